@@ -1,0 +1,1 @@
+hamel_bench(geometry_bench)

@@ -1,0 +1,73 @@
+// core/error.hpp — the exception types of Hamel and the always-on check macro.
+//
+// Messages follow one shape, so that users (and tests) can rely on it:
+//   "<function>: <what is wrong>; expected <X>, got <Y>[; hint: <fix>]"
+#pragma once
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace hamel {
+
+/// Wrong dimension, chart, degree or index: the caller passed something unusable.
+class InvalidArgument : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// A mathematical precondition failed: singular frame, degenerate metric, not antisymmetric.
+class DomainError : public std::domain_error {
+ public:
+  using std::domain_error::domain_error;
+};
+
+/// Malformed input text; carries the position (1-based) of the offending character.
+class ParseError : public std::runtime_error {
+ public:
+  ParseError(const std::string& file, int line, int column, const std::string& what)
+      : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                           what),
+        file_(file), line_(line), column_(column) {}
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }
+  int column() const { return column_; }
+
+ private:
+  std::string file_;
+  int line_;
+  int column_;
+};
+
+/// A feature that is named in the API but not available for this input.
+class NotImplemented : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+namespace detail {
+/// Builds "<fn>: <what>; expected <e>, got <g>[; hint: <h>]".
+inline std::string message(const std::string& fn, const std::string& what,
+                           const std::string& expected, const std::string& got,
+                           const std::string& hint = "") {
+  std::string m = fn + ": " + what;
+  if (!expected.empty() || !got.empty()) m += "; expected " + expected + ", got " + got;
+  if (!hint.empty()) m += "; hint: " + hint;
+  return m;
+}
+
+template <typename T>
+std::string str(const T& x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+}  // namespace detail
+
+}  // namespace hamel
+
+/// Always-on precondition check (like DRAKE_THROW_UNLESS): throws `Exc` with a formatted message.
+#define HAMEL_CHECK(cond, Exc, fn, what, expected, got)                                  \
+  do {                                                                                   \
+    if (!(cond)) throw Exc(::hamel::detail::message((fn), (what), (expected), (got))); \
+  } while (0)

@@ -1,0 +1,5 @@
+target_sources(hamel PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/abstract_function.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/latex.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/symbolic.cpp
+)

@@ -1,0 +1,423 @@
+// core/symbolic.cpp — canonical form with sin² + cos² = 1, and numeric probing.
+#include "core/symbolic.hpp"
+
+#include <cln/rational.h>
+#include <cln/real.h>
+
+#include <cmath>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "core/abstract_function.hpp"
+#include "core/error.hpp"
+
+namespace hamel {
+namespace {
+
+using GiNaC::ex;
+using GiNaC::is_a;
+using GiNaC::ex_to;
+
+// ---------------------------------------------------------------------------------------------
+// sin x, cos x ↦ polynomial unknowns s_x, c_x (one pair per symbol x, shared for the process).
+struct TrigPair {
+  GiNaC::realsymbol s, c;
+  ex x;
+};
+
+std::map<ex, TrigPair, GiNaC::ex_is_less>& trig_pairs() {
+  static std::map<ex, TrigPair, GiNaC::ex_is_less> pairs;
+  return pairs;
+}
+
+const TrigPair& pair_for(const ex& x) {
+  auto& pairs = trig_pairs();
+  auto it = pairs.find(x);
+  if (it == pairs.end()) {
+    std::ostringstream name;
+    name << x;
+    TrigPair p{GiNaC::realsymbol("sin_" + name.str()), GiNaC::realsymbol("cos_" + name.str()), x};
+    it = pairs.emplace(x, p).first;
+  }
+  return it->second;
+}
+
+bool has_symbol(const ex& e) {
+  if (is_a<GiNaC::symbol>(e)) return true;
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (has_symbol(e.op(i))) return true;
+  return false;
+}
+
+// Exact rational value of a floating-point number, so that canonical arithmetic is exact.
+ex exact(const GiNaC::numeric& n) {
+  if (n.is_rational() || !n.is_real()) return n;
+  return GiNaC::numeric(cln::rational(cln::the<cln::cl_R>(n.to_cl_N())));
+}
+
+ex simplify_impl(const ex& e, bool& pure);
+
+// Rewrites a trigonometric function of an integer-linear argument as a polynomial in the s_x, c_x,
+// using e^{i(Σ n_k x_k + r)} = e^{ir} Π (c_k + i s_k)^{n_k}.  Returns false if the argument is not
+// of that shape.
+bool trig_polynomial(const ex& arg, bool want_sin, ex& out) {
+  const ex a = arg.expand();
+  ex rest = 0;
+  ex phase = 1;
+  const auto term = [&](const ex& t) -> bool {
+    if (!has_symbol(t)) {
+      rest += t;
+      return true;
+    }
+    ex sym = t, coeff = 1;
+    if (is_a<GiNaC::mul>(t) && t.nops() == 2 && is_a<GiNaC::numeric>(t.op(1))) {
+      sym = t.op(0);
+      coeff = t.op(1);
+    }
+    if (!is_a<GiNaC::symbol>(sym) || !ex_to<GiNaC::numeric>(coeff).is_integer()) return false;
+    const auto& p = pair_for(sym);
+    const int n = ex_to<GiNaC::numeric>(coeff).to_int();
+    const ex z = n >= 0 ? p.c + GiNaC::I * p.s : p.c - GiNaC::I * p.s;
+    phase *= GiNaC::pow(z, std::abs(n));
+    return true;
+  };
+  if (is_a<GiNaC::add>(a)) {
+    for (std::size_t i = 0; i < a.nops(); ++i)
+      if (!term(a.op(i))) return false;
+  } else if (!term(a)) {
+    return false;
+  }
+  if (!rest.is_zero()) phase *= GiNaC::cos(rest) + GiNaC::I * GiNaC::sin(rest);
+  const ex z = phase.expand();
+  out = want_sin ? GiNaC::imag_part(z).expand() : GiNaC::real_part(z).expand();
+  return true;
+}
+
+// Turns an expression into a rational expression in the s_x, c_x; non-rational parts become atoms
+// whose arguments are themselves in canonical (sin/cos) form.  `pure` is cleared when an atom is met
+// that the canonical form cannot decide (sqrt, exp, sin of a non-linear argument, constants other
+// than π).
+struct ToPolynomial : GiNaC::map_function {
+  bool pure = true;
+  ex operator()(const ex& e) override {
+    if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
+    if (is_a<GiNaC::symbol>(e)) return e;
+    if (is_a<GiNaC::constant>(e)) {
+      if (!e.is_equal(GiNaC::Pi)) pure = false;
+      return e;
+    }
+    if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e)) return e.map(*this);
+    if (is_a<GiNaC::power>(e)) {
+      const ex expo = e.op(1);
+      if (is_a<GiNaC::numeric>(expo) && ex_to<GiNaC::numeric>(expo).is_integer())
+        return GiNaC::pow((*this)(e.op(0)), expo);
+      pure = false;
+      return GiNaC::pow(simplify_impl(e.op(0), pure), simplify_impl(expo, pure));
+    }
+    const bool is_sin = GiNaC::is_the_function<GiNaC::sin_SERIAL>(e);
+    const bool is_cos = GiNaC::is_the_function<GiNaC::cos_SERIAL>(e);
+    const bool is_tan = GiNaC::is_the_function<GiNaC::tan_SERIAL>(e);
+    if (is_sin || is_cos || is_tan) {
+      ex s, c;
+      if (trig_polynomial(e.op(0), true, s) && trig_polynomial(e.op(0), false, c)) {
+        if (is_sin) return (*this)(s);
+        if (is_cos) return (*this)(c);
+        return (*this)(s) / (*this)(c);
+      }
+      pure = false;
+      const ex arg = simplify_impl(e.op(0), pure);
+      if (is_sin) return GiNaC::sin(arg);
+      if (is_cos) return GiNaC::cos(arg);
+      return GiNaC::sin(arg) / GiNaC::cos(arg);
+    }
+    if (is_a<GiNaC::function>(e)) {
+      // Abstract functions are independent unknowns (pure); other functions are opaque atoms.
+      if (!is_abstract_jet(e)) pure = false;
+      GiNaC::exvector args;
+      for (std::size_t i = 0; i < e.nops(); ++i) args.push_back(simplify_impl(e.op(i), pure));
+      ex r = e;
+      for (std::size_t i = 0; i < args.size(); ++i) r.let_op(i) = args[i];
+      return r;
+    }
+    pure = false;
+    return e;
+  }
+};
+
+// Reduces a polynomial modulo c_x² = 1 − s_x² for every trig pair it contains.
+ex reduce_circle(const ex& poly) {
+  ex p = poly.expand();
+  for (const auto& kv : trig_pairs()) {
+    const TrigPair& tp = kv.second;
+    if (!p.has(tp.c)) continue;
+    const int deg = p.degree(tp.c);
+    if (deg < 2) continue;
+    ex r = 0;
+    const ex one_minus_s2 = 1 - GiNaC::pow(tp.s, 2);
+    for (int k = 0; k <= deg; ++k) {
+      const ex ck = p.coeff(tp.c, k);
+      if (ck.is_zero()) continue;
+      r += ck * GiNaC::pow(one_minus_s2, k / 2) * (k % 2 ? ex(tp.c) : ex(1));
+    }
+    p = r.expand();
+  }
+  return p;
+}
+
+ex back_to_trig(const ex& e) {
+  GiNaC::exmap m;
+  for (const auto& kv : trig_pairs()) {
+    if (!e.has(kv.second.s) && !e.has(kv.second.c)) continue;
+    m[kv.second.s] = GiNaC::sin(kv.second.x);
+    m[kv.second.c] = GiNaC::cos(kv.second.x);
+  }
+  return m.empty() ? e : e.subs(m);
+}
+
+ex simplify_impl(const ex& e, bool& pure) {
+  if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
+  if (is_a<GiNaC::symbol>(e)) return e;
+  ToPolynomial to_poly;
+  const ex p = to_poly(e);
+  pure = pure && to_poly.pure;
+  const ex nd = p.numer_denom();
+  const ex num = reduce_circle(nd.op(0));
+  if (num.is_zero()) return 0;
+  const ex den = reduce_circle(nd.op(1));
+  if (den.is_zero())
+    throw DomainError(detail::message("simplify", "division by an expression that is identically zero",
+                                      "a nonzero denominator", detail::str(back_to_trig(nd.op(1)))));
+  // Cancelling common factors only lowers degrees, so the result stays reduced.
+  const ex q = (num / den).normal();
+  return back_to_trig(q);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numeric probing.
+
+struct DigitsGuard {
+  long saved;
+  explicit DigitsGuard(int d) : saved(GiNaC::Digits) { GiNaC::Digits = d; }
+  ~DigitsGuard() { GiNaC::Digits = saved; }
+};
+
+void collect_symbols(const ex& e, GiNaC::exset& out) {
+  if (is_a<GiNaC::symbol>(e)) {
+    out.insert(e);
+    return;
+  }
+  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out);
+}
+
+GiNaC::numeric abs_value(const ex& e, const GiNaC::exmap& pt) {
+  const ex v = e.subs(pt).evalf();
+  if (!is_a<GiNaC::numeric>(v))
+    throw InvalidArgument(detail::message("probe", "expression does not evaluate to a number",
+                                          "a function of the probed symbols", detail::str(v)));
+  return GiNaC::abs(ex_to<GiNaC::numeric>(v));
+}
+
+// Size of the intermediate terms: the sum of the absolute values of every summand at every level.
+// Cancellation in floating point loses accuracy relative to this, not to the result.
+GiNaC::numeric magnitude(const ex& e, const GiNaC::exmap& pt) {
+  if (is_a<GiNaC::add>(e)) {
+    GiNaC::numeric s = 0;
+    for (std::size_t i = 0; i < e.nops(); ++i) s += magnitude(e.op(i), pt);
+    return s;
+  }
+  if (is_a<GiNaC::mul>(e)) {
+    GiNaC::numeric s = 1;
+    for (std::size_t i = 0; i < e.nops(); ++i) s *= magnitude(e.op(i), pt);
+    return s;
+  }
+  if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) &&
+      ex_to<GiNaC::numeric>(e.op(1)).is_pos_integer())
+    return magnitude(e.op(0), pt).power(ex_to<GiNaC::numeric>(e.op(1)));
+  return abs_value(e, pt);
+}
+
+std::string sci(const GiNaC::numeric& x) {
+  std::ostringstream os;
+  os.precision(3);
+  os << std::scientific << x.to_double();
+  return os.str();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+ex simplify(const ex& e) {
+  bool pure = true;
+  return simplify_impl(e, pure);
+}
+
+GiNaC::matrix simplify(const GiNaC::matrix& m) {
+  GiNaC::matrix r(m.rows(), m.cols());
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j) r(i, j) = simplify(m(i, j));
+  return r;
+}
+
+bool is_canonical_class(const ex& e) {
+  ToPolynomial to_poly;
+  to_poly(e);
+  return to_poly.pure;
+}
+
+ex freeze_jets(const ex& e, GiNaC::exmap& jets) {
+  struct Freeze : GiNaC::map_function {
+    GiNaC::exmap& jets;
+    explicit Freeze(GiNaC::exmap& j) : jets(j) {}
+    ex operator()(const ex& x) override {
+      if (is_abstract_jet(x)) {
+        auto it = jets.find(x);
+        if (it != jets.end()) return it->second;
+        const ex s = GiNaC::realsymbol("jet" + std::to_string(jets.size()));
+        jets[x] = s;
+        return s;
+      }
+      return x.map(*this);
+    }
+  } f(jets);
+  return f(e);
+}
+
+ex evaluate(const ex& e, const GiNaC::exmap& point, int digits) {
+  DigitsGuard g(digits);
+  GiNaC::exmap fpt;
+  for (const auto& kv : point) fpt[kv.first] = kv.second.evalf();
+  const ex v = e.subs(fpt).evalf();
+  if (!is_a<GiNaC::numeric>(v))
+    throw InvalidArgument(detail::message("evaluate", "expression does not evaluate to a number",
+                                          "values for every symbol", detail::str(v)));
+  return v;
+}
+
+std::string ZeroVerdict::how() const {
+  const std::string m = method == Decision::Canonical ? "symbolic (canonical form)" : "numeric probing";
+  return detail.empty() ? m : m + ", " + detail;
+}
+
+ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
+  GiNaC::exmap jets;
+  const ex f = freeze_jets(e, jets);
+  GiNaC::exset syms;
+  collect_symbols(f, syms);
+  std::mt19937_64 rng(space.seed);
+  std::uniform_int_distribution<long> unit(1, (1L << 30) - 1);
+  const auto range_of = [&](const ex& s) {
+    for (const auto& r : space.ranges)
+      if (r.symbol.is_equal(s)) return std::make_pair(r.lo, r.hi);
+    return std::make_pair(space.default_lo, space.default_hi);
+  };
+  const int d1 = space.digits, d2 = 2 * space.digits;
+  int evaluated = 0;
+  GiNaC::numeric worst = 0;
+  for (int attempt = 0; attempt < 8 * space.points && evaluated < space.points; ++attempt) {
+    GiNaC::exmap pt;  // exact rational coordinates of the point
+    for (const auto& s : syms) {
+      const auto [lo, hi] = range_of(s);
+      // A dyadic rational inside (lo, hi): exact, and reproducible from the seed.
+      const GiNaC::numeric u(unit(rng), 1L << 30);
+      pt[s] = ex_to<GiNaC::numeric>(exact(GiNaC::numeric(lo))) +
+              ex_to<GiNaC::numeric>(exact(GiNaC::numeric(hi - lo))) * u;
+    }
+    GiNaC::numeric v1, v2, mag;
+    try {
+      {
+        DigitsGuard g(d1);
+        GiNaC::exmap fpt;
+        for (const auto& kv : pt) fpt[kv.first] = kv.second.evalf();
+        v1 = abs_value(f, fpt);
+      }
+      DigitsGuard g(d2);
+      GiNaC::exmap fpt;
+      for (const auto& kv : pt) fpt[kv.first] = kv.second.evalf();
+      const ex v = f.subs(fpt).evalf();
+      if (!is_a<GiNaC::numeric>(v)) continue;
+      v2 = GiNaC::abs(ex_to<GiNaC::numeric>(v));
+      mag = magnitude(f, fpt);
+      // A nonzero value that is stable under doubling the precision and far above the rounding
+      // floor proves the expression nonzero at this point.
+      const GiNaC::numeric floor = GiNaC::numeric(10).power(-(d2 - 12)) * (mag > 1 ? mag : GiNaC::numeric(1));
+      ++evaluated;
+      if (v2 > floor) {
+        ZeroVerdict z;
+        z.zero = false;
+        z.method = Decision::NumericProbing;
+        // Report the point in terms of the original symbols (jets are listed by their expression).
+        GiNaC::exmap shown;
+        for (const auto& kv : pt) {
+          bool is_jet = false;
+          for (const auto& j : jets)
+            if (j.second.is_equal(kv.first)) {
+              shown[j.first] = kv.second;
+              is_jet = true;
+            }
+          if (!is_jet) shown[kv.first] = kv.second;
+        }
+        z.point = shown;
+        z.value = ex(f.subs(fpt).evalf());
+        std::ostringstream os;
+        os << "nonzero at a random point: |value| = " << sci(v2) << " at " << d2 << " digits"
+           << " (" << sci(v1) << " at " << d1 << ")";
+        z.detail = os.str();
+        return z;
+      }
+      if (v2 > worst) worst = v2;
+    } catch (const std::exception&) {
+      continue;  // a pole or a point outside the domain of a function: draw another point
+    }
+  }
+  if (evaluated == 0)
+    throw DomainError(detail::message("probe", "no point of the probe space could be evaluated",
+                                      "an expression defined on an open set", detail::str(e)));
+  ZeroVerdict z;
+  z.zero = true;
+  z.method = Decision::NumericProbing;
+  std::ostringstream os;
+  os << evaluated << " random points at " << d1 << "/" << d2 << " digits, max |value| "
+     << sci(worst);
+  z.detail = os.str();
+  return z;
+}
+
+ZeroVerdict zero_test(const ex& e, const ProbeSpace& space) {
+  bool pure = true;
+  ex c;
+  try {
+    c = simplify_impl(e, pure);
+  } catch (const DomainError&) {
+    throw;
+  } catch (const std::exception&) {
+    return probe(e, space);  // the canonical form failed (e.g. exotic atoms): probing decides
+  }
+  if (c.is_zero()) {
+    ZeroVerdict z;
+    z.zero = true;
+    z.method = Decision::Canonical;
+    z.detail = "canonical form is 0";
+    return z;
+  }
+  if (pure) {
+    ZeroVerdict z;
+    z.zero = false;
+    z.method = Decision::Canonical;
+    z.detail = "canonical form is nonzero";
+    // A witness point is useful to users; probing finds one for all but pathological inputs.
+    try {
+      const ZeroVerdict p = probe(e, space);
+      if (!p.zero) {
+        z.point = p.point;
+        z.value = p.value;
+      }
+    } catch (const std::exception&) {
+    }
+    return z;
+  }
+  return probe(c, space);
+}
+
+}  // namespace hamel

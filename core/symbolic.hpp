@@ -1,0 +1,81 @@
+// core/symbolic.hpp — canonical forms and a zero test you can trust.
+//
+// GiNaC normalises rational functions but knows nothing of sin² + cos² = 1.  `simplify` brings an
+// expression to a canonical form for the class we meet in mechanics: rational functions of symbols,
+// of sin/cos of integer-linear combinations of symbols, and of abstract functions and their
+// derivatives (jets, treated as independent unknowns).  `zero_test` combines that canonical form
+// with numeric probing in high precision and says which of the two decided.  The guarantee is
+// documented in docs/geometry.md ("Zero testing").
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <string>
+#include <vector>
+
+namespace hamel {
+
+/// Canonical form: sin/cos of integer-linear arguments expanded (addition and multiple-angle
+/// formulas), tan → sin/cos, the result normalised to a quotient N/D of polynomials and each of N, D
+/// reduced modulo cos²x = 1 − sin²x (so every cos appears at most linearly), then common factors
+/// cancelled.  The reduced numerator is unique: an expression of the class above is identically zero
+/// if and only if `simplify` returns 0.
+GiNaC::ex simplify(const GiNaC::ex& e);
+
+/// Simplifies every entry of a matrix.
+GiNaC::matrix simplify(const GiNaC::matrix& m);
+
+/// True when `e` lies in the class on which the canonical form decides both ways (no opaque
+/// atoms such as sqrt, exp, or trigonometric functions of non-linear arguments).
+bool is_canonical_class(const GiNaC::ex& e);
+
+/// Where numeric probing draws each symbol: an open interval (lo, hi).
+struct SampleRange {
+  GiNaC::ex symbol;
+  double lo;
+  double hi;
+};
+
+/// The sampling domain of a zero test.  Symbols without a range are drawn from `default_range`.
+struct ProbeSpace {
+  std::vector<SampleRange> ranges;
+  double default_lo = -1.7;
+  double default_hi = 1.9;
+  int points = 8;      ///< probing points
+  int digits = 60;     ///< decimal digits of the first evaluation (the second uses twice as many)
+  unsigned seed = 20261202u;
+};
+
+/// How a verdict was decided.
+enum class Decision {
+  Canonical,       ///< the canonical form decided (a proof, for the class of `simplify`)
+  NumericProbing,  ///< evaluation at random points in high precision (see docs/geometry.md)
+};
+
+/// The answer of `zero_test`, with how it was reached and, when nonzero, a witness point.
+struct ZeroVerdict {
+  bool zero = false;
+  Decision method = Decision::Canonical;
+  std::string detail;          ///< e.g. "canonical form is 0" or "8 points at 60/120 digits"
+  GiNaC::exmap point;          ///< a point where the expression is nonzero (may be empty)
+  GiNaC::ex value;             ///< the value there
+  explicit operator bool() const { return zero; }
+  /// "symbolic (canonical form)" or "numeric probing (...)"
+  std::string how() const;
+};
+
+/// Decides whether `e` vanishes identically on the probe space.
+ZeroVerdict zero_test(const GiNaC::ex& e, const ProbeSpace& space = {});
+
+/// Numeric probing only: evaluates `e` at random points; returns a nonzero point if one is found.
+ZeroVerdict probe(const GiNaC::ex& e, const ProbeSpace& space);
+
+/// Evaluates `e` at `point` (a map symbol → number) with `digits` decimal digits; abstract functions
+/// and their derivatives still present are an error.
+GiNaC::ex evaluate(const GiNaC::ex& e, const GiNaC::exmap& point, int digits = 30);
+
+/// Replaces every abstract function and derivative in `e` (see core/abstract_function.hpp) by a
+/// symbol, recording the substitution in `jets` (so that equal jets get the same symbol).
+GiNaC::ex freeze_jets(const GiNaC::ex& e, GiNaC::exmap& jets);
+
+}  // namespace hamel

@@ -1,0 +1,1 @@
+hamel_example(chaplygin_frame)

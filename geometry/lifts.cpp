@@ -1,0 +1,51 @@
+// geometry/lifts.cpp
+#include "geometry/lifts.hpp"
+
+namespace hamel {
+
+Chart tangent_bundle(const Chart& Q) {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back(Q.coordinate_name(i) + "_dot");
+  return Q.extend("T" + Q.name(), names);
+}
+
+Chart cotangent_bundle(const Chart& Q) {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back("p_" + Q.coordinate_name(i));
+  return Q.extend("T*" + Q.name(), names);
+}
+
+namespace {
+std::vector<GiNaC::ex> fibre(const Chart& bundle, std::size_t n) {
+  return {bundle.coordinates().begin() + static_cast<long>(n), bundle.coordinates().end()};
+}
+}  // namespace
+
+std::vector<GiNaC::ex> velocities(const Chart& Q) { return fibre(tangent_bundle(Q), Q.dim()); }
+std::vector<GiNaC::ex> momenta(const Chart& Q) { return fibre(cotangent_bundle(Q), Q.dim()); }
+
+VectorField tangent_lift(const VectorField& Z) {
+  const Chart& Q = Z.chart();
+  const std::size_t n = Q.dim();
+  const auto v = velocities(Q);
+  std::vector<GiNaC::ex> c(2 * n, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    c[k] = Z[k];
+    for (std::size_t l = 0; l < n; ++l) c[n + k] += Z[k].diff(GiNaC::ex_to<GiNaC::symbol>(Q[l])) * v[l];
+  }
+  return VectorField(tangent_bundle(Q), c);
+}
+
+VectorField cotangent_lift(const VectorField& X) {
+  const Chart& Q = X.chart();
+  const std::size_t n = Q.dim();
+  const auto p = momenta(Q);
+  std::vector<GiNaC::ex> c(2 * n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    c[i] = X[i];
+    for (std::size_t j = 0; j < n; ++j) c[n + i] -= p[j] * X[j].diff(GiNaC::ex_to<GiNaC::symbol>(Q[i]));
+  }
+  return VectorField(cotangent_bundle(Q), c);
+}
+
+}  // namespace hamel

@@ -1,0 +1,21 @@
+// geometry/lifts.hpp — tangent and cotangent bundles of a chart, and lifts of vector fields.
+#pragma once
+
+#include "geometry/vector_field.hpp"
+
+namespace hamel {
+
+/// TQ with coordinates (q, q_dot); the same chart on every call for the same Q.
+Chart tangent_bundle(const Chart& Q);
+/// T*Q with coordinates (q, p_q); the same chart on every call for the same Q.
+Chart cotangent_bundle(const Chart& Q);
+/// The fibre coordinates of TQ (q̇) or T*Q (p), in the order of Q's coordinates.
+std::vector<GiNaC::ex> velocities(const Chart& Q);
+std::vector<GiNaC::ex> momenta(const Chart& Q);
+
+/// Tangent lift to TQ (004 (4.2)): Z^TQ = Z^j ∂_{q^j} + (∂Z^k/∂q^l) q̇^l ∂_{q̇^k}.
+VectorField tangent_lift(const VectorField& Z);
+/// Complete (cotangent) lift to T*Q (000, Definition 7): X^c = X^i ∂_{q^i} − p_j (∂X^j/∂q^i) ∂_{p_i}.
+VectorField cotangent_lift(const VectorField& X);
+
+}  // namespace hamel

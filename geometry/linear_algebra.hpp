@@ -1,0 +1,33 @@
+// geometry/linear_algebra.hpp — linear algebra over functions on a chart.
+//
+// Pivots are chosen with the trusted zero test, so ranks and kernels are those over the field of
+// functions (generic rank); numeric ranks at a point use Eigen.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <vector>
+
+#include "geometry/chart.hpp"
+
+namespace hamel {
+
+/// Row echelon data of a symbolic matrix.
+struct Echelon {
+  GiNaC::matrix reduced;             ///< reduced row echelon form (pivots 1, simplified)
+  std::vector<unsigned> pivot_columns;
+  std::size_t rank() const { return pivot_columns.size(); }
+};
+
+/// Gauss–Jordan elimination; a pivot is accepted when the zero test says it is not identically 0.
+Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart);
+/// Generic rank (over the field of functions).
+std::size_t symbolic_rank(const GiNaC::matrix& M, const Chart& chart);
+/// A basis of {v : M v = 0} as the columns of a matrix (cols = number of free columns).
+GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart);
+/// Inverse with simplified entries. @throws DomainError if the determinant is identically 0.
+GiNaC::matrix inverse(const GiNaC::matrix& M, const Chart& chart, const char* fn = "inverse");
+/// Numeric rank at a point (Eigen FullPivLU, relative threshold 1e-10).
+std::size_t rank_at(const GiNaC::matrix& M, const GiNaC::exmap& point);
+
+}  // namespace hamel

@@ -1,0 +1,111 @@
+// geometry/vector_field.cpp
+#include "geometry/vector_field.hpp"
+
+#include "core/error.hpp"
+
+namespace hamel {
+
+VectorField::VectorField(Chart chart, std::vector<GiNaC::ex> components)
+    : chart_(std::move(chart)), components_(std::move(components)) {
+  if (components_.size() != chart_.dim())
+    throw InvalidArgument(detail::message("VectorField", "wrong number of components",
+                                          std::to_string(chart_.dim()) + " (chart " +
+                                              chart_.describe() + ")",
+                                          std::to_string(components_.size())));
+}
+
+VectorField VectorField::coordinate(const Chart& chart, std::size_t i) {
+  std::vector<GiNaC::ex> c(chart.dim(), 0);
+  (void)chart[i];  // range check with a clear message
+  c[i] = 1;
+  return VectorField(chart, c);
+}
+
+VectorField VectorField::zero(const Chart& chart) {
+  return VectorField(chart, std::vector<GiNaC::ex>(chart.dim(), 0));
+}
+
+GiNaC::ex VectorField::operator()(const GiNaC::ex& f) const {
+  GiNaC::ex r = 0;
+  for (std::size_t i = 0; i < dim(); ++i) {
+    if (components_[i].is_zero()) continue;
+    r += components_[i] * f.diff(GiNaC::ex_to<GiNaC::symbol>(chart_[i]));
+  }
+  return r;
+}
+
+VectorField operator+(const VectorField& X, const VectorField& Y) {
+  require_same_chart(X.chart(), Y.chart(), "VectorField::operator+");
+  std::vector<GiNaC::ex> c(X.dim());
+  for (std::size_t i = 0; i < X.dim(); ++i) c[i] = X[i] + Y[i];
+  return VectorField(X.chart(), c);
+}
+
+VectorField operator-(const VectorField& X) { return GiNaC::ex(-1) * X; }
+
+VectorField operator-(const VectorField& X, const VectorField& Y) { return X + (-Y); }
+
+VectorField operator*(const GiNaC::ex& f, const VectorField& X) {
+  std::vector<GiNaC::ex> c(X.dim());
+  for (std::size_t i = 0; i < X.dim(); ++i) c[i] = f * X[i];
+  return VectorField(X.chart(), c);
+}
+
+VectorField linear_combination(const std::vector<GiNaC::ex>& coefficients,
+                               const std::vector<VectorField>& fields) {
+  if (coefficients.size() != fields.size() || fields.empty())
+    throw InvalidArgument(detail::message("linear_combination", "coefficients and fields differ in number",
+                                          std::to_string(fields.size()) + " coefficients",
+                                          std::to_string(coefficients.size())));
+  VectorField r = VectorField::zero(fields[0].chart());
+  for (std::size_t k = 0; k < fields.size(); ++k) r = r + coefficients[k] * fields[k];
+  return r;
+}
+
+VectorField lie_bracket(const VectorField& X, const VectorField& Y) {
+  require_same_chart(X.chart(), Y.chart(), "lie_bracket");
+  std::vector<GiNaC::ex> c(X.dim());
+  for (std::size_t i = 0; i < X.dim(); ++i) c[i] = (X(Y[i]) - Y(X[i])).expand();
+  return VectorField(X.chart(), c);
+}
+
+VectorField simplify(const VectorField& X) {
+  std::vector<GiNaC::ex> c(X.dim());
+  for (std::size_t i = 0; i < X.dim(); ++i) c[i] = simplify(X[i]);
+  return VectorField(X.chart(), c);
+}
+
+ZeroVerdict zero_test(const VectorField& X) {
+  ZeroVerdict all;
+  all.zero = true;
+  all.method = Decision::Canonical;
+  all.detail = "every component's canonical form is 0";
+  for (std::size_t i = 0; i < X.dim(); ++i) {
+    ZeroVerdict v = zero_test(X[i], X.chart());
+    if (!v.zero) {
+      v.detail = "component " + X.chart().coordinate_name(i) + ": " + v.detail;
+      return v;
+    }
+    if (v.method == Decision::NumericProbing) all = v;
+  }
+  return all;
+}
+
+GiNaC::matrix as_columns(const std::vector<VectorField>& fields) {
+  if (fields.empty()) return GiNaC::matrix(0, 0);
+  const auto n = fields[0].dim();
+  GiNaC::matrix m(n, fields.size());
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    require_same_chart(fields[0].chart(), fields[k].chart(), "as_columns");
+    for (std::size_t i = 0; i < n; ++i) m(i, k) = fields[k][i];
+  }
+  return m;
+}
+
+std::vector<GiNaC::ex> gradient(const GiNaC::ex& f, const Chart& chart) {
+  std::vector<GiNaC::ex> g(chart.dim());
+  for (std::size_t i = 0; i < chart.dim(); ++i) g[i] = f.diff(GiNaC::ex_to<GiNaC::symbol>(chart[i]));
+  return g;
+}
+
+}  // namespace hamel

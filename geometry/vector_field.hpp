@@ -1,0 +1,57 @@
+// geometry/vector_field.hpp — X = X^i ∂_i, by components in the coordinate frame of a chart.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <vector>
+
+#include "geometry/chart.hpp"
+
+namespace hamel {
+
+class VectorField {
+ public:
+  /// @throws InvalidArgument if components.size() != chart.dim().
+  VectorField(Chart chart, std::vector<GiNaC::ex> components);
+  /// The coordinate field ∂_i.
+  static VectorField coordinate(const Chart& chart, std::size_t i);
+  static VectorField zero(const Chart& chart);
+
+  const Chart& chart() const { return chart_; }
+  std::size_t dim() const { return components_.size(); }
+  const GiNaC::ex& operator[](std::size_t i) const { return components_.at(i); }
+  const std::vector<GiNaC::ex>& components() const { return components_; }
+  /// X(f) = X^i ∂f/∂x^i.
+  GiNaC::ex operator()(const GiNaC::ex& f) const;
+
+ private:
+  Chart chart_;
+  std::vector<GiNaC::ex> components_;
+};
+
+VectorField operator+(const VectorField& X, const VectorField& Y);
+VectorField operator-(const VectorField& X, const VectorField& Y);
+VectorField operator-(const VectorField& X);
+/// f X, for a function f.
+VectorField operator*(const GiNaC::ex& f, const VectorField& X);
+
+/// Σ_k f_k X_k. @throws InvalidArgument on size or chart mismatch.
+VectorField linear_combination(const std::vector<GiNaC::ex>& coefficients,
+                               const std::vector<VectorField>& fields);
+
+/// [X, Y]^i = X(Y^i) − Y(X^i). @throws InvalidArgument if X and Y live on different charts.
+VectorField lie_bracket(const VectorField& X, const VectorField& Y);
+
+/// Components brought to canonical form (core/symbolic.hpp).
+VectorField simplify(const VectorField& X);
+/// Zero test of every component; the verdict of the first nonzero one, or "zero" with the
+/// weakest method used.
+ZeroVerdict zero_test(const VectorField& X);
+
+/// The components of a list of fields as the columns of an n × k matrix.
+GiNaC::matrix as_columns(const std::vector<VectorField>& fields);
+
+/// Differential of a function as the row of its partial derivatives.
+std::vector<GiNaC::ex> gradient(const GiNaC::ex& f, const Chart& chart);
+
+}  // namespace hamel

@@ -1,0 +1,4 @@
+target_sources(hamel_tests PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/latex_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/symbolic_test.cpp
+)

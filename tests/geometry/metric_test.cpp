@@ -1,0 +1,79 @@
+// tests/geometry/metric_test.cpp
+#include <doctest/doctest.h>
+
+#include "core/error.hpp"
+#include "geometry/lifts.hpp"
+#include "geometry/linear_algebra.hpp"
+#include "geometry/metric.hpp"
+#include "tests/support/chaplygin.hpp"
+#include "tests/support/symbolic_checks.hpp"
+
+using GiNaC::ex;
+
+TEST_SUITE("geometry") {
+
+TEST_CASE("Metric: inverse, restriction to the Chaplygin frame and G⁻¹ of (6.7)") {
+  hamel::test::ChaplyginSphere S;
+  const auto ginv = hamel::inverse(S.G);
+  const GiNaC::matrix id = ginv.mul(S.G.matrix());
+  for (unsigned i = 0; i < 5; ++i)
+    for (unsigned j = 0; j < 5; ++j) CHECK_SYMBOLIC_EQ_ON(S.Q, id(i, j), i == j ? 1 : 0);
+  const auto Gab = hamel::restrict(S.G, {S.Z1, S.Y2, S.Y3});
+  CHECK_SYMBOLIC_EQ_ON(S.Q, Gab(1, 1), S.I1 + S.m * S.R * S.R);
+  CHECK_SYMBOLIC_EQ_ON(S.Q, Gab(2, 2), S.I3 + S.m * S.R * S.R * pow(sin(S.th), 2));
+  CHECK_SYMBOLIC_EQ_ON(S.Q, Gab(1, 2), 0);
+  // (6.7) with mR² where the paper prints mr² (gauge.md, errata)
+  const ex s2 = pow(sin(S.th), 2), c = cos(S.th), mR2 = S.m * S.R * S.R;
+  const GiNaC::matrix expected{{S.I3 + mR2 * s2, 0, -S.I3 * c},
+                               {0, S.K * s2 / (S.I1 + mR2), 0},
+                               {-S.I3 * c, 0, S.I1 * s2 + S.I3 * c * c}};
+  const auto Ginv = hamel::inverse(Gab, S.Q);
+  for (unsigned i = 0; i < 3; ++i)
+    for (unsigned j = 0; j < 3; ++j) CHECK_SYMBOLIC_EQ_ON(S.Q, Ginv(i, j), expected(i, j) / (S.K * s2));
+}
+
+TEST_CASE("Metric: orthogonal complement and Lie derivative") {
+  hamel::test::ChaplyginSphere S;
+  const auto W = hamel::orthogonal_complement(S.G, {S.Z1, S.Y2, S.Y3});
+  REQUIRE(W.size() == 2);
+  for (const auto& w : W)
+    for (const auto& X : {S.Z1, S.Y2, S.Y3}) CHECK_SYMBOLIC_EQ_ON(S.Q, hamel::inner(S.G, w, X), 0);
+  // Z1 = ∂φ and the SE(2) rotation generator are Killing fields: L_X G = 0.
+  const hamel::VectorField rot(S.Q, {1, 0, 0, -S.Q[4], S.Q[3]});
+  const auto L = hamel::lie_derivative(rot, S.G);
+  for (unsigned i = 0; i < 5; ++i)
+    for (unsigned j = 0; j < 5; ++j) CHECK_SYMBOLIC_EQ_ON(S.Q, L(i, j), 0);
+  // ∂θ is not: (L_∂θ G)_φφ = 2 (I1 − I3) sinθ cosθ
+  const auto Lt = hamel::lie_derivative(hamel::VectorField::coordinate(S.Q, 1), S.G);
+  CHECK_SYMBOLIC_EQ_ON(S.Q, Lt(0, 0), 2 * (S.I1 - S.I3) * sin(S.th) * cos(S.th));
+}
+
+TEST_CASE("Metric: Lemma 4.4 of 004, (L_Z G)(u,u) = Z^TQ[G(u,u)]") {
+  hamel::test::ChaplyginSphere S;
+  const hamel::VectorField Z(S.Q, {sin(S.th), S.Q[3], cos(S.psi), S.Q[4] * S.Q[4], 1});
+  const auto TQ = hamel::tangent_bundle(S.Q);
+  const auto u = hamel::velocities(S.Q);
+  const auto quad = [&](const GiNaC::matrix& g) {
+    ex s = 0;
+    for (unsigned i = 0; i < 5; ++i)
+      for (unsigned j = 0; j < 5; ++j) s += g(i, j) * u[i] * u[j];
+    return s;
+  };
+  const auto lift = hamel::tangent_lift(Z);
+  CHECK_SYMBOLIC_EQ_ON(TQ, quad(hamel::lie_derivative(Z, S.G).matrix()), lift(quad(S.G.matrix())));
+}
+
+TEST_CASE("Metric: errors name what was expected and found") {
+  const auto Q = hamel::Chart::make("Q", {"x", "y"});
+  const hamel::Metric g(Q, GiNaC::matrix{{1, Q[0]}, {Q[0], Q[0] * Q[0]}});
+  CHECK_THROWS_WITH_AS(hamel::inverse(g),
+                       doctest::Contains("inverse: metric is degenerate; expected a nonzero determinant, got determinant 0"),
+                       hamel::DomainError);
+  CHECK_THROWS_WITH_AS(hamel::Metric(Q, GiNaC::matrix{{1, 1}, {0, 1}}),
+                       doctest::Contains("Metric: matrix is not symmetric"), hamel::DomainError);
+  CHECK_THROWS_WITH_AS(hamel::Metric(Q, GiNaC::matrix{{1}}),
+                       doctest::Contains("Metric: wrong matrix size; expected 2x2, got 1x1"),
+                       hamel::InvalidArgument);
+}
+
+}  // TEST_SUITE

@@ -1,0 +1,3 @@
+// tests/main.cpp — the single doctest binary.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
