@@ -1,1 +1,2 @@
 hamel_example(chaplygin_frame)
+hamel_example(readme_example)
