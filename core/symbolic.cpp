@@ -260,6 +260,58 @@ GiNaC::matrix simplify(const GiNaC::matrix& m) {
   return r;
 }
 
+namespace {
+
+// factor() of GiNaC works on polynomials in symbols: other atoms are swapped for symbols first.
+ex factor_polynomial(const ex& p) {
+  GiNaC::exmap atoms;
+  const ex poly = p.to_polynomial(atoms);
+  ex f;
+  try {
+    f = GiNaC::factor(poly);
+  } catch (const std::exception&) {
+    f = poly;
+  }
+  return atoms.empty() ? f : f.subs(atoms);
+}
+
+ex factor_collected(const ex& p, const GiNaC::lst& vars) {
+  if (vars.nops() == 0) return factor_polynomial(p);
+  GiNaC::exmap atoms;
+  const ex poly = p.to_polynomial(atoms);
+  const GiNaC::exmap& back = atoms;  // symbol ↦ the atom it stands for
+  // Collect in the requested symbols, then factor each coefficient.
+  const ex c = GiNaC::collect(poly.expand(), vars, true);
+  ex out = 0;
+  if (GiNaC::is_a<GiNaC::add>(c)) {
+    for (std::size_t i = 0; i < c.nops(); ++i) {
+      ex term = c.op(i), coeff = term, mono = 1;
+      if (GiNaC::is_a<GiNaC::mul>(term)) {
+        coeff = 1;
+        for (std::size_t k = 0; k < term.nops(); ++k) {
+          bool is_var_power = false;
+          for (const auto& v : vars)
+            if (term.op(k).is_equal(v) || (GiNaC::is_a<GiNaC::power>(term.op(k)) && term.op(k).op(0).is_equal(v)))
+              is_var_power = true;
+          (is_var_power ? mono : coeff) *= term.op(k);
+        }
+      }
+      out += factor_polynomial(coeff.subs(back)) * mono.subs(back);
+    }
+    return out;
+  }
+  return factor_polynomial(c.subs(back));
+}
+
+}  // namespace
+
+ex pretty(const ex& e, const GiNaC::lst& collect_in) {
+  const ex c = simplify(e);
+  if (c.is_zero()) return c;
+  const ex nd = c.numer_denom();
+  return factor_collected(nd.op(0), collect_in) / factor_polynomial(nd.op(1));
+}
+
 bool is_canonical_class(const ex& e) {
   ToPolynomial to_poly;
   to_poly(e);

@@ -25,6 +25,11 @@ GiNaC::ex simplify(const GiNaC::ex& e);
 /// Simplifies every entry of a matrix.
 GiNaC::matrix simplify(const GiNaC::matrix& m);
 
+/// A form for people: the canonical form with numerator and denominator factored; when `collect_in`
+/// is given (e.g. the momenta), the numerator is collected in those symbols and each coefficient
+/// factored.  Equal to `simplify(e)` as a function.
+GiNaC::ex pretty(const GiNaC::ex& e, const GiNaC::lst& collect_in = GiNaC::lst{});
+
 /// True when `e` lies in the class on which the canonical form decides both ways (no opaque
 /// atoms such as sqrt, exp, or trigonometric functions of non-linear arguments).
 bool is_canonical_class(const GiNaC::ex& e);

@@ -1,2 +1,3 @@
 hamel_example(chaplygin_frame)
 hamel_example(readme_example)
+hamel_example(chaplygin_sphere)

@@ -191,6 +191,26 @@ Chart Chart::extend(const std::string& name, const std::vector<std::string>& mor
   return Chart(d);
 }
 
+Chart Chart::sibling(const std::string& name, const std::vector<std::string>& coordinates) const {
+  std::string key = "sibling:" + name;
+  for (const auto& c : coordinates) key += "," + c;
+  auto it = data_->extensions.find(key);
+  if (it != data_->extensions.end()) return Chart(it->second);
+  auto d = std::make_shared<Data>();
+  d->name = name;
+  d->parameter_specs = data_->parameter_specs;
+  d->parameters = data_->parameters;
+  std::set<std::string> seen;
+  for (const auto& p : d->parameter_specs) seen.insert(p.name);
+  for (const auto& c : coordinates) {
+    check_name(c, seen, "coordinate");
+    d->coordinate_names.push_back(c);
+    d->coordinates.push_back(GiNaC::realsymbol(c, latex_name(c)));
+  }
+  data_->extensions[key] = d;
+  return Chart(d);
+}
+
 bool Chart::contains(const Chart& other) const {
   for (const auto& c : other.coordinates())
     if (!index_of(c)) return false;

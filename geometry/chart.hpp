@@ -86,6 +86,9 @@ class Chart {
   /// A chart whose coordinates are these followed by `more` (same symbols, parameters and
   /// functions). Repeated calls with the same arguments return the same chart.
   Chart extend(const std::string& name, const std::vector<std::string>& more) const;
+  /// A chart with other coordinates but the same parameters (same symbols), e.g. the space of
+  /// reduced variables (M, γ) of a system on Q. Repeated calls return the same chart.
+  Chart sibling(const std::string& name, const std::vector<std::string>& coordinates) const;
   /// True if every coordinate of `other` is one of ours (a function on `other` is one on us).
   bool contains(const Chart& other) const;
 

@@ -7,35 +7,58 @@
 
 namespace hamel {
 
-Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart) {
+namespace {
+
+// Expression size: number of nodes (a number counts 0, so numeric pivots win).
+std::size_t complexity(const GiNaC::ex& e) {
+  if (GiNaC::is_a<GiNaC::numeric>(e)) return 0;
+  std::size_t n = 1;
+  for (std::size_t i = 0; i < e.nops(); ++i) n += complexity(e.op(i));
+  return n;
+}
+
+}  // namespace
+
+Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart, PivotOrder order) {
   GiNaC::matrix A = M;
   const unsigned rows = A.rows(), cols = A.cols();
+  for (unsigned i = 0; i < rows; ++i)
+    for (unsigned j = 0; j < cols; ++j) A(i, j) = simplify(A(i, j));
   Echelon out;
+  std::vector<bool> used(cols, false);
   unsigned r = 0;
-  for (unsigned c = 0; c < cols && r < rows; ++c) {
-    // Prefer the simplest nonzero pivot: it keeps expressions small.
-    int best = -1;
-    std::size_t best_size = 0;
-    for (unsigned i = r; i < rows; ++i) {
-      A(i, c) = simplify(A(i, c));
-      if (A(i, c).is_zero() || is_zero(A(i, c), chart)) continue;
-      const std::size_t size = A(i, c).nops() + (GiNaC::is_a<GiNaC::numeric>(A(i, c)) ? 0 : 1);
-      if (best < 0 || size < best_size) {
-        best = static_cast<int>(i);
-        best_size = size;
+  unsigned next_col = 0;
+  while (r < rows) {
+    // Candidate columns: the next one (Columns) or every unused one (Simplest).
+    int best_i = -1, best_j = -1;
+    std::size_t best = 0;
+    for (unsigned j = (order == PivotOrder::Columns ? next_col : 0); j < cols; ++j) {
+      if (used[j]) continue;
+      for (unsigned i = r; i < rows; ++i) {
+        if (A(i, j).is_zero() || is_zero(A(i, j), chart)) continue;
+        const std::size_t c = complexity(A(i, j));
+        if (best_i < 0 || c < best) {
+          best_i = static_cast<int>(i);
+          best_j = static_cast<int>(j);
+          best = c;
+        }
       }
+      if (order == PivotOrder::Columns && best_i >= 0) break;  // leftmost column with a pivot
     }
-    if (best < 0) continue;
-    if (static_cast<unsigned>(best) != r)
-      for (unsigned j = 0; j < cols; ++j) std::swap(A(r, j), A(static_cast<unsigned>(best), j));
-    const GiNaC::ex piv = A(r, c);
+    if (best_i < 0) break;
+    const auto pi = static_cast<unsigned>(best_i), pj = static_cast<unsigned>(best_j);
+    if (pi != r)
+      for (unsigned j = 0; j < cols; ++j) std::swap(A(r, j), A(pi, j));
+    const GiNaC::ex piv = A(r, pj);
     for (unsigned j = 0; j < cols; ++j) A(r, j) = simplify(A(r, j) / piv);
     for (unsigned i = 0; i < rows; ++i) {
-      if (i == r || A(i, c).is_zero()) continue;
-      const GiNaC::ex f = A(i, c);
+      if (i == r || A(i, pj).is_zero()) continue;
+      const GiNaC::ex f = A(i, pj);
       for (unsigned j = 0; j < cols; ++j) A(i, j) = simplify(A(i, j) - f * A(r, j));
     }
-    out.pivot_columns.push_back(c);
+    used[pj] = true;
+    out.pivot_columns.push_back(pj);
+    next_col = pj + 1;
     ++r;
   }
   out.reduced = A;
@@ -46,16 +69,14 @@ std::size_t symbolic_rank(const GiNaC::matrix& M, const Chart& chart) {
   return row_echelon(M, chart).rank();
 }
 
-GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart) {
-  const Echelon e = row_echelon(M, chart);
+GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart, PivotOrder order) {
+  const Echelon e = row_echelon(M, chart, order);
   const unsigned cols = M.cols();
+  std::vector<bool> pivot(cols, false);
+  for (unsigned p : e.pivot_columns) pivot[p] = true;
   std::vector<unsigned> free_cols;
-  for (unsigned c = 0, k = 0; c < cols; ++c) {
-    if (k < e.pivot_columns.size() && e.pivot_columns[k] == c)
-      ++k;
-    else
-      free_cols.push_back(c);
-  }
+  for (unsigned c = 0; c < cols; ++c)
+    if (!pivot[c]) free_cols.push_back(c);
   GiNaC::matrix N(cols, static_cast<unsigned>(free_cols.size()));
   for (unsigned f = 0; f < free_cols.size(); ++f) {
     N(free_cols[f], f) = 1;

@@ -19,12 +19,20 @@ struct Echelon {
   std::size_t rank() const { return pivot_columns.size(); }
 };
 
+/// Where Gauss–Jordan elimination looks for its next pivot.
+enum class PivotOrder {
+  Columns,   ///< column by column, left to right (the usual echelon form)
+  Simplest,  ///< the simplest nonzero entry of the remaining block (numbers first): keeps kernels tidy
+};
+
 /// Gauss–Jordan elimination; a pivot is accepted when the zero test says it is not identically 0.
-Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart);
+/// `pivot_columns` lists the pivot of row k at position k (increasing only for PivotOrder::Columns).
+Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart, PivotOrder order = PivotOrder::Columns);
 /// Generic rank (over the field of functions).
 std::size_t symbolic_rank(const GiNaC::matrix& M, const Chart& chart);
 /// A basis of {v : M v = 0} as the columns of a matrix (cols = number of free columns).
-GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart);
+GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart,
+                        PivotOrder order = PivotOrder::Columns);
 /// Inverse with simplified entries. @throws DomainError if the determinant is identically 0.
 GiNaC::matrix inverse(const GiNaC::matrix& M, const Chart& chart, const char* fn = "inverse");
 /// Numeric rank at a point (Eigen FullPivLU, relative threshold 1e-10).

@@ -31,6 +31,16 @@ TEST_CASE("simplify: cos appears at most linearly in the canonical form") {
   CHECK(hamel::simplify(s - (1 - pow(sin(t), 2) + pow(sin(t), 4))).is_zero());
 }
 
+TEST_CASE("pretty: factored, collected, and equal to the canonical form") {
+  realsymbol x("x"), y("y"), t("t");
+  const ex e = (pow(x, 2) - 1) * y * sin(t) / (x * x + 2 * x + 1) + y * y * sin(t) * x;
+  const ex p = hamel::pretty(e, GiNaC::lst{y});
+  CHECK(hamel::simplify(p - e).is_zero());
+  // the coefficient of y keeps the factor sin(t) outside: sin(t)*(x-1)/(x+1)... after collecting
+  const ex den = p.numer_denom().op(1);
+  CHECK(hamel::simplify(den - (x + 1)).is_zero());
+}
+
 TEST_CASE("simplify: abstract functions and their derivatives are independent unknowns") {
   realsymbol th("theta");
   const hamel::AbstractFunction f1("f1", 1);

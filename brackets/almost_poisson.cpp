@@ -1,0 +1,75 @@
+// brackets/almost_poisson.cpp
+#include "brackets/almost_poisson.hpp"
+
+#include "core/error.hpp"
+#include "geometry/linear_algebra.hpp"
+
+namespace hamel {
+
+AlmostPoissonBracket::AlmostPoissonBracket(Multivector bivector) : pi_(std::move(bivector)) {
+  if (pi_.degree() != 2)
+    throw InvalidArgument(detail::message("AlmostPoissonBracket", "needs a bivector", "degree 2",
+                                          "degree " + std::to_string(pi_.degree())));
+}
+
+AlmostPoissonBracket AlmostPoissonBracket::from_coordinate_brackets(
+    const Chart& chart, const std::map<std::pair<std::size_t, std::size_t>, GiNaC::ex>& brackets) {
+  Multivector::Components c;
+  for (const auto& kv : brackets) {
+    const auto [i, j] = kv.first;
+    if (i >= chart.dim() || j >= chart.dim())
+      throw InvalidArgument(detail::message("AlmostPoissonBracket::from_coordinate_brackets",
+                                            "coordinate index out of range",
+                                            "indices < " + std::to_string(chart.dim()),
+                                            std::to_string(i) + "," + std::to_string(j)));
+    if (i == j) continue;
+    c[{static_cast<unsigned>(i), static_cast<unsigned>(j)}] += kv.second;
+  }
+  return AlmostPoissonBracket(Multivector(chart, 2, c));
+}
+
+GiNaC::ex AlmostPoissonBracket::operator()(const GiNaC::ex& f, const GiNaC::ex& g) const {
+  const Chart& M = chart();
+  GiNaC::ex r = 0;
+  for (const auto& kv : pi_.components()) {
+    const auto& i = GiNaC::ex_to<GiNaC::symbol>(M[kv.first[0]]);
+    const auto& j = GiNaC::ex_to<GiNaC::symbol>(M[kv.first[1]]);
+    r += kv.second * (f.diff(i) * g.diff(j) - f.diff(j) * g.diff(i));
+  }
+  return r;
+}
+
+GiNaC::ex bracket(const AlmostPoissonBracket& B, const GiNaC::ex& f, const GiNaC::ex& g) { return B(f, g); }
+
+VectorField hamiltonian_vector_field(const AlmostPoissonBracket& B, const GiNaC::ex& H) {
+  return sharp(B.bivector(), differential(H, B.chart()));
+}
+
+Distribution characteristic_distribution(const AlmostPoissonBracket& B) {
+  std::vector<VectorField> gens;
+  for (std::size_t i = 0; i < B.chart().dim(); ++i)
+    gens.push_back(sharp(B.bivector(), Form::differential(B.chart(), i)));
+  return Distribution(gens);
+}
+
+std::size_t characteristic_rank(const AlmostPoissonBracket& B) {
+  return symbolic_rank(B.bivector().matrix(), B.chart());
+}
+
+std::size_t characteristic_rank_at(const AlmostPoissonBracket& B, const GiNaC::exmap& point) {
+  return rank_at(B.bivector().matrix(), point);
+}
+
+AlmostPoissonBracket conformal(const AlmostPoissonBracket& B, const GiNaC::ex& phi) {
+  return AlmostPoissonBracket(phi * B.bivector());
+}
+
+AlmostPoissonBracket simplify(const AlmostPoissonBracket& B) {
+  return AlmostPoissonBracket(simplify(B.bivector()));
+}
+
+ZeroVerdict same_bracket(const AlmostPoissonBracket& A, const AlmostPoissonBracket& B) {
+  return zero_test(A.bivector() - B.bivector());
+}
+
+}  // namespace hamel

@@ -1,0 +1,31 @@
+// brackets/jacobi.hpp — the Jacobi identity of an almost-Poisson bracket.
+//
+// jacobiator(f, g, h) = {f,{g,h}} + {g,{h,f}} + {h,{f,g}}.  On coordinate functions it is the cyclic
+// sum Σ_cyc Π^{il}∂_lΠ^{jk}, and [Π, Π] (Schouten) is twice it (docs/geometry.md).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "brackets/almost_poisson.hpp"
+
+namespace hamel {
+
+GiNaC::ex jacobiator(const AlmostPoissonBracket& B, const GiNaC::ex& f, const GiNaC::ex& g,
+                     const GiNaC::ex& h);
+
+/// [Π, Π], the Schouten bracket of the bivector with itself.
+Multivector jacobi_trivector(const AlmostPoissonBracket& B);
+
+/// The verdict of is_poisson: the nonzero components of [Π, Π] (indices i<j<k, values simplified) and
+/// how each was decided.
+struct PoissonVerdict {
+  bool poisson = true;
+  std::vector<std::pair<Indices, GiNaC::ex>> nonzero;  ///< components of [Π,Π] that are not zero
+  std::string detail;                                  ///< how it was decided
+  explicit operator bool() const { return poisson; }
+};
+PoissonVerdict is_poisson(const AlmostPoissonBracket& B);
+
+}  // namespace hamel

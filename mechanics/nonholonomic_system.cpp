@@ -1,0 +1,241 @@
+// mechanics/nonholonomic_system.cpp
+#include "mechanics/nonholonomic_system.hpp"
+
+#include "core/error.hpp"
+#include "geometry/distribution.hpp"
+#include "geometry/lifts.hpp"
+#include "geometry/linear_algebra.hpp"
+
+namespace hamel {
+
+namespace {
+
+const GiNaC::symbol& sym(const GiNaC::ex& e) { return GiNaC::ex_to<GiNaC::symbol>(e); }
+
+GiNaC::exmap at_rest(const std::vector<GiNaC::ex>& v) {
+  GiNaC::exmap m;
+  for (const auto& s : v) m[s] = 0;
+  return m;
+}
+
+}  // namespace
+
+MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
+  const Chart TQ = tangent_bundle(Q);
+  const auto v = velocities(Q);
+  const auto n = static_cast<unsigned>(Q.dim());
+  const GiNaC::exmap rest = at_rest(v);
+  GiNaC::matrix g(n, n);
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned j = 0; j < n; ++j) {
+      g(i, j) = lagrangian.diff(sym(v[i])).diff(sym(v[j]));
+      for (unsigned k = 0; k < n; ++k)
+        if (!zero_test(g(i, j).diff(sym(v[k])), TQ).zero)
+          throw DomainError(detail::message(
+              "mechanical_parts", "the Lagrangian is not quadratic in the velocities",
+              "L = 1/2 g_ij(q) q_dot^i q_dot^j - V(q)",
+              "d^3L/d" + TQ.coordinate_name(n + i) + " d" + TQ.coordinate_name(n + j) + " d" +
+                  TQ.coordinate_name(n + k) + " = " + detail::str(simplify(g(i, j).diff(sym(v[k]))))));
+      g(i, j) = simplify(g(i, j));
+    }
+  for (unsigned i = 0; i < n; ++i) {
+    const GiNaC::ex linear = lagrangian.diff(sym(v[i])).subs(rest);
+    if (!zero_test(linear, TQ).zero)
+      throw DomainError(detail::message("mechanical_parts",
+                                        "the Lagrangian has a term linear in the velocities",
+                                        "L = 1/2 g_ij(q) q_dot^i q_dot^j - V(q)",
+                                        "dL/d" + TQ.coordinate_name(n + i) + " at rest = " +
+                                            detail::str(simplify(linear))));
+  }
+  const GiNaC::ex V = simplify(-lagrangian.subs(rest));
+  Metric metric(Q, g);
+  const ZeroVerdict det = zero_test(g.determinant(), Q);
+  if (det.zero)
+    throw DomainError(detail::message("mechanical_parts", "the kinetic energy is degenerate",
+                                      "a nondegenerate quadratic form in the velocities",
+                                      "det g = 0 [" + det.how() + "]",
+                                      "every velocity must appear in the kinetic energy"));
+  return {metric, V};
+}
+
+Form constraint_form(const GiNaC::ex& constraint, const Chart& Q) {
+  const Chart TQ = tangent_bundle(Q);
+  const auto v = velocities(Q);
+  const GiNaC::exmap rest = at_rest(v);
+  std::vector<GiNaC::ex> a(Q.dim());
+  for (std::size_t i = 0; i < Q.dim(); ++i) {
+    a[i] = constraint.diff(sym(v[i]));
+    for (std::size_t k = 0; k < Q.dim(); ++k)
+      if (!zero_test(a[i].diff(sym(v[k])), TQ).zero)
+        throw DomainError(detail::message("constraint_form", "constraint is not linear in the velocities",
+                                          "a_i(q) q_dot^i = 0",
+                                          detail::str(constraint) + " (nonlinear in " +
+                                              TQ.coordinate_name(Q.dim() + i) + ")"));
+    a[i] = simplify(a[i]);
+  }
+  const GiNaC::ex offset = constraint.subs(rest);
+  if (!zero_test(offset, TQ).zero)
+    throw DomainError(detail::message("constraint_form", "constraint is affine, not linear, in the velocities",
+                                      "a_i(q) q_dot^i = 0",
+                                      "a term without velocities: " + detail::str(simplify(offset))));
+  return Form::one_form(Q, a);
+}
+
+std::vector<VectorField> frame_from_constraints(const std::vector<Form>& constraints, const Chart& Q) {
+  if (constraints.empty()) {
+    std::vector<VectorField> all;
+    for (std::size_t i = 0; i < Q.dim(); ++i) all.push_back(VectorField::coordinate(Q, i));
+    return all;
+  }
+  GiNaC::matrix A(static_cast<unsigned>(constraints.size()), static_cast<unsigned>(Q.dim()));
+  for (unsigned k = 0; k < constraints.size(); ++k)
+    for (unsigned i = 0; i < Q.dim(); ++i) A(k, i) = constraints[k].component({i});
+  const GiNaC::matrix N = nullspace(A, Q, PivotOrder::Simplest);
+  std::vector<VectorField> out;
+  for (unsigned c = 0; c < N.cols(); ++c) {
+    std::vector<GiNaC::ex> comp(Q.dim());
+    for (unsigned i = 0; i < Q.dim(); ++i) comp[i] = N(i, c);
+    out.emplace_back(Q, comp);
+  }
+  return out;
+}
+
+struct NonholonomicSystem::Data {
+  Chart Q, TQ, Dstar, Dvel;
+  GiNaC::ex L;
+  std::optional<Metric> G;
+  GiNaC::ex V;
+  std::vector<Form> constraints;
+  std::optional<Frame> frame;
+  std::vector<std::string> names;
+  GiNaC::matrix rho, Gab, Ginv;
+  Tensor3 C_low, C_up;
+};
+
+namespace {
+
+std::vector<std::string> numbered(const std::string& stem, std::size_t r) {
+  std::vector<std::string> v;
+  for (std::size_t a = 1; a <= r; ++a) v.push_back(stem + std::to_string(a));
+  return v;
+}
+
+}  // namespace
+
+NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
+  auto d = std::make_shared<Data>(Data{spec.chart, tangent_bundle(spec.chart), spec.chart, spec.chart,
+                                       spec.lagrangian, std::nullopt, 0, {}, std::nullopt, {}, {}, {}, {},
+                                       Tensor3(), Tensor3()});
+  const Chart& Q = d->Q;
+  const auto parts = mechanical_parts(spec.lagrangian, Q);
+  d->G = parts.metric;
+  d->V = parts.potential;
+  for (const auto& c : spec.constraints) d->constraints.push_back(constraint_form(c, Q));
+  // D given by its frame alone: the constraints are the annihilator of the frame.
+  if (spec.constraints.empty() && !spec.frame.empty()) d->constraints = annihilator(Distribution(spec.frame));
+  // Independent constraints: the annihilator D° must have rank k.
+  if (!d->constraints.empty()) {
+    GiNaC::matrix A(static_cast<unsigned>(d->constraints.size()), static_cast<unsigned>(Q.dim()));
+    for (unsigned k = 0; k < d->constraints.size(); ++k)
+      for (unsigned i = 0; i < Q.dim(); ++i) A(k, i) = d->constraints[k].component({i});
+    const std::size_t rk = symbolic_rank(A, Q);
+    if (rk != d->constraints.size())
+      throw DomainError(detail::message("NonholonomicSystem", "the constraints are linearly dependent",
+                                        std::to_string(d->constraints.size()) + " independent constraints",
+                                        "rank " + std::to_string(rk)));
+  }
+  const std::size_t r = Q.dim() - d->constraints.size();
+  std::vector<VectorField> fields = spec.frame;
+  if (fields.empty()) {
+    fields = frame_from_constraints(d->constraints, Q);
+  } else {
+    if (fields.size() != r)
+      throw DomainError(detail::message("NonholonomicSystem", "wrong number of frame fields",
+                                        std::to_string(r) + " (rank of D = " + std::to_string(Q.dim()) +
+                                            " coordinates - " + std::to_string(d->constraints.size()) +
+                                            " constraints)",
+                                        std::to_string(fields.size())));
+    for (std::size_t a = 0; a < fields.size(); ++a) {
+      require_same_chart(Q, fields[a].chart(), "NonholonomicSystem");
+      for (std::size_t k = 0; k < d->constraints.size(); ++k) {
+        const ZeroVerdict v = zero_test(evaluate(d->constraints[k], {fields[a]}), Q);
+        if (!v.zero)
+          throw DomainError(detail::message(
+              "NonholonomicSystem", "frame field is not tangent to D",
+              "every frame field to satisfy every constraint",
+              "field " + std::to_string(a + 1) + " violates constraint " + std::to_string(k + 1) + " [" +
+                  v.how() + "]"));
+      }
+    }
+  }
+  d->names = spec.frame_names.empty() ? numbered("X", r) : spec.frame_names;
+  if (d->names.size() != r)
+    throw InvalidArgument(detail::message("NonholonomicSystem", "wrong number of frame names",
+                                          std::to_string(r), std::to_string(d->names.size())));
+  // The frame with its complement; a dependent set (frame or W) is reported by Frame.
+  try {
+    switch (spec.complement.kind) {
+      case Complement::Kind::Orthogonal: d->frame = Frame::orthogonal(fields, *d->G); break;
+      case Complement::Kind::Coordinates:
+        d->frame = Frame::with_coordinate_complement(fields, spec.complement.coordinates);
+        break;
+      case Complement::Kind::Fields: d->frame = Frame(fields, spec.complement.fields); break;
+    }
+  } catch (const DomainError& e) {
+    throw DomainError(detail::message("NonholonomicSystem",
+                                      "the frame fields and the complement W do not form a basis of TQ",
+                                      "D and W complementary, with independent frame fields",
+                                      std::string(e.what())));
+  } catch (const InvalidArgument& e) {
+    throw DomainError(detail::message("NonholonomicSystem", "the complement W has the wrong dimension",
+                                      std::to_string(Q.dim() - r) + " fields", std::string(e.what())));
+  }
+  d->Dstar = Q.extend("D*", numbered("pi", r));
+  d->Dvel = Q.extend("D", numbered("v", r));
+  d->rho = d->frame->rho();
+  d->Gab = restrict(*d->G, d->frame->distribution());
+  d->Ginv = inverse(d->Gab, Q, "NonholonomicSystem");
+  d->C_low = lowered_structure(*d->frame, *d->G);
+  d->C_up = Tensor3(r);
+  for (std::size_t a = 0; a < r; ++a)
+    for (std::size_t b = a + 1; b < r; ++b)
+      for (std::size_t c = 0; c < r; ++c) {
+        GiNaC::ex s = 0;
+        for (std::size_t e = 0; e < r; ++e)
+          s += d->Ginv(static_cast<unsigned>(c), static_cast<unsigned>(e)) * d->C_low(a, b, e);
+        s = simplify(s);
+        d->C_up(a, b, c) = s;
+        d->C_up(b, a, c) = -s;
+      }
+  data_ = d;
+}
+
+const Chart& NonholonomicSystem::chart() const { return data_->Q; }
+const Chart& NonholonomicSystem::tangent_chart() const { return data_->TQ; }
+const Chart& NonholonomicSystem::dual_chart() const { return data_->Dstar; }
+const Chart& NonholonomicSystem::velocity_chart() const { return data_->Dvel; }
+GiNaC::ex NonholonomicSystem::lagrangian() const { return data_->L; }
+const Metric& NonholonomicSystem::metric() const { return *data_->G; }
+GiNaC::ex NonholonomicSystem::potential() const { return data_->V; }
+const std::vector<Form>& NonholonomicSystem::constraint_forms() const { return data_->constraints; }
+const Frame& NonholonomicSystem::frame() const { return *data_->frame; }
+const std::vector<std::string>& NonholonomicSystem::frame_names() const { return data_->names; }
+std::size_t NonholonomicSystem::rank() const { return data_->frame->rank(); }
+
+std::vector<GiNaC::ex> NonholonomicSystem::momenta() const {
+  const auto& c = data_->Dstar.coordinates();
+  return {c.begin() + static_cast<long>(data_->Q.dim()), c.end()};
+}
+
+std::vector<GiNaC::ex> NonholonomicSystem::quasi_velocities() const {
+  const auto& c = data_->Dvel.coordinates();
+  return {c.begin() + static_cast<long>(data_->Q.dim()), c.end()};
+}
+
+const GiNaC::matrix& NonholonomicSystem::rho() const { return data_->rho; }
+const GiNaC::matrix& NonholonomicSystem::constrained_metric() const { return data_->Gab; }
+const GiNaC::matrix& NonholonomicSystem::constrained_inverse() const { return data_->Ginv; }
+const Tensor3& NonholonomicSystem::structure_lowered() const { return data_->C_low; }
+const Tensor3& NonholonomicSystem::structure() const { return data_->C_up; }
+
+}  // namespace hamel

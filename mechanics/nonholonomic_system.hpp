@@ -1,0 +1,93 @@
+// mechanics/nonholonomic_system.hpp — a mechanical Lagrangian with linear velocity constraints,
+// and the objects of 004 §2 derived from it: the frame {X_α} of D, ρ, μ^α, G_αβ, G^αβ, C_αβγ, C_αβ^γ.
+//
+// The description is checked once, at construction; the derived objects are computed then and never
+// change (the system is an immutable value).  Algorithms on it are free functions (mechanics/hamel.hpp,
+// brackets/nonholonomic.hpp, reduction/...).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "geometry/frame.hpp"
+#include "geometry/metric.hpp"
+
+namespace hamel {
+
+/// How D is completed to TQ = D ⊕ W (004 §2.2): W = D^⊥ (default), a span of coordinate fields
+/// (e.g. span{∂x, ∂y} as in 004 §6), or given fields.
+struct Complement {
+  enum class Kind { Orthogonal, Coordinates, Fields } kind = Kind::Orthogonal;
+  std::vector<std::size_t> coordinates;
+  std::vector<VectorField> fields;
+  static Complement orthogonal() { return {}; }
+  static Complement coordinate_span(std::vector<std::size_t> c) { return {Kind::Coordinates, std::move(c), {}}; }
+  static Complement span(std::vector<VectorField> f) { return {Kind::Fields, {}, std::move(f)}; }
+};
+
+struct NonholonomicSpec {
+  Chart chart;                             ///< Q
+  GiNaC::ex lagrangian;                    ///< L(q, q̇) in the coordinates of tangent_bundle(chart)
+  std::vector<GiNaC::ex> constraints;      ///< linear in the velocities, each = 0
+  std::vector<VectorField> frame;          ///< optional basis of D; computed from the constraints if empty
+  std::vector<std::string> frame_names;    ///< optional names of the frame fields (default X1, X2, ...)
+  Complement complement;                   ///< W
+};
+
+class NonholonomicSystem {
+ public:
+  /// Checks the description and derives the frame objects.
+  /// @throws DomainError for a Lagrangian that is not mechanical (not quadratic in the velocities, or
+  ///   with a degenerate kinetic term), a constraint not linear in the velocities, dependent
+  ///   constraints, frame fields that are dependent, not tangent to D or of the wrong number, or a
+  ///   complement that is not complementary to D.
+  explicit NonholonomicSystem(const NonholonomicSpec& spec);
+
+  const Chart& chart() const;              ///< Q
+  const Chart& tangent_chart() const;      ///< TQ: (q, q_dot)
+  const Chart& dual_chart() const;         ///< D*: (q, pi1..pir), π_α = value on X_α
+  const Chart& velocity_chart() const;     ///< D: (q, v1..vr), quasi-velocities
+  GiNaC::ex lagrangian() const;
+  const Metric& metric() const;            ///< the kinetic-energy metric, read off L
+  GiNaC::ex potential() const;             ///< V(q)
+  const std::vector<Form>& constraint_forms() const;
+  const Frame& frame() const;              ///< {X_α} completed by W
+  const std::vector<std::string>& frame_names() const;
+  std::size_t rank() const;                ///< r
+  std::vector<GiNaC::ex> momenta() const;  ///< π_1..π_r (symbols of dual_chart)
+  std::vector<GiNaC::ex> quasi_velocities() const;  ///< v^1..v^r
+
+  const GiNaC::matrix& rho() const;                ///< ρ^i_α (n × r)
+  const GiNaC::matrix& constrained_metric() const; ///< G_αβ = ⟨X_α, X_β⟩
+  const GiNaC::matrix& constrained_inverse() const;///< G^αβ
+  /// C_αβγ = ⟨[X_α, X_β], X_γ⟩ (004 (2.6)).
+  const Tensor3& structure_lowered() const;
+  /// C_αβ^γ = G^γδ C_αβδ: the D-component of [X_α, X_β] along D^⊥, which is what the nonholonomic
+  /// bracket (2.9) uses, whatever complement W identifies D* with a subbundle of T*Q.
+  const Tensor3& structure() const;
+
+ private:
+  struct Data;
+  std::shared_ptr<const Data> data_;
+};
+
+/// The metric of a mechanical Lagrangian L = ½ g_ij q̇^i q̇^j − V(q), and V.
+/// @throws DomainError naming the offending term if L is not of that form, or g is degenerate.
+struct MechanicalParts {
+  Metric metric;
+  GiNaC::ex potential;
+};
+MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q);
+
+/// The 1-form a_i dq^i of a constraint a_i(q) q̇^i = 0. @throws DomainError if not linear.
+Form constraint_form(const GiNaC::ex& constraint, const Chart& Q);
+
+/// A basis of D = ker of the constraint forms; pivots on the simplest coefficients, so that
+/// constraints written ẋ = …, ẏ = … give fields ∂_q + (…)∂x + (…)∂y for the other coordinates.
+std::vector<VectorField> frame_from_constraints(const std::vector<Form>& constraints, const Chart& Q);
+
+}  // namespace hamel

@@ -1,0 +1,68 @@
+// reduction/gauge_momenta.cpp
+#include "reduction/gauge_momenta.hpp"
+
+#include <algorithm>
+
+#include "brackets/nonholonomic.hpp"
+#include "core/error.hpp"
+
+namespace hamel {
+
+GaugeMomentumTest theorem_5_3_test(const NonholonomicSystem& system, std::size_t b) {
+  const std::size_t r = system.rank();
+  if (b >= r)
+    throw InvalidArgument(detail::message("theorem_5_3_test", "frame index out of range",
+                                          "an index < " + std::to_string(r), std::to_string(b)));
+  const Tensor3& C = system.structure_lowered();
+  GaugeMomentumTest t;
+  bool probed = false;
+  for (std::size_t a = 0; a < r; ++a)
+    for (std::size_t c = a; c < r; ++c) {
+      const ZeroVerdict v = zero_test(C(b, a, c) + C(b, c, a), system.chart());
+      probed = probed || v.method == Decision::NumericProbing;
+      if (!v.zero) {
+        t.passed = false;
+        t.detail = "C_" + std::to_string(b + 1) + std::to_string(a + 1) + std::to_string(c + 1) + " + C_" +
+                   std::to_string(b + 1) + std::to_string(c + 1) + std::to_string(a + 1) + " = " +
+                   detail::str(simplify(C(b, a, c) + C(b, c, a))) + " is not 0 [" + v.how() + "]";
+        return t;
+      }
+    }
+  t.detail = "C_" + std::to_string(b + 1) + "ab = -C_" + std::to_string(b + 1) + "ba for all a, b [" +
+             (probed ? "numeric probing" : "symbolic (canonical form)") + "]";
+  return t;
+}
+
+Form lemma_5_4_three_form(const NonholonomicSystem& system, const std::vector<std::size_t>& gauge,
+                          const std::optional<Tensor3>& b_ijk) {
+  const std::size_t r = system.rank();
+  for (std::size_t b : gauge) {
+    const auto t = theorem_5_3_test(system, b);
+    if (!t.passed)
+      throw DomainError(detail::message("lemma_5_4_three_form",
+                                        "frame field " + system.frame_names().at(b) +
+                                            " does not generate a gauge momentum (Theorem 5.3)",
+                                        "C_bab' = -C_bb'a", t.detail));
+  }
+  const auto is_gauge = [&](std::size_t a) { return std::find(gauge.begin(), gauge.end(), a) != gauge.end(); };
+  const Tensor3& C = system.structure_lowered();
+  Tensor3 B(r);
+  // B_bβγ = C_bβγ for a gauge index b in any slot (alternating extension, (5.4)).
+  for (std::size_t a = 0; a < r; ++a)
+    for (std::size_t b = a + 1; b < r; ++b)
+      for (std::size_t c = b + 1; c < r; ++c) {
+        GiNaC::ex v = 0;
+        if (is_gauge(a))
+          v = C(a, b, c);
+        else if (is_gauge(b))
+          v = -C(b, a, c);
+        else if (is_gauge(c))
+          v = C(c, a, b);
+        else if (b_ijk)
+          v = (*b_ijk)(a, b, c);
+        B(a, b, c) = v;
+      }
+  return three_form_from_coefficients(system, B);
+}
+
+}  // namespace hamel
