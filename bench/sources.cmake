@@ -1,1 +1,2 @@
 hamel_bench(geometry_bench)
+hamel_bench(chaplygin_bench)
