@@ -28,8 +28,10 @@ class ParseError : public std::runtime_error {
   ParseError(const std::string& file, int line, int column, const std::string& what)
       : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
                            what),
-        file_(file), line_(line), column_(column) {}
+        file_(file), line_(line), column_(column), message_(what) {}
   const std::string& file() const { return file_; }
+  /// The message without the position.
+  const std::string& message() const { return message_; }
   int line() const { return line_; }
   int column() const { return column_; }
 
@@ -37,6 +39,7 @@ class ParseError : public std::runtime_error {
   std::string file_;
   int line_;
   int column_;
+  std::string message_;
 };
 
 /// A feature that is named in the API but not available for this input.

@@ -1,0 +1,207 @@
+// cli/commands.cpp — parse the command line, call the library, print.
+#include "cli/commands.hpp"
+
+#include <fstream>
+#include <map>
+
+#include "core/error.hpp"
+#include "io/report.hpp"
+#include "io/system_file.hpp"
+
+namespace hamel::cli {
+
+namespace {
+
+const char* kUsage =
+    "usage: hamel <command> [options]\n"
+    "\n"
+    "  hamel derive FILE [--latex OUT.tex] [--json OUT.json] [--quiet]\n"
+    "      derive everything the system supports and print a summary with a verdict per check\n"
+    "  hamel check FILE CLAIMS.yaml\n"
+    "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false)\n"
+    "  hamel simulate FILE [--csv OUT.csv] [--plot OUT.svg] [--quiet]\n"
+    "      integrate the system (with impacts, where it has them)\n"
+    "  hamel --version | --help\n"
+    "\n"
+    "System files are YAML; see docs/system-files.md.\n";
+
+struct Args {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string> options;  // --latex → path
+  std::vector<std::string> flags;              // --quiet
+};
+
+Args parse_args(const std::vector<std::string>& a, const std::vector<std::string>& with_value,
+                const std::vector<std::string>& flags) {
+  Args r;
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    const std::string& s = a[i];
+    if (s.rfind("--", 0) == 0) {
+      if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
+        if (i + 1 >= a.size()) throw InvalidArgument("option " + s + " expects a file name");
+        r.options[s] = a[++i];
+      } else if (std::find(flags.begin(), flags.end(), s) != flags.end()) {
+        r.flags.push_back(s);
+      } else {
+        throw InvalidArgument("unknown option '" + s + "' for 'hamel " + a[0] + "'");
+      }
+    } else {
+      r.positional.push_back(s);
+    }
+  }
+  return r;
+}
+
+bool has_flag(const Args& a, const std::string& f) {
+  return std::find(a.flags.begin(), a.flags.end(), f) != a.flags.end();
+}
+
+void write_file(const std::string& path, const std::string& content) {
+  std::ofstream o(path, std::ios::binary);
+  if (!o) throw InvalidArgument("cannot write '" + path + "'");
+  o << content;
+  if (!o) throw InvalidArgument("cannot write '" + path + "'");
+}
+
+int derive(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
+  const SystemFile f = read_system_file(Document::load(a.positional[0]));
+  Report report;
+  report.name = f.name;
+  report.description = f.description;
+  report.json["name"] = f.name;
+  report.json["description"] = f.description;
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) report.json["coordinates"].push_back(f.Q.coordinate_name(i));
+  report.json["parameters"] = nlohmann::json::array();
+  for (const auto& p : f.Q.parameter_specs()) report.json["parameters"].push_back(p.name);
+  bool any = false;
+  for (const auto& m : modules())
+    if (m->applies(f)) {
+      m->derive(f, report);
+      any = true;
+    }
+  if (!any) throw InvalidArgument("'" + a.positional[0] + "' describes no system Hamel can derive (no 'lagrangian' or other system key)");
+  nlohmann::json checks = nlohmann::json::object();
+  for (const auto& c : report.checks()) checks[c.name] = {{"passed", c.passed}, {"method", c.how}};
+  report.json["checks"] = checks;
+  write_text(report, out, has_flag(a, "--quiet"));
+  if (a.options.count("--latex")) {
+    std::ostringstream tex;
+    write_latex(report, tex);
+    write_file(a.options.at("--latex"), tex.str());
+    out << "LaTeX report written to " << a.options.at("--latex") << "\n";
+  }
+  if (a.options.count("--json")) {
+    write_file(a.options.at("--json"), report.json.dump(2) + "\n");
+    out << "JSON written to " << a.options.at("--json") << "\n";
+  }
+  return 0;
+}
+
+int check(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 2) throw InvalidArgument("'hamel check' expects a system file and a claims file");
+  const SystemFile f = read_system_file(Document::load(a.positional[0]));
+  const Document cdoc = Document::load(a.positional[1]);
+  const YAML::Node& root = cdoc.root();
+  cdoc.check_keys(root, {"system", "symbols", "definitions", "claims"}, "the claims file");
+  ClaimsContext ctx;
+  ctx.doc = &cdoc;
+  for (const auto& s : cdoc.sequence(root["symbols"], "'symbols'")) {
+    const std::string n = cdoc.name(s, "a symbol");
+    ctx.symbols.emplace_back(n, GiNaC::possymbol(n));
+  }
+  ctx.definitions = cdoc.mapping(root["definitions"], "'definitions'");
+  if (!root["claims"]) throw ParseError(cdoc.file(), 1, 1, "missing key 'claims'; expected a list of claims, got none");
+  // dispatch every claim to the module that knows its kind
+  std::map<const Module*, std::vector<Claim>> by_module;
+  std::vector<std::pair<const Module*, std::size_t>> order;
+  std::size_t k = 0;
+  for (const auto& c : cdoc.sequence(root["claims"], "'claims'")) {
+    ++k;
+    if (!c.IsMap()) cdoc.fail(c, "claim " + std::to_string(k) + ": expected a mapping with one kind key, got a " +
+                                     (c.IsScalar() ? "scalar" : "list"));
+    Claim cl;
+    cl.node = c;
+    std::vector<std::string> kinds;
+    for (const auto& m : modules())
+      for (const auto& kind : m->claim_kinds()) kinds.push_back(kind);
+    std::vector<std::string> allowed = kinds;
+    allowed.push_back("name");
+    allowed.push_back("source");
+    cdoc.check_keys(c, allowed, "claim " + std::to_string(k));
+    const Module* owner = nullptr;
+    for (auto it = c.begin(); it != c.end(); ++it) {
+      const std::string key = it->first.Scalar();
+      if (key == "name" || key == "source") continue;
+      if (owner) cdoc.fail(it->first, "claim " + std::to_string(k) + ": expected one kind key, got a second one '" + key + "'");
+      for (const auto& m : modules()) {
+        const auto ks = m->claim_kinds();
+        if (std::find(ks.begin(), ks.end(), key) != ks.end()) owner = m.get();
+      }
+      cl.kind = key;
+      cl.body = it->second;
+    }
+    if (!owner) cdoc.fail(c, "claim " + std::to_string(k) + ": expected a kind key (e.g. bracket, structure_coefficient), got none");
+    if (!owner->applies(f))
+      cdoc.fail(c, "claim " + std::to_string(k) + ": a '" + cl.kind + "' claim needs a " + owner->name() + " system; the system file has none");
+    cl.name = c["name"] ? cdoc.scalar(c["name"], "'name'") : cl.kind + " " + std::to_string(k);
+    if (c["source"]) cl.name += " [" + cdoc.scalar(c["source"], "'source'") + "]";
+    order.emplace_back(owner, by_module[owner].size());
+    by_module[owner].push_back(cl);
+  }
+  std::map<const Module*, std::vector<ClaimResult>> results;
+  for (const auto& [m, claims] : by_module) results[m] = m->check(f, claims, ctx);
+  std::size_t t = 0, n = 0;
+  for (const auto& [m, i] : order) {
+    const ClaimResult& r = results[m][i];
+    ++n;
+    t += r.holds ? 1 : 0;
+    out << (r.holds ? "TRUE  " : "FALSE ") << r.name << "  (" << cdoc.file() << ":" << r.line << "; " << r.how << ")\n";
+    if (!r.holds) {
+      out << "      derived: " << r.derived << "\n      claimed: " << r.claimed << "\n";
+      if (!r.counterexample.empty()) out << "      they differ at " << r.counterexample << "\n";
+    }
+  }
+  out << n << " claims: " << t << " true, " << n - t << " false\n";
+  return t == n ? 0 : 1;
+}
+
+int simulate(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 1) throw InvalidArgument("'hamel simulate' expects one system file");
+  const SystemFile f = read_system_file(Document::load(a.positional[0]));
+  SimulateOptions o;
+  if (a.options.count("--csv")) o.csv = a.options.at("--csv");
+  if (a.options.count("--plot")) o.plot = a.options.at("--plot");
+  o.quiet = has_flag(a, "--quiet");
+  for (const auto& m : modules())
+    if (m->applies(f) && m->can_simulate(f)) return m->simulate(f, o, out);
+  throw InvalidArgument("'" + a.positional[0] + "' has nothing to simulate (expected a 'simulate' section)");
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    (args.empty() ? err : out) << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") {
+    out << "hamel " << HAMEL_VERSION << "\n";
+    return 0;
+  }
+  try {
+    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--json"}, {"--quiet"}), out);
+    if (args[0] == "check") return check(parse_args(args, {}, {}), out);
+    if (args[0] == "simulate") return simulate(parse_args(args, {"--csv", "--plot"}, {"--quiet"}), out);
+    err << "error: unknown command '" << args[0] << "'\n" << kUsage;
+    return 2;
+  } catch (const ParseError& e) {
+    err << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    err << "error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+}  // namespace hamel::cli

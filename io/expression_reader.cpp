@@ -1,0 +1,518 @@
+// io/expression_reader.cpp
+#include "io/expression_reader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <functional>
+#include <set>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace hamel {
+
+namespace {
+
+constexpr std::size_t kMaxLength = 4000;  // characters in one expression
+constexpr int kMaxDepth = 100;            // parenthesis nesting
+constexpr long kMaxExponent = 1000;       // |numeric exponent|
+constexpr int kMaxDecimalExponent = 300;  // 1e300
+
+// Functions of GiNaC that expressions may use, with their numbers of arguments.
+const std::map<std::string, std::vector<std::size_t>>& builtin_functions() {
+  static const std::map<std::string, std::vector<std::size_t>> f = {
+      {"sin", {1}},  {"cos", {1}},  {"tan", {1}},   {"exp", {1}},  {"log", {1}},  {"sqrt", {1}},
+      {"abs", {1}},  {"asin", {1}}, {"acos", {1}},  {"atan", {1}}, {"sinh", {1}}, {"cosh", {1}},
+      {"tanh", {1}}, {"atan2", {2}}, {"diff", {2, 3}}};
+  return f;
+}
+
+// ---- abstract functions: GiNaC's reader table takes plain function pointers, so each declared
+// abstract function is served by one of a fixed pool of readers that look up their serial.
+constexpr std::size_t kSlots = 64;
+std::array<unsigned, kSlots>& slot_serials() {
+  static std::array<unsigned, kSlots> s{};
+  return s;
+}
+std::map<unsigned, std::size_t>& slot_of_serial() {
+  static std::map<unsigned, std::size_t> m;
+  return m;
+}
+
+template <std::size_t K>
+GiNaC::ex slot_reader(const GiNaC::exvector& args) {
+  return GiNaC::function(slot_serials()[K], args);
+}
+
+template <std::size_t... K>
+std::array<GiNaC::reader_func, kSlots> make_slot_readers(std::index_sequence<K...>) {
+  return {&slot_reader<K>...};
+}
+
+const std::array<GiNaC::reader_func, kSlots>& slot_readers() {
+  static const auto r = make_slot_readers(std::make_index_sequence<kSlots>{});
+  return r;
+}
+
+std::size_t slot_for(const AbstractFunction& f) {
+  auto& m = slot_of_serial();
+  auto it = m.find(f.serial());
+  if (it != m.end()) return it->second;
+  if (m.size() >= kSlots)
+    throw InvalidArgument(detail::message("ExpressionReader", "too many abstract functions",
+                                          "at most " + std::to_string(kSlots), std::to_string(m.size() + 1)));
+  const std::size_t k = m.size();
+  slot_serials()[k] = f.serial();
+  m[f.serial()] = k;
+  return k;
+}
+
+GiNaC::ex diff_reader(const GiNaC::exvector& a) {
+  if (!GiNaC::is_a<GiNaC::symbol>(a[1]))
+    throw std::invalid_argument("diff: the second argument must be a coordinate");
+  unsigned n = 1;
+  if (a.size() == 3) {
+    if (!GiNaC::is_a<GiNaC::numeric>(a[2]) || !GiNaC::ex_to<GiNaC::numeric>(a[2]).is_pos_integer() ||
+        GiNaC::ex_to<GiNaC::numeric>(a[2]).to_int() > 20)
+      throw std::invalid_argument("diff: the order must be an integer between 1 and 20");
+    n = static_cast<unsigned>(GiNaC::ex_to<GiNaC::numeric>(a[2]).to_int());
+  }
+  return a[0].diff(GiNaC::ex_to<GiNaC::symbol>(a[1]), n);
+}
+
+// ---- tokens
+
+enum class Tok { Ident, Number, Op, LParen, RParen, Comma };
+
+struct Token {
+  Tok kind;
+  std::string text;
+  int line;    // 0-based line inside the expression text
+  int column;  // 0-based column inside that line
+};
+
+std::string describe(const Token& t) { return "'" + t.text + "'"; }
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+void ExpressionReader::declare(const std::string& name, const GiNaC::ex& value) { symbols_[name] = value; }
+
+void ExpressionReader::declare_function(const AbstractFunction& f) {
+  functions_.erase(f.name());
+  functions_.emplace(f.name(), f);
+}
+
+void ExpressionReader::hint(const std::string& name, const std::string& text) { hints_[name] = text; }
+
+bool ExpressionReader::declared(const std::string& name) const {
+  return symbols_.count(name) || functions_.count(name);
+}
+
+std::vector<std::string> ExpressionReader::names() const {
+  std::vector<std::string> v;
+  for (const auto& kv : symbols_) v.push_back(kv.first);
+  for (const auto& kv : functions_) v.push_back(kv.first);
+  return v;
+}
+
+std::optional<std::string> did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  const auto distance = [](const std::string& a, const std::string& b) {
+    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      cur[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j)
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      std::swap(prev, cur);
+    }
+    return prev[b.size()];
+  };
+  std::optional<std::string> best;
+  std::size_t best_d = 0;
+  for (const auto& c : candidates) {
+    const std::size_t d = distance(word, c);
+    if (!best || d < best_d) {
+      best = c;
+      best_d = d;
+    }
+  }
+  if (best && best_d <= std::max<std::size_t>(1, std::min(word.size(), best->size()) / 3)) return best;
+  return std::nullopt;
+}
+
+namespace {
+
+// Positions: a token at (line, column) inside the text ↦ the file position.
+struct Locator {
+  SourcePos where;
+  SourcePos at(int line, int column) const {
+    SourcePos p = where;
+    if (line == 0) {
+      p.column = where.column + column;
+    } else {
+      p.line = where.line + line;
+      p.column = column + 1;
+    }
+    return p;
+  }
+  [[noreturn]] void fail(int line, int column, const std::string& what) const {
+    const SourcePos p = at(line, column);
+    throw ParseError(p.file, p.line, p.column, what);
+  }
+};
+
+std::vector<Token> tokenize(const std::string& text, const Locator& loc) {
+  std::vector<Token> out;
+  int line = 0, col = 0;
+  std::size_t i = 0;
+  const auto advance = [&](std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k, ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 0;
+      } else {
+        ++col;
+      }
+    }
+  };
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      advance(1);
+      continue;
+    }
+    const int l0 = line, c0 = col;
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      std::size_t j = i;
+      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+      out.push_back({Tok::Ident, text.substr(i, j - i), l0, c0});
+      advance(j - i);
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
+      std::size_t j = i;
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+      if (j < text.size() && text[j] == '.') {
+        ++j;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+      }
+      if (j - i == 1 && c == '.') loc.fail(l0, c0, "malformed number; expected digits, got '.'");
+      if (j < text.size() && (text[j] == 'e' || text[j] == 'E')) {
+        std::size_t k = j + 1;
+        if (k < text.size() && (text[k] == '+' || text[k] == '-')) ++k;
+        if (k >= text.size() || !std::isdigit(static_cast<unsigned char>(text[k])))
+          loc.fail(l0, c0, "malformed number; expected digits after the exponent mark, got '" +
+                               text.substr(i, k - i + (k < text.size() ? 1 : 0)) + "'");
+        while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) ++k;
+        j = k;
+      }
+      if (j < text.size() && (std::isalpha(static_cast<unsigned char>(text[j])) || text[j] == '_'))
+        loc.fail(l0, c0, "malformed number; expected an operator after '" + text.substr(i, j - i) + "', got '" +
+                             std::string(1, text[j]) + "'");
+      out.push_back({Tok::Number, text.substr(i, j - i), l0, c0});
+      advance(j - i);
+    } else if (c == '+' || c == '-' || c == '*' || c == '/' || c == '^') {
+      out.push_back({Tok::Op, std::string(1, c), l0, c0});
+      advance(1);
+    } else if (c == '(') {
+      out.push_back({Tok::LParen, "(", l0, c0});
+      advance(1);
+    } else if (c == ')') {
+      out.push_back({Tok::RParen, ")", l0, c0});
+      advance(1);
+    } else if (c == ',') {
+      out.push_back({Tok::Comma, ",", l0, c0});
+      advance(1);
+    } else {
+      std::string shown(1, c);
+      if (static_cast<unsigned char>(c) >= 0x80 || !std::isprint(static_cast<unsigned char>(c))) {
+        std::ostringstream os;
+        os << "byte 0x" << std::hex << (static_cast<unsigned>(static_cast<unsigned char>(c)));
+        shown = os.str();
+      }
+      loc.fail(l0, c0, "unexpected character in expression; expected a name, a number, an operator (+ - * / ^), "
+                       "parentheses or a comma, got '" + shown + "'");
+    }
+  }
+  return out;
+}
+
+// An exact rational for a decimal literal: "2.5e-3" ↦ "(25/10000)".
+std::string exact_literal(const Token& t, const Locator& loc) {
+  std::string mant = t.text, exps;
+  const auto e = mant.find_first_of("eE");
+  if (e != std::string::npos) {
+    exps = mant.substr(e + 1);
+    mant = mant.substr(0, e);
+  }
+  long exp10 = 0;
+  if (!exps.empty()) {
+    if (exps.size() > 5) loc.fail(t.line, t.column, "number out of range; expected |exponent| <= 300, got " + t.text);
+    exp10 = std::stol(exps);
+  }
+  std::string digits;
+  long decimals = 0;
+  const auto dot = mant.find('.');
+  if (dot == std::string::npos) {
+    digits = mant;
+  } else {
+    digits = mant.substr(0, dot) + mant.substr(dot + 1);
+    decimals = static_cast<long>(mant.size() - dot - 1);
+  }
+  digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
+  if (digits.empty()) digits = "0";
+  const long scale = exp10 - decimals;
+  if (std::labs(exp10) > kMaxDecimalExponent || std::labs(scale) > kMaxDecimalExponent + 400)
+    loc.fail(t.line, t.column, "number out of range; expected |exponent| <= 300, got " + t.text);
+  if (scale >= 0) return "(" + digits + std::string(static_cast<std::size_t>(scale), '0') + ")";
+  return "(" + digits + "/1" + std::string(static_cast<std::size_t>(-scale), '0') + ")";
+}
+
+// Index of the parenthesis matching tokens[k] (which is '(' or ')').
+std::size_t matching(const std::vector<Token>& t, std::size_t k) {
+  int depth = 0;
+  if (t[k].kind == Tok::LParen) {
+    for (std::size_t j = k; j < t.size(); ++j) {
+      depth += t[j].kind == Tok::LParen ? 1 : t[j].kind == Tok::RParen ? -1 : 0;
+      if (depth == 0) return j;
+    }
+  } else {
+    for (std::size_t j = k + 1; j-- > 0;) {
+      depth += t[j].kind == Tok::RParen ? 1 : t[j].kind == Tok::LParen ? -1 : 0;
+      if (depth == 0) return j;
+    }
+  }
+  return t.size();
+}
+
+std::string clean_ginac_message(const std::string& m) {
+  std::string s = m;
+  const auto tag = s.find("parse error at line");
+  if (tag != std::string::npos) {
+    const auto colon = s.find(": ", tag);
+    if (colon != std::string::npos) s = s.substr(colon + 2);
+  }
+  const auto bracket = s.find("\n[");
+  if (bracket != std::string::npos) s = s.substr(0, bracket);
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& where) const {
+  const Locator loc{where};
+  if (text.size() > kMaxLength)
+    loc.fail(0, 0, "expression too long; expected at most " + std::to_string(kMaxLength) + " characters, got " +
+                       std::to_string(text.size()));
+  const std::vector<Token> toks = tokenize(text, loc);
+  if (toks.empty()) loc.fail(0, 0, "empty expression; expected a formula, got nothing");
+
+  // Parentheses: balance and depth, with the position of the culprit.
+  {
+    std::vector<std::size_t> open;
+    for (std::size_t k = 0; k < toks.size(); ++k) {
+      if (toks[k].kind == Tok::LParen) {
+        open.push_back(k);
+        if (static_cast<int>(open.size()) > kMaxDepth)
+          loc.fail(toks[k].line, toks[k].column,
+                   "parentheses nested too deeply; expected at most " + std::to_string(kMaxDepth) + " levels, got more");
+      } else if (toks[k].kind == Tok::RParen) {
+        if (open.empty()) loc.fail(toks[k].line, toks[k].column, "unbalanced parentheses; expected an operand or an operator, got ')'");
+        open.pop_back();
+      }
+    }
+    if (!open.empty())
+      loc.fail(toks[open.back()].line, toks[open.back()].column,
+               "unbalanced parentheses; expected a matching ')' for this '(', got the end of the expression");
+  }
+
+  // Identifiers: declared symbols, builtin or declared functions; build GiNaC's input.
+  GiNaC::symtab table;
+  GiNaC::prototype_table protos;
+  const auto& defaults = GiNaC::get_default_reader();
+  std::vector<std::string> pieces(toks.size());
+  for (std::size_t k = 0; k < toks.size(); ++k) {
+    const Token& t = toks[k];
+    if (t.kind == Tok::Number) {
+      pieces[k] = exact_literal(t, loc);
+      continue;
+    }
+    if (t.kind != Tok::Ident) {
+      pieces[k] = t.text;
+      continue;
+    }
+    const bool call = k + 1 < toks.size() && toks[k + 1].kind == Tok::LParen;
+    if (call) {
+      // number of arguments: commas at depth 1
+      std::size_t nargs = 1;
+      const std::size_t close = matching(toks, k + 1);
+      int depth = 0;
+      for (std::size_t j = k + 1; j <= close; ++j) {
+        depth += toks[j].kind == Tok::LParen ? 1 : toks[j].kind == Tok::RParen ? -1 : 0;
+        if (depth == 1 && toks[j].kind == Tok::Comma) ++nargs;
+      }
+      if (close == k + 2) nargs = 0;
+      auto fit = functions_.find(t.text);
+      if (fit != functions_.end()) {
+        if (nargs != fit->second.nargs())
+          loc.fail(t.line, t.column, "wrong number of arguments for function '" + t.text + "'; expected " +
+                                         std::to_string(fit->second.nargs()) + ", got " + std::to_string(nargs));
+        const std::string internal = "hamelfn" + std::to_string(slot_for(fit->second));
+        protos[{internal, nargs}] = slot_readers()[slot_for(fit->second)];
+        pieces[k] = internal;
+        continue;
+      }
+      auto bit = builtin_functions().find(t.text);
+      if (bit != builtin_functions().end()) {
+        if (std::find(bit->second.begin(), bit->second.end(), nargs) == bit->second.end()) {
+          std::string exp;
+          for (auto a : bit->second) exp += (exp.empty() ? "" : " or ") + std::to_string(a);
+          loc.fail(t.line, t.column, "wrong number of arguments for function '" + t.text + "'; expected " + exp +
+                                         ", got " + std::to_string(nargs));
+        }
+        if (t.text == "diff") {
+          protos[{"hameldiff", nargs}] = &diff_reader;
+          pieces[k] = "hameldiff";
+        } else {
+          protos[{t.text, nargs}] = defaults.at({t.text, nargs});
+          pieces[k] = t.text;
+        }
+        continue;
+      }
+      std::vector<std::string> cands;
+      for (const auto& kv : functions_) cands.push_back(kv.first);
+      for (const auto& kv : builtin_functions()) cands.push_back(kv.first);
+      std::string what = symbols_.count(t.text) ? "'" + t.text + "' is not a function" : "unknown function '" + t.text + "'";
+      what += "; expected a declared function or one of sin, cos, tan, exp, log, sqrt, abs, asin, acos, atan, "
+              "sinh, cosh, tanh, atan2, diff, got '" + t.text + "'";
+      if (auto dym = did_you_mean(t.text, cands)) what += " (did you mean '" + *dym + "'?)";
+      loc.fail(t.line, t.column, what);
+    }
+    auto sit = symbols_.find(t.text);
+    if (sit != symbols_.end()) {
+      const std::string internal = "hamelsym" + std::to_string(std::distance(symbols_.begin(), sit));
+      table[internal] = sit->second;
+      pieces[k] = internal;
+      continue;
+    }
+    if (t.text == "pi") {
+      pieces[k] = "Pi";
+      continue;
+    }
+    std::string what = "undeclared symbol '" + t.text + "'";
+    auto h = hints_.find(t.text);
+    std::vector<std::string> cands{"pi"};
+    for (const auto& kv : symbols_) cands.push_back(kv.first);
+    what += "; expected a declared name, got '" + t.text + "'";
+    const std::string dot = "_dot";
+    if (h != hints_.end()) {
+      what += " (" + h->second + ")";
+    } else if (t.text.size() > dot.size() && t.text.compare(t.text.size() - dot.size(), dot.size(), dot) == 0) {
+      const std::string base = t.text.substr(0, t.text.size() - dot.size());
+      std::string velocities;
+      for (const auto& kv : symbols_)
+        if (kv.first.size() > dot.size() && kv.first.compare(kv.first.size() - dot.size(), dot.size(), dot) == 0)
+          velocities += (velocities.empty() ? "" : ", ") + kv.first;
+      what += " ('" + t.text + "' is a velocity, but '" + base + "' is not a coordinate" +
+              (velocities.empty() ? "; velocities are not allowed here" : "; velocities: " + velocities) + ")";
+    } else if (auto dym = did_you_mean(t.text, cands)) {
+      what += " (did you mean '" + *dym + "'?)";
+    }
+    loc.fail(t.line, t.column, what);
+  }
+
+  // Powers: no nested numeric powers and no exponent above 1000 in absolute value, so that exact
+  // arithmetic stays small.
+  const auto numeric_only = [&](std::size_t a, std::size_t b) {
+    for (std::size_t j = a; j <= b; ++j)
+      if (toks[j].kind == Tok::Ident && pieces[j] != "Pi") return false;
+    return true;
+  };
+  const auto has_power = [&](std::size_t a, std::size_t b) {
+    for (std::size_t j = a; j <= b; ++j)
+      if (toks[j].kind == Tok::Op && toks[j].text == "^") return true;
+    return false;
+  };
+  for (std::size_t k = 0; k < toks.size(); ++k) {
+    if (!(toks[k].kind == Tok::Op && toks[k].text == "^")) continue;
+    if (k == 0 || k + 1 >= toks.size()) continue;  // a syntax error: GiNaC reports it below
+    std::size_t a = k - 1;
+    if (toks[a].kind == Tok::RParen) {
+      a = matching(toks, a);
+      if (a > 0 && toks[a - 1].kind == Tok::Ident) --a;
+    }
+    std::size_t b = k + 1;
+    while (b < toks.size() && toks[b].kind == Tok::Op && (toks[b].text == "-" || toks[b].text == "+")) ++b;
+    if (b >= toks.size()) continue;
+    if (toks[b].kind == Tok::LParen) b = matching(toks, b);
+    else if (toks[b].kind == Tok::Ident && b + 1 < toks.size() && toks[b + 1].kind == Tok::LParen) b = matching(toks, b + 1);
+    if (b >= toks.size()) continue;
+    if (numeric_only(k + 1, b)) {
+      if (has_power(k + 1, b))
+        loc.fail(toks[k].line, toks[k].column, "nested powers of numbers are not accepted; expected a plain numeric exponent, got a power in the exponent");
+      std::string ex_text;
+      for (std::size_t j = k + 1; j <= b; ++j) ex_text += pieces[j] + " ";
+      GiNaC::ex value;
+      try {
+        GiNaC::parser p(GiNaC::symtab{}, true, GiNaC::get_default_reader());
+        value = p(ex_text).evalf();
+      } catch (const std::exception&) {
+        continue;  // a syntax error: reported below with its position
+      }
+      if (!GiNaC::is_a<GiNaC::numeric>(value) ||
+          GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(value)) > kMaxExponent)
+        loc.fail(toks[k + 1].line, toks[k + 1].column,
+                 "exponent too large; expected |exponent| <= " + std::to_string(kMaxExponent) + ", got " + detail::str(value));
+      if (numeric_only(a, k - 1) && has_power(a, k - 1))
+        loc.fail(toks[k].line, toks[k].column, "nested powers of numbers are not accepted; expected a plain numeric base, got a power");
+    }
+  }
+
+  // GiNaC parses; a syntax error is located at the first token whose prefix fails for a reason
+  // other than running out of input.
+  const auto join = [&](std::size_t n) {
+    std::string s;
+    for (std::size_t j = 0; j < n; ++j) s += pieces[j] + " ";
+    return s;
+  };
+  const auto attempt = [&](std::size_t n, std::string& error) -> std::optional<GiNaC::ex> {
+    try {
+      GiNaC::parser p(table, true, protos);
+      return p(join(n));
+    } catch (const GiNaC::parse_error& e) {
+      error = clean_ginac_message(e.what());
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    return std::nullopt;
+  };
+  std::string error;
+  if (auto r = attempt(toks.size(), error)) return *r;
+  const bool eof_error = error.find("EOF") != std::string::npos;
+  for (std::size_t n = 1; n <= toks.size(); ++n) {
+    std::string e;
+    if (attempt(n, e)) continue;
+    if (e.find("EOF") != std::string::npos && n < toks.size()) continue;
+    const Token& t = toks[n - 1];
+    if (e.find("EOF") != std::string::npos) {
+      // the whole text is a valid start: it ends too early
+      const std::string expected = e.find("expected ')'") != std::string::npos ? "')'" : "an operand";
+      loc.fail(t.line, t.column + static_cast<int>(t.text.size()),
+               "syntax error: the expression ends too early; expected " + expected + ", got the end of the expression");
+    }
+    std::string what = e;
+    const auto got = what.find(", got:");
+    if (got != std::string::npos) what = what.substr(0, got);
+    if (what.find("unexpected token") != std::string::npos)
+      loc.fail(t.line, t.column, "syntax error; expected an operand, got " + describe(t));
+    if (what.find("expected EOF") != std::string::npos)
+      loc.fail(t.line, t.column, "syntax error; expected an operator or the end of the expression, got " + describe(t));
+    loc.fail(t.line, t.column, "syntax error (" + what + "); got " + describe(t));
+  }
+  (void)eof_error;
+  loc.fail(0, 0, "syntax error (" + error + ")");
+}
+
+}  // namespace hamel

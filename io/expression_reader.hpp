@@ -1,0 +1,56 @@
+// io/expression_reader.hpp — expressions from text, with errors that point at the offending column.
+//
+// The grammar is GiNaC's parser.  Before handing the text to it, a lexical pass of our own
+//  * checks every identifier against the declared names (undeclared → error at its column, with a
+//    did-you-mean), so that errors carry positions GiNaC's parser does not give;
+//  * renames user identifiers to internal names, so that a coordinate may be called psi, beta, zeta,
+//    I or Pi without clashing with GiNaC's functions and constants (`pi` means π unless declared);
+//  * turns decimal literals into exact rationals (0.25 → 1/4), keeping symbolic arithmetic exact;
+//  * refuses inputs that would make exact arithmetic explode (nested numeric powers, exponents
+//    above 1000, overlong text), so that no input can hang the reader.
+// A syntax error found by GiNaC is located by parsing prefixes of the token list.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/abstract_function.hpp"
+
+namespace hamel {
+
+/// Where an expression's text starts in a file (1-based line and column of its first character).
+struct SourcePos {
+  std::string file;
+  int line = 1;
+  int column = 1;
+};
+
+class ExpressionReader {
+ public:
+  ExpressionReader() = default;
+  /// Declares a name for a symbol (or any expression: an abbreviation).
+  void declare(const std::string& name, const GiNaC::ex& value);
+  /// Declares an abstract function usable as name(args).
+  void declare_function(const AbstractFunction& f);
+  /// A hint shown when `name` is used but not declared (e.g. "velocities are allowed only in the Lagrangian").
+  void hint(const std::string& name, const std::string& text);
+  bool declared(const std::string& name) const;
+  std::vector<std::string> names() const;
+
+  /// Parses `text`. @throws ParseError(file, line, column, "what; expected …, got …").
+  GiNaC::ex parse(const std::string& text, const SourcePos& where = {}) const;
+
+ private:
+  std::map<std::string, GiNaC::ex> symbols_;
+  std::map<std::string, AbstractFunction> functions_;
+  std::map<std::string, std::string> hints_;
+};
+
+/// The closest candidate by edit distance, if it is close enough to be a plausible typo.
+std::optional<std::string> did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace hamel

@@ -1,0 +1,730 @@
+// io/modules/nonholonomic.cpp — the nonholonomic-bracket module of `hamel derive` / `hamel check`.
+#include "io/modules/nonholonomic.hpp"
+
+#include <set>
+
+#include "brackets/casimir.hpp"
+#include "brackets/jacobi.hpp"
+#include "brackets/nonholonomic.hpp"
+#include "core/error.hpp"
+#include "core/latex.hpp"
+#include "geometry/lifts.hpp"
+#include "mechanics/hamel_equations.hpp"
+#include "reduction/gauge_momenta.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+using nlohmann::json;
+
+[[noreturn]] void fail_at(const Document& doc, const YAML::Node& n, const std::string& what) { doc.fail(n, what); }
+
+std::string strip_fn(const std::string& msg) {
+  // "NonholonomicSystem: frame field ..." → "frame field ..."
+  const auto c = msg.find(": ");
+  return c == std::string::npos ? msg : msg.substr(c + 2);
+}
+
+VectorField read_field(const SystemFile& f, const YAML::Node& n, const std::string& what) {
+  std::vector<ex> comp(f.Q.dim(), 0);
+  std::vector<std::string> coords;
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) coords.push_back(f.Q.coordinate_name(i));
+  for (const auto& [k, v] : f.doc.mapping(n, what)) {
+    const std::string c = f.doc.scalar(k, what);
+    const auto idx = f.Q.index_of(c);
+    if (!idx) {
+      std::string msg = what + ": unknown coordinate '" + c + "'; expected one of";
+      for (const auto& s : coords) msg += " " + s;
+      msg += ", got '" + c + "'";
+      if (auto d = did_you_mean(c, coords)) msg += " (did you mean '" + *d + "'?)";
+      f.doc.fail(k, msg);
+    }
+    comp[*idx] = f.doc.expression(v, f.q, what + " component " + c);
+  }
+  return VectorField(f.Q, comp);
+}
+
+}  // namespace
+
+NonholonomicFile read_nonholonomic(SystemFile& f) {
+  const Document& doc = f.doc;
+  const YAML::Node& root = doc.root();
+  const Chart& Q = f.Q;
+  if (!root["lagrangian"])
+    throw ParseError(doc.file(), 1, 1, "missing key 'lagrangian'; expected L(q, q_dot) of the system, got none");
+  const ex L = doc.expression(root["lagrangian"], f.tq, "'lagrangian'");
+  try {
+    (void)mechanical_parts(L, Q);
+  } catch (const DomainError& e) {
+    fail_at(doc, root["lagrangian"], "'lagrangian': " + strip_fn(e.what()));
+  }
+
+  NonholonomicSpec spec{Q, L, {}, {}, {}, Complement::orthogonal()};
+  std::vector<Form> forms;
+  const auto cnodes = doc.sequence(root["constraints"], "'constraints'");
+  for (std::size_t k = 0; k < cnodes.size(); ++k) {
+    const std::string what = "constraint " + std::to_string(k + 1);
+    const ex c = doc.expression(cnodes[k], f.tq, what);
+    try {
+      forms.push_back(constraint_form(c, Q));
+    } catch (const DomainError& e) {
+      fail_at(doc, cnodes[k], what + ": " + strip_fn(e.what()));
+    }
+    spec.constraints.push_back(c);
+  }
+
+  // the frame: name → {coordinate: component}
+  const std::size_t r = Q.dim() - forms.size();
+  std::vector<YAML::Node> field_nodes;
+  for (const auto& [k, v] : doc.mapping(root["frame"], "'frame'")) {
+    const std::string n = doc.name(k, "a frame field name");
+    f.claim_name(k, n, "a frame field");
+    spec.frame.push_back(read_field(f, v, "frame field " + n));
+    spec.frame_names.push_back(n);
+    field_nodes.push_back(k);
+  }
+  if (!spec.frame.empty()) {
+    if (spec.frame.size() != r && !forms.empty())
+      fail_at(doc, root["frame"], "'frame': wrong number of frame fields; expected " + std::to_string(r) +
+                                      " (rank of D = " + std::to_string(Q.dim()) + " coordinates - " +
+                                      std::to_string(forms.size()) + " constraints), got " +
+                                      std::to_string(spec.frame.size()));
+    for (std::size_t a = 0; a < spec.frame.size(); ++a)
+      for (std::size_t k = 0; k < forms.size(); ++k) {
+        const ZeroVerdict v = zero_test(evaluate(forms[k], {spec.frame[a]}), Q);
+        if (!v.zero)
+          fail_at(doc, field_nodes[a], "frame field " + spec.frame_names[a] +
+                                           " is not tangent to D; expected it to satisfy every constraint, got " +
+                                           "constraint " + std::to_string(k + 1) + " = " +
+                                           detail::str(simplify(evaluate(forms[k], {spec.frame[a]}))) + " [" +
+                                           v.how() + "]");
+      }
+  }
+
+  // the complement W
+  if (root["complement"]) {
+    const YAML::Node& c = root["complement"];
+    if (c.IsScalar()) {
+      if (c.Scalar() != "orthogonal")
+        fail_at(doc, c, "'complement': expected 'orthogonal' or a list of coordinates, got '" + c.Scalar() + "'");
+    } else {
+      std::vector<std::size_t> idx;
+      for (const auto& e : doc.sequence(c, "'complement'")) {
+        const std::string n = doc.scalar(e, "'complement'");
+        const auto i = Q.index_of(n);
+        if (!i) fail_at(doc, e, "'complement': unknown coordinate '" + n + "'; expected a coordinate name, got '" + n + "'");
+        idx.push_back(*i);
+      }
+      if (idx.size() != forms.size())
+        fail_at(doc, c, "'complement': W must have the dimension of the constraints; expected " +
+                            std::to_string(forms.size()) + " coordinates, got " + std::to_string(idx.size()));
+      spec.complement = Complement::coordinate_span(idx);
+    }
+  }
+
+  std::optional<NonholonomicSystem> sys;
+  try {
+    sys.emplace(spec);
+  } catch (const DomainError& e) {
+    const std::string m = e.what();
+    const YAML::Node& at = m.find("complement") != std::string::npos || m.find("basis of TQ") != std::string::npos
+                               ? (root["complement"] ? root["complement"] : (root["frame"] ? root["frame"] : root["constraints"]))
+                               : (root["frame"] ? root["frame"] : root["constraints"]);
+    std::string what = strip_fn(m);
+    if (m.find("basis of TQ") != std::string::npos)
+      what = (root["complement"] ? "'complement': " : "'frame': ") + what;
+    fail_at(doc, at ? at : root, what);
+  }
+
+  NonholonomicFile out{*sys, {}, {}, {}, std::nullopt, {}, std::nullopt, {}, {}};
+  // readers on D*
+  const Chart& M = out.system.dual_chart();
+  for (std::size_t i = 0; i < M.dim(); ++i) {
+    out.dual.declare(M.coordinate_name(i), M[i]);
+    out.with_variables.declare(M.coordinate_name(i), M[i]);
+  }
+  for (std::size_t i = 0; i < Q.parameters().size(); ++i) {
+    out.dual.declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
+    out.with_variables.declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
+  }
+  for (const auto& fs : Q.function_specs()) {
+    out.dual.declare_function(Q.function(fs.name));
+    out.with_variables.declare_function(Q.function(fs.name));
+  }
+  for (std::size_t a = 0; a < out.system.rank(); ++a) {
+    if (std::find(f.names.begin(), f.names.end(), M.coordinate_name(Q.dim() + a)) != f.names.end())
+      fail_at(doc, root, "the momentum name '" + M.coordinate_name(Q.dim() + a) +
+                             "' is reserved; expected other names for coordinates and parameters");
+    f.names.push_back(M.coordinate_name(Q.dim() + a));
+  }
+
+  for (const auto& [k, v] : doc.mapping(root["symmetry"], "'symmetry'")) {
+    const std::string n = doc.name(k, "a symmetry generator name");
+    f.claim_name(k, n, "a symmetry generator");
+    out.symmetry.emplace_back(n, read_field(f, v, "symmetry generator " + n));
+  }
+
+  if (root["gauge_momenta"] && root["gauge_momenta"].IsSequence()) {
+    for (const auto& g : doc.sequence(root["gauge_momenta"], "'gauge_momenta'")) {
+      const std::string n = doc.scalar(g, "'gauge_momenta'");
+      const auto& names = out.system.frame_names();
+      const auto it = std::find(names.begin(), names.end(), n);
+      if (it == names.end()) {
+        std::string msg = "'gauge_momenta': unknown frame field '" + n + "'; expected one of";
+        for (const auto& s : names) msg += " " + s;
+        msg += ", got '" + n + "'";
+        if (auto d = did_you_mean(n, names)) msg += " (did you mean '" + *d + "'?)";
+        fail_at(doc, g, msg);
+      }
+      out.gauge.push_back(static_cast<std::size_t>(it - names.begin()));
+    }
+  }
+
+  std::vector<std::string> vnames;
+  std::vector<YAML::Node> vnodes;
+  for (const auto& [k, v] : doc.mapping(root["variables"], "'variables'")) {
+    const std::string n = doc.name(k, "a variable name");
+    f.claim_name(k, n, "a variable");
+    out.variables.push_back({n, doc.expression(v, out.dual, "variable " + n)});
+    vnames.push_back(n);
+  }
+  if (!vnames.empty()) {
+    out.variable_chart = Q.sibling("U", vnames);
+    for (std::size_t a = 0; a < vnames.size(); ++a) out.with_variables.declare(vnames[a], (*out.variable_chart)[a]);
+  }
+  for (const auto& [k, v] : doc.mapping(root["inverse"], "'inverse'")) {
+    if (!out.variable_chart) fail_at(doc, k, "'inverse': expected 'variables' to be declared first, got none");
+    const ex lhs = doc.expression(k, out.dual, "'inverse' key");
+    out.inverse[lhs] = doc.expression(v, out.with_variables, "'inverse' value");
+  }
+  if (root["conformal_factor"]) {
+    ex phi = doc.expression(root["conformal_factor"], out.with_variables, "'conformal_factor'");
+    if (out.variable_chart) {
+      GiNaC::exmap sub;
+      for (std::size_t a = 0; a < out.variables.size(); ++a) sub[(*out.variable_chart)[a]] = out.variables[a].expression;
+      phi = phi.subs(sub);
+    }
+    out.conformal_factor = phi;
+  }
+  return out;
+}
+
+namespace {
+
+std::string idx(std::initializer_list<std::size_t> l) {
+  std::string s;
+  for (auto i : l) s += (s.empty() ? "" : ",") + std::to_string(i + 1);
+  return s;
+}
+
+std::string digits(std::initializer_list<std::size_t> l) {
+  std::string s;
+  for (auto i : l) s += std::to_string(i + 1);
+  return s;
+}
+
+ReportCheck check_of(const std::string& name, const ZeroVerdict& v, bool want_zero = true) {
+  return {name, v.zero == want_zero, v.how()};
+}
+
+// The state derive and check share: everything computed once.
+struct Derived {
+  NonholonomicFile in;
+  AlmostPoissonBracket nh;
+  std::optional<Form> Lambda;
+  std::optional<AlmostPoissonBracket> gauged;
+  std::vector<VectorField> orbits;  // lifted generators on D*
+  std::string lambda_note;
+  const AlmostPoissonBracket& reduced_source() const { return gauged ? *gauged : nh; }
+};
+
+Derived derive_state(const SystemFile& file) {
+  SystemFile f = file;
+  NonholonomicFile in = read_nonholonomic(f);
+  Derived d{in, nonholonomic_bracket(in.system), std::nullopt, std::nullopt, {}, ""};
+  const auto& sys = d.in.system;
+  bool all_pass = !d.in.gauge.empty();
+  for (auto b : d.in.gauge) all_pass = all_pass && theorem_5_3_test(sys, b).passed;
+  if (all_pass) {
+    d.Lambda = lemma_5_4_three_form(sys, d.in.gauge);
+    d.gauged = gauged_bracket(sys, *d.Lambda);
+    const std::size_t rest = sys.rank() - d.in.gauge.size();
+    d.lambda_note = rest < 3 ? "unique (r - l = " + std::to_string(rest) + " < 3, Lemma 5.4 / Remark 5.5)"
+                             : "with B_IJK = 0 (r - l = " + std::to_string(rest) + " >= 3: Lambda is not unique)";
+  }
+  for (const auto& [n, xi] : d.in.symmetry) d.orbits.push_back(lift_to_dual(sys, xi));
+  return d;
+}
+
+void derive_report(const SystemFile& file, Report& report) {
+  const Derived d = derive_state(file);
+  const auto& sys = d.in.system;
+  const Chart& Q = sys.chart();
+  const Chart& M = sys.dual_chart();
+  const std::size_t n = Q.dim(), r = sys.rank();
+  const auto p = sys.momenta();
+  const auto& names = sys.frame_names();
+  json& J = report.json;
+  GiNaC::lst momenta;
+  for (const auto& x : p) momenta.append(x);
+
+  {  // configuration and metric
+    auto& s = report.add("Configuration space and kinetic energy");
+    s.paragraphs.push_back("Coordinates " + Q.describe() + "; rank of D = " + std::to_string(r) + ".");
+    json metric = json::object();
+    for (unsigned i = 0; i < n; ++i)
+      for (unsigned j = i; j < n; ++j) {
+        const ex g = sys.metric()(i, j);
+        if (g.is_zero()) continue;
+        s.equations.push_back({"g_" + Q.coordinate_name(i) + Q.coordinate_name(j),
+                               "g_{" + latex_name(Q.coordinate_name(i)) + latex_name(Q.coordinate_name(j)) + "}", g, "", ""});
+        metric[Q.coordinate_name(i) + "," + Q.coordinate_name(j)] = json_expression(g);
+      }
+    s.equations.push_back({"V", "V", sys.potential(), "", ""});
+    J["metric"] = metric;
+    J["potential"] = json_expression(sys.potential());
+  }
+  {  // frame
+    auto& s = report.add("Constraint distribution and frame");
+    json frame = json::object();
+    for (std::size_t a = 0; a < sys.frame().dim(); ++a) {
+      const bool in_d = a < r;
+      const std::string nm = in_d ? names[a] : "W" + std::to_string(a - r + 1);
+      json comp = json::object();
+      for (std::size_t i = 0; i < n; ++i) {
+        const ex c = sys.frame()[a][i];
+        if (c.is_zero()) continue;
+        comp[Q.coordinate_name(i)] = json_expression(c);
+        s.equations.push_back({nm + "^" + Q.coordinate_name(i), latex_name(nm) + "^{" + latex_name(Q.coordinate_name(i)) + "}", c, "", ""});
+      }
+      if (in_d) frame[nm] = comp;
+      else J["complement"][nm] = comp;
+    }
+    J["frame"] = frame;
+    s.paragraphs.push_back("The first " + std::to_string(r) + " fields span D; the others span the complement W.");
+  }
+  {  // G, C
+    auto& s = report.add("Constrained metric and structure coefficients");
+    json G = json::object(), Gi = json::object(), C = json::object(), Cu = json::object();
+    for (unsigned a = 0; a < r; ++a)
+      for (unsigned b = a; b < r; ++b) {
+        const ex g = sys.constrained_metric()(a, b), gi = sys.constrained_inverse()(a, b);
+        s.equations.push_back({"G_" + digits({a, b}), "\\mathcal{G}_{" + digits({a, b}) + "}", g, "", ""});
+        G[idx({a, b})] = json_expression(g);
+        Gi[idx({a, b})] = json_expression(gi);
+      }
+    for (unsigned a = 0; a < r; ++a)
+      for (unsigned b = a; b < r; ++b)
+        s.equations.push_back({"G^" + digits({a, b}), "\\mathcal{G}^{" + digits({a, b}) + "}",
+                               pretty(sys.constrained_inverse()(a, b)), "", ""});
+    for (std::size_t a = 0; a < r; ++a)
+      for (std::size_t b = a + 1; b < r; ++b)
+        for (std::size_t c = 0; c < r; ++c) {
+          const ex v = sys.structure_lowered()(a, b, c), u = sys.structure()(a, b, c);
+          if (!v.is_zero()) {
+            s.equations.push_back({"C_" + digits({a, b, c}), "C_{" + digits({a, b, c}) + "}", v, "", ""});
+            C[idx({a, b, c})] = json_expression(v);
+          }
+          if (!u.is_zero()) {
+            s.equations.push_back({"C_" + digits({a, b}) + "^" + digits({c}), "C_{" + digits({a, b}) + "}^{" + digits({c}) + "}", pretty(u), "", ""});
+            Cu[idx({a, b, c})] = json_expression(u);
+          }
+        }
+    J["constrained_metric"] = G;
+    J["inverse_constrained_metric"] = Gi;
+    J["structure_coefficients"] = C;
+    J["structure_functions"] = Cu;
+  }
+  {  // equations of motion
+    auto& s = report.add("Equations of motion");
+    s.paragraphs.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on D*.");
+    const ex H = constrained_hamiltonian(sys);
+    s.equations.push_back({"H_c", "H_c", pretty(H, momenta), "", ""});
+    J["hamiltonian"] = json_expression(H);
+    const auto X = nonholonomic_vector_field(sys);
+    json eom = json::object();
+    for (std::size_t i = 0; i < M.dim(); ++i) {
+      s.equations.push_back({"d/dt " + M.coordinate_name(i), "\\dot{" + latex_name(M.coordinate_name(i)) + "}",
+                             pretty(X[i], momenta), "", ""});
+      eom[M.coordinate_name(i)] = json_expression(X[i]);
+    }
+    J["equations_of_motion"] = eom;
+    const auto Y = hamel_equations(sys);
+    json hamel_eq = json::object();
+    const auto& D = sys.velocity_chart();
+    for (std::size_t a = 0; a < r; ++a) {
+      s.equations.push_back({"d/dt " + D.coordinate_name(n + a), "\\dot{v}^{" + std::to_string(a + 1) + "}", Y[n + a], "", ""});
+      hamel_eq[D.coordinate_name(n + a)] = json_expression(Y[n + a]);
+    }
+    J["hamel_equations"] = hamel_eq;
+    s.checks.push_back(check_of("Pi_nh # dH_c reproduces (2.8)",
+                                zero_test(hamiltonian_vector_field(d.nh, H) - X)));
+    s.checks.push_back(check_of("energy H_c is conserved", zero_test(X(H), M)));
+  }
+  const auto bracket_section = [&](const std::string& key, const std::string& title, const AlmostPoissonBracket& B) {
+    auto& s = report.add(title);
+    json bj = json::object(), jac = json::object();
+    for (std::size_t i = 0; i < M.dim(); ++i)
+      for (std::size_t j = i + 1; j < M.dim(); ++j) {
+        const ex v = B.bivector().component({static_cast<unsigned>(i), static_cast<unsigned>(j)});
+        if (v.is_zero()) continue;
+        const ex pv = pretty(v, momenta);
+        s.equations.push_back({"{" + M.coordinate_name(i) + ", " + M.coordinate_name(j) + "}",
+                               "\\{" + latex_name(M.coordinate_name(i)) + "," + latex_name(M.coordinate_name(j)) + "\\}", pv, "", ""});
+        bj[M.coordinate_name(i) + "," + M.coordinate_name(j)] = json_expression(pv);
+      }
+    const auto pv = is_poisson(B);
+    for (const auto& [ind, val] : pv.nonzero)
+      jac[M.coordinate_name(ind[0]) + "," + M.coordinate_name(ind[1]) + "," + M.coordinate_name(ind[2])] = json_expression(val);
+    s.checks.push_back({title + " satisfies the Jacobi identity", pv.poisson, pv.detail});
+    J["brackets"][key] = bj;
+    J["jacobiator"][key] = jac;
+  };
+  bracket_section("nonholonomic", "Nonholonomic bracket Pi_nh (004 (2.9))", d.nh);
+
+  if (!d.in.gauge.empty()) {
+    auto& s = report.add("Gauge momenta");
+    const auto X = nonholonomic_vector_field(sys);
+    for (auto b : d.in.gauge) {
+      const auto t = theorem_5_3_test(sys, b);
+      s.checks.push_back({names[b] + " passes the test of Theorem 5.3 (C_bab' = -C_bb'a)", t.passed, t.detail});
+      s.checks.push_back(check_of("p_" + names[b] + " = pi" + std::to_string(b + 1) + " is conserved along (2.8)", zero_test(X(p[b]), M)));
+      J["gauge_momenta"][names[b]] = {{"theorem_5_3", t.passed}};
+    }
+  }
+  if (d.Lambda) {
+    auto& s = report.add("Three-form Lambda (Lemma 5.4)");
+    s.paragraphs.push_back("Lambda " + d.lambda_note + ".");
+    json lj = json::object();
+    for (const auto& [ind, val] : d.Lambda->components()) {
+      std::string key, tex_suffix, txt_suffix;
+      for (unsigned i : ind) {
+        key += (key.empty() ? "" : ",") + Q.coordinate_name(i);
+        tex_suffix += (tex_suffix.empty() ? "\\, d" : "\\wedge d") + latex_name(Q.coordinate_name(i));
+        txt_suffix += (txt_suffix.empty() ? " d" : "^d") + Q.coordinate_name(i);
+      }
+      s.equations.push_back({"Lambda", "\\Lambda", val, txt_suffix, tex_suffix});
+      lj[key] = json_expression(val);
+    }
+    if (d.Lambda->components().empty()) s.paragraphs.push_back("Lambda = 0.");
+    J["three_form"] = lj;
+    bracket_section("gauged", "Gauged bracket Pi_nh^Lambda (004 (3.6))", *d.gauged);
+    auto& t = report.sections.back();
+    const ex H = constrained_hamiltonian(sys);
+    t.checks.push_back(check_of("Pi_nh^Lambda # dH_c = X_nh (Theorem 3.2)",
+                                zero_test(hamiltonian_vector_field(*d.gauged, H) - nonholonomic_vector_field(sys))));
+    for (auto b : d.in.gauge) {
+      // Theorem 5.6 with X_f = Pi#df: (Pi_nh^Lambda)#(dpi_b) = +Z_b (gauge.md errata on the sign)
+      std::vector<ex> zb(M.dim(), 0);
+      for (std::size_t i = 0; i < n; ++i) zb[i] = sys.frame()[b][i];
+      t.checks.push_back(check_of("(Pi_nh^Lambda)#(d pi" + std::to_string(b + 1) + ") = +" + names[b] + " (Theorem 5.6)",
+                                  zero_test(hamiltonian_vector_field(*d.gauged, p[b]) - VectorField(M, zb))));
+    }
+  }
+  if (!d.orbits.empty() && !d.in.gauge.empty()) {
+    auto& s = report.add("Casimirs of the reduced brackets");
+    for (auto b : d.in.gauge) {
+      const std::string f = "pi" + std::to_string(b + 1);
+      const auto cn = casimir_check(d.nh, p[b], d.orbits);
+      s.checks.push_back({f + " is a Casimir of the reduced Pi_nh", cn.casimir, cn.detail});
+      J["casimirs"][f]["nonholonomic"] = cn.casimir;
+      if (d.gauged) {
+        const auto cg = casimir_check(*d.gauged, p[b], d.orbits);
+        s.checks.push_back({f + " is a Casimir of the reduced Pi_nh^Lambda (Theorem 5.6)", cg.casimir, cg.detail});
+        J["casimirs"][f]["gauged"] = cg.casimir;
+      }
+    }
+  }
+  if (!d.in.variables.empty()) {
+    const auto& B = d.reduced_source();
+    auto& s = report.add(std::string("Brackets of the variables (") + (d.gauged ? "Pi_nh^Lambda" : "Pi_nh") + ")");
+    const auto table = bracket_table(B, d.in.variables);
+    const Chart& U = *d.in.variable_chart;
+    json rb = json::object();
+    for (const auto& [ab, val] : table) {
+      const auto& [a, b] = ab;
+      ex shown = val;
+      if (!d.in.inverse.empty()) {
+        const auto rw = express_in_variables(val, d.in.inverse, U.coordinates(), d.in.variables, M);
+        bool clean = rw.verified.zero;
+        for (const auto& c : M.coordinates()) clean = clean && !rw.value.has(c);
+        if (clean) shown = rw.value;
+      }
+      const std::string na = d.in.variables[a].name, nb = d.in.variables[b].name;
+      s.equations.push_back({"{" + na + ", " + nb + "}", "\\{" + latex_name(na) + "," + latex_name(nb) + "\\}", shown, "", ""});
+      rb[na + "," + nb] = json_expression(shown);
+    }
+    J["reduced_brackets"] = rb;
+    J["reduced_brackets_of"] = d.gauged ? "gauged" : "nonholonomic";
+    if (d.in.variables.size() >= 3) {
+      const auto jacobi_on_variables = [&](const AlmostPoissonBracket& Bx) {
+        ZeroVerdict worst;
+        worst.zero = true;
+        worst.method = Decision::Canonical;
+        worst.detail = "canonical form is 0 for every triple";
+        for (std::size_t a = 0; a < d.in.variables.size(); ++a)
+          for (std::size_t b = a + 1; b < d.in.variables.size(); ++b)
+            for (std::size_t c = b + 1; c < d.in.variables.size(); ++c) {
+              ZeroVerdict v = zero_test(jacobiator(Bx, d.in.variables[a].expression, d.in.variables[b].expression,
+                                                   d.in.variables[c].expression), M);
+              if (!v.zero) {
+                v.detail = "{" + d.in.variables[a].name + "," + d.in.variables[b].name + "," + d.in.variables[c].name +
+                           "}: " + v.detail;
+                return v;
+              }
+              if (v.method == Decision::NumericProbing) worst = v;
+            }
+        return worst;
+      };
+      s.checks.push_back(check_of("the reduced bracket of the variables satisfies the Jacobi identity", jacobi_on_variables(B)));
+      if (d.in.conformal_factor) {
+        const auto v = jacobi_on_variables(conformal(B, *d.in.conformal_factor));
+        s.checks.push_back(check_of("the reduced bracket times the conformal factor satisfies the Jacobi identity", v));
+        J["conformal_factor"] = {{"value", json_expression(*d.in.conformal_factor)}, {"jacobi", v.zero}};
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ claims
+
+struct ClaimReaders {
+  ExpressionReader dual, vars;
+};
+
+// Claims may use the variables anywhere: a value is read with them and then rewritten in (q, π).
+ClaimReaders claim_readers(const Derived& d, const ClaimsContext& ctx) {
+  ClaimReaders r{d.in.with_variables, d.in.with_variables};
+  apply_context(ctx, r.vars);
+  r.dual = r.vars;
+  return r;
+}
+
+GiNaC::exmap variables_to_dual(const Derived& d) {
+  GiNaC::exmap sub;
+  if (d.in.variable_chart)
+    for (std::size_t a = 0; a < d.in.variables.size(); ++a) sub[(*d.in.variable_chart)[a]] = d.in.variables[a].expression;
+  return sub;
+}
+
+std::vector<std::size_t> parse_indices(const Document& doc, const YAML::Node& n, std::size_t count, std::size_t bound,
+                                       const std::string& what) {
+  std::vector<std::string> parts;
+  if (n.IsSequence()) {
+    for (const auto& e : n) parts.push_back(doc.scalar(e, what));
+  } else {
+    std::string s = doc.scalar(n, what), cur;
+    for (char c : s) {
+      if (c == ',' || c == ' ') {
+        if (!cur.empty()) parts.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    if (!cur.empty()) parts.push_back(cur);
+  }
+  if (parts.size() != count)
+    doc.fail(n, what + ": expected " + std::to_string(count) + " indices, got " + std::to_string(parts.size()));
+  std::vector<std::size_t> out;
+  for (const auto& s : parts) {
+    std::size_t v = 0;
+    bool ok = !s.empty();
+    for (char c : s) ok = ok && std::isdigit(static_cast<unsigned char>(c));
+    if (ok) v = std::stoul(s);
+    if (!ok || v < 1 || v > bound)
+      doc.fail(n, what + ": expected indices between 1 and " + std::to_string(bound) + ", got '" + s + "'");
+    out.push_back(v - 1);
+  }
+  return out;
+}
+
+// Compares a derived value with a claimed one on `chart`, filling the result.
+void compare(ClaimResult& res, const ex& derived, const ex& claimed, const Chart& chart) {
+  const ZeroVerdict v = zero_test(derived - claimed, chart);
+  res.holds = v.zero;
+  res.how = v.how();
+  res.derived = to_text(pretty(derived));
+  res.claimed = to_text(claimed);
+  if (!v.zero && !v.point.empty()) {
+    std::string vals;
+    try {
+      vals = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " + to_text(evaluate(claimed, v.point, 12)) + ")";
+    } catch (const std::exception&) {
+    }
+    res.counterexample = describe_point(v.point) + vals;
+  }
+}
+
+void verdict_flag(ClaimResult& res, bool derived, bool claimed, const std::string& how) {
+  res.holds = derived == claimed;
+  res.how = how;
+  res.derived = derived ? "true" : "false";
+  res.claimed = claimed ? "true" : "false";
+}
+
+bool flag(const Document& doc, const YAML::Node& body, const char* key, bool dflt) {
+  if (!body[key]) return dflt;
+  const std::string v = doc.scalar(body[key], std::string("'") + key + "'");
+  if (v != "true" && v != "false") doc.fail(body[key], std::string("'") + key + "': expected true or false, got '" + v + "'");
+  return v == "true";
+}
+
+const AlmostPoissonBracket& which_bracket(const Document& doc, const Derived& d, const YAML::Node& body) {
+  const std::string of = body["of"] ? doc.scalar(body["of"], "'of'") : (d.gauged ? "gauged" : "nonholonomic");
+  if (of == "nonholonomic") return d.nh;
+  if (of == "gauged") {
+    if (!d.gauged)
+      doc.fail(body["of"] ? body["of"] : body,
+               "'of': the gauged bracket needs 'gauge_momenta' that pass Theorem 5.3; expected 'nonholonomic', got 'gauged'");
+    return *d.gauged;
+  }
+  doc.fail(body["of"], "'of': expected 'nonholonomic' or 'gauged', got '" + of + "'");
+}
+
+ex lookup_function(const Document& doc, const YAML::Node& body, const char* key, const ExpressionReader& r) {
+  if (!body[key]) doc.fail(body, std::string("expected '") + key + "', got none");
+  return doc.expression(body[key], r, std::string("'") + key + "'");
+}
+
+ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, const ClaimReaders& rd) {
+  const Document& doc = file.doc;
+  const auto& sys = d.in.system;
+  const Chart& Q = sys.chart();
+  const Chart& M = sys.dual_chart();
+  const std::size_t r = sys.rank();
+  ClaimResult res;
+  res.name = c.name;
+  res.kind = c.kind;
+  res.line = c.node.Mark().line + 1;
+  const YAML::Node& b = c.body;
+  const GiNaC::exmap to_dual = variables_to_dual(d);
+  const auto value = [&](const ExpressionReader& reader) { return lookup_function(doc, b, "value", reader).subs(to_dual); };
+  if (c.kind == "structure_coefficient" || c.kind == "structure_function") {
+    if (!b["indices"]) doc.fail(b, "expected 'indices', got none");
+    const auto i = parse_indices(doc, b["indices"], 3, r, "'indices'");
+    const ex derived = c.kind == "structure_coefficient" ? sys.structure_lowered()(i[0], i[1], i[2])
+                                                          : sys.structure()(i[0], i[1], i[2]);
+    compare(res, derived, value(rd.dual), Q);
+  } else if (c.kind == "constrained_metric" || c.kind == "inverse_metric") {
+    if (!b["indices"]) doc.fail(b, "expected 'indices', got none");
+    const auto i = parse_indices(doc, b["indices"], 2, r, "'indices'");
+    const auto& G = c.kind == "constrained_metric" ? sys.constrained_metric() : sys.constrained_inverse();
+    compare(res, G(static_cast<unsigned>(i[0]), static_cast<unsigned>(i[1])), value(rd.dual), Q);
+  } else if (c.kind == "bracket") {
+    if (!b["pair"]) doc.fail(b, "expected 'pair' (e.g. \"pi2,pi3\"), got none");
+    const std::string pair = doc.scalar(b["pair"], "'pair'");
+    const auto comma = pair.find(',');
+    if (comma == std::string::npos) doc.fail(b["pair"], "'pair': expected two names separated by a comma, got '" + pair + "'");
+    const ex f = rd.dual.parse(pair.substr(0, comma), doc.pos(b["pair"])).subs(to_dual);
+    const ex g = rd.dual.parse(pair.substr(comma + 1), doc.pos(b["pair"])).subs(to_dual);
+    compare(res, which_bracket(doc, d, b)(f, g), value(rd.dual), M);
+  } else if (c.kind == "reduced_bracket") {
+    if (!d.in.variable_chart) doc.fail(b, "a reduced bracket needs 'variables' in the system file; expected them, got none");
+    if (!b["pair"]) doc.fail(b, "expected 'pair' (e.g. \"M1,M2\"), got none");
+    const std::string pair = doc.scalar(b["pair"], "'pair'");
+    const auto comma = pair.find(',');
+    if (comma == std::string::npos) doc.fail(b["pair"], "'pair': expected two variable names separated by a comma, got '" + pair + "'");
+    const auto find_var = [&](std::string n) -> ex {
+      n.erase(0, n.find_first_not_of(' '));
+      n.erase(n.find_last_not_of(' ') + 1);
+      for (const auto& v : d.in.variables)
+        if (v.name == n) return v.expression;
+      doc.fail(b["pair"], "'pair': unknown variable '" + n + "'; expected one of the 'variables'");
+    };
+    const ex actual = which_bracket(doc, d, b)(find_var(pair.substr(0, comma)), find_var(pair.substr(comma + 1)));
+    const GiNaC::exmap& sub = to_dual;
+    const ex claimed = lookup_function(doc, b, "value", rd.vars);
+    compare(res, actual, claimed.subs(sub), M);
+    res.claimed = to_text(claimed);
+  } else if (c.kind == "three_form") {
+    if (!d.Lambda) doc.fail(b, "the 3-form needs 'gauge_momenta' that pass Theorem 5.3; expected them, got none");
+    Indices ind{0, 1, 2};
+    if (b["components"]) {
+      const auto names = doc.scalar(b["components"], "'components'");
+      ind.clear();
+      std::string cur;
+      for (char ch : names + ",") {
+        if (ch == ',' || ch == ' ') {
+          if (cur.empty()) continue;
+          const auto i = Q.index_of(cur);
+          if (!i) doc.fail(b["components"], "'components': unknown coordinate '" + cur + "'; expected three coordinates");
+          ind.push_back(static_cast<unsigned>(*i));
+          cur.clear();
+        } else {
+          cur += ch;
+        }
+      }
+      if (ind.size() != 3) doc.fail(b["components"], "'components': expected three coordinates, got " + std::to_string(ind.size()));
+    }
+    compare(res, d.Lambda->component(ind), value(rd.dual), Q);
+  } else if (c.kind == "casimir") {
+    if (d.orbits.empty()) doc.fail(b, "a Casimir claim needs 'symmetry' generators in the system file; expected them, got none");
+    const ex f = lookup_function(doc, b, "function", rd.dual).subs(to_dual);
+    const auto v = casimir_check(which_bracket(doc, d, b), f, d.orbits);
+    verdict_flag(res, v.casimir, flag(doc, b, "holds", true), v.detail);
+  } else if (c.kind == "conserved") {
+    const ex f = lookup_function(doc, b, "function", rd.dual).subs(to_dual);
+    const ZeroVerdict v = zero_test(nonholonomic_vector_field(sys)(f), M);
+    verdict_flag(res, v.zero, flag(doc, b, "holds", true), v.how());
+    if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
+  } else if (c.kind == "equation_of_motion") {
+    if (!b["coordinate"]) doc.fail(b, "expected 'coordinate' (a coordinate or momentum name), got none");
+    const std::string q = doc.scalar(b["coordinate"], "'coordinate'");
+    const auto i = M.index_of(q);
+    if (!i) doc.fail(b["coordinate"], "'coordinate': unknown name '" + q + "'; expected a coordinate or a momentum pi1..pi" + std::to_string(r));
+    compare(res, nonholonomic_vector_field(sys)[*i], value(rd.dual), M);
+  } else if (c.kind == "hamiltonian") {
+    compare(res, constrained_hamiltonian(sys), value(rd.dual), M);
+  } else if (c.kind == "jacobi") {
+    const auto v = is_poisson(which_bracket(doc, d, b));
+    verdict_flag(res, v.poisson, flag(doc, b, "holds", true), v.detail);
+  } else if (c.kind == "identity") {
+    // lhs = rhs as functions on D* (variables allowed): e.g. the K(θ) printed after (6.10)
+    const ex lhs = lookup_function(doc, b, "lhs", rd.vars), rhs = lookup_function(doc, b, "rhs", rd.vars);
+    compare(res, lhs.subs(to_dual), rhs.subs(to_dual), M);
+    res.derived = to_text(lhs);
+    res.claimed = to_text(rhs);
+  } else if (c.kind == "gauge_momentum") {
+    if (!b["field"]) doc.fail(b, "expected 'field' (a frame field name), got none");
+    const std::string fnm = doc.scalar(b["field"], "'field'");
+    const auto& names = sys.frame_names();
+    const auto it = std::find(names.begin(), names.end(), fnm);
+    if (it == names.end()) doc.fail(b["field"], "'field': unknown frame field '" + fnm + "'");
+    const auto t = theorem_5_3_test(sys, static_cast<std::size_t>(it - names.begin()));
+    verdict_flag(res, t.passed, flag(doc, b, "holds", true), t.detail);
+  }
+  return res;
+}
+
+class NonholonomicModule : public Module {
+ public:
+  std::string name() const override { return "nonholonomic"; }
+  std::vector<std::string> keys() const override {
+    return {"lagrangian", "constraints", "frame", "complement", "symmetry", "gauge_momenta", "variables", "inverse",
+            "conformal_factor"};
+  }
+  bool applies(const SystemFile& f) const override { return static_cast<bool>(f.doc.root()["lagrangian"]); }
+  void derive(const SystemFile& f, Report& report) const override { derive_report(f, report); }
+  std::vector<std::string> claim_kinds() const override {
+    return {"structure_coefficient", "structure_function", "constrained_metric", "inverse_metric", "bracket",
+            "reduced_bracket", "three_form", "casimir", "conserved", "equation_of_motion", "hamiltonian", "jacobi",
+            "gauge_momentum", "identity"};
+  }
+  std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims,
+                                 const ClaimsContext& ctx) const override {
+    const Derived d = derive_state(f);
+    const ClaimReaders rd = claim_readers(d, ctx);
+    std::vector<ClaimResult> out;
+    for (const auto& c : claims) out.push_back(check_one(f, d, c, rd));
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Module> make_nonholonomic_module() { return std::make_unique<NonholonomicModule>(); }
+
+}  // namespace hamel

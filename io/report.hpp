@@ -1,0 +1,55 @@
+// io/report.hpp — what `hamel derive` prints: sections of equations and checks, rendered as text,
+// as a complete LaTeX document, and as JSON (the JSON is filled by the modules with stable keys).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hamel {
+
+struct ReportEquation {
+  std::string lhs_text;   ///< e.g. "C_123"
+  std::string lhs_latex;  ///< e.g. "C_{123}"
+  GiNaC::ex rhs;
+  std::string suffix_text;   ///< appended to the value, e.g. " dphi^dtheta^dpsi"
+  std::string suffix_latex;  ///< e.g. "\\, d\\varphi\\wedge d\\theta\\wedge d\\psi"
+};
+
+struct ReportCheck {
+  std::string name;  ///< what was checked
+  bool passed;
+  std::string how;   ///< how it was decided (symbolic / numeric probing / …)
+};
+
+struct ReportSection {
+  std::string title;
+  std::vector<std::string> paragraphs;  ///< plain text (LaTeX-escaped when rendered)
+  std::vector<ReportEquation> equations;
+  std::vector<ReportCheck> checks;
+};
+
+struct Report {
+  std::string name;
+  std::string description;
+  std::vector<ReportSection> sections;
+  nlohmann::json json = nlohmann::json::object();
+  /// Appends a section and returns it.
+  ReportSection& add(const std::string& title);
+  /// All checks of all sections.
+  std::vector<ReportCheck> checks() const;
+};
+
+/// The readable summary; `quiet` prints the checks only.
+void write_text(const Report& r, std::ostream& os, bool quiet = false);
+/// A complete LaTeX document (article, amsmath), equations numbered, one section per section.
+void write_latex(const Report& r, std::ostream& os);
+/// Escapes text for LaTeX (\ { } $ & # ^ _ % ~).
+std::string latex_escape(const std::string& s);
+/// A GiNaC expression as a JSON string (GiNaC's syntax; SymPy parses it with ^ read as power).
+std::string json_expression(const GiNaC::ex& e);
+
+}  // namespace hamel

@@ -1,0 +1,179 @@
+// io/system_file.cpp
+#include "io/system_file.hpp"
+
+#include <set>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/symbolic.hpp"
+#include "geometry/lifts.hpp"
+
+namespace hamel {
+
+void SystemFile::claim_name(const YAML::Node& at, const std::string& n, const std::string& what) {
+  if (std::find(names.begin(), names.end(), n) != names.end())
+    doc.fail(at, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
+                     n + "' again");
+  names.push_back(n);
+}
+
+namespace {
+
+const std::vector<std::string>& common_keys() {
+  static const std::vector<std::string> k = {"name", "description", "parameters", "coordinates", "domain", "functions"};
+  return k;
+}
+
+}  // namespace
+
+SystemFile read_system_file(const Document& doc) {
+  const YAML::Node& root = doc.root();
+  std::vector<std::string> known = common_keys();
+  for (const auto& m : modules())
+    for (const auto& k : m->keys())
+      if (std::find(known.begin(), known.end(), k) == known.end()) known.push_back(k);
+  doc.check_keys(root, known, "the system file");
+
+  ChartSpec spec;
+  std::vector<std::string> names;
+  const auto claim = [&](const YAML::Node& at, const std::string& n, const std::string& what) {
+    if (std::find(names.begin(), names.end(), n) != names.end())
+      doc.fail(at, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
+                       n + "' again");
+    names.push_back(n);
+  };
+  std::string name = doc.file();
+  if (root["name"]) name = doc.scalar(root["name"], "'name'");
+  std::string description;
+  if (root["description"]) description = doc.scalar(root["description"], "'description'");
+  spec.name = "Q";
+
+  if (!root["coordinates"])
+    throw ParseError(doc.file(), 1, 1, "missing key 'coordinates'; expected a list of coordinate names, got none");
+  const auto coords = doc.sequence(root["coordinates"], "'coordinates'");
+  if (coords.empty()) doc.fail(root["coordinates"], "'coordinates': expected at least one coordinate, got an empty list");
+  for (const auto& c : coords) {
+    const std::string n = doc.name(c, "a coordinate");
+    claim(c, n, "a coordinate");
+    spec.coordinates.push_back(n);
+  }
+  for (const auto& c : coords) claim(c, doc.scalar(c, "") + "_dot", "a velocity");  // reserved
+
+  for (const auto& p : doc.sequence(root["parameters"], "'parameters'")) {
+    ParameterSpec ps;
+    if (p.IsMap()) {
+      doc.check_keys(p, {"name", "positive"}, "a parameter");
+      if (!p["name"]) doc.fail(p, "a parameter: expected 'name', got none");
+      ps.name = doc.name(p["name"], "a parameter name");
+      if (p["positive"]) {
+        const std::string v = doc.scalar(p["positive"], "'positive'");
+        if (v != "true" && v != "false") doc.fail(p["positive"], "'positive': expected true or false, got '" + v + "'");
+        ps.positive = v == "true";
+      }
+      claim(p["name"], ps.name, "a parameter");
+    } else {
+      ps.name = doc.name(p, "a parameter");
+      claim(p, ps.name, "a parameter");
+    }
+    spec.parameters.push_back(ps);
+  }
+
+  for (const auto& f : doc.sequence(root["functions"], "'functions'")) {
+    // "f1(theta)" or "V(theta, psi)"
+    const std::string s = doc.scalar(f, "a function");
+    const auto open = s.find('('), close = s.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != s.size())
+      doc.fail(f, "a function: expected name(coordinate, ...), e.g. f1(theta), got '" + s + "'");
+    FunctionSpec fs;
+    fs.name = s.substr(0, open);
+    std::string args = s.substr(open + 1, close - open - 1);
+    std::stringstream ss(args);
+    std::string a;
+    while (std::getline(ss, a, ',')) {
+      a.erase(0, a.find_first_not_of(" \t"));
+      a.erase(a.find_last_not_of(" \t") + 1);
+      if (std::find(spec.coordinates.begin(), spec.coordinates.end(), a) == spec.coordinates.end())
+        doc.fail(f, "a function: '" + fs.name + "' depends on '" + a + "', which is not a coordinate; expected one of the coordinates");
+      fs.arguments.push_back(a);
+    }
+    bool ok = !fs.name.empty() && (std::isalpha(static_cast<unsigned char>(fs.name[0])) || fs.name[0] == '_');
+    for (char c : fs.name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    if (!ok || fs.arguments.empty()) doc.fail(f, "a function: expected name(coordinate, ...), got '" + s + "'");
+    claim(f, fs.name, "a function");
+    spec.functions.push_back(fs);
+  }
+
+  // Domain endpoints are numbers or expressions in π and the parameters' values are unknown, so
+  // only constants are accepted.
+  ExpressionReader constants;
+  for (const auto& [k, v] : doc.mapping(root["domain"], "'domain'")) {
+    const std::string c = doc.scalar(k, "a domain key");
+    if (std::find(spec.coordinates.begin(), spec.coordinates.end(), c) == spec.coordinates.end()) {
+      std::string msg = "'domain': unknown coordinate '" + c + "'; expected one of the coordinates, got '" + c + "'";
+      if (auto d = did_you_mean(c, spec.coordinates)) msg += " (did you mean '" + *d + "'?)";
+      doc.fail(k, msg);
+    }
+    const auto ends = doc.sequence(v, "'domain' of " + c);
+    if (ends.size() != 2) doc.fail(v, "'domain' of " + c + ": expected [lower, upper], got " + std::to_string(ends.size()) + " values");
+    const GiNaC::ex lo = doc.expression(ends[0], constants, "lower end of " + c);
+    const GiNaC::ex hi = doc.expression(ends[1], constants, "upper end of " + c);
+    const GiNaC::ex lv = lo.evalf(), hv = hi.evalf();
+    if (!GiNaC::is_a<GiNaC::numeric>(lv) || !GiNaC::is_a<GiNaC::numeric>(hv) ||
+        !(GiNaC::ex_to<GiNaC::numeric>(lv) < GiNaC::ex_to<GiNaC::numeric>(hv)))
+      doc.fail(v, "'domain' of " + c + ": expected an interval with lower < upper, got [" + detail::str(lo) + ", " +
+                      detail::str(hi) + "]");
+    spec.domain[c] = {lo, hi};
+  }
+
+  SystemFile f{doc, name, description, Chart(spec), {}, {}, names};
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) {
+    f.q.declare(f.Q.coordinate_name(i), f.Q[i]);
+    f.tq.declare(f.Q.coordinate_name(i), f.Q[i]);
+  }
+  for (std::size_t i = 0; i < f.Q.parameters().size(); ++i) {
+    f.q.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
+    f.tq.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
+  }
+  for (const auto& fs : f.Q.function_specs()) {
+    f.q.declare_function(f.Q.function(fs.name));
+    f.tq.declare_function(f.Q.function(fs.name));
+  }
+  const Chart TQ = tangent_bundle(f.Q);
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) {
+    f.tq.declare(TQ.coordinate_name(f.Q.dim() + i), TQ[f.Q.dim() + i]);
+    f.q.hint(TQ.coordinate_name(f.Q.dim() + i), "velocities are allowed only in the Lagrangian and the constraints");
+  }
+  return f;
+}
+
+std::vector<ClaimResult> Module::check(const SystemFile&, const std::vector<Claim>&, const ClaimsContext&) const {
+  throw NotImplemented("Module::check: module '" + name() + "' checks no claims");
+}
+
+int Module::simulate(const SystemFile&, const SimulateOptions&, std::ostream&) const {
+  throw NotImplemented("Module::simulate: module '" + name() + "' cannot simulate");
+}
+
+void apply_context(const ClaimsContext& context, ExpressionReader& reader) {
+  for (const auto& [n, v] : context.symbols) reader.declare(n, v);
+  for (const auto& [k, v] : context.definitions) {
+    const std::string n = context.doc->name(k, "a definition name");
+    reader.declare(n, context.doc->expression(v, reader, "definition " + n));
+  }
+}
+
+std::string describe_point(const GiNaC::exmap& point) {
+  std::string s;
+  for (const auto& kv : point) {
+    std::ostringstream os;
+    os.precision(6);
+    const GiNaC::ex v = kv.second.evalf();
+    os << kv.first << " = ";
+    if (GiNaC::is_a<GiNaC::numeric>(v)) os << GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+    else os << v;
+    s += (s.empty() ? "" : ", ") + os.str();
+  }
+  return s;
+}
+
+}  // namespace hamel

@@ -1,0 +1,93 @@
+// io/system_file.hpp — the part of a system file every system shares, and the modules that read
+// the rest (docs/system-files.md).
+//
+// Common keys: name, description, parameters, coordinates, domain, functions.  Each module
+// (nonholonomic brackets, gauge momenta, hybrid, contact, discrete, …) declares the top-level keys it
+// reads, derives its report sections, checks its kinds of claims and, if it can, simulates.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "geometry/chart.hpp"
+#include "io/report.hpp"
+#include "io/yaml_document.hpp"
+
+namespace hamel {
+
+struct SystemFile {
+  Document doc;
+  std::string name;
+  std::string description;
+  Chart Q;
+  ExpressionReader q;    ///< coordinates, parameters, abstract functions
+  ExpressionReader tq;   ///< the same and the velocities q_dot
+  std::vector<std::string> names;  ///< every name declared so far (to refuse duplicates)
+  /// Refuses a name already used (coordinates, parameters, functions, frame fields, variables, …).
+  void claim_name(const YAML::Node& at, const std::string& name, const std::string& what);
+};
+
+/// Reads the common keys and checks that every top-level key is known to some module.
+SystemFile read_system_file(const Document& doc);
+
+/// A claim of a claims file, dispatched to the module that knows its kind.
+struct Claim {
+  std::string name;        ///< "name:" or the kind and index
+  std::string kind;        ///< e.g. "bracket"
+  YAML::Node body;         ///< the value of the kind key
+  YAML::Node node;         ///< the whole claim (for positions)
+};
+
+/// Shared by all claims of a file: extra symbols (e.g. a typo's lower-case r) and abbreviations.
+struct ClaimsContext {
+  const Document* doc = nullptr;  ///< the claims file
+  std::vector<std::pair<std::string, GiNaC::ex>> symbols;           ///< declared into every reader
+  std::vector<std::pair<YAML::Node, YAML::Node>> definitions;        ///< name → expression, in order
+};
+
+/// Declares the context's symbols in `reader`, then parses each definition with it (a definition may
+/// use the earlier ones) and declares it as an abbreviation.
+void apply_context(const ClaimsContext& context, ExpressionReader& reader);
+
+struct ClaimResult {
+  std::string name;
+  std::string kind;
+  bool holds = false;
+  std::string how;             ///< how it was decided
+  std::string derived;         ///< the derived value (text)
+  std::string claimed;         ///< the claimed value (text)
+  std::string counterexample;  ///< a point where they differ, with both values
+  int line = 0;
+};
+
+struct SimulateOptions {
+  std::string csv;    ///< trajectory CSV (empty: none)
+  std::string plot;   ///< plot file (.svg / .png; empty: none)
+  bool quiet = false;
+};
+
+class Module {
+ public:
+  virtual ~Module() = default;
+  virtual std::string name() const = 0;
+  /// Top-level keys this module reads.
+  virtual std::vector<std::string> keys() const = 0;
+  virtual bool applies(const SystemFile& file) const = 0;
+  virtual void derive(const SystemFile& file, Report& report) const = 0;
+  /// Claim kinds this module checks.
+  virtual std::vector<std::string> claim_kinds() const { return {}; }
+  virtual std::vector<ClaimResult> check(const SystemFile& file, const std::vector<Claim>& claims,
+                                         const ClaimsContext& context) const;
+  virtual bool can_simulate(const SystemFile&) const { return false; }
+  /// Runs the simulation; returns the exit status.
+  virtual int simulate(const SystemFile& file, const SimulateOptions& options, std::ostream& out) const;
+};
+
+/// Every module, in the order their sections appear in reports (io/modules/registry.cpp).
+const std::vector<std::unique_ptr<Module>>& modules();
+
+/// Formats a zero-test witness: "theta = 0.81, m = 1.3 (derived = …, claimed = …)".
+std::string describe_point(const GiNaC::exmap& point);
+
+}  // namespace hamel

@@ -1,0 +1,47 @@
+// io/yaml_document.hpp — a YAML file with positions: every error names file:line:column, what was
+// expected and what was found.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <vector>
+
+#include "io/expression_reader.hpp"
+
+namespace hamel {
+
+class Document {
+ public:
+  /// Reads and parses a file. @throws ParseError for an unreadable or empty file, malformed YAML,
+  /// a duplicate key, or a top level that is not a mapping.
+  static Document load(const std::string& path);
+  static Document from_string(const std::string& text, const std::string& name = "<string>");
+
+  const std::string& file() const { return file_; }
+  const YAML::Node& root() const { return root_; }
+
+  /// Where a node's text starts (1-based; inside the quotes of a quoted scalar).
+  SourcePos pos(const YAML::Node& n) const;
+  [[noreturn]] void fail(const YAML::Node& n, const std::string& what) const;
+
+  /// Typed access; each reports `what` (e.g. "'coordinates'") in its error.
+  std::string scalar(const YAML::Node& n, const std::string& what) const;
+  std::vector<YAML::Node> sequence(const YAML::Node& n, const std::string& what) const;
+  /// The entries of a mapping in file order (yaml-cpp keeps it).
+  std::vector<std::pair<YAML::Node, YAML::Node>> mapping(const YAML::Node& n, const std::string& what) const;
+  GiNaC::ex expression(const YAML::Node& n, const ExpressionReader& reader, const std::string& what) const;
+  /// Names: identifiers ([A-Za-z_][A-Za-z0-9_]*).
+  std::string name(const YAML::Node& n, const std::string& what) const;
+  /// Every key of `map` must be in `known`; otherwise an error at the key with a did-you-mean.
+  void check_keys(const YAML::Node& map, const std::vector<std::string>& known, const std::string& where) const;
+
+ private:
+  Document(std::string file, std::string text, YAML::Node root)
+      : file_(std::move(file)), text_(std::move(text)), root_(std::move(root)) {}
+  std::string file_;
+  std::string text_;
+  YAML::Node root_;
+};
+
+}  // namespace hamel
