@@ -20,7 +20,8 @@ build: configure
 
 # The main job on the flagship example.
 run: build
-	./$(BUILD)/hamel_example_chaplygin_frame
+	./$(BUILD)/hamel derive examples/chaplygin_sphere.yaml --latex $(BUILD)/chaplygin_sphere.tex --json $(BUILD)/chaplygin_sphere.json
+	@echo "make run: the report is $(BUILD)/chaplygin_sphere.tex (LaTeX) and $(BUILD)/chaplygin_sphere.json"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

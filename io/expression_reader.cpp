@@ -130,16 +130,22 @@ std::optional<std::string> did_you_mean(const std::string& word, const std::vect
     }
     return prev[b.size()];
   };
+  // Closest by edit distance; among equals, one that extends the word (ps → psi before pi).
   std::optional<std::string> best;
   std::size_t best_d = 0;
+  bool best_prefix = false;
   for (const auto& c : candidates) {
     const std::size_t d = distance(word, c);
-    if (!best || d < best_d) {
+    const bool prefix = c.compare(0, word.size(), word) == 0;
+    if (!best || d < best_d || (d == best_d && prefix && !best_prefix)) {
       best = c;
       best_d = d;
+      best_prefix = prefix;
     }
   }
-  if (best && best_d <= std::max<std::size_t>(1, std::min(word.size(), best->size()) / 3)) return best;
+  // A plausible typo: few edits relative to the length, and not a complete replacement.
+  if (best && best_d < word.size() && best_d <= std::max<std::size_t>(1, std::min(word.size(), best->size()) / 3))
+    return best;
   return std::nullopt;
 }
 
@@ -490,13 +496,14 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
   };
   std::string error;
   if (auto r = attempt(toks.size(), error)) return *r;
-  const bool eof_error = error.find("EOF") != std::string::npos;
+  // "got: EOF": the prefix is a valid start that ran out of input.
+  const auto ran_out = [](const std::string& e) { return e.find("got: EOF") != std::string::npos; };
   for (std::size_t n = 1; n <= toks.size(); ++n) {
     std::string e;
     if (attempt(n, e)) continue;
-    if (e.find("EOF") != std::string::npos && n < toks.size()) continue;
+    if (ran_out(e) && n < toks.size()) continue;
     const Token& t = toks[n - 1];
-    if (e.find("EOF") != std::string::npos) {
+    if (ran_out(e)) {
       // the whole text is a valid start: it ends too early
       const std::string expected = e.find("expected ')'") != std::string::npos ? "')'" : "an operand";
       loc.fail(t.line, t.column + static_cast<int>(t.text.size()),
@@ -511,7 +518,6 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
       loc.fail(t.line, t.column, "syntax error; expected an operator or the end of the expression, got " + describe(t));
     loc.fail(t.line, t.column, "syntax error (" + what + "); got " + describe(t));
   }
-  (void)eof_error;
   loc.fail(0, 0, "syntax error (" + error + ")");
 }
 

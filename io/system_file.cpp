@@ -48,17 +48,6 @@ SystemFile read_system_file(const Document& doc) {
   if (root["description"]) description = doc.scalar(root["description"], "'description'");
   spec.name = "Q";
 
-  if (!root["coordinates"])
-    throw ParseError(doc.file(), 1, 1, "missing key 'coordinates'; expected a list of coordinate names, got none");
-  const auto coords = doc.sequence(root["coordinates"], "'coordinates'");
-  if (coords.empty()) doc.fail(root["coordinates"], "'coordinates': expected at least one coordinate, got an empty list");
-  for (const auto& c : coords) {
-    const std::string n = doc.name(c, "a coordinate");
-    claim(c, n, "a coordinate");
-    spec.coordinates.push_back(n);
-  }
-  for (const auto& c : coords) claim(c, doc.scalar(c, "") + "_dot", "a velocity");  // reserved
-
   for (const auto& p : doc.sequence(root["parameters"], "'parameters'")) {
     ParameterSpec ps;
     if (p.IsMap()) {
@@ -77,6 +66,17 @@ SystemFile read_system_file(const Document& doc) {
     }
     spec.parameters.push_back(ps);
   }
+
+  if (!root["coordinates"])
+    throw ParseError(doc.file(), 1, 1, "missing key 'coordinates'; expected a list of coordinate names, got none");
+  const auto coords = doc.sequence(root["coordinates"], "'coordinates'");
+  if (coords.empty()) doc.fail(root["coordinates"], "'coordinates': expected at least one coordinate, got an empty list");
+  for (const auto& c : coords) {
+    const std::string n = doc.name(c, "a coordinate");
+    claim(c, n, "a coordinate");
+    spec.coordinates.push_back(n);
+  }
+  for (const auto& c : coords) claim(c, doc.scalar(c, "") + "_dot", "a velocity");  // reserved
 
   for (const auto& f : doc.sequence(root["functions"], "'functions'")) {
     // "f1(theta)" or "V(theta, psi)"

@@ -1,0 +1,95 @@
+// tests/cli/commands_test.cpp — `hamel derive` and `hamel check` end to end on the examples.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "tests/support/temp_file.hpp"
+
+namespace {
+struct Run {
+  int status;
+  std::string out, err;
+};
+Run run(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int s = hamel::cli::run(args, out, err);
+  return {s, out.str(), err.str()};
+}
+}  // namespace
+
+TEST_SUITE("cli") {
+
+TEST_CASE("hamel: version, usage, unknown command") {
+  CHECK(run({"--version"}).out.find("hamel 0.1") == 0);
+  CHECK(run({"--help"}).status == 0);
+  CHECK(run({}).status == 2);
+  const Run r = run({"frobnicate"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("unknown command 'frobnicate'") != std::string::npos);
+  CHECK(run({"derive"}).status == 2);
+  CHECK(run({"derive", "examples/chaplygin_sphere.yaml", "--colour"}).err.find("unknown option '--colour'") != std::string::npos);
+}
+
+TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") {
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--json", json.path()});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("C_123 = -") != std::string::npos);
+  CHECK(r.out.find("[yes] pi1 is a Casimir of the reduced Pi_nh^Lambda (Theorem 5.6)") != std::string::npos);
+  CHECK(r.out.find("[no ] pi1 is a Casimir of the reduced Pi_nh ") != std::string::npos);
+  CHECK(r.out.find("[yes] the reduced bracket times the conformal factor satisfies the Jacobi identity") != std::string::npos);
+  CHECK(r.out.find("[no ] the reduced bracket of the variables satisfies the Jacobi identity") != std::string::npos);
+  std::ifstream in(json.path());
+  const auto j = nlohmann::json::parse(in);
+  for (const char* key : {"coordinates", "parameters", "frame", "constrained_metric", "structure_coefficients",
+                          "brackets", "jacobiator", "casimirs", "reduced_brackets", "checks", "three_form"})
+    CHECK_MESSAGE(j.contains(key), key);
+  CHECK(j["coordinates"].size() == 5);
+  CHECK(j["structure_coefficients"].size() == 3);
+  CHECK(j["structure_coefficients"].contains("1,2,3"));
+  CHECK(j["brackets"]["gauged"].contains("x,pi2"));
+  CHECK_FALSE(j["brackets"]["gauged"].contains("pi1,pi2"));  // zero for Pi_nh^Lambda
+  CHECK(j["brackets"]["nonholonomic"].contains("pi1,pi2"));
+  CHECK(j["casimirs"]["pi1"]["gauged"] == true);
+  CHECK(j["casimirs"]["pi1"]["nonholonomic"] == false);
+  CHECK(j["reduced_brackets"]["M1,gamma2"] == "-gamma3");
+  CHECK(j["checks"]["Z1 passes the test of Theorem 5.3 (C_bab' = -C_bb'a)"]["passed"] == true);
+  CHECK(j["jacobiator"]["gauged"].size() == 8);
+}
+
+TEST_CASE("hamel check: the printed (6.7) and K are flagged, the rest holds; exit status 1") {
+  const Run r = run({"check", "examples/chaplygin_sphere.yaml", "examples/chaplygin_sphere.claims.yaml"});
+  CHECK(r.status == 1);
+  CHECK(r.out.find("FALSE G^11 as printed (mr^2) [(6.7)]") != std::string::npos);
+  CHECK(r.out.find("FALSE G^22 as printed (mr^2) [(6.7)]") != std::string::npos);
+  CHECK(r.out.find("FALSE K = (I1 + mR^2)(I3 + mR^2)(1 - (A gamma, gamma)) as printed") != std::string::npos);
+  CHECK(r.out.find("TRUE  {pi2, pi3} [section 6]") != std::string::npos);
+  CHECK(r.out.find("TRUE  {M1, M2} [(6.10)]") != std::string::npos);
+  CHECK(r.out.find("they differ at") != std::string::npos);
+  CHECK(r.out.find("35 claims: 32 true, 3 false") != std::string::npos);
+}
+
+TEST_CASE("hamel check: all-true claims exit 0; bad claims files exit 2 with a position") {
+  hamel::test::TempFile good("claims:\n  - structure_coefficient: {indices: \"1,2,3\", value: \"-m*R^2*sin(theta)\"}\n");
+  CHECK(run({"check", "examples/chaplygin_sphere.yaml", good.path()}).status == 0);
+  hamel::test::TempFile bad("claims:\n  - structure_coeficient: {indices: \"1,2,3\", value: \"0\"}\n");
+  const Run r = run({"check", "examples/chaplygin_sphere.yaml", bad.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find(bad.path() + ":2:5: unknown key 'structure_coeficient' in claim 1") != std::string::npos);
+  CHECK(r.err.find("did you mean 'structure_coefficient'?") != std::string::npos);
+  hamel::test::TempFile badidx("claims:\n  - structure_coefficient: {indices: \"1,2,7\", value: \"0\"}\n");
+  CHECK(run({"check", "examples/chaplygin_sphere.yaml", badidx.path()}).err.find("expected indices between 1 and 3, got '7'") != std::string::npos);
+}
+
+TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
+  hamel::test::TempFile bad("coordinates: [x, y]\nlagrangian: \"x_dot^2 + y_dot^2 +\"\n");
+  const Run r = run({"derive", bad.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("error: " + bad.path() + ":2:") == 0);
+  CHECK(run({"derive", "/nonexistent/file.yaml"}).err.find("cannot open the file") != std::string::npos);
+}
+
+}  // TEST_SUITE

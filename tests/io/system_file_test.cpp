@@ -1,0 +1,115 @@
+// tests/io/system_file_test.cpp — bad system files: each error names file:line:column, what was
+// expected and what was found (issue: system files).
+#include <doctest/doctest.h>
+
+#include "core/error.hpp"
+#include "io/modules/nonholonomic.hpp"
+#include "io/system_file.hpp"
+
+namespace {
+
+const char* kParticle =
+    "name: particle\n"                                   // 1
+    "parameters: [m]\n"                                  // 2
+    "coordinates: [x, y, z]\n"                           // 3
+    "lagrangian: \"m/2*(x_dot^2 + y_dot^2 + z_dot^2)\"\n"  // 4
+    "constraints:\n"                                     // 5
+    "  - \"z_dot - y*x_dot\"\n";                         // 6
+
+// The error text of reading `text` as a nonholonomic system file (or "ok").
+std::string error_of(const std::string& text) {
+  try {
+    hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(text, "s.yaml"));
+    (void)hamel::read_nonholonomic(f);
+  } catch (const hamel::ParseError& e) {
+    return e.what();
+  }
+  return "ok";
+}
+
+std::string with(const std::string& extra) { return std::string(kParticle) + extra; }
+
+}  // namespace
+
+TEST_SUITE("io") {
+
+TEST_CASE("System files: a valid file reads") {
+  CHECK(error_of(kParticle) == "ok");
+  hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(kParticle, "s.yaml"));
+  CHECK(f.name == "particle");
+  CHECK(f.Q.dim() == 3);
+  const auto nh = hamel::read_nonholonomic(f);
+  CHECK(nh.system.rank() == 2);
+}
+
+TEST_CASE("System files: malformed YAML, empty file, unknown and duplicate keys") {
+  CHECK(error_of("coordinates: [x, y\nlagrangian: x\n").find("s.yaml:2:") == 0);
+  CHECK(error_of("coordinates: [x, y\nlagrangian: x\n").find("malformed YAML") != std::string::npos);
+  CHECK(error_of("") == "s.yaml:1:1: empty file; expected a YAML mapping with at least 'coordinates', got nothing");
+  CHECK(error_of("# only a comment\n").find("empty file") != std::string::npos);
+  const std::string unknown = error_of(with("constraint: [x]\n"));
+  CHECK(unknown.find("s.yaml:7:1: unknown key 'constraint' in the system file; expected one of") == 0);
+  CHECK(unknown.find("(did you mean 'constraints'?)") != std::string::npos);
+  CHECK(error_of(with("name: again\n")).find("s.yaml:7:1: duplicate key 'name'; expected each key once, got it again (first at line 1)") == 0);
+  CHECK(error_of("- a\n- b\n").find("expected a YAML mapping of system keys at the top level, got a list") != std::string::npos);
+}
+
+TEST_CASE("System files: undeclared symbols, syntax errors, velocities of non-coordinates") {
+  const std::string undeclared = error_of(
+      "coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 + z_dot^2) - g*z\"\n");
+  CHECK(undeclared == "s.yaml:2:50: 'lagrangian': undeclared symbol 'g'; expected a declared name, got 'g'");
+  const std::string syntax = error_of("coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 +* z_dot^2)\"\n");
+  CHECK(syntax == "s.yaml:2:38: 'lagrangian': syntax error; expected an operand, got '*'");
+  const std::string vel = error_of("coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 + w_dot^2)\"\n");
+  CHECK(vel.find("s.yaml:2:39: 'lagrangian': undeclared symbol 'w_dot'") == 0);
+  CHECK(vel.find("'w_dot' is a velocity, but 'w' is not a coordinate") != std::string::npos);
+  // velocities are refused in frame fields, with a hint
+  const std::string in_frame = error_of(with("frame:\n  X1: {x: 1, z: \"y_dot\"}\n  X2: {y: 1}\n"));
+  CHECK(in_frame.find("s.yaml:8:18: frame field X1 component z: undeclared symbol 'y_dot'") == 0);
+  CHECK(in_frame.find("velocities are allowed only in the Lagrangian and the constraints") != std::string::npos);
+}
+
+TEST_CASE("System files: the Lagrangian and the constraints must be mechanical and linear") {
+  CHECK(error_of("coordinates: [x, y]\nlagrangian: \"x_dot^4 + y_dot^2\"\n")
+            .find("s.yaml:2:13: 'lagrangian': the Lagrangian is not quadratic in the velocities; expected L = 1/2 g_ij(q) q_dot^i q_dot^j - V(q), got d^3L/dx_dot dx_dot dx_dot") == 0);
+  CHECK(error_of("coordinates: [x, y]\nlagrangian: \"x_dot^2/2\"\n")
+            .find("s.yaml:2:13: 'lagrangian': the kinetic energy is degenerate; expected a nondegenerate quadratic form in the velocities, got det g = 0") == 0);
+  CHECK(error_of("coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 + z_dot^2)\"\nconstraints:\n  - \"z_dot - y*x_dot^2\"\n")
+            .find("s.yaml:4:5: constraint 1: constraint is not linear in the velocities; expected a_i(q) q_dot^i = 0") == 0);
+}
+
+TEST_CASE("System files: frames and complements") {
+  // not tangent to D
+  CHECK(error_of(with("frame:\n  X1: {x: 1}\n  X2: {y: 1}\n"))
+            .find("s.yaml:8:3: frame field X1 is not tangent to D; expected it to satisfy every constraint, got constraint 1 = -y") == 0);
+  // wrong number
+  CHECK(error_of(with("frame:\n  X1: {x: 1, z: y}\n"))
+            .find("s.yaml:8:3: 'frame': wrong number of frame fields; expected 2 (rank of D = 3 coordinates - 1 constraints), got 1") == 0);
+  // dependent
+  CHECK(error_of(with("frame:\n  X1: {x: 1, z: y}\n  X2: {x: 2, z: \"2*y\"}\n"))
+            .find("s.yaml:8:3: 'frame': the frame fields and the complement W do not form a basis of TQ") == 0);
+  // W = span{∂y} is inside D: not complementary
+  CHECK(error_of(with("complement: [y]\n"))
+            .find("s.yaml:7:13: 'complement': the frame fields and the complement W do not form a basis of TQ") == 0);
+  CHECK(error_of(with("complement: [z]\n")) == "ok");
+  CHECK(error_of(with("complement: [x, z]\n")).find("expected 1 coordinates, got 2") != std::string::npos);
+  // unknown coordinate in a field, with a did-you-mean
+  CHECK(error_of(with("frame:\n  X1: {xx: 1, z: y}\n  X2: {y: 1}\n"))
+            .find("s.yaml:8:8: frame field X1: unknown coordinate 'xx'") == 0);
+}
+
+TEST_CASE("System files: duplicate names, and built-in names that are handled") {
+  CHECK(error_of("parameters: [x]\ncoordinates: [x, y]\nlagrangian: \"x_dot^2 + y_dot^2\"\n")
+            .find("s.yaml:2:15: duplicate name 'x' for a coordinate; expected a name not used elsewhere in the file") == 0);
+  CHECK(error_of(with("variables:\n  m: x\n")).find("s.yaml:8:3: duplicate name 'm' for a variable") == 0);
+  // psi, beta, zeta are GiNaC functions: as coordinates they are ordinary names
+  const char* builtin =
+      "parameters: [beta]\ncoordinates: [psi, zeta]\n"
+      "lagrangian: \"1/2*(psi_dot^2 + zeta_dot^2) - beta*cos(psi)\"\n";
+  CHECK(error_of(builtin) == "ok");
+  hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(builtin, "s.yaml"));
+  const auto nh = hamel::read_nonholonomic(f);
+  CHECK((nh.system.potential() - f.Q.parameter("beta") * cos(f.Q[0])).expand().is_zero());
+}
+
+}  // TEST_SUITE
