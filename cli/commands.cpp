@@ -15,7 +15,7 @@ namespace {
 const char* kUsage =
     "usage: hamel <command> [options]\n"
     "\n"
-    "  hamel derive FILE [--latex OUT.tex] [--json OUT.json] [--quiet]\n"
+    "  hamel derive FILE [--latex OUT.tex] [--json OUT.json] [--plots DIR] [--quiet]\n"
     "      derive everything the system supports and print a summary with a verdict per check\n"
     "  hamel check FILE CLAIMS.yaml\n"
     "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false)\n"
@@ -68,6 +68,14 @@ int derive(const Args& a, std::ostream& out) {
   const SystemFile f = read_system_file(Document::load(a.positional[0]));
   Report report;
   report.name = f.name;
+  // plots go beside the LaTeX report, or into --plots DIR
+  if (a.options.count("--plots")) {
+    report.plot_base = a.options.at("--plots") + "/" + f.name;
+  } else if (a.options.count("--latex")) {
+    std::string base = a.options.at("--latex");
+    if (base.size() > 4 && base.compare(base.size() - 4, 4, ".tex") == 0) base.resize(base.size() - 4);
+    report.plot_base = base;
+  }
   report.description = f.description;
   report.json["name"] = f.name;
   report.json["description"] = f.description;
@@ -190,7 +198,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return 0;
   }
   try {
-    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--json"}, {"--quiet"}), out);
+    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--json", "--plots"}, {"--quiet"}), out);
     if (args[0] == "check") return check(parse_args(args, {}, {}), out);
     if (args[0] == "simulate") return simulate(parse_args(args, {"--csv", "--plot"}, {"--quiet"}), out);
     err << "error: unknown command '" << args[0] << "'\n" << kUsage;

@@ -43,6 +43,19 @@ AbstractFunction::AbstractFunction(const std::string& name, unsigned nargs, cons
   reg.names[serial_] = name;
 }
 
+AbstractFunction AbstractFunction::fresh(const std::string& name, unsigned nargs) {
+  if (name.empty() || nargs == 0)
+    throw InvalidArgument(detail::message("AbstractFunction::fresh", "invalid declaration",
+                                          "a name and at least one argument",
+                                          "'" + name + "' with " + std::to_string(nargs)));
+  GiNaC::function_options opts(name, nargs);
+  opts.latex_name(latex_name(name));
+  const unsigned serial = GiNaC::function::register_new(opts);
+  registry().names[serial] = name;
+  AbstractFunction f(serial, name, nargs);
+  return f;
+}
+
 GiNaC::ex AbstractFunction::operator()(const GiNaC::ex& a) const {
   return (*this)(GiNaC::exvector{a});
 }
@@ -57,6 +70,62 @@ GiNaC::ex AbstractFunction::operator()(const GiNaC::exvector& args) const {
 bool is_abstract_jet(const GiNaC::ex& e) {
   if (!GiNaC::is_a<GiNaC::function>(e)) return false;
   return registry().names.count(GiNaC::ex_to<GiNaC::function>(e).get_serial()) > 0;
+}
+
+namespace {
+
+struct Rule {
+  GiNaC::ex argument;  // the argument the rule is stated at (e.g. theta)
+  GiNaC::ex rhs;
+};
+
+std::map<unsigned, Rule>& rules() {
+  static std::map<unsigned, Rule> r;
+  return r;
+}
+
+}  // namespace
+
+void set_derivative_rule(const GiNaC::ex& jet, const GiNaC::ex& rhs) {
+  const bool ok = GiNaC::is_a<GiNaC::fderivative>(jet) && is_abstract_jet(jet) && jet.nops() == 1 &&
+                  GiNaC::ex_to<GiNaC::fderivative>(jet).derivatives().size() == 1 &&
+                  GiNaC::is_a<GiNaC::symbol>(jet.op(0));
+  if (!ok)
+    throw InvalidArgument(detail::message("set_derivative_rule", "a rule gives a first derivative",
+                                          "f'(x) of a one-argument abstract function at a coordinate x",
+                                          detail::str(jet)));
+  if (rhs.has(jet))
+    throw InvalidArgument(detail::message("set_derivative_rule", "the rule is circular",
+                                          "a right-hand side without " + detail::str(jet), detail::str(rhs)));
+  rules()[GiNaC::ex_to<GiNaC::fderivative>(jet).get_serial()] = {jet.op(0), rhs};
+}
+
+bool has_derivative_rules() { return !rules().empty(); }
+
+GiNaC::ex apply_derivative_rules(const GiNaC::ex& e) {
+  if (rules().empty()) return e;
+  struct Apply : GiNaC::map_function {
+    int depth = 0;
+    GiNaC::ex operator()(const GiNaC::ex& x) override {
+      if (GiNaC::is_a<GiNaC::fderivative>(x) && x.nops() == 1) {
+        const auto& fd = GiNaC::ex_to<GiNaC::fderivative>(x);
+        auto it = rules().find(fd.get_serial());
+        if (it != rules().end() && x.op(0).is_equal(it->second.argument)) {
+          if (++depth > 32)
+            throw DomainError(detail::message("apply_derivative_rules", "the derivative rules do not terminate",
+                                              "rules that eliminate derivatives", detail::str(x)));
+          // f^(n) = d^{n-1}/dx^{n-1} rhs, each step with the rules applied again
+          const auto& xs = GiNaC::ex_to<GiNaC::symbol>(it->second.argument);
+          GiNaC::ex r = (*this)(it->second.rhs);
+          for (std::size_t k = 1; k < fd.derivatives().size(); ++k) r = (*this)(r.diff(xs));
+          --depth;
+          return r;
+        }
+      }
+      return x.map(*this);
+    }
+  } apply;
+  return apply(e);
 }
 
 std::string abstract_function_name(unsigned serial) {

@@ -17,6 +17,9 @@ class AbstractFunction {
   /// Registers (or finds) the function `name` of `nargs` arguments, printed in LaTeX as `latex`
   /// (default: the LaTeX form of `name`, f1 → f_1).
   AbstractFunction(const std::string& name, unsigned nargs, const std::string& latex = "");
+  /// Registers a new function even if one of that name exists: charts use this, so that the
+  /// derivative rules of one system never leak into another.
+  static AbstractFunction fresh(const std::string& name, unsigned nargs);
   const std::string& name() const { return name_; }
   unsigned nargs() const { return nargs_; }
   unsigned serial() const { return serial_; }
@@ -24,6 +27,8 @@ class AbstractFunction {
   GiNaC::ex operator()(const GiNaC::exvector& args) const;
 
  private:
+  AbstractFunction(unsigned serial, std::string name, unsigned nargs)
+      : name_(std::move(name)), nargs_(nargs), serial_(serial) {}
   std::string name_;
   unsigned nargs_;
   unsigned serial_;
@@ -31,6 +36,16 @@ class AbstractFunction {
 
 /// True if `e` is an application of an abstract function or one of its derivatives.
 bool is_abstract_jet(const GiNaC::ex& e);
+
+/// A relation between abstract functions, as a rule for a first derivative: f'(x) = rhs, e.g. 004
+/// (7.3) as f1'(θ) = cosθ (R_m − f1)/sinθ with R_m = −f2'(θ)/sinθ.  `jet` is the derivative as GiNaC
+/// writes it (diff(f(x), x) for a one-argument f).  Higher derivatives follow by differentiating.
+/// @throws InvalidArgument if `jet` is not the first derivative of a one-argument abstract function,
+///   or if `rhs` contains it.
+void set_derivative_rule(const GiNaC::ex& jet, const GiNaC::ex& rhs);
+/// Replaces every derivative that has a rule (recursively, for higher derivatives).
+GiNaC::ex apply_derivative_rules(const GiNaC::ex& e);
+bool has_derivative_rules();
 
 /// The name of the abstract function `serial` (for printing).
 std::string abstract_function_name(unsigned serial);

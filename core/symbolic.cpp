@@ -244,13 +244,52 @@ std::string sci(const GiNaC::numeric& x) {
   return os.str();
 }
 
-}  // namespace
+constexpr int kExactPoints = 4;               // exact random points before trusting a zero
+constexpr std::size_t kCanonicalBudget = 4000;  // tree nodes above which zeros are not proved
 
-// ---------------------------------------------------------------------------------------------
+// Size of an expression tree (nodes), to decide whether the canonical form is affordable.
+std::size_t tree_size(const ex& e, std::size_t cap) {
+  std::size_t n = 1;
+  for (std::size_t i = 0; i < e.nops() && n < cap; ++i) n += tree_size(e.op(i), cap - n);
+  return n;
+}
+
+// Exact evaluation of a polynomial form (the image of ToPolynomial, canonical class) at a random
+// rational point: each pair (s_x, c_x) on the unit circle through t ↦ (2t/(1+t²), (1−t²)/(1+t²)),
+// every other symbol, every jet and π (all algebraically independent of the rest) a random rational.
+// Returns false at a pole.
+bool exact_value(const ex& poly_form, std::mt19937_64& rng, GiNaC::numeric& value) {
+  GiNaC::exmap jets;
+  const ex f = freeze_jets(poly_form, jets).subs(GiNaC::Pi == GiNaC::numeric(355, 113) + GiNaC::numeric(1, 1000003));
+  std::uniform_int_distribution<long> num(-(1L << 40), 1L << 40), den(1, 1L << 20);
+  const auto random_rational = [&] { return GiNaC::numeric(num(rng), den(rng)); };
+  GiNaC::exset syms;
+  collect_symbols(f, syms);
+  GiNaC::exmap pt;
+  for (const auto& kv : trig_pairs()) {
+    if (!f.has(kv.second.s) && !f.has(kv.second.c)) continue;
+    const GiNaC::numeric t = random_rational();
+    const GiNaC::numeric one_t2 = 1 + t * t;
+    pt[kv.second.s] = 2 * t / one_t2;
+    pt[kv.second.c] = (1 - t * t) / one_t2;
+  }
+  for (const auto& sy : syms)
+    if (pt.find(sy) == pt.end()) pt[sy] = random_rational();
+  try {
+    const ex v = f.subs(pt, GiNaC::subs_options::no_pattern);
+    if (!is_a<GiNaC::numeric>(v) || !ex_to<GiNaC::numeric>(v).is_rational()) return false;
+    value = ex_to<GiNaC::numeric>(v);
+    return true;
+  } catch (const std::exception&) {
+    return false;  // a pole
+  }
+}
+
+}  // namespace
 
 ex simplify(const ex& e) {
   bool pure = true;
-  return simplify_impl(e, pure);
+  return simplify_impl(apply_derivative_rules(e), pure);
 }
 
 GiNaC::matrix simplify(const GiNaC::matrix& m) {
@@ -266,6 +305,9 @@ namespace {
 ex factor_polynomial(const ex& p) {
   GiNaC::exmap atoms;
   const ex poly = p.to_polynomial(atoms);
+  // Factoring large polynomials costs seconds and rarely helps a reader: leave them expanded.
+  constexpr std::size_t kMaxTerms = 40;
+  if (is_a<GiNaC::add>(poly) && poly.nops() > kMaxTerms) return p;
   ex f;
   try {
     f = GiNaC::factor(poly);
@@ -283,6 +325,7 @@ ex factor_collected(const ex& p, const GiNaC::lst& vars) {
   // Collect in the requested symbols, then factor each coefficient.
   const ex c = GiNaC::collect(poly.expand(), vars, true);
   ex out = 0;
+  // (each coefficient is factored by factor_polynomial, which skips large ones)
   if (GiNaC::is_a<GiNaC::add>(c)) {
     for (std::size_t i = 0; i < c.nops(); ++i) {
       ex term = c.op(i), coeff = term, mono = 1;
@@ -348,7 +391,9 @@ ex evaluate(const ex& e, const GiNaC::exmap& point, int digits) {
 }
 
 std::string ZeroVerdict::how() const {
-  const std::string m = method == Decision::Canonical ? "symbolic (canonical form)" : "numeric probing";
+  const std::string m = method == Decision::Canonical         ? "symbolic (canonical form)"
+                        : method == Decision::ExactEvaluation ? "exact evaluation"
+                                                              : "numeric probing";
   return detail.empty() ? m : m + ", " + detail;
 }
 
@@ -436,9 +481,56 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   return z;
 }
 
-ZeroVerdict zero_test(const ex& e, const ProbeSpace& space) {
+ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
   bool pure = true;
   ex c;
+  // Relations between abstract functions (e.g. 004 (7.3)) hold before anything is compared.
+  const ex e = apply_derivative_rules(e_in);
+  // The canonical class first meets exact evaluation at random rational points: a nonzero value is a
+  // proof of nonzero and costs little; the canonical form (which can be slow on large expressions)
+  // is then only needed to prove zeros, and is skipped above a size budget.
+  if (!is_a<GiNaC::numeric>(e) && !is_a<GiNaC::symbol>(e)) {
+    ToPolynomial to_poly;
+    ex p;
+    try {
+      p = to_poly(e);
+    } catch (const std::exception&) {
+      return probe(e, space);
+    }
+    if (to_poly.pure) {
+      std::mt19937_64 rng(space.seed ^ 0x9e3779b97f4a7c15ULL);
+      int zeros = 0;
+      for (int attempt = 0; attempt < 12 && zeros < kExactPoints; ++attempt) {
+        GiNaC::numeric v;
+        if (!exact_value(p, rng, v)) continue;
+        if (!v.is_zero()) {
+          ZeroVerdict z;
+          z.zero = false;
+          z.method = Decision::ExactEvaluation;
+          z.detail = "nonzero at a random rational point (exact arithmetic)";
+          try {
+            const ZeroVerdict w = probe(e, space);
+            if (!w.zero) {
+              z.point = w.point;
+              z.value = w.value;
+            }
+          } catch (const std::exception&) {
+          }
+          return z;
+        }
+        ++zeros;
+      }
+      if (zeros == kExactPoints && tree_size(p, kCanonicalBudget + 1) > kCanonicalBudget) {
+        ZeroVerdict z;
+        z.zero = true;
+        z.method = Decision::ExactEvaluation;
+        z.detail = "zero at " + std::to_string(kExactPoints) +
+                   " random rational points in exact arithmetic (Schwartz-Zippel; the expression exceeds the canonical-form budget of " +
+                   std::to_string(kCanonicalBudget) + " nodes)";
+        return z;
+      }
+    }
+  }
   try {
     c = simplify_impl(e, pure);
   } catch (const DomainError&) {

@@ -53,8 +53,9 @@ struct ProbeSpace {
 
 /// How a verdict was decided.
 enum class Decision {
-  Canonical,       ///< the canonical form decided (a proof, for the class of `simplify`)
-  NumericProbing,  ///< evaluation at random points in high precision (see docs/geometry.md)
+  Canonical,        ///< the canonical form decided (a proof, for the class of `simplify`)
+  ExactEvaluation,  ///< exact rational arithmetic at random points (Schwartz–Zippel; docs/geometry.md)
+  NumericProbing,   ///< evaluation at random points in high precision (see docs/geometry.md)
 };
 
 /// The answer of `zero_test`, with how it was reached and, when nonzero, a witness point.

@@ -67,7 +67,7 @@ Chart::Chart(const ChartSpec& spec) : data_(std::make_shared<Data>()) {
                                                            "' depends on an unknown coordinate",
                                               "one of " + describe(), "'" + a + "'"));
     d.function_specs.push_back(f);
-    d.functions.emplace(f.name, AbstractFunction(f.name, static_cast<unsigned>(f.arguments.size())));
+    d.functions.emplace(f.name, AbstractFunction::fresh(f.name, static_cast<unsigned>(f.arguments.size())));
   }
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -35,10 +36,6 @@ std::array<unsigned, kSlots>& slot_serials() {
   static std::array<unsigned, kSlots> s{};
   return s;
 }
-std::map<unsigned, std::size_t>& slot_of_serial() {
-  static std::map<unsigned, std::size_t> m;
-  return m;
-}
 
 template <std::size_t K>
 GiNaC::ex slot_reader(const GiNaC::exvector& args) {
@@ -55,18 +52,22 @@ const std::array<GiNaC::reader_func, kSlots>& slot_readers() {
   return r;
 }
 
-std::size_t slot_for(const AbstractFunction& f) {
-  auto& m = slot_of_serial();
-  auto it = m.find(f.serial());
-  if (it != m.end()) return it->second;
-  if (m.size() >= kSlots)
-    throw InvalidArgument(detail::message("ExpressionReader", "too many abstract functions",
-                                          "at most " + std::to_string(kSlots), std::to_string(m.size() + 1)));
-  const std::size_t k = m.size();
-  slot_serials()[k] = f.serial();
-  m[f.serial()] = k;
-  return k;
-}
+// Slots are assigned afresh for each parse (parsing is not re-entrant), so any number of charts
+// with their own functions can be read in one process.
+struct SlotAssignment {
+  std::map<unsigned, std::size_t> of_serial;
+  std::size_t slot_for(const AbstractFunction& f) {
+    auto it = of_serial.find(f.serial());
+    if (it != of_serial.end()) return it->second;
+    if (of_serial.size() >= kSlots)
+      throw InvalidArgument(detail::message("ExpressionReader", "too many abstract functions in one expression",
+                                            "at most " + std::to_string(kSlots), std::to_string(of_serial.size() + 1)));
+    const std::size_t k = of_serial.size();
+    slot_serials()[k] = f.serial();
+    of_serial[f.serial()] = k;
+    return k;
+  }
+};
 
 GiNaC::ex diff_reader(const GiNaC::exvector& a) {
   if (!GiNaC::is_a<GiNaC::symbol>(a[1]))
@@ -80,6 +81,66 @@ GiNaC::ex diff_reader(const GiNaC::exvector& a) {
   }
   return a[0].diff(GiNaC::ex_to<GiNaC::symbol>(a[1]), n);
 }
+
+// ---- powers: GiNaC's parser reads x^y as hamelpow(x, y, k), k the token of '^', so that the
+// exponent is checked where it is computed (2^(x - x + 10^10) and 2^abs(10^10) show no large
+// exponent in the text) and before GiNaC computes the power.
+
+/// A power refused while GiNaC builds the expression: the token to blame and why.
+struct PowerRefused : std::runtime_error {
+  PowerRefused(std::size_t t, const std::string& what) : std::runtime_error(what), token(t) {}
+  std::size_t token;
+};
+
+// Bits of the numbers that powers of numbers may produce in one parse, in all (10^300000 takes
+// 996578); GiNaC computes them exactly, and their size is what makes exact arithmetic slow.
+constexpr double kMaxPowerBits = 1 << 20;
+double& power_budget() {
+  static double b = kMaxPowerBits;
+  return b;
+}
+
+// An upper bound for the bits of the numbers in e, which raising e to a power raises too; stops
+// counting above the budget.
+double numeric_bits(const GiNaC::ex& e) {
+  if (GiNaC::is_a<GiNaC::numeric>(e)) {
+    const GiNaC::numeric& n = GiNaC::ex_to<GiNaC::numeric>(e);
+    double bits = 0;
+    for (const GiNaC::numeric& part : {n.real(), n.imag()}) {
+      if (part.is_rational()) bits += part.numer().int_length() + part.denom().int_length();
+      else bits += 64;
+    }
+    return bits;
+  }
+  double bits = 0;
+  for (std::size_t i = 0; i < e.nops() && bits <= kMaxPowerBits; ++i) bits += numeric_bits(e.op(i));
+  return bits;
+}
+
+GiNaC::ex power_reader(const GiNaC::exvector& a) {
+  const auto k = static_cast<std::size_t>(GiNaC::ex_to<GiNaC::numeric>(a[2]).to_long());
+  if (GiNaC::is_a<GiNaC::numeric>(a[1])) {
+    const GiNaC::numeric size = GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(a[1]));
+    if (size > kMaxExponent)
+      throw PowerRefused(k + 1, "exponent too large; expected |exponent| <= " + std::to_string(kMaxExponent) +
+                                    ", got " + detail::str(a[1]));
+    const double bits = numeric_bits(a[0]) * std::ceil(size.to_double());
+    if (bits > power_budget())
+      throw PowerRefused(k, "numbers too large; expected powers of numbers with at most " +
+                                std::to_string(static_cast<long>(kMaxPowerBits * 0.30103)) +
+                                " digits in all, got more with this power");
+    power_budget() -= bits;
+  }
+  return GiNaC::pow(a[0], a[1]);
+}
+
+// Locating syntax errors: the same text with every name and number one symbol and every function
+// a reader of nothing, so that trying prefixes costs no arithmetic.
+const GiNaC::symbol& placeholder() {
+  static const GiNaC::symbol s("hameln");
+  return s;
+}
+GiNaC::ex placeholder_reader(const GiNaC::exvector&) { return placeholder(); }
 
 // ---- tokens
 
@@ -337,6 +398,7 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
   // Identifiers: declared symbols, builtin or declared functions; build GiNaC's input.
   GiNaC::symtab table;
   GiNaC::prototype_table protos;
+  SlotAssignment slots;
   const auto& defaults = GiNaC::get_default_reader();
   std::vector<std::string> pieces(toks.size());
   for (std::size_t k = 0; k < toks.size(); ++k) {
@@ -365,8 +427,9 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
         if (nargs != fit->second.nargs())
           loc.fail(t.line, t.column, "wrong number of arguments for function '" + t.text + "'; expected " +
                                          std::to_string(fit->second.nargs()) + ", got " + std::to_string(nargs));
-        const std::string internal = "hamelfn" + std::to_string(slot_for(fit->second));
-        protos[{internal, nargs}] = slot_readers()[slot_for(fit->second)];
+        const std::size_t slot = slots.slot_for(fit->second);
+        const std::string internal = "hamelfn" + std::to_string(slot);
+        protos[{internal, nargs}] = slot_readers()[slot];
         pieces[k] = internal;
         continue;
       }
@@ -429,8 +492,34 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
     loc.fail(t.line, t.column, what);
   }
 
-  // Powers: no nested numeric powers and no exponent above 1000 in absolute value, so that exact
-  // arithmetic stays small.
+  // Operands.  GiNaC's parser lets a sign take everything up to the end of its group at the lowest
+  // precedence (2*-3+5 is 2*(-3+5) = 4 there, and x^-2*y is x^(-2*y)).  Here, as in ordinary
+  // notation, a sign applies to the operand after it with its powers (2*-3+5 = -1, x^-2*y = y/x^2,
+  // -x^2 = -(x^2)), and ^ groups to the right (x^2^3 = x^8): each sign goes in parentheses with its
+  // operand, and each power becomes hamelpow(base, exponent, k).
+  const std::size_t N = toks.size();
+  const auto is_op = [&](std::size_t j, char c) { return toks[j].kind == Tok::Op && toks[j].text[0] == c; };
+  const auto is_sign = [&](std::size_t j) { return is_op(j, '+') || is_op(j, '-'); };
+  const auto is_call = [&](std::size_t j) { return toks[j].kind == Tok::Ident && j + 1 < N && toks[j + 1].kind == Tok::LParen; };
+  // The last token of the operand that starts at j (signs; a number, name, call or group; then '^'
+  // and an operand), or N if there is none.
+  const auto operand_end = [&](std::size_t j) {
+    for (;;) {
+      while (j < N && is_sign(j)) ++j;
+      if (j >= N) return N;
+      if (toks[j].kind == Tok::LParen) j = matching(toks, j);
+      else if (is_call(j)) j = matching(toks, j + 1);
+      else if (toks[j].kind != Tok::Ident && toks[j].kind != Tok::Number) return N;
+      if (j + 2 < N && is_op(j + 1, '^')) {
+        j += 2;
+        continue;
+      }
+      return j;
+    }
+  };
+  std::vector<std::string> opens(N);                                       // text before token j
+  std::vector<std::vector<std::pair<std::size_t, std::string>>> closes(N);  // (start, text) after token j
+  std::vector<bool> power(N, false);                                       // a '^' read as hamelpow
   const auto numeric_only = [&](std::size_t a, std::size_t b) {
     for (std::size_t j = a; j <= b; ++j)
       if (toks[j].kind == Tok::Ident && pieces[j] != "Pi") return false;
@@ -438,55 +527,83 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
   };
   const auto has_power = [&](std::size_t a, std::size_t b) {
     for (std::size_t j = a; j <= b; ++j)
-      if (toks[j].kind == Tok::Op && toks[j].text == "^") return true;
+      if (is_op(j, '^')) return true;
     return false;
   };
-  for (std::size_t k = 0; k < toks.size(); ++k) {
-    if (!(toks[k].kind == Tok::Op && toks[k].text == "^")) continue;
-    if (k == 0 || k + 1 >= toks.size()) continue;  // a syntax error: GiNaC reports it below
+  for (std::size_t k = 0; k < N; ++k) {
+    if (is_sign(k) && (k == 0 || toks[k - 1].kind == Tok::Op || toks[k - 1].kind == Tok::LParen ||
+                       toks[k - 1].kind == Tok::Comma)) {
+      const std::size_t e = operand_end(k);
+      if (e == N) continue;  // no operand: a syntax error, reported below
+      opens[k] += "(";
+      closes[e].emplace_back(k, ")");
+    }
+    if (!is_op(k, '^') || k == 0 || k + 1 >= N) continue;
     std::size_t a = k - 1;
     if (toks[a].kind == Tok::RParen) {
       a = matching(toks, a);
       if (a > 0 && toks[a - 1].kind == Tok::Ident) --a;
+    } else if (toks[a].kind != Tok::Ident && toks[a].kind != Tok::Number) {
+      continue;
     }
-    std::size_t b = k + 1;
-    while (b < toks.size() && toks[b].kind == Tok::Op && (toks[b].text == "-" || toks[b].text == "+")) ++b;
-    if (b >= toks.size()) continue;
-    if (toks[b].kind == Tok::LParen) b = matching(toks, b);
-    else if (toks[b].kind == Tok::Ident && b + 1 < toks.size() && toks[b + 1].kind == Tok::LParen) b = matching(toks, b + 1);
-    if (b >= toks.size()) continue;
+    const std::size_t b = operand_end(k + 1);
+    if (b == N) continue;
+    // No nested powers of numbers, so that exact arithmetic stays small (also checked as GiNaC
+    // computes: power_reader).
     if (numeric_only(k + 1, b)) {
       if (has_power(k + 1, b))
         loc.fail(toks[k].line, toks[k].column, "nested powers of numbers are not accepted; expected a plain numeric exponent, got a power in the exponent");
-      std::string ex_text;
-      for (std::size_t j = k + 1; j <= b; ++j) ex_text += pieces[j] + " ";
-      GiNaC::ex value;
-      try {
-        GiNaC::parser p(GiNaC::symtab{}, true, GiNaC::get_default_reader());
-        value = p(ex_text).evalf();
-      } catch (const std::exception&) {
-        continue;  // a syntax error: reported below with its position
-      }
-      if (!GiNaC::is_a<GiNaC::numeric>(value) ||
-          GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(value)) > kMaxExponent)
-        loc.fail(toks[k + 1].line, toks[k + 1].column,
-                 "exponent too large; expected |exponent| <= " + std::to_string(kMaxExponent) + ", got " + detail::str(value));
       if (numeric_only(a, k - 1) && has_power(a, k - 1))
         loc.fail(toks[k].line, toks[k].column, "nested powers of numbers are not accepted; expected a plain numeric base, got a power");
     }
+    opens[a] += "hamelpow(";
+    power[k] = true;
+    closes[b].emplace_back(a, "," + std::to_string(k) + ")");
   }
+  for (auto& c : closes)  // innermost first: the latest start
+    std::sort(c.begin(), c.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  // GiNaC's parser recurses on each level: parentheses, signs and powers together stay at most
+  // twice the parenthesis limit (a run of 4000 signs would overflow the stack).
+  {
+    int depth = 0;
+    for (std::size_t j = 0; j < N; ++j) {
+      depth += static_cast<int>(std::count(opens[j].begin(), opens[j].end(), '(')) +
+               (toks[j].kind == Tok::LParen ? 1 : toks[j].kind == Tok::RParen ? -1 : 0);
+      if (depth > 2 * kMaxDepth)
+        loc.fail(toks[j].line, toks[j].column, "expression nested too deeply; expected at most " +
+                                                   std::to_string(2 * kMaxDepth) +
+                                                   " levels of parentheses, signs and powers, got more");
+      depth -= static_cast<int>(closes[j].size());
+    }
+  }
+  protos[{"hamelpow", 3}] = &power_reader;
+  table["hameln"] = placeholder();
+  GiNaC::prototype_table placeholders = protos;
+  for (auto& kv : placeholders) kv.second = &placeholder_reader;
+  const GiNaC::symtab placeholder_table{{"hameln", placeholder()}};
 
-  // GiNaC parses; a syntax error is located at the first token whose prefix fails for a reason
-  // other than running out of input.
-  const auto join = [&](std::size_t n) {
+  // GiNaC's input for the first n tokens; `syntax`: with placeholders.  A name just before the end
+  // is a symbol (a prefix "sin" is a valid start).
+  const auto render = [&](std::size_t n, bool syntax) {
     std::string s;
-    for (std::size_t j = 0; j < n; ++j) s += pieces[j] + " ";
+    for (std::size_t j = 0; j < n; ++j) {
+      s += opens[j];
+      if (power[j]) s += ",";
+      else if (toks[j].kind == Tok::Number && syntax) s += "hameln";
+      else if (toks[j].kind == Tok::Ident && (syntax || is_call(j)) && !(is_call(j) && j + 1 < n)) s += "hameln";
+      else s += pieces[j];
+      for (const auto& c : closes[j]) s += c.second;
+      s += " ";
+    }
     return s;
   };
-  const auto attempt = [&](std::size_t n, std::string& error) -> std::optional<GiNaC::ex> {
+  const auto attempt = [&](std::size_t n, bool syntax, std::string& error) -> std::optional<GiNaC::ex> {
+    power_budget() = kMaxPowerBits;
     try {
-      GiNaC::parser p(table, true, protos);
-      return p(join(n));
+      GiNaC::parser p(syntax ? placeholder_table : table, true, syntax ? placeholders : protos);
+      return p(render(n, syntax));
+    } catch (const PowerRefused&) {
+      throw;
     } catch (const GiNaC::parse_error& e) {
       error = clean_ginac_message(e.what());
     } catch (const std::exception& e) {
@@ -494,29 +611,58 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
     }
     return std::nullopt;
   };
-  std::string error;
-  if (auto r = attempt(toks.size(), error)) return *r;
   // "got: EOF": the prefix is a valid start that ran out of input.
   const auto ran_out = [](const std::string& e) { return e.find("got: EOF") != std::string::npos; };
-  for (std::size_t n = 1; n <= toks.size(); ++n) {
+  // True if the first n tokens are not the start of an expression.
+  const auto broken = [&](std::size_t n, bool syntax, std::string& error) {
+    return !attempt(n, syntax, error) && !ran_out(error);
+  };
+  // The shortest broken prefix, by bisection between a prefix that is not broken (the empty one)
+  // and one that is (n = N): its last token is the culprit.
+  const auto shortest_broken = [&](bool syntax) {
+    std::size_t lo = 1, hi = N;
     std::string e;
-    if (attempt(n, e)) continue;
-    if (ran_out(e) && n < toks.size()) continue;
-    const Token& t = toks[n - 1];
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (broken(mid, syntax, e)) hi = mid;
+      else lo = mid + 1;
+    }
+    return hi;
+  };
+
+  std::string error;
+  try {
+    if (auto r = attempt(N, false, error)) return *r;
+    std::string e;
+    if (broken(N, true, e)) {
+      // a syntax error: located at the first token that cannot continue the expression
+      const std::size_t n = shortest_broken(true);
+      (void)broken(n, true, e);
+      const Token& t = toks[n - 1];
+      std::string what = e;
+      const auto got = what.find(", got:");
+      if (got != std::string::npos) what = what.substr(0, got);
+      if (what.find("unexpected token") != std::string::npos)
+        loc.fail(t.line, t.column, "syntax error; expected an operand, got " + describe(t));
+      if (what.find("expected EOF") != std::string::npos)
+        loc.fail(t.line, t.column, "syntax error; expected an operator or the end of the expression, got " + describe(t));
+      loc.fail(t.line, t.column, "syntax error (" + what + "); got " + describe(t));
+    }
     if (ran_out(e)) {
       // the whole text is a valid start: it ends too early
+      const Token& t = toks[N - 1];
       const std::string expected = e.find("expected ')'") != std::string::npos ? "')'" : "an operand";
       loc.fail(t.line, t.column + static_cast<int>(t.text.size()),
                "syntax error: the expression ends too early; expected " + expected + ", got the end of the expression");
     }
-    std::string what = e;
-    const auto got = what.find(", got:");
-    if (got != std::string::npos) what = what.substr(0, got);
-    if (what.find("unexpected token") != std::string::npos)
-      loc.fail(t.line, t.column, "syntax error; expected an operand, got " + describe(t));
-    if (what.find("expected EOF") != std::string::npos)
-      loc.fail(t.line, t.column, "syntax error; expected an operator or the end of the expression, got " + describe(t));
-    loc.fail(t.line, t.column, "syntax error (" + what + "); got " + describe(t));
+    // well formed, but GiNaC refuses a value (1/0, log(0), a bad diff): located where a prefix
+    // first fails
+    if (!ran_out(error)) {
+      const std::size_t n = shortest_broken(false);
+      if (broken(n, false, e)) loc.fail(toks[n - 1].line, toks[n - 1].column, "syntax error (" + e + "); got " + describe(toks[n - 1]));
+    }
+  } catch (const PowerRefused& p) {
+    loc.fail(toks[p.token].line, toks[p.token].column, p.what());
   }
   loc.fail(0, 0, "syntax error (" + error + ")");
 }

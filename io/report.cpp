@@ -6,7 +6,7 @@
 namespace hamel {
 
 ReportSection& Report::add(const std::string& title) {
-  sections.push_back(ReportSection{title, {}, {}, {}});
+  sections.push_back(ReportSection{title, {}, {}, {}, {}, {}});
   return sections.back();
 }
 
@@ -44,6 +44,21 @@ void write_text(const Report& r, std::ostream& os, bool quiet) {
     if (!quiet) {
       for (const auto& p : s.paragraphs) os << p << "\n";
       for (const auto& e : s.equations) os << "  " << e.lhs_text << " = " << to_text(e.rhs) << e.suffix_text << "\n";
+      for (const auto& t : s.tables) {
+        std::vector<std::size_t> w(t.header.size(), 0);
+        for (std::size_t c = 0; c < t.header.size(); ++c) w[c] = t.header[c].size();
+        for (const auto& row : t.rows)
+          for (std::size_t c = 0; c < row.size() && c < w.size(); ++c) w[c] = std::max(w[c], row[c].size());
+        const auto line = [&](const std::vector<std::string>& cells) {
+          os << " ";
+          for (std::size_t c = 0; c < cells.size() && c < w.size(); ++c)
+            os << " " << std::string(w[c] - cells[c].size(), ' ') << cells[c];
+          os << "\n";
+        };
+        line(t.header);
+        for (const auto& row : t.rows) line(row);
+      }
+      for (const auto& f : s.figures) os << "  plot: " << f << "\n";
     }
     for (const auto& c : s.checks)
       os << "  [" << (c.passed ? "yes" : "no ") << "] " << c.name << "  (" << c.how << ")\n";
@@ -59,6 +74,7 @@ void write_latex(const Report& r, std::ostream& os) {
         "\\usepackage[utf8]{inputenc}\n"
         "\\usepackage[margin=2cm]{geometry}\n"
         "\\usepackage{amsmath,amssymb}\n"
+        "\\usepackage{graphicx}\n"
         "\\allowdisplaybreaks\n"
         "\\title{Hamel derivation: "
      << latex_escape(r.name) << "}\n\\date{}\n\\begin{document}\n\\maketitle\n";
@@ -69,6 +85,19 @@ void write_latex(const Report& r, std::ostream& os) {
     for (const auto& e : s.equations)
       os << "\\begin{equation}\n" << e.lhs_latex << " = " << to_latex(e.rhs) << e.suffix_latex
          << "\n\\end{equation}\n";
+    for (const auto& t : s.tables) {
+      os << "\\begin{center}\n\\begin{tabular}{" << std::string(t.header.size(), 'r') << "}\n";
+      for (std::size_t c = 0; c < t.header.size(); ++c) os << (c ? " & " : "") << "$" << t.header[c] << "$";
+      os << " \\\\\n\\hline\n";
+      for (const auto& row : t.rows) {
+        for (std::size_t c = 0; c < row.size(); ++c) os << (c ? " & " : "") << latex_escape(row[c]);
+        os << " \\\\\n";
+      }
+      os << "\\end{tabular}\n\\end{center}\n";
+    }
+    for (const auto& f : s.figures)
+      if (f.size() > 4 && f.compare(f.size() - 4, 4, ".png") == 0)
+        os << "\\begin{center}\n\\includegraphics[width=0.8\\textwidth]{" << f << "}\n\\end{center}\n";
     if (!s.checks.empty()) {
       os << "\\begin{itemize}\n";
       for (const auto& c : s.checks)

@@ -25,11 +25,18 @@ struct ReportCheck {
   std::string how;   ///< how it was decided (symbolic / numeric probing / …)
 };
 
+struct ReportTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+
 struct ReportSection {
   std::string title;
   std::vector<std::string> paragraphs;  ///< plain text (LaTeX-escaped when rendered)
   std::vector<ReportEquation> equations;
   std::vector<ReportCheck> checks;
+  std::vector<ReportTable> tables;
+  std::vector<std::string> figures;     ///< image files (PNG are included in the LaTeX document)
 };
 
 struct Report {
@@ -37,6 +44,8 @@ struct Report {
   std::string description;
   std::vector<ReportSection> sections;
   nlohmann::json json = nlohmann::json::object();
+  /// Where modules write plots: a path prefix (e.g. "build/chaplygin_sphere"); empty: no plots.
+  std::string plot_base;
   /// Appends a section and returns it.
   ReportSection& add(const std::string& title);
   /// All checks of all sections.

@@ -3,6 +3,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/report.cpp
   ${CMAKE_CURRENT_LIST_DIR}/system_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/yaml_document.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/modules/gauge_search_section.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modules/nonholonomic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modules/registry.cpp
 )

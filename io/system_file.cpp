@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/abstract_function.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/lifts.hpp"
 
@@ -20,7 +21,8 @@ void SystemFile::claim_name(const YAML::Node& at, const std::string& n, const st
 namespace {
 
 const std::vector<std::string>& common_keys() {
-  static const std::vector<std::string> k = {"name", "description", "parameters", "coordinates", "domain", "functions"};
+  static const std::vector<std::string> k = {"name",   "description", "parameters", "coordinates",
+                                             "domain", "functions",   "relations",  "definitions"};
   return k;
 }
 
@@ -118,14 +120,16 @@ SystemFile read_system_file(const Document& doc) {
     const GiNaC::ex lo = doc.expression(ends[0], constants, "lower end of " + c);
     const GiNaC::ex hi = doc.expression(ends[1], constants, "upper end of " + c);
     const GiNaC::ex lv = lo.evalf(), hv = hi.evalf();
+    // real numbers only: numeric's < throws std::invalid_argument on complex ones (sqrt(-1))
     if (!GiNaC::is_a<GiNaC::numeric>(lv) || !GiNaC::is_a<GiNaC::numeric>(hv) ||
+        !GiNaC::ex_to<GiNaC::numeric>(lv).is_real() || !GiNaC::ex_to<GiNaC::numeric>(hv).is_real() ||
         !(GiNaC::ex_to<GiNaC::numeric>(lv) < GiNaC::ex_to<GiNaC::numeric>(hv)))
       doc.fail(v, "'domain' of " + c + ": expected an interval with lower < upper, got [" + detail::str(lo) + ", " +
                       detail::str(hi) + "]");
     spec.domain[c] = {lo, hi};
   }
 
-  SystemFile f{doc, name, description, Chart(spec), {}, {}, names};
+  SystemFile f{doc, name, description, Chart(spec), {}, {}, {}, names};
   for (std::size_t i = 0; i < f.Q.dim(); ++i) {
     f.q.declare(f.Q.coordinate_name(i), f.Q[i]);
     f.tq.declare(f.Q.coordinate_name(i), f.Q[i]);
@@ -142,6 +146,25 @@ SystemFile read_system_file(const Document& doc) {
   for (std::size_t i = 0; i < f.Q.dim(); ++i) {
     f.tq.declare(TQ.coordinate_name(f.Q.dim() + i), TQ[f.Q.dim() + i]);
     f.q.hint(TQ.coordinate_name(f.Q.dim() + i), "velocities are allowed only in the Lagrangian and the constraints");
+  }
+  // relations: rules for first derivatives of abstract functions, e.g. 004 (7.3)
+  for (const auto& [k, v] : doc.mapping(root["relations"], "'relations'")) {
+    const GiNaC::ex jet = doc.expression(k, f.q, "a relation's left-hand side");
+    const GiNaC::ex rhs = doc.expression(v, f.q, "a relation's right-hand side");
+    try {
+      set_derivative_rule(jet, rhs);
+    } catch (const InvalidArgument& e) {
+      doc.fail(k, "'relations': " + std::string(e.what()).substr(std::string(e.what()).find(": ") + 2));
+    }
+  }
+  // definitions: abbreviations, each may use the earlier ones
+  for (const auto& [k, v] : doc.mapping(root["definitions"], "'definitions'")) {
+    const std::string n = doc.name(k, "a definition name");
+    f.claim_name(k, n, "a definition");
+    const GiNaC::ex value = doc.expression(v, f.q, "definition " + n);
+    f.q.declare(n, value);
+    f.tq.declare(n, value);
+    f.definitions.emplace_back(n, value);
   }
   return f;
 }

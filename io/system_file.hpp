@@ -23,6 +23,8 @@ struct SystemFile {
   Chart Q;
   ExpressionReader q;    ///< coordinates, parameters, abstract functions
   ExpressionReader tq;   ///< the same and the velocities q_dot
+  /// Abbreviations of the file's `definitions:` (already declared in q and tq), in order.
+  std::vector<std::pair<std::string, GiNaC::ex>> definitions;
   std::vector<std::string> names;  ///< every name declared so far (to refuse duplicates)
   /// Refuses a name already used (coordinates, parameters, functions, frame fields, variables, …).
   void claim_name(const YAML::Node& at, const std::string& name, const std::string& what);

@@ -138,7 +138,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     fail_at(doc, at ? at : root, what);
   }
 
-  NonholonomicFile out{*sys, {}, {}, {}, std::nullopt, {}, std::nullopt, {}, {}};
+  NonholonomicFile out{*sys, {}, {}, std::nullopt, {}, std::nullopt, {}, std::nullopt, {}, {}};
   // readers on D*
   const Chart& M = out.system.dual_chart();
   for (std::size_t i = 0; i < M.dim(); ++i) {
@@ -153,6 +153,10 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     out.dual.declare_function(Q.function(fs.name));
     out.with_variables.declare_function(Q.function(fs.name));
   }
+  for (const auto& [name, value] : f.definitions) {
+    out.dual.declare(name, value);
+    out.with_variables.declare(name, value);
+  }
   for (std::size_t a = 0; a < out.system.rank(); ++a) {
     if (std::find(f.names.begin(), f.names.end(), M.coordinate_name(Q.dim() + a)) != f.names.end())
       fail_at(doc, root, "the momentum name '" + M.coordinate_name(Q.dim() + a) +
@@ -166,6 +170,8 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     out.symmetry.emplace_back(n, read_field(f, v, "symmetry generator " + n));
   }
 
+  if (root["gauge_momenta"] && !root["gauge_momenta"].IsSequence() && !root["gauge_momenta"].IsMap())
+    fail_at(doc, root["gauge_momenta"], "'gauge_momenta': expected a list of frame fields or {ansatz, shape, unknowns}, got a scalar");
   if (root["gauge_momenta"] && root["gauge_momenta"].IsSequence()) {
     for (const auto& g : doc.sequence(root["gauge_momenta"], "'gauge_momenta'")) {
       const std::string n = doc.scalar(g, "'gauge_momenta'");
@@ -182,8 +188,12 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     }
   }
 
+  if (root["gauge_momenta"] && root["gauge_momenta"].IsMap())
+    out.search = read_gauge_search(f, out.system, root["gauge_momenta"]);
+  else if (root["values"])
+    fail_at(doc, root["values"], "'values': numeric values are used by the gauge momentum search; expected 'gauge_momenta: {ansatz, shape}', got none");
+
   std::vector<std::string> vnames;
-  std::vector<YAML::Node> vnodes;
   for (const auto& [k, v] : doc.mapping(root["variables"], "'variables'")) {
     const std::string n = doc.name(k, "a variable name");
     f.claim_name(k, n, "a variable");
@@ -237,14 +247,25 @@ struct Derived {
   std::optional<AlmostPoissonBracket> gauged;
   std::vector<VectorField> orbits;  // lifted generators on D*
   std::string lambda_note;
+  std::optional<GaugeSearchResult> search;
+  std::vector<std::pair<std::string, GiNaC::ex>> momenta;  // gauge momenta (name, function on D*)
   const AlmostPoissonBracket& reduced_source() const { return gauged ? *gauged : nh; }
 };
 
-Derived derive_state(const SystemFile& file) {
+// `search_report`: where the gauge-momentum search writes its section (a scratch report for claims).
+Derived derive_state(const SystemFile& file, Report& search_report) {
   SystemFile f = file;
   NonholonomicFile in = read_nonholonomic(f);
-  Derived d{in, nonholonomic_bracket(in.system), std::nullopt, std::nullopt, {}, ""};
+  Derived d{in, nonholonomic_bracket(in.system), std::nullopt, std::nullopt, {}, "", std::nullopt, {}};
   const auto& sys = d.in.system;
+  for (auto b : d.in.gauge) d.momenta.emplace_back("pi" + std::to_string(b + 1), sys.momenta()[b]);
+  if (d.in.search) {
+    d.search = gauge_search_section(sys, *d.in.search, search_report, search_report.plot_base);
+    d.Lambda = d.search->Lambda;
+    d.gauged = gauged_bracket(sys, *d.Lambda);
+    d.lambda_note = "from the adapted basis {Z, ...} with Z = the ansatz and its unknowns obeying f' = L f (Lemma 5.4); independent of the solution";
+    d.momenta.emplace_back("C", d.search->momentum);
+  }
   bool all_pass = !d.in.gauge.empty();
   for (auto b : d.in.gauge) all_pass = all_pass && theorem_5_3_test(sys, b).passed;
   if (all_pass) {
@@ -259,7 +280,10 @@ Derived derive_state(const SystemFile& file) {
 }
 
 void derive_report(const SystemFile& file, Report& report) {
-  const Derived d = derive_state(file);
+  Report search_sections;
+  search_sections.name = report.name;
+  search_sections.plot_base = report.plot_base;
+  const Derived d = derive_state(file, search_sections);
   const auto& sys = d.in.system;
   const Chart& Q = sys.chart();
   const Chart& M = sys.dual_chart();
@@ -384,6 +408,8 @@ void derive_report(const SystemFile& file, Report& report) {
   };
   bracket_section("nonholonomic", "Nonholonomic bracket Pi_nh (004 (2.9))", d.nh);
 
+  for (auto& sec : search_sections.sections) report.sections.push_back(sec);
+  for (auto it = search_sections.json.begin(); it != search_sections.json.end(); ++it) report.json[it.key()] = it.value();
   if (!d.in.gauge.empty()) {
     auto& s = report.add("Gauge momenta");
     const auto X = nonholonomic_vector_field(sys);
@@ -422,16 +448,25 @@ void derive_report(const SystemFile& file, Report& report) {
       t.checks.push_back(check_of("(Pi_nh^Lambda)#(d pi" + std::to_string(b + 1) + ") = +" + names[b] + " (Theorem 5.6)",
                                   zero_test(hamiltonian_vector_field(*d.gauged, p[b]) - VectorField(M, zb))));
     }
+    if (d.search) {
+      // the configuration part of (Pi_nh^Lambda)#(dC) is the generator Z (Theorem 5.6)
+      const VectorField XC = hamiltonian_vector_field(*d.gauged, d.search->momentum);
+      ex worst = 0;
+      ZeroVerdict v;
+      v.zero = true;
+      v.method = Decision::Canonical;
+      for (std::size_t i = 0; i < n && v.zero; ++i) v = zero_test(XC[i] - d.search->ode.Z[i], M);
+      t.checks.push_back(check_of("the configuration part of (Pi_nh^Lambda)#(dC) is Z (Theorem 5.6)", v));
+    }
   }
-  if (!d.orbits.empty() && !d.in.gauge.empty()) {
+  if (!d.orbits.empty() && !d.momenta.empty()) {
     auto& s = report.add("Casimirs of the reduced brackets");
-    for (auto b : d.in.gauge) {
-      const std::string f = "pi" + std::to_string(b + 1);
-      const auto cn = casimir_check(d.nh, p[b], d.orbits);
+    for (const auto& [f, fn] : d.momenta) {
+      const auto cn = casimir_check(d.nh, fn, d.orbits);
       s.checks.push_back({f + " is a Casimir of the reduced Pi_nh", cn.casimir, cn.detail});
       J["casimirs"][f]["nonholonomic"] = cn.casimir;
       if (d.gauged) {
-        const auto cg = casimir_check(*d.gauged, p[b], d.orbits);
+        const auto cg = casimir_check(*d.gauged, fn, d.orbits);
         s.checks.push_back({f + " is a Casimir of the reduced Pi_nh^Lambda (Theorem 5.6)", cg.casimir, cg.detail});
         J["casimirs"][f]["gauged"] = cg.casimir;
       }
@@ -704,7 +739,7 @@ class NonholonomicModule : public Module {
   std::string name() const override { return "nonholonomic"; }
   std::vector<std::string> keys() const override {
     return {"lagrangian", "constraints", "frame", "complement", "symmetry", "gauge_momenta", "variables", "inverse",
-            "conformal_factor"};
+            "conformal_factor", "values"};
   }
   bool applies(const SystemFile& f) const override { return static_cast<bool>(f.doc.root()["lagrangian"]); }
   void derive(const SystemFile& f, Report& report) const override { derive_report(f, report); }
@@ -715,7 +750,8 @@ class NonholonomicModule : public Module {
   }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims,
                                  const ClaimsContext& ctx) const override {
-    const Derived d = derive_state(f);
+    Report scratch;
+    const Derived d = derive_state(f, scratch);
     const ClaimReaders rd = claim_readers(d, ctx);
     std::vector<ClaimResult> out;
     for (const auto& c : claims) out.push_back(check_one(f, d, c, rd));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "brackets/variables.hpp"
+#include "io/modules/gauge_search_section.hpp"
 #include "io/system_file.hpp"
 #include "mechanics/nonholonomic_system.hpp"
 
@@ -17,6 +18,7 @@ struct NonholonomicFile {
   NonholonomicSystem system;
   std::vector<std::pair<std::string, VectorField>> symmetry;  ///< generators ξ_Q
   std::vector<std::size_t> gauge;                              ///< frame fields claimed to generate gauge momenta
+  std::optional<GaugeSearchInput> search;                      ///< gauge_momenta: {ansatz, shape, …}
   std::vector<NamedFunction> variables;                        ///< u_a(q, π)
   std::optional<Chart> variable_chart;                         ///< coordinates u_a
   GiNaC::exmap inverse;                                        ///< rules rewriting (q, π) in the u_a

@@ -58,13 +58,14 @@ TEST_CASE("zero_test: a catalogue of near-zero expressions gives no false zero")
   const ex tiny20 = numeric(1, 100000) * numeric(1, 1000000000000000LL);  // 10^-20 exactly
   const ex tiny40 = pow(tiny20, 2);
 
-  SUBCASE("decided by the canonical form") {
+  SUBCASE("decided exactly (exact evaluation finds the nonzero value; no floating point involved)") {
     for (const ex& e : {ex(numeric("1e-30") * x), pow(sin(th), 2) + pow(cos(th), 2) - 1 + tiny20,
                         tiny40 * sin(2 * th), (x + tiny20) * (x - tiny20) - pow(x, 2)}) {
       const auto v = hamel::zero_test(e, space);
       INFO(e, " -> ", v.how());
       CHECK_FALSE(v.zero);
-      CHECK(v.method == hamel::Decision::Canonical);
+      CHECK(v.method == hamel::Decision::ExactEvaluation);
+      CHECK(v.how().find("exact evaluation") == 0);
       CHECK_FALSE(v.point.empty());  // a witness point is reported
     }
   }
@@ -79,6 +80,23 @@ TEST_CASE("zero_test: a catalogue of near-zero expressions gives no false zero")
       CHECK_FALSE(v.point.empty());
     }
   }
+}
+
+TEST_CASE("zero_test: large expressions are decided by exact evaluation, small zeros are proved") {
+  realsymbol x("x"), y("y"), t("t");
+  // (sin²t + cos²t)^12 − 1 expands past the canonical-form budget; it is zero
+  ex big = 0, small = pow(sin(t), 2) + pow(cos(t), 2) - 1;
+  for (int k = 1; k <= 60; ++k) big += pow(x + k * y, 3) * (pow(sin(k * t), 2) + pow(cos(k * t), 2) - 1) / (x + k);
+  const auto vb = hamel::zero_test(big);
+  CHECK(vb.zero);
+  CHECK(vb.method == hamel::Decision::ExactEvaluation);
+  CHECK(vb.how().find("Schwartz-Zippel") != std::string::npos);
+  const auto vs = hamel::zero_test(small);
+  CHECK(vs.zero);
+  CHECK(vs.method == hamel::Decision::Canonical);
+  // one wrong term among 60 is found
+  const auto vw = hamel::zero_test(big + GiNaC::numeric(1, 1000000000) * sin(t) / (x + 61));
+  CHECK_FALSE(vw.zero);
 }
 
 TEST_CASE("zero_test: true zeros, with the method that decided") {

@@ -1,0 +1,59 @@
+// reduction/symmetry.hpp — a Lie algebra acting on Q by infinitesimal generators ξ_Q, and what a
+// nonholonomic system needs of it (004 §4.2–4.3): structure constants, invariance of L, V and D,
+// equivariance of frame fields, the distribution S = D ∩ g·q and freeness.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "geometry/frame.hpp"
+#include "mechanics/nonholonomic_system.hpp"
+
+namespace hamel {
+
+struct LieAlgebraAction {
+  std::vector<std::string> names;
+  std::vector<VectorField> generators;  ///< ξ_Q for a basis of the Lie algebra
+};
+
+/// [ξ_a, ξ_b] = c_ab^c ξ_c (the bracket of the generating vector fields; for a left action the Lie
+/// algebra bracket is its negative).  `closed` is false, with the offending pair in `detail`, if a
+/// bracket is not a constant combination of the generators.
+struct StructureConstants {
+  Tensor3 c;
+  bool closed = true;
+  std::string detail;
+};
+StructureConstants structure_constants(const LieAlgebraAction& action);
+
+/// ξ^TQ[L] = 0 (tangent lift, 004 (4.2)).
+ZeroVerdict lagrangian_invariance(const NonholonomicSystem& system, const VectorField& xi);
+/// ξ[V] = 0.
+ZeroVerdict potential_invariance(const NonholonomicSystem& system, const VectorField& xi);
+/// L_ξ D ⊂ D: [ξ, X_α] is a section of D for every frame field.
+bool preserves_distribution(const NonholonomicSystem& system, const VectorField& xi);
+/// [ξ, X_α] = 0: the frame field X_α is equivariant (for a connected group).
+ZeroVerdict equivariance(const NonholonomicSystem& system, const VectorField& xi, std::size_t alpha);
+
+/// A basis of S = D ∩ g·q at generic points, as combinations of the generators, and where its rank
+/// drops (the common zeros of its maximal minors, factored; empty if nowhere on the chart).
+struct OrbitIntersection {
+  std::vector<VectorField> basis;
+  std::size_t generic_rank = 0;
+  GiNaC::ex drop_locus;  ///< rank drops where this vanishes (1 if nowhere)
+};
+OrbitIntersection orbit_intersection(const NonholonomicSystem& system, const LieAlgebraAction& action);
+
+/// Rank of the generators: the action is locally free where it equals dim g.
+struct Freeness {
+  bool free_generically = false;
+  std::size_t generic_rank = 0;
+  GiNaC::ex drop_locus;  ///< not free where this vanishes (1 if free on the whole chart)
+};
+Freeness freeness(const LieAlgebraAction& action, const Chart& Q);
+
+/// gcd of the numerators of the nonzero maximal minors of M (generic rank r): M has rank < r exactly
+/// where it vanishes.
+GiNaC::ex rank_drop_locus(const GiNaC::matrix& M, const Chart& chart);
+
+}  // namespace hamel
