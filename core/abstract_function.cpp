@@ -1,6 +1,7 @@
 // core/abstract_function.cpp
 #include "core/abstract_function.hpp"
 
+#include <iostream>
 #include <map>
 #include <set>
 
@@ -50,7 +51,11 @@ AbstractFunction AbstractFunction::fresh(const std::string& name, unsigned nargs
                                           "'" + name + "' with " + std::to_string(nargs)));
   GiNaC::function_options opts(name, nargs);
   opts.latex_name(latex_name(name));
+  // GiNaC warns on std::cerr when a name is registered twice; each chart's functions are distinct on
+  // purpose (they carry their own derivative rules), so the warning is silenced here.
+  std::streambuf* saved = std::cerr.rdbuf(nullptr);
   const unsigned serial = GiNaC::function::register_new(opts);
+  std::cerr.rdbuf(saved);
   registry().names[serial] = name;
   AbstractFunction f(serial, name, nargs);
   return f;

@@ -21,8 +21,21 @@ std::string kind_of(const YAML::Node& n) {
   }
 }
 
-// yaml-cpp keeps duplicate keys; a system file must not have them.
-void check_duplicates(const YAML::Node& n, const std::string& file) {
+// yaml-cpp keeps duplicate keys; a system file must not have them.  Aliases make the document a
+// graph: `visits` bounds the work (nested aliases expand exponentially: a "billion laughs") and
+// `depth` the recursion (an alias inside its own anchor makes a cycle).
+constexpr std::size_t kMaxNodes = 100000;
+constexpr int kMaxNesting = 1000;
+
+void check_duplicates(const YAML::Node& n, const std::string& file, std::size_t& visits, int depth) {
+  if (++visits > kMaxNodes)
+    throw ParseError(file, n.Mark().line + 1, n.Mark().column + 1,
+                     "document too large; expected at most " + std::to_string(kMaxNodes) +
+                         " nodes, counting each use of an alias, got more");
+  if (depth > kMaxNesting)
+    throw ParseError(file, n.Mark().line + 1, n.Mark().column + 1,
+                     "document nested too deeply; expected at most " + std::to_string(kMaxNesting) +
+                         " levels, got more (an alias inside its own anchor?)");
   if (n.IsMap()) {
     std::map<std::string, YAML::Mark> seen;
     for (auto it = n.begin(); it != n.end(); ++it) {
@@ -35,10 +48,10 @@ void check_duplicates(const YAML::Node& n, const std::string& file) {
                                std::to_string(s->second.line + 1) + ")");
         seen.emplace(k, it->first.Mark());
       }
-      check_duplicates(it->second, file);
+      check_duplicates(it->second, file, visits, depth + 1);
     }
   } else if (n.IsSequence()) {
-    for (const auto& e : n) check_duplicates(e, file);
+    for (const auto& e : n) check_duplicates(e, file, visits, depth + 1);
   }
 }
 
@@ -57,7 +70,8 @@ Document Document::from_string(const std::string& text, const std::string& name)
   if (!root.IsMap())
     throw ParseError(name, root.Mark().line + 1, root.Mark().column + 1,
                      "expected a YAML mapping of system keys at the top level, got " + kind_of(root));
-  check_duplicates(root, name);
+  std::size_t visits = 0;
+  check_duplicates(root, name, visits, 0);
   return Document(name, text, root);
 }
 

@@ -136,7 +136,7 @@ GaugeSolutions solve_gauge_ode(const GaugeOde& ode, const GiNaC::ex& shape, cons
   State x0(nf * nf, 0.0);
   for (std::size_t sol = 0; sol < nf; ++sol) x0[sol * nf + sol] = 1.0;
   IntegrateOptions opt;
-  opt.max_step = (s_max - s_min) / 400;
+  opt.max_step = (s_max - s_min) / 4000;  // a fine grid: the Hermite interpolant then errs below 1e-11
   // Downwards in s as forwards in τ = −s (the integrator runs forwards only).
   const auto reversed = [&](const State& x, State& dx, double tau) {
     rhs(x, dx, -tau);

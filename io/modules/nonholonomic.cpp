@@ -530,8 +530,11 @@ struct ClaimReaders {
 };
 
 // Claims may use the variables anywhere: a value is read with them and then rewritten in (q, π).
+// The unknowns of a gauge-momentum search (g, k, …) are functions of the shape variable there.
 ClaimReaders claim_readers(const Derived& d, const ClaimsContext& ctx) {
   ClaimReaders r{d.in.with_variables, d.in.with_variables};
+  if (d.search)
+    for (const auto& f : d.search->ode.unknowns) r.vars.declare_function(f);
   apply_context(ctx, r.vars);
   r.dual = r.vars;
   return r;
@@ -722,6 +725,52 @@ ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, 
     compare(res, lhs.subs(to_dual), rhs.subs(to_dual), M);
     res.derived = to_text(lhs);
     res.claimed = to_text(rhs);
+  } else if (c.kind == "gauge_ode" || c.kind == "gauge_solution") {
+    if (!d.search) doc.fail(b, "a '" + c.kind + "' claim needs 'gauge_momenta: {ansatz, shape}' in the system file");
+    const GaugeOde& ode = d.search->ode;
+    const std::size_t nf = ode.unknowns.size();
+    if (c.kind == "gauge_ode") {
+      if (!b["entry"]) doc.fail(b, "expected 'entry' (e.g. \"1,2\"), got none");
+      const auto i = parse_indices(doc, b["entry"], 2, nf, "'entry'");
+      compare(res, ode.L(static_cast<unsigned>(i[0]), static_cast<unsigned>(i[1])), value(rd.dual), Q);
+    } else {
+      // a closed-form solution f(s) of f' = L(s) f
+      if (!b["coefficients"]) doc.fail(b, "expected 'coefficients' (one expression per unknown), got none");
+      const auto cs = doc.sequence(b["coefficients"], "'coefficients'");
+      if (cs.size() != nf) doc.fail(b["coefficients"], "'coefficients': expected " + std::to_string(nf) + ", got " + std::to_string(cs.size()));
+      std::vector<ex> fsol;
+      for (const auto& cn : cs) fsol.push_back(doc.expression(cn, rd.dual, "a coefficient").subs(to_dual));
+      const auto& s = GiNaC::ex_to<GiNaC::symbol>(d.in.search->ansatz.shape);
+      ZeroVerdict worst;
+      worst.zero = true;
+      worst.method = Decision::Canonical;
+      for (std::size_t i = 0; i < nf && worst.zero; ++i) {
+        ex r = fsol[i].diff(s);
+        for (std::size_t j = 0; j < nf; ++j) r -= ode.L(static_cast<unsigned>(i), static_cast<unsigned>(j)) * fsol[j];
+        worst = zero_test(r, Q);
+      }
+      res.holds = worst.zero;
+      res.how = worst.how();
+      res.derived = "f' - L f";
+      res.claimed = "0";
+      if (!worst.zero && !worst.point.empty()) res.counterexample = describe_point(worst.point);
+    }
+  } else if (c.kind == "jacobiator") {
+    // {f,{g,h}} + cyclic for three functions (on the reduced space when they are invariants)
+    if (!b["functions"]) doc.fail(b, "expected 'functions' (three, comma-separated), got none");
+    const std::string list = doc.scalar(b["functions"], "'functions'");
+    std::vector<ex> fs;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      const auto comma = list.find(',', start);
+      const std::string part = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      fs.push_back(rd.dual.parse(part, doc.pos(b["functions"])).subs(to_dual));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    if (fs.size() != 3) doc.fail(b["functions"], "'functions': expected three functions, got " + std::to_string(fs.size()));
+    const ex claimed = b["value"] ? value(rd.dual) : ex(0);
+    compare(res, jacobiator(which_bracket(doc, d, b), fs[0], fs[1], fs[2]), claimed, M);
   } else if (c.kind == "gauge_momentum") {
     if (!b["field"]) doc.fail(b, "expected 'field' (a frame field name), got none");
     const std::string fnm = doc.scalar(b["field"], "'field'");
@@ -746,7 +795,7 @@ class NonholonomicModule : public Module {
   std::vector<std::string> claim_kinds() const override {
     return {"structure_coefficient", "structure_function", "constrained_metric", "inverse_metric", "bracket",
             "reduced_bracket", "three_form", "casimir", "conserved", "equation_of_motion", "hamiltonian", "jacobi",
-            "gauge_momentum", "identity"};
+            "gauge_momentum", "identity", "gauge_ode", "gauge_solution", "jacobiator"};
   }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims,
                                  const ClaimsContext& ctx) const override {

@@ -1,0 +1,77 @@
+// tests/cli/gauge_examples_test.cpp — the solid of revolution (004 §7) and the concrete bodies
+// through `hamel derive` / `hamel check`.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "tests/support/temp_file.hpp"
+
+namespace {
+struct Run {
+  int status;
+  std::string out, err;
+};
+Run run(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int s = hamel::cli::run(args, out, err);
+  return {s, out.str(), err.str()};
+}
+}  // namespace
+
+TEST_SUITE("cli") {
+
+TEST_CASE("hamel check: 004 §7 as printed — (7.8) holds, (7.9) and H(sigma) are flagged") {
+  const Run r = run({"check", "examples/solid_of_revolution.yaml", "examples/solid_of_revolution.claims.yaml"});
+  CHECK(r.status == 1);
+  for (const char* ok : {"TRUE  L_11 [(7.8)]", "TRUE  L_22 [(7.8)]", "TRUE  Lambda = -m z R_p sin(theta)",
+                         "TRUE  C is a Casimir of the reduced Pi_nh^Lambda", "TRUE  X_C M1 = k M2",
+                         "TRUE  {M1, M2}, with m(M,rho)rho_3 [(7.9), corrected]",
+                         "TRUE  H(sigma) with + V(sigma1)", "TRUE  Jacobi on the reduced space: sigma3, sigma4, sigma5"})
+    CHECK_MESSAGE(r.out.find(ok) != std::string::npos, ok);
+  CHECK(r.out.find("FALSE {M1, M2} as printed, (M,rho)rho_3 [(7.9)]") != std::string::npos);
+  CHECK(r.out.find("FALSE H(sigma) as printed [section 7]") != std::string::npos);
+  CHECK(r.out.find("28 claims: 26 true, 2 false") != std::string::npos);
+}
+
+TEST_CASE("hamel derive: the Routh sphere's gauge momenta, numeric and conserved (gauge.md A16)") {
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", "examples/routh_sphere.yaml", "--json", json.path(), "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("[yes] gauge momentum 1 is conserved along (2.8) to 1e-9") != std::string::npos);
+  CHECK(r.out.find("[yes] gauge momentum 2 is conserved along (2.8) to 1e-9") != std::string::npos);
+  CHECK(r.out.find("[yes] L(s) is odd and 2pi-periodic") != std::string::npos);
+  CHECK(r.out.find("[yes] C is a Casimir of the reduced Pi_nh^Lambda") != std::string::npos);
+  std::ifstream in(json.path());
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["gauge_ode"]["L"].size() == 4);
+  CHECK(j["gauge_ode"]["solutions"].size() == 11);
+  for (const auto& d : j["gauge_ode"]["drift"]) CHECK(d.get<double>() < 1e-9);
+  const Run c = run({"check", "examples/routh_sphere.yaml", "examples/routh_sphere.claims.yaml"});
+  CHECK(c.out.find("TRUE  Jellett's integral: (g, k) = (r, e)") != std::string::npos);
+  CHECK(c.out.find("TRUE  Routh's integral") != std::string::npos);
+  CHECK(c.out.find("FALSE deliberately wrong") != std::string::npos);
+}
+
+TEST_CASE("hamel derive: the ellipsoid and the rolling disk (not in 004) conserve their gauge momenta") {
+  for (const char* f : {"examples/ellipsoid.yaml", "examples/rolling_disk.yaml"}) {
+    const Run r = run({"derive", f, "--quiet"});
+    REQUIRE(r.status == 0);
+    CHECK_MESSAGE(r.out.find("[yes] gauge momentum 1 is conserved along (2.8) to 1e-9") != std::string::npos, f);
+    CHECK_MESSAGE(r.out.find("[yes] gauge momentum 2 is conserved along (2.8) to 1e-9") != std::string::npos, f);
+    CHECK_MESSAGE(r.out.find("[yes] C is a Casimir of the reduced Pi_nh^Lambda") != std::string::npos, f);
+  }
+}
+
+TEST_CASE("hamel derive: gauge search input errors") {
+  hamel::test::TempFile bad(
+      "coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 + z_dot^2)\"\nconstraints: [\"z_dot - y*x_dot\"]\n"
+      "gauge_momenta: {ansatz: [X3], shape: y}\n");
+  const Run r = run({"derive", bad.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find(":4:26: 'ansatz': unknown frame field 'X3'; expected one of X1 X2") != std::string::npos);
+}
+
+}  // TEST_SUITE
