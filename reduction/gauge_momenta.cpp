@@ -5,8 +5,48 @@
 
 #include "brackets/nonholonomic.hpp"
 #include "core/error.hpp"
+#include "geometry/lifts.hpp"
 
 namespace hamel {
+
+GiNaC::ex momentum_evolution(const NonholonomicSystem& system, const VectorField& Z) {
+  require_same_chart(system.chart(), Z.chart(), "momentum_evolution");
+  // Z^TQ[L] on TQ, then q̇ = ρ v (a point of D in quasi-velocities)
+  const Chart& Q = system.chart();
+  const GiNaC::ex zl = tangent_lift(Z)(system.lagrangian());
+  const auto qdot = velocities(Q);
+  const auto v = system.quasi_velocities();
+  GiNaC::exmap on_D;
+  for (unsigned i = 0; i < Q.dim(); ++i) {
+    GiNaC::ex s = 0;
+    for (unsigned a = 0; a < v.size(); ++a) s += system.rho()(i, a) * v[a];
+    on_D[qdot[i]] = s;
+  }
+  return simplify(zl.subs(on_D));
+}
+
+FirstIntegralTest theorem_4_3_test(const NonholonomicSystem& system, const VectorField& Z) {
+  const Chart& Q = system.chart();
+  const auto X = system.frame().distribution();
+  const Metric LG = lie_derivative(Z, system.metric());
+  FirstIntegralTest t;
+  t.isometry_on_D = true;
+  std::string how = "symbolic (canonical form)";
+  for (std::size_t a = 0; a < X.size() && t.isometry_on_D; ++a)
+    for (std::size_t b = a; b < X.size() && t.isometry_on_D; ++b) {
+      const ZeroVerdict v = zero_test(inner(LG, X[a], X[b]), Q);
+      if (v.method != Decision::Canonical) how = v.how();
+      if (!v.zero) {
+        t.isometry_on_D = false;
+        t.detail = "(L_Z G)(X" + std::to_string(a + 1) + ", X" + std::to_string(b + 1) + ") is not 0 [" + v.how() + "]";
+      }
+    }
+  const ZeroVerdict vz = zero_test(Z(system.potential()), Q);
+  t.annihilates_potential = vz.zero;
+  if (t.detail.empty()) t.detail = std::string("Z is ") + (t.isometry_on_D ? "" : "not ") + "an isometry on D and Z[V] " +
+                                   (vz.zero ? "= 0" : "!= 0") + " [" + how + "]";
+  return t;
+}
 
 GaugeMomentumTest theorem_5_3_test(const NonholonomicSystem& system, std::size_t b) {
   const std::size_t r = system.rank();

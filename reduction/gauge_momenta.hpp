@@ -10,6 +10,20 @@
 
 namespace hamel {
 
+/// ṗ_Z = Z^TQ[L]|_D (004 (4.1)): the evolution of the linear momentum of a section Z of D, as a
+/// function on D = (q, v) (quasi-velocities of the system's frame).
+GiNaC::ex momentum_evolution(const NonholonomicSystem& system, const VectorField& Z);
+
+/// Theorem 4.3: p_Z is a first integral iff Z is an infinitesimal isometry on D,
+/// (L_Z G)(u, u) = 0 for u ∈ D, and Z[V] = 0.  Both parts are reported.
+struct FirstIntegralTest {
+  bool isometry_on_D = false;
+  bool annihilates_potential = false;
+  bool first_integral() const { return isometry_on_D && annihilates_potential; }
+  std::string detail;
+};
+FirstIntegralTest theorem_4_3_test(const NonholonomicSystem& system, const VectorField& Z);
+
 /// Theorem 5.3: an equivariant section X_b of S = D ∩ g·q generates a gauge momentum iff
 /// C_bαβ = −C_bβα for all α, β.  The verdict names the first pair that fails.
 struct GaugeMomentumTest {
