@@ -2,3 +2,9 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/hamel_equations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_system.cpp
 )
+# Topic subfolders (hybrid, contact, discrete, …) list their own files.
+foreach(topic hybrid contact discrete)
+  if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/${topic}/sources.cmake)
+    include(${CMAKE_CURRENT_LIST_DIR}/${topic}/sources.cmake)
+  endif()
+endforeach()

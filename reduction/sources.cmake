@@ -3,3 +3,9 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/gauge_search.cpp
   ${CMAKE_CURRENT_LIST_DIR}/symmetry.cpp
 )
+# Topic subfolders (hybrid, contact, discrete, …) list their own files.
+foreach(topic hybrid contact discrete)
+  if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/${topic}/sources.cmake)
+    include(${CMAKE_CURRENT_LIST_DIR}/${topic}/sources.cmake)
+  endif()
+endforeach()

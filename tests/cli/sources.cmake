@@ -2,3 +2,9 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/commands_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_examples_test.cpp
 )
+# Topic subfolders (hybrid, contact, discrete, …) list their own files.
+foreach(topic hybrid contact discrete)
+  if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/${topic}/sources.cmake)
+    include(${CMAKE_CURRENT_LIST_DIR}/${topic}/sources.cmake)
+  endif()
+endforeach()
