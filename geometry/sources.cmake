@@ -8,5 +8,6 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/linear_algebra.cpp
   ${CMAKE_CURRENT_LIST_DIR}/metric.cpp
   ${CMAKE_CURRENT_LIST_DIR}/multivector.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/printing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vector_field.cpp
 )
