@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "bench/bivectors.hpp"
+#include "examples/chaplygin_geometry.hpp"
 #include "geometry/frame.hpp"
 #include "geometry/linear_algebra.hpp"
 
@@ -26,25 +27,10 @@ double time_best(const std::function<void()>& f, int reps, int inner) {
 
 void chaplygin_pipeline() {
   using namespace hamel;
-  ChartSpec spec;
-  spec.name = "Q";
-  spec.coordinates = {"phi", "theta", "psi", "x", "y"};
-  spec.parameters = {{"m"}, {"R"}, {"I1"}, {"I3"}};
-  spec.domain["theta"] = {0, GiNaC::Pi};
-  const Chart Q(spec);
-  const GiNaC::ex phi = Q[0], th = Q[1];
-  const GiNaC::ex m = Q.parameter("m"), R = Q.parameter("R"), I1 = Q.parameter("I1"), I3 = Q.parameter("I3");
-  const Metric G(Q, GiNaC::matrix{{I1 * pow(sin(th), 2) + I3 * pow(cos(th), 2), 0, I3 * cos(th), 0, 0},
-                                  {0, I1, 0, 0, 0},
-                                  {I3 * cos(th), 0, I3, 0, 0},
-                                  {0, 0, 0, m, 0},
-                                  {0, 0, 0, 0, m}});
-  const VectorField Z1(Q, {1, 0, 0, 0, 0});
-  const VectorField Y2(Q, {0, 1, 0, R * sin(phi), -R * cos(phi)});
-  const VectorField Y3(Q, {0, 0, 1, -R * cos(phi) * sin(th), -R * sin(phi) * sin(th)});
-  const Frame F = Frame::with_coordinate_complement({Z1, Y2, Y3}, {3, 4});
-  const Tensor3 C = lowered_structure(F, G);
-  const GiNaC::matrix Ginv = inverse(restrict(G, F.distribution()), Q);
+  const examples::ChaplyginSphere S;
+  const Frame F = Frame::with_coordinate_complement({S.Z1, S.Y2, S.Y3}, {3, 4});
+  const Tensor3 C = lowered_structure(F, S.G);
+  const GiNaC::matrix Ginv = inverse(restrict(S.G, F.distribution()), S.Q);
   if (C(0, 1, 2).is_zero() || Ginv(0, 0).is_zero()) std::abort();
 }
 

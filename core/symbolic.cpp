@@ -481,6 +481,28 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   return z;
 }
 
+namespace {
+
+// A nonzero verdict decided exactly, with a witness point for users from floating-point probing
+// (found for all but pathological inputs).
+ZeroVerdict nonzero_with_witness(Decision method, const std::string& detail, const ex& e, const ProbeSpace& space) {
+  ZeroVerdict z;
+  z.zero = false;
+  z.method = method;
+  z.detail = detail;
+  try {
+    const ZeroVerdict w = probe(e, space);
+    if (!w.zero) {
+      z.point = w.point;
+      z.value = w.value;
+    }
+  } catch (const std::exception&) {
+  }
+  return z;
+}
+
+}  // namespace
+
 ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
   bool pure = true;
   ex c;
@@ -503,21 +525,9 @@ ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
       for (int attempt = 0; attempt < 12 && zeros < kExactPoints; ++attempt) {
         GiNaC::numeric v;
         if (!exact_value(p, rng, v)) continue;
-        if (!v.is_zero()) {
-          ZeroVerdict z;
-          z.zero = false;
-          z.method = Decision::ExactEvaluation;
-          z.detail = "nonzero at a random rational point (exact arithmetic)";
-          try {
-            const ZeroVerdict w = probe(e, space);
-            if (!w.zero) {
-              z.point = w.point;
-              z.value = w.value;
-            }
-          } catch (const std::exception&) {
-          }
-          return z;
-        }
+        if (!v.is_zero())
+          return nonzero_with_witness(Decision::ExactEvaluation, "nonzero at a random rational point (exact arithmetic)",
+                                      e, space);
         ++zeros;
       }
       if (zeros == kExactPoints && tree_size(p, kCanonicalBudget + 1) > kCanonicalBudget) {
@@ -545,22 +555,7 @@ ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
     z.detail = "canonical form is 0";
     return z;
   }
-  if (pure) {
-    ZeroVerdict z;
-    z.zero = false;
-    z.method = Decision::Canonical;
-    z.detail = "canonical form is nonzero";
-    // A witness point is useful to users; probing finds one for all but pathological inputs.
-    try {
-      const ZeroVerdict p = probe(e, space);
-      if (!p.zero) {
-        z.point = p.point;
-        z.value = p.value;
-      }
-    } catch (const std::exception&) {
-    }
-    return z;
-  }
+  if (pure) return nonzero_with_witness(Decision::Canonical, "canonical form is nonzero", e, space);
   return probe(c, space);
 }
 

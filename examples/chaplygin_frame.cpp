@@ -4,34 +4,24 @@
 #include <iostream>
 
 #include "core/latex.hpp"
+#include "examples/chaplygin_geometry.hpp"
 #include "geometry/form.hpp"
 #include "geometry/frame.hpp"
 #include "geometry/linear_algebra.hpp"
+#include "geometry/printing.hpp"
 
 int main() {
   using namespace hamel;
-  ChartSpec spec;
-  spec.name = "Q";
-  spec.coordinates = {"phi", "theta", "psi", "x", "y"};
-  spec.parameters = {{"m"}, {"R"}, {"I1"}, {"I3"}};
-  spec.domain["theta"] = {0, GiNaC::Pi};
-  const Chart Q(spec);
-  const GiNaC::ex phi = Q[0], th = Q[1], psi = Q[2];
-  const GiNaC::ex m = Q.parameter("m"), R = Q.parameter("R"), I1 = Q.parameter("I1"),
-                  I3 = Q.parameter("I3");
+  const examples::ChaplyginSphere S;
+  const Chart& Q = S.Q;
+  const GiNaC::ex th = S.th, psi = S.psi;
+  const Frame F = Frame::with_coordinate_complement({S.Z1, S.Y2, S.Y3}, {3, 4});  // W = span{∂x, ∂y}
+  const Metric& G = S.G;
 
-  const Metric G(Q, GiNaC::matrix{{I1 * pow(sin(th), 2) + I3 * pow(cos(th), 2), 0, I3 * cos(th), 0, 0},
-                                  {0, I1, 0, 0, 0},
-                                  {I3 * cos(th), 0, I3, 0, 0},
-                                  {0, 0, 0, m, 0},
-                                  {0, 0, 0, 0, m}});
-  const VectorField Z1(Q, {1, 0, 0, 0, 0});
-  const VectorField Y2(Q, {0, 1, 0, R * sin(phi), -R * cos(phi)});
-  const VectorField Y3(Q, {0, 0, 1, -R * cos(phi) * sin(th), -R * sin(phi) * sin(th)});
-  const Frame F = Frame::with_coordinate_complement({Z1, Y2, Y3}, {3, 4});  // W = span{∂x, ∂y}
-
-  std::cout << "Chaplygin sphere on " << Q.describe() << "\n\nC_abc = <[X_a, X_b], X_c>  (004 (6.5)):\n";
-  const Tensor3 C = lowered_structure(F, G);
+  std::cout << "Chaplygin sphere on " << Q.describe() << "\n\nframe (6.4):\n";
+  const char* names[] = {"Z1", "Y2", "Y3"};
+  for (std::size_t a = 0; a < 3; ++a) std::cout << "  " << names[a] << " = " << to_text(F[a]) << "    $" << to_latex(F[a]) << "$\n";
+  std::cout << "\nC_abc = <[X_a, X_b], X_c>  (004 (6.5)):\n";  const Tensor3 C = lowered_structure(F, G);
   for (std::size_t a = 0; a < 3; ++a)
     for (std::size_t b = a + 1; b < 3; ++b)
       for (std::size_t c = 0; c < 3; ++c)

@@ -5,20 +5,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli/commands.hpp"
+#include "tests/support/cli_run.hpp"
 #include "tests/support/temp_file.hpp"
 
-namespace {
-struct Run {
-  int status;
-  std::string out, err;
-};
-Run run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int s = hamel::cli::run(args, out, err);
-  return {s, out.str(), err.str()};
-}
-}  // namespace
+using hamel::test::run;
+using hamel::test::Run;
 
 TEST_SUITE("cli") {
 

@@ -4,7 +4,7 @@
 #include "core/error.hpp"
 #include "geometry/frame.hpp"
 #include "geometry/linear_algebra.hpp"
-#include "tests/support/chaplygin.hpp"
+#include "examples/chaplygin_geometry.hpp"
 #include "tests/support/symbolic_checks.hpp"
 
 using GiNaC::ex;
@@ -12,7 +12,7 @@ using GiNaC::ex;
 TEST_SUITE("geometry") {
 
 TEST_CASE("Frame: Chaplygin sphere structure coefficients C_αβγ (004 (6.5))") {
-  hamel::test::ChaplyginSphere S;
+  hamel::examples::ChaplyginSphere S;
   const auto F = hamel::Frame::with_coordinate_complement({S.Z1, S.Y2, S.Y3}, {3, 4});
   CHECK(F.rank() == 3);
   const auto C = hamel::lowered_structure(F, S.G);
@@ -37,7 +37,7 @@ TEST_CASE("Frame: Chaplygin sphere structure coefficients C_αβγ (004 (6.5))")
 }
 
 TEST_CASE("Frame: structure functions, coframe and the complement W = span{∂x, ∂y}") {
-  hamel::test::ChaplyginSphere S;
+  hamel::examples::ChaplyginSphere S;
   const auto F = hamel::Frame::with_coordinate_complement({S.Z1, S.Y2, S.Y3}, {3, 4});
   // μ^α(X_β) = δ, and μ^α annihilates W: here μ = dφ, dθ, dψ (004 §6)
   for (std::size_t i = 0; i < 5; ++i)
@@ -58,7 +58,7 @@ TEST_CASE("Frame: structure functions, coframe and the complement W = span{∂x,
 }
 
 TEST_CASE("Frame: with W = D⊥ the structure functions are C_αβ^γ = G^γδ C_αβδ (004 (2.6))") {
-  hamel::test::ChaplyginSphere S;
+  hamel::examples::ChaplyginSphere S;
   const auto F = hamel::Frame::orthogonal({S.Z1, S.Y2, S.Y3}, S.G);
   const auto C = hamel::lowered_structure(F, S.G);
   const auto Ginv = hamel::inverse(hamel::restrict(S.G, F.distribution()), S.Q);
@@ -78,7 +78,7 @@ TEST_CASE("Frame: with W = D⊥ the structure functions are C_αβ^γ = G^γδ C
 }
 
 TEST_CASE("Frame: dependent fields and wrong counts are clear errors") {
-  hamel::test::ChaplyginSphere S;
+  hamel::examples::ChaplyginSphere S;
   CHECK_THROWS_WITH_AS(hamel::Frame::with_coordinate_complement({S.Z1, S.Y2, S.Y2}, {3, 4}),
                        doctest::Contains("Frame: the fields are linearly dependent; expected 5 independent fields, got rank 4"),
                        hamel::DomainError);

@@ -3,7 +3,7 @@
 
 #include "geometry/form.hpp"
 #include "geometry/lifts.hpp"
-#include "tests/support/chaplygin.hpp"
+#include "examples/chaplygin_geometry.hpp"
 #include "tests/support/symbolic_checks.hpp"
 
 using GiNaC::ex;
@@ -33,7 +33,7 @@ TEST_CASE("Lifts: the complete lift preserves the Liouville form p dq") {
 }
 
 TEST_CASE("Lifts: the Chaplygin generator Z1 = ∂φ lifts to ∂φ and Z1^TQ[L] = 0 (gauge.md A2)") {
-  hamel::test::ChaplyginSphere S;
+  hamel::examples::ChaplyginSphere S;
   const auto TQ = hamel::tangent_bundle(S.Q);
   const auto v = hamel::velocities(S.Q);
   ex L = 0;

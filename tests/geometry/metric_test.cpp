@@ -5,7 +5,7 @@
 #include "geometry/lifts.hpp"
 #include "geometry/linear_algebra.hpp"
 #include "geometry/metric.hpp"
-#include "tests/support/chaplygin.hpp"
+#include "examples/chaplygin_geometry.hpp"
 #include "tests/support/symbolic_checks.hpp"
 
 using GiNaC::ex;
@@ -13,7 +13,7 @@ using GiNaC::ex;
 TEST_SUITE("geometry") {
 
 TEST_CASE("Metric: inverse, restriction to the Chaplygin frame and G⁻¹ of (6.7)") {
-  hamel::test::ChaplyginSphere S;
+  hamel::examples::ChaplyginSphere S;
   const auto ginv = hamel::inverse(S.G);
   const GiNaC::matrix id = ginv.mul(S.G.matrix());
   for (unsigned i = 0; i < 5; ++i)
@@ -33,7 +33,7 @@ TEST_CASE("Metric: inverse, restriction to the Chaplygin frame and G⁻¹ of (6.
 }
 
 TEST_CASE("Metric: orthogonal complement and Lie derivative") {
-  hamel::test::ChaplyginSphere S;
+  hamel::examples::ChaplyginSphere S;
   const auto W = hamel::orthogonal_complement(S.G, {S.Z1, S.Y2, S.Y3});
   REQUIRE(W.size() == 2);
   for (const auto& w : W)
@@ -49,7 +49,7 @@ TEST_CASE("Metric: orthogonal complement and Lie derivative") {
 }
 
 TEST_CASE("Metric: Lemma 4.4 of 004, (L_Z G)(u,u) = Z^TQ[G(u,u)]") {
-  hamel::test::ChaplyginSphere S;
+  hamel::examples::ChaplyginSphere S;
   const hamel::VectorField Z(S.Q, {sin(S.th), S.Q[3], cos(S.psi), S.Q[4] * S.Q[4], 1});
   const auto TQ = hamel::tangent_bundle(S.Q);
   const auto u = hamel::velocities(S.Q);

@@ -2,12 +2,12 @@
 #include <doctest/doctest.h>
 
 #include "geometry/printing.hpp"
-#include "tests/support/chaplygin.hpp"
+#include "examples/chaplygin_geometry.hpp"
 
 TEST_SUITE("geometry") {
 
 TEST_CASE("printing: the Chaplygin frame, Lambda, a bivector and the metric in LaTeX and text") {
-  hamel::test::ChaplyginSphere S;
+  hamel::examples::ChaplyginSphere S;
   // (GiNaC orders the factors of a product by its own rule; the test does not depend on it)
   const std::string y2 = hamel::to_latex(S.Y2);
   INFO(y2);

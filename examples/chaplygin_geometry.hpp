@@ -1,11 +1,12 @@
-// tests/support/chaplygin.hpp — the Chaplygin sphere of 004 §6 (I1 = I2), built by hand for the
-// geometry tests (the mechanics layer derives the same objects from the Lagrangian).
+// examples/chaplygin_geometry.hpp — the Chaplygin sphere of 004 §6 (I1 = I2), built by hand at the
+// geometry level (the mechanics layer derives the same objects from the Lagrangian, see
+// examples/chaplygin_sphere.hpp); used by the geometry tests, examples and benchmarks.
 #pragma once
 
 #include "geometry/frame.hpp"
 #include "geometry/metric.hpp"
 
-namespace hamel::test {
+namespace hamel::examples {
 
 struct ChaplyginSphere {
   Chart Q = [] {
@@ -32,4 +33,4 @@ struct ChaplyginSphere {
   GiNaC::ex K = I1 * m * R * R * pow(sin(th), 2) + I3 * m * R * R * pow(cos(th), 2) + I1 * I3;
 };
 
-}  // namespace hamel::test
+}  // namespace hamel::examples
