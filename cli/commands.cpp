@@ -1,7 +1,9 @@
 // cli/commands.cpp — parse the command line, call the library, print.
 #include "cli/commands.hpp"
 
+#include <chrono>
 #include <fstream>
+#include <iomanip>
 #include <map>
 
 #include "core/error.hpp"
@@ -63,7 +65,7 @@ void write_file(const std::string& path, const std::string& content) {
   if (!o) throw InvalidArgument("cannot write '" + path + "'");
 }
 
-int derive(const Args& a, std::ostream& out) {
+int derive(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
   const SystemFile f = read_system_file(Document::load(a.positional[0]));
   Report report;
@@ -77,6 +79,12 @@ int derive(const Args& a, std::ostream& out) {
     report.plot_base = base;
   }
   report.description = f.description;
+  // Progress on stderr once a derivation has run for more than a second.
+  const auto start = std::chrono::steady_clock::now();
+  report.progress = [start, &err](const std::string& title) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s, now: " << title << std::endl;
+  };
   report.json["name"] = f.name;
   report.json["description"] = f.description;
   for (std::size_t i = 0; i < f.Q.dim(); ++i) report.json["coordinates"].push_back(f.Q.coordinate_name(i));
@@ -198,7 +206,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return 0;
   }
   try {
-    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--json", "--plots"}, {"--quiet"}), out);
+    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--json", "--plots"}, {"--quiet"}), out, err);
     if (args[0] == "check") return check(parse_args(args, {}, {}), out);
     if (args[0] == "simulate") return simulate(parse_args(args, {"--csv", "--plot"}, {"--quiet"}), out);
     err << "error: unknown command '" << args[0] << "'\n" << kUsage;

@@ -502,20 +502,34 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
   const auto is_sign = [&](std::size_t j) { return is_op(j, '+') || is_op(j, '-'); };
   const auto is_call = [&](std::size_t j) { return toks[j].kind == Tok::Ident && j + 1 < N && toks[j + 1].kind == Tok::LParen; };
   // The last token of the operand that starts at j (signs; a number, name, call or group; then '^'
-  // and an operand), or N if there is none.
+  // and an operand), or N if there is none.  Remembered for every start passed on the way, so that
+  // runs of signs and chains of powers cost linear time.
+  std::vector<std::size_t> ends(N, N + 1);
   const auto operand_end = [&](std::size_t j) {
+    std::vector<std::size_t> starts;
+    std::size_t end = N;
     for (;;) {
-      while (j < N && is_sign(j)) ++j;
-      if (j >= N) return N;
+      if (ends[j] <= N) {
+        end = ends[j];
+        break;
+      }
+      starts.push_back(j);
+      if (is_sign(j)) {
+        if (++j < N) continue;
+        break;
+      }
       if (toks[j].kind == Tok::LParen) j = matching(toks, j);
       else if (is_call(j)) j = matching(toks, j + 1);
-      else if (toks[j].kind != Tok::Ident && toks[j].kind != Tok::Number) return N;
+      else if (toks[j].kind != Tok::Ident && toks[j].kind != Tok::Number) break;
       if (j + 2 < N && is_op(j + 1, '^')) {
         j += 2;
         continue;
       }
-      return j;
+      end = j;
+      break;
     }
+    for (auto st : starts) ends[st] = end;
+    return end;
   };
   std::vector<std::string> opens(N);                                       // text before token j
   std::vector<std::vector<std::pair<std::size_t, std::string>>> closes(N);  // (start, text) after token j

@@ -6,6 +6,7 @@
 namespace hamel {
 
 ReportSection& Report::add(const std::string& title) {
+  if (progress) progress(title);
   sections.push_back(ReportSection{title, {}, {}, {}, {}, {}});
   return sections.back();
 }

@@ -5,6 +5,7 @@
 #include <ginac/ginac.h>
 
 #include <nlohmann/json.hpp>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -46,6 +47,8 @@ struct Report {
   nlohmann::json json = nlohmann::json::object();
   /// Where modules write plots: a path prefix (e.g. "build/chaplygin_sphere"); empty: no plots.
   std::string plot_base;
+  /// Called with each section's title as it is started (the CLI prints progress on long runs).
+  std::function<void(const std::string&)> progress;
   /// Appends a section and returns it.
   ReportSection& add(const std::string& title);
   /// All checks of all sections.

@@ -283,6 +283,7 @@ void derive_report(const SystemFile& file, Report& report) {
   Report search_sections;
   search_sections.name = report.name;
   search_sections.plot_base = report.plot_base;
+  search_sections.progress = report.progress;
   const Derived d = derive_state(file, search_sections);
   const auto& sys = d.in.system;
   const Chart& Q = sys.chart();
