@@ -10,3 +10,76 @@ if(HAMEL_BUILD_TESTS)
   add_test(NAME check.nonholonomic_particle COMMAND hamel_cli check examples/nonholonomic_particle.yaml
            examples/nonholonomic_particle.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 endif()
+# Contact (Herglotz) systems (docs/contact.md): every system file derives with all checks passing; each
+# claims file flags exactly the errata of contact.md; the simulations run.
+hamel_example(contact_billiard)
+if(HAMEL_BUILD_TESTS)
+  foreach(system contact_billiard contact_billiard_polar contact_ellipse contact_ellipse_polar contact_cylinder
+                 contact_cylinder_touchdown contact_sphere contact_distribution contact_herglotz)
+    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --quiet WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(derive.${system} PROPERTIES PASS_REGULAR_EXPRESSION " 0 no\n" FAIL_REGULAR_EXPRESSION "\\[no \\]")
+  endforeach()
+  foreach(pair "contact_billiard;17 claims: 15 true, 2 false" "contact_billiard_polar;7 claims: 6 true, 1 false"
+               "contact_ellipse;3 claims: 3 true, 0 false" "contact_ellipse_polar;4 claims: 3 true, 1 false"
+               "contact_cylinder;25 claims: 15 true, 10 false" "contact_cylinder_touchdown;15 claims: 11 true, 4 false"
+               "contact_sphere;20 claims: 17 true, 3 false" "contact_distribution;4 claims: 4 true, 0 false")
+    list(GET pair 0 system)
+    list(GET pair 1 summary)
+    add_test(NAME check.${system} COMMAND hamel_cli check examples/${system}.yaml examples/${system}.claims.yaml
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(check.${system} PROPERTIES PASS_REGULAR_EXPRESSION "${summary}")
+  endforeach()
+  foreach(system contact_billiard contact_billiard_polar contact_ellipse contact_cylinder contact_cylinder_touchdown
+                 contact_sphere contact_distribution)
+    add_test(NAME simulate.${system} COMMAND hamel_cli simulate examples/${system}.yaml --quiet WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  endforeach()
+endif()
+# Hybrid systems (issue 6, docs/hybrid.md): the example program, the system files derive, the claims
+# files flag the errata (so `check` exits 1: the summary line is what the test asserts), and the
+# simulation of Example 3 has the 14 impacts of A11.
+hamel_example(hybrid_billiard)
+if(HAMEL_BUILD_TESTS)
+  foreach(system hybrid_rolling_disk hybrid_wong hybrid_billiard hybrid_disk_moving_wall)
+    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --quiet
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  endforeach()
+  foreach(pair "hybrid_rolling_disk:33 claims: 24 true, 9 false" "hybrid_wong:10 claims: 10 true, 0 false"
+               "hybrid_billiard:21 claims: 18 true, 3 false" "hybrid_disk_moving_wall:13 claims: 8 true, 5 false")
+    string(REPLACE ":" ";" parts "${pair}")
+    list(GET parts 0 system)
+    list(GET parts 1 summary)
+    add_test(NAME check.${system} COMMAND hamel_cli check examples/${system}.yaml examples/${system}.claims.yaml
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(check.${system} PROPERTIES PASS_REGULAR_EXPRESSION "${summary}")
+  endforeach()
+  add_test(NAME simulate.hybrid_billiard COMMAND hamel_cli simulate examples/hybrid_billiard.yaml --quiet
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(simulate.hybrid_billiard PROPERTIES PASS_REGULAR_EXPRESSION "14 impacts")
+endif()
+# Discrete nonholonomic mechanics (issue 8, docs/discrete.md): the example program; every system file
+# derives with all checks passing (the nonholonomic particle of erratum 4 fails exactly (53)); the claims
+# files hold, erratum 4 is flagged; the simulations agree reduced-then-reconstructed vs unreduced.
+hamel_example(discrete_p2)
+if(HAMEL_BUILD_TESTS)
+  foreach(system discrete_p2 discrete_rolling_disk discrete_horizontal_symmetry discrete_chaplygin_sleigh
+                 discrete_nonholonomic_oscillator)
+    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --quiet WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(derive.${system} PROPERTIES PASS_REGULAR_EXPRESSION " 0 no\n" FAIL_REGULAR_EXPRESSION "\\[no \\]")
+  endforeach()
+  add_test(NAME derive.discrete_nonholonomic_particle COMMAND hamel_cli derive examples/discrete_nonholonomic_particle.yaml --quiet
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(derive.discrete_nonholonomic_particle PROPERTIES PASS_REGULAR_EXPRESSION "9 checks: 8 yes, 1 no")
+  foreach(pair "discrete_p2:9 claims: 9 true, 0 false" "discrete_rolling_disk:5 claims: 5 true, 0 false"
+               "discrete_horizontal_symmetry:2 claims: 2 true, 0 false" "discrete_nonholonomic_particle:1 claims: 0 true, 1 false")
+    string(REPLACE ":" ";" parts "${pair}")
+    list(GET parts 0 system)
+    list(GET parts 1 summary)
+    add_test(NAME check.${system} COMMAND hamel_cli check examples/${system}.yaml examples/${system}.claims.yaml
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(check.${system} PROPERTIES PASS_REGULAR_EXPRESSION "${summary}")
+  endforeach()
+  foreach(system discrete_p2 discrete_rolling_disk discrete_horizontal_symmetry discrete_chaplygin_sleigh)
+    add_test(NAME simulate.${system} COMMAND hamel_cli simulate examples/${system}.yaml --quiet WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(simulate.${system} PROPERTIES PASS_REGULAR_EXPRESSION "\\(agree\\)")
+  endforeach()
+endif()

@@ -19,6 +19,7 @@ constexpr std::size_t kMaxLength = 4000;  // characters in one expression
 constexpr int kMaxDepth = 100;            // parenthesis nesting
 constexpr long kMaxExponent = 1000;       // |numeric exponent|
 constexpr int kMaxDecimalExponent = 300;  // 1e300
+constexpr std::size_t kMaxLiteralDigits = 20000;  // digits of all numbers written, 1e300 counting 301
 
 // Functions of GiNaC that expressions may use, with their numbers of arguments.
 const std::map<std::string, std::vector<std::size_t>>& builtin_functions() {
@@ -29,6 +30,12 @@ const std::map<std::string, std::vector<std::size_t>>& builtin_functions() {
   return f;
 }
 
+// GiNaC's parser tells a reader function from a function serial it encodes as (serial << 1) | 1
+// (parser/default_reader.cpp) by the lowest bit of the pointer, so readers must sit at even
+// addresses; gcc does not align functions below -O2, and a reader at an odd address was called as
+// some other GiNaC function (a crash).  Every reader of ours is declared HAMEL_READER.
+#define HAMEL_READER __attribute__((aligned(16)))
+
 // ---- abstract functions: GiNaC's reader table takes plain function pointers, so each declared
 // abstract function is served by one of a fixed pool of readers that look up their serial.
 constexpr std::size_t kSlots = 64;
@@ -38,7 +45,7 @@ std::array<unsigned, kSlots>& slot_serials() {
 }
 
 template <std::size_t K>
-GiNaC::ex slot_reader(const GiNaC::exvector& args) {
+HAMEL_READER GiNaC::ex slot_reader(const GiNaC::exvector& args) {
   return GiNaC::function(slot_serials()[K], args);
 }
 
@@ -69,17 +76,45 @@ struct SlotAssignment {
   }
 };
 
-GiNaC::ex diff_reader(const GiNaC::exvector& a) {
+// Derivatives are computed one order at a time, each after estimating its size: d/dx of a product
+// of k factors has k terms of the product's size, so that n derivatives grow like k^n
+// (diff(sin(x)*sin(2*x)*...*sin(30*x), x, 20) ran for hours).
+constexpr double kMaxDerivativeSize = 50000;  // nodes of the expression tree
+
+// {nodes of e, estimated nodes of de/dx}, both stopping above kMaxDerivativeSize.
+std::pair<double, double> derivative_size(const GiNaC::ex& e) {
+  const std::size_t n = e.nops();
+  if (n == 0) return {1, 1};
+  double size = 1, derivatives = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto [s, d] = derivative_size(e.op(i));
+    size += s;
+    derivatives += d;
+    if (size > kMaxDerivativeSize || derivatives > kMaxDerivativeSize) return {size, kMaxDerivativeSize + 1};
+  }
+  if (GiNaC::is_a<GiNaC::add>(e)) return {size, derivatives};
+  // a product, power or function: each operand's derivative inside a copy of the rest
+  return {size, std::min(kMaxDerivativeSize + 1, static_cast<double>(n) * size + derivatives)};
+}
+
+HAMEL_READER GiNaC::ex diff_reader(const GiNaC::exvector& a) {
   if (!GiNaC::is_a<GiNaC::symbol>(a[1]))
     throw std::invalid_argument("diff: the second argument must be a coordinate");
   unsigned n = 1;
   if (a.size() == 3) {
     if (!GiNaC::is_a<GiNaC::numeric>(a[2]) || !GiNaC::ex_to<GiNaC::numeric>(a[2]).is_pos_integer() ||
-        GiNaC::ex_to<GiNaC::numeric>(a[2]).to_int() > 20)
+        GiNaC::ex_to<GiNaC::numeric>(a[2]) > 20)
       throw std::invalid_argument("diff: the order must be an integer between 1 and 20");
     n = static_cast<unsigned>(GiNaC::ex_to<GiNaC::numeric>(a[2]).to_int());
   }
-  return a[0].diff(GiNaC::ex_to<GiNaC::symbol>(a[1]), n);
+  GiNaC::ex d = a[0];
+  for (unsigned k = 0; k < n; ++k) {
+    if (derivative_size(d).second > kMaxDerivativeSize)
+      throw std::invalid_argument("diff: derivative too large; expected at most " +
+                                  std::to_string(static_cast<long>(kMaxDerivativeSize)) + " terms and factors, got more");
+    d = d.diff(GiNaC::ex_to<GiNaC::symbol>(a[1]));
+  }
+  return d;
 }
 
 // ---- powers: GiNaC's parser reads x^y as hamelpow(x, y, k), k the token of '^', so that the
@@ -92,9 +127,10 @@ struct PowerRefused : std::runtime_error {
   std::size_t token;
 };
 
-// Bits of the numbers that powers of numbers may produce in one parse, in all (10^300000 takes
-// 996578); GiNaC computes them exactly, and their size is what makes exact arithmetic slow.
-constexpr double kMaxPowerBits = 1 << 20;
+// Bits of the numbers that powers of numbers may produce in one parse, in all (about 39000
+// digits: 99^1000 takes 6630 bits, 1e300^1000 too many); GiNaC computes them exactly, and their
+// size is what makes exact arithmetic (and locating an error, which parses again) slow.
+constexpr double kMaxPowerBits = 1 << 17;
 double& power_budget() {
   static double b = kMaxPowerBits;
   return b;
@@ -117,7 +153,7 @@ double numeric_bits(const GiNaC::ex& e) {
   return bits;
 }
 
-GiNaC::ex power_reader(const GiNaC::exvector& a) {
+HAMEL_READER GiNaC::ex power_reader(const GiNaC::exvector& a) {
   const auto k = static_cast<std::size_t>(GiNaC::ex_to<GiNaC::numeric>(a[2]).to_long());
   if (GiNaC::is_a<GiNaC::numeric>(a[1])) {
     const GiNaC::numeric size = GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(a[1]));
@@ -134,13 +170,12 @@ GiNaC::ex power_reader(const GiNaC::exvector& a) {
   return GiNaC::pow(a[0], a[1]);
 }
 
-// Locating syntax errors: the same text with every name and number one symbol and every function
-// a reader of nothing, so that trying prefixes costs no arithmetic.
+// A name at the end of a prefix that calls a function (its '(' cut off) stands for this symbol:
+// the prefix "sin" is a valid start.
 const GiNaC::symbol& placeholder() {
   static const GiNaC::symbol s("hameln");
   return s;
 }
-GiNaC::ex placeholder_reader(const GiNaC::exvector&) { return placeholder(); }
 
 // ---- tokens
 
@@ -366,6 +401,69 @@ std::string clean_ginac_message(const std::string& m) {
   return s;
 }
 
+// The grammar, checked on the tokens before GiNaC reads them (GiNaC's errors have no position):
+//   expression := operand {('+' | '-' | '*' | '/') operand}
+//   operand    := {'+' | '-'} primary ['^' operand]
+//   primary    := number | name | name '(' expression {',' expression} ')' | '(' expression ')'
+// Fails at the first token that cannot continue the expression.  Recursion follows the nesting,
+// which the caller has bounded.
+struct SyntaxCheck {
+  const std::vector<Token>& t;
+  const Locator& loc;
+  std::size_t i = 0;
+
+  bool at(Tok kind) const { return i < t.size() && t[i].kind == kind; }
+  bool at_op(const std::string& ops) const { return at(Tok::Op) && ops.find(t[i].text[0]) != std::string::npos; }
+  [[noreturn]] void expected(const std::string& what) const {
+    if (i < t.size()) loc.fail(t[i].line, t[i].column, "syntax error; expected " + what + ", got " + describe(t[i]));
+    const Token& last = t.back();
+    loc.fail(last.line, last.column + static_cast<int>(last.text.size()),
+             "syntax error: the expression ends too early; expected " + what + ", got the end of the expression");
+  }
+  void expression() {
+    operand();
+    while (at_op("+-*/")) {
+      ++i;
+      operand();
+    }
+  }
+  void operand() {
+    while (at_op("+-")) ++i;
+    primary();
+    if (at_op("^")) {
+      ++i;
+      operand();
+    }
+  }
+  void primary() {
+    if (at(Tok::Number)) {
+      ++i;
+    } else if (at(Tok::Ident)) {
+      ++i;
+      if (!at(Tok::LParen)) return;
+      ++i;
+      expression();
+      while (at(Tok::Comma)) {
+        ++i;
+        expression();
+      }
+      if (!at(Tok::RParen)) expected("',' or ')'");
+      ++i;
+    } else if (at(Tok::LParen)) {
+      ++i;
+      expression();
+      if (!at(Tok::RParen)) expected("')'");
+      ++i;
+    } else {
+      expected("an operand");
+    }
+  }
+  void check() {
+    expression();
+    if (i < t.size()) expected("an operator or the end of the expression");
+  }
+};
+
 }  // namespace
 
 GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& where) const {
@@ -401,10 +499,15 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
   SlotAssignment slots;
   const auto& defaults = GiNaC::get_default_reader();
   std::vector<std::string> pieces(toks.size());
+  std::size_t literal_digits = 0;
   for (std::size_t k = 0; k < toks.size(); ++k) {
     const Token& t = toks[k];
     if (t.kind == Tok::Number) {
       pieces[k] = exact_literal(t, loc);
+      literal_digits += pieces[k].size();
+      if (literal_digits > kMaxLiteralDigits)
+        loc.fail(t.line, t.column, "numbers too long; expected at most " + std::to_string(kMaxLiteralDigits) +
+                                       " digits in all numbers, got more");
       continue;
     }
     if (t.kind != Tok::Ident) {
@@ -534,6 +637,7 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
   std::vector<std::string> opens(N);                                       // text before token j
   std::vector<std::vector<std::pair<std::size_t, std::string>>> closes(N);  // (start, text) after token j
   std::vector<bool> power(N, false);                                       // a '^' read as hamelpow
+  std::vector<bool> dangling(N, false);                                    // a sign without operand
   const auto numeric_only = [&](std::size_t a, std::size_t b) {
     for (std::size_t j = a; j <= b; ++j)
       if (toks[j].kind == Tok::Ident && pieces[j] != "Pi") return false;
@@ -548,9 +652,12 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
     if (is_sign(k) && (k == 0 || toks[k - 1].kind == Tok::Op || toks[k - 1].kind == Tok::LParen ||
                        toks[k - 1].kind == Tok::Comma)) {
       const std::size_t e = operand_end(k);
-      if (e == N) continue;  // no operand: a syntax error, reported below
-      opens[k] += "(";
-      closes[e].emplace_back(k, ")");
+      if (e < N) {
+        opens[k] += "(";
+        closes[e].emplace_back(k, ")");
+      } else {
+        dangling[k] = true;  // no operand: a syntax error, reported below
+      }
     }
     if (!is_op(k, '^') || k == 0 || k + 1 >= N) continue;
     std::size_t a = k - 1;
@@ -581,7 +688,7 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
   {
     int depth = 0;
     for (std::size_t j = 0; j < N; ++j) {
-      depth += static_cast<int>(std::count(opens[j].begin(), opens[j].end(), '(')) +
+      depth += static_cast<int>(std::count(opens[j].begin(), opens[j].end(), '(')) + (dangling[j] ? 1 : 0) +
                (toks[j].kind == Tok::LParen ? 1 : toks[j].kind == Tok::RParen ? -1 : 0);
       if (depth > 2 * kMaxDepth)
         loc.fail(toks[j].line, toks[j].column, "expression nested too deeply; expected at most " +
@@ -590,32 +697,28 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
       depth -= static_cast<int>(closes[j].size());
     }
   }
+  SyntaxCheck{toks, loc}.check();
   protos[{"hamelpow", 3}] = &power_reader;
   table["hameln"] = placeholder();
-  GiNaC::prototype_table placeholders = protos;
-  for (auto& kv : placeholders) kv.second = &placeholder_reader;
-  const GiNaC::symtab placeholder_table{{"hameln", placeholder()}};
 
-  // GiNaC's input for the first n tokens; `syntax`: with placeholders.  A name just before the end
-  // is a symbol (a prefix "sin" is a valid start).
-  const auto render = [&](std::size_t n, bool syntax) {
+  // GiNaC's input for the first n tokens.
+  const auto render = [&](std::size_t n) {
     std::string s;
     for (std::size_t j = 0; j < n; ++j) {
       s += opens[j];
       if (power[j]) s += ",";
-      else if (toks[j].kind == Tok::Number && syntax) s += "hameln";
-      else if (toks[j].kind == Tok::Ident && (syntax || is_call(j)) && !(is_call(j) && j + 1 < n)) s += "hameln";
+      else if (is_call(j) && j + 1 == n) s += "hameln";
       else s += pieces[j];
       for (const auto& c : closes[j]) s += c.second;
       s += " ";
     }
     return s;
   };
-  const auto attempt = [&](std::size_t n, bool syntax, std::string& error) -> std::optional<GiNaC::ex> {
+  const auto attempt = [&](std::size_t n, std::string& error) -> std::optional<GiNaC::ex> {
     power_budget() = kMaxPowerBits;
     try {
-      GiNaC::parser p(syntax ? placeholder_table : table, true, syntax ? placeholders : protos);
-      return p(render(n, syntax));
+      GiNaC::parser p(table, true, protos);
+      return p(render(n));
     } catch (const PowerRefused&) {
       throw;
     } catch (const GiNaC::parse_error& e) {
@@ -625,56 +728,25 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
     }
     return std::nullopt;
   };
-  // "got: EOF": the prefix is a valid start that ran out of input.
-  const auto ran_out = [](const std::string& e) { return e.find("got: EOF") != std::string::npos; };
-  // True if the first n tokens are not the start of an expression.
-  const auto broken = [&](std::size_t n, bool syntax, std::string& error) {
-    return !attempt(n, syntax, error) && !ran_out(error);
-  };
-  // The shortest broken prefix, by bisection between a prefix that is not broken (the empty one)
-  // and one that is (n = N): its last token is the culprit.
-  const auto shortest_broken = [&](bool syntax) {
-    std::size_t lo = 1, hi = N;
-    std::string e;
-    while (lo < hi) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      if (broken(mid, syntax, e)) hi = mid;
-      else lo = mid + 1;
-    }
-    return hi;
+  // True if the first n tokens fail for a reason other than running out of input ("got: EOF").
+  const auto broken = [&](std::size_t n, std::string& error) {
+    return !attempt(n, error) && error.find("got: EOF") == std::string::npos;
   };
 
   std::string error;
   try {
-    if (auto r = attempt(N, false, error)) return *r;
+    if (auto r = attempt(N, error)) return *r;
+    // Well formed, but GiNaC refuses a value (1/0, log(0), a bad diff): located at the end of the
+    // shortest prefix that fails, found by bisection between the empty prefix and the whole text.
+    std::size_t lo = 1, hi = N;
     std::string e;
-    if (broken(N, true, e)) {
-      // a syntax error: located at the first token that cannot continue the expression
-      const std::size_t n = shortest_broken(true);
-      (void)broken(n, true, e);
-      const Token& t = toks[n - 1];
-      std::string what = e;
-      const auto got = what.find(", got:");
-      if (got != std::string::npos) what = what.substr(0, got);
-      if (what.find("unexpected token") != std::string::npos)
-        loc.fail(t.line, t.column, "syntax error; expected an operand, got " + describe(t));
-      if (what.find("expected EOF") != std::string::npos)
-        loc.fail(t.line, t.column, "syntax error; expected an operator or the end of the expression, got " + describe(t));
-      loc.fail(t.line, t.column, "syntax error (" + what + "); got " + describe(t));
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (broken(mid, e)) hi = mid;
+      else lo = mid + 1;
     }
-    if (ran_out(e)) {
-      // the whole text is a valid start: it ends too early
-      const Token& t = toks[N - 1];
-      const std::string expected = e.find("expected ')'") != std::string::npos ? "')'" : "an operand";
-      loc.fail(t.line, t.column + static_cast<int>(t.text.size()),
-               "syntax error: the expression ends too early; expected " + expected + ", got the end of the expression");
-    }
-    // well formed, but GiNaC refuses a value (1/0, log(0), a bad diff): located where a prefix
-    // first fails
-    if (!ran_out(error)) {
-      const std::size_t n = shortest_broken(false);
-      if (broken(n, false, e)) loc.fail(toks[n - 1].line, toks[n - 1].column, "syntax error (" + e + "); got " + describe(toks[n - 1]));
-    }
+    if (broken(hi, e))
+      loc.fail(toks[hi - 1].line, toks[hi - 1].column, "syntax error (" + e + "); got " + describe(toks[hi - 1]));
   } catch (const PowerRefused& p) {
     loc.fail(toks[p.token].line, toks[p.token].column, p.what());
   }

@@ -6,9 +6,13 @@
 //  * renames user identifiers to internal names, so that a coordinate may be called psi, beta, zeta,
 //    I or Pi without clashing with GiNaC's functions and constants (`pi` means π unless declared);
 //  * turns decimal literals into exact rationals (0.25 → 1/4), keeping symbolic arithmetic exact;
-//  * refuses inputs that would make exact arithmetic explode (nested numeric powers, exponents
-//    above 1000, overlong text), so that no input can hang the reader.
-// A syntax error found by GiNaC is located by parsing prefixes of the token list.
+//  * puts each sign in parentheses with its operand (GiNaC reads 2*-3+5 as 2*(-3+5)) and hands each
+//    power to GiNaC as a call that checks the exponent's value before the power is computed;
+//  * checks the grammar on the tokens, so that a syntax error has its exact position;
+//  * refuses inputs that would make exact arithmetic or GiNaC's recursion explode (exponents above
+//    1000, nested powers of numbers, too many digits, derivatives that grow too large, too deep
+//    nesting, overlong text), so that no input can hang or crash the reader (docs/fuzzing.md).
+// A value GiNaC refuses (1/0) is located by bisection over prefixes of the token list.
 #pragma once
 
 #include <ginac/ginac.h>

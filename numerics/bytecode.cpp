@@ -1,6 +1,7 @@
 // numerics/bytecode.cpp
 #include "numerics/bytecode.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -87,7 +88,7 @@ class Lowering {
   std::pair<std::uint32_t, bool> lower_signed(const GiNaC::ex& e);
   std::uint32_t product_of(const std::vector<GiNaC::ex>& factors);
   std::uint32_t integer_power(std::uint32_t base, unsigned long n);
-  std::uint32_t constant(double value);
+  std::uint32_t number(double value);
   std::uint32_t emit(Op op, std::uint32_t a, std::uint32_t b);
   std::uint32_t emit(Op op, std::uint32_t a) { return emit(op, a, a); }
   std::uint32_t final_register(std::uint32_t ref) const;
@@ -144,9 +145,9 @@ std::uint32_t Lowering::lower_uncached(const GiNaC::ex& e) {
   if (is_a<numeric>(e)) {
     const numeric& n = ex_to<numeric>(e);
     if (!n.is_real()) reject("contains the complex number " + detail::str(e), detail::str(e), "");
-    return constant(n.to_double());
+    return number(n.to_double());
   }
-  if (is_a<constant>(e)) return constant(ex_to<numeric>(e.evalf()).to_double());
+  if (is_a<constant>(e)) return number(ex_to<numeric>(e.evalf()).to_double());
   if (is_a<symbol>(e)) return lower_symbol(e);
   if (is_a<add>(e)) return lower_sum(e);
   if (is_a<mul>(e)) return lower_product(e);
@@ -176,13 +177,14 @@ std::pair<std::uint32_t, bool> Lowering::lower_signed(const GiNaC::ex& e) {
 }
 
 std::uint32_t Lowering::lower_sum(const GiNaC::ex& e) {
-  // a − b is emitted as one subtraction rather than a + (−1)·b.
-  auto [acc, negative] = lower_signed(e.op(0));
-  if (negative) acc = emit(Op::Neg, acc);
-  for (std::size_t i = 1; i < e.nops(); ++i) {
-    const auto [term, minus] = lower_signed(e.op(i));
-    acc = emit(minus ? Op::Sub : Op::Add, acc, term);
-  }
+  // a − b is one subtraction rather than a + (−1)·b; start from a positive term when there is one.
+  std::vector<std::pair<std::uint32_t, bool>> terms;
+  for (std::size_t i = 0; i < e.nops(); ++i) terms.push_back(lower_signed(e.op(i)));
+  const auto positive = std::find_if(terms.begin(), terms.end(), [](const auto& t) { return !t.second; });
+  if (positive != terms.end()) std::iter_swap(terms.begin(), positive);
+  std::uint32_t acc = terms[0].second ? emit(Op::Neg, terms[0].first) : terms[0].first;
+  for (std::size_t i = 1; i < terms.size(); ++i)
+    acc = emit(terms[i].second ? Op::Sub : Op::Add, acc, terms[i].first);
   return acc;
 }
 
@@ -205,11 +207,11 @@ std::uint32_t Lowering::lower_product(const GiNaC::ex& e) {
   if (!coefficient.is_real()) reject("contains the complex number " + detail::str(coefficient),
                                      detail::str(coefficient), "");
   if (numerator.empty() && !denominator.empty() && coefficient != -1)  // c / (…): one division
-    return emit(Op::Div, constant(coefficient.to_double()), product_of(denominator));
-  std::uint32_t r = numerator.empty() ? constant(1.0) : product_of(numerator);
+    return emit(Op::Div, number(coefficient.to_double()), product_of(denominator));
+  std::uint32_t r = numerator.empty() ? number(1.0) : product_of(numerator);
   if (!denominator.empty()) r = emit(Op::Div, r, product_of(denominator));
   if (coefficient == -1) return emit(Op::Neg, r);
-  if (coefficient != 1) return emit(Op::Mul, constant(coefficient.to_double()), r);
+  if (coefficient != 1) return emit(Op::Mul, number(coefficient.to_double()), r);
   return r;
 }
 
@@ -229,12 +231,12 @@ std::uint32_t Lowering::lower_power(const GiNaC::ex& base, const GiNaC::ex& expo
   const numeric k = half ? n.numer() : n;
   if ((n.is_integer() || half) && abs(k) <= max_unrolled_power) {
     const long m = k.to_long();
-    if (m == 0) return constant(1.0);
+    if (m == 0) return number(1.0);
     const std::uint32_t b = half ? emit(Op::Sqrt, lower(base)) : lower(base);
     const std::uint32_t p = integer_power(b, static_cast<unsigned long>(m < 0 ? -m : m));
-    return m < 0 ? emit(Op::Div, constant(1.0), p) : p;
+    return m < 0 ? emit(Op::Div, number(1.0), p) : p;
   }
-  return emit(Op::Pow, lower(base), constant(n.to_double()));
+  return emit(Op::Pow, lower(base), number(n.to_double()));
 }
 
 std::uint32_t Lowering::integer_power(std::uint32_t base, unsigned long n) {
@@ -264,7 +266,7 @@ std::uint32_t Lowering::lower_function(const GiNaC::ex& e) {
   return emit(it->second, lower(e.op(0)));
 }
 
-std::uint32_t Lowering::constant(double value) {
+std::uint32_t Lowering::number(double value) {
   if (!std::isfinite(value))
     reject("contains a number that does not fit a double", detail::str(value), "");
   std::uint64_t bits = 0;

@@ -52,6 +52,8 @@ void note_fallback_once(const std::string& note) {
 
 }  // namespace
 
+CompiledFunction::CompiledFunction() : CompiledFunction(std::make_shared<const Program>()) {}
+
 CompiledFunction::CompiledFunction(std::shared_ptr<const Program> program)
     : program_(program), interpreter_(program) {}
 

@@ -40,6 +40,8 @@ struct CompileOptions {
 /// must not be called from two threads at once (the interpreter keeps its registers): copy it.
 class CompiledFunction {
  public:
+  /// The empty function R⁰ → R⁰, to be assigned a compiled one.
+  CompiledFunction();
   std::size_t inputs() const { return program_->inputs; }
   std::size_t outputs() const { return program_->outputs.size(); }
   /// The back end in use: Backend::Bytecode or Backend::NativeC.

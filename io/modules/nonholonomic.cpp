@@ -791,7 +791,11 @@ class NonholonomicModule : public Module {
     return {"lagrangian", "constraints", "frame", "complement", "symmetry", "gauge_momenta", "variables", "inverse",
             "conformal_factor", "values"};
   }
-  bool applies(const SystemFile& f) const override { return static_cast<bool>(f.doc.root()["lagrangian"]); }
+  bool applies(const SystemFile& f) const override {
+    const YAML::Node& r = f.doc.root();
+    if (r["action_dependent"] && r["action_dependent"].IsScalar() && r["action_dependent"].Scalar() == "true") return false;  // contact systems: io/modules/contact
+    return r["lagrangian"] && !r["hybrid"] && !r["force"];  // forced / hybrid systems: io/modules/hybrid
+  }
   void derive(const SystemFile& f, Report& report) const override { derive_report(f, report); }
   std::vector<std::string> claim_kinds() const override {
     return {"structure_coefficient", "structure_function", "constrained_metric", "inverse_metric", "bracket",

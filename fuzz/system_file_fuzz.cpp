@@ -1,0 +1,31 @@
+// fuzz/system_file_fuzz.cpp — libFuzzer target: any bytes as a system file, read as `hamel derive`
+// reads one (Document::from_string → read_system_file → read_nonholonomic; docs/fuzzing.md).
+//
+// The contract under test: the readers return or throw ParseError, InvalidArgument or DomainError;
+// anything else — another exception, a sanitizer report, a leak, a hang — is a failure.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/error.hpp"
+#include "io/modules/nonholonomic.hpp"
+#include "io/system_file.hpp"
+#include "io/yaml_document.hpp"
+
+namespace {
+// System files are small; larger inputs only slow the search down.
+constexpr std::size_t kMaxInput = 4096;
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > kMaxInput) return 0;
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  try {
+    hamel::SystemFile file = hamel::read_system_file(hamel::Document::from_string(text, "fuzz.yaml"));
+    (void)hamel::read_nonholonomic(file);
+  } catch (const hamel::ParseError&) {
+  } catch (const hamel::InvalidArgument&) {
+  } catch (const hamel::DomainError&) {
+  }
+  return 0;
+}

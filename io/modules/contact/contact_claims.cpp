@@ -1,0 +1,297 @@
+// io/modules/contact/contact_claims.cpp
+#include "io/modules/contact/contact_claims.hpp"
+
+#include "core/error.hpp"
+#include "core/latex.hpp"
+#include "mechanics/contact/constrained.hpp"
+#include "mechanics/contact/contact_structure.hpp"
+#include "mechanics/contact/impact.hpp"
+#include "mechanics/contact/legendre.hpp"
+#include "mechanics/contact/momentum_jump.hpp"
+
+namespace hamel {
+
+const std::vector<std::string>& contact_claim_kinds() {
+  static const std::vector<std::string> k = {
+      "herglotz_equation", "energy",          "dissipated",     "contact_hamiltonian", "hamiltonian_vector_field",
+      "impact_map",        "impact_momentum", "energy_jump",    "energy_after",        "momentum_jump",
+      "velocity_jump",     "multiplier",      "constrained_equation", "solution",     "equality"};
+  return k;
+}
+
+namespace {
+
+using GiNaC::ex;
+
+struct Checker {
+  const ContactFile& file;
+  const Document& doc;  // the claims file
+  const ClaimsContext& ctx;
+  const ContactLagrangian& L;
+  const Chart& T;
+  Chart M;
+  ExpressionReader base;  // q, q_dot, p_q, z, parameters, functions, definitions (no claims context)
+  ExpressionReader reader;
+  std::optional<ContactLegendre> leg;
+
+  Checker(const ContactFile& f, const Document& d, const ClaimsContext& c)
+      : file(f), doc(d), ctx(c), L(f.system.lagrangian), T(L.chart()), M(contact_cotangent_bundle(L.base())), base(f.tqz) {
+    const std::size_t n = L.dim();
+    for (std::size_t i = 0; i < n; ++i) base.declare(M.coordinate_name(n + i), M[n + i]);
+    reader = base;
+    apply_context(ctx, reader);
+    if (L.affine_momenta()) leg = legendre_transform(L);
+  }
+
+  // T*Q × R claims are read with the z of TQ × R; this moves them to T*Q × R.
+  ex on_dual(const ex& e) const { return e.subs(L.z() == action_variable(M)); }
+
+  ex read(const YAML::Node& b, const char* key, const ExpressionReader& r) const {
+    if (!b[key]) doc.fail(b, std::string("expected '") + key + "', got none");
+    return doc.expression(b[key], r, std::string("'") + key + "'");
+  }
+  ex value(const YAML::Node& b) const { return read(b, "value", reader); }
+
+  std::size_t wall(const YAML::Node& b) const {
+    if (!b["impulsive"]) doc.fail(b, "expected 'impulsive' (the name of an impulsive constraint), got none");
+    const std::string n = doc.scalar(b["impulsive"], "'impulsive'");
+    std::vector<std::string> names;
+    for (const auto& w : file.system.walls) names.push_back(w.name);
+    const auto it = std::find(names.begin(), names.end(), n);
+    if (it == names.end()) fail_unknown(b["impulsive"], "'impulsive'", n, names);
+    return static_cast<std::size_t>(it - names.begin());
+  }
+  std::size_t switching(const YAML::Node& b) const {
+    const std::string n = doc.scalar(b["switching"], "'switching'");
+    std::vector<std::string> names;
+    for (const auto& s : file.system.switches) names.push_back(s.name);
+    const auto it = std::find(names.begin(), names.end(), n);
+    if (it == names.end()) fail_unknown(b["switching"], "'switching'", n, names);
+    return static_cast<std::size_t>(it - names.begin());
+  }
+  [[noreturn]] void fail_unknown(const YAML::Node& at, const std::string& what, const std::string& n,
+                                 const std::vector<std::string>& names) const {
+    std::string msg = what + ": unknown name '" + n + "'; expected one of";
+    for (const auto& s : names) msg += " " + s;
+    if (names.empty()) msg += " (none declared in the system file)";
+    msg += ", got '" + n + "'";
+    if (auto d = did_you_mean(n, names)) msg += " (did you mean '" + *d + "'?)";
+    doc.fail(at, msg);
+  }
+  const ContactLegendre& legendre(const YAML::Node& b) const {
+    if (!leg) doc.fail(b, "this claim needs the inverse Legendre transform; expected momenta affine in the velocities, got W depending on them");
+    return *leg;
+  }
+
+  // The constraints of a claim: the file's constraints and, with 'switching', that set.
+  std::vector<Form> forms(const YAML::Node& b) const {
+    std::vector<Form> f = file.system.constraints;
+    if (b["switching"]) {
+      const auto& s = file.system.switches[switching(b)];
+      f.insert(f.end(), s.constraints.begin(), s.constraints.end());
+    }
+    if (f.empty()) doc.fail(b, "expected constraints: the system file has no 'constraints' and the claim names no 'switching'");
+    return f;
+  }
+
+  std::size_t coordinate_index(const YAML::Node& b, const Chart& C, const std::string& what_kind) const {
+    if (!b["coordinate"]) doc.fail(b, "expected 'coordinate', got none");
+    const std::string q = doc.scalar(b["coordinate"], "'coordinate'");
+    const auto i = C.index_of(q);
+    std::vector<std::string> names;
+    for (std::size_t k = 0; k < C.dim(); ++k) names.push_back(C.coordinate_name(k));
+    if (!i) fail_unknown(b["coordinate"], "'coordinate' (" + what_kind + ")", q, names);
+    return *i;
+  }
+
+  std::vector<ex> post_velocities(const YAML::Node& b) const {
+    if (b["impulsive"]) {
+      const ContactWall& w = file.system.walls[wall(b)];
+      if (!L.affine_momenta()) doc.fail(b, "impact maps are solved for momenta affine in the velocities; this Lagrangian has W depending on them");
+      return restitution_map(L, w.psi, w.restitution);
+    }
+    if (b["switching"]) {
+      if (!L.affine_momenta()) doc.fail(b, "momentum jumps are solved for momenta affine in the velocities; this Lagrangian has W depending on them");
+      return constraint_jump_map(L, forms(b));
+    }
+    doc.fail(b, "expected 'impulsive' or 'switching' (which jump), got neither");
+  }
+};
+
+void compare(ClaimResult& res, const ex& derived, const ex& claimed, const Chart& chart) {
+  const ZeroVerdict v = zero_test(derived - claimed, chart);
+  res.holds = v.zero;
+  res.how = v.how();
+  res.derived = to_text(pretty(derived));
+  res.claimed = to_text(claimed);
+  if (!v.zero && !v.point.empty()) {
+    std::string vals;
+    try {
+      vals = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " + to_text(evaluate(claimed, v.point, 12)) + ")";
+    } catch (const std::exception&) {
+    }
+    res.counterexample = describe_point(v.point) + vals;
+  }
+}
+
+bool flag(const Document& doc, const YAML::Node& b, const char* key, bool dflt) {
+  if (!b[key]) return dflt;
+  const std::string v = doc.scalar(b[key], std::string("'") + key + "'");
+  if (v != "true" && v != "false") doc.fail(b[key], std::string("'") + key + "': expected true or false, got '" + v + "'");
+  return v == "true";
+}
+
+ClaimResult check_one(const Checker& k, const Claim& c) {
+  const Document& doc = k.doc;
+  const YAML::Node& b = c.body;
+  const ContactLagrangian& L = k.L;
+  const std::size_t n = L.dim();
+  ClaimResult res;
+  res.name = c.name;
+  res.kind = c.kind;
+  res.line = c.node.Mark().line + 1;
+  if (!b.IsMap()) doc.fail(b, "'" + c.kind + "': expected a mapping, got a " + (b.IsScalar() ? "scalar" : "list"));
+  if (c.kind == "herglotz_equation") {
+    doc.check_keys(b, {"coordinate", "value"}, "a herglotz_equation claim");
+    const std::size_t i = k.coordinate_index(b, L.base().extend(L.base().name() + "z", {"z"}), "a coordinate or z");
+    const ex derived = lagrangian_vector_field(L)[i < n ? n + i : 2 * n];  // q̈^i, or ż
+    compare(res, derived, k.value(b), k.T);
+  } else if (c.kind == "energy") {
+    doc.check_keys(b, {"value"}, "an energy claim");
+    compare(res, energy(L), k.value(b), k.T);
+  } else if (c.kind == "dissipated") {
+    doc.check_keys(b, {"function", "holds"}, "a dissipated claim");
+    const ZeroVerdict v = is_dissipated(L, k.read(b, "function", k.reader));
+    const bool claimed = flag(doc, b, "holds", true);
+    res.holds = v.zero == claimed;
+    res.how = v.how();
+    res.derived = v.zero ? "dissipated (Gamma_L(f) = (dL/dz) f)" : "not dissipated";
+    res.claimed = claimed ? "dissipated" : "not dissipated";
+    if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
+  } else if (c.kind == "contact_hamiltonian") {
+    doc.check_keys(b, {"value"}, "a contact_hamiltonian claim");
+    compare(res, k.legendre(b).hamiltonian, k.on_dual(k.value(b)), k.M);
+  } else if (c.kind == "hamiltonian_vector_field") {
+    doc.check_keys(b, {"coordinate", "value"}, "a hamiltonian_vector_field claim");
+    const std::size_t i = k.coordinate_index(b, k.M, "a coordinate of T*Q x R");
+    compare(res, darboux_hamiltonian_vector_field(k.M, k.legendre(b).hamiltonian)[i], k.on_dual(k.value(b)), k.M);
+  } else if (c.kind == "impact_map" || c.kind == "velocity_jump") {
+    doc.check_keys(b, {c.kind == "impact_map" ? "impulsive" : "switching", "coordinate", "value"}, "a " + c.kind + " claim");
+    const std::size_t i = k.coordinate_index(b, k.T, "a velocity");
+    if (i < n || i >= 2 * n) doc.fail(b["coordinate"], "'coordinate': expected a velocity (e.g. " + k.T.coordinate_name(n) + "), got '" + k.T.coordinate_name(i) + "'");
+    compare(res, k.post_velocities(b)[i - n], k.value(b), k.T);
+  } else if (c.kind == "impact_momentum" || c.kind == "momentum_jump") {
+    doc.check_keys(b, {c.kind == "impact_momentum" ? "impulsive" : "switching", "coordinate", "value"}, "a " + c.kind + " claim");
+    const std::size_t i = k.coordinate_index(b, k.M, "a momentum");
+    if (i < n || i >= 2 * n) doc.fail(b["coordinate"], "'coordinate': expected a momentum (e.g. " + k.M.coordinate_name(n) + "), got '" + k.M.coordinate_name(i) + "'");
+    const auto pp = momentum_map(L, k.legendre(b), k.post_velocities(b));
+    compare(res, pp[i - n], k.on_dual(k.value(b)), k.M);
+  } else if (c.kind == "energy_jump" || c.kind == "energy_after") {
+    doc.check_keys(b, {"impulsive", "switching", "value"}, "an " + c.kind + " claim");
+    const ex after = energy_after(L, k.post_velocities(b));
+    compare(res, c.kind == "energy_jump" ? after - energy(L) : after, k.value(b), k.T);
+  } else if (c.kind == "multiplier" || c.kind == "constrained_equation") {
+    doc.check_keys(b, {"switching", c.kind == "multiplier" ? "index" : "coordinate", "value"}, "a " + c.kind + " claim");
+    const auto f = k.forms(b);
+    const ConstrainedHerglotz h = constrained_herglotz(L, f);
+    if (c.kind == "multiplier") {
+      // compared on D × R, where the multipliers are defined (003 (15))
+      if (!b["index"]) doc.fail(b, "expected 'index' (1-based), got none");
+      const std::string s = doc.scalar(b["index"], "'index'");
+      std::size_t a = 0;
+      try {
+        a = std::stoul(s);
+      } catch (const std::exception&) {
+      }
+      if (a < 1 || a > h.multipliers.size())
+        doc.fail(b["index"], "'index': expected a number between 1 and " + std::to_string(h.multipliers.size()) + ", got '" + s + "'");
+      const DParametrisation d = parametrise_distribution(L, f);
+      compare(res, h.multipliers[a - 1].subs(d.substitution), k.value(b).subs(d.substitution), k.T);
+    } else {
+      // the value may use lambda1, lambda2, ... for the multipliers
+      const std::size_t i = k.coordinate_index(b, L.base(), "a coordinate");
+      ExpressionReader r = k.base;
+      for (std::size_t a = 0; a < h.multipliers.size(); ++a) r.declare("lambda" + std::to_string(a + 1), h.multipliers[a]);
+      apply_context(k.ctx, r);
+      compare(res, h.field[n + i], k.read(b, "value", r), k.T);
+    }
+  } else if (c.kind == "solution") {
+    // a curve (q(t), z(t)) solving the Herglotz equations and ż = L, with given initial values
+    doc.check_keys(b, {"time", "curve", "initial"}, "a solution claim");
+    const ex t = k.read(b, "time", k.reader);
+    if (!GiNaC::is_a<GiNaC::symbol>(t)) doc.fail(b["time"], "'time': expected a symbol declared in 'symbols', got '" + doc.scalar(b["time"], "") + "'");
+    const auto& ts = GiNaC::ex_to<GiNaC::symbol>(t);
+    if (!b["curve"]) doc.fail(b, "expected 'curve' (an expression in t for every coordinate and z), got none");
+    std::vector<std::optional<ex>> curve(n + 1);
+    const Chart Qz = L.base().extend(L.base().name() + "z", {"z"});
+    for (const auto& [kk, v] : doc.mapping(b["curve"], "'curve'")) {
+      const std::string nm = doc.scalar(kk, "a coordinate");
+      const auto i = Qz.index_of(nm);
+      if (!i) {
+        std::vector<std::string> names;
+        for (std::size_t j = 0; j < Qz.dim(); ++j) names.push_back(Qz.coordinate_name(j));
+        k.fail_unknown(kk, "'curve'", nm, names);
+      }
+      curve[*i] = doc.expression(v, k.reader, "'curve' " + nm);
+    }
+    for (std::size_t i = 0; i <= n; ++i)
+      if (!curve[i]) doc.fail(b["curve"], "'curve': expected an expression for " + Qz.coordinate_name(i) + ", got none");
+    GiNaC::exmap on;
+    std::vector<ex> acc;
+    for (std::size_t i = 0; i < n; ++i) {
+      on[L.coordinates()[i]] = *curve[i];
+      on[L.velocities()[i]] = curve[i]->diff(ts);
+      acc.push_back(curve[i]->diff(ts, 2));
+    }
+    on[L.z()] = *curve[n];
+    std::vector<ex> residual;
+    for (const auto& h : herglotz_equations(L, acc)) residual.push_back(h.subs(on));
+    residual.push_back(curve[n]->diff(ts) - L.lagrangian().subs(on));
+    std::vector<std::string> what;
+    for (std::size_t i = 0; i < n; ++i) what.push_back("Herglotz equation of " + L.base().coordinate_name(i));
+    what.push_back("z_dot = L");
+    for (const auto& [kk, v] : doc.mapping(b["initial"], "'initial'")) {
+      const std::string nm = doc.scalar(kk, "an initial value");
+      const auto i = k.T.index_of(nm);
+      if (!i) {
+        std::vector<std::string> names;
+        for (std::size_t j = 0; j < k.T.dim(); ++j) names.push_back(k.T.coordinate_name(j));
+        k.fail_unknown(kk, "'initial'", nm, names);
+      }
+      const ex at0 = (*i < n ? *curve[*i] : *i < 2 * n ? curve[*i - n]->diff(ts) : *curve[n]).subs(ts == 0);
+      residual.push_back(at0 - doc.expression(v, k.reader, "'initial' " + nm));
+      what.push_back("initial value of " + nm);
+    }
+    res.holds = true;
+    res.how = "no residuals";
+    res.derived = "all residuals 0";
+    res.claimed = "a solution";
+    for (std::size_t r = 0; r < residual.size(); ++r) {
+      const ZeroVerdict v = zero_test(residual[r], k.T);
+      res.how = v.how();
+      if (!v.zero) {
+        res.holds = false;
+        res.derived = what[r] + ": residual " + to_text(pretty(residual[r]));
+        res.claimed = "0";
+        if (!v.point.empty()) res.counterexample = describe_point(v.point);
+        break;
+      }
+    }
+  } else if (c.kind == "equality") {
+    doc.check_keys(b, {"lhs", "rhs"}, "an equality claim");
+    compare(res, k.read(b, "lhs", k.reader), k.read(b, "rhs", k.reader), k.T);
+  }
+  return res;
+}
+
+}  // namespace
+
+std::vector<ClaimResult> check_contact_claims(const ContactFile& file, const Document&, const std::vector<Claim>& claims,
+                                              const ClaimsContext& context) {
+  const Checker k(file, *context.doc, context);
+  std::vector<ClaimResult> out;
+  for (const auto& c : claims) out.push_back(check_one(k, c));
+  return out;
+}
+
+}  // namespace hamel

@@ -1,0 +1,380 @@
+// io/modules/contact/contact_file.cpp — reading the contact keys of a system file.
+#include "io/modules/contact/contact_file.hpp"
+
+#include <cmath>
+
+#include "core/error.hpp"
+#include "geometry/linear_algebra.hpp"
+#include "mechanics/contact/impact.hpp"
+#include "mechanics/nonholonomic_system.hpp"
+
+namespace hamel {
+
+namespace {
+
+std::string strip_fn(const std::string& msg) {
+  const auto c = msg.find(": ");
+  return c == std::string::npos ? msg : msg.substr(c + 2);
+}
+
+const char* kZHint = "z is the action variable, allowed only in the Lagrangian";
+
+// The node where the name `n` is declared (coordinates, parameters, functions, definitions).
+YAML::Node declaration_of(const Document& doc, const std::string& n) {
+  const YAML::Node& root = doc.root();
+  if (root["coordinates"] && root["coordinates"].IsSequence())
+    for (const auto& c : root["coordinates"])
+      if (c.IsScalar() && c.Scalar() == n) return c;
+  if (root["parameters"] && root["parameters"].IsSequence())
+    for (const auto& p : root["parameters"]) {
+      if (p.IsScalar() && p.Scalar() == n) return p;
+      if (p.IsMap() && p["name"] && p["name"].IsScalar() && p["name"].Scalar() == n) return p["name"];
+    }
+  if (root["functions"] && root["functions"].IsSequence())
+    for (const auto& f : root["functions"])
+      if (f.IsScalar() && f.Scalar().rfind(n + "(", 0) == 0) return f;
+  if (root["definitions"] && root["definitions"].IsMap())
+    for (auto it = root["definitions"].begin(); it != root["definitions"].end(); ++it)
+      if (it->first.IsScalar() && it->first.Scalar() == n) return it->first;
+  return root;
+}
+
+// The key node of `k` in a mapping (for errors about a key as a whole).
+YAML::Node key_of(const YAML::Node& map, const std::string& k) {
+  for (auto it = map.begin(); it != map.end(); ++it)
+    if (it->first.IsScalar() && it->first.Scalar() == k) return it->first;
+  return map;
+}
+
+struct Inequality {
+  GiNaC::ex positive;  // the region is {positive > 0} (strict) or {positive >= 0}
+  bool strict = true;
+};
+
+// "lhs OP rhs" with OP one of < <= > >=.
+Inequality read_inequality(const Document& doc, const YAML::Node& n, const ExpressionReader& r, const std::string& what) {
+  const std::string text = doc.scalar(n, what);
+  std::size_t at = std::string::npos, len = 0;
+  char op = 0;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '<' || text[i] == '>') {
+      if (at != std::string::npos)
+        doc.fail(n, what + ": expected one comparison, got a second '" + std::string(1, text[i]) + "' in '" + text + "'");
+      at = i;
+      op = text[i];
+      len = i + 1 < text.size() && text[i + 1] == '=' ? 2 : 1;
+      i += len - 1;
+    }
+  if (at == std::string::npos)
+    doc.fail(n, what + ": expected an inequality such as 'x > 0' or 'x^2 + y^2 <= 1', got '" + text + "'");
+  SourcePos p = doc.pos(n);
+  const std::string lhs = text.substr(0, at), rhs = text.substr(at + len);
+  const auto parse = [&](const std::string& s, int offset) {
+    SourcePos q = p;
+    q.column += offset;
+    try {
+      return r.parse(s, q);
+    } catch (const ParseError& e) {
+      throw ParseError(e.file(), e.line(), e.column(), what + ": " + e.message());
+    }
+  };
+  if (lhs.find_first_not_of(' ') == std::string::npos || rhs.find_first_not_of(' ') == std::string::npos)
+    doc.fail(n, what + ": expected an expression on both sides of the comparison, got '" + text + "'");
+  const GiNaC::ex a = parse(lhs, 0), b = parse(rhs, static_cast<int>(at + len));
+  return {op == '>' ? a - b : b - a, len == 1};
+}
+
+// A real constant (exact when written exactly: 0.0001 is 1/10000).
+GiNaC::ex constant(const Document& doc, const YAML::Node& n, const std::string& what) {
+  static const ExpressionReader constants;
+  const GiNaC::ex e = doc.expression(n, constants, what);
+  const GiNaC::ex v = e.evalf();
+  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real() ||
+      !std::isfinite(GiNaC::ex_to<GiNaC::numeric>(v).to_double()))
+    doc.fail(n, what + ": expected a real number, got '" + doc.scalar(n, what) + "'");
+  return e;
+}
+
+double number(const Document& doc, const YAML::Node& n, const std::string& what) {
+  return GiNaC::ex_to<GiNaC::numeric>(constant(doc, n, what).evalf()).to_double();
+}
+
+bool depends_on_coordinates(const GiNaC::ex& e, const Chart& Q) {
+  for (const auto& q : Q.coordinates())
+    if (e.has(q)) return true;
+  return false;
+}
+
+// Every form independent (generic rank = number of forms).
+void require_independent(const Document& doc, const YAML::Node& at, const Chart& Q, const std::vector<Form>& forms,
+                         const std::string& what) {
+  if (forms.empty()) return;
+  GiNaC::matrix A(static_cast<unsigned>(forms.size()), static_cast<unsigned>(Q.dim()));
+  for (unsigned a = 0; a < forms.size(); ++a)
+    for (unsigned i = 0; i < Q.dim(); ++i) A(a, i) = forms[a].component({i});
+  const std::size_t r = symbolic_rank(A, Q);
+  if (r != forms.size())
+    doc.fail(at, what + ": the constraints are dependent; expected " + std::to_string(forms.size()) +
+                     " independent constraints, got rank " + std::to_string(r));
+}
+
+std::vector<Form> read_constraint_list(const Document& doc, const YAML::Node& n, const ExpressionReader& r, const Chart& Q,
+                                       const std::string& what) {
+  std::vector<Form> forms;
+  const auto nodes = doc.sequence(n, what);
+  if (nodes.empty()) doc.fail(n, what + ": expected at least one constraint, got an empty list");
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    const std::string w = what + " " + std::to_string(k + 1);
+    const GiNaC::ex c = doc.expression(nodes[k], r, w);
+    try {
+      forms.push_back(constraint_form(c, Q));
+    } catch (const DomainError& e) {
+      doc.fail(nodes[k], w + ": " + strip_fn(e.what()));
+    }
+  }
+  return forms;
+}
+
+}  // namespace
+
+bool is_action_dependent(const SystemFile& f) {
+  const YAML::Node& n = f.doc.root()["action_dependent"];
+  if (!n) return false;
+  const std::string v = f.doc.scalar(n, "'action_dependent'");
+  if (v != "true" && v != "false") f.doc.fail(n, "'action_dependent': expected true or false, got '" + v + "'");
+  return v == "true";
+}
+
+bool uses_contact_keys(const SystemFile& f) {
+  const YAML::Node& root = f.doc.root();
+  return static_cast<bool>(root["action_dependent"]) || static_cast<bool>(root["impulsive"]) ||
+         static_cast<bool>(root["switching"]);
+}
+
+ContactFile read_contact(const SystemFile& f) {
+  const Document& doc = f.doc;
+  const YAML::Node& root = doc.root();
+  const Chart& Q = f.Q;
+  if (!is_action_dependent(f)) {
+    for (const char* k : {"impulsive", "switching"})
+      if (root[k])
+        doc.fail(key_of(root, k), std::string("'") + k + "' belongs to contact systems; expected 'action_dependent: true' in the file, got " +
+                              (root["action_dependent"] ? "'action_dependent: false'" : "none"));
+    doc.fail(root["action_dependent"], "'action_dependent': a contact system needs true, got false");
+  }
+  if (std::find(f.names.begin(), f.names.end(), "z") != f.names.end())
+    doc.fail(declaration_of(doc, "z"),
+             "the name 'z' is the action variable of an action-dependent system (001 (3)); expected another name, got 'z'");
+  if (!root["lagrangian"])
+    throw ParseError(doc.file(), 1, 1, "missing key 'lagrangian'; expected L(q, q_dot, z) of the contact system, got none");
+
+  // charts: TQ × R and T*Q × R (the momentum names p_q must be free)
+  Chart TQR = contact_tangent_bundle(Q), M = TQR;
+  try {
+    M = contact_cotangent_bundle(Q);
+  } catch (const InvalidArgument& e) {
+    doc.fail(root["coordinates"], "the momenta p_<coordinate> of T*Q x R are reserved names; expected other names for "
+                                  "parameters and functions, got a clash (" + strip_fn(e.what()) + ")");
+  }
+
+  ExpressionReader tqz = f.tq;
+  tqz.declare("z", action_variable(TQR));
+  ExpressionReader on_q = f.q, on_tq = f.tq;
+  on_q.hint("z", kZHint);
+  on_tq.hint("z", kZHint);
+
+  const GiNaC::ex Lx = doc.expression(root["lagrangian"], tqz, "'lagrangian'");
+  std::optional<ContactLagrangian> L;
+  try {
+    L.emplace(Q, Lx);
+  } catch (const DomainError& e) {
+    doc.fail(root["lagrangian"], "'lagrangian': " + strip_fn(e.what()));
+  }
+
+  ContactFile out{ContactHybridSystem{*L, {}, {}, {}}, {}, {}, tqz, ExpressionReader{}, std::nullopt};
+  for (std::size_t i = 0; i < Q.dim(); ++i) out.dual.declare(Q.coordinate_name(i), Q[i]);
+  for (std::size_t i = 0; i < Q.parameters().size(); ++i) out.dual.declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
+  for (const auto& fs : Q.function_specs()) out.dual.declare_function(Q.function(fs.name));
+  for (const auto& [name, value] : f.definitions) out.dual.declare(name, value);
+  for (std::size_t i = 0; i < Q.dim(); ++i) {
+    out.dual.declare(M.coordinate_name(Q.dim() + i), M[Q.dim() + i]);
+    out.dual.hint(TQR.coordinate_name(Q.dim() + i), "on T*Q x R use the momenta p_<coordinate>");
+  }
+  out.dual.declare("z", action_variable(M));
+
+  // always-active constraints (003 (15))
+  if (root["constraints"]) {
+    out.system.constraints = read_constraint_list(doc, root["constraints"], on_tq, Q, "constraint");
+    require_independent(doc, root["constraints"], Q, out.system.constraints, "'constraints'");
+  }
+
+  std::vector<std::string> names;
+  const auto claim = [&](const YAML::Node& k, const std::string& n, const std::string& what) {
+    if (std::find(f.names.begin(), f.names.end(), n) != f.names.end() || std::find(names.begin(), names.end(), n) != names.end())
+      doc.fail(k, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" + n + "' again");
+    names.push_back(n);
+  };
+
+  // impulsive one-sided constraints Ψ(q) ≥ 0 (003 §3.1)
+  for (const auto& [k, v] : doc.mapping(root["impulsive"], "'impulsive'")) {
+    const std::string n = doc.name(k, "an impulsive constraint name");
+    claim(k, n, "an impulsive constraint");
+    const std::string what = "impulsive constraint " + n;
+    doc.mapping(v, what);
+    doc.check_keys(v, {"constraint", "restitution"}, what);
+    if (!v["constraint"]) doc.fail(v, what + ": expected 'constraint' (e.g. \"x^2 + y^2 <= 1\"), got none");
+    const Inequality in = read_inequality(doc, v["constraint"], on_q, what + " 'constraint'");
+    if (!depends_on_coordinates(in.positive, Q))
+      doc.fail(v["constraint"], what + ": expected an inequality in the coordinates, got a constant one");
+    try {
+      (void)boundary_tangent_basis(Q, in.positive);
+    } catch (const DomainError& e) {
+      doc.fail(v["constraint"], what + ": " + strip_fn(e.what()));
+    }
+    GiNaC::ex alpha = 1;
+    if (v["restitution"]) {
+      alpha = doc.expression(v["restitution"], on_q, what + " 'restitution'");
+      if (depends_on_coordinates(alpha, Q))
+        doc.fail(v["restitution"], what + ": expected a constant restitution (a number or parameters), got one depending on the coordinates");
+      const GiNaC::ex a = alpha.evalf();
+      if (GiNaC::is_a<GiNaC::numeric>(a) &&
+          (!GiNaC::ex_to<GiNaC::numeric>(a).is_real() || GiNaC::ex_to<GiNaC::numeric>(a) < 0 || GiNaC::ex_to<GiNaC::numeric>(a) > 1))
+        doc.fail(v["restitution"], what + ": expected a restitution coefficient in [0, 1], got '" + doc.scalar(v["restitution"], "") + "'");
+    }
+    out.system.walls.push_back({n, in.positive, alpha});
+    out.wall_texts.push_back(doc.scalar(v["constraint"], ""));
+  }
+
+  // switching constraints (003 §4)
+  for (const auto& [k, v] : doc.mapping(root["switching"], "'switching'")) {
+    const std::string n = doc.name(k, "a switching constraint name");
+    claim(k, n, "a switching constraint");
+    const std::string what = "switching constraint " + n;
+    doc.mapping(v, what);
+    doc.check_keys(v, {"where", "constraints"}, what);
+    if (!v["where"]) doc.fail(v, what + ": expected 'where' (e.g. \"x > 0\"), got none");
+    if (!v["constraints"]) doc.fail(v, what + ": expected 'constraints' (linear in the velocities), got none");
+    const Inequality in = read_inequality(doc, v["where"], on_q, what + " 'where'");
+    if (!depends_on_coordinates(in.positive, Q))
+      doc.fail(v["where"], what + ": expected an inequality in the coordinates, got a constant one");
+    ContactSwitch sw{n, in.positive, in.strict, read_constraint_list(doc, v["constraints"], on_tq, Q, what + ", constraint")};
+    std::vector<Form> all = out.system.constraints;
+    all.insert(all.end(), sw.constraints.begin(), sw.constraints.end());
+    require_independent(doc, v["constraints"], Q, all, what);
+    out.system.switches.push_back(sw);
+    out.switch_texts.push_back(doc.scalar(v["where"], ""));
+  }
+  if (out.system.switches.size() > 16)
+    doc.fail(root["switching"], "'switching': expected at most 16 switching constraint sets, got " +
+                                    std::to_string(out.system.switches.size()));
+
+  // simulate
+  if (root["simulate"]) {
+    const YAML::Node& s = root["simulate"];
+    doc.mapping(s, "'simulate'");
+    doc.check_keys(s, {"values", "initial", "time", "step", "max_events"}, "'simulate'");
+    ContactSimulationSpec spec;
+    std::vector<std::string> pnames;
+    for (const auto& p : Q.parameter_specs()) pnames.push_back(p.name);
+    for (const auto& [k, v] : doc.mapping(s["values"], "'simulate: values'")) {
+      const std::string n = doc.scalar(k, "a parameter");
+      const auto it = std::find(pnames.begin(), pnames.end(), n);
+      if (it == pnames.end()) {
+        std::string msg = "'simulate: values': unknown parameter '" + n + "'; expected one of";
+        for (const auto& p : pnames) msg += " " + p;
+        msg += ", got '" + n + "'";
+        if (auto d = did_you_mean(n, pnames)) msg += " (did you mean '" + *d + "'?)";
+        doc.fail(k, msg);
+      }
+      spec.values[Q.parameters()[static_cast<std::size_t>(it - pnames.begin())]] = constant(doc, v, "value of " + n);
+    }
+    // every parameter the system uses needs a value
+    std::vector<GiNaC::ex> used{Lx};
+    for (const auto& w : out.system.walls) used.push_back(w.psi), used.push_back(w.restitution);
+    for (const auto& sw : out.system.switches) {
+      used.push_back(sw.where);
+      for (const auto& fm : sw.constraints)
+        for (const auto& [i, c] : fm.components()) used.push_back(c);
+    }
+    for (const auto& fm : out.system.constraints)
+      for (const auto& [i, c] : fm.components()) used.push_back(c);
+    std::string missing;
+    for (std::size_t i = 0; i < Q.parameters().size(); ++i) {
+      bool u = false;
+      for (const auto& e : used) u = u || e.has(Q.parameters()[i]);
+      if (u && !spec.values.count(Q.parameters()[i])) missing += (missing.empty() ? "" : ", ") + pnames[i];
+    }
+    if (!missing.empty())
+      doc.fail(s["values"] ? s["values"] : s, "'simulate: values': expected a number for every parameter of the system, got none for " + missing);
+    for (const auto& w : out.system.walls) {
+      const GiNaC::ex a = w.restitution.subs(spec.values).evalf();
+      const double av = GiNaC::ex_to<GiNaC::numeric>(a).to_double();
+      if (!(av >= 0 && av <= 1))
+        doc.fail(root["impulsive"][w.name]["restitution"] ? root["impulsive"][w.name]["restitution"] : s["values"],
+                 "impulsive constraint " + w.name + ": expected a restitution coefficient in [0, 1], got " + std::to_string(av) +
+                     " with the values of 'simulate'");
+    }
+    // initial state: every coordinate and velocity; z defaults to 0
+    if (!s["initial"]) doc.fail(s, "'simulate': expected 'initial' (every coordinate and velocity, and z), got none");
+    const Chart& T = TQR;
+    std::vector<std::string> state_names;
+    for (std::size_t i = 0; i < T.dim(); ++i) state_names.push_back(T.coordinate_name(i));
+    std::vector<std::optional<double>> init(T.dim());
+    for (const auto& [k, v] : doc.mapping(s["initial"], "'simulate: initial'")) {
+      const std::string n = doc.scalar(k, "an initial value");
+      const auto i = T.index_of(n);
+      if (!i) {
+        std::string msg = "'simulate: initial': unknown name '" + n + "'; expected a coordinate, a velocity or z, got '" + n + "'";
+        if (auto d = did_you_mean(n, state_names)) msg += " (did you mean '" + *d + "'?)";
+        doc.fail(k, msg);
+      }
+      init[*i] = number(doc, v, "initial value of " + n);
+    }
+    if (!init.back()) init.back() = 0.0;
+    std::string absent;
+    for (std::size_t i = 0; i < T.dim(); ++i)
+      if (!init[i]) absent += (absent.empty() ? "" : ", ") + state_names[i];
+    if (!absent.empty()) doc.fail(s["initial"], "'simulate: initial': expected a value for every coordinate and velocity, got none for " + absent);
+    for (const auto& v : init) spec.initial.push_back(*v);
+    // time: t1 or [t0, t1]
+    if (!s["time"]) doc.fail(s, "'simulate': expected 'time' (the end time, or [t0, t1]), got none");
+    if (s["time"].IsSequence()) {
+      const auto ends = doc.sequence(s["time"], "'simulate: time'");
+      if (ends.size() != 2) doc.fail(s["time"], "'simulate: time': expected [t0, t1], got " + std::to_string(ends.size()) + " values");
+      spec.t0 = number(doc, ends[0], "'simulate: time' t0");
+      spec.t1 = number(doc, ends[1], "'simulate: time' t1");
+    } else {
+      spec.t1 = number(doc, s["time"], "'simulate: time'");
+    }
+    if (!(spec.t1 > spec.t0))
+      doc.fail(s["time"], "'simulate: time': expected an end time after the start " + std::to_string(spec.t0) + ", got " + std::to_string(spec.t1));
+    if (s["step"]) {
+      spec.step = number(doc, s["step"], "'simulate: step'");
+      if (!(spec.step > 0) || (spec.t1 - spec.t0) / spec.step > 1e7)
+        doc.fail(s["step"], "'simulate: step': expected a positive output step with at most 1e7 samples, got " + doc.scalar(s["step"], ""));
+    }
+    if (s["max_events"]) {
+      const double m = number(doc, s["max_events"], "'simulate: max_events'");
+      if (!(m >= 1 && m <= 1e7) || m != std::floor(m))
+        doc.fail(s["max_events"], "'simulate: max_events': expected a whole number between 1 and 1e7, got " + doc.scalar(s["max_events"], ""));
+      spec.max_events = static_cast<std::size_t>(m);
+    }
+    out.simulation = spec;
+  }
+  return out;
+}
+
+ContactRunOptions run_options(const ContactFile& f) {
+  ContactRunOptions o;
+  if (!f.simulation) return o;
+  const ContactSimulationSpec& s = *f.simulation;
+  o.values = s.values;
+  o.initial = s.initial;
+  o.t0 = s.t0;
+  o.t1 = s.t1;
+  o.events.output_step = s.step;
+  o.events.max_events = s.max_events;
+  return o;
+}
+
+}  // namespace hamel

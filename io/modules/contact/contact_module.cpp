@@ -1,0 +1,39 @@
+// io/modules/contact/contact_module.cpp
+#include "io/modules/contact/contact_module.hpp"
+
+#include "io/modules/contact/contact_claims.hpp"
+#include "io/modules/contact/contact_file.hpp"
+#include "io/modules/contact/contact_report.hpp"
+#include "io/modules/contact/contact_run.hpp"
+
+namespace hamel {
+
+namespace {
+
+class ContactModule : public Module {
+ public:
+  std::string name() const override { return "contact"; }
+  std::vector<std::string> keys() const override {
+    return {"action_dependent", "lagrangian", "constraints", "impulsive", "switching", "simulate"};
+  }
+  // `impulsive` or `switching` without `action_dependent: true` is an error of read_contact
+  bool applies(const SystemFile& f) const override {
+    const YAML::Node& root = f.doc.root();
+    return is_action_dependent(f) || static_cast<bool>(root["impulsive"]) || static_cast<bool>(root["switching"]);
+  }
+  void derive(const SystemFile& f, Report& report) const override { derive_contact_report(read_contact(f), report); }
+  std::vector<std::string> claim_kinds() const override { return contact_claim_kinds(); }
+  std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims, const ClaimsContext& ctx) const override {
+    return check_contact_claims(read_contact(f), f.doc, claims, ctx);
+  }
+  bool can_simulate(const SystemFile& f) const override { return static_cast<bool>(f.doc.root()["simulate"]); }
+  int simulate(const SystemFile& f, const SimulateOptions& o, std::ostream& out) const override {
+    return run_contact_simulation(f, read_contact(f), o, out);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Module> make_contact_module() { return std::make_unique<ContactModule>(); }
+
+}  // namespace hamel

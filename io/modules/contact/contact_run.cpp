@@ -1,0 +1,116 @@
+// io/modules/contact/contact_run.cpp
+#include "io/modules/contact/contact_run.hpp"
+
+#include <cstdio>
+
+#include "core/error.hpp"
+#include "numerics/csv.hpp"
+#include "numerics/plot.hpp"
+
+namespace hamel {
+
+namespace {
+
+std::string fmt(double v, const char* f = "%.12g") {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+std::string strip_extension(const std::string& path) {
+  for (const char* ext : {".svg", ".png", ".SVG", ".PNG"}) {
+    const std::string e = ext;
+    if (path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0) return path.substr(0, path.size() - e.size());
+  }
+  return path;
+}
+
+}  // namespace
+
+int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const SimulateOptions& o, std::ostream& out) {
+  if (!cf.simulation)
+    f.doc.fail(f.doc.root(), "'hamel simulate' needs a 'simulate' section (values, initial, time); expected one, got none");
+  const ContactRun run = simulate_contact(cf.system, run_options(cf));
+  const Chart& T = cf.system.lagrangian.chart();
+  const std::size_t N = T.dim();  // q, q_dot, z
+  const Trajectory& tr = run.simulation.trajectory;
+  out << "Simulation of " << f.name << ": t in [" << fmt(cf.simulation->t0) << ", " << fmt(cf.simulation->t1) << "], "
+      << run.events.size() << " event" << (run.events.size() == 1 ? "" : "s") << ", " << tr.steps << " steps\n";
+  if (!o.quiet && !run.events.empty()) {
+    out << "  " << std::string(19, ' ') << "t  event            E-              E+         E+ - E-  Carnot -(1-a)/(1+a) T_l                z\n";
+    for (const auto& e : run.events) {
+      char line[256];
+      std::snprintf(line, sizeof line, "  %20.15g  %-10s %14.10g  %14.10g  %14.6g  %22.6g  %15.10g%s\n", e.t, e.name.c_str(),
+                    e.energy_before, e.energy_after, e.energy_after - e.energy_before, e.predicted_jump(), e.before[N - 1],
+                    e.kind == ContactEventKind::Switch ? "  (constraints on)" : (e.grazing ? "  (grazing)" : ""));
+      out << line;
+    }
+  }
+  double carnot = 0;
+  for (const auto& e : run.events)
+    carnot = std::max(carnot, std::abs(e.energy_after - e.energy_before - e.predicted_jump()) / std::max(1.0, std::abs(e.energy_before)));
+  out << "final state at t = " << fmt(tr.t_end) << ":";
+  for (std::size_t i = 0; i < N; ++i) out << " " << T.coordinate_name(i) << " = " << fmt(tr.x_end[i]);
+  out << ", E_L = " << fmt(run.energy.empty() ? 0.0 : run.energy.back()) << "\n";
+  if (!run.active_at_end.empty()) {
+    out << "switching constraints active at the end:";
+    for (const auto& s : run.active_at_end) out << " " << s;
+    out << "\n";
+    out << "max |lambda| of the constrained motion: " << fmt(run.max_multiplier, "%.3g") << "\n";
+  }
+  out << "energy law between events, E_L(t) = exp(int dL/dz) E_L(t_k+) (001 (7b), 003 Prop. 3 corrected): max relative deviation "
+      << fmt(run.energy_law_error, "%.3g") << "\n";
+  if (!run.events.empty()) out << "Carnot's balance at the events (003 (35)): max relative deviation " << fmt(carnot, "%.3g") << "\n";
+  if (!tr.completed()) out << to_string(tr.termination) << ": " << tr.message << "\n";
+
+  const bool grid = cf.simulation->step > 0;
+  const auto& ts = grid ? tr.grid_t : tr.t;
+  const auto& xs = grid ? tr.grid_x : tr.x;
+  const auto& Es = grid ? run.grid_energy : run.energy;
+  if (!o.csv.empty()) {
+    std::vector<std::string> header{"t"};
+    for (std::size_t i = 0; i < N; ++i) header.push_back(T.coordinate_name(i));
+    header.push_back("E");
+    CsvWriter w(o.csv, header);
+    std::vector<double> row(N + 2);
+    for (std::size_t k = 0; k < ts.size(); ++k) {
+      row[0] = ts[k];
+      for (std::size_t i = 0; i < N; ++i) row[i + 1] = xs[k][i];
+      row[N + 1] = Es[k];
+      w.row(row);
+    }
+    out << "CSV written to " << o.csv << " (" << w.rows() << " rows: t, q, q_dot, z, E)\n";
+  }
+  if (!o.plot.empty()) {
+    const std::string base = strip_extension(o.plot);
+    const std::size_t n = cf.system.lagrangian.dim();
+    Plot p{f.name + ": coordinates, action z and energy E_L", "t", "", ts, {}};
+    for (std::size_t i = 0; i < n; ++i) {
+      Series s{T.coordinate_name(i), {}};
+      for (const auto& x : xs) s.y.push_back(x[i]);
+      p.series.push_back(s);
+    }
+    Series z{"z", {}};
+    for (const auto& x : xs) z.y.push_back(x[N - 1]);
+    p.series.push_back(z);
+    p.series.push_back({"E_L", Es});
+    try {
+      const PlotFiles files = plot(p, base);
+      out << "plot written to " << files.svg << (files.png.empty() ? "" : " and " + files.png) << "\n";
+      if (n >= 2) {
+        Plot path{f.name + ": path", T.coordinate_name(0), T.coordinate_name(1), {}, {{T.coordinate_name(1), {}}}};
+        for (const auto& x : xs) {
+          path.x.push_back(x[0]);
+          path.series[0].y.push_back(x[1]);
+        }
+        const PlotFiles pf = plot(path, base + "_path");
+        out << "path plot written to " << pf.svg << "\n";
+      }
+    } catch (const NotImplemented& e) {
+      out << "no plot: " << e.what() << "\n";
+    }
+  }
+  return tr.completed() || tr.termination == Termination::MaxEvents ? 0 : 1;
+}
+
+}  // namespace hamel

@@ -1,0 +1,503 @@
+// io/modules/discrete/discrete_file.cpp — reading the `discrete:` section.
+#include "io/modules/discrete/discrete_file.hpp"
+
+#include <cmath>
+
+#include "core/error.hpp"
+#include "geometry/lifts.hpp"
+#include "mechanics/discrete/lie_group.hpp"
+#include "mechanics/discrete/quadrature.hpp"
+#include "mechanics/nonholonomic_system.hpp"
+#include "reduction/discrete/chaplygin.hpp"
+#include "reduction/discrete/reduced_system.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+
+std::string strip_fn(const std::string& msg) {
+  const auto c = msg.find(": ");
+  return c == std::string::npos ? msg : msg.substr(c + 2);
+}
+
+bool mentions_coordinates(const ex& e, const Chart& Q) {
+  for (const auto& c : Q.coordinates())
+    if (e.has(c)) return true;
+  for (const auto& c : velocities(Q))
+    if (e.has(c)) return true;
+  return false;
+}
+
+// The reader of expressions on Q×Q×Q (x0, x1, x2), with the reduced variables and the parameters.
+ExpressionReader slot_reader(const SystemFile& f, bool with_third) {
+  ExpressionReader r;
+  const Chart T = triple_chart(f.Q);
+  const std::size_t n = f.Q.dim();
+  for (std::size_t i = 0; i < (with_third ? 3 : 2) * n; ++i) r.declare(T.coordinate_name(i), T[i]);
+  for (std::size_t i = 0; i < f.Q.parameters().size(); ++i) r.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
+  for (const auto& [name, value] : f.definitions)
+    if (!mentions_coordinates(value, f.Q)) r.declare(name, value);
+  for (std::size_t i = 0; i < n; ++i) {
+    r.hint(f.Q.coordinate_name(i), "discrete expressions use the slot coordinates " + slot_name(f.Q, i, 0) + " and " +
+                                       slot_name(f.Q, i, 1) + " (q_k and q_{k+1})");
+    r.hint(f.Q.coordinate_name(i) + "_dot", "velocities appear only with 'quadrature' (continuous Lagrangian and constraints)");
+  }
+  return r;
+}
+
+double number(const Document& doc, const YAML::Node& n, const std::string& what) {
+  const ExpressionReader constants;
+  const ex v = doc.expression(n, constants, what).evalf();
+  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
+    doc.fail(n, what + ": expected a real number, got '" + doc.scalar(n, what) + "'");
+  const double d = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+  if (!std::isfinite(d)) doc.fail(n, what + ": expected a finite number, got '" + doc.scalar(n, what) + "'");
+  return d;
+}
+
+std::size_t coordinate_index(const SystemFile& f, const YAML::Node& k, const std::string& what,
+                             const std::vector<std::size_t>& among = {}) {
+  const std::string c = f.doc.scalar(k, what);
+  std::vector<std::string> names;
+  if (among.empty())
+    for (std::size_t i = 0; i < f.Q.dim(); ++i) names.push_back(f.Q.coordinate_name(i));
+  else
+    for (auto i : among) names.push_back(f.Q.coordinate_name(i));
+  const auto it = std::find(names.begin(), names.end(), c);
+  if (it == names.end()) {
+    std::string msg = what + ": unknown coordinate '" + c + "'; expected one of";
+    for (const auto& s : names) msg += " " + s;
+    msg += ", got '" + c + "'";
+    if (auto d = did_you_mean(c, names)) msg += " (did you mean '" + *d + "'?)";
+    f.doc.fail(k, msg);
+  }
+  return among.empty() ? static_cast<std::size_t>(it - names.begin()) : among[static_cast<std::size_t>(it - names.begin())];
+}
+
+// {coordinate: expression} → n components (missing ones 0).
+std::vector<ex> covector(const SystemFile& f, const YAML::Node& n, const ExpressionReader& r, const std::string& what) {
+  std::vector<ex> out(f.Q.dim(), 0);
+  for (const auto& [k, v] : f.doc.mapping(n, what)) {
+    const std::size_t i = coordinate_index(f, k, what);
+    out[i] = f.doc.expression(v, r, what + " component " + f.Q.coordinate_name(i));
+  }
+  return out;
+}
+
+QuadratureRule read_rule(const Document& doc, const YAML::Node& n, ex& alpha) {
+  alpha = GiNaC::numeric(1, 2);
+  YAML::Node rule = n;
+  if (n.IsMap()) {
+    doc.check_keys(n, {"rule", "point"}, "'quadrature'");
+    if (!n["rule"]) doc.fail(n, "'quadrature': expected 'rule' (midpoint or trapezoidal), got none");
+    rule = n["rule"];
+  }
+  const std::string s = doc.scalar(rule, "'quadrature'");
+  if (s != "midpoint" && s != "trapezoidal")
+    doc.fail(rule, "'quadrature': expected midpoint or trapezoidal, got '" + s + "'");
+  const QuadratureRule q = s == "midpoint" ? QuadratureRule::Midpoint : QuadratureRule::Trapezoidal;
+  if (n.IsMap() && n["point"]) {
+    if (q != QuadratureRule::Midpoint) doc.fail(n["point"], "'point': only the midpoint rule has an evaluation point; expected no 'point' with trapezoidal, got one");
+    const ExpressionReader constants;
+    alpha = doc.expression(n["point"], constants, "'point'");
+    const ex a = alpha.evalf();
+    if (!GiNaC::is_a<GiNaC::numeric>(a) || a < 0 || a > 1)
+      doc.fail(n["point"], "'point': expected a number in [0, 1] (q_alpha = (1 - alpha) q0 + alpha q1), got '" + doc.scalar(n["point"], "'point'") + "'");
+  }
+  return q;
+}
+
+LieGroup read_group(SystemFile& f, const YAML::Node& n, const std::vector<std::size_t>& coords) {
+  const Document& doc = f.doc;
+  const std::size_t k = coords.size();
+  if (n.IsScalar()) {
+    const std::string s = n.Scalar();
+    if (s == "additive") return LieGroup::additive(k);
+    if (s == "SE2") {
+      if (k != 3) doc.fail(n, "'group': SE2 acts on three coordinates (angle, x, y); expected 3 in 'coordinates', got " + std::to_string(k));
+      return LieGroup::se2();
+    }
+    doc.fail(n, "'group': expected additive, SE2 or {product, inverse, identity}, got '" + s + "'");
+  }
+  if (!n.IsMap()) doc.fail(n, "'group': expected additive, SE2 or {product, inverse, identity}, got a list");
+  doc.check_keys(n, {"product", "inverse", "identity"}, "'group'");
+  if (!n["product"] || !n["inverse"]) doc.fail(n, "'group': expected 'product' and 'inverse', got " + std::string(n["product"] ? "no 'inverse'" : "no 'product'"));
+  ExpressionReader prod, inv;
+  std::vector<ex> a, b;
+  for (auto i : coords) {
+    const std::string c = f.Q.coordinate_name(i);
+    a.push_back(GiNaC::realsymbol(c + "_a"));
+    b.push_back(GiNaC::realsymbol(c + "_b"));
+    prod.declare(c + "_a", a.back());
+    prod.declare(c + "_b", b.back());
+    inv.declare(c, a.back());
+  }
+  for (std::size_t i = 0; i < f.Q.parameters().size(); ++i) {
+    prod.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
+    inv.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
+  }
+  std::vector<ex> p(k), v(k), e(k, 0);
+  std::vector<bool> seen_p(k, false), seen_v(k, false);
+  for (const auto& [key, val] : doc.mapping(n["product"], "'product'")) {
+    const std::size_t i = coordinate_index(f, key, "'product'", coords);
+    const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
+    p[j] = doc.expression(val, prod, "'product' component " + f.Q.coordinate_name(i));
+    seen_p[j] = true;
+  }
+  for (const auto& [key, val] : doc.mapping(n["inverse"], "'inverse'")) {
+    const std::size_t i = coordinate_index(f, key, "'inverse'", coords);
+    const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
+    v[j] = doc.expression(val, inv, "'inverse' component " + f.Q.coordinate_name(i));
+    seen_v[j] = true;
+  }
+  for (const auto& [key, val] : doc.mapping(n["identity"], "'identity'")) {
+    const std::size_t i = coordinate_index(f, key, "'identity'", coords);
+    const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
+    e[j] = GiNaC::numeric(0) + number(doc, val, "'identity' component");
+  }
+  for (std::size_t j = 0; j < k; ++j)
+    if (!seen_p[j] || !seen_v[j])
+      doc.fail(n, "'group': expected a product and an inverse component for every group coordinate, got none for " +
+                      f.Q.coordinate_name(coords[j]));
+  const LieGroup G = LieGroup::from_law("the group of the file", a, b, p, v, e);
+  const GroupAxioms ax = check_group_axioms(G);
+  if (!ax.hold()) {
+    const std::string which = !ax.associativity.zero ? "associativity" : !ax.identity.zero ? "the identity" : "the inverse";
+    const ZeroVerdict& z = !ax.associativity.zero ? ax.associativity : !ax.identity.zero ? ax.identity : ax.inverse;
+    doc.fail(n, "'group': the law is not a group; expected associativity, an identity and inverses, got a failure of " + which +
+                    " [" + z.how() + "]");
+  }
+  return G;
+}
+
+}  // namespace
+
+DiscreteFile read_discrete(SystemFile& f) {
+  const Document& doc = f.doc;
+  const YAML::Node& d = doc.root()["discrete"];
+  if (!d.IsMap()) doc.fail(d, "'discrete': expected a mapping {step, lagrangian, ...}, got " + std::string(d.IsScalar() ? "a scalar" : "a list"));
+  doc.check_keys(d, {"step", "quadrature", "lagrangian", "constraints", "forces", "force", "symmetry", "connection",
+                     "horizontal", "horizontal_symmetry", "momentum", "simulate"},
+                 "'discrete'");
+  const Chart& Q = f.Q;
+  const std::size_t n = Q.dim();
+  // names the discrete section creates: slots and multipliers
+  for (std::size_t k = 0; k < 3; ++k)
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string s = slot_name(Q, i, k);
+      if (std::find(f.names.begin(), f.names.end(), s) != f.names.end())
+        doc.fail(d, "'discrete': the slot coordinate '" + s + "' (coordinate " + Q.coordinate_name(i) +
+                        " at step " + std::to_string(k) + ") clashes with a name of the file; expected other names");
+    }
+  const ExpressionReader pair = slot_reader(f, false);
+
+  if (!d["step"]) doc.fail(d, "'discrete': expected 'step' (the parameter h), got none");
+  const ex h = doc.expression(d["step"], f.q, "'step'");
+  bool is_param = false;
+  for (const auto& p : Q.parameters()) is_param = is_param || p.is_equal(h);
+  if (!is_param && !(GiNaC::is_a<GiNaC::numeric>(h.evalf()) && h.evalf() > 0))
+    doc.fail(d["step"], "'step': expected a parameter name or a positive number, got '" + doc.scalar(d["step"], "'step'") + "'");
+
+  std::optional<QuadratureRule> rule;
+  ex alpha = GiNaC::numeric(1, 2);
+  if (d["quadrature"]) rule = read_rule(doc, d["quadrature"], alpha);
+  if (!d["lagrangian"]) doc.fail(d, "'discrete': expected 'lagrangian' (L_d(q0, q1), or L(q, q_dot) with 'quadrature'), got none");
+
+  DiscreteSpec spec{Q, h, 0, {}, {}, {}, {}, std::nullopt};
+  std::string origin;
+  if (rule) {
+    const ex L = doc.expression(d["lagrangian"], f.tq, "'lagrangian'");
+    MechanicalParts parts{Metric(Q, GiNaC::matrix(static_cast<unsigned>(n), static_cast<unsigned>(n))), 0};
+    try {
+      parts = mechanical_parts(L, Q);
+    } catch (const DomainError& e) {
+      doc.fail(d["lagrangian"], "'lagrangian': " + strip_fn(e.what()));
+    }
+    spec.lagrangian = discrete_lagrangian(L, Q, *rule, h, alpha);
+    spec.continuous = ContinuousData{L, parts.metric, parts.potential, {}};
+    origin = to_string(*rule) + " rule" + (*rule == QuadratureRule::Midpoint ? " (q at alpha = " + detail::str(alpha) + ")" : "");
+  } else {
+    spec.lagrangian = doc.expression(d["lagrangian"], pair, "'lagrangian'");
+    origin = "given L_d";
+  }
+
+  // constraints: a list of velocity constraints (D; D_d by the rule) or {variational, kinematic}
+  const YAML::Node& c = d["constraints"];
+  std::vector<YAML::Node> variational, kinematic;
+  if (c && c.IsMap()) {
+    doc.check_keys(c, {"variational", "kinematic"}, "'constraints'");
+    variational = doc.sequence(c["variational"], "'variational'");
+    kinematic = doc.sequence(c["kinematic"], "'kinematic'");
+    if (!c["kinematic"] && !rule && !variational.empty())
+      doc.fail(c, "'constraints': without 'quadrature' the kinematic constraints must be given; expected 'kinematic', got none");
+  } else {
+    variational = doc.sequence(c, "'constraints'");
+    if (!variational.empty() && !rule)
+      doc.fail(c, "'constraints': a list of velocity constraints needs 'quadrature' to discretise them; expected 'quadrature' or {variational, kinematic}, got a list");
+  }
+  for (std::size_t k = 0; k < variational.size(); ++k) {
+    const std::string what = "variational constraint " + std::to_string(k + 1);
+    const ex e = doc.expression(variational[k], f.tq, what);
+    try {
+      spec.variational.push_back(constraint_form(e, Q));
+    } catch (const DomainError& err) {
+      doc.fail(variational[k], what + ": " + strip_fn(err.what()));
+    }
+    if (spec.continuous) spec.continuous->constraints.push_back(e);
+  }
+  if (c && c.IsMap() && c["kinematic"]) {
+    for (std::size_t k = 0; k < kinematic.size(); ++k)
+      spec.kinematic.push_back(doc.expression(kinematic[k], pair, "kinematic constraint " + std::to_string(k + 1)));
+  } else if (rule) {
+    spec.kinematic = discrete_constraints(spec.variational, Q, *rule, alpha);
+  }
+  // D and D_d may differ in number (generalized systems, Remark 3.2); the integrator then refuses
+  // the non-square system (3) with a message.
+
+  if (d["forces"]) {
+    doc.check_keys(d["forces"], {"minus", "plus"}, "'forces'");
+    spec.force_minus = covector(f, d["forces"]["minus"], pair, "'minus'");
+    spec.force_plus = covector(f, d["forces"]["plus"], pair, "'plus'");
+  }
+  if (d["force"]) {
+    if (!rule) doc.fail(d["force"], "'force': a continuous force needs 'quadrature'; expected 'forces: {minus, plus}' in (q0, q1), got 'force'");
+    if (d["forces"]) doc.fail(d["force"], "'force': expected either 'force' or 'forces', got both");
+    const auto F = covector(f, d["force"], f.tq, "'force'");
+    const DiscreteForces fd = discrete_forces(F, Q, *rule, h, alpha);
+    spec.force_minus = fd.minus;
+    spec.force_plus = fd.plus;
+  }
+
+  std::optional<DiscreteSystem> sys;
+  try {
+    sys.emplace(spec);
+  } catch (const std::exception& e) {
+    doc.fail(d, "'discrete': " + strip_fn(e.what()));
+  }
+  DiscreteFile out{*sys, origin, std::nullopt, std::nullopt, "", std::nullopt, {}, {}, {}, std::nullopt, slot_reader(f, true)};
+
+  // symmetry
+  const YAML::Node& s = d["symmetry"];
+  for (const char* key : {"connection", "horizontal", "horizontal_symmetry", "momentum"})
+    if (d[key] && !s) doc.fail(d[key], std::string("'") + key + "' needs 'symmetry' (group and coordinates); expected it, got none");
+  if (s) {
+    if (!s.IsMap()) doc.fail(s, "'symmetry': expected {group, coordinates}, got " + std::string(s.IsScalar() ? "a scalar" : "a list"));
+    doc.check_keys(s, {"group", "coordinates"}, "'symmetry'");
+    if (!s["coordinates"]) doc.fail(s, "'symmetry': expected 'coordinates' (those of the group), got none");
+    std::vector<std::size_t> coords;
+    for (const auto& e : doc.sequence(s["coordinates"], "'coordinates'")) {
+      const std::size_t i = coordinate_index(f, e, "'symmetry' coordinates");
+      if (std::find(coords.begin(), coords.end(), i) != coords.end()) doc.fail(e, "'symmetry': coordinate '" + Q.coordinate_name(i) + "' listed twice");
+      coords.push_back(i);
+    }
+    if (coords.empty()) doc.fail(s["coordinates"], "'symmetry': expected at least one group coordinate, got none");
+    const LieGroup G = s["group"] ? read_group(f, s["group"], coords) : LieGroup::additive(coords.size());
+    out.bundle.emplace(Q, G, coords);
+    // reduced-variable names must be free
+    for (std::size_t k = 0; k < 2; ++k)
+      for (auto i : coords) {
+        const std::string w = "w_" + Q.coordinate_name(i) + std::to_string(k);
+        if (std::find(f.names.begin(), f.names.end(), w) != f.names.end())
+          doc.fail(s, "'symmetry': the reduced variable '" + w + "' clashes with a name of the file; expected other names");
+      }
+    try {
+      (void)reduced_chart(*out.bundle);
+      const auto w0 = reduced_slot(*out.bundle, 0), w1 = reduced_slot(*out.bundle, 1);
+      for (std::size_t j = 0; j < coords.size(); ++j) {
+        out.slots.declare("w_" + Q.coordinate_name(coords[j]) + "0", w0[j]);
+        out.slots.declare("w_" + Q.coordinate_name(coords[j]) + "1", w1[j]);
+      }
+    } catch (const InvalidArgument& e) {
+      doc.fail(s, "'symmetry': " + strip_fn(e.what()));
+    }
+
+    // connection: trivial (default), kinematic (Hor = D_d), or A_d(q0, q1)
+    const YAML::Node& cn = d["connection"];
+    if (!cn || (cn.IsScalar() && cn.Scalar() == "trivial")) {
+      out.connection = DiscreteConnection::trivial(*out.bundle);
+      out.connection_origin = "trivial: A_d(q0, q1) = g1 g0^-1";
+    } else if (cn.IsScalar() && cn.Scalar() == "kinematic") {
+      try {
+        out.connection = kinematic_connection(out.system, *out.bundle);
+      } catch (const DomainError& e) {
+        doc.fail(cn, "'connection': " + strip_fn(e.what()));
+      }
+      out.connection_origin = "kinematic: Hor = D_d (Def 10.1)";
+    } else if (cn.IsMap()) {
+      GroupElement form(coords.size());
+      std::vector<bool> seen(coords.size(), false);
+      for (const auto& [k, v] : doc.mapping(cn, "'connection'")) {
+        const std::size_t i = coordinate_index(f, k, "'connection'", coords);
+        const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
+        form[j] = doc.expression(v, pair, "'connection' component " + Q.coordinate_name(i));
+        seen[j] = true;
+      }
+      for (std::size_t j = 0; j < coords.size(); ++j)
+        if (!seen[j]) doc.fail(cn, "'connection': expected a component A_d(q0, q1) for every group coordinate, got none for " + Q.coordinate_name(coords[j]));
+      out.connection.emplace(*out.bundle, form);
+      out.connection_origin = "given A_d(q0, q1)";
+    } else {
+      doc.fail(cn, "'connection': expected trivial, kinematic or {group coordinate: A_d(q0, q1)}, got '" +
+                       (cn.IsScalar() ? cn.Scalar() : std::string("a list")) + "'");
+    }
+
+    if (d["horizontal"]) {
+      const std::size_t dm = out.bundle->shape_dim();
+      GiNaC::matrix graph(static_cast<unsigned>(coords.size()), static_cast<unsigned>(dm));
+      const auto v = velocities(Q);
+      for (const auto& [k, val] : doc.mapping(d["horizontal"], "'horizontal'")) {
+        const std::size_t i = coordinate_index(f, k, "'horizontal'", coords);
+        const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
+        const ex e = doc.expression(val, f.tq, "'horizontal' component " + Q.coordinate_name(i));
+        for (std::size_t a = 0; a < n; ++a) {
+          const bool shape = std::find(coords.begin(), coords.end(), a) == coords.end();
+          const ex coef = e.diff(GiNaC::ex_to<GiNaC::symbol>(v[a]));
+          if (!shape && !coef.is_zero())
+            doc.fail(val, "'horizontal': the graph map takes shape velocities; expected no " + Q.coordinate_name(a) + "_dot, got one");
+          bool linear = true;
+          for (const auto& vv : v) linear = linear && coef.diff(GiNaC::ex_to<GiNaC::symbol>(vv)).is_zero();
+          if (!linear) doc.fail(val, "'horizontal': expected an expression linear in the shape velocities, got '" + doc.scalar(val, "") + "'");
+        }
+        GiNaC::exmap rest;
+        for (const auto& vv : v) rest[vv] = 0;
+        if (!e.subs(rest).is_zero()) doc.fail(val, "'horizontal': expected an expression linear in the shape velocities, got a term without velocities");
+        const auto& shape_idx = out.bundle->shape_indices();
+        for (std::size_t a = 0; a < dm; ++a) graph(static_cast<unsigned>(j), static_cast<unsigned>(a)) = e.diff(GiNaC::ex_to<GiNaC::symbol>(v[shape_idx[a]]));
+      }
+      out.horizontal = graph;
+    }
+
+    if (d["horizontal_symmetry"]) {
+      const YAML::Node& hs = d["horizontal_symmetry"];
+      doc.check_keys(hs, {"subgroup", "momentum"}, "'horizontal_symmetry'");
+      if (!hs["subgroup"]) doc.fail(hs, "'horizontal_symmetry': expected 'subgroup' (group coordinates of H), got none");
+      std::vector<std::size_t> sub_coords;
+      for (const auto& e : doc.sequence(hs["subgroup"], "'subgroup'")) {
+        const std::size_t i = coordinate_index(f, e, "'subgroup'", coords);
+        out.subgroup.push_back(static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin()));
+        sub_coords.push_back(i);
+      }
+      try {
+        (void)G.subgroup(out.subgroup);
+      } catch (const DomainError& e) {
+        doc.fail(hs["subgroup"], "'subgroup': " + strip_fn(e.what()));
+      }
+      out.mu.assign(out.subgroup.size(), 0);
+      for (const auto& [k, v] : doc.mapping(hs["momentum"], "'momentum'")) {
+        const std::size_t i = coordinate_index(f, k, "'horizontal_symmetry' momentum", sub_coords);
+        const std::size_t j = static_cast<std::size_t>(std::find(sub_coords.begin(), sub_coords.end(), i) - sub_coords.begin());
+        out.mu[j] = doc.expression(v, f.q, "'momentum' component " + Q.coordinate_name(i));
+        if (mentions_coordinates(out.mu[j], Q)) doc.fail(v, "'momentum': expected a constant value mu, got an expression of the coordinates");
+      }
+    }
+
+    for (const auto& [k, v] : doc.mapping(d["momentum"], "'momentum'")) {
+      const std::string name = doc.name(k, "a momentum section name");
+      f.claim_name(k, name, "a momentum section");
+      Section xi(coords.size(), 0);
+      for (const auto& [ck, cv] : doc.mapping(v, "momentum section " + name)) {
+        const std::size_t i = coordinate_index(f, ck, "momentum section " + name, coords);
+        const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
+        xi[j] = doc.expression(cv, f.q, "momentum section " + name + " component " + Q.coordinate_name(i));
+      }
+      out.sections.emplace_back(name, xi);
+    }
+  }
+
+  // simulate
+  if (d["simulate"]) {
+    const YAML::Node& sm = d["simulate"];
+    doc.check_keys(sm, {"values", "steps", "q0", "q1", "mode", "energy", "tolerance", "max_iterations"}, "'simulate'");
+    DiscreteSimulation sim;
+    for (const auto& [k, v] : doc.mapping(sm["values"], "'values'")) {
+      const std::string p = doc.scalar(k, "'values'");
+      const auto sym = Q.symbol(p);
+      bool param = false;
+      for (const auto& ps : Q.parameter_specs()) param = param || ps.name == p;
+      if (!sym || !param) {
+        std::vector<std::string> names;
+        for (const auto& ps : Q.parameter_specs()) names.push_back(ps.name);
+        std::string msg = "'values': unknown parameter '" + p + "'; expected one of";
+        for (const auto& s2 : names) msg += " " + s2;
+        msg += ", got '" + p + "'";
+        if (auto dm = did_you_mean(p, names)) msg += " (did you mean '" + *dm + "'?)";
+        doc.fail(k, msg);
+      }
+      sim.values[*sym] = number(doc, v, "'values' of " + p);
+    }
+    std::vector<ex> used{out.system.lagrangian(), out.system.step()};
+    for (const auto& e : out.system.kinematic()) used.push_back(e);
+    for (const auto& w : out.system.variational())
+      for (unsigned i = 0; i < n; ++i) used.push_back(w.component({i}));
+    for (const auto& e : out.system.force_minus()) used.push_back(e);
+    for (const auto& e : out.system.force_plus()) used.push_back(e);
+    if (out.connection)
+      for (const auto& e : out.connection->form()) used.push_back(e);
+    for (const auto& e : out.mu) used.push_back(e);
+    const auto missing = missing_values(used, Q, sim.values);
+    if (!missing.empty()) {
+      std::string list;
+      for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
+      doc.fail(sm["values"] ? sm["values"] : sm, "'simulate': every parameter needs a value; expected 'values' for " + list + ", got none");
+    }
+    if (!sm["steps"]) doc.fail(sm, "'simulate': expected 'steps' (the number of steps N), got none");
+    const double steps = number(doc, sm["steps"], "'steps'");
+    if (steps < 1 || steps > 1e6 || steps != std::floor(steps))
+      doc.fail(sm["steps"], "'steps': expected an integer between 1 and 1000000, got '" + doc.scalar(sm["steps"], "'steps'") + "'");
+    sim.steps = static_cast<std::size_t>(steps);
+    if (!sm["q0"] || !sm["q1"]) doc.fail(sm, std::string("'simulate': expected the initial points 'q0' and 'q1', got no '") + (sm["q0"] ? "q1" : "q0") + "'");
+    sim.q0.assign(n, 0.0);
+    std::vector<bool> given0(n, false), given1(n, false);
+    for (const auto& [k, v] : doc.mapping(sm["q0"], "'q0'")) {
+      const std::size_t i = coordinate_index(f, k, "'q0'");
+      sim.q0[i] = number(doc, v, "'q0' of " + Q.coordinate_name(i));
+      given0[i] = true;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      if (!given0[i]) doc.fail(sm["q0"], "'q0': expected a value for every coordinate, got none for " + Q.coordinate_name(i));
+    sim.q1 = sim.q0;
+    for (const auto& [k, v] : doc.mapping(sm["q1"], "'q1'")) {
+      const std::size_t i = coordinate_index(f, k, "'q1'");
+      sim.q1[i] = number(doc, v, "'q1' of " + Q.coordinate_name(i));
+      given1[i] = true;
+    }
+    std::vector<std::size_t> unknown;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!given1[i]) unknown.push_back(i);
+    if (unknown.size() != out.system.kinematic().size())
+      doc.fail(sm["q1"], "'q1': the components not given are solved from D_d; expected " + std::to_string(n - out.system.kinematic().size()) +
+                             " given components (" + std::to_string(out.system.kinematic().size()) + " kinematic constraints), got " +
+                             std::to_string(n - unknown.size()));
+    if (sm["tolerance"]) sim.newton.tolerance = number(doc, sm["tolerance"], "'tolerance'");
+    if (sm["max_iterations"]) sim.newton.max_iterations = static_cast<int>(number(doc, sm["max_iterations"], "'max_iterations'"));
+    try {
+      sim.q1 = complete_on_constraint(out.system, sim.values, sim.q0, sim.q1, unknown, sim.newton);
+    } catch (const std::exception& e) {
+      doc.fail(sm["q1"], "'q1': cannot complete q1 on D_d: " + strip_fn(e.what()));
+    }
+    if (sm["mode"]) {
+      const std::string m = doc.scalar(sm["mode"], "'mode'");
+      if (m == "unreduced") sim.mode = DiscreteSimulation::Mode::Unreduced;
+      else if (m == "reduced") sim.mode = DiscreteSimulation::Mode::Reduced;
+      else if (m == "both") sim.mode = DiscreteSimulation::Mode::Both;
+      else doc.fail(sm["mode"], "'mode': expected unreduced, reduced or both, got '" + m + "'");
+      if (sim.mode != DiscreteSimulation::Mode::Unreduced && !out.bundle)
+        doc.fail(sm["mode"], "'mode': a reduced simulation needs 'symmetry'; expected unreduced, got '" + m + "'");
+    } else if (!out.bundle) {
+      sim.mode = DiscreteSimulation::Mode::Unreduced;
+    }
+    if (sm["energy"]) {
+      const std::string e = doc.scalar(sm["energy"], "'energy'");
+      if (e != "true" && e != "false") doc.fail(sm["energy"], "'energy': expected true or false, got '" + e + "'");
+      sim.energy = e == "true";
+      if (sim.energy && !out.system.continuous())
+        doc.fail(sm["energy"], "'energy': the energy needs the continuous Lagrangian; expected 'quadrature', got a given L_d");
+    }
+    out.simulation = sim;
+  }
+  return out;
+}
+
+}  // namespace hamel

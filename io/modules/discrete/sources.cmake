@@ -1,0 +1,4 @@
+target_sources(hamel PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/discrete_file.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/discrete_module.cpp
+)

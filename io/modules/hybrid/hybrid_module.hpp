@@ -1,0 +1,39 @@
+// io/modules/hybrid/hybrid_module.hpp — the forced/hybrid module of `hamel derive | check | simulate`
+// (docs/hybrid.md): the derived equations and the hybrid checks of 000 in the report, the claim kinds
+// that compare a paper's formulas with them, and the simulation with impacts.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <ostream>
+
+#include "io/modules/hybrid/hybrid_file.hpp"
+#include "reduction/hybrid/reduced_simulation.hpp"
+
+namespace hamel {
+
+std::unique_ptr<Module> make_hybrid_module();
+
+/// Everything derived once from a hybrid file (shared by the report and the claims).
+struct HybridDerived {
+  HybridFile in;
+  VectorField field;                         ///< X_{L,F^L} (spatial part)
+  ForcedHamiltonianSystem hamiltonian;       ///< (H, F)
+  VectorField hamiltonian_field;             ///< X_{H,F}
+  ForceSymmetryAlgebra symmetry;
+  std::vector<GiNaC::ex> momenta;            ///< J^ξ on TQ, per generator
+  std::vector<GiNaC::ex> mu;                 ///< symbols for the values of μ₋ (one per generator)
+};
+HybridDerived derive_hybrid(const SystemFile& file);
+
+/// The claim kinds of the module and their check (io/modules/hybrid/hybrid_claims.cpp).
+std::vector<std::string> hybrid_claim_kinds();
+std::vector<ClaimResult> check_hybrid_claims(const SystemFile& file, const HybridDerived& d, const std::vector<Claim>& claims,
+                                             const ClaimsContext& context);
+
+/// Runs the simulation of the file's `simulate` section (and the reduced one when asked); writes the
+/// CSV files and plots named by the options or the file; prints a summary; returns the exit status
+/// (0 when t_end was reached, 1 when the run stopped early, e.g. Zeno).
+int run_hybrid_simulation(const HybridDerived& d, const SimulateOptions& options, std::ostream& out);
+
+}  // namespace hamel

@@ -1,0 +1,121 @@
+// mechanics/discrete/energy.cpp
+#include "mechanics/discrete/energy.hpp"
+
+#include <boost/numeric/odeint.hpp>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "geometry/lifts.hpp"
+#include "mechanics/hamel_equations.hpp"
+#include "mechanics/nonholonomic_system.hpp"
+#include "numerics/ode.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+
+const ContinuousData& continuous_of(const DiscreteSystem& S, const char* fn) {
+  if (!S.continuous())
+    throw DomainError(detail::message(fn, "the energy needs the continuous Lagrangian", "a system made by a quadrature rule",
+                                      "a discrete Lagrangian given directly"));
+  return *S.continuous();
+}
+
+double evaluate_number(const ex& e) {
+  const ex v = e.evalf();
+  HAMEL_CHECK(GiNaC::is_a<GiNaC::numeric>(v), InvalidArgument, "heun_energy", "a value is not a number", "a number",
+              detail::str(v));
+  return GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+}
+
+}  // namespace
+
+std::vector<double> discrete_energy(const DiscreteSystem& S, const ParameterValues& values, const DiscreteTrajectory& t) {
+  const ContinuousData& c = continuous_of(S, "discrete_energy");
+  const Chart& Q = S.chart();
+  const auto v = velocities(Q);
+  const ex h = S.step();
+  // E(q, q̇) = ½ g(q̇, q̇) + V, at (q̄, Δq/h) written in (q0, q1)
+  ex E = c.potential;
+  for (unsigned i = 0; i < Q.dim(); ++i)
+    for (unsigned j = 0; j < Q.dim(); ++j) E += c.metric(i, j) * v[i] * v[j] / 2;
+  const auto s0 = slot(Q, 0), s1 = slot(Q, 1);
+  GiNaC::exmap m;
+  for (std::size_t i = 0; i < Q.dim(); ++i) {
+    m[Q[i]] = (s0[i] + s1[i]) / 2;
+    m[v[i]] = (s1[i] - s0[i]) / h;
+  }
+  std::vector<ex> inputs(s0);
+  inputs.insert(inputs.end(), s1.begin(), s1.end());
+  const CompiledFunction f = compile({E.subs(m)}, inputs, values);
+  std::vector<double> out;
+  std::vector<double> in(2 * Q.dim());
+  double e = 0;
+  for (std::size_t k = 0; k + 1 < t.q.size(); ++k) {
+    std::copy(t.q[k].begin(), t.q[k].end(), in.begin());
+    std::copy(t.q[k + 1].begin(), t.q[k + 1].end(), in.begin() + static_cast<long>(Q.dim()));
+    f(in.data(), &e);
+    out.push_back(e);
+  }
+  return out;
+}
+
+std::vector<double> heun_energy(const DiscreteSystem& S, const ParameterValues& values, const std::vector<double>& q0,
+                                const std::vector<double>& qdot0, std::size_t N, bool project) {
+  const ContinuousData& c = continuous_of(S, "heun_energy");
+  const Chart& Q = S.chart();
+  const NonholonomicSystem sys(NonholonomicSpec{Q, c.lagrangian, c.constraints, {}, {}, Complement::orthogonal()});
+  const VectorField X = hamel_equations(sys);  // on (q, v)
+  const Chart& D = sys.velocity_chart();
+  const std::size_t n = Q.dim(), r = sys.rank();
+  const CompiledFunction rhs = compile(X.components(), D.coordinates(), values);
+  const CompiledFunction energy = compile({constrained_lagrangian(sys) + 2 * sys.potential()}, D.coordinates(), values);
+  // quasi-velocities of q̇0: solve ρ(q0) v = q̇0 (least squares; exact when q̇0 ∈ D)
+  GiNaC::exmap at_q0 = values;
+  for (std::size_t i = 0; i < n; ++i) at_q0[Q[i]] = q0.at(i);
+  Eigen::MatrixXd rho(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(r));
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned a = 0; a < r; ++a) rho(i, a) = evaluate_number(sys.rho()(i, a).subs(at_q0));
+  Eigen::VectorXd qd(static_cast<Eigen::Index>(n));
+  for (std::size_t i = 0; i < n; ++i) qd[static_cast<Eigen::Index>(i)] = qdot0.at(i);
+  const Eigen::VectorXd v0 = rho.colPivHouseholderQr().solve(qd);
+  HAMEL_CHECK(project || (rho * v0 - qd).norm() <= 1e-10 * (1 + qd.norm()), DomainError, "heun_energy", "the initial velocity is not in D",
+              "q_dot0 in D", "a residual of " + detail::str((rho * v0 - qd).norm()));
+  State x(q0);
+  for (std::size_t a = 0; a < r; ++a) x.push_back(v0[static_cast<Eigen::Index>(a)]);
+
+  namespace odeint = boost::numeric::odeint;
+  // Heun: c = (0, 1), a = ((1)), b = (1/2, 1/2)
+  using Heun = odeint::explicit_generic_rk<2, 2, State, double>;
+  const boost::array<double, 1> a1{{1.0}};
+  const boost::fusion::vector<boost::array<double, 1>> A(a1);
+  const boost::array<double, 2> b{{0.5, 0.5}}, cc{{0.0, 1.0}};
+  Heun stepper(A, b, cc);
+  const double h = evaluate_number(S.step().subs(values));
+  std::vector<double> E;
+  double e = 0;
+  const auto f = [&](const State& s, State& d, double) {
+    d.resize(s.size());
+    rhs(s.data(), d.data());
+  };
+  energy(x.data(), &e);
+  E.push_back(e);
+  double t = 0;
+  for (std::size_t k = 0; k < N; ++k) {
+    stepper.do_step(f, x, t, h);
+    t += h;
+    energy(x.data(), &e);
+    E.push_back(e);
+  }
+  return E;
+}
+
+double max_energy_error(const std::vector<double>& energy) {
+  double m = 0;
+  for (double e : energy) m = std::max(m, std::fabs(e - energy.front()));
+  return m;
+}
+
+}  // namespace hamel

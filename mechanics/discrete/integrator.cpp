@@ -1,0 +1,152 @@
+// mechanics/discrete/integrator.cpp
+#include "mechanics/discrete/integrator.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "mechanics/discrete/lagrange_dalembert.hpp"
+
+namespace hamel {
+
+namespace {
+
+std::vector<GiNaC::ex> concat(std::vector<GiNaC::ex> a, const std::vector<GiNaC::ex>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+void require_values(const std::vector<GiNaC::ex>& e, const Chart& Q, const ParameterValues& values, const char* fn) {
+  const auto missing = missing_values(e, Q, values);
+  if (!missing.empty()) {
+    std::string list;
+    for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
+    throw InvalidArgument(detail::message(fn, "a parameter has no numeric value", "a value for every parameter",
+                                          "none for " + list));
+  }
+}
+
+NewtonSolver make_step_solver(const DiscreteSystem& system, const ParameterValues& values, NewtonOptions options,
+                              CompileOptions co) {
+  const Chart& Q = system.chart();
+  HAMEL_CHECK(system.kinematic().size() == system.variational().size(), DomainError, "DiscreteIntegrator",
+              "the discrete Lagrange-d'Alembert equations (3) are not square",
+              "as many kinematic constraints (D_d) as variational ones (D): " + std::to_string(system.variational().size()),
+              std::to_string(system.kinematic().size()));
+  const DiscreteEquations eq = lagrange_dalembert_equations(system);
+  require_values(eq.residual, Q, values, "DiscreteIntegrator");
+  return make_newton_solver(eq.residual, concat(slot(Q, 0), slot(Q, 1)), eq.unknowns, values, "DiscreteIntegrator::step",
+                            options, co);
+}
+
+}  // namespace
+
+std::vector<std::string> missing_values(const std::vector<GiNaC::ex>& e, const Chart& Q, const ParameterValues& values) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < Q.parameters().size(); ++i) {
+    const GiNaC::ex& p = Q.parameters()[i];
+    if (values.count(p)) continue;
+    bool used = false;
+    for (const auto& x : e) used = used || x.has(p);
+    if (used) out.push_back(Q.parameter_specs()[i].name);
+  }
+  return out;
+}
+
+double DiscreteTrajectory::mean_iterations() const {
+  if (steps.empty()) return 0;
+  double s = 0;
+  for (const auto& d : steps) s += d.iterations;
+  return s / static_cast<double>(steps.size());
+}
+
+DiscreteIntegrator::DiscreteIntegrator(const DiscreteSystem& system, const ParameterValues& values, NewtonOptions options,
+                                       CompileOptions compile_options)
+    : n_(system.dim()), m_(system.variational().size()),
+      newton_(make_step_solver(system, values, options, compile_options)) {
+  const Chart& Q = system.chart();
+  std::vector<GiNaC::ex> phi = system.kinematic();
+  if (phi.empty()) phi.push_back(GiNaC::ex(0));
+  phi_ = compile(phi, concat(slot(Q, 0), slot(Q, 1)), values, compile_options);
+  known_.assign(2 * n_, 0.0);
+  x_.assign(n_ + m_, 0.0);
+}
+
+NewtonDiagnostics DiscreteIntegrator::step(const double* q0, const double* q1, double* q2, double* nu, long k) const {
+  for (std::size_t i = 0; i < n_; ++i) {
+    known_[i] = q0[i];
+    known_[n_ + i] = q1[i];
+    x_[i] = 2 * q1[i] - q0[i];
+  }
+  for (std::size_t a = 0; a < m_; ++a) x_[n_ + a] = nu[a];
+  const NewtonDiagnostics d = newton_.solve(known_.data(), x_.data(), k,
+                                            "reduce the step h, or check that (q_{k-1}, q_k) lies on D_d");
+  for (std::size_t i = 0; i < n_; ++i) q2[i] = x_[i];
+  for (std::size_t a = 0; a < m_; ++a) nu[a] = x_[n_ + a];
+  return d;
+}
+
+DiscreteTrajectory DiscreteIntegrator::run(const std::vector<double>& q0, const std::vector<double>& q1, std::size_t N) const {
+  HAMEL_CHECK(q0.size() == n_ && q1.size() == n_, InvalidArgument, "DiscreteIntegrator::run",
+              "initial points of the wrong dimension", std::to_string(n_), std::to_string(q0.size()) + " and " + std::to_string(q1.size()));
+  HAMEL_CHECK(N >= 1, InvalidArgument, "DiscreteIntegrator::run", "no steps requested", "N >= 1", "0");
+  DiscreteTrajectory t;
+  t.q.reserve(N + 1);
+  t.multipliers.reserve(N);
+  t.steps.reserve(N);
+  t.q.push_back(q0);
+  t.q.push_back(q1);
+  std::vector<double> nu(m_, 0.0), q2(n_);
+  for (std::size_t k = 1; k < N; ++k) {
+    const NewtonDiagnostics d = step(t.q[k - 1].data(), t.q[k].data(), q2.data(), nu.data(), static_cast<long>(k));
+    t.q.push_back(q2);
+    t.multipliers.push_back(nu);
+    t.steps.push_back(d);
+    t.max_iterations = std::max(t.max_iterations, d.iterations);
+    t.max_residual = std::max(t.max_residual, d.residual);
+  }
+  return t;
+}
+
+double DiscreteIntegrator::constraint_violation(const std::vector<double>& q0, const std::vector<double>& q1) const {
+  std::vector<double> in(q0);
+  in.insert(in.end(), q1.begin(), q1.end());
+  const auto out = phi_(in);
+  double m = 0;
+  for (double v : out) m = std::max(m, std::fabs(v));
+  return m;
+}
+
+std::vector<double> complete_on_constraint(const DiscreteSystem& system, const ParameterValues& values,
+                                           const std::vector<double>& q0, std::vector<double> q1,
+                                           const std::vector<std::size_t>& unknown, NewtonOptions options) {
+  const Chart& Q = system.chart();
+  const std::size_t n = Q.dim();
+  HAMEL_CHECK(unknown.size() == system.kinematic().size(), InvalidArgument, "complete_on_constraint",
+              "the number of unknown components differs from the number of kinematic constraints",
+              std::to_string(system.kinematic().size()), std::to_string(unknown.size()));
+  HAMEL_CHECK(q0.size() == n && q1.size() == n, InvalidArgument, "complete_on_constraint", "points of the wrong dimension",
+              std::to_string(n), std::to_string(q0.size()) + " and " + std::to_string(q1.size()));
+  if (unknown.empty()) return q1;
+  const auto s0 = slot(Q, 0), s1 = slot(Q, 1);
+  std::vector<GiNaC::ex> known, x;
+  std::vector<double> kv(q0);
+  known = s0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (std::find(unknown.begin(), unknown.end(), i) != unknown.end()) continue;
+    known.push_back(s1[i]);
+    kv.push_back(q1[i]);
+  }
+  std::vector<double> xv;
+  for (auto i : unknown) {
+    HAMEL_CHECK(i < n, InvalidArgument, "complete_on_constraint", "component index out of range", "< " + std::to_string(n), std::to_string(i));
+    x.push_back(s1[i]);
+    xv.push_back(q1[i]);
+  }
+  require_values(system.kinematic(), Q, values, "complete_on_constraint");
+  const NewtonSolver s = make_newton_solver(system.kinematic(), known, x, values, "complete_on_constraint", options);
+  s.solve(kv.data(), xv.data(), 1, "give a q1 closer to D_d");
+  for (std::size_t j = 0; j < unknown.size(); ++j) q1[unknown[j]] = xv[j];
+  return q1;
+}
+
+}  // namespace hamel

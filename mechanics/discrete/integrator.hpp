@@ -1,0 +1,59 @@
+// mechanics/discrete/integrator.hpp — the discrete Lagrange–d'Alembert integrator: each step solves
+// (3) for (q_{k+1}, ν_k) given (q_{k-1}, q_k) by Newton's method (mechanics/discrete/newton.hpp),
+// with the residual and its Jacobian derived by GiNaC and compiled once.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <vector>
+
+#include "mechanics/discrete/discrete_system.hpp"
+#include "mechanics/discrete/newton.hpp"
+
+namespace hamel {
+
+/// The numeric values of the parameters (symbol → number), e.g. {h: 0.1, m: 1}.
+using ParameterValues = GiNaC::exmap;
+
+struct DiscreteTrajectory {
+  std::vector<std::vector<double>> q;            ///< q_0 … q_N
+  std::vector<std::vector<double>> multipliers;  ///< ν at k = 1 … N−1 (coefficients of ω^a(q_k))
+  std::vector<NewtonDiagnostics> steps;          ///< one per computed point q_2 … q_N
+  int max_iterations = 0;                        ///< over all steps
+  double max_residual = 0;                       ///< ‖F‖∞ at the solutions, worst step
+  double mean_iterations() const;
+};
+
+class DiscreteIntegrator {
+ public:
+  /// @throws InvalidArgument if a parameter has no value; DomainError if the number of kinematic
+  ///   constraints differs from the number of variational ones (then (3) is not square).
+  DiscreteIntegrator(const DiscreteSystem& system, const ParameterValues& values, NewtonOptions options = {},
+                     CompileOptions compile_options = {});
+  std::size_t dim() const { return n_; }
+  std::size_t multipliers() const { return m_; }
+  /// One step: q2 (initial guess 2 q1 − q0) and ν (initial guess: its value on entry).
+  NewtonDiagnostics step(const double* q0, const double* q1, double* q2, double* nu, long k = 1) const;
+  /// N points after q0, q1 (N ≥ 1): q_0 … q_N.  @throws ConvergenceError naming the step.
+  DiscreteTrajectory run(const std::vector<double>& q0, const std::vector<double>& q1, std::size_t N) const;
+  /// ‖φ(q0, q1)‖∞: how far a pair is from D_d.
+  double constraint_violation(const std::vector<double>& q0, const std::vector<double>& q1) const;
+
+ private:
+  std::size_t n_, m_;
+  NewtonSolver newton_;
+  CompiledFunction phi_;
+  mutable std::vector<double> known_, x_;
+};
+
+/// q1 with the components `unknown` (indices) solved from φ(q0, q1) = 0 by Newton, starting from the
+/// given q1 (e.g. x1, y1 of the disk from θ1, φ1).  The number of unknowns must equal the number of
+/// kinematic constraints.
+std::vector<double> complete_on_constraint(const DiscreteSystem& system, const ParameterValues& values,
+                                           const std::vector<double>& q0, std::vector<double> q1,
+                                           const std::vector<std::size_t>& unknown, NewtonOptions options = {});
+
+/// The symbols of `e` that are parameters of Q without a value: for messages.
+std::vector<std::string> missing_values(const std::vector<GiNaC::ex>& e, const Chart& Q, const ParameterValues& values);
+
+}  // namespace hamel

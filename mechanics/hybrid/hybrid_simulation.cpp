@@ -1,0 +1,255 @@
+// mechanics/hybrid/hybrid_simulation.cpp
+#include "mechanics/hybrid/hybrid_simulation.hpp"
+
+#include <cmath>
+#include <memory>
+
+#include "core/error.hpp"
+#include "geometry/lifts.hpp"
+#include "mechanics/hybrid/forced_system.hpp"
+#include "numerics/csv.hpp"
+#include "numerics/plot.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+
+struct TimeSubstitution : GiNaC::map_function {
+  const std::vector<TimeFunction>& fs;
+  ex t;
+  TimeSubstitution(const std::vector<TimeFunction>& f, ex time) : fs(f), t(std::move(time)) {}
+  ex operator()(const ex& e) override {
+    if (GiNaC::is_a<GiNaC::function>(e)) {
+      const unsigned serial = GiNaC::ex_to<GiNaC::function>(e).get_serial();
+      for (const auto& f : fs)
+        if (f.function.serial() == serial && e.nops() == 1) {
+          const ex arg = e.op(0).map(*this);
+          unsigned order = 0;
+          if (GiNaC::is_a<GiNaC::fderivative>(e))
+            order = static_cast<unsigned>(GiNaC::ex_to<GiNaC::fderivative>(e).derivatives().size());
+          return f.formula.diff(GiNaC::ex_to<GiNaC::symbol>(t), order).subs(t == arg);
+        }
+    }
+    return e.map(*this);
+  }
+};
+
+// Everything of one domain, compiled with inputs (q, q̇, t).
+struct CompiledDomain {
+  CompiledFunction rhs, energy, observables;
+};
+
+struct CompiledTransition {
+  std::size_t from = 0, to = 0;
+  std::string name;
+  Direction direction = Direction::Falling;
+  CompiledFunction surface, reset;
+};
+
+}  // namespace
+
+ex substitute_time_functions(const ex& e, const std::vector<TimeFunction>& fs, const ex& time) {
+  if (fs.empty()) return e;
+  TimeSubstitution s(fs, time);
+  return s(e);
+}
+
+HybridTrajectory simulate_hybrid(const SimpleHybridSystem& H, const HybridSimulationSpec& spec) {
+  return simulate_hybrid(as_automaton(H), spec);
+}
+
+HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulationSpec& spec) {
+  const char* fn = "simulate_hybrid";
+  if (A.domains() == 0) throw InvalidArgument(detail::message(fn, "the automaton has no domain", "at least one", "none"));
+  if (spec.initial_domain >= A.domains())
+    throw InvalidArgument(detail::message(fn, "unknown initial domain", "below " + std::to_string(A.domains()),
+                                          std::to_string(spec.initial_domain)));
+  const ForcedLagrangianSystem& s0 = *A.domain(0).system;
+  const std::size_t n = s0.dim();
+  if (spec.initial.size() != 2 * n)
+    throw InvalidArgument(detail::message(fn, "wrong size of the initial state", std::to_string(2 * n) + " (q, q_dot)",
+                                          std::to_string(spec.initial.size())));
+  const ex t = s0.time() ? *s0.time() : ex(GiNaC::realsymbol("t"));
+  std::vector<ex> inputs = s0.coordinates();
+  for (const ex& v : s0.velocities()) inputs.push_back(v);
+  inputs.push_back(t);
+  const auto concrete = [&](const ex& e) { return substitute_time_functions(e, spec.functions, t); };
+  const auto build = [&](const std::vector<ex>& outs) {
+    std::vector<ex> c;
+    for (const ex& e : outs) c.push_back(concrete(e));
+    return compile(c, inputs, spec.values, spec.compile);
+  };
+
+  std::vector<CompiledDomain> doms;
+  for (std::size_t v = 0; v < A.domains(); ++v) {
+    const ForcedLagrangianSystem& s = *A.domain(v).system;
+    const VectorField X = forced_euler_lagrange_field(s);
+    std::vector<ex> obs;
+    for (const auto& [name, f] : spec.observables) obs.push_back(f);
+    if (obs.empty()) obs.push_back(0);
+    doms.push_back({build(X.components()), build({lagrangian_energy(s)}), build(obs)});
+  }
+  std::vector<CompiledTransition> trans;
+  for (const auto e : A.all_transitions()) {
+    const SwitchingComponent& C = A.guard(e);
+    trans.push_back({A.source(e), A.target(e), C.name, C.direction, build({C.surface}), build(C.reset)});
+  }
+
+  // the state is (q, q̇, domain); buffers hold (q, q̇, t)
+  auto buffer = std::make_shared<std::vector<double>>(2 * n + 1);
+  const Rhs rhs = [&, buffer](const State& x, State& dx, double time) {
+    auto& b = *buffer;
+    std::copy(x.begin(), x.begin() + static_cast<long>(2 * n), b.begin());
+    b[2 * n] = time;
+    doms[static_cast<std::size_t>(x[2 * n])].rhs(b.data(), dx.data());
+    dx[2 * n] = 0;
+  };
+  std::vector<Guard> guards;
+  for (std::size_t k = 0; k < trans.size(); ++k) {
+    const double inactive = trans[k].direction == Direction::Rising ? -1.0 : 1.0;
+    guards.push_back({trans[k].name, [&, k, inactive, buffer](double time, const State& x) {
+                        if (static_cast<std::size_t>(x[2 * n]) != trans[k].from) return inactive;
+                        auto& b = *buffer;
+                        std::copy(x.begin(), x.begin() + static_cast<long>(2 * n), b.begin());
+                        b[2 * n] = time;
+                        double h = 0;
+                        trans[k].surface(b.data(), &h);
+                        return h;
+                      },
+                      trans[k].direction});
+  }
+
+  HybridTrajectory out;
+  for (std::size_t i = 0; i < 2 * n; ++i) out.state_names.push_back(detail::str(inputs[i]));
+  for (const auto& [name, f] : spec.observables) out.observable_names.push_back(name);
+  const std::size_t nobs = spec.observables.size();
+  // scratch buffers: (q, q̇, t) and the outputs, reused at every sample and impact
+  std::vector<double> in(2 * n + 1), res(std::max<std::size_t>({nobs, n, 1}));
+  const auto load = [&](const State& x, double time) {
+    std::copy(x.begin(), x.begin() + static_cast<long>(2 * n), in.begin());
+    in[2 * n] = time;
+  };
+  const auto evaluate = [&](const State& x, double time, std::vector<double>& obs, double& energy) {
+    load(x, time);
+    const auto& d = doms[static_cast<std::size_t>(x[2 * n])];
+    d.observables(in.data(), res.data());
+    obs.assign(res.begin(), res.begin() + static_cast<long>(nobs));
+    d.energy(in.data(), &energy);
+  };
+
+  const ResetMap reset = [&](const Hit& hit) -> std::optional<State> {
+    State x = hit.x;
+    ImpactRecord rec;
+    rec.t = hit.t;
+    rec.before.assign(x.begin(), x.begin() + static_cast<long>(2 * n));
+    evaluate(x, hit.t, rec.observables_before, rec.energy_before);
+    rec.from = A.domain(static_cast<std::size_t>(x[2 * n])).name;
+    for (const Event& ev : hit.events) {
+      const auto& tr = trans[ev.guard];
+      if (static_cast<std::size_t>(x[2 * n]) != tr.from) continue;
+      load(x, hit.t);
+      tr.reset(in.data(), res.data());
+      for (std::size_t i = 0; i < n; ++i) x[n + i] = res[i];
+      x[2 * n] = static_cast<double>(tr.to);
+      rec.guards += (rec.guards.empty() ? "" : "+") + tr.name;
+    }
+    rec.to = A.domain(static_cast<std::size_t>(x[2 * n])).name;
+    rec.after.assign(x.begin(), x.begin() + static_cast<long>(2 * n));
+    evaluate(x, hit.t, rec.observables_after, rec.energy_after);
+    out.impacts.push_back(std::move(rec));
+    return x;
+  };
+
+  EventOptions o = spec.options;
+  o.grazing = GrazingPolicy::Record;
+  State x0 = spec.initial;
+  x0.push_back(static_cast<double>(spec.initial_domain));
+  const Simulation sim = simulate_with_events(rhs, guards, reset, x0, spec.t0, spec.t1, o);
+
+  const bool grid = o.output_step > 0;
+  const auto& ts = grid ? sim.trajectory.grid_t : sim.trajectory.t;
+  const auto& xs = grid ? sim.trajectory.grid_x : sim.trajectory.x;
+  for (std::size_t k = 0; k < ts.size(); ++k) {
+    out.t.push_back(ts[k]);
+    out.x.emplace_back(xs[k].begin(), xs[k].begin() + static_cast<long>(2 * n));
+    out.domain.push_back(static_cast<std::size_t>(xs[k][2 * n]));
+    std::vector<double> obs;
+    double E = 0;
+    evaluate(xs[k], ts[k], obs, E);
+    out.observables.push_back(obs);
+    out.energy.push_back(E);
+  }
+  out.grazes = sim.grazes;
+  out.termination = sim.trajectory.termination;
+  out.message = sim.trajectory.message;
+  out.accumulation_time = sim.accumulation_time;
+  out.steps = sim.trajectory.steps;
+  return out;
+}
+
+void write_trajectory_csv(const HybridTrajectory& tr, const std::string& path) {
+  std::vector<std::string> header{"t"};
+  header.insert(header.end(), tr.state_names.begin(), tr.state_names.end());
+  header.push_back("domain");
+  header.insert(header.end(), tr.observable_names.begin(), tr.observable_names.end());
+  header.push_back("energy");
+  CsvWriter w(path, header);
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    std::vector<double> row{tr.t[k]};
+    row.insert(row.end(), tr.x[k].begin(), tr.x[k].end());
+    row.push_back(static_cast<double>(tr.domain[k]));
+    row.insert(row.end(), tr.observables[k].begin(), tr.observables[k].end());
+    row.push_back(tr.energy[k]);
+    w.row(row);
+  }
+}
+
+void write_impacts_csv(const HybridTrajectory& tr, const std::string& path) {
+  std::vector<std::string> header{"impact", "t"};
+  for (const char* when : {"before", "after"}) {
+    for (const auto& s : tr.state_names) header.push_back(s + "_" + when);
+    for (const auto& s : tr.observable_names) header.push_back(s + "_" + when);
+    header.push_back(std::string("energy_") + when);
+  }
+  CsvWriter w(path, header);
+  for (std::size_t k = 0; k < tr.impacts.size(); ++k) {
+    const auto& r = tr.impacts[k];
+    std::vector<double> row{static_cast<double>(k + 1), r.t};
+    row.insert(row.end(), r.before.begin(), r.before.end());
+    row.insert(row.end(), r.observables_before.begin(), r.observables_before.end());
+    row.push_back(r.energy_before);
+    row.insert(row.end(), r.after.begin(), r.after.end());
+    row.insert(row.end(), r.observables_after.begin(), r.observables_after.end());
+    row.push_back(r.energy_after);
+    w.row(row);
+  }
+}
+
+std::vector<std::string> plot_hybrid(const HybridTrajectory& tr, const std::string& base, std::size_t i, std::size_t j,
+                                     const std::string& title) {
+  std::vector<std::string> files;
+  if (tr.t.empty()) return files;
+  const std::size_t n = tr.state_names.size() / 2;
+  if (n >= 2 && i < n && j < n) {
+    Plot path{title.empty() ? "configuration path" : title + ": configuration path", tr.state_names[i], tr.state_names[j],
+              {}, {{tr.state_names[j], {}}}};
+    for (const auto& x : tr.x) {
+      path.x.push_back(x[i]);
+      path.series[0].y.push_back(x[j]);
+    }
+    files.push_back(plot(path, base).svg);
+  }
+  Plot obs{title.empty() ? "momenta and energy" : title + ": momenta and energy", "t", "value", tr.t, {}};
+  for (std::size_t k = 0; k < tr.observable_names.size(); ++k) {
+    Series s{tr.observable_names[k], {}};
+    for (const auto& o : tr.observables) s.y.push_back(o[k]);
+    obs.series.push_back(s);
+  }
+  obs.series.push_back({"energy E_L", tr.energy});
+  files.push_back(plot(obs, base + "-observables").svg);
+  return files;
+}
+
+}  // namespace hamel

@@ -1,0 +1,86 @@
+// mechanics/hybrid/hybrid_simulation.hpp — hybrid flows (000 Def. 3) computed numerically.
+//
+// The forced (possibly time-dependent) Euler–Lagrange field of each domain and every guard, reset,
+// energy and observable are compiled (numerics/compiled_function.hpp) and run by
+// numerics/events.hpp: Dormand–Prince with dense output, impacts located on the interpolant by
+// TOMS 748 to EventOptions::time_tol (1e-12), several guards, grazing contacts (recorded, no jump:
+// GrazingPolicy::Record), simultaneous impacts (all their resets applied, in guard order), Zeno
+// accumulation (stop after max_events with the accumulation time).  The state integrated is
+// (q, q̇, domain); a guard is active only in its source domain.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/abstract_function.hpp"
+#include "mechanics/hybrid/hybrid_automaton.hpp"
+#include "numerics/compiled_function.hpp"
+#include "numerics/events.hpp"
+
+namespace hamel {
+
+/// A concrete formula for an abstract function of time f(t) (symbolic checks keep f arbitrary).
+struct TimeFunction {
+  AbstractFunction function;
+  GiNaC::ex formula;  ///< in the time symbol
+};
+
+/// f(t), f'(t), f''(t), … replaced by the formula and its derivatives (at the same argument).
+GiNaC::ex substitute_time_functions(const GiNaC::ex& e, const std::vector<TimeFunction>& fs, const GiNaC::ex& time);
+
+struct HybridSimulationSpec {
+  State initial;                     ///< (q, q̇)
+  DomainId initial_domain = 0;
+  double t0 = 0;
+  double t1 = 1;
+  GiNaC::exmap values;               ///< parameter → number
+  std::vector<TimeFunction> functions;
+  /// Functions on (R ×) TQ recorded along the run and at every impact (e.g. the momenta J^ξ).
+  std::vector<std::pair<std::string, GiNaC::ex>> observables;
+  EventOptions options;              ///< tolerances, max_events (Zeno), output_step, progress, …
+  CompileOptions compile;
+};
+
+/// One stop of the hybrid flow (a hit: one or several simultaneous impacts, or a graze).
+struct ImpactRecord {
+  double t = 0;
+  std::string guards;                ///< guard names, "C1+C2" for a simultaneous impact
+  std::string from, to;              ///< domains
+  State before, after;               ///< (q, q̇)
+  std::vector<double> observables_before, observables_after;
+  double energy_before = 0, energy_after = 0;
+};
+
+struct HybridTrajectory {
+  std::vector<std::string> state_names;       ///< q…, q_dot…
+  std::vector<std::string> observable_names;
+  std::vector<double> t;                      ///< samples (accepted steps, or the grid); jumps appear twice
+  std::vector<State> x;
+  std::vector<std::size_t> domain;
+  std::vector<std::vector<double>> observables;  ///< per sample
+  std::vector<double> energy;                    ///< E_L per sample
+  std::vector<ImpactRecord> impacts;
+  std::vector<Event> grazes;
+  Termination termination = Termination::Completed;
+  std::string message;
+  std::optional<double> accumulation_time;       ///< Zeno
+  std::size_t steps = 0;
+};
+
+/// @throws InvalidArgument for an initial state of the wrong size, a missing parameter value, or an
+///   unknown initial domain.
+HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulationSpec& spec);
+HybridTrajectory simulate_hybrid(const SimpleHybridSystem& H, const HybridSimulationSpec& spec);
+
+/// CSV of the samples: t, the state, the domain, the observables, the energy.
+void write_trajectory_csv(const HybridTrajectory& tr, const std::string& path);
+/// CSV of the impacts: index, time, then state, observables and energy before and after.
+void write_impacts_csv(const HybridTrajectory& tr, const std::string& path);
+
+/// Plots via gnuplot (numerics/plot.hpp): <base>.svg — the configuration path (coordinate i against
+/// coordinate j); <base>-observables.svg — the observables and the energy against time.
+/// Returns the SVG paths. @throws NotImplemented without gnuplot.
+std::vector<std::string> plot_hybrid(const HybridTrajectory& tr, const std::string& base, std::size_t i = 0,
+                                     std::size_t j = 1, const std::string& title = "");
+
+}  // namespace hamel

@@ -1,0 +1,74 @@
+// numerics/csv.cpp
+#include "numerics/csv.hpp"
+
+#include <cstdio>
+
+#include "core/error.hpp"
+
+namespace hamel {
+
+namespace {
+
+std::string field(const std::string& name) {
+  if (name.find_first_of(",\"\n\r") == std::string::npos) return name;
+  std::string q = "\"";
+  for (char c : name) q += (c == '"') ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+}  // namespace
+
+CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& header)
+    : path_(path), out_(path, std::ios::trunc), columns_(header.size()) {
+  if (header.empty())
+    throw InvalidArgument(detail::message("CsvWriter", "empty header", "at least one column", "none"));
+  if (!out_)
+    throw InvalidArgument(detail::message("CsvWriter", "cannot write the file", "a writable path", path));
+  for (std::size_t i = 0; i < header.size(); ++i) out_ << (i ? "," : "") << field(header[i]);
+  out_ << '\n';
+}
+
+void CsvWriter::row(const std::vector<double>& values) {
+  if (values.size() != columns_)
+    throw InvalidArgument(detail::message("CsvWriter::row", "wrong number of values in row " +
+                                                                 std::to_string(rows_ + 1),
+                                          std::to_string(columns_), std::to_string(values.size())));
+  for (std::size_t i = 0; i < values.size(); ++i) out_ << (i ? "," : "") << number(values[i]);
+  out_ << '\n';
+  if (!out_) throw InvalidArgument(detail::message("CsvWriter::row", "write error", "", "", path_));
+  ++rows_;
+}
+
+void write_csv(const std::string& path, const std::vector<std::string>& header,
+               const std::vector<std::vector<double>>& rows) {
+  CsvWriter w(path, header);
+  for (const auto& r : rows) w.row(r);
+}
+
+void write_csv(const std::string& path, const Trajectory& trajectory,
+               const std::vector<std::string>& state_names, bool grid) {
+  const auto& ts = grid ? trajectory.grid_t : trajectory.t;
+  const auto& xs = grid ? trajectory.grid_x : trajectory.x;
+  const std::size_t n = xs.empty() ? trajectory.x_end.size() : xs.front().size();
+  if (!state_names.empty() && state_names.size() != n)
+    throw InvalidArgument(detail::message("write_csv", "wrong number of state names", std::to_string(n),
+                                          std::to_string(state_names.size())));
+  std::vector<std::string> header = {"t"};
+  for (std::size_t i = 0; i < n; ++i)
+    header.push_back(state_names.empty() ? "x" + std::to_string(i) : state_names[i]);
+  CsvWriter w(path, header);
+  std::vector<double> r(n + 1);
+  for (std::size_t k = 0; k < ts.size(); ++k) {
+    r[0] = ts[k];
+    std::copy(xs[k].begin(), xs[k].end(), r.begin() + 1);
+    w.row(r);
+  }
+}
+
+}  // namespace hamel

@@ -1,0 +1,40 @@
+// numerics/csv.hpp — comma-separated values: a header line, then one row of numbers per line,
+// written with 17 significant digits (%.17g) so that reading them back gives the same doubles.
+#pragma once
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "numerics/ode.hpp"
+
+namespace hamel {
+
+/// Streams rows to a file, so that long simulations need not keep them in memory.
+class CsvWriter {
+ public:
+  /// Creates (or truncates) `path` and writes the header; names with a comma, quote or newline are
+  /// quoted (RFC 4180). @throws InvalidArgument if the header is empty or the file cannot be written.
+  CsvWriter(const std::string& path, const std::vector<std::string>& header);
+  /// @throws InvalidArgument if values.size() differs from the header's, or on a write error.
+  void row(const std::vector<double>& values);
+  std::size_t rows() const { return rows_; }
+  std::size_t columns() const { return columns_; }
+
+ private:
+  std::string path_;
+  std::ofstream out_;
+  std::size_t columns_;
+  std::size_t rows_ = 0;
+};
+
+/// Writes a whole table at once.
+void write_csv(const std::string& path, const std::vector<std::string>& header,
+               const std::vector<std::vector<double>>& rows);
+
+/// Writes t and the state components of a trajectory: the accepted steps, or the uniform grid.
+/// `state_names` names the components (default x0, x1, ...).
+void write_csv(const std::string& path, const Trajectory& trajectory,
+               const std::vector<std::string>& state_names = {}, bool grid = false);
+
+}  // namespace hamel

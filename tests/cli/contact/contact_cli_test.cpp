@@ -1,0 +1,294 @@
+// tests/cli/contact/contact_cli_test.cpp — `hamel derive | check | simulate` on contact systems: the
+// example files, their claims (the errata flagged), the CSV of a simulation against A5, and the errors of
+// the contact keys (file:line:column, exit status 2).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <unistd.h>
+
+#include <ginac/ginac.h>
+
+#include "cli/commands.hpp"
+#include "numerics/plot.hpp"
+#include "tests/support/temp_file.hpp"
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out, err;
+};
+
+Run run(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int s = hamel::cli::run(args, out, err);
+  return {s, out.str(), err.str()};
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// a printed expression (text or JSON) equals `expected`: both parsed by GiNaC with the same symbols
+bool same(const std::string& printed, const std::string& expected) {
+  GiNaC::symtab table;
+  for (const char* n : {"x", "y", "x_dot", "y_dot", "z", "gamma"}) table[n] = GiNaC::symbol(n);
+  GiNaC::parser reader(table);
+  return GiNaC::normal(reader(printed) - reader(expected)).is_zero();
+}
+
+// the rest of the line after `prefix` in `text`
+std::string after(const std::string& text, const std::string& prefix) {
+  const auto at = text.find(prefix);
+  if (at == std::string::npos) return "";
+  const auto start = at + prefix.size();
+  return text.substr(start, text.find('\n', start) - start);
+}
+
+// derive on a temporary system file; the error must name the file and `line:column`
+void expect_error(const std::string& yaml, const std::string& where, const std::string& message,
+                  const std::string& command = "derive") {
+  hamel::test::TempFile f(yaml);
+  const Run r = run({command, f.path()});
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 2);
+  CHECK(has(r.err, "error: " + f.path() + ":" + where + ": "));
+  CHECK(has(r.err, message));
+}
+
+const char* kBilliard =
+    "coordinates: [x, y]\n"
+    "parameters: [gamma]\n"
+    "action_dependent: true\n"
+    "lagrangian: \"(x_dot^2 + y_dot^2)/2 - gamma*z\"\n";
+
+}  // namespace
+
+TEST_SUITE("cli") {
+
+TEST_CASE("hamel derive: the dissipative billiard, text and JSON (001 §III)") {
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", "examples/contact_billiard.yaml", "--json", json.path()});
+  REQUIRE(r.status == 0);
+  CHECK(same(after(r.out, "  x_ddot = "), "-gamma*x_dot"));
+  CHECK(has(r.out, "[yes] E_L is dissipated: dE_L/dt = (dL/dz) E_L (001 (7b), Remark 1)"));
+  CHECK(has(r.out, "[yes] 'rim': the non-trivial solution of (8) is the W-reflection (003 (33), alpha = 1)"));
+  CHECK(has(r.out, "have 2 solutions"));
+  CHECK(has(r.out, "[yes] Leg_* Gamma_L = X_H (Lagrangian to Hamiltonian)"));
+  CHECK(has(r.out, "30 checks: 30 yes, 0 no"));
+  std::ifstream in(json.path());
+  const auto j = nlohmann::json::parse(in);
+  const auto& c = j["contact"];
+  for (const char* key : {"lagrangian", "energy", "herglotz_equations", "dissipated", "contact_form", "reeb_field",
+                          "lagrangian_vector_field", "hamiltonian", "hamiltonian_vector_field", "impacts"})
+    CHECK_MESSAGE(c.contains(key), key);
+  CHECK(same(c["herglotz_equations"]["x"].get<std::string>(), "-gamma*x_dot"));
+  CHECK(same(c["herglotz_equations"]["z"].get<std::string>(), "(x_dot^2 + y_dot^2)/2 - gamma*z"));
+  CHECK(same(c["impacts"]["rim"]["velocity_map"]["x_dot"].get<std::string>(),
+             "(-x_dot*x^2 + x_dot*y^2 - 2*y_dot*x*y)/(x^2 + y^2)"));
+  CHECK(c["impacts"]["rim"]["energy_jump"] == "0");
+  CHECK(c["impacts"]["rim"]["solutions_of_8"].size() == 2);
+  CHECK(c["impacts"]["rim"]["velocity_map"].contains("x_dot"));
+  CHECK(c["impacts"]["rim"]["momentum_map"].contains("p_y"));
+  CHECK(j["checks"].size() == 30);
+}
+
+TEST_CASE("hamel derive: the rolling sphere reports case 1 of 003 §4 and vanishing multipliers (A13, E14)") {
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", "examples/contact_sphere.yaml", "--json", json.path(), "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, " 0 no\n"));
+  std::ifstream in(json.path());
+  const auto s = nlohmann::json::parse(in)["contact"]["switching"]["rough"];
+  CHECK(s["constraints_before"] == 0);
+  CHECK(s["constraints_at"] == 0);
+  CHECK(s["constraints_after"] == 2);
+  CHECK(s["case"] == 1);
+  CHECK(s["constrained"]["multipliers"] == nlohmann::json::array({"0", "0"}));
+  CHECK(s["velocity_jump"]["q3_dot"] == "q3_dot");
+  // Example 1: y_dot = 0 where y <= 0 (the constraint holds at the singular set)
+  hamel::test::TempFile json2("", ".json");
+  REQUIRE(run({"derive", "examples/contact_distribution.yaml", "--json", json2.path(), "--quiet"}).status == 0);
+  std::ifstream in2(json2.path());
+  const auto d = nlohmann::json::parse(in2)["contact"]["switching"]["lower"];
+  CHECK(d["constraints_before"] == 0);
+  CHECK(d["constraints_at"] == 1);
+  CHECK(d["constraints_after"] == 1);
+  CHECK(d["velocity_jump"]["y_dot"] == "0");
+}
+
+TEST_CASE("hamel derive: the LaTeX report of the sphere compiles, with the jump and the multipliers named") {
+  namespace fs = std::filesystem;
+  if (std::system("command -v pdflatex > /dev/null 2>&1") != 0) {
+    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
+    return;
+  }
+  const fs::path dir = fs::temp_directory_path() / ("hamel_contact_latex_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string tex = (dir / "report.tex").string();
+  REQUIRE(run({"derive", "examples/contact_sphere.yaml", "--latex", tex, "--quiet"}).status == 0);
+  std::ifstream in(tex);
+  std::stringstream content;
+  content << in.rdbuf();
+  CHECK(has(content.str(), "\\lambda_{1} = 0"));
+  CHECK(has(content.str(), "\\dot{x}^{+} = "));
+  CHECK(has(content.str(), "\\ddot{q_{1}} = "));
+  const std::string cmd = "cd '" + dir.string() + "' && pdflatex -interaction=nonstopmode -halt-on-error report.tex > log.txt 2>&1";
+  CHECK(std::system(cmd.c_str()) == 0);
+  CHECK(fs::exists(dir / "report.pdf"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("hamel check: the printed formulas of 001 and 003, errata flagged") {
+  SUBCASE("the billiard: z(t) (E2) and (33) (E4)") {
+    const Run r = run({"check", "examples/contact_billiard.yaml", "examples/contact_billiard.claims.yaml"});
+    CHECK(r.status == 1);
+    CHECK(has(r.out, "FALSE x(t), y(t) and z(t) as printed [001 §III (E2)]"));
+    CHECK(has(r.out, "TRUE  x(t), y(t) and z(t) corrected"));
+    CHECK(has(r.out, "FALSE p_y_dot = -gamma p_x as printed [001 (33) (E4)]"));
+    CHECK(has(r.out, "TRUE  x_dot+ [001 (25)]"));
+    CHECK(has(r.out, "TRUE  p_y+ [001 (35)]"));
+    CHECK(has(r.out, "17 claims: 15 true, 2 false"));
+  }
+  SUBCASE("polar billiard: (29) (E3)") {
+    const Run r = run({"check", "examples/contact_billiard_polar.yaml", "examples/contact_billiard_polar.claims.yaml"});
+    CHECK(has(r.out, "FALSE r_ddot = -gamma r_dot + l0 exp(-gamma t)/r as printed [001 (29) (E3)]"));
+    CHECK(has(r.out, "TRUE  r^2 theta_dot is dissipated [001 (28)]"));
+    CHECK(has(r.out, "7 claims: 6 true, 1 false"));
+  }
+  SUBCASE("ellipse: (36)-(37) hold") {
+    const Run r = run({"check", "examples/contact_ellipse.yaml", "examples/contact_ellipse.claims.yaml"});
+    CHECK(r.status == 0);
+    CHECK(has(r.out, "3 claims: 3 true, 0 false"));
+  }
+  SUBCASE("the sphere: (83), (85) (E14) and the arrival time (E16)") {
+    const Run r = run({"check", "examples/contact_sphere.yaml", "examples/contact_sphere.claims.yaml"});
+    CHECK(has(r.out, "FALSE k^2 omega_dot + beta omega = 0 as printed [003 (83) (E14)]"));
+    CHECK(has(r.out, "FALSE the rough half-plane is reached at t = -x0/xd0 as printed [003 Example 3 (E16)]"));
+    CHECK(has(r.out, "TRUE  the motion on the smooth half-plane corrected"));
+    CHECK(has(r.out, "TRUE  (omega_y)+ [003 (88)]"));
+    CHECK(has(r.out, "TRUE  lambda_1 = 0 on the rough half-plane"));
+    CHECK(has(r.out, "20 claims: 17 true, 3 false"));
+  }
+  SUBCASE("Example 1") {
+    const Run r = run({"check", "examples/contact_distribution.yaml", "examples/contact_distribution.claims.yaml"});
+    CHECK(r.status == 0);
+    CHECK(has(r.out, "4 claims: 4 true, 0 false"));
+  }
+}
+
+TEST_CASE("hamel check: the rolling cylinder's printed aerial equations, impact and energies (E6, E9, E10, E12)") {
+  const Run r = run({"check", "examples/contact_cylinder.yaml", "examples/contact_cylinder.claims.yaml"});
+  CHECK(r.status == 1);
+  CHECK(has(r.out, "FALSE m x_ddot - beta x_dot = 0 as printed [003 §3.2 (E6)]"));
+  CHECK(has(r.out, "TRUE  M h_ddot + k h + M g - M beta h_dot = 0 (missing) [E6]"));
+  CHECK(has(r.out, "FALSE y_dot+ as printed [003 (39) (E10)]"));
+  CHECK(has(r.out, "TRUE  y_dot+ corrected [E10 corrected]"));
+  CHECK(has(r.out, "FALSE E+ = V(q1, q_dot1, z1) - (1-alpha)/(1+alpha) T_l as printed [003 (36), Prop. 3 (E9)]"));
+  CHECK(has(r.out, "TRUE  E+ = E_L(q1, q_dot1, z1) - (1-alpha)/(1+alpha) T_l [Prop. 3, E9 corrected]"));
+  CHECK(has(r.out, "FALSE min over psi of Psi at psi = pi as printed [003 §3.2 (E12)]"));
+  CHECK(has(r.out, "25 claims: 15 true, 10 false"));
+}
+
+TEST_CASE("hamel simulate: the billiard's CSV matches the exact solution (A5); plots drawn") {
+  hamel::test::TempFile csv("", ".csv");
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("hamel_contact_plot_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const Run r = run({"simulate", "examples/contact_billiard.yaml", "--csv", csv.path(), "--plot", (dir / "b.svg").string()});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "8 events"));
+  CHECK(has(r.out, "0.411446292052"));
+  std::ifstream in(csv.path());
+  std::string header, line, last;
+  std::getline(in, header);
+  CHECK(header == "t,x,y,x_dot,y_dot,z,E");
+  std::size_t rows = 0;
+  while (std::getline(in, line)) {
+    last = line;
+    ++rows;
+  }
+  CHECK(rows == 1001);
+  std::vector<double> v;
+  std::stringstream ss(last);
+  for (std::string cell; std::getline(ss, cell, ',');) v.push_back(std::stod(cell));
+  REQUIRE(v.size() == 7);
+  CHECK(v[0] == doctest::Approx(10.0));
+  CHECK(std::abs(v[1] - 0.2054053487) < 1e-9);
+  CHECK(std::abs(v[2] + 0.5579439759) < 1e-9);
+  CHECK(std::abs(v[5] - 9.9850116604) < 1e-9);
+  CHECK(std::abs(v[6] - 0.999000499833) < 1e-11);
+  if (hamel::find_gnuplot().empty()) {
+    MESSAGE("skipped the plot files: gnuplot is not installed");
+  } else {
+    CHECK(std::filesystem::exists(dir / "b.svg"));
+    CHECK(std::filesystem::exists(dir / "b_path.svg"));
+  }
+  std::filesystem::remove_all(dir);
+  // no simulate section
+  hamel::test::TempFile nosim{std::string(kBilliard)};
+  CHECK(has(run({"simulate", nosim.path()}).err, "has nothing to simulate"));
+}
+
+TEST_CASE("hamel derive: bad contact input names file:line:column and exits 2") {
+  expect_error("coordinates: [x, z]\naction_dependent: true\nlagrangian: \"x_dot^2/2\"\n", "1:18",
+               "the name 'z' is the action variable of an action-dependent system (001 (3)); expected another name, got 'z'");
+  expect_error("coordinates: [x]\nparameters: [z]\naction_dependent: true\nlagrangian: \"x_dot^2/2\"\n", "2:14", "the name 'z' is the action variable");
+  expect_error("coordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\nimpulsive:\n  rim: {constraint: \"x < 1\"}\n", "3:1",
+               "'impulsive' belongs to contact systems; expected 'action_dependent: true' in the file, got none");
+  expect_error("coordinates: [x]\naction_dependent: yes\nlagrangian: \"x_dot^2/2\"\n", "2:19", "'action_dependent': expected true or false, got 'yes'");
+  expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x^2 + y^2 - 1\"}\n", "6:21",
+               "expected an inequality such as 'x > 0' or 'x^2 + y^2 <= 1', got 'x^2 + y^2 - 1'");
+  expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x^2 + y^2 <= 1 < 2\"}\n", "6:21", "expected one comparison");
+  expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x^2 + y^2 <= 1\", restitution: 1.5}\n", "6:52",
+               "expected a restitution coefficient in [0, 1], got '1.5'");
+  expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x < 1\", restitusion: 1}\n", "6:30",
+               "unknown key 'restitusion' in impulsive constraint rim; expected one of constraint restitution, got 'restitusion' (did you mean 'restitution'?)");
+  expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x + z < 1\"}\n", "6:26",
+               "undeclared symbol 'z'; expected a declared name, got 'z' (z is the action variable, allowed only in the Lagrangian)");
+  expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"1 < 2\"}\n", "6:21", "expected an inequality in the coordinates");
+  expect_error("coordinates: [x, y]\naction_dependent: true\nlagrangian: \"x_dot^2/2 - z\"\n", "3:13", "the Lagrangian is singular");
+  expect_error("coordinates: [x, y]\naction_dependent: true\n", "1:1", "missing key 'lagrangian'");
+  expect_error(std::string(kBilliard) + "constraints: [\"x_dot^2 - y_dot\"]\n", "5:15", "not linear in the velocities");
+  expect_error(std::string(kBilliard) + "switching:\n  s: {where: \"x > 0\", constraints: [\"x_dot\", \"2*x_dot\"]}\n", "6:36",
+               "the constraints are dependent; expected 2 independent constraints, got rank 1");
+  expect_error(std::string(kBilliard) + "switching:\n  s: {where: \"x > 0\"}\n", "6:6", "expected 'constraints'");
+  expect_error(std::string(kBilliard) + "switching:\n  s: {where: \"x > 0\", constraints: [\"y_dot + z\"]}\n", "6:46", "undeclared symbol 'z'");
+}
+
+TEST_CASE("hamel simulate: bad simulate sections name file:line:column and exit 2") {
+  const std::string base = std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x^2 + y^2 <= 1\"}\n";
+  expect_error(base + "simulate:\n  initial: {x: 0.5, y: 0, x_dot: 1, y_dot: 1}\n  time: 1\n", "8:3",
+               "'simulate: values': expected a number for every parameter of the system, got none for gamma", "simulate");
+  expect_error(base + "simulate:\n  values: {gama: 1}\n", "8:12", "unknown parameter 'gama'; expected one of gamma, got 'gama' (did you mean 'gamma'?)", "simulate");
+  expect_error(base + "simulate:\n  values: {gamma: 1}\n  initial: {x: 0.5, y: 0, x_dt: 1, y_dot: 1}\n  time: 1\n", "9:27",
+               "unknown name 'x_dt'; expected a coordinate, a velocity or z, got 'x_dt' (did you mean 'x_dot'?)", "simulate");
+  expect_error(base + "simulate:\n  values: {gamma: 1}\n  initial: {x: 0.5, y: 0, y_dot: 1}\n  time: 1\n", "9:12",
+               "expected a value for every coordinate and velocity, got none for x_dot", "simulate");
+  expect_error(base + "simulate:\n  values: {gamma: 1}\n  initial: {x: 0.5, y: 0, x_dot: 1, y_dot: 1}\n  time: [2, 1]\n", "10:9",
+               "expected an end time after the start", "simulate");
+  expect_error(base + "simulate:\n  values: {gamma: 1}\n  initial: {x: 0.5, y: 0, x_dot: 1, y_dot: 1}\n  time: 1\n  stepp: 0.1\n", "11:3",
+               "unknown key 'stepp' in 'simulate'", "simulate");
+  expect_error(base + "simulate:\n  values: {gamma: x}\n", "8:19", "undeclared symbol 'x'", "simulate");
+}
+
+TEST_CASE("hamel check: bad contact claims name the claims file and exit 2") {
+  hamel::test::TempFile claims("claims:\n  - impact_map: {impulsive: rimm, coordinate: x_dot, value: \"x_dot\"}\n");
+  const Run r = run({"check", "examples/contact_billiard.yaml", claims.path()});
+  CHECK(r.status == 2);
+  CHECK(has(r.err, claims.path() + ":2:29: 'impulsive': unknown name 'rimm'; expected one of rim, got 'rimm' (did you mean 'rim'?)"));
+  hamel::test::TempFile claims2("claims:\n  - herglotz_equation: {coordinate: w, value: \"0\"}\n");
+  CHECK(has(run({"check", "examples/contact_billiard.yaml", claims2.path()}).err, "unknown name 'w'"));
+  hamel::test::TempFile claims3("claims:\n  - momentum_jump: {switching: rough, coordinate: x_dot, value: \"0\"}\n");
+  CHECK(has(run({"check", "examples/contact_sphere.yaml", claims3.path()}).err, "'coordinate' (a momentum): unknown name 'x_dot'"));
+  hamel::test::TempFile claims4("claims:\n  - multiplier: {index: 1, value: \"0\"}\n");
+  CHECK(has(run({"check", "examples/contact_billiard.yaml", claims4.path()}).err,
+            "expected constraints: the system file has no 'constraints' and the claim names no 'switching'"));
+  // a contact claim on a nonholonomic file
+  hamel::test::TempFile claims5("claims:\n  - energy: {value: \"0\"}\n");
+  CHECK(has(run({"check", "examples/nonholonomic_particle.yaml", claims5.path()}).err, "needs a contact system"));
+}
+
+}  // TEST_SUITE

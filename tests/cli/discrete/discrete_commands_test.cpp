@@ -1,0 +1,270 @@
+// tests/cli/discrete/discrete_commands_test.cpp — `hamel derive | check | simulate` on the discrete
+// system files (examples/discrete_*.yaml), and file:line:column errors for the keys of `discrete:`.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "core/symbolic.hpp"
+#include "numerics/plot.hpp"
+#include "tests/support/temp_file.hpp"
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out, err;
+};
+
+Run run(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int s = hamel::cli::run(args, out, err);
+  return {s, out.str(), err.str()};
+}
+
+bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+// Two expressions printed in GiNaC's syntax denote the same function (term order may differ).
+bool same_expression(const std::string& a, const std::string& b) {
+  GiNaC::parser reader;  // symbols by name, shared by both parses
+  const GiNaC::ex d = reader(a) - reader(b);
+  return hamel::simplify(d).is_zero();
+}
+
+// The CSV written by `hamel simulate`: header and rows.
+struct Csv {
+  std::vector<std::string> header;
+  std::vector<std::vector<double>> rows;
+  std::size_t column(const std::string& name) const {
+    for (std::size_t i = 0; i < header.size(); ++i)
+      if (header[i] == name) return i;
+    FAIL("no column " << name);
+    return 0;
+  }
+};
+
+Csv read_csv(const std::string& path) {
+  std::ifstream in(path);
+  Csv c;
+  std::string line;
+  std::getline(in, line);
+  std::stringstream hs(line);
+  for (std::string cell; std::getline(hs, cell, ',');) c.header.push_back(cell);
+  while (std::getline(in, line)) {
+    std::stringstream ls(line);
+    std::vector<double> row;
+    for (std::string cell; std::getline(ls, cell, ',');) row.push_back(std::strtod(cell.c_str(), nullptr));
+    c.rows.push_back(row);
+  }
+  return c;
+}
+
+// A discrete file with one part replaced, for the error tests.
+std::string p2_with(const std::string& discrete_body) {
+  return "name: p2\nparameters: [h, {name: lambda, positive: false}]\ncoordinates: [x, y]\ndiscrete:\n" + discrete_body;
+}
+
+}  // namespace
+
+TEST_SUITE("cli") {
+
+TEST_CASE("hamel derive: P2 prints (3), the connection checks, the reduced system and the Chaplygin reduction; JSON keys") {
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", "examples/discrete_p2.yaml", "--json", json.path()});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "== Discrete Lagrange-d'Alembert equations (3)"));
+  CHECK(has(r.out, "  E_x = "));
+  CHECK(has(r.out, "  B1^y_x = "));
+  CHECK(has(r.out, "[yes] (7) A_d(l_g0 q0, l_g1 q1) = g1 A_d(q0, q1) g0^-1"));
+  CHECK(has(r.out, "[yes] reduced horizontal equations = unreduced (3) paired with Hor_q1(dr) (Theorem 5.11)  (symbolic (canonical form)"));
+  CHECK(has(r.out, "[yes] (51) = the unreduced (3) paired with horizontal lifts along h_d"));
+  CHECK(has(r.out, "[yes] reduced-then-reconstructed trajectory = unreduced integration (max |dq| <= 1e-9)  (numeric: max |q_rec - q| = "));
+  CHECK(has(r.out, "23 checks: 23 yes, 0 no"));
+  std::ifstream in(json.path());
+  const auto j = nlohmann::json::parse(in)["discrete"];
+  for (const char* key : {"lagrangian", "variational_constraints", "kinematic_constraints", "equations", "symmetry", "connection",
+                          "nonholonomic_connection", "reduced", "chaplygin", "simulation"})
+    CHECK_MESSAGE(j.contains(key), key);
+  CHECK(same_expression(j["reduced"]["curvature"]["minus"]["y,x"], "(lambda - 1)*x0"));
+  CHECK(same_expression(j["equations"]["momentum_balance"]["x"], "((x1 - x0) - (x2 - x1))/h"));
+  CHECK(same_expression(j["chaplygin"]["lagrangian"], "((x1 - x0)^2 + (x1^2 - x0^2)^2/4)/(2*h)"));
+  CHECK(j["connection"]["level_is_identity"] == true);
+  CHECK(j["chaplygin"]["holds"] == true);
+  CHECK(j["simulation"]["reconstruction_error"].get<double>() < 1e-9);
+  CHECK(j["equations"]["unknowns"].size() == 3);
+}
+
+TEST_CASE("hamel derive: the disk, the horizontal-symmetry particle and the sleigh pass every check") {
+  const Run disk = run({"derive", "examples/discrete_rolling_disk.yaml", "--quiet"});
+  REQUIRE(disk.status == 0);
+  CHECK(has(disk.out, "[yes] (35) for rolling: lhs - rhs = -<E, xi(q1)_Q(q1)>"));
+  CHECK(has(disk.out, "23 checks: 23 yes, 0 no"));
+  const Run hs = run({"derive", "examples/discrete_horizontal_symmetry.yaml", "--quiet"});
+  REQUIRE(hs.status == 0);
+  CHECK(has(hs.out, "[yes] (53) D_q cap V_q = h_Q(q) for all q (Def 11.1)"));
+  CHECK(has(hs.out, "[yes] the system on Q/H = the unreduced (3) along h^mu_d (Theorem 11.13)"));
+  CHECK(has(hs.out, " 0 no"));
+  const Run erratum = run({"derive", "examples/discrete_nonholonomic_particle.yaml", "--quiet"});
+  REQUIRE(erratum.status == 0);
+  CHECK(has(erratum.out, "[no ] (53) D_q cap V_q = h_Q(q) for all q (Def 11.1)"));
+}
+
+TEST_CASE("hamel derive: the LaTeX report of P2 compiles") {
+  hamel::test::TempFile tex("", ".tex");
+  REQUIRE(run({"derive", "examples/discrete_p2.yaml", "--latex", tex.path(), "--quiet"}).status == 0);
+  std::ifstream in(tex.path());
+  const std::string t((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(has(t, "\\mathcal{B}_1{}^{y}_{x} = "));
+  CHECK(has(t, "\\check L_d(r_0, w_0, r_1) = "));
+  if (std::system("command -v pdflatex > /dev/null 2>&1") != 0) {
+    MESSAGE("pdflatex not found: the LaTeX is not compiled");
+    return;
+  }
+  const std::string dir = tex.path().substr(0, tex.path().rfind('/'));
+  const std::string cmd = "cd " + dir + " && pdflatex -interaction=nonstopmode -halt-on-error " + tex.path() + " > /dev/null 2>&1";
+  CHECK(std::system(cmd.c_str()) == 0);
+  const std::string base = tex.path().substr(0, tex.path().size() - 4);
+  for (const char* ext : {".pdf", ".aux", ".log"}) std::remove((base + ext).c_str());
+}
+
+TEST_CASE("hamel check: the reconstructed formulas hold; erratum 4 is flagged FALSE with exit status 1") {
+  const Run p2 = run({"check", "examples/discrete_p2.yaml", "examples/discrete_p2.claims.yaml"});
+  CHECK(p2.status == 0);
+  CHECK(has(p2.out, "TRUE  B_1 [Example 5.6]"));
+  CHECK(has(p2.out, "TRUE  L*_d [Example 10.9]"));
+  CHECK(has(p2.out, "9 claims: 9 true, 0 false"));
+  CHECK(run({"check", "examples/discrete_rolling_disk.yaml", "examples/discrete_rolling_disk.claims.yaml"}).status == 0);
+  CHECK(run({"check", "examples/discrete_horizontal_symmetry.yaml", "examples/discrete_horizontal_symmetry.claims.yaml"}).status == 0);
+  const Run e4 = run({"check", "examples/discrete_nonholonomic_particle.yaml", "examples/discrete_nonholonomic_particle.claims.yaml"});
+  CHECK(e4.status == 1);
+  CHECK(has(e4.out, "FALSE the translations in z are a horizontal symmetry of z_dot = y x_dot"));
+  CHECK(has(e4.out, "g^D_q = span{(1, y)} is not contained in h"));
+  // a wrong claim is FALSE with a witness point
+  hamel::test::TempFile wrong("claims:\n  - mixed_curvature: {slot: minus, group: y, shape: x, value: \"(1 - lambda)*x0\"}\n");
+  const Run w = run({"check", "examples/discrete_p2.yaml", wrong.path()});
+  CHECK(w.status == 1);
+  CHECK(has(w.out, "FALSE mixed_curvature 1"));
+  CHECK(has(w.out, "derived: "));
+  CHECK(has(w.out, "they differ at"));
+}
+
+TEST_CASE("hamel simulate: P2 writes the A7 trajectory, reconstructed = unreduced, CSV and plot") {
+  hamel::test::TempFile csv("", ".csv");
+  const std::string plot_base = csv.path().substr(0, csv.path().size() - 4) + "_plot";
+  const Run r = run({"simulate", "examples/discrete_p2.yaml", "--csv", csv.path(), "--plot", plot_base + ".svg"});
+  const bool plotted = !hamel::find_gnuplot().empty();
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "reduced-then-reconstructed vs unreduced: max |dq| = "));
+  CHECK(has(r.out, "(agree)"));
+  const Csv c = read_csv(csv.path());
+  REQUIRE(c.rows.size() == 41);
+  CHECK(std::fabs(c.rows[40][c.column("x")] - 2.8148463855379) < 1e-10);
+  CHECK(std::fabs(c.rows[40][c.column("y")] - 3.83668008708788) < 1e-10);
+  CHECK(std::fabs(c.rows[1][c.column("nu1")] - (-0.0704855124890671)) < 1e-10);
+  CHECK(std::fabs(c.rows[40][c.column("y_reconstructed")] - 3.83668008708788) < 1e-10);
+  CHECK(std::fabs(c.rows[0][c.column("w_y")] - 0.7 * 0.5 * (0.36 - 0.25)) < 1e-14);  // (1 − λ)(x1² − x0²)/2
+  if (plotted) {
+    std::ifstream svg(plot_base + ".svg");
+    CHECK(svg.good());
+  }
+  for (const char* ext : {".svg", ".png", ".dat", ".gp"}) std::remove((plot_base + ext).c_str());
+}
+
+TEST_CASE("hamel simulate: the sleigh on SE(2) reduced and reconstructed agrees with the unreduced integration") {
+  const Run r = run({"simulate", "examples/discrete_chaplygin_sleigh.yaml"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "reduced: the reduced equations (Theorem 5.11) in (r, w), lifted by (31)/(43)"));
+  CHECK(has(r.out, "(agree)"));
+}
+
+TEST_CASE("hamel simulate: energy of the variational integrator stays bounded while Heun's drifts (2000 steps)") {
+  hamel::test::TempFile csv("", ".csv");
+  const Run r = run({"simulate", "examples/discrete_nonholonomic_oscillator.yaml", "--csv", csv.path(), "--quiet"});
+  REQUIRE(r.status == 0);
+  const Csv c = read_csv(csv.path());
+  const std::size_t ev = c.column("energy_variational"), eh = c.column("energy_heun");
+  double dla_first = 0, dla_last = 0, heun_first = 0, heun_last = 0;
+  for (std::size_t k = 0; k < 2000; ++k) {
+    const double d = std::fabs(c.rows[k][ev] - c.rows[0][ev]), h = std::fabs(c.rows[k][eh] - c.rows[0][eh]);
+    (k < 1000 ? dla_first : dla_last) = std::max(k < 1000 ? dla_first : dla_last, d);
+    (k < 1000 ? heun_first : heun_last) = std::max(k < 1000 ? heun_first : heun_last, h);
+  }
+  CHECK(dla_last < 5e-4);               // bounded: 4.2e-4 over the whole run (relative 5e-4)
+  CHECK(dla_last < 1.1 * dla_first);    // no growth from the first half to the second
+  CHECK(heun_last > 1.8 * heun_first);  // Heun's error grows (linearly, 1.6e-2 → 3.3e-2)
+  CHECK(heun_last > 50 * dla_last);
+}
+
+TEST_CASE("discrete system files: bad input gives file:line:column, what was expected and what was found") {
+  struct Case {
+    std::string body, expect;
+  };
+  const std::vector<Case> cases = {
+      {"  step: h\n  lagrangian: \"x1\"\n  quadrature: simpson\n", ":7:15: 'quadrature': expected midpoint or trapezoidal, got 'simpson'"},
+      {"  step: h\n  lagrangian: \"(x1 - x0)^2/(2*h) + x_dot\"\n", ":6:36: 'lagrangian': undeclared symbol 'x_dot'; expected a declared name, got 'x_dot' (velocities appear only with 'quadrature'"},
+      {"  step: h\n  lagrangian: \"(x1 - x)^2\"\n", "discrete expressions use the slot coordinates x0 and x1"},
+      {"  lagrangian: \"x1\"\n", ":5:3: 'discrete': expected 'step' (the parameter h), got none"},
+      {"  step: k\n  lagrangian: \"x1\"\n", ":5:9: 'step': undeclared symbol 'k'"},
+      {"  step: h\n  lagrangian: \"x1\"\n  stepsize: 2\n", ":7:3: unknown key 'stepsize' in 'discrete'; expected one of"},
+      {"  step: h\n  quadrature: midpoint\n  lagrangian: \"x_dot^3\"\n", "'lagrangian': the Lagrangian is not quadratic in the velocities"},
+      {"  step: h\n  quadrature: midpoint\n  lagrangian: \"x_dot^2 + y_dot^2\"\n  constraints: [\"y_dot^2\"]\n",
+       "variational constraint 1: constraint is not linear in the velocities"},
+      {"  step: h\n  lagrangian: \"x1\"\n  constraints: [\"y_dot - x*x_dot\"]\n", "a list of velocity constraints needs 'quadrature'"},
+      {"  step: h\n  lagrangian: \"x1\"\n  connection: trivial\n", ":7:15: 'connection' needs 'symmetry'"},
+      {"  step: h\n  lagrangian: \"x1\"\n  symmetry: {group: SE2, coordinates: [y]}\n", "SE2 acts on three coordinates"},
+      {"  step: h\n  lagrangian: \"x1\"\n  symmetry: {group: additive, coordinates: [z]}\n", "unknown coordinate 'z'; expected one of x y, got 'z'"},
+      {"  step: h\n  lagrangian: \"x1\"\n  symmetry:\n    group: {product: {y: \"y_a + y_b + y_a*y_b^2\"}, inverse: {y: \"-y\"}}\n    coordinates: [y]\n",
+       "'group': the law is not a group; expected associativity, an identity and inverses, got a failure of associativity"},
+      {"  step: h\n  lagrangian: \"x1\"\n  symmetry: {coordinates: [y]}\n  connection: {x: \"x1 - x0\"}\n",
+       "'connection': unknown coordinate 'x'; expected one of y, got 'x'"},
+      {"  step: h\n  quadrature: midpoint\n  lagrangian: \"(x_dot^2 + lambda*y_dot^2)/2\"\n  constraints: [\"y_dot - x*x_dot\"]\n  simulate: {values: {h: 0.1}, steps: 3, q0: {x: 0, y: 0}, q1: {x: 1}}\n",
+       "every parameter needs a value; expected 'values' for lambda"},
+      {"  step: h\n  quadrature: midpoint\n  lagrangian: \"(x_dot^2 + y_dot^2)/2\"\n  constraints: [\"y_dot - x*x_dot\"]\n  simulate: {values: {h: 0.1, lambda: 0}, steps: 3, q0: {x: 0, y: 0}, q1: {x: 1, y: 2}}\n",
+       "'q1': the components not given are solved from D_d; expected 1 given components (1 kinematic constraints), got 2"},
+      {"  step: h\n  quadrature: midpoint\n  lagrangian: \"(x_dot^2 + y_dot^2)/2\"\n  simulate: {values: {h: 0.1, lambda: 0}, steps: 2.5, q0: {x: 0, y: 0}, q1: {x: 1, y: 0}}\n",
+       "'steps': expected an integer between 1 and 1000000, got '2.5'"},
+      {"  step: h\n  quadrature: midpoint\n  lagrangian: \"(x_dot^2 + y_dot^2)/2\"\n  simulate: {values: {h: 0.1, lambda: 0}, steps: 2, q0: {x: 0, y: 0}, q1: {x: 1, y: 0}, mode: reduced}\n",
+       "'mode': a reduced simulation needs 'symmetry'"},
+  };
+  for (const auto& c : cases) {
+    hamel::test::TempFile f(p2_with(c.body));
+    const Run r = run({"derive", f.path(), "--quiet"});
+    CHECK_MESSAGE(r.status == 2, c.body);
+    CHECK_MESSAGE(has(r.err, f.path() + ":"), r.err);
+    CHECK_MESSAGE(has(r.err, c.expect), "expected: " << c.expect << "\ngot: " << r.err);
+  }
+  // a parameter named like a slot coordinate
+  hamel::test::TempFile clash("parameters: [h, x1]\ncoordinates: [x]\ndiscrete:\n  step: h\n  lagrangian: \"x1\"\n");
+  const Run r = run({"derive", clash.path()});
+  CHECK(r.status == 2);
+  CHECK(has(r.err, ":4:3: 'discrete': the slot coordinate 'x1' (coordinate x at step 1) clashes with a name of the file"));
+}
+
+}  // TEST_SUITE
+
+TEST_SUITE("cli") {
+
+TEST_CASE("hamel check: bad discrete claims give positions") {
+  hamel::test::TempFile bad_index("claims:\n  - reduced_equation: {horizontal: two, value: \"0\"}\n");
+  const Run a = run({"check", "examples/discrete_p2.yaml", bad_index.path()});
+  CHECK(a.status == 2);
+  CHECK(has(a.err, bad_index.path() + ":2:36: expected an index between 1 and 1, got 'two'"));
+  hamel::test::TempFile bad_slot("claims:\n  - reduced_force: {slot: middle, shape: x, value: \"0\"}\n");
+  const Run b = run({"check", "examples/discrete_p2.yaml", bad_slot.path()});
+  CHECK(b.status == 2);
+  CHECK(has(b.err, "'slot': expected minus or plus, got 'middle'"));
+  hamel::test::TempFile bad_coord("claims:\n  - discrete_equation: {coordinate: z, value: \"0\"}\n");
+  const Run c = run({"check", "examples/discrete_p2.yaml", bad_coord.path()});
+  CHECK(c.status == 2);
+  CHECK(has(c.err, "'coordinate': unknown name 'z'; expected one of x y, got 'z'"));
+  hamel::test::TempFile no_hs("claims:\n  - horizontal_symmetry: {holds: true}\n");
+  const Run d = run({"check", "examples/discrete_p2.yaml", no_hs.path()});
+  CHECK(d.status == 2);
+  CHECK(has(d.err, "needs 'horizontal_symmetry: {subgroup}' in the system file"));
+}
+
+}  // TEST_SUITE

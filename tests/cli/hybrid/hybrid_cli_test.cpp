@@ -1,0 +1,230 @@
+// tests/cli/hybrid/hybrid_cli_test.cpp — `hamel derive | check | simulate` on the hybrid examples
+// (000 Examples 1–4), the JSON keys, the claims files that flag the errata, and bad input.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "tests/numerics/temp_dir.hpp"
+#include "tests/support/temp_file.hpp"
+
+namespace {
+struct Run {
+  int status;
+  std::string out, err;
+};
+Run run(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int s = hamel::cli::run(args, out, err);
+  return {s, out.str(), err.str()};
+}
+bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+// A minimal valid hybrid file; `extra` is appended (tests of bad input replace parts of it).
+std::string billiard(const std::string& guards, const std::string& extra = "") {
+  return "parameters: [m, c]\ncoordinates: [x, y]\ntime_dependent: {time: t, functions: {f: \"2 - exp(t/10)\"}}\n"
+         "lagrangian: \"m/2*exp(c*t/m)*(x_dot^2 + y_dot^2)\"\n"
+         "force: {x: \"-2*c*exp(c*t/m)*(x_dot*x*y - y_dot*x^2)\", y: \"2*c*exp(c*t/m)*(y_dot*x*y - x_dot*y^2)\"}\n"
+         "symmetry: {rotation: {x: \"-y\", y: \"x\"}}\n" +
+         guards + extra;
+}
+const std::string kWall =
+    "hybrid:\n  guards:\n    - name: wall\n      surface: \"x^2 + y^2 - f(t)\"\n      direction: rising\n"
+    "      newtonian: {restitution: 1}\n";
+}  // namespace
+
+TEST_SUITE("cli") {
+
+TEST_CASE("hamel derive: Example 3 (the billiard), checks, JSON keys and the A11 impacts") {
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", "examples/hybrid_billiard.yaml", "--json", json.path()});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "[yes] J_rotation is a hybrid constant of the motion (Def. 4)"));
+  CHECK(has(r.out, "[yes] J is a hybrid momentum map"));
+  CHECK(has(r.out, "[yes] the reset of wall is the Newtonian impact (15) with e = 1"));
+  CHECK(has(r.out, "[yes] cosymplectic: i_X omega = dH - R(H) eta + F and i_X eta = 1"));
+  CHECK(has(r.out, "[yes] reduced simulation + reconstruction agrees with the full one (impact times to 1e-9)"));
+  CHECK(has(r.out, "From t = 0 to 5: 14 impacts"));
+  std::ifstream in(json.path());
+  const auto j = nlohmann::json::parse(in);
+  const auto& h = j["hybrid"];
+  for (const char* key : {"lagrangian", "force_lagrangian", "accelerations", "hamiltonian", "hamiltonian_field", "momenta",
+                          "components", "checks", "reduction", "simulation"})
+    CHECK_MESSAGE(h.contains(key), key);
+  CHECK(h["time"] == "t");
+  CHECK(h["components"]["wall"]["direction"] == "rising");
+  CHECK(h["simulation"]["impacts"].size() == 14);
+  CHECK(h["simulation"]["impacts"][0]["t"].get<double>() == doctest::Approx(0.1413117295).epsilon(1e-9));
+  CHECK(h["simulation"]["reduced_max_impact_time_difference"].get<double>() < 1e-9);
+  CHECK(h["reduction"]["theta_dot"].contains("theta"));
+  CHECK(j["checks"]["J is a hybrid momentum map ((14) with mu-: J o Delta = J on S)"]["passed"] == true);
+}
+
+TEST_CASE("hamel derive: Example 1 reports where the paper's hypotheses fail (errata 20-22)") {
+  const Run r = run({"derive", "examples/hybrid_rolling_disk.yaml", "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "[no ] rotation is a hybrid action on the paper's S (with its conditions): maps S to itself"));
+  CHECK(has(r.out, "[yes] spin is a hybrid action on the paper's S (with its conditions): Delta is equivariant"));
+  CHECK(has(r.out, "[yes] J_spin is a hybrid constant of the motion (Def. 4) on the paper's S (with its conditions)"));
+  CHECK(has(r.out, "[no ] J is a generalized hybrid momentum map on C1 (Def. 8)  (symbolic: rank d(mu-) = 2 < rank d(mu-, mu+) = 3"));
+  CHECK(has(r.out, "two states of C1 with equal mu- and different mu+"));
+  CHECK(has(r.out, "[yes] J is a generalized hybrid momentum map on C1 (Def. 8) on the paper's S (with its conditions)"));
+  CHECK(has(r.out, "[no ] C1 drops to the quotient"));
+  CHECK(has(r.out, "[yes] R^mu = 1/2 xdot^T"));
+  // the nonholonomic module does not apply to a forced file
+  CHECK_FALSE(has(r.out, "Nonholonomic bracket"));
+}
+
+TEST_CASE("hamel check: the printed formulas of Examples 1-4, errata flagged") {
+  SUBCASE("Example 1") {
+    const Run r = run({"check", "examples/hybrid_rolling_disk.yaml", "examples/hybrid_rolling_disk.claims.yaml"});
+    CHECK(r.status == 1);
+    CHECK(has(r.out, "33 claims: 24 true, 9 false"));
+    for (const char* f : {"FALSE L as printed, with k^2 phi^2", "FALSE polar r_ddot = (r - 2c/m r^3) theta_dot as printed",
+                          "FALSE Remark 2: R^mu", "FALSE (J_L)_F o Delta, simplified second component",
+                          "FALSE (19) theta_dot+ = -theta_dot-", "FALSE mu1+ = -mu1-", "FALSE (21) phi_dot+ with cos(phi)",
+                          "FALSE (J_L)_F is a generalized hybrid momentum map (on S = {y = R",
+                          "FALSE the rotation is a hybrid action"})
+      CHECK_MESSAGE(has(r.out, f), f);
+    CHECK(has(r.out, "TRUE  (20) r_dot+"));
+    CHECK(has(r.out, "TRUE  (J_L)_F is a generalized hybrid momentum map (on the paper's S)"));
+  }
+  SUBCASE("Example 2") {
+    const Run r = run({"check", "examples/hybrid_wong.yaml", "examples/hybrid_wong.claims.yaml"});
+    CHECK(r.status == 0);
+    CHECK(has(r.out, "10 claims: 10 true, 0 false"));
+  }
+  SUBCASE("Example 3") {
+    const Run r = run({"check", "examples/hybrid_billiard.yaml", "examples/hybrid_billiard.claims.yaml"});
+    CHECK(r.status == 1);
+    CHECK(has(r.out, "21 claims: 18 true, 3 false"));
+    CHECK(has(r.out, "FALSE polar theta_ddot = -(c/m) theta_dot as printed"));
+    CHECK(has(r.out, "FALSE S_L^t: (x_dot, y_dot).(x, y) > f'(t) as printed"));
+    CHECK(has(r.out, "FALSE (S_L)_mu = {r^2 = f(t), r_dot > 0} as printed"));
+    CHECK(has(r.out, "TRUE  r_dot+ = f'/r - r_dot- (the linear form of (29))"));
+  }
+  SUBCASE("Example 4") {
+    const Run r = run({"check", "examples/hybrid_disk_moving_wall.yaml", "examples/hybrid_disk_moving_wall.claims.yaml"});
+    CHECK(r.status == 1);
+    CHECK(has(r.out, "13 claims: 8 true, 5 false"));
+    CHECK(has(r.out, "FALSE (J_L)_F is a generalized hybrid momentum map (on the paper's S)"));
+    CHECK(has(r.out, "TRUE  mu1+ = -mu1- - 2 R (f(tau) - R) mu2/k^2 on C2 (corrected)"));
+  }
+}
+
+TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit status") {
+  hamel::test::TempDir dir;
+  const std::string csv = dir.path() + "/billiard.csv", svg = dir.path() + "/billiard.svg";
+  const Run r = run({"simulate", "examples/hybrid_billiard.yaml", "--csv", csv, "--plot", svg, "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "14 impacts"));
+  CHECK(has(r.out, "impact 1: t = 0.141311729"));
+  std::ifstream imp(dir.path() + "/billiard-impacts.csv");
+  std::string header, line;
+  std::getline(imp, header);
+  CHECK(header.find("impact,t,x_before,y_before,x_dot_before,y_dot_before,J_rotation_before,energy_before") == 0);
+  std::size_t rows = 0;
+  while (std::getline(imp, line)) ++rows;
+  CHECK(rows == 14);
+  std::ifstream tr(csv);
+  std::getline(tr, header);
+  CHECK(header == "t,x,y,x_dot,y_dot,domain,J_rotation,energy");
+  if (has(r.out, "plot written to")) {
+    std::ifstream path(svg), obs(dir.path() + "/billiard-observables.svg");
+    CHECK(path.good());
+    CHECK(obs.good());
+  }
+  SUBCASE("a run cut short by Zeno accumulation exits 1 with the message") {
+    hamel::test::TempFile f(
+        "parameters: [g]\ncoordinates: [y]\nlagrangian: \"y_dot^2/2 - g*y\"\nhybrid:\n  guards:\n"
+        "    - {name: ground, surface: \"y\", direction: falling, newtonian: {restitution: 0.5}}\n"
+        "simulate: {values: {g: 9.81}, initial: {y: 1, y_dot: 0}, t_end: 3, max_impacts: 30}\n");
+    const Run z = run({"simulate", f.path(), "--quiet"});
+    CHECK(z.status == 1);
+    CHECK(has(z.out, "29 impacts"));  // the 30th event stops the run before its reset
+    CHECK(has(z.out, "stopped: simulate_with_events: 30 events"));
+    CHECK(has(z.out, "Zeno accumulation near t = 1.35457"));
+  }
+}
+
+TEST_CASE("hybrid system files: bad input gives file:line:column, what was expected and what was found") {
+  const auto error_of = [](const std::string& text) {
+    hamel::test::TempFile f(text);
+    const Run r = run({"derive", f.path(), "--quiet"});
+    CHECK(r.status == 2);
+    return r.err.substr(r.err.find(':', 7) == std::string::npos ? 0 : 0);
+  };
+  CHECK(has(error_of(billiard(kWall + "      conditions: [\"x_dot\"]\n      reset: {x_dot: 0}\n")),
+            "expected 'reset' or 'newtonian', got both"));
+  std::string bad = billiard("hybrid:\n  guards:\n    - name: wall\n      surface: \"x^2 + y^2 - f(t)\"\n      direction: falls\n"
+                             "      newtonian: {restitution: 1}\n");
+  std::string e = error_of(bad);
+  CHECK(has(e, ":11:18: direction of wall: expected falling (h goes from > 0 to < 0), rising or either, got 'falls'"));
+  e = error_of(billiard("hybrid:\n  guards:\n    - name: wall\n      surface: \"x^2 + y^2 - f(t)\"\n      direction: rising\n"
+                        "      reset: {z_dot: 0}\n"));
+  CHECK(has(e, "unknown name 'z_dot'; expected one of x_dot y_dot"));
+  e = error_of(billiard("hybrid:\n  guards:\n    - name: wall\n      direction: rising\n      newtonian: {}\n"));
+  CHECK(has(e, "guard 1: expected 'surface' (h(q), or h(t, q), = 0), got none"));
+  e = error_of(billiard("hybrid:\n  guards:\n    - name: wall\n      surface: \"x_dot + y\"\n      direction: rising\n"
+                        "      newtonian: {restitution: 1}\n"));
+  CHECK(has(e, ":10:17: surface of wall: undeclared symbol 'x_dot'"));
+  CHECK(has(e, "velocities are allowed in the Lagrangian, the force, resets, conditions and constants, not in surfaces"));
+  e = error_of(billiard(kWall, "simulate: {values: {m: 1}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, t_end: 1}\n"));
+  CHECK(has(e, "'values': expected a value for every parameter, got none for c"));
+  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 0}, initial: {x: 0, y: 0, x_dot: 1}, t_end: 1}\n"));
+  CHECK(has(e, "'initial': expected a value for every coordinate and velocity, got none for y_dot"));
+  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 0}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, t_end: -1}\n"));
+  CHECK(has(e, "'t_end': expected a time after t_start = 0, got -1"));
+  e = error_of(billiard(kWall, "  reduction: {coordinates: [r, theta], map: {x: \"r*cos(theta)\", y: \"r*sin(theta)\"}, cyclic: [r]}\n"));
+  CHECK(has(e, "'cyclic': r is not cyclic: L depends on it"));
+  e = error_of(billiard("hybrid: [1, 2]\n"));
+  CHECK(has(e, "'hybrid': expected a mapping with 'guards', got a list"));
+  // a force in velocities and momenta at once
+  e = error_of("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\nforce: {x: \"x_dot + p_x\"}\n");
+  CHECK(has(e, "force component x: expected a force in velocities (F^L on TQ) or in momenta (F on T*Q), got both"));
+  e = error_of("coordinates: [x]\nlagrangian: \"x_dot^4\"\nforce: {x: \"x_dot\"}\n");
+  CHECK(has(e, ":2:13: 'lagrangian': the Lagrangian is not quadratic in the fibre variables"));
+  // a function of time without a formula cannot be simulated
+  e = error_of("coordinates: [y]\ntime_dependent: {time: t, functions: {f: }}\nlagrangian: \"y_dot^2/2\"\n"
+               "hybrid:\n  guards:\n    - {name: w, surface: \"y - f(t)\", direction: rising, newtonian: {}}\n"
+               "simulate: {initial: {y: 0, y_dot: 1}, t_end: 1}\n");
+  CHECK(has(e, "function f: the simulation needs a formula"));
+  e = error_of("coordinates: [y]\ntime_dependent: {time: y}\nlagrangian: \"y_dot^2/2\"\nforce: {y: 0}\n");
+  CHECK(has(e, "duplicate name 'y' for the time"));
+}
+
+TEST_CASE("hybrid claims: bad claims give positions") {
+  hamel::test::TempFile c("claims:\n  - impact_relation: {component: C9, lhs: \"y_dot_plus\", rhs: \"0\"}\n");
+  const Run r = run({"check", "examples/hybrid_rolling_disk.yaml", c.path()});
+  CHECK(r.status == 2);
+  CHECK(has(r.err, ":2:34: 'component': unknown guard 'C9'; expected one of C1 C2"));
+  hamel::test::TempFile d("claims:\n  - routh_force: {coordinate: theta, value: \"0\"}\n");
+  const Run s = run({"check", "examples/hybrid_rolling_disk.yaml", d.path()});
+  CHECK(has(s.err, "expected a non-cyclic (shape) coordinate, got 'theta'"));
+}
+
+TEST_CASE("hybrid automaton in a system file: domains and transitions, checks edge by edge") {
+  hamel::test::TempFile f(
+      "parameters: [c]\ncoordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\n"
+      "symmetry: {rotation: {x: \"-y\", y: \"x\"}}\n"
+      "hybrid:\n  domains:\n    rough: {force: {x: \"2*c*x*(x*y_dot - y*x_dot)\", y: \"2*c*y*(x*y_dot - y*x_dot)\"}}\n"
+      "    smooth: {force: {x: 0, y: 0}}\n  guards:\n"
+      "    - {name: enter, from: rough, to: smooth, surface: \"x\", direction: falling, reset: {}}\n"
+      "    - {name: leave, from: smooth, to: rough, surface: \"x\", direction: rising, reset: {}}\n"
+      "    - {name: wall, from: rough, to: rough, surface: \"y + 1\", direction: falling, newtonian: {restitution: 1}}\n"
+      "simulate: {values: {c: 0.1}, initial: {x: 1, y: 1, x_dot: -1, y_dot: -0.2}, t_end: 3}\n");
+  const Run r = run({"derive", f.path(), "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "Multi-domain hybrid automaton: checks edge by edge"));
+  CHECK(has(r.out, "[yes] J preserved by the flow on rough"));
+  CHECK(has(r.out, "[yes] J preserved by enter (rough -> smooth)"));
+  CHECK(has(r.out, "[no ] J preserved by wall (rough -> rough)"));
+  CHECK(has(r.out, "[yes] the simulation reaches t_end"));
+  const Run s = run({"simulate", f.path(), "--quiet"});
+  CHECK(s.status == 0);
+  CHECK(has(s.out, "(enter)"));
+}
+
+}  // TEST_SUITE

@@ -1,0 +1,56 @@
+// tests/numerics/plot_test.cpp
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/error.hpp"
+#include "numerics/plot.hpp"
+#include "tests/numerics/temp_dir.hpp"
+
+TEST_SUITE("numerics") {
+
+TEST_CASE("plot: gnuplot draws an SVG with the series titles") {
+  if (hamel::find_gnuplot().empty()) {
+    MESSAGE("skipped: gnuplot is not installed (Debian: gnuplot-nox)");
+    return;
+  }
+  hamel::test::TempDir dir;
+  hamel::Plot p;
+  p.title = "Pendulum test";
+  p.xlabel = "time t [s]";
+  p.ylabel = "angle";
+  for (int i = 0; i <= 100; ++i) p.x.push_back(0.1 * i);
+  hamel::Series s1{"theta_1 (it's mine)", {}}, s2{"omega & co", {}};
+  for (double x : p.x) {
+    s1.y.push_back(std::sin(x));
+    s2.y.push_back(std::cos(x));
+  }
+  p.series = {s1, s2};
+  const auto files = hamel::plot(p, dir.file("pendulum"));
+  CHECK(files.svg == dir.file("pendulum.svg"));
+  const std::string svg = hamel::test::read_text(files.svg);
+  CHECK(svg.find("<svg") != std::string::npos);
+  CHECK(svg.find("theta_1 (it's mine)") != std::string::npos);
+  CHECK(svg.find("omega &amp; co") != std::string::npos);
+  CHECK(svg.find("Pendulum test") != std::string::npos);
+  CHECK(svg.find("time t [s]") != std::string::npos);
+  CHECK(hamel::test::read_text(files.script).find("using 1:3") != std::string::npos);
+  if (files.png.empty())
+    MESSAGE("no PNG terminal in this gnuplot");
+  else
+    CHECK(hamel::test::read_text(files.png).substr(1, 3) == "PNG");
+}
+
+TEST_CASE("plot: series must match x") {
+  hamel::Plot p;
+  p.x = {0, 1, 2};
+  p.series = {{"short", {1, 2}}};
+  CHECK_THROWS_WITH_AS(hamel::plot(p, "/tmp/unused"),
+                       doctest::Contains("plot: series 'short' does not match x; expected 3 values, got 2"),
+                       hamel::InvalidArgument);
+  p.series.clear();
+  CHECK_THROWS_WITH_AS(hamel::plot(p, "/tmp/unused"), doctest::Contains("plot: nothing to draw"),
+                       hamel::InvalidArgument);
+}
+
+}  // TEST_SUITE
