@@ -71,10 +71,12 @@ Chart::Chart(const ChartSpec& spec) : data_(std::make_shared<Data>()) {
   }
 }
 
-Chart Chart::make(const std::string& name, const std::vector<std::string>& coordinates) {
+Chart Chart::make(const std::string& name, const std::vector<std::string>& coordinates,
+                  const std::vector<std::string>& positive_parameters) {
   ChartSpec s;
   s.name = name;
   s.coordinates = coordinates;
+  for (const auto& p : positive_parameters) s.parameters.push_back({p, true});
   return Chart(s);
 }
 

@@ -49,8 +49,9 @@ class Chart {
  public:
   /// @throws InvalidArgument on duplicate or empty names, or a domain/function naming an unknown coordinate.
   explicit Chart(const ChartSpec& spec);
-  /// Shorthand: coordinates only.
-  static Chart make(const std::string& name, const std::vector<std::string>& coordinates);
+  /// Shorthand: coordinates and (optionally) positive constant parameters, no domains or functions.
+  static Chart make(const std::string& name, const std::vector<std::string>& coordinates,
+                    const std::vector<std::string>& positive_parameters = {});
 
   const std::string& name() const;
   std::size_t dim() const;

@@ -110,4 +110,10 @@ std::size_t rank_at(const GiNaC::matrix& M, const GiNaC::exmap& point) {
   return static_cast<std::size_t>(lu.rank());
 }
 
+GiNaC::ex dot(const std::vector<GiNaC::ex>& a, const std::vector<GiNaC::ex>& b) {
+  GiNaC::ex s = 0;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) s += a[i] * b[i];
+  return s;
+}
+
 }  // namespace hamel

@@ -35,6 +35,8 @@ GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart,
                         PivotOrder order = PivotOrder::Columns);
 /// Inverse with simplified entries. @throws DomainError if the determinant is identically 0.
 GiNaC::matrix inverse(const GiNaC::matrix& M, const Chart& chart, const char* fn = "inverse");
+/// Σ a_i b_i of two equally long lists of expressions.
+GiNaC::ex dot(const std::vector<GiNaC::ex>& a, const std::vector<GiNaC::ex>& b);
 /// Numeric rank at a point (Eigen FullPivLU, relative threshold 1e-10).
 std::size_t rank_at(const GiNaC::matrix& M, const GiNaC::exmap& point);
 

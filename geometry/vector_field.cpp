@@ -102,6 +102,16 @@ GiNaC::matrix as_columns(const std::vector<VectorField>& fields) {
   return m;
 }
 
+std::vector<VectorField> from_columns(const GiNaC::matrix& M, const Chart& chart) {
+  std::vector<VectorField> out;
+  for (unsigned c = 0; c < M.cols(); ++c) {
+    std::vector<GiNaC::ex> component(M.rows());
+    for (unsigned i = 0; i < M.rows(); ++i) component[i] = M(i, c);
+    out.emplace_back(chart, component);
+  }
+  return out;
+}
+
 std::vector<GiNaC::ex> gradient(const GiNaC::ex& f, const Chart& chart) {
   std::vector<GiNaC::ex> g(chart.dim());
   for (std::size_t i = 0; i < chart.dim(); ++i) g[i] = f.diff(GiNaC::ex_to<GiNaC::symbol>(chart[i]));

@@ -50,6 +50,8 @@ ZeroVerdict zero_test(const VectorField& X);
 
 /// The components of a list of fields as the columns of an n × k matrix.
 GiNaC::matrix as_columns(const std::vector<VectorField>& fields);
+/// The columns of an n×k matrix as k vector fields on `chart` (the inverse of as_columns).
+std::vector<VectorField> from_columns(const GiNaC::matrix& M, const Chart& chart);
 
 /// Differential of a function as the row of its partial derivatives.
 std::vector<GiNaC::ex> gradient(const GiNaC::ex& f, const Chart& chart);

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/abstract_function.hpp"
+#include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/lifts.hpp"
 
@@ -154,7 +155,7 @@ SystemFile read_system_file(const Document& doc) {
     try {
       set_derivative_rule(jet, rhs);
     } catch (const InvalidArgument& e) {
-      doc.fail(k, "'relations': " + std::string(e.what()).substr(std::string(e.what()).find(": ") + 2));
+      doc.fail(k, "'relations': " + without_function_name(e.what()));
     }
   }
   // definitions: abbreviations, each may use the earlier ones
@@ -185,6 +186,11 @@ void apply_context(const ClaimsContext& context, ExpressionReader& reader) {
   }
 }
 
+std::string without_function_name(const std::string& message) {
+  const auto c = message.find(": ");
+  return c == std::string::npos ? message : message.substr(c + 2);
+}
+
 std::string describe_point(const GiNaC::exmap& point) {
   std::string s;
   for (const auto& kv : point) {
@@ -197,6 +203,30 @@ std::string describe_point(const GiNaC::exmap& point) {
     s += (s.empty() ? "" : ", ") + os.str();
   }
   return s;
+}
+
+void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const Chart& chart) {
+  const ZeroVerdict v = zero_test(derived - claimed, chart);
+  res.holds = v.zero;
+  res.how = v.how();
+  res.derived = to_text(pretty(derived));
+  res.claimed = to_text(claimed);
+  if (!v.zero && !v.point.empty()) {
+    std::string values;
+    try {  // the values at the witness are a courtesy: an evaluation failure must not hide the verdict
+      values = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " +
+               to_text(evaluate(claimed, v.point, 12)) + ")";
+    } catch (const std::exception&) {
+    }
+    res.counterexample = describe_point(v.point) + values;
+  }
+}
+
+void compare_claim(ClaimResult& res, bool derived, bool claimed, const std::string& how) {
+  res.holds = derived == claimed;
+  res.how = how;
+  res.derived = derived ? "true" : "false";
+  res.claimed = claimed ? "true" : "false";
 }
 
 }  // namespace hamel

@@ -89,7 +89,18 @@ class Module {
 /// Every module, in the order their sections appear in reports (io/modules/registry.cpp).
 const std::vector<std::unique_ptr<Module>>& modules();
 
+/// A library error's text without its leading "function: " ("NonholonomicSystem: frame field …" →
+/// "frame field …"), for messages placed at a position of the file.
+std::string without_function_name(const std::string& message);
+
 /// Formats a zero-test witness: "theta = 0.81, m = 1.3 (derived = …, claimed = …)".
 std::string describe_point(const GiNaC::exmap& point);
+
+/// Fills `res` with the comparison of a derived and a claimed value on `chart` by the zero test: the
+/// verdict, how it was decided, both values and, when they differ, the witness point with both values.
+void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const Chart& chart);
+
+/// Fills `res` for a yes/no claim ("holds: false"): it is true when the claimed verdict is the derived one.
+void compare_claim(ClaimResult& res, bool derived, bool claimed, const std::string& how);
 
 }  // namespace hamel

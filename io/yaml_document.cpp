@@ -150,4 +150,11 @@ void Document::check_keys(const YAML::Node& map, const std::vector<std::string>&
   }
 }
 
+bool Document::boolean(const YAML::Node& map, const char* key, bool dflt) const {
+  if (!map[key]) return dflt;
+  const std::string v = scalar(map[key], std::string("'") + key + "'");
+  if (v != "true" && v != "false") fail(map[key], std::string("'") + key + "': expected true or false, got '" + v + "'");
+  return v == "true";
+}
+
 }  // namespace hamel

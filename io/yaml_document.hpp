@@ -31,6 +31,8 @@ class Document {
   /// The entries of a mapping in file order (yaml-cpp keeps it).
   std::vector<std::pair<YAML::Node, YAML::Node>> mapping(const YAML::Node& n, const std::string& what) const;
   GiNaC::ex expression(const YAML::Node& n, const ExpressionReader& reader, const std::string& what) const;
+  /// An optional `true`/`false` under `key` of `map` (`dflt` when absent).
+  bool boolean(const YAML::Node& map, const char* key, bool dflt) const;
   /// Names: identifiers ([A-Za-z_][A-Za-z0-9_]*).
   std::string name(const YAML::Node& n, const std::string& what) const;
   /// Every key of `map` must be in `known`; otherwise an error at the key with a did-you-mean.

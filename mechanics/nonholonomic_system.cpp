@@ -90,14 +90,7 @@ std::vector<VectorField> frame_from_constraints(const std::vector<Form>& constra
   GiNaC::matrix A(static_cast<unsigned>(constraints.size()), static_cast<unsigned>(Q.dim()));
   for (unsigned k = 0; k < constraints.size(); ++k)
     for (unsigned i = 0; i < Q.dim(); ++i) A(k, i) = constraints[k].component({i});
-  const GiNaC::matrix N = nullspace(A, Q, PivotOrder::Simplest);
-  std::vector<VectorField> out;
-  for (unsigned c = 0; c < N.cols(); ++c) {
-    std::vector<GiNaC::ex> comp(Q.dim());
-    for (unsigned i = 0; i < Q.dim(); ++i) comp[i] = N(i, c);
-    out.emplace_back(Q, comp);
-  }
-  return out;
+  return from_columns(nullspace(A, Q, PivotOrder::Simplest), Q);
 }
 
 struct NonholonomicSystem::Data {

@@ -21,12 +21,6 @@ using nlohmann::json;
 
 [[noreturn]] void fail_at(const Document& doc, const YAML::Node& n, const std::string& what) { doc.fail(n, what); }
 
-std::string strip_fn(const std::string& msg) {
-  // "NonholonomicSystem: frame field ..." → "frame field ..."
-  const auto c = msg.find(": ");
-  return c == std::string::npos ? msg : msg.substr(c + 2);
-}
-
 VectorField read_field(const SystemFile& f, const YAML::Node& n, const std::string& what) {
   std::vector<ex> comp(f.Q.dim(), 0);
   std::vector<std::string> coords;
@@ -58,7 +52,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
   try {
     (void)mechanical_parts(L, Q);
   } catch (const DomainError& e) {
-    fail_at(doc, root["lagrangian"], "'lagrangian': " + strip_fn(e.what()));
+    fail_at(doc, root["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
   }
 
   NonholonomicSpec spec{Q, L, {}, {}, {}, Complement::orthogonal()};
@@ -70,7 +64,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     try {
       forms.push_back(constraint_form(c, Q));
     } catch (const DomainError& e) {
-      fail_at(doc, cnodes[k], what + ": " + strip_fn(e.what()));
+      fail_at(doc, cnodes[k], what + ": " + without_function_name(e.what()));
     }
     spec.constraints.push_back(c);
   }
@@ -132,7 +126,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     const YAML::Node& at = m.find("complement") != std::string::npos || m.find("basis of TQ") != std::string::npos
                                ? (root["complement"] ? root["complement"] : (root["frame"] ? root["frame"] : root["constraints"]))
                                : (root["frame"] ? root["frame"] : root["constraints"]);
-    std::string what = strip_fn(m);
+    std::string what = without_function_name(m);
     if (m.find("basis of TQ") != std::string::npos)
       what = (root["complement"] ? "'complement': " : "'frame': ") + what;
     fail_at(doc, at ? at : root, what);
@@ -580,37 +574,6 @@ std::vector<std::size_t> parse_indices(const Document& doc, const YAML::Node& n,
   return out;
 }
 
-// Compares a derived value with a claimed one on `chart`, filling the result.
-void compare(ClaimResult& res, const ex& derived, const ex& claimed, const Chart& chart) {
-  const ZeroVerdict v = zero_test(derived - claimed, chart);
-  res.holds = v.zero;
-  res.how = v.how();
-  res.derived = to_text(pretty(derived));
-  res.claimed = to_text(claimed);
-  if (!v.zero && !v.point.empty()) {
-    std::string vals;
-    try {
-      vals = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " + to_text(evaluate(claimed, v.point, 12)) + ")";
-    } catch (const std::exception&) {
-    }
-    res.counterexample = describe_point(v.point) + vals;
-  }
-}
-
-void verdict_flag(ClaimResult& res, bool derived, bool claimed, const std::string& how) {
-  res.holds = derived == claimed;
-  res.how = how;
-  res.derived = derived ? "true" : "false";
-  res.claimed = claimed ? "true" : "false";
-}
-
-bool flag(const Document& doc, const YAML::Node& body, const char* key, bool dflt) {
-  if (!body[key]) return dflt;
-  const std::string v = doc.scalar(body[key], std::string("'") + key + "'");
-  if (v != "true" && v != "false") doc.fail(body[key], std::string("'") + key + "': expected true or false, got '" + v + "'");
-  return v == "true";
-}
-
 const AlmostPoissonBracket& which_bracket(const Document& doc, const Derived& d, const YAML::Node& body) {
   const std::string of = body["of"] ? doc.scalar(body["of"], "'of'") : (d.gauged ? "gauged" : "nonholonomic");
   if (of == "nonholonomic") return d.nh;
@@ -646,12 +609,12 @@ ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, 
     const auto i = parse_indices(doc, b["indices"], 3, r, "'indices'");
     const ex derived = c.kind == "structure_coefficient" ? sys.structure_lowered()(i[0], i[1], i[2])
                                                           : sys.structure()(i[0], i[1], i[2]);
-    compare(res, derived, value(rd.dual), Q);
+    compare_claim(res, derived, value(rd.dual), Q);
   } else if (c.kind == "constrained_metric" || c.kind == "inverse_metric") {
     if (!b["indices"]) doc.fail(b, "expected 'indices', got none");
     const auto i = parse_indices(doc, b["indices"], 2, r, "'indices'");
     const auto& G = c.kind == "constrained_metric" ? sys.constrained_metric() : sys.constrained_inverse();
-    compare(res, G(static_cast<unsigned>(i[0]), static_cast<unsigned>(i[1])), value(rd.dual), Q);
+    compare_claim(res, G(static_cast<unsigned>(i[0]), static_cast<unsigned>(i[1])), value(rd.dual), Q);
   } else if (c.kind == "bracket") {
     if (!b["pair"]) doc.fail(b, "expected 'pair' (e.g. \"pi2,pi3\"), got none");
     const std::string pair = doc.scalar(b["pair"], "'pair'");
@@ -659,7 +622,7 @@ ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, 
     if (comma == std::string::npos) doc.fail(b["pair"], "'pair': expected two names separated by a comma, got '" + pair + "'");
     const ex f = rd.dual.parse(pair.substr(0, comma), doc.pos(b["pair"])).subs(to_dual);
     const ex g = rd.dual.parse(pair.substr(comma + 1), doc.pos(b["pair"])).subs(to_dual);
-    compare(res, which_bracket(doc, d, b)(f, g), value(rd.dual), M);
+    compare_claim(res, which_bracket(doc, d, b)(f, g), value(rd.dual), M);
   } else if (c.kind == "reduced_bracket") {
     if (!d.in.variable_chart) doc.fail(b, "a reduced bracket needs 'variables' in the system file; expected them, got none");
     if (!b["pair"]) doc.fail(b, "expected 'pair' (e.g. \"M1,M2\"), got none");
@@ -676,7 +639,7 @@ ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, 
     const ex actual = which_bracket(doc, d, b)(find_var(pair.substr(0, comma)), find_var(pair.substr(comma + 1)));
     const GiNaC::exmap& sub = to_dual;
     const ex claimed = lookup_function(doc, b, "value", rd.vars);
-    compare(res, actual, claimed.subs(sub), M);
+    compare_claim(res, actual, claimed.subs(sub), M);
     res.claimed = to_text(claimed);
   } else if (c.kind == "three_form") {
     if (!d.Lambda) doc.fail(b, "the 3-form needs 'gauge_momenta' that pass Theorem 5.3; expected them, got none");
@@ -698,32 +661,32 @@ ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, 
       }
       if (ind.size() != 3) doc.fail(b["components"], "'components': expected three coordinates, got " + std::to_string(ind.size()));
     }
-    compare(res, d.Lambda->component(ind), value(rd.dual), Q);
+    compare_claim(res, d.Lambda->component(ind), value(rd.dual), Q);
   } else if (c.kind == "casimir") {
     if (d.orbits.empty()) doc.fail(b, "a Casimir claim needs 'symmetry' generators in the system file; expected them, got none");
     const ex f = lookup_function(doc, b, "function", rd.dual).subs(to_dual);
     const auto v = casimir_check(which_bracket(doc, d, b), f, d.orbits);
-    verdict_flag(res, v.casimir, flag(doc, b, "holds", true), v.detail);
+    compare_claim(res, v.casimir, doc.boolean(b, "holds", true), v.detail);
   } else if (c.kind == "conserved") {
     const ex f = lookup_function(doc, b, "function", rd.dual).subs(to_dual);
     const ZeroVerdict v = zero_test(nonholonomic_vector_field(sys)(f), M);
-    verdict_flag(res, v.zero, flag(doc, b, "holds", true), v.how());
+    compare_claim(res, v.zero, doc.boolean(b, "holds", true), v.how());
     if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
   } else if (c.kind == "equation_of_motion") {
     if (!b["coordinate"]) doc.fail(b, "expected 'coordinate' (a coordinate or momentum name), got none");
     const std::string q = doc.scalar(b["coordinate"], "'coordinate'");
     const auto i = M.index_of(q);
     if (!i) doc.fail(b["coordinate"], "'coordinate': unknown name '" + q + "'; expected a coordinate or a momentum pi1..pi" + std::to_string(r));
-    compare(res, nonholonomic_vector_field(sys)[*i], value(rd.dual), M);
+    compare_claim(res, nonholonomic_vector_field(sys)[*i], value(rd.dual), M);
   } else if (c.kind == "hamiltonian") {
-    compare(res, constrained_hamiltonian(sys), value(rd.dual), M);
+    compare_claim(res, constrained_hamiltonian(sys), value(rd.dual), M);
   } else if (c.kind == "jacobi") {
     const auto v = is_poisson(which_bracket(doc, d, b));
-    verdict_flag(res, v.poisson, flag(doc, b, "holds", true), v.detail);
+    compare_claim(res, v.poisson, doc.boolean(b, "holds", true), v.detail);
   } else if (c.kind == "identity") {
     // lhs = rhs as functions on D* (variables allowed): e.g. the K(θ) printed after (6.10)
     const ex lhs = lookup_function(doc, b, "lhs", rd.vars), rhs = lookup_function(doc, b, "rhs", rd.vars);
-    compare(res, lhs.subs(to_dual), rhs.subs(to_dual), M);
+    compare_claim(res, lhs.subs(to_dual), rhs.subs(to_dual), M);
     res.derived = to_text(lhs);
     res.claimed = to_text(rhs);
   } else if (c.kind == "gauge_ode" || c.kind == "gauge_solution") {
@@ -733,7 +696,7 @@ ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, 
     if (c.kind == "gauge_ode") {
       if (!b["entry"]) doc.fail(b, "expected 'entry' (e.g. \"1,2\"), got none");
       const auto i = parse_indices(doc, b["entry"], 2, nf, "'entry'");
-      compare(res, ode.L(static_cast<unsigned>(i[0]), static_cast<unsigned>(i[1])), value(rd.dual), Q);
+      compare_claim(res, ode.L(static_cast<unsigned>(i[0]), static_cast<unsigned>(i[1])), value(rd.dual), Q);
     } else {
       // a closed-form solution f(s) of f' = L(s) f
       if (!b["coefficients"]) doc.fail(b, "expected 'coefficients' (one expression per unknown), got none");
@@ -771,7 +734,7 @@ ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, 
     }
     if (fs.size() != 3) doc.fail(b["functions"], "'functions': expected three functions, got " + std::to_string(fs.size()));
     const ex claimed = b["value"] ? value(rd.dual) : ex(0);
-    compare(res, jacobiator(which_bracket(doc, d, b), fs[0], fs[1], fs[2]), claimed, M);
+    compare_claim(res, jacobiator(which_bracket(doc, d, b), fs[0], fs[1], fs[2]), claimed, M);
   } else if (c.kind == "gauge_momentum") {
     if (!b["field"]) doc.fail(b, "expected 'field' (a frame field name), got none");
     const std::string fnm = doc.scalar(b["field"], "'field'");
@@ -779,7 +742,7 @@ ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, 
     const auto it = std::find(names.begin(), names.end(), fnm);
     if (it == names.end()) doc.fail(b["field"], "'field': unknown frame field '" + fnm + "'");
     const auto t = theorem_5_3_test(sys, static_cast<std::size_t>(it - names.begin()));
-    verdict_flag(res, t.passed, flag(doc, b, "holds", true), t.detail);
+    compare_claim(res, t.passed, doc.boolean(b, "holds", true), t.detail);
   }
   return res;
 }

@@ -43,14 +43,7 @@ std::vector<VectorField> boundary_tangent_basis(const Chart& Q, const GiNaC::ex&
   if (symbolic_rank(row, Q) == 0)
     throw DomainError(detail::message("boundary_tangent_basis", "dPsi vanishes identically",
                                       "a constraint function Psi(q) with dPsi != 0", "Psi = " + detail::str(psi)));
-  const GiNaC::matrix N = nullspace(row, Q, PivotOrder::Simplest);
-  std::vector<VectorField> out;
-  for (unsigned c = 0; c < N.cols(); ++c) {
-    std::vector<GiNaC::ex> comp(Q.dim());
-    for (unsigned i = 0; i < Q.dim(); ++i) comp[i] = N(i, c);
-    out.emplace_back(Q, comp);
-  }
-  return out;
+  return from_columns(nullspace(row, Q, PivotOrder::Simplest), Q);
 }
 
 ImpactConditions impact_conditions(const ContactLagrangian& L, const GiNaC::ex& psi) {

@@ -5,22 +5,7 @@
 
 namespace hamel {
 
-namespace {
-
 using GiNaC::ex;
-
-ZeroVerdict first_nonzero(const std::vector<ex>& v, const Chart& chart) {
-  ZeroVerdict last;
-  last.zero = true;
-  last.detail = "nothing to check";
-  for (const auto& e : v) {
-    last = rescaled_zero_test(e, chart);
-    if (!last.zero) return last;
-  }
-  return last;
-}
-
-}  // namespace
 
 ex act_on_pair(const ex& f, const TrivialBundle& B, const GroupElement& h0, const GroupElement& h1) {
   const Chart& Q = B.chart();
@@ -36,7 +21,7 @@ ex act_on_pair(const ex& f, const TrivialBundle& B, const GroupElement& h0, cons
 
 ZeroVerdict lagrangian_invariance(const DiscreteSystem& S, const TrivialBundle& B) {
   const auto h = generic_element(B.group(), "h");
-  return first_nonzero({act_on_pair(S.lagrangian(), B, h, h) - S.lagrangian()}, S.triple());
+  return rescaled_all_zero({act_on_pair(S.lagrangian(), B, h, h) - S.lagrangian()}, S.triple());
 }
 
 ZeroVerdict variational_invariance(const DiscreteSystem& S, const TrivialBundle& B) {
@@ -55,14 +40,14 @@ ZeroVerdict variational_invariance(const DiscreteSystem& S, const TrivialBundle&
       checks.push_back(s);
     }
   }
-  return first_nonzero(checks, Q);
+  return rescaled_all_zero(checks, Q);
 }
 
 ZeroVerdict kinematic_invariance(const DiscreteSystem& S, const TrivialBundle& B) {
   const auto h = generic_element(B.group(), "h");
   std::vector<ex> checks;
   for (const auto& phi : S.kinematic()) checks.push_back(act_on_pair(phi, B, h, h) - phi);
-  return first_nonzero(checks, S.triple());
+  return rescaled_all_zero(checks, S.triple());
 }
 
 ZeroVerdict force_equivariance(const DiscreteSystem& S, const TrivialBundle& B) {
@@ -87,7 +72,7 @@ ZeroVerdict force_equivariance(const DiscreteSystem& S, const TrivialBundle& B) 
       checks.push_back(moved - f[j]);
     }
   }
-  return first_nonzero(checks, S.triple());
+  return rescaled_all_zero(checks, S.triple());
 }
 
 }  // namespace hamel

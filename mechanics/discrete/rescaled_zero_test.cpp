@@ -85,4 +85,15 @@ ZeroVerdict rescaled_zero_test(const ex& e, const Chart& chart) {
   return v;
 }
 
+ZeroVerdict rescaled_all_zero(const std::vector<GiNaC::ex>& v, const Chart& chart) {
+  ZeroVerdict last;
+  last.zero = true;
+  last.detail = "nothing to check";
+  for (const auto& e : v) {
+    last = rescaled_zero_test(e, chart);
+    if (!last.zero) return last;
+  }
+  return last;
+}
+
 }  // namespace hamel

@@ -15,6 +15,9 @@ namespace hamel {
 
 ZeroVerdict rescaled_zero_test(const GiNaC::ex& e, const Chart& chart);
 
+/// Every entry of `v` vanishes: the verdict of the first nonzero entry (with its witness), else the last one.
+ZeroVerdict rescaled_all_zero(const std::vector<GiNaC::ex>& v, const Chart& chart);
+
 /// `pretty` (core/symbolic.hpp) after the same rescaling, mapped back: sin²(φ/2) + cos²(φ/2) cancels,
 /// and the result is written in sin and cos of the half-angles.  Equal to e as a function.
 GiNaC::ex rescaled_pretty(const GiNaC::ex& e, const GiNaC::lst& collect_in = GiNaC::lst{});

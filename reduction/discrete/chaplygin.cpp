@@ -12,12 +12,6 @@ namespace {
 
 using GiNaC::ex;
 
-ex dot(const std::vector<ex>& a, const std::vector<ex>& b) {
-  ex s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-  return s;
-}
-
 std::vector<ex> subs_all(const std::vector<ex>& v, const GiNaC::exmap& m) {
   std::vector<ex> out;
   for (const auto& x : v) out.push_back(x.subs(m));

@@ -11,17 +11,6 @@ namespace {
 
 using GiNaC::ex;
 
-ZeroVerdict all_zero(const std::vector<ex>& v, const Chart& chart) {
-  ZeroVerdict last;
-  last.zero = true;
-  last.detail = "nothing to check";
-  for (const auto& e : v) {
-    last = rescaled_zero_test(e, chart);
-    if (!last.zero) return last;
-  }
-  return last;
-}
-
 std::vector<ex> difference(const std::vector<ex>& a, const std::vector<ex>& b) {
   std::vector<ex> d;
   for (std::size_t i = 0; i < a.size(); ++i) d.push_back(a[i] - b[i]);
@@ -76,7 +65,7 @@ ZeroVerdict equivariance(const DiscreteConnection& A) {
   const auto g0 = generic_element(G, "ga"), g1 = generic_element(G, "gb");
   std::vector<ex> moved;
   for (const auto& c : A.form()) moved.push_back(act_on_pair(c, B, g0, g1));
-  return all_zero(difference(moved, G.product({g1, A.form(), G.inverse(g0)})), triple_chart(B.chart()));
+  return rescaled_all_zero(difference(moved, G.product({g1, A.form(), G.inverse(g0)})), triple_chart(B.chart()));
 }
 
 GroupElement level(const DiscreteConnection& A) {
@@ -96,7 +85,7 @@ ZeroVerdict level_equivariance(const DiscreteConnection& A) {
   const auto moved_q = B.act(g, Q.coordinates());
   GiNaC::exmap m;
   for (std::size_t i = 0; i < Q.dim(); ++i) m[Q[i]] = moved_q[i];
-  return all_zero(difference(subs_all(gamma, m), G.product({g, gamma, G.inverse(g)})), Q);
+  return rescaled_all_zero(difference(subs_all(gamma, m), G.product({g, gamma, G.inverse(g)})), Q);
 }
 
 ZeroVerdict complementarity(const DiscreteConnection& A) {
@@ -112,11 +101,11 @@ ZeroVerdict complementarity(const DiscreteConnection& A) {
   for (std::size_t i = 0; i < Q.dim(); ++i) to0[Q[i]] = slot(Q, 0)[i];
   const GroupElement g0 = subs_all(level(A), to0);
   const GiNaC::exmap at = put(Q, 1, B.act(g0, slot(Q, 0)));
-  return all_zero({D.determinant().subs(at)}, triple_chart(Q));
+  return rescaled_all_zero({D.determinant().subs(at)}, triple_chart(Q));
 }
 
 ZeroVerdict level_is_identity(const DiscreteConnection& A) {
-  return all_zero(difference(level(A), A.bundle().group().identity()), A.bundle().chart());
+  return rescaled_all_zero(difference(level(A), A.bundle().group().identity()), A.bundle().chart());
 }
 
 std::vector<ex> horizontal_lift(const DiscreteConnection& A) {
@@ -140,7 +129,7 @@ ZeroVerdict horizontal_lift_check(const DiscreteConnection& A) {
   // h_d(q0, r1) ∈ Hor: A_d(q0, h_d) = e
   const GroupElement on_hor = subs_all(A.form(), put(Q, 1, horizontal_lift(A)));
   for (const auto& d : difference(on_hor, G.identity())) checks.push_back(d);
-  return all_zero(checks, triple_chart(Q));
+  return rescaled_all_zero(checks, triple_chart(Q));
 }
 
 ZeroVerdict lemma_4_15(const DiscreteConnection& A) {
@@ -152,7 +141,7 @@ ZeroVerdict lemma_4_15(const DiscreteConnection& A) {
   std::vector<ex> h_moved;
   const GiNaC::exmap m = put(Q, 0, moved_q0);
   for (const auto& c : h) h_moved.push_back(c.subs(m));
-  return all_zero(difference(h_moved, B.act(g, h)), triple_chart(Q));
+  return rescaled_all_zero(difference(h_moved, B.act(g, h)), triple_chart(Q));
 }
 
 ModelPoint model_map(const DiscreteConnection& A) {
@@ -173,10 +162,10 @@ ModelSpaceChecks model_space_checks(const DiscreteConnection& A) {
   const GiNaC::exmap at = put(Q, 1, q1);
   std::vector<ex> c1 = difference(subs_all(A.form(), at), w);
   for (const auto& d : difference(B.shape_part(q1), B.shape_part(slot(Q, 1)))) c1.push_back(d);
-  out.phi_of_inverse = all_zero(c1, triple_chart(Q));
-  out.lemma_4_21 = all_zero(difference(subs_all(A.form(), at), w), triple_chart(Q));
+  out.phi_of_inverse = rescaled_all_zero(c1, triple_chart(Q));
+  out.lemma_4_21 = rescaled_all_zero(difference(subs_all(A.form(), at), w), triple_chart(Q));
   // Φ⁻¹(Φ(q0, q1)) = (q0, q1): l_{A_d(q0,q1)} h_d(q0, π(q1)) = q1
-  out.inverse_of_phi = all_zero(difference(model_inverse(A, A.form()), slot(Q, 1)), triple_chart(Q));
+  out.inverse_of_phi = rescaled_all_zero(difference(model_inverse(A, A.form()), slot(Q, 1)), triple_chart(Q));
   return out;
 }
 

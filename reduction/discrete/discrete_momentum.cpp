@@ -1,6 +1,7 @@
 // reduction/discrete/discrete_momentum.cpp
 #include "reduction/discrete/discrete_momentum.hpp"
 
+#include "geometry/linear_algebra.hpp"
 #include "mechanics/discrete/lagrange_dalembert.hpp"
 #include "mechanics/discrete/rescaled_zero_test.hpp"
 
@@ -9,12 +10,6 @@ namespace hamel {
 namespace {
 
 using GiNaC::ex;
-
-ex dot(const std::vector<ex>& a, const std::vector<ex>& b) {
-  ex s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-  return s;
-}
 
 std::vector<ex> at(const std::vector<ex>& v, const Chart& Q, std::size_t k) {
   std::vector<ex> out;

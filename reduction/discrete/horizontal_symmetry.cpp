@@ -10,17 +10,7 @@
 
 namespace hamel {
 
-namespace {
-
 using GiNaC::ex;
-
-ex dot(const std::vector<ex>& a, const std::vector<ex>& b) {
-  ex s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-  return s;
-}
-
-}  // namespace
 
 HorizontalSymmetryTest horizontal_symmetry_test(const DiscreteSystem& S, const TrivialBundle& B,
                                                 const std::vector<std::size_t>& subgroup) {

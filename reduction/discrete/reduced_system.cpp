@@ -49,12 +49,6 @@ std::vector<ex> row_times(const std::vector<ex>& row, const GiNaC::matrix& M) {
   return out;
 }
 
-ex dot(const std::vector<ex>& a, const std::vector<ex>& b) {
-  ex s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-  return s;
-}
-
 GiNaC::matrix at_slot(const GiNaC::matrix& M, const Chart& Q, std::size_t k) {
   GiNaC::matrix out(M.rows(), M.cols());
   for (unsigned i = 0; i < M.rows(); ++i)
@@ -79,17 +73,6 @@ GiNaC::exmap reduced_shift(const TrivialBundle& B) {
   }
   for (std::size_t i = 0; i < w0.size(); ++i) m[w0[i]] = w1[i];
   return m;
-}
-
-ZeroVerdict all_zero(const std::vector<ex>& v, const Chart& chart) {
-  ZeroVerdict last;
-  last.zero = true;
-  last.detail = "nothing to check";
-  for (const auto& e : v) {
-    last = rescaled_zero_test(e, chart);
-    if (!last.zero) return last;
-  }
-  return last;
 }
 
 }  // namespace
@@ -232,10 +215,10 @@ ReductionChecks check_against_unreduced(const ReducedSystem& R) {
   const GiNaC::exmap wq = reduced_variables(R);
   ReductionChecks out;
   out.abelian = G.abelian();
-  out.lagrangian = all_zero({R.lagrangian.subs(wq) - R.system.lagrangian()}, C);
+  out.lagrangian = rescaled_all_zero({R.lagrangian.subs(wq) - R.system.lagrangian()}, C);
   std::vector<ex> cs;
   for (std::size_t b = 0; b < R.constraints.size(); ++b) cs.push_back(R.constraints[b].subs(wq) - R.system.kinematic()[b]);
-  out.constraints = all_zero(cs, C);
+  out.constraints = rescaled_all_zero(cs, C);
 
   const auto E = momentum_balance(R.system);
   const GroupElement g1 = B.group_part(slot(Q, 1));
@@ -251,12 +234,12 @@ ReductionChecks check_against_unreduced(const ReducedSystem& R) {
     const auto eta = at_slot(R.nonholonomic.vertical[i], Q, 1);
     vs.push_back(dot(E, B.join(std::vector<ex>(B.shape_dim(), 0), matrix_times(JLg1, eta))) - R.vertical[i].subs(wq));
   }
-  out.horizontal = all_zero(hs, C);
-  out.vertical = all_zero(vs, C);
+  out.horizontal = rescaled_all_zero(hs, C);
+  out.vertical = rescaled_all_zero(vs, C);
   std::vector<ex> rec;
   const GroupElement g = reconstruction_step(R);
   for (std::size_t i = 0; i < g.size(); ++i) rec.push_back(g[i].subs(wq) - g1[i]);
-  out.reconstruction = all_zero(rec, C);
+  out.reconstruction = rescaled_all_zero(rec, C);
   if (out.abelian) {
     const auto DwL = gradient_in(R.lagrangian, reduced_slot(B, 0));
     std::vector<ex> fc;
@@ -269,7 +252,7 @@ ReductionChecks check_against_unreduced(const ReducedSystem& R) {
       fc.push_back((R.force_minus[j] - bm).subs(wq));
       fc.push_back((R.force_plus[j] - bp).subs(wq));
     }
-    out.forces_from_curvature = all_zero(fc, C);
+    out.forces_from_curvature = rescaled_all_zero(fc, C);
   } else {
     out.forces_from_curvature.zero = true;
     out.forces_from_curvature.detail = "not checked (G is not abelian)";

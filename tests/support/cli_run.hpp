@@ -20,4 +20,7 @@ inline Run run(const std::vector<std::string>& args) {
   return {s, out.str(), err.str()};
 }
 
+/// Whether `text` (an output) contains `part`.
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 }  // namespace hamel::test

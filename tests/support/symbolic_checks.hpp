@@ -17,6 +17,11 @@ inline std::string show(const GiNaC::ex& e) {
   return os.str();
 }
 
+/// The value of `e` at a point of its chart (evaluated with 40 digits, returned as a double).
+inline double value_at(const GiNaC::ex& e, const GiNaC::exmap& at) {
+  return GiNaC::ex_to<GiNaC::numeric>(::hamel::evaluate(e, at, 40)).to_double();
+}
+
 }  // namespace hamel::test
 
 /// Checks a == b with the trusted zero test on the chart's domain; prints both sides on failure.

@@ -118,29 +118,6 @@ struct Checker {
   }
 };
 
-void compare(ClaimResult& res, const ex& derived, const ex& claimed, const Chart& chart) {
-  const ZeroVerdict v = zero_test(derived - claimed, chart);
-  res.holds = v.zero;
-  res.how = v.how();
-  res.derived = to_text(pretty(derived));
-  res.claimed = to_text(claimed);
-  if (!v.zero && !v.point.empty()) {
-    std::string vals;
-    try {
-      vals = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " + to_text(evaluate(claimed, v.point, 12)) + ")";
-    } catch (const std::exception&) {
-    }
-    res.counterexample = describe_point(v.point) + vals;
-  }
-}
-
-bool flag(const Document& doc, const YAML::Node& b, const char* key, bool dflt) {
-  if (!b[key]) return dflt;
-  const std::string v = doc.scalar(b[key], std::string("'") + key + "'");
-  if (v != "true" && v != "false") doc.fail(b[key], std::string("'") + key + "': expected true or false, got '" + v + "'");
-  return v == "true";
-}
-
 ClaimResult check_one(const Checker& k, const Claim& c) {
   const Document& doc = k.doc;
   const YAML::Node& b = c.body;
@@ -155,14 +132,14 @@ ClaimResult check_one(const Checker& k, const Claim& c) {
     doc.check_keys(b, {"coordinate", "value"}, "a herglotz_equation claim");
     const std::size_t i = k.coordinate_index(b, L.base().extend(L.base().name() + "z", {"z"}), "a coordinate or z");
     const ex derived = lagrangian_vector_field(L)[i < n ? n + i : 2 * n];  // q̈^i, or ż
-    compare(res, derived, k.value(b), k.T);
+    compare_claim(res, derived, k.value(b), k.T);
   } else if (c.kind == "energy") {
     doc.check_keys(b, {"value"}, "an energy claim");
-    compare(res, energy(L), k.value(b), k.T);
+    compare_claim(res, energy(L), k.value(b), k.T);
   } else if (c.kind == "dissipated") {
     doc.check_keys(b, {"function", "holds"}, "a dissipated claim");
     const ZeroVerdict v = is_dissipated(L, k.read(b, "function", k.reader));
-    const bool claimed = flag(doc, b, "holds", true);
+    const bool claimed = doc.boolean(b, "holds", true);
     res.holds = v.zero == claimed;
     res.how = v.how();
     res.derived = v.zero ? "dissipated (Gamma_L(f) = (dL/dz) f)" : "not dissipated";
@@ -170,26 +147,26 @@ ClaimResult check_one(const Checker& k, const Claim& c) {
     if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
   } else if (c.kind == "contact_hamiltonian") {
     doc.check_keys(b, {"value"}, "a contact_hamiltonian claim");
-    compare(res, k.legendre(b).hamiltonian, k.on_dual(k.value(b)), k.M);
+    compare_claim(res, k.legendre(b).hamiltonian, k.on_dual(k.value(b)), k.M);
   } else if (c.kind == "hamiltonian_vector_field") {
     doc.check_keys(b, {"coordinate", "value"}, "a hamiltonian_vector_field claim");
     const std::size_t i = k.coordinate_index(b, k.M, "a coordinate of T*Q x R");
-    compare(res, darboux_hamiltonian_vector_field(k.M, k.legendre(b).hamiltonian)[i], k.on_dual(k.value(b)), k.M);
+    compare_claim(res, darboux_hamiltonian_vector_field(k.M, k.legendre(b).hamiltonian)[i], k.on_dual(k.value(b)), k.M);
   } else if (c.kind == "impact_map" || c.kind == "velocity_jump") {
     doc.check_keys(b, {c.kind == "impact_map" ? "impulsive" : "switching", "coordinate", "value"}, "a " + c.kind + " claim");
     const std::size_t i = k.coordinate_index(b, k.T, "a velocity");
     if (i < n || i >= 2 * n) doc.fail(b["coordinate"], "'coordinate': expected a velocity (e.g. " + k.T.coordinate_name(n) + "), got '" + k.T.coordinate_name(i) + "'");
-    compare(res, k.post_velocities(b)[i - n], k.value(b), k.T);
+    compare_claim(res, k.post_velocities(b)[i - n], k.value(b), k.T);
   } else if (c.kind == "impact_momentum" || c.kind == "momentum_jump") {
     doc.check_keys(b, {c.kind == "impact_momentum" ? "impulsive" : "switching", "coordinate", "value"}, "a " + c.kind + " claim");
     const std::size_t i = k.coordinate_index(b, k.M, "a momentum");
     if (i < n || i >= 2 * n) doc.fail(b["coordinate"], "'coordinate': expected a momentum (e.g. " + k.M.coordinate_name(n) + "), got '" + k.M.coordinate_name(i) + "'");
     const auto pp = momentum_map(L, k.legendre(b), k.post_velocities(b));
-    compare(res, pp[i - n], k.on_dual(k.value(b)), k.M);
+    compare_claim(res, pp[i - n], k.on_dual(k.value(b)), k.M);
   } else if (c.kind == "energy_jump" || c.kind == "energy_after") {
     doc.check_keys(b, {"impulsive", "switching", "value"}, "an " + c.kind + " claim");
     const ex after = energy_after(L, k.post_velocities(b));
-    compare(res, c.kind == "energy_jump" ? after - energy(L) : after, k.value(b), k.T);
+    compare_claim(res, c.kind == "energy_jump" ? after - energy(L) : after, k.value(b), k.T);
   } else if (c.kind == "multiplier" || c.kind == "constrained_equation") {
     doc.check_keys(b, {"switching", c.kind == "multiplier" ? "index" : "coordinate", "value"}, "a " + c.kind + " claim");
     const auto f = k.forms(b);
@@ -206,14 +183,14 @@ ClaimResult check_one(const Checker& k, const Claim& c) {
       if (a < 1 || a > h.multipliers.size())
         doc.fail(b["index"], "'index': expected a number between 1 and " + std::to_string(h.multipliers.size()) + ", got '" + s + "'");
       const DParametrisation d = parametrise_distribution(L, f);
-      compare(res, h.multipliers[a - 1].subs(d.substitution), k.value(b).subs(d.substitution), k.T);
+      compare_claim(res, h.multipliers[a - 1].subs(d.substitution), k.value(b).subs(d.substitution), k.T);
     } else {
       // the value may use lambda1, lambda2, ... for the multipliers
       const std::size_t i = k.coordinate_index(b, L.base(), "a coordinate");
       ExpressionReader r = k.base;
       for (std::size_t a = 0; a < h.multipliers.size(); ++a) r.declare("lambda" + std::to_string(a + 1), h.multipliers[a]);
       apply_context(k.ctx, r);
-      compare(res, h.field[n + i], k.read(b, "value", r), k.T);
+      compare_claim(res, h.field[n + i], k.read(b, "value", r), k.T);
     }
   } else if (c.kind == "solution") {
     // a curve (q(t), z(t)) solving the Herglotz equations and ż = L, with given initial values
@@ -279,7 +256,7 @@ ClaimResult check_one(const Checker& k, const Claim& c) {
     }
   } else if (c.kind == "equality") {
     doc.check_keys(b, {"lhs", "rhs"}, "an equality claim");
-    compare(res, k.read(b, "lhs", k.reader), k.read(b, "rhs", k.reader), k.T);
+    compare_claim(res, k.read(b, "lhs", k.reader), k.read(b, "rhs", k.reader), k.T);
   }
   return res;
 }

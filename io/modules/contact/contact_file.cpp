@@ -12,11 +12,6 @@ namespace hamel {
 
 namespace {
 
-std::string strip_fn(const std::string& msg) {
-  const auto c = msg.find(": ");
-  return c == std::string::npos ? msg : msg.substr(c + 2);
-}
-
 const char* kZHint = "z is the action variable, allowed only in the Lagrangian";
 
 // The node where the name `n` is declared (coordinates, parameters, functions, definitions).
@@ -129,7 +124,7 @@ std::vector<Form> read_constraint_list(const Document& doc, const YAML::Node& n,
     try {
       forms.push_back(constraint_form(c, Q));
     } catch (const DomainError& e) {
-      doc.fail(nodes[k], w + ": " + strip_fn(e.what()));
+      doc.fail(nodes[k], w + ": " + without_function_name(e.what()));
     }
   }
   return forms;
@@ -174,7 +169,7 @@ ContactFile read_contact(const SystemFile& f) {
     M = contact_cotangent_bundle(Q);
   } catch (const InvalidArgument& e) {
     doc.fail(root["coordinates"], "the momenta p_<coordinate> of T*Q x R are reserved names; expected other names for "
-                                  "parameters and functions, got a clash (" + strip_fn(e.what()) + ")");
+                                  "parameters and functions, got a clash (" + without_function_name(e.what()) + ")");
   }
 
   ExpressionReader tqz = f.tq;
@@ -188,7 +183,7 @@ ContactFile read_contact(const SystemFile& f) {
   try {
     L.emplace(Q, Lx);
   } catch (const DomainError& e) {
-    doc.fail(root["lagrangian"], "'lagrangian': " + strip_fn(e.what()));
+    doc.fail(root["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
   }
 
   ContactFile out{ContactHybridSystem{*L, {}, {}, {}}, {}, {}, tqz, ExpressionReader{}, std::nullopt};
@@ -229,7 +224,7 @@ ContactFile read_contact(const SystemFile& f) {
     try {
       (void)boundary_tangent_basis(Q, in.positive);
     } catch (const DomainError& e) {
-      doc.fail(v["constraint"], what + ": " + strip_fn(e.what()));
+      doc.fail(v["constraint"], what + ": " + without_function_name(e.what()));
     }
     GiNaC::ex alpha = 1;
     if (v["restitution"]) {

@@ -17,11 +17,6 @@ namespace {
 
 using GiNaC::ex;
 
-std::string strip_fn(const std::string& msg) {
-  const auto c = msg.find(": ");
-  return c == std::string::npos ? msg : msg.substr(c + 2);
-}
-
 bool mentions_coordinates(const ex& e, const Chart& Q) {
   for (const auto& c : Q.coordinates())
     if (e.has(c)) return true;
@@ -213,7 +208,7 @@ DiscreteFile read_discrete(SystemFile& f) {
     try {
       parts = mechanical_parts(L, Q);
     } catch (const DomainError& e) {
-      doc.fail(d["lagrangian"], "'lagrangian': " + strip_fn(e.what()));
+      doc.fail(d["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
     }
     spec.lagrangian = discrete_lagrangian(L, Q, *rule, h, alpha);
     spec.continuous = ContinuousData{L, parts.metric, parts.potential, {}};
@@ -243,7 +238,7 @@ DiscreteFile read_discrete(SystemFile& f) {
     try {
       spec.variational.push_back(constraint_form(e, Q));
     } catch (const DomainError& err) {
-      doc.fail(variational[k], what + ": " + strip_fn(err.what()));
+      doc.fail(variational[k], what + ": " + without_function_name(err.what()));
     }
     if (spec.continuous) spec.continuous->constraints.push_back(e);
   }
@@ -274,7 +269,7 @@ DiscreteFile read_discrete(SystemFile& f) {
   try {
     sys.emplace(spec);
   } catch (const std::exception& e) {
-    doc.fail(d, "'discrete': " + strip_fn(e.what()));
+    doc.fail(d, "'discrete': " + without_function_name(e.what()));
   }
   DiscreteFile out{*sys, origin, std::nullopt, std::nullopt, "", std::nullopt, {}, {}, {}, std::nullopt, slot_reader(f, true)};
 
@@ -310,7 +305,7 @@ DiscreteFile read_discrete(SystemFile& f) {
         out.slots.declare("w_" + Q.coordinate_name(coords[j]) + "1", w1[j]);
       }
     } catch (const InvalidArgument& e) {
-      doc.fail(s, "'symmetry': " + strip_fn(e.what()));
+      doc.fail(s, "'symmetry': " + without_function_name(e.what()));
     }
 
     // connection: trivial (default), kinematic (Hor = D_d), or A_d(q0, q1)
@@ -322,7 +317,7 @@ DiscreteFile read_discrete(SystemFile& f) {
       try {
         out.connection = kinematic_connection(out.system, *out.bundle);
       } catch (const DomainError& e) {
-        doc.fail(cn, "'connection': " + strip_fn(e.what()));
+        doc.fail(cn, "'connection': " + without_function_name(e.what()));
       }
       out.connection_origin = "kinematic: Hor = D_d (Def 10.1)";
     } else if (cn.IsMap()) {
@@ -382,7 +377,7 @@ DiscreteFile read_discrete(SystemFile& f) {
       try {
         (void)G.subgroup(out.subgroup);
       } catch (const DomainError& e) {
-        doc.fail(hs["subgroup"], "'subgroup': " + strip_fn(e.what()));
+        doc.fail(hs["subgroup"], "'subgroup': " + without_function_name(e.what()));
       }
       out.mu.assign(out.subgroup.size(), 0);
       for (const auto& [k, v] : doc.mapping(hs["momentum"], "'momentum'")) {
@@ -475,7 +470,7 @@ DiscreteFile read_discrete(SystemFile& f) {
     try {
       sim.q1 = complete_on_constraint(out.system, sim.values, sim.q0, sim.q1, unknown, sim.newton);
     } catch (const std::exception& e) {
-      doc.fail(sm["q1"], "'q1': cannot complete q1 on D_d: " + strip_fn(e.what()));
+      doc.fail(sm["q1"], "'q1': cannot complete q1 on D_d: " + without_function_name(e.what()));
     }
     if (sm["mode"]) {
       const std::string m = doc.scalar(sm["mode"], "'mode'");

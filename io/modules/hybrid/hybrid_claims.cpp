@@ -44,39 +44,9 @@ const std::map<std::string, std::vector<std::string>>& claim_keys() {
   return k;
 }
 
-bool flag(const Document& doc, const YAML::Node& body, const char* key, bool dflt) {
-  if (!body[key]) return dflt;
-  const std::string v = doc.scalar(body[key], std::string("'") + key + "'");
-  if (v != "true" && v != "false") doc.fail(body[key], std::string("'") + key + "': expected true or false, got '" + v + "'");
-  return v == "true";
-}
-
 YAML::Node need(const Document& doc, const YAML::Node& body, const char* key, const std::string& hint) {
   if (!body[key]) doc.fail(body, std::string("expected '") + key + "'" + (hint.empty() ? "" : " (" + hint + ")") + ", got none");
   return body[key];
-}
-
-void compare(ClaimResult& res, const ex& derived, const ex& claimed, const Chart& chart) {
-  const ZeroVerdict v = zero_test(derived - claimed, chart);
-  res.holds = v.zero;
-  res.how = v.how();
-  res.derived = to_text(pretty(derived));
-  res.claimed = to_text(claimed);
-  if (!v.zero && !v.point.empty()) {
-    std::string vals;
-    try {
-      vals = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " + to_text(evaluate(claimed, v.point, 12)) + ")";
-    } catch (const std::exception&) {
-    }
-    res.counterexample = describe_point(v.point) + vals;
-  }
-}
-
-void verdict(ClaimResult& res, bool derived, bool claimed, const std::string& how) {
-  res.holds = derived == claimed;
-  res.how = how;
-  res.derived = derived ? "true" : "false";
-  res.claimed = claimed ? "true" : "false";
 }
 
 std::string how_of(const HybridVerdict& v) {
@@ -169,29 +139,29 @@ ClaimResult check_one(const Context& c, const Claim& claim) {
   const std::string& k = claim.kind;
   if (k == "forced_lagrangian") {
     if (in_reduction(doc, c, b)) {
-      compare(res, in.reduction->system.system().lagrangian(), value(c.reduced), tangent_bundle(in.reduction->change.to));
+      compare_claim(res, in.reduction->system.system().lagrangian(), value(c.reduced), tangent_bundle(in.reduction->change.to));
     } else {
-      compare(res, s.lagrangian(), value(c.original), TQ);
+      compare_claim(res, s.lagrangian(), value(c.original), TQ);
     }
   } else if (k == "legendre_hamiltonian") {
-    compare(res, c.d.hamiltonian.hamiltonian(), value(c.original), TsQ);
+    compare_claim(res, c.d.hamiltonian.hamiltonian(), value(c.original), TsQ);
   } else if (k == "hamiltonian_field") {
-    compare(res, c.d.hamiltonian_field[coordinate(doc, b, TsQ, "coordinate or momentum")], value(c.original), TsQ);
+    compare_claim(res, c.d.hamiltonian_field[coordinate(doc, b, TsQ, "coordinate or momentum")], value(c.original), TsQ);
   } else if (k == "hamiltonian_force") {
-    compare(res, c.d.hamiltonian.force()[coordinate(doc, b, s.chart(), "coordinate")], value(c.original), TsQ);
+    compare_claim(res, c.d.hamiltonian.force()[coordinate(doc, b, s.chart(), "coordinate")], value(c.original), TsQ);
   } else if (k == "lagrangian_force" || k == "forced_acceleration") {
     const bool red = in_reduction(doc, c, b);
     const ForcedLagrangianSystem& sys = red ? in.reduction->system.system() : s;
     const std::size_t i = coordinate(doc, b, sys.chart(), "coordinate");
     const ex derived = k == "lagrangian_force" ? sys.force()[i] : forced_euler_lagrange_field(sys)[n + i];
-    compare(res, derived, value(red ? c.reduced : c.original), sys.tangent_chart());
+    compare_claim(res, derived, value(red ? c.reduced : c.original), sys.tangent_chart());
   } else if (k == "noether_momentum") {
     const std::size_t a = generator(doc, b, in);
     if (in_reduction(doc, c, b)) {
       const auto& R = *in.reduction;
-      compare(res, lagrangian_momentum(R.system.system(), R.generators[a].xi), value(c.reduced), R.system.system().tangent_chart());
+      compare_claim(res, lagrangian_momentum(R.system.system(), R.generators[a].xi), value(c.reduced), R.system.system().tangent_chart());
     } else {
-      compare(res, c.d.momenta[a], value(c.original), TQ);
+      compare_claim(res, c.d.momenta[a], value(c.original), TQ);
     }
   } else if (k == "routhian" || k == "routh_force" || k == "routh_acceleration" || k == "routh_reconstruction") {
     const auto& r = routh(doc, c, b);
@@ -210,12 +180,12 @@ ClaimResult check_one(const Context& c, const Claim& claim) {
       const auto j = static_cast<std::size_t>(it - idx.begin());
       derived = k == "routh_force" ? r.reduced_force[j] : k == "routh_acceleration" ? r.acceleration[j] : r.theta_dot[j];
     }
-    compare(res, derived, value(c.reduced), TU);
+    compare_claim(res, derived, value(c.reduced), TU);
   } else if (k == "impact_relation") {
     const bool red = in_reduction(doc, c, b);
     const SimpleHybridSystem& HH = red ? in.reduction->system : H;
     const SwitchingComponent& C = component(doc, b, HH);
-    const bool wc = flag(doc, b, "with_conditions", false);
+    const bool wc = doc.boolean(b, "with_conditions", false);
     ExpressionReader r = red ? c.reduced : c.original;
     GiNaC::exmap plus;
     const Chart& TX = HH.system().tangent_chart();
@@ -288,7 +258,7 @@ ClaimResult check_one(const Context& c, const Claim& claim) {
       res.holds = true;
       res.how = "symbolic: the claimed and derived conditions differ by the positive factor " + detail::str(ratio);
     } else {
-      SurfacePiece S = surface_piece(HH, C, flag(doc, b, "with_conditions", false));
+      SurfacePiece S = surface_piece(HH, C, doc.boolean(b, "with_conditions", false));
       S.normal = 1;
       S.direction = Direction::Either;
       const auto pts = sample_surface(S, 64, 2718u, {ds, cs});
@@ -312,23 +282,23 @@ ClaimResult check_one(const Context& c, const Claim& claim) {
     }
   } else if (k == "hybrid_constant") {
     const ex f = doc.expression(need(doc, b, "function", "a function on TQ"), c.original, "'function'");
-    const auto v = hybrid_constant_of_motion(H, f, flag(doc, b, "with_conditions", false));
-    verdict(res, v.holds, flag(doc, b, "holds", true), how_of(v));
+    const auto v = hybrid_constant_of_motion(H, f, doc.boolean(b, "with_conditions", false));
+    compare_claim(res, v.holds, doc.boolean(b, "holds", true), how_of(v));
     counterexample(res, v);
   } else if (k == "hybrid_action") {
-    const auto v = hybrid_action(H, in.generators[generator(doc, b, in)], flag(doc, b, "with_conditions", false));
+    const auto v = hybrid_action(H, in.generators[generator(doc, b, in)], doc.boolean(b, "with_conditions", false));
     const HybridVerdict& first = !v.preserves_surface.holds ? v.preserves_surface : v.equivariant;
     std::string how = v.lagrangian_invariant.zero ? how_of(first) : "fails: xi^c(L) = 0; " + v.lagrangian_invariant.how();
-    verdict(res, v.holds(), flag(doc, b, "holds", true), how);
+    compare_claim(res, v.holds(), doc.boolean(b, "holds", true), how);
     if (v.lagrangian_invariant.zero) counterexample(res, first);
   } else if (k == "hybrid_momentum_map") {
     if (in.generators.empty()) doc.fail(b, "a momentum-map claim needs 'symmetry' in the system file; expected it, got none");
-    const auto v = hybrid_momentum_map(H, in.generators, flag(doc, b, "with_conditions", false));
-    verdict(res, v.holds, flag(doc, b, "holds", true), how_of(v));
+    const auto v = hybrid_momentum_map(H, in.generators, doc.boolean(b, "with_conditions", false));
+    compare_claim(res, v.holds, doc.boolean(b, "holds", true), how_of(v));
     counterexample(res, v);
   } else if (k == "generalized_hybrid_momentum_map") {
     if (in.generators.empty()) doc.fail(b, "a momentum-map claim needs 'symmetry' in the system file; expected it, got none");
-    const auto v = generalized_hybrid_momentum_map(H, in.generators, c.d.mu, flag(doc, b, "with_conditions", false));
+    const auto v = generalized_hybrid_momentum_map(H, in.generators, c.d.mu, doc.boolean(b, "with_conditions", false));
     std::string only;
     if (b["component"]) only = component(doc, b, H).name;
     bool holds = true;
@@ -343,11 +313,11 @@ ClaimResult check_one(const Context& c, const Claim& claim) {
         how += (how.empty() ? "" : "; ") + gc.name + ": " + gc.how;
       }
     }
-    verdict(res, holds, flag(doc, b, "holds", true), how);
+    compare_claim(res, holds, doc.boolean(b, "holds", true), how);
   } else if (k == "force_symmetry") {
     const auto& fs = c.d.symmetry.generators[generator(doc, b, in)];
     const std::string how = "F(xi^c) = 0: " + fs.force_on_lift.how() + "; i_{xi^c} dF = 0: " + fs.force_invariant.how();
-    verdict(res, fs.in_g_F(), flag(doc, b, "holds", true), how);
+    compare_claim(res, fs.in_g_F(), doc.boolean(b, "holds", true), how);
   }
   return res;
 }

@@ -14,11 +14,6 @@ namespace {
 
 using GiNaC::ex;
 
-std::string strip_fn(const std::string& msg) {
-  const auto c = msg.find(": ");
-  return c == std::string::npos ? msg : msg.substr(c + 2);
-}
-
 std::string known_list(const std::vector<std::string>& names) {
   std::string s;
   for (const auto& n : names) s += " " + n;
@@ -97,7 +92,7 @@ ForcedLagrangianSystem read_domain_system(const SystemFile& f, const Readers& r,
   try {
     base.emplace(Q, L, std::vector<ex>(n, 0), t);
   } catch (const std::exception& e) {
-    doc.fail(lagrangian, "'lagrangian': " + strip_fn(e.what()));
+    doc.fail(lagrangian, "'lagrangian': " + without_function_name(e.what()));
   }
   std::vector<ex> F(n, 0);
   const auto v = velocities(Q), p = momenta(Q);
@@ -126,7 +121,7 @@ ForcedLagrangianSystem read_domain_system(const SystemFile& f, const Readers& r,
   try {
     return ForcedLagrangianSystem(Q, L, F, t);
   } catch (const std::exception& e) {
-    doc.fail(force ? force : lagrangian, "'force': " + strip_fn(e.what()));
+    doc.fail(force ? force : lagrangian, "'force': " + without_function_name(e.what()));
   }
 }
 
@@ -274,7 +269,7 @@ HybridFile read_hybrid(const SystemFile& file) {
       try {
         C.reset = newtonian_impact(src, C.surface, e);
       } catch (const std::exception& ex_) {
-        doc.fail(gn["surface"], "surface of " + C.name + ": " + strip_fn(ex_.what()));
+        doc.fail(gn["surface"], "surface of " + C.name + ": " + without_function_name(ex_.what()));
       }
       C.restitution = e;
     } else {
@@ -298,7 +293,7 @@ HybridFile read_hybrid(const SystemFile& file) {
       out.system.emplace(sys, comps);
     }
   } catch (const std::exception& e) {
-    doc.fail(hy["guards"], "'guards': " + strip_fn(e.what()));
+    doc.fail(hy["guards"], "'guards': " + without_function_name(e.what()));
   }
   for (const auto& [k, v] : doc.mapping(hy ? hy["constants"] : YAML::Node(), "'constants'")) {
     const std::string name = doc.name(k, "a constant name");
@@ -353,7 +348,7 @@ HybridFile read_hybrid(const SystemFile& file) {
       moved.emplace(rn["map"] ? transport(cc, *out.system) : *out.system);
       for (const auto& g : out.generators) gens.push_back({g.name, rn["map"] ? transport(cc, g.xi) : g.xi});
     } catch (const std::exception& e) {
-      doc.fail(rn["map"] ? rn["map"] : rn, "'map': " + strip_fn(e.what()));
+      doc.fail(rn["map"] ? rn["map"] : rn, "'map': " + without_function_name(e.what()));
     }
     std::vector<std::size_t> cyclic;
     if (!rn["cyclic"]) doc.fail(rn, "'reduction': expected 'cyclic' (the cyclic coordinates), got none");
@@ -372,7 +367,7 @@ HybridFile read_hybrid(const SystemFile& file) {
     try {
       routh = forced_routh_reduction(*moved, cyclic, mu_names);
     } catch (const std::exception& e) {
-      doc.fail(rn["cyclic"], "'cyclic': " + strip_fn(e.what()));
+      doc.fail(rn["cyclic"], "'cyclic': " + without_function_name(e.what()));
     }
     for (const ex& mu : routh.mu) claim(rn["momenta"] ? rn["momenta"] : rn["cyclic"], detail::str(mu), "a momentum value");
     out.reduction = HybridReduction{cc, static_cast<bool>(rn["map"]), *moved, cyclic, mu_names, routh, gens};

@@ -13,24 +13,16 @@
 
 #include <ginac/ginac.h>
 
-#include "cli/commands.hpp"
 #include "numerics/plot.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-Run run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int s = hamel::cli::run(args, out, err);
-  return {s, out.str(), err.str()};
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using hamel::test::has;
+using hamel::test::Run;
+using hamel::test::run;
 
 // a printed expression (text or JSON) equals `expected`: both parsed by GiNaC with the same symbols
 bool same(const std::string& printed, const std::string& expected) {
@@ -121,25 +113,17 @@ TEST_CASE("hamel derive: the rolling sphere reports case 1 of 003 §4 and vanish
 }
 
 TEST_CASE("hamel derive: the LaTeX report of the sphere compiles, with the jump and the multipliers named") {
-  namespace fs = std::filesystem;
-  if (std::system("command -v pdflatex > /dev/null 2>&1") != 0) {
+  hamel::test::LatexReport report("examples/contact_sphere.yaml");
+  REQUIRE(report.status() == 0);
+  CHECK(has(report.text(), "\\lambda_{1} = 0"));
+  CHECK(has(report.text(), "\\dot{x}^{+} = "));
+  CHECK(has(report.text(), "\\ddot{q_{1}} = "));
+  if (!hamel::test::LatexReport::pdflatex_available()) {
     MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
     return;
   }
-  const fs::path dir = fs::temp_directory_path() / ("hamel_contact_latex_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const std::string tex = (dir / "report.tex").string();
-  REQUIRE(run({"derive", "examples/contact_sphere.yaml", "--latex", tex, "--quiet"}).status == 0);
-  std::ifstream in(tex);
-  std::stringstream content;
-  content << in.rdbuf();
-  CHECK(has(content.str(), "\\lambda_{1} = 0"));
-  CHECK(has(content.str(), "\\dot{x}^{+} = "));
-  CHECK(has(content.str(), "\\ddot{q_{1}} = "));
-  const std::string cmd = "cd '" + dir.string() + "' && pdflatex -interaction=nonstopmode -halt-on-error report.tex > log.txt 2>&1";
-  CHECK(std::system(cmd.c_str()) == 0);
-  CHECK(fs::exists(dir / "report.pdf"));
-  fs::remove_all(dir);
+  INFO(report.log());
+  CHECK(report.compiles());
 }
 
 TEST_CASE("hamel check: the printed formulas of 001 and 003, errata flagged") {

@@ -8,25 +8,17 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli/commands.hpp"
 #include "core/symbolic.hpp"
 #include "numerics/plot.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-Run run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int s = hamel::cli::run(args, out, err);
-  return {s, out.str(), err.str()};
-}
-
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+using hamel::test::has;
+using hamel::test::Run;
+using hamel::test::run;
 
 // Two expressions printed in GiNaC's syntax denote the same function (term order may differ).
 bool same_expression(const std::string& a, const std::string& b) {
@@ -114,21 +106,16 @@ TEST_CASE("hamel derive: the disk, the horizontal-symmetry particle and the slei
 }
 
 TEST_CASE("hamel derive: the LaTeX report of P2 compiles") {
-  hamel::test::TempFile tex("", ".tex");
-  REQUIRE(run({"derive", "examples/discrete_p2.yaml", "--latex", tex.path(), "--quiet"}).status == 0);
-  std::ifstream in(tex.path());
-  const std::string t((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  CHECK(has(t, "\\mathcal{B}_1{}^{y}_{x} = "));
-  CHECK(has(t, "\\check L_d(r_0, w_0, r_1) = "));
-  if (std::system("command -v pdflatex > /dev/null 2>&1") != 0) {
-    MESSAGE("pdflatex not found: the LaTeX is not compiled");
+  hamel::test::LatexReport report("examples/discrete_p2.yaml");
+  REQUIRE(report.status() == 0);
+  CHECK(has(report.text(), "\\mathcal{B}_1{}^{y}_{x} = "));
+  CHECK(has(report.text(), "\\check L_d(r_0, w_0, r_1) = "));
+  if (!hamel::test::LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
     return;
   }
-  const std::string dir = tex.path().substr(0, tex.path().rfind('/'));
-  const std::string cmd = "cd " + dir + " && pdflatex -interaction=nonstopmode -halt-on-error " + tex.path() + " > /dev/null 2>&1";
-  CHECK(std::system(cmd.c_str()) == 0);
-  const std::string base = tex.path().substr(0, tex.path().size() - 4);
-  for (const char* ext : {".pdf", ".aux", ".log"}) std::remove((base + ext).c_str());
+  INFO(report.log());
+  CHECK(report.compiles());
 }
 
 TEST_CASE("hamel check: the reconstructed formulas hold; erratum 4 is flagged FALSE with exit status 1") {

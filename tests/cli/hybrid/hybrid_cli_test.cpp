@@ -6,21 +6,15 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli/commands.hpp"
 #include "tests/numerics/temp_dir.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
 
 namespace {
-struct Run {
-  int status;
-  std::string out, err;
-};
-Run run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int s = hamel::cli::run(args, out, err);
-  return {s, out.str(), err.str()};
-}
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+using hamel::test::has;
+using hamel::test::Run;
+using hamel::test::run;
 
 // A minimal valid hybrid file; `extra` is appended (tests of bad input replace parts of it).
 std::string billiard(const std::string& guards, const std::string& extra = "") {
@@ -75,6 +69,22 @@ TEST_CASE("hamel derive: Example 1 reports where the paper's hypotheses fail (er
   CHECK(has(r.out, "[yes] R^mu = 1/2 xdot^T"));
   // the nonholonomic module does not apply to a forced file
   CHECK_FALSE(has(r.out, "Nonholonomic bracket"));
+}
+
+TEST_CASE("hamel derive: the LaTeX report of Example 1 has the hybrid sections and its plots, and compiles") {
+  hamel::test::LatexReport report("examples/hybrid_rolling_disk.yaml");
+  REQUIRE(report.status() == 0);
+  for (const char* section : {"\\section{Forced Lagrangian system", "\\section{Switching surface and impact maps",
+                              "\\section{Hybrid checks", "\\section{Forced Routh reduction", "\\section{Simulation"})
+    CHECK_MESSAGE(has(report.text(), section), section);
+  CHECK(has(report.text(), "R^{\\mu} = "));
+  CHECK(has(report.text(), "\\includegraphics"));
+  if (!hamel::test::LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
+    return;
+  }
+  INFO(report.log());
+  CHECK(report.compiles());
 }
 
 TEST_CASE("hamel check: the printed formulas of Examples 1-4, errata flagged") {

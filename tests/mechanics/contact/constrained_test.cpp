@@ -11,22 +11,10 @@
 using namespace hamel;
 using GiNaC::ex;
 
-namespace {
-
-ChartSpec spec(std::vector<std::string> coords, std::vector<std::string> params) {
-  ChartSpec s;
-  s.name = "Q";
-  s.coordinates = std::move(coords);
-  for (auto& p : params) s.parameters.push_back({p, true});
-  return s;
-}
-
-}  // namespace
-
 TEST_SUITE("mechanics") {
 
 TEST_CASE("Constrained Herglotz equations: multipliers and Prop. 5 agree on a non-mechanical L (003 (15), (60), A2 (viii))") {
-  const Chart Q(spec({"x", "y", "th"}, {"a", "c"}));
+  const Chart Q = Chart::make("Q", {"x", "y", "th"}, {"a", "c"});
   const Chart T = contact_tangent_bundle(Q);
   const ex x = Q[0], th = Q[2], xd = T[3], yd = T[4], thd = T[5], z = T[6];
   const ex a = Q.parameter("a"), c = Q.parameter("c");
@@ -58,7 +46,7 @@ TEST_CASE("Constrained Herglotz equations: multipliers and Prop. 5 agree on a no
 }
 
 TEST_CASE("Rolling cylinder, stance: the corrected multipliers (E8) and equations (E7), independent of beta, h_dot, g") {
-  const Chart Q(spec({"x", "y", "phi", "h"}, {"m", "M", "I", "r", "gamma", "k", "g", "beta"}));
+  const Chart Q = Chart::make("Q", {"x", "y", "phi", "h"}, {"m", "M", "I", "r", "gamma", "k", "g", "beta"});
   const Chart T = contact_tangent_bundle(Q);
   const ex y = Q[1], phi = Q[2], h = Q[3], xd = T[4], yd = T[5], phid = T[6], hd = T[7], z = T[8];
   const ex m = Q.parameter("m"), M = Q.parameter("M"), I = Q.parameter("I"), r = Q.parameter("r"), gamma = Q.parameter("gamma");
@@ -94,7 +82,7 @@ TEST_CASE("Rolling cylinder, stance: the corrected multipliers (E8) and equation
 }
 
 TEST_CASE("Constrained Herglotz: dependent constraints are refused") {
-  const Chart Q(spec({"x", "y"}, {}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {});
   const Chart T = contact_tangent_bundle(Q);
   const ContactLagrangian L(Q, (T[2] * T[2] + T[3] * T[3]) / 2 - T[4]);
   const std::vector<Form> psi{Form::one_form(Q, {1, 1}), Form::one_form(Q, {2, 2})};

@@ -11,22 +11,10 @@
 using namespace hamel;
 using GiNaC::ex;
 
-namespace {
-
-ChartSpec spec(std::vector<std::string> coords, std::vector<std::string> params) {
-  ChartSpec s;
-  s.name = "Q";
-  s.coordinates = std::move(coords);
-  for (auto& p : params) s.parameters.push_back({p, true});
-  return s;
-}
-
-}  // namespace
-
 TEST_SUITE("mechanics") {
 
 TEST_CASE("Herglotz equations: the dissipative billiard, 001 (23)-(24) (A1)") {
-  const Chart Q(spec({"x", "y"}, {"gamma"}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma"});
   const Chart T = contact_tangent_bundle(Q);
   const ex x = Q[0], y = Q[1], xd = T[2], yd = T[3], z = T[4], gamma = Q.parameter("gamma");
   CHECK(T.describe() == "TQxR(x, y, x_dot, y_dot, z)");
@@ -46,7 +34,7 @@ TEST_CASE("Herglotz equations: the dissipative billiard, 001 (23)-(24) (A1)") {
 }
 
 TEST_CASE("Herglotz equations: polar billiard, r^2 theta_dot dissipated at rate -gamma (A1, 001 (27)-(29))") {
-  const Chart Q(spec({"r", "theta"}, {"gamma"}));
+  const Chart Q = Chart::make("Q", {"r", "theta"}, {"gamma"});
   const Chart T = contact_tangent_bundle(Q);
   const ex r = Q[0], rd = T[2], thd = T[3], z = T[4], gamma = Q.parameter("gamma");
   const ContactLagrangian L(Q, (rd * rd + r * r * thd * thd) / 2 - gamma * z);
@@ -65,7 +53,7 @@ TEST_CASE("Herglotz equations: polar billiard, r^2 theta_dot dissipated at rate 
 }
 
 TEST_CASE("Herglotz equations: general metric and V(u, w, z) against the Christoffel form 003 (13) (A1)") {
-  const Chart Q(spec({"u", "w"}, {}));
+  const Chart Q = Chart::make("Q", {"u", "w"}, {});
   const Chart T = contact_tangent_bundle(Q);
   const ex u = Q[0], ud = T[2], wd = T[3], z = T[4];
   const AbstractFunction V("Vc", 3);
@@ -92,7 +80,7 @@ TEST_CASE("Herglotz equations: general metric and V(u, w, z) against the Christo
 }
 
 TEST_CASE("Contact Lagrangian structure: the identities of A2 on a non-mechanical L") {
-  const Chart Q(spec({"qa", "qb"}, {"a", "b", "c"}));
+  const Chart Q = Chart::make("Q", {"qa", "qb"}, {"a", "b", "c"});
   const Chart T = contact_tangent_bundle(Q);
   const ex qa = Q[0], qb = Q[1], va = T[2], vb = T[3], z = T[4];
   const ex a = Q.parameter("a"), b = Q.parameter("b"), c = Q.parameter("c");
@@ -137,7 +125,7 @@ TEST_CASE("Contact Lagrangian structure: the identities of A2 on a non-mechanica
 }
 
 TEST_CASE("ContactLagrangian: singular Lagrangians and foreign symbols are refused") {
-  const Chart Q(spec({"x", "y"}, {}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {});
   const Chart T = contact_tangent_bundle(Q);
   CHECK_THROWS_WITH_AS(ContactLagrangian(Q, T[2] * T[2] / 2 - T[4]), doctest::Contains("the Lagrangian is singular"),
                        DomainError);

@@ -14,14 +14,6 @@ using GiNaC::numeric;
 
 namespace {
 
-ChartSpec spec(std::vector<std::string> coords, std::vector<std::string> params) {
-  ChartSpec s;
-  s.name = "Q";
-  s.coordinates = std::move(coords);
-  for (auto& p : params) s.parameters.push_back({p, true});
-  return s;
-}
-
 // S_k of the undamped billiard in the unit circle from (0.5, 0) with velocity (1, 1) (contact.md 2.1)
 double S(int k) { return (std::sqrt(7.0) - 1) / 4 + (k - 1) * std::sqrt(7.0) / 2; }
 
@@ -30,7 +22,7 @@ double S(int k) { return (std::sqrt(7.0) - 1) / 4 + (k - 1) * std::sqrt(7.0) / 2
 TEST_SUITE("mechanics") {
 
 TEST_CASE("Simulation: the dissipative circular billiard, paper data, against the exact solution (A5)") {
-  const Chart Q(spec({"x", "y"}, {"gamma", "alpha"}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma", "alpha"});
   const Chart T = contact_tangent_bundle(Q);
   const ContactLagrangian L(Q, (T[2] * T[2] + T[3] * T[3]) / 2 - Q.parameter("gamma") * T[4]);
   ContactHybridSystem sys{L, {}, {{"rim", 1 - Q[0] * Q[0] - Q[1] * Q[1], Q.parameter("alpha")}}, {}};
@@ -71,7 +63,7 @@ TEST_CASE("Simulation: the dissipative circular billiard, paper data, against th
 }
 
 TEST_CASE("Simulation: the elliptic billiard of 001 §III-A (A6)") {
-  const Chart Q(spec({"x", "y"}, {"gamma"}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma"});
   const Chart T = contact_tangent_bundle(Q);
   const ContactLagrangian L(Q, (T[2] * T[2] + T[3] * T[3]) / 2 - Q.parameter("gamma") * T[4]);
   const ex a = numeric(9, 10), b = numeric(11, 10);
@@ -101,7 +93,7 @@ TEST_CASE("Simulation: the elliptic billiard of 001 §III-A (A6)") {
 }
 
 TEST_CASE("Simulation: the billiard with restitution obeys Carnot and the corrected Prop. 3 (A8)") {
-  const Chart Q(spec({"x", "y"}, {"gamma"}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma"});
   const Chart T = contact_tangent_bundle(Q);
   const ContactLagrangian L(Q, (T[2] * T[2] + T[3] * T[3]) / 2 - Q.parameter("gamma") * T[4]);
   ContactHybridSystem sys{L, {}, {{"rim", 1 - Q[0] * Q[0] - Q[1] * Q[1], numeric(4, 5)}}, {}};
@@ -133,7 +125,7 @@ TEST_CASE("Simulation: the billiard with restitution obeys Carnot and the correc
 }
 
 TEST_CASE("Simulation: the rolling cylinder bounces on the spring-mounted plane (003 §3.2, A9)") {
-  const Chart Q(spec({"x", "y", "phi", "h"}, {"m", "M", "I", "r", "gamma", "k", "g", "beta"}));
+  const Chart Q = Chart::make("Q", {"x", "y", "phi", "h"}, {"m", "M", "I", "r", "gamma", "k", "g", "beta"});
   const Chart T = contact_tangent_bundle(Q);
   const ex y = Q[1], phi = Q[2], h = Q[3], xd = T[4], yd = T[5], phid = T[6], hd = T[7], z = T[8];
   const ex m = Q.parameter("m"), M = Q.parameter("M"), I = Q.parameter("I"), r = Q.parameter("r"), gamma = Q.parameter("gamma");
@@ -160,7 +152,7 @@ TEST_CASE("Simulation: the rolling cylinder bounces on the spring-mounted plane 
 }
 
 TEST_CASE("Simulation: the rolling sphere meets the rough half-plane (Example 3 corrected, A11, E14, E16)") {
-  const Chart Q(spec({"x", "y", "q1", "q2", "q3"}, {"k", "r", "beta"}));
+  const Chart Q = Chart::make("Q", {"x", "y", "q1", "q2", "q3"}, {"k", "r", "beta"});
   const Chart T = contact_tangent_bundle(Q);
   const ex k = Q.parameter("k"), r = Q.parameter("r"), beta = Q.parameter("beta");
   const ContactLagrangian L(Q, (T[5] * T[5] + T[6] * T[6] + k * k * (T[7] * T[7] + T[8] * T[8] + T[9] * T[9])) / 2 - beta * T[10]);
@@ -201,7 +193,7 @@ TEST_CASE("Simulation: the rolling sphere meets the rough half-plane (Example 3 
 }
 
 TEST_CASE("Simulation: a bouncing ball with dissipation is Zeno; bad input is refused") {
-  const Chart Q(spec({"y"}, {"g", "gamma"}));
+  const Chart Q = Chart::make("Q", {"y"}, {"g", "gamma"});
   const Chart T = contact_tangent_bundle(Q);
   const ContactLagrangian L(Q, T[1] * T[1] / 2 - Q.parameter("g") * Q[0] - Q.parameter("gamma") * T[2]);
   ContactHybridSystem sys{L, {}, {{"floor", Q[0], numeric(1, 2)}}, {}};

@@ -8,27 +8,12 @@
 
 using namespace hamel;
 using GiNaC::ex;
-
-namespace {
-
-ChartSpec spec(std::vector<std::string> coords, std::vector<std::string> params) {
-  ChartSpec s;
-  s.name = "Q";
-  s.coordinates = std::move(coords);
-  for (auto& p : params) s.parameters.push_back({p, true});
-  return s;
-}
-
-double num(const ex& e, const GiNaC::exmap& at) {
-  return GiNaC::ex_to<GiNaC::numeric>(evaluate(e, at, 40)).to_double();
-}
-
-}  // namespace
+using hamel::test::value_at;
 
 TEST_SUITE("mechanics") {
 
 TEST_CASE("Impact conditions (8): the circle has exactly two solutions, the identity and (25)-(26) (A4)") {
-  const Chart Q(spec({"x", "y"}, {"gamma"}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma"});
   const Chart T = contact_tangent_bundle(Q);
   const ex x = Q[0], y = Q[1], xd = T[2], yd = T[3], z = T[4], gamma = Q.parameter("gamma");
   const ContactLagrangian L(Q, (xd * xd + yd * yd) / 2 - gamma * z);
@@ -50,11 +35,11 @@ TEST_CASE("Impact conditions (8): the circle has exactly two solutions, the iden
   CHECK_SYMBOLIC_EQ_ON(T, sols[1][1], refl[1]);
   // numbers of A4
   const GiNaC::exmap at{{x, GiNaC::numeric(3, 5)}, {y, GiNaC::numeric(4, 5)}, {xd, 1}, {yd, 1}, {z, 0}, {gamma, 1}};
-  CHECK(num(refl[0], at) == doctest::Approx(-0.68).epsilon(1e-14));
-  CHECK(num(refl[1], at) == doctest::Approx(-1.24).epsilon(1e-14));
-  CHECK(num(refl[0] * refl[0] + refl[1] * refl[1], at) == doctest::Approx(2).epsilon(1e-14));
-  CHECK(num(x * refl[0] + y * refl[1], at) == doctest::Approx(-1.4).epsilon(1e-14));  // ṙ⁺ = −ṙ⁻ = −1.4
-  CHECK(num(x * refl[1] - y * refl[0], at) == doctest::Approx(-0.2).epsilon(1e-14));  // xẏ − yẋ kept
+  CHECK(value_at(refl[0], at) == doctest::Approx(-0.68).epsilon(1e-14));
+  CHECK(value_at(refl[1], at) == doctest::Approx(-1.24).epsilon(1e-14));
+  CHECK(value_at(refl[0] * refl[0] + refl[1] * refl[1], at) == doctest::Approx(2).epsilon(1e-14));
+  CHECK(value_at(x * refl[0] + y * refl[1], at) == doctest::Approx(-1.4).epsilon(1e-14));  // ṙ⁺ = −ṙ⁻ = −1.4
+  CHECK(value_at(x * refl[1] - y * refl[0], at) == doctest::Approx(-0.2).epsilon(1e-14));  // xẏ − yẋ kept
   // every solution satisfies (8): momentum along the tangent and energy
   for (const auto& s : sols) {
     GiNaC::exmap post;
@@ -64,7 +49,7 @@ TEST_CASE("Impact conditions (8): the circle has exactly two solutions, the iden
 }
 
 TEST_CASE("Impact conditions (8) in polar coordinates give (30)-(31): r_dot reversed, theta_dot kept (A4)") {
-  const Chart Q(spec({"r", "theta"}, {"gamma"}));
+  const Chart Q = Chart::make("Q", {"r", "theta"}, {"gamma"});
   const Chart T = contact_tangent_bundle(Q);
   const ex r = Q[0], rd = T[2], thd = T[3];
   const ContactLagrangian L(Q, (rd * rd + r * r * thd * thd) / 2 - Q.parameter("gamma") * T[4]);
@@ -75,7 +60,7 @@ TEST_CASE("Impact conditions (8) in polar coordinates give (30)-(31): r_dot reve
 }
 
 TEST_CASE("Elliptic billiard: (36)-(37) and (38) follow from (8); the printed (39) does not, the corrected one does (A6, E5)") {
-  const Chart Q(spec({"x", "y"}, {"gamma", "a", "b"}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma", "a", "b"});
   const Chart T = contact_tangent_bundle(Q);
   const ex x = Q[0], y = Q[1], xd = T[2], yd = T[3], a = Q.parameter("a"), b = Q.parameter("b");
   const ContactLagrangian L(Q, (xd * xd + yd * yd) / 2 - Q.parameter("gamma") * T[4]);
@@ -93,7 +78,7 @@ TEST_CASE("Elliptic billiard: (36)-(37) and (38) follow from (8); the printed (3
   CHECK_SYMBOLIC_EQ_ON(T, x36.subs(again), xd);
   CHECK_SYMBOLIC_EQ_ON(T, y37.subs(again), yd);
 
-  const Chart P(spec({"r", "theta"}, {"gamma", "a", "b"}));
+  const Chart P = Chart::make("Q", {"r", "theta"}, {"gamma", "a", "b"});
   const Chart TP = contact_tangent_bundle(P);
   const ex r = P[0], th = P[1], rd = TP[2], thd = TP[3], ap = P.parameter("a"), bp = P.parameter("b");
   const ContactLagrangian LP(P, (rd * rd + r * r * thd * thd) / 2 - P.parameter("gamma") * TP[4]);
@@ -115,24 +100,27 @@ TEST_CASE("Elliptic billiard: (36)-(37) and (38) follow from (8); the printed (3
 
 TEST_CASE("Impact for a general metric: the g-reflection is the unique non-trivial solution of (8) (A12)") {
   SUBCASE("the numbers of A12") {
-    const Chart Q(spec({"x", "y"}, {}));
+    const Chart Q = Chart::make("Q", {"x", "y"}, {});
     const Chart T = contact_tangent_bundle(Q);
     const ex xd = T[2], yd = T[3];
     const ContactLagrangian L(Q, (2 * xd * xd + xd * yd + yd * yd) / 2);  // G = [[2, 1/2], [1/2, 1]]
     const auto sols = solve_impact_conditions(L, Q[0] + 2 * Q[1]);
     REQUIRE(sols.size() == 2);
     const GiNaC::exmap at{{xd, 1}, {yd, -1}};
-    CHECK(num(sols[1][0], at) == doctest::Approx(1.0).epsilon(1e-15));
-    CHECK(num(sols[1][1], at) == doctest::Approx(0.0).epsilon(1e-15));
-    CHECK(num(kinetic_energy(L, {xd, yd}), at) == doctest::Approx(1.0));
-    CHECK(num(kinetic_energy(L, sols[1]), at) == doctest::Approx(1.0));
+    CHECK(value_at(sols[1][0], at) == doctest::Approx(1.0).epsilon(1e-15));
+    CHECK(value_at(sols[1][1], at) == doctest::Approx(0.0).epsilon(1e-15));
+    CHECK(value_at(kinetic_energy(L, {xd, yd}), at) == doctest::Approx(1.0));
+    CHECK(value_at(kinetic_energy(L, sols[1]), at) == doctest::Approx(1.0));
     // g(v±, w) = 3.5 for the tangent w = (2, −1)
     const ex gvw_minus = 2 * xd * 2 + (xd * (-1) + yd * 2) / 2 + yd * (-1);
-    CHECK(num(gvw_minus, at) == doctest::Approx(3.5));
-    CHECK(num(gvw_minus.subs(GiNaC::exmap{{xd, sols[1][0]}, {yd, sols[1][1]}}), at) == doctest::Approx(3.5));
+    CHECK(value_at(gvw_minus, at) == doctest::Approx(3.5));
+    CHECK(value_at(gvw_minus.subs(GiNaC::exmap{{xd, sols[1][0]}, {yd, sols[1][1]}}), at) == doctest::Approx(3.5));
   }
   SUBCASE("symbolic: metric g_ij(x, y), wall h(x, y), potential V(x, y) and a z-term") {
-    ChartSpec s = spec({"x", "y"}, {"gamma"});
+    ChartSpec s;
+    s.name = "Q";
+    s.coordinates = {"x", "y"};
+    s.parameters = {{"gamma", true}};
     s.functions = {{"g11", {"x", "y"}}, {"g12", {"x", "y"}}, {"g22", {"x", "y"}}, {"h", {"x", "y"}}, {"V", {"x", "y"}}};
     const Chart Q(s);
     const Chart T = contact_tangent_bundle(Q);
@@ -156,7 +144,7 @@ TEST_CASE("Impact for a general metric: the g-reflection is the unique non-trivi
 }
 
 TEST_CASE("Restitution and Carnot: 003 (33)-(35) on the rolling cylinder (A9, E10)") {
-  const Chart Q(spec({"x", "y", "phi", "h"}, {"m", "M", "I", "r", "gamma", "k", "g", "beta", "alpha"}));
+  const Chart Q = Chart::make("Q", {"x", "y", "phi", "h"}, {"m", "M", "I", "r", "gamma", "k", "g", "beta", "alpha"});
   const Chart T = contact_tangent_bundle(Q);
   const ex y = Q[1], phi = Q[2], h = Q[3];
   const ex xd = T[4], yd = T[5], phid = T[6], hd = T[7], z = T[8];
@@ -193,14 +181,14 @@ TEST_CASE("Restitution and Carnot: 003 (33)-(35) on the rolling cylinder (A9, E1
                           {phi, GiNaC::numeric(7, 10)}, {xd, GiNaC::numeric(2, 5)}, {yd, GiNaC::numeric(-6, 5)},
                           {phid, 2}, {hd, GiNaC::numeric(3, 10)}, {r, GiNaC::numeric(3, 10)}, {k, 10}, {g, 10},
                           {beta, 1}, {y, 1}, {h, 0}, {z, 0}};
-    CHECK(num(D, at) == doctest::Approx(1.208300328571).epsilon(1e-12));
-    CHECK(num(J, at) == doctest::Approx(-1.13478117164304).epsilon(1e-13));
-    CHECK(num(post[0], at) == doctest::Approx(0.4).epsilon(1e-14));
-    CHECK(num(post[1], at) == doctest::Approx(0.502171757464554).epsilon(1e-13));
-    CHECK(num(post[2], at) == doctest::Approx(2.21931383057503).epsilon(1e-13));
-    CHECK(num(post[3], at) == doctest::Approx(-0.0404343514929107).epsilon(1e-12));
-    CHECK(num(Tl, at) == doctest::Approx(1.75045785421635).epsilon(1e-13));
-    CHECK(num(energy_after(L, post) - energy(L), at) == doctest::Approx(-0.583485951405451).epsilon(1e-13));
+    CHECK(value_at(D, at) == doctest::Approx(1.208300328571).epsilon(1e-12));
+    CHECK(value_at(J, at) == doctest::Approx(-1.13478117164304).epsilon(1e-13));
+    CHECK(value_at(post[0], at) == doctest::Approx(0.4).epsilon(1e-14));
+    CHECK(value_at(post[1], at) == doctest::Approx(0.502171757464554).epsilon(1e-13));
+    CHECK(value_at(post[2], at) == doctest::Approx(2.21931383057503).epsilon(1e-13));
+    CHECK(value_at(post[3], at) == doctest::Approx(-0.0404343514929107).epsilon(1e-12));
+    CHECK(value_at(Tl, at) == doctest::Approx(1.75045785421635).epsilon(1e-13));
+    CHECK(value_at(energy_after(L, post) - energy(L), at) == doctest::Approx(-0.583485951405451).epsilon(1e-13));
   }
   SUBCASE("with the printed denominator 1/m - 1/M + ... of (38)-(39) neither dPsi(v+) = -alpha dPsi(v-) nor Carnot holds (E10)") {
     const ex Dp = 1 / m - 1 / M + pow(gamma * sin(phi), 2) / I;
@@ -216,7 +204,7 @@ TEST_CASE("Restitution and Carnot: 003 (33)-(35) on the rolling cylinder (A9, E1
 }
 
 TEST_CASE("Impact: bad constraint functions and non-affine momenta are refused") {
-  const Chart Q(spec({"x", "y"}, {}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {});
   const Chart T = contact_tangent_bundle(Q);
   const ContactLagrangian L(Q, (T[2] * T[2] + T[3] * T[3]) / 2 - T[4]);
   CHECK_THROWS_WITH_AS(impact_conditions(L, GiNaC::ex(3)), doctest::Contains("dPsi vanishes identically"), DomainError);

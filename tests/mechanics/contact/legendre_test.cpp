@@ -12,14 +12,6 @@ using GiNaC::ex;
 
 namespace {
 
-ChartSpec spec(std::vector<std::string> coords, std::vector<std::string> params) {
-  ChartSpec s;
-  s.name = "Q";
-  s.coordinates = std::move(coords);
-  for (auto& p : params) s.parameters.push_back({p, true});
-  return s;
-}
-
 void check_all_zero(const std::vector<ex>& v, const Chart& C) {
   for (std::size_t i = 0; i < v.size(); ++i) {
     INFO("component " << i << ": " << v[i]);
@@ -32,7 +24,7 @@ void check_all_zero(const std::vector<ex>& v, const Chart& C) {
 TEST_SUITE("mechanics") {
 
 TEST_CASE("Legendre transform: the billiard's H and X_H, 001 (32), (52)-(53) (A3)") {
-  const Chart Q(spec({"x", "y"}, {"gamma"}));
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma"});
   const Chart T = contact_tangent_bundle(Q), M = contact_cotangent_bundle(Q);
   CHECK(M.describe() == "T*QxR(x, y, p_x, p_y, z)");
   const ex gamma = Q.parameter("gamma"), px = M[2], py = M[3], zM = M[4];
@@ -60,7 +52,7 @@ TEST_CASE("Legendre transform: the billiard's H and X_H, 001 (32), (52)-(53) (A3
 
 TEST_CASE("Legendre transform: polar coordinates and a non-mechanical L relate Gamma_L and X_H (A3)") {
   SUBCASE("polar billiard") {
-    const Chart Q(spec({"r", "theta"}, {"gamma"}));
+    const Chart Q = Chart::make("Q", {"r", "theta"}, {"gamma"});
     const Chart T = contact_tangent_bundle(Q), M = contact_cotangent_bundle(Q);
     const ex r = Q[0], gamma = Q.parameter("gamma");
     const ContactLagrangian L(Q, (T[2] * T[2] + r * r * T[3] * T[3]) / 2 - gamma * T[4]);
@@ -71,7 +63,7 @@ TEST_CASE("Legendre transform: polar coordinates and a non-mechanical L relate G
     check_all_zero(relatedness_defect(leg.inverse, XH, lagrangian_vector_field(L)), M);
   }
   SUBCASE("momenta with linear and z-dependent terms") {
-    const Chart Q(spec({"qa", "qb"}, {"a", "b", "c"}));
+    const Chart Q = Chart::make("Q", {"qa", "qb"}, {"a", "b", "c"});
     const Chart T = contact_tangent_bundle(Q), M = contact_cotangent_bundle(Q);
     const ex qa = Q[0], qb = Q[1], va = T[2], vb = T[3], z = T[4];
     const ex Lx = (2 + sin(qa)) * va * va / 2 + vb * vb / 2 + va * vb * qb / 3 + Q.parameter("a") * qb * va * z -
@@ -93,7 +85,7 @@ TEST_CASE("Legendre transform: polar coordinates and a non-mechanical L relate G
 }
 
 TEST_CASE("Legendre transform: momenta not affine in the velocities are refused with a reason") {
-  const Chart Q(spec({"x"}, {}));
+  const Chart Q = Chart::make("Q", {"x"}, {});
   const Chart T = contact_tangent_bundle(Q);
   const ContactLagrangian L(Q, pow(T[1], 4) / 12 + T[1] * T[1] / 2 - T[2]);
   CHECK_FALSE(L.affine_momenta());
