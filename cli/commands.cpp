@@ -2,6 +2,7 @@
 #include "cli/commands.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <map>
@@ -72,7 +73,10 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   report.name = f.name;
   // plots go beside the LaTeX report, or into --plots DIR
   if (a.options.count("--plots")) {
-    report.plot_base = a.options.at("--plots") + "/" + f.name;
+    const std::string dir = a.options.at("--plots");
+    std::error_code ec;  // a directory that cannot be made is reported by the first plot written there
+    std::filesystem::create_directories(dir, ec);
+    report.plot_base = dir + "/" + f.name;
   } else if (a.options.count("--latex")) {
     std::string base = a.options.at("--latex");
     if (base.size() > 4 && base.compare(base.size() - 4, 4, ".tex") == 0) base.resize(base.size() - 4);

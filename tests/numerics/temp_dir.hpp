@@ -1,11 +1,11 @@
 // tests/numerics/temp_dir.hpp — a private temporary directory, removed with its files at the end.
 #pragma once
 
-#include <dirent.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -20,14 +20,8 @@ class TempDir {
     path_ = p ? p : "/tmp";
   }
   ~TempDir() {
-    if (DIR* d = ::opendir(path_.c_str())) {
-      while (const dirent* e = ::readdir(d)) {
-        const std::string name = e->d_name;
-        if (name != "." && name != "..") std::remove((path_ + "/" + name).c_str());
-      }
-      ::closedir(d);
-    }
-    ::rmdir(path_.c_str());
+    std::error_code ec;
+    if (path_ != "/tmp") std::filesystem::remove_all(path_, ec);
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;

@@ -124,6 +124,15 @@ TEST_CASE("hamel check: the printed formulas of Examples 1-4, errata flagged") {
   }
 }
 
+TEST_CASE("hamel derive --plots DIR: the directory is created and holds the simulation's plots") {
+  hamel::test::TempDir dir;
+  const std::string plots = dir.path() + "/new/plots";
+  const Run r = run({"derive", "examples/hybrid_billiard.yaml", "--plots", plots, "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(std::ifstream(plots + "/hybrid_billiard-hybrid.svg").good());
+  CHECK(std::ifstream(plots + "/hybrid_billiard-hybrid-observables.svg").good());
+}
+
 TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit status") {
   hamel::test::TempDir dir;
   const std::string csv = dir.path() + "/billiard.csv", svg = dir.path() + "/billiard.svg";
