@@ -166,6 +166,11 @@ HAMEL_READER GiNaC::ex power_reader(const GiNaC::exvector& a) {
                                 std::to_string(static_cast<long>(kMaxPowerBits * 0.30103)) +
                                 " digits in all, got more with this power");
     power_budget() -= bits;
+  } else if (a[0].is_zero()) {
+    // 0^y is 0 for y > 0 and undefined otherwise; its derivative 0^y log(0) is a pole, which GiNaC
+    // only reports when something differentiates it (a frame's Lie brackets, the Hamel equations).
+    throw PowerRefused(k, "zero raised to a non-numeric power; expected a nonzero base or a numeric exponent, got 0^(" +
+                              detail::str(a[1]) + ")");
   }
   return GiNaC::pow(a[0], a[1]);
 }

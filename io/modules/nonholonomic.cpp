@@ -130,6 +130,11 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     if (m.find("basis of TQ") != std::string::npos)
       what = (root["complement"] ? "'complement': " : "'frame': ") + what;
     fail_at(doc, at ? at : root, what);
+  } catch (const std::domain_error& e) {
+    // GiNaC's pole_error: an expression the reader accepted is singular once differentiated.
+    fail_at(doc, root["frame"] ? root["frame"] : root["lagrangian"] ? root["lagrangian"] : root,
+            std::string("expected expressions smooth on the domain, got a singularity while deriving the frame "
+                        "and the Hamel equations (") + e.what() + ")");
   }
 
   NonholonomicFile out{*sys, {}, {}, std::nullopt, {}, std::nullopt, {}, std::nullopt, {}, {}};

@@ -83,6 +83,21 @@ TEST_CASE("Fuzz regressions: exponents and powers of numbers are checked where G
   CHECK(R.error(repeat("1e300*", 600) + "x").find("f.yaml:1:397: numbers too long") == 0);
 }
 
+TEST_CASE("Fuzz regressions: zero to a symbolic power is refused where it is written") {
+  // 0^y parsed, and GiNaC threw pole_error (0^y log 0) when a frame's Lie brackets differentiated it.
+  Reader R;
+  CHECK(R.error("x/sqrt(1 + 0^y)") ==
+        "f.yaml:1:13: zero raised to a non-numeric power; expected a nonzero base or a numeric exponent, got 0^(y)");
+  CHECK(R.error("(x - x)^y").find("f.yaml:1:8: zero raised to a non-numeric power") == 0);
+  CHECK(R.r.parse("0^2").is_zero());
+  CHECK_SYMBOLIC_EQ(R.r.parse("(x - 1)^y"), pow(R.x - 1, R.y));
+  // the fuzzer's reproducer, as a whole file
+  CHECK(file_error("name: p\nparameters: [m]\ncoordinates: [x, y, z]\n"
+                   "lagrangian: \"m/2*(x_dot^2 + y_dot^2 + z_dot^2)\"\n"
+                   "frame:\n  Z2: {x: \"3/sqrt(1 + y^2)\", z: \"x/sqrt(1 + 0^y)\"}\n  Y2: {y: 1}\n")
+            .find("s.yaml:6:46: frame field Z2 component z: zero raised to a non-numeric power") == 0);
+}
+
 TEST_CASE("Fuzz regressions: errors at the end of long expressions are located quickly") {
   // Errors were located by parsing every prefix with its arithmetic: quadratic, minutes for these.
   Reader R;
