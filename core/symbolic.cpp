@@ -118,6 +118,13 @@ struct ToPolynomial : GiNaC::map_function {
     const bool is_sin = GiNaC::is_the_function<GiNaC::sin_SERIAL>(e);
     const bool is_cos = GiNaC::is_the_function<GiNaC::cos_SERIAL>(e);
     const bool is_tan = GiNaC::is_the_function<GiNaC::tan_SERIAL>(e);
+    if ((is_sin || is_cos || is_tan) && !has_symbol(e.op(0))) {
+      // A constant GiNaC leaves unevaluated (cos(1), sin(π/7)): an opaque atom.  Expanding it would
+      // give back cos(1) + i sin(1) and recurse without end; relations among such constants
+      // (cos(2) = 2cos²(1) − 1) are left to the numeric probe.
+      pure = false;
+      return e;
+    }
     if (is_sin || is_cos || is_tan) {
       ex s, c;
       if (trig_polynomial(e.op(0), true, s) && trig_polynomial(e.op(0), false, c)) {

@@ -118,6 +118,22 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     }
   }
 
+  // The momenta on D* are pi1..pir, in a chart that extends Q's: a coordinate, parameter or function
+  // of Q with one of those names is refused where it is declared (not later, as a clash in D*).
+  const auto momentum_name = [&](const std::string& n) {
+    for (std::size_t a = 1; a <= r; ++a)
+      if (n == "pi" + std::to_string(a)) return true;
+    return false;
+  };
+  for (const char* key : {"coordinates", "parameters", "functions"})
+    for (const auto& e : doc.sequence(root[key], "'" + std::string(key) + "'")) {
+      const YAML::Node at = e.IsMap() ? e["name"] : e;
+      const std::string n = at && at.IsScalar() ? at.Scalar().substr(0, at.Scalar().find('(')) : "";
+      if (momentum_name(n))
+        fail_at(doc, at, "'" + std::string(key) + "': the name '" + n + "' is reserved for a momentum on D* (pi1.." +
+                             "pi" + std::to_string(r) + "); expected another name, got '" + n + "'");
+    }
+
   std::optional<NonholonomicSystem> sys;
   try {
     sys.emplace(spec);

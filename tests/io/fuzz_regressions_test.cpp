@@ -98,6 +98,14 @@ TEST_CASE("Fuzz regressions: zero to a symbolic power is refused where it is wri
             .find("s.yaml:6:46: frame field Z2 component z: zero raised to a non-numeric power") == 0);
 }
 
+TEST_CASE("Fuzz regressions: sin and cos of a constant do not overflow the stack") {
+  // cos(-psi^0) is cos(1): the zero test expanded it into cos(1) + i sin(1) again and again.
+  CHECK(file_error("parameters: [beta]\ncoordinates: [psi, zeta]\n"
+                   "lagrangian: \"68/1*(psi_dot^2 + zeta_dot^3) / beta*cos(-psi^0)\"\n")
+            .find("s.yaml:3:13: 'lagrangian': the Lagrangian is not quadratic in the velocities") == 0);
+  CHECK(file_error("coordinates: [x, y]\nlagrangian: \"cos(1)/2*(x_dot^2 + y_dot^2) - sin(x + pi/7)\"\n") == "ok");
+}
+
 TEST_CASE("Fuzz regressions: errors at the end of long expressions are located quickly") {
   // Errors were located by parsing every prefix with its arithmetic: quadratic, minutes for these.
   Reader R;
