@@ -8,6 +8,7 @@
 #include <map>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
@@ -217,8 +218,38 @@ void collect_symbols(const ex& e, GiNaC::exset& out) {
   for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out);
 }
 
+// Values beyond 10^40000 are refused at a probe point (the point is redrawn). CLN represents them,
+// but a power or a trigonometric function of such a value reduces its argument modulo π or log 2 to
+// full precision: 4^(y^62) at y = 1.9 is about 10^(10^17), and x^that for x < 0 asked CLN for
+// gigabytes (found by fuzzing). The bound is above every number the expression reader accepts.
+struct OutOfRange : std::range_error {
+  OutOfRange() : std::range_error("a value beyond 10^40000 at this point") {}
+};
+
+// e at the point, evaluated from the leaves up in floating point so that each intermediate value is
+// checked before anything is computed from it.
+struct FloatValue : GiNaC::map_function {
+  explicit FloatValue(const GiNaC::exmap& p) : pt(p) {}
+  const GiNaC::exmap& pt;
+  ex operator()(const ex& e) override {
+    static const GiNaC::numeric kBig = GiNaC::numeric(10).power(40000);
+    if (is_a<GiNaC::symbol>(e)) {
+      const auto it = pt.find(e);
+      return it == pt.end() ? e : it->second;
+    }
+    const ex v = e.nops() == 0 ? e.evalf() : e.map(*this).evalf();
+    if (is_a<GiNaC::numeric>(v) && GiNaC::abs(ex_to<GiNaC::numeric>(v)) > kBig) throw OutOfRange();
+    return v;
+  }
+};
+
+ex float_value(const ex& e, const GiNaC::exmap& pt) {
+  FloatValue f(pt);
+  return f(e);
+}
+
 GiNaC::numeric abs_value(const ex& e, const GiNaC::exmap& pt) {
-  const ex v = e.subs(pt).evalf();
+  const ex v = float_value(e, pt);
   if (!is_a<GiNaC::numeric>(v))
     throw InvalidArgument(detail::message("probe", "expression does not evaluate to a number",
                                           "a function of the probed symbols", detail::str(v)));
@@ -418,6 +449,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   };
   const int d1 = space.digits, d2 = 2 * space.digits;
   int evaluated = 0;
+  std::string last_failure = "no point drawn";
   GiNaC::numeric worst = 0;
   for (int attempt = 0; attempt < 8 * space.points && evaluated < space.points; ++attempt) {
     GiNaC::exmap pt;  // exact rational coordinates of the point
@@ -439,7 +471,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
       DigitsGuard g(d2);
       GiNaC::exmap fpt;
       for (const auto& kv : pt) fpt[kv.first] = kv.second.evalf();
-      const ex v = f.subs(fpt).evalf();
+      const ex v = float_value(f, fpt);
       if (!is_a<GiNaC::numeric>(v)) continue;
       v2 = GiNaC::abs(ex_to<GiNaC::numeric>(v));
       mag = magnitude(f, fpt);
@@ -463,7 +495,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
           if (!is_jet) shown[kv.first] = kv.second;
         }
         z.point = shown;
-        z.value = ex(f.subs(fpt).evalf());
+        z.value = float_value(f, fpt);
         std::ostringstream os;
         os << "nonzero at a random point: |value| = " << sci(v2) << " at " << d2 << " digits"
            << " (" << sci(v1) << " at " << d1 << ")";
@@ -471,12 +503,13 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
         return z;
       }
       if (v2 > worst) worst = v2;
-    } catch (const std::exception&) {
+    } catch (const std::exception& ex_) {
+      last_failure = ex_.what();
       continue;  // a pole or a point outside the domain of a function: draw another point
     }
   }
   if (evaluated == 0)
-    throw DomainError(detail::message("probe", "no point of the probe space could be evaluated",
+    throw DomainError(detail::message("probe", "no point of the probe space could be evaluated (last: " + last_failure + ")",
                                       "an expression defined on an open set", detail::str(e)));
   ZeroVerdict z;
   z.zero = true;

@@ -106,6 +106,13 @@ TEST_CASE("Fuzz regressions: sin and cos of a constant do not overflow the stack
   CHECK(file_error("coordinates: [x, y]\nlagrangian: \"cos(1)/2*(x_dot^2 + y_dot^2) - sin(x + pi/7)\"\n") == "ok");
 }
 
+TEST_CASE("Fuzz regressions: probing a Lagrangian with a tower of powers stays within memory") {
+  // x_dot^4^ + y_dot^62 is x_dot^(4^(y_dot^62)); its third derivative was probed at points where the
+  // exponent is about 10^(10^17), and CLN asked for 8 GB.
+  CHECK(file_error("parameters: [m]\ncoordinates: [x, y, z]\nlagrangian: \"m/2/(x_dot^4^ + y_dot^62 + z_dot^2)\"\n")
+            .find("s.yaml:3:13: 'lagrangian': the Lagrangian is not quadratic in the velocities") == 0);
+}
+
 TEST_CASE("Fuzz regressions: errors at the end of long expressions are located quickly") {
   // Errors were located by parsing every prefix with its arithmetic: quadratic, minutes for these.
   Reader R;
