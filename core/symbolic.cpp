@@ -4,6 +4,7 @@
 #include <cln/rational.h>
 #include <cln/real.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
@@ -32,6 +33,12 @@ std::map<ex, TrigPair, GiNaC::ex_is_less>& trig_pairs() {
   return pairs;
 }
 
+// s_x and c_x ↦ their pair (entries of a std::map stay where they are).
+std::map<ex, const TrigPair*, GiNaC::ex_is_less>& pair_owners() {
+  static std::map<ex, const TrigPair*, GiNaC::ex_is_less> owners;
+  return owners;
+}
+
 const TrigPair& pair_for(const ex& x) {
   auto& pairs = trig_pairs();
   auto it = pairs.find(x);
@@ -40,8 +47,49 @@ const TrigPair& pair_for(const ex& x) {
     name << x;
     TrigPair p{GiNaC::realsymbol("sin_" + name.str()), GiNaC::realsymbol("cos_" + name.str()), x};
     it = pairs.emplace(x, p).first;
+    pair_owners()[it->second.s] = &it->second;
+    pair_owners()[it->second.c] = &it->second;
   }
   return it->second;
+}
+
+void collect_symbols(const ex& e, GiNaC::exset& out) {
+  if (is_a<GiNaC::symbol>(e)) {
+    out.insert(e);
+    return;
+  }
+  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out);
+}
+
+// Symbols in the order of their names. GiNaC orders expressions by hash, and a type's hash seed is
+// the address of its name: the order changes with the load address (ASLR) from run to run. Random
+// points are drawn in this order so that a seed gives the same points in every run.
+std::vector<ex> by_name(const GiNaC::exset& syms) {
+  std::vector<std::pair<std::string, ex>> named;
+  for (const auto& sy : syms) named.emplace_back(ex_to<GiNaC::symbol>(sy).get_name(), sy);
+  std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<ex> out;
+  for (auto& n : named) out.push_back(n.second);
+  return out;
+}
+
+// The pairs whose s_x or c_x occur in e, ordered by the names of their arguments. One walk of e rather than one per
+// pair: the table lives as long as the process, and a long run (a fuzzer, a server) meets thousands
+// of arguments — a walk per pair made every canonical form slower as the process aged.
+std::vector<const TrigPair*> pairs_in(const ex& e) {
+  GiNaC::exset syms;
+  collect_symbols(e, syms);
+  GiNaC::exset args;
+  std::map<ex, const TrigPair*, GiNaC::ex_is_less> owner_of;
+  for (const auto& sy : syms) {
+    const auto it = pair_owners().find(sy);
+    if (it == pair_owners().end()) continue;
+    args.insert(it->second->x);
+    owner_of[it->second->x] = it->second;
+  }
+  std::vector<const TrigPair*> out;
+  for (const ex& x : by_name(args)) out.push_back(owner_of[x]);
+  return out;
 }
 
 bool has_symbol(const ex& e) {
@@ -156,8 +204,8 @@ struct ToPolynomial : GiNaC::map_function {
 // Reduces a polynomial modulo c_x² = 1 − s_x² for every trig pair it contains.
 ex reduce_circle(const ex& poly) {
   ex p = poly.expand();
-  for (const auto& kv : trig_pairs()) {
-    const TrigPair& tp = kv.second;
+  for (const TrigPair* pair : pairs_in(p)) {
+    const TrigPair& tp = *pair;
     if (!p.has(tp.c)) continue;
     const int deg = p.degree(tp.c);
     if (deg < 2) continue;
@@ -175,10 +223,9 @@ ex reduce_circle(const ex& poly) {
 
 ex back_to_trig(const ex& e) {
   GiNaC::exmap m;
-  for (const auto& kv : trig_pairs()) {
-    if (!e.has(kv.second.s) && !e.has(kv.second.c)) continue;
-    m[kv.second.s] = GiNaC::sin(kv.second.x);
-    m[kv.second.c] = GiNaC::cos(kv.second.x);
+  for (const TrigPair* tp : pairs_in(e)) {
+    m[tp->s] = GiNaC::sin(tp->x);
+    m[tp->c] = GiNaC::cos(tp->x);
   }
   return m.empty() ? e : e.subs(m);
 }
@@ -209,14 +256,6 @@ struct DigitsGuard {
   explicit DigitsGuard(int d) : saved(GiNaC::Digits) { GiNaC::Digits = d; }
   ~DigitsGuard() { GiNaC::Digits = saved; }
 };
-
-void collect_symbols(const ex& e, GiNaC::exset& out) {
-  if (is_a<GiNaC::symbol>(e)) {
-    out.insert(e);
-    return;
-  }
-  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out);
-}
 
 // Values beyond 10^40000 are refused at a probe point (the point is redrawn). CLN represents them,
 // but a power or a trigonometric function of such a value reduces its argument modulo π or log 2 to
@@ -304,14 +343,13 @@ bool exact_value(const ex& poly_form, std::mt19937_64& rng, GiNaC::numeric& valu
   GiNaC::exset syms;
   collect_symbols(f, syms);
   GiNaC::exmap pt;
-  for (const auto& kv : trig_pairs()) {
-    if (!f.has(kv.second.s) && !f.has(kv.second.c)) continue;
+  for (const TrigPair* tp : pairs_in(f)) {
     const GiNaC::numeric t = random_rational();
     const GiNaC::numeric one_t2 = 1 + t * t;
-    pt[kv.second.s] = 2 * t / one_t2;
-    pt[kv.second.c] = (1 - t * t) / one_t2;
+    pt[tp->s] = 2 * t / one_t2;
+    pt[tp->c] = (1 - t * t) / one_t2;
   }
-  for (const auto& sy : syms)
+  for (const ex& sy : by_name(syms))
     if (pt.find(sy) == pt.end()) pt[sy] = random_rational();
   try {
     const ex v = f.subs(pt, GiNaC::subs_options::no_pattern);
@@ -453,7 +491,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   GiNaC::numeric worst = 0;
   for (int attempt = 0; attempt < 8 * space.points && evaluated < space.points; ++attempt) {
     GiNaC::exmap pt;  // exact rational coordinates of the point
-    for (const auto& s : syms) {
+    for (const ex& s : by_name(syms)) {
       const auto [lo, hi] = range_of(s);
       // A dyadic rational inside (lo, hi): exact, and reproducible from the seed.
       const GiNaC::numeric u(unit(rng), 1L << 30);
