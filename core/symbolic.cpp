@@ -257,12 +257,13 @@ struct DigitsGuard {
   ~DigitsGuard() { GiNaC::Digits = saved; }
 };
 
-// Values beyond 10^40000 are refused at a probe point (the point is redrawn). CLN represents them,
+// Values beyond 10^1000 are refused at a probe point (the point is redrawn). CLN represents them,
 // but a power or a trigonometric function of such a value reduces its argument modulo π or log 2 to
 // full precision: 4^(y^62) at y = 1.9 is about 10^(10^17), and x^that for x < 0 asked CLN for
-// gigabytes (found by fuzzing). The bound is above every number the expression reader accepts.
+// gigabytes (found by fuzzing); values up to 10^40000 still cost seconds each. No mechanics needs
+// them; an expression whose constants alone exceed the bound gets a clear error from probe().
 struct OutOfRange : std::range_error {
-  OutOfRange() : std::range_error("a value beyond 10^40000 at this point") {}
+  OutOfRange() : std::range_error("a value beyond 10^1000 at this point") {}
 };
 
 // e at the point, evaluated from the leaves up in floating point so that each intermediate value is
@@ -271,7 +272,7 @@ struct FloatValue : GiNaC::map_function {
   explicit FloatValue(const GiNaC::exmap& p) : pt(p) {}
   const GiNaC::exmap& pt;
   ex operator()(const ex& e) override {
-    static const GiNaC::numeric kBig = GiNaC::numeric(10).power(40000);
+    static const GiNaC::numeric kBig = GiNaC::numeric(10).power(1000);
     if (is_a<GiNaC::symbol>(e)) {
       const auto it = pt.find(e);
       return it == pt.end() ? e : it->second;
