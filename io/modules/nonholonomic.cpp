@@ -53,6 +53,10 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     (void)mechanical_parts(L, Q);
   } catch (const DomainError& e) {
     fail_at(doc, root["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
+  } catch (const std::domain_error& e) {
+    // GiNaC's pole_error: e.g. a power of a velocity that is singular at zero velocity
+    fail_at(doc, root["lagrangian"],
+            std::string("'lagrangian': expected L smooth in the velocities, got a singularity (") + e.what() + ")");
   }
 
   NonholonomicSpec spec{Q, L, {}, {}, {}, Complement::orthogonal()};

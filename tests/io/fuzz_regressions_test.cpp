@@ -113,6 +113,13 @@ TEST_CASE("Fuzz regressions: probing a Lagrangian with a tower of powers stays w
             .find("s.yaml:3:13: 'lagrangian': the Lagrangian is not quadratic in the velocities") == 0);
 }
 
+TEST_CASE("Fuzz regressions: a Lagrangian singular at zero velocity is a located error") {
+  // Setting the velocities to 0 in dL/dv made GiNaC throw pole_error out of the reader.
+  CHECK(file_error("parameters: [m]\ncoordinates: [x, y, z]\n"
+                   "lagrangian: \"m/1/(x_dot^00000000637637937220375893^266666666666666666666666666666666^ + y_dot^2 + z_dot^0)\"\n")
+            == "s.yaml:3:13: 'lagrangian': expected L smooth in the velocities, got a singularity (power::eval(): division by zero)");
+}
+
 TEST_CASE("Fuzz regressions: errors at the end of long expressions are located quickly") {
   // Errors were located by parsing every prefix with its arithmetic: quadratic, minutes for these.
   Reader R;
