@@ -61,16 +61,9 @@ void collect_symbols(const ex& e, GiNaC::exset& out) {
   for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out);
 }
 
-// Symbols in the order of their names. GiNaC orders expressions by hash, and a type's hash seed is
-// the address of its name: the order changes with the load address (ASLR) from run to run. Random
-// points are drawn in this order so that a seed gives the same points in every run.
+// Symbols in the order of their names (see in_name_order).
 std::vector<ex> by_name(const GiNaC::exset& syms) {
-  std::vector<std::pair<std::string, ex>> named;
-  for (const auto& sy : syms) named.emplace_back(ex_to<GiNaC::symbol>(sy).get_name(), sy);
-  std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<ex> out;
-  for (auto& n : named) out.push_back(n.second);
-  return out;
+  return in_name_order({syms.begin(), syms.end()}, [](const ex& s) { return ex_to<GiNaC::symbol>(s).get_name(); });
 }
 
 // The pairs whose s_x or c_x occur in e, ordered by the names of their arguments. One walk of e rather than one per
@@ -79,16 +72,15 @@ std::vector<ex> by_name(const GiNaC::exset& syms) {
 std::vector<const TrigPair*> pairs_in(const ex& e) {
   GiNaC::exset syms;
   collect_symbols(e, syms);
-  GiNaC::exset args;
-  std::map<ex, const TrigPair*, GiNaC::ex_is_less> owner_of;
+  std::map<ex, const TrigPair*, GiNaC::ex_is_less> owner_of;  // argument x ↦ its pair
   for (const auto& sy : syms) {
     const auto it = pair_owners().find(sy);
-    if (it == pair_owners().end()) continue;
-    args.insert(it->second->x);
-    owner_of[it->second->x] = it->second;
+    if (it != pair_owners().end()) owner_of[it->second->x] = it->second;
   }
+  GiNaC::exset args;
+  for (const auto& kv : owner_of) args.insert(kv.first);
   std::vector<const TrigPair*> out;
-  for (const ex& x : by_name(args)) out.push_back(owner_of[x]);
+  for (const ex& x : by_name(args)) out.push_back(owner_of.at(x));
   return out;
 }
 
@@ -363,6 +355,15 @@ bool exact_value(const ex& poly_form, std::mt19937_64& rng, GiNaC::numeric& valu
 }
 
 }  // namespace
+
+std::vector<ex> in_name_order(const std::vector<ex>& items, const std::function<std::string(const ex&)>& name) {
+  std::vector<std::pair<std::string, ex>> named;
+  for (const ex& x : items) named.emplace_back(name(x), x);
+  std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<ex> out;
+  for (auto& n : named) out.push_back(n.second);
+  return out;
+}
 
 ex simplify(const ex& e) {
   bool pure = true;

@@ -10,6 +10,7 @@
 
 #include <ginac/ginac.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -83,5 +84,11 @@ GiNaC::ex evaluate(const GiNaC::ex& e, const GiNaC::exmap& point, int digits = 3
 /// Replaces every abstract function and derivative in `e` (see core/abstract_function.hpp) by a
 /// symbol, recording the substitution in `jets` (so that equal jets get the same symbol).
 GiNaC::ex freeze_jets(const GiNaC::ex& e, GiNaC::exmap& jets);
+
+/// `items` sorted by `name` (stable). GiNaC orders expressions by a hash seeded with a type name's
+/// address, which changes with the load address from run to run; random values are assigned in this
+/// order instead, so that a seed gives the same points in every run.
+std::vector<GiNaC::ex> in_name_order(const std::vector<GiNaC::ex>& items,
+                                     const std::function<std::string(const GiNaC::ex&)>& name);
 
 }  // namespace hamel

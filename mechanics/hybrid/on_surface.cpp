@@ -103,14 +103,8 @@ ex freeze(const ex& e) { return freeze_jets(e, jet_table()); }
 std::vector<ex> symbols_of(const std::vector<ex>& es) {
   std::set<ex, ExLess> s;
   for (const ex& e : es) collect(freeze(e), s);
-  // In the order of the names, not GiNaC's hash order (which moves with the load address): samples
-  // are drawn in this order, and a seed must give the same samples, and verdicts, in every run.
-  std::vector<std::pair<std::string, ex>> named;
-  for (const ex& x : s) named.emplace_back(symbol_name(x), x);
-  std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<ex> out;
-  for (auto& n : named) out.push_back(n.second);
-  return out;
+  // samples are drawn in this order: a seed must give the same samples, and verdicts, in every run
+  return in_name_order({s.begin(), s.end()}, symbol_name);
 }
 
 double evaluate_at(const ex& e, const SamplePoint& p) {
