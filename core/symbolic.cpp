@@ -258,6 +258,30 @@ struct OutOfRange : std::range_error {
   OutOfRange() : std::range_error("a value beyond 10^1000 at this point") {}
 };
 
+constexpr double kLnBig = 2302.585;  // ln 10^1000
+
+// ln of an upper bound for |b^x| for floating-point b, x, from doubles: CLN computes b^x as
+// exp(x log b) to full precision, and exp of an argument of 10^40 alone costs a tenth of a second
+// (towers of powers written by the fuzzer spent minutes redrawing points).
+double ln_power_bound(const GiNaC::numeric& b, const GiNaC::numeric& x) {
+  if (b.is_zero() || x.is_zero()) return 0;
+  // |b| <= 10^1000 and |x| <= 10^1000 (checked at the leaves), so ln|b| is a double; CLN's log is
+  // needed only outside the range of doubles.
+  const GiNaC::numeric abs_b = GiNaC::abs(b);
+  const double d = abs_b.to_double();
+  const double ln_b = std::isfinite(d) && d > 0 ? std::log(d) : GiNaC::log(abs_b).to_double();
+  if (b.is_real() && x.is_real()) return ln_b == 0 ? 0 : x.to_double() * ln_b;  // x may be ±inf
+  constexpr double kPi = 3.14159265358979;
+  return GiNaC::abs(x).to_double() * (std::fabs(ln_b) + kPi);  // arg b (or x complex) adds at most π|x|
+}
+
+// exp, sinh, cosh and tanh grow (or are computed from values that grow) like exp|Re argument|.
+bool is_exponential(const ex& e) {
+  using namespace GiNaC;  // is_ex_the_function names the function's serial unqualified
+  return is_ex_the_function(e, exp) || is_ex_the_function(e, sinh) || is_ex_the_function(e, cosh) ||
+         is_ex_the_function(e, tanh);
+}
+
 // e at the point, evaluated from the leaves up in floating point so that each intermediate value is
 // checked before anything is computed from it.
 struct FloatValue : GiNaC::map_function {
@@ -269,7 +293,25 @@ struct FloatValue : GiNaC::map_function {
       const auto it = pt.find(e);
       return it == pt.end() ? e : it->second;
     }
-    const ex v = e.nops() == 0 ? e.evalf() : e.map(*this).evalf();
+    // Powers and exponentials are bounded before they are computed (GiNaC evaluates them as soon as
+    // their arguments are numbers).
+    if (is_a<GiNaC::power>(e)) {
+      const ex b = (*this)(e.op(0)), x = (*this)(e.op(1));
+      if (is_a<GiNaC::numeric>(b) && is_a<GiNaC::numeric>(x) &&
+          std::fabs(ln_power_bound(ex_to<GiNaC::numeric>(b), ex_to<GiNaC::numeric>(x))) > kLnBig)
+        throw OutOfRange();
+      return check(GiNaC::pow(b, x).evalf(), kBig);
+    }
+    if (is_exponential(e)) {
+      const ex a = (*this)(e.op(0));
+      if (is_a<GiNaC::numeric>(a) && std::fabs(ex_to<GiNaC::numeric>(a).real().to_double()) > kLnBig) throw OutOfRange();
+      ex f = e;
+      f.let_op(0) = a;
+      return check(f.evalf(), kBig);
+    }
+    return check(e.nops() == 0 ? e.evalf() : e.map(*this).evalf(), kBig);
+  }
+  static ex check(const ex& v, const GiNaC::numeric& kBig) {
     if (is_a<GiNaC::numeric>(v) && GiNaC::abs(ex_to<GiNaC::numeric>(v)) > kBig) throw OutOfRange();
     return v;
   }

@@ -173,6 +173,24 @@ TEST_CASE("probe: astronomically large intermediate values are refused, not comp
   CHECK_FALSE(v.zero);
 }
 
+TEST_CASE("probe: powers and exponentials are bounded from their arguments before CLN computes them") {
+  // exp(10^40) costs CLN a tenth of a second at 60 digits before the result could be refused; towers
+  // of powers written by the fuzzer spent minutes redrawing points. The bound ln|b^x| = x ln|b| is
+  // now estimated in doubles first. Values inside 10^±1000 must still be computed.
+  realsymbol x("x"), y("y");
+  hamel::ProbeSpace near_bound;
+  near_bound.ranges = {{x, 2000, 2300}, {y, -2.9, -2.1}};
+  const auto big = hamel::probe(exp(x) + pow(y, 1000) + sinh(x), near_bound);  // about 10^998 and 10^462
+  INFO(big.how());
+  CHECK_FALSE(big.zero);
+  CHECK(GiNaC::abs(GiNaC::ex_to<numeric>(big.value)) > numeric(10).power(868));
+  hamel::ProbeSpace beyond;
+  beyond.ranges = {{x, 3, 4}, {y, 2, 3}};
+  for (const ex& e : std::vector<ex>{exp(exp(exp(x))), pow(y, pow(10, pow(10, y))), cosh(pow(x, 4000) * y)})
+    CHECK_THROWS_WITH_AS(hamel::probe(e, beyond), doctest::Contains("last: a value beyond 10^1000 at this point"),
+                         hamel::DomainError);
+}
+
 TEST_CASE("probe: a seed gives the same point whatever GiNaC's order of the symbols") {
   // GiNaC orders symbols by hash, which depends on creation order and on the load address; the
   // random values are assigned in the order of the names instead.

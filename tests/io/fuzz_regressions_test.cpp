@@ -114,10 +114,15 @@ TEST_CASE("Fuzz regressions: probing a Lagrangian with a tower of powers stays w
 }
 
 TEST_CASE("Fuzz regressions: a Lagrangian singular at zero velocity is a located error") {
-  // Setting the velocities to 0 in dL/dv made GiNaC throw pole_error out of the reader.
+  // Setting the velocities to 0 in dL/dv made GiNaC throw pole_error out of the reader. The fuzzer's
+  // input (a tower of powers of x_dot) is now refused earlier, by probing; sqrt(y_dot^2)/|y_dot| is 1
+  // wherever it is defined, so the third derivatives probe as zero and the pole is met at rest.
+  CHECK(file_error("parameters: [m]\ncoordinates: [x, y, z]\n"
+                   "lagrangian: \"m/2*(x_dot^2 + y_dot^2 + z_dot^2) + x_dot^2*sqrt(y_dot^2)/abs(y_dot)\"\n")
+            == "s.yaml:3:13: 'lagrangian': expected L smooth in the velocities, got a singularity (power::eval(): division by zero)");
   CHECK(file_error("parameters: [m]\ncoordinates: [x, y, z]\n"
                    "lagrangian: \"m/1/(x_dot^00000000637637937220375893^266666666666666666666666666666666^ + y_dot^2 + z_dot^0)\"\n")
-            == "s.yaml:3:13: 'lagrangian': expected L smooth in the velocities, got a singularity (power::eval(): division by zero)");
+            .find("s.yaml:3:13: 'lagrangian': no point of the probe space could be evaluated (last: a value beyond 10^1000") == 0);
 }
 
 TEST_CASE("Fuzz regressions: errors at the end of long expressions are located quickly") {
