@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
@@ -51,14 +52,6 @@ const TrigPair& pair_for(const ex& x) {
     pair_owners()[it->second.c] = &it->second;
   }
   return it->second;
-}
-
-void collect_symbols(const ex& e, GiNaC::exset& out) {
-  if (is_a<GiNaC::symbol>(e)) {
-    out.insert(e);
-    return;
-  }
-  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out);
 }
 
 // Symbols in the order of their names (see in_name_order).
@@ -282,72 +275,87 @@ bool is_exponential(const ex& e) {
          is_ex_the_function(e, tanh);
 }
 
-// e at the point, evaluated from the leaves up in floating point so that each intermediate value is
-// checked before anything is computed from it.
-struct FloatValue : GiNaC::map_function {
-  explicit FloatValue(const GiNaC::exmap& p) : pt(p) {}
+// e at a point in floating point, with the size of its intermediate terms: the sum of the absolute
+// values of every summand at every level. Cancellation in floating point loses accuracy relative to
+// the size, not to the value.
+struct PointValue {
+  ex value;
+  GiNaC::numeric size;
+};
+
+ex within_bound(const ex& v) {
+  static const GiNaC::numeric kBig = GiNaC::numeric(10).power(1000);
+  if (is_a<GiNaC::numeric>(v) && GiNaC::abs(ex_to<GiNaC::numeric>(v)) > kBig) throw OutOfRange();
+  return v;
+}
+
+GiNaC::numeric abs_or_zero(const ex& v) {
+  return is_a<GiNaC::numeric>(v) ? GiNaC::abs(ex_to<GiNaC::numeric>(v)) : GiNaC::numeric(0);
+}
+
+// Evaluated from the leaves up, in one pass, so that each intermediate value is checked before
+// anything is computed from it; powers and exponentials are bounded from their arguments before they
+// are computed (GiNaC evaluates them as soon as their arguments are numbers). Powers and functions
+// are remembered: derivatives repeat them many times, and each costs CLN an exp and a log.
+struct ValueAt {
   const GiNaC::exmap& pt;
-  ex operator()(const ex& e) override {
-    static const GiNaC::numeric kBig = GiNaC::numeric(10).power(1000);
+  std::unordered_map<ex, PointValue, std::hash<ex>, GiNaC::ex_is_equal> seen;
+
+  PointValue operator()(const ex& e) {
     if (is_a<GiNaC::symbol>(e)) {
       const auto it = pt.find(e);
-      return it == pt.end() ? e : it->second;
+      const ex v = it == pt.end() ? e : it->second;
+      return {v, abs_or_zero(v)};
     }
-    // Powers and exponentials are bounded before they are computed (GiNaC evaluates them as soon as
-    // their arguments are numbers).
-    if (is_a<GiNaC::power>(e)) {
-      const ex b = (*this)(e.op(0)), x = (*this)(e.op(1));
-      if (is_a<GiNaC::numeric>(b) && is_a<GiNaC::numeric>(x) &&
-          std::fabs(ln_power_bound(ex_to<GiNaC::numeric>(b), ex_to<GiNaC::numeric>(x))) > kLnBig)
-        throw OutOfRange();
-      return check(GiNaC::pow(b, x).evalf(), kBig);
+    if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e)) {
+      const bool sum = is_a<GiNaC::add>(e);
+      ex v = sum ? 0 : 1;
+      GiNaC::numeric size = sum ? 0 : 1;
+      for (std::size_t i = 0; i < e.nops(); ++i) {
+        const PointValue c = (*this)(e.op(i));
+        v = within_bound((sum ? v + c.value : v * c.value).evalf());
+        size = sum ? size + c.size : size * c.size;
+      }
+      return {v, size};
     }
-    if (is_exponential(e)) {
-      const ex a = (*this)(e.op(0));
-      if (is_a<GiNaC::numeric>(a) && std::fabs(ex_to<GiNaC::numeric>(a).real().to_double()) > kLnBig) throw OutOfRange();
-      ex f = e;
-      f.let_op(0) = a;
-      return check(f.evalf(), kBig);
+    if (e.nops() == 0) {
+      const ex v = within_bound(e.evalf());
+      return {v, abs_or_zero(v)};
     }
-    return check(e.nops() == 0 ? e.evalf() : e.map(*this).evalf(), kBig);
+    const auto known = seen.find(e);
+    if (known != seen.end()) return known->second;
+    const PointValue r = is_a<GiNaC::power>(e) ? power(e) : function(e);
+    seen.emplace(e, r);
+    return r;
   }
-  static ex check(const ex& v, const GiNaC::numeric& kBig) {
-    if (is_a<GiNaC::numeric>(v) && GiNaC::abs(ex_to<GiNaC::numeric>(v)) > kBig) throw OutOfRange();
-    return v;
+
+  PointValue power(const ex& e) {
+    const PointValue b = (*this)(e.op(0)), x = (*this)(e.op(1));
+    if (is_a<GiNaC::numeric>(b.value) && is_a<GiNaC::numeric>(x.value) &&
+        std::fabs(ln_power_bound(ex_to<GiNaC::numeric>(b.value), ex_to<GiNaC::numeric>(x.value))) > kLnBig)
+      throw OutOfRange();
+    const ex v = within_bound(GiNaC::pow(b.value, x.value).evalf());
+    const bool whole = is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_pos_integer();
+    return {v, whole ? b.size.power(ex_to<GiNaC::numeric>(e.op(1))) : abs_or_zero(v)};
+  }
+
+  PointValue function(const ex& e) {
+    ex f = e;  // the arguments' values in place of the arguments
+    for (std::size_t i = 0; i < e.nops(); ++i) f.let_op(i) = (*this)(e.op(i)).value;
+    if (is_exponential(e) && is_a<GiNaC::numeric>(f.op(0)) &&
+        std::fabs(ex_to<GiNaC::numeric>(f.op(0)).real().to_double()) > kLnBig)
+      throw OutOfRange();
+    const ex v = within_bound(f.evalf());
+    return {v, abs_or_zero(v)};
   }
 };
 
-ex float_value(const ex& e, const GiNaC::exmap& pt) {
-  FloatValue f(pt);
-  return f(e);
+PointValue value_at(const ex& e, const GiNaC::exmap& pt) {
+  ValueAt at{pt, {}};
+  return at(e);
 }
 
-GiNaC::numeric abs_value(const ex& e, const GiNaC::exmap& pt) {
-  const ex v = float_value(e, pt);
-  if (!is_a<GiNaC::numeric>(v))
-    throw InvalidArgument(detail::message("probe", "expression does not evaluate to a number",
-                                          "a function of the probed symbols", detail::str(v)));
-  return GiNaC::abs(ex_to<GiNaC::numeric>(v));
-}
-
-// Size of the intermediate terms: the sum of the absolute values of every summand at every level.
-// Cancellation in floating point loses accuracy relative to this, not to the result.
-GiNaC::numeric magnitude(const ex& e, const GiNaC::exmap& pt) {
-  if (is_a<GiNaC::add>(e)) {
-    GiNaC::numeric s = 0;
-    for (std::size_t i = 0; i < e.nops(); ++i) s += magnitude(e.op(i), pt);
-    return s;
-  }
-  if (is_a<GiNaC::mul>(e)) {
-    GiNaC::numeric s = 1;
-    for (std::size_t i = 0; i < e.nops(); ++i) s *= magnitude(e.op(i), pt);
-    return s;
-  }
-  if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) &&
-      ex_to<GiNaC::numeric>(e.op(1)).is_pos_integer())
-    return magnitude(e.op(0), pt).power(ex_to<GiNaC::numeric>(e.op(1)));
-  return abs_value(e, pt);
-}
+ex float_value(const ex& e, const GiNaC::exmap& pt) { return value_at(e, pt).value; }
 
 std::string sci(const GiNaC::numeric& x) {
   std::ostringstream os;
@@ -397,6 +405,14 @@ bool exact_value(const ex& poly_form, std::mt19937_64& rng, GiNaC::numeric& valu
 }
 
 }  // namespace
+
+void collect_symbols(const ex& e, GiNaC::exset& out) {
+  if (is_a<GiNaC::symbol>(e)) {
+    out.insert(e);
+    return;
+  }
+  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out);
+}
 
 std::vector<ex> in_name_order(const std::vector<ex>& items, const std::function<std::string(const ex&)>& name) {
   std::vector<std::pair<std::string, ex>> named;
@@ -542,23 +558,18 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
       pt[s] = ex_to<GiNaC::numeric>(exact(GiNaC::numeric(lo))) +
               ex_to<GiNaC::numeric>(exact(GiNaC::numeric(hi - lo))) * u;
     }
-    GiNaC::numeric v1, v2, mag;
     try {
-      {
-        DigitsGuard g(d1);
-        GiNaC::exmap fpt;
-        for (const auto& kv : pt) fpt[kv.first] = kv.second.evalf();
-        v1 = abs_value(f, fpt);
-      }
       DigitsGuard g(d2);
       GiNaC::exmap fpt;
       for (const auto& kv : pt) fpt[kv.first] = kv.second.evalf();
-      const ex v = float_value(f, fpt);
-      if (!is_a<GiNaC::numeric>(v)) continue;
-      v2 = GiNaC::abs(ex_to<GiNaC::numeric>(v));
-      mag = magnitude(f, fpt);
-      // A nonzero value that is stable under doubling the precision and far above the rounding
-      // floor proves the expression nonzero at this point.
+      const PointValue pv = value_at(f, fpt);
+      if (!is_a<GiNaC::numeric>(pv.value)) {
+        last_failure = "the expression does not evaluate to a number: " + detail::str(pv.value);
+        continue;
+      }
+      const GiNaC::numeric v2 = GiNaC::abs(ex_to<GiNaC::numeric>(pv.value)), &mag = pv.size;
+      // A nonzero value far above the rounding floor of its intermediate terms proves the expression
+      // nonzero at this point.
       const GiNaC::numeric floor = GiNaC::numeric(10).power(-(d2 - 12)) * (mag > 1 ? mag : GiNaC::numeric(1));
       ++evaluated;
       if (v2 > floor) {
@@ -577,10 +588,20 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
           if (!is_jet) shown[kv.first] = kv.second;
         }
         z.point = shown;
-        z.value = float_value(f, fpt);
+        z.value = pv.value;
+        // The value at half the precision, for the reader to see it is stable (the report only).
+        std::string at_d1 = "not evaluated";
+        try {
+          DigitsGuard g1(d1);
+          GiNaC::exmap fpt1;
+          for (const auto& kv : pt) fpt1[kv.first] = kv.second.evalf();
+          const ex v1 = float_value(f, fpt1);
+          if (is_a<GiNaC::numeric>(v1)) at_d1 = sci(GiNaC::abs(ex_to<GiNaC::numeric>(v1)));
+        } catch (const std::exception&) {
+        }
         std::ostringstream os;
         os << "nonzero at a random point: |value| = " << sci(v2) << " at " << d2 << " digits"
-           << " (" << sci(v1) << " at " << d1 << ")";
+           << " (" << at_d1 << " at " << d1 << ")";
         z.detail = os.str();
         return z;
       }

@@ -85,6 +85,9 @@ GiNaC::ex evaluate(const GiNaC::ex& e, const GiNaC::exmap& point, int digits = 3
 /// symbol, recording the substitution in `jets` (so that equal jets get the same symbol).
 GiNaC::ex freeze_jets(const GiNaC::ex& e, GiNaC::exmap& jets);
 
+/// Adds every symbol occurring in `e` to `out`.
+void collect_symbols(const GiNaC::ex& e, GiNaC::exset& out);
+
 /// `items` sorted by `name` (stable). GiNaC orders expressions by a hash seeded with a type name's
 /// address, which changes with the load address from run to run; random values are assigned in this
 /// order instead, so that a seed gives the same points in every run.

@@ -1,9 +1,8 @@
 // mechanics/contact/contact_lagrangian.cpp
 #include "mechanics/contact/contact_lagrangian.hpp"
 
-#include <set>
-
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 #include "geometry/lifts.hpp"
 #include "geometry/linear_algebra.hpp"
 
@@ -12,14 +11,6 @@ namespace hamel {
 namespace {
 
 const GiNaC::symbol& sym(const GiNaC::ex& e) { return GiNaC::ex_to<GiNaC::symbol>(e); }
-
-void collect_symbols(const GiNaC::ex& e, std::set<GiNaC::ex, GiNaC::ex_is_less>& out) {
-  if (GiNaC::is_a<GiNaC::symbol>(e)) {
-    out.insert(e);
-    return;
-  }
-  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out);
-}
 
 }  // namespace
 
@@ -55,7 +46,7 @@ ContactLagrangian::ContactLagrangian(const Chart& Q, const GiNaC::ex& L) {
   d->z = action_variable(d->TQR);
   for (std::size_t i = 0; i < Q.dim(); ++i) d->q.push_back(Q[i]);
   // Every symbol must be a coordinate of TQ × R or a parameter.
-  std::set<GiNaC::ex, GiNaC::ex_is_less> syms;
+  GiNaC::exset syms;
   collect_symbols(L, syms);
   for (const auto& s : syms) {
     bool known = static_cast<bool>(d->TQR.index_of(s));

@@ -1,9 +1,9 @@
 // mechanics/discrete/discrete_system.cpp
 #include "mechanics/discrete/discrete_system.hpp"
 
-#include <set>
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 #include "mechanics/nonholonomic_system.hpp"
 
 namespace hamel {
@@ -12,21 +12,13 @@ namespace {
 
 const GiNaC::symbol& sym(const GiNaC::ex& e) { return GiNaC::ex_to<GiNaC::symbol>(e); }
 
-void collect_symbols(const GiNaC::ex& e, std::set<std::string>& out, std::vector<GiNaC::ex>& found) {
-  if (GiNaC::is_a<GiNaC::symbol>(e)) {
-    if (out.insert(GiNaC::ex_to<GiNaC::symbol>(e).get_name()).second) found.push_back(e);
-    return;
-  }
-  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out, found);
-}
-
 // Every symbol of `e` must be one of `allowed` (compared by identity).
 void require_symbols(const GiNaC::ex& e, const std::vector<GiNaC::ex>& allowed, const std::string& what,
                      const std::string& where) {
-  std::set<std::string> names;
-  std::vector<GiNaC::ex> found;
-  collect_symbols(e, names, found);
-  for (const auto& s : found) {
+  GiNaC::exset found;
+  collect_symbols(e, found);
+  // the first offending name is reported, whatever GiNaC's order of the symbols
+  for (const auto& s : in_name_order({found.begin(), found.end()}, [](const GiNaC::ex& x) { return detail::str(x); })) {
     bool ok = false;
     for (const auto& a : allowed) ok = ok || a.is_equal(s);
     if (!ok)

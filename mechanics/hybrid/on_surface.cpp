@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
-#include <set>
 #include <sstream>
 
 #include "core/abstract_function.hpp"
@@ -18,18 +17,6 @@ namespace hamel {
 namespace {
 
 using GiNaC::ex;
-
-struct ExLess {
-  bool operator()(const ex& a, const ex& b) const { return a.compare(b) < 0; }
-};
-
-void collect(const ex& e, std::set<ex, ExLess>& out) {
-  if (GiNaC::is_a<GiNaC::symbol>(e)) {
-    out.insert(e);
-    return;
-  }
-  for (std::size_t i = 0; i < e.nops(); ++i) collect(e.op(i), out);
-}
 
 bool is_velocity(const Chart& chart, const ex& s) {
   const auto i = chart.index_of(s);
@@ -101,8 +88,8 @@ std::string symbol_name(const ex& s) {
 ex freeze(const ex& e) { return freeze_jets(e, jet_table()); }
 
 std::vector<ex> symbols_of(const std::vector<ex>& es) {
-  std::set<ex, ExLess> s;
-  for (const ex& e : es) collect(freeze(e), s);
+  GiNaC::exset s;
+  for (const ex& e : es) collect_symbols(freeze(e), s);
   // samples are drawn in this order: a seed must give the same samples, and verdicts, in every run
   return in_name_order({s.begin(), s.end()}, symbol_name);
 }
