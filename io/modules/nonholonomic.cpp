@@ -2,6 +2,7 @@
 #include "io/modules/nonholonomic.hpp"
 
 #include <set>
+#include <stdexcept>
 
 #include "brackets/casimir.hpp"
 #include "brackets/jacobi.hpp"
@@ -20,6 +21,13 @@ using GiNaC::ex;
 using nlohmann::json;
 
 [[noreturn]] void fail_at(const Document& doc, const YAML::Node& n, const std::string& what) { doc.fail(n, what); }
+
+// CLN reports numbers its algorithms cannot take (a floating-point exponent beyond 32 bits met by
+// GiNaC's gcd while simplifying: found by fuzzing) with a std::runtime_error of its own.
+std::string arithmetic_failure(const std::runtime_error& e) {
+  return std::string("expected numbers GiNaC's arithmetic can handle, got a failure while simplifying what is derived "
+                     "from it (") + e.what() + ")";
+}
 
 VectorField read_field(const SystemFile& f, const YAML::Node& n, const std::string& what) {
   std::vector<ex> comp(f.Q.dim(), 0);
@@ -57,6 +65,8 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     // GiNaC's pole_error: e.g. a power of a velocity that is singular at zero velocity
     fail_at(doc, root["lagrangian"],
             std::string("'lagrangian': expected L smooth in the velocities, got a singularity (") + e.what() + ")");
+  } catch (const std::runtime_error& e) {
+    fail_at(doc, root["lagrangian"], "'lagrangian': " + arithmetic_failure(e));
   }
 
   NonholonomicSpec spec{Q, L, {}, {}, {}, Complement::orthogonal()};
@@ -69,6 +79,10 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
       forms.push_back(constraint_form(c, Q));
     } catch (const DomainError& e) {
       fail_at(doc, cnodes[k], what + ": " + without_function_name(e.what()));
+    } catch (const std::domain_error& e) {
+      fail_at(doc, cnodes[k], what + ": expected a constraint smooth in the velocities, got a singularity (" + e.what() + ")");
+    } catch (const std::runtime_error& e) {
+      fail_at(doc, cnodes[k], what + ": " + arithmetic_failure(e));
     }
     spec.constraints.push_back(c);
   }
@@ -155,6 +169,8 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     fail_at(doc, root["frame"] ? root["frame"] : root["lagrangian"] ? root["lagrangian"] : root,
             std::string("expected expressions smooth on the domain, got a singularity while deriving the frame "
                         "and the Hamel equations (") + e.what() + ")");
+  } catch (const std::runtime_error& e) {
+    fail_at(doc, root["frame"] ? root["frame"] : root["lagrangian"] ? root["lagrangian"] : root, arithmetic_failure(e));
   }
 
   NonholonomicFile out{*sys, {}, {}, std::nullopt, {}, std::nullopt, {}, std::nullopt, {}, {}};

@@ -125,6 +125,15 @@ TEST_CASE("Fuzz regressions: a Lagrangian singular at zero velocity is a located
             .find("s.yaml:3:13: 'lagrangian': no point of the probe space could be evaluated (last: a value beyond 10^1000") == 0);
 }
 
+TEST_CASE("Fuzz regressions: CLN's failure on a float exponent beyond 32 bits is a located error") {
+  // GiNaC's gcd, simplifying d^3L/dv^3 for the error message, met the exponent 0.46.../666666^(6*10^37)
+  // as a float and CLN threw its own std::runtime_error ("Not a 32-bit integer"), which escaped the reader.
+  CHECK(file_error("parameters: [m]\ncoordinates: [x, y, z]\n"
+                   "lagrangian: \"m/1/(x_dot^.466666666666666/666666^60000000000000000006047474916689007957^ + y_dot^2 + z_dot^2)\"\n")
+            .find("s.yaml:3:13: 'lagrangian': expected numbers GiNaC's arithmetic can handle, got a failure while "
+                  "simplifying what is derived from it (Not a 32-bit integer: ") == 0);
+}
+
 TEST_CASE("Fuzz regressions: errors at the end of long expressions are located quickly") {
   // Errors were located by parsing every prefix with its arithmetic: quadratic, minutes for these.
   Reader R;
