@@ -377,6 +377,13 @@ PointValue value_at(const ex& e, const GiNaC::exmap& pt) {
 
 ex float_value(const ex& e, const GiNaC::exmap& pt) { return value_at(e, pt).value; }
 
+// The exact coordinates of a point as floats at the current precision (GiNaC::Digits).
+GiNaC::exmap floats(const GiNaC::exmap& pt) {
+  GiNaC::exmap f;
+  for (const auto& kv : pt) f[kv.first] = kv.second.evalf();
+  return f;
+}
+
 std::string sci(const GiNaC::numeric& x) {
   std::ostringstream os;
   os.precision(3);
@@ -542,9 +549,7 @@ ex freeze_jets(const ex& e, GiNaC::exmap& jets) {
 
 ex evaluate(const ex& e, const GiNaC::exmap& point, int digits) {
   DigitsGuard g(digits);
-  GiNaC::exmap fpt;
-  for (const auto& kv : point) fpt[kv.first] = kv.second.evalf();
-  const ex v = e.subs(fpt).evalf();
+  const ex v = e.subs(floats(point)).evalf();
   if (!is_a<GiNaC::numeric>(v))
     throw InvalidArgument(detail::message("evaluate", "expression does not evaluate to a number",
                                           "values for every symbol", detail::str(v)));
@@ -585,9 +590,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
     }
     try {
       DigitsGuard g(d2);
-      GiNaC::exmap fpt;
-      for (const auto& kv : pt) fpt[kv.first] = kv.second.evalf();
-      const PointValue pv = value_at(f, fpt);
+      const PointValue pv = value_at(f, floats(pt));
       if (!is_a<GiNaC::numeric>(pv.value)) {
         last_failure = "the expression does not evaluate to a number: " + detail::str(pv.value);
         continue;
@@ -618,9 +621,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
         std::string at_d1 = "not evaluated";
         try {
           DigitsGuard g1(d1);
-          GiNaC::exmap fpt1;
-          for (const auto& kv : pt) fpt1[kv.first] = kv.second.evalf();
-          const ex v1 = float_value(f, fpt1);
+          const ex v1 = float_value(f, floats(pt));
           if (is_a<GiNaC::numeric>(v1)) at_d1 = sci(GiNaC::abs(ex_to<GiNaC::numeric>(v1)));
         } catch (const std::exception&) {
         }

@@ -29,6 +29,12 @@ std::string arithmetic_failure(const std::runtime_error& e) {
                      "from it (") + e.what() + ")";
 }
 
+// Where a failure while deriving the frame and the equations is reported: the frame when the file
+// gives one, else the Lagrangian it was derived from.
+YAML::Node deriving_node(const YAML::Node& root) {
+  return root["frame"] ? root["frame"] : root["lagrangian"] ? root["lagrangian"] : root;
+}
+
 VectorField read_field(const SystemFile& f, const YAML::Node& n, const std::string& what) {
   std::vector<ex> comp(f.Q.dim(), 0);
   std::vector<std::string> coords;
@@ -166,11 +172,11 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     fail_at(doc, at ? at : root, what);
   } catch (const std::domain_error& e) {
     // GiNaC's pole_error: an expression the reader accepted is singular once differentiated.
-    fail_at(doc, root["frame"] ? root["frame"] : root["lagrangian"] ? root["lagrangian"] : root,
+    fail_at(doc, deriving_node(root),
             std::string("expected expressions smooth on the domain, got a singularity while deriving the frame "
                         "and the Hamel equations (") + e.what() + ")");
   } catch (const std::runtime_error& e) {
-    fail_at(doc, root["frame"] ? root["frame"] : root["lagrangian"] ? root["lagrangian"] : root, arithmetic_failure(e));
+    fail_at(doc, deriving_node(root), arithmetic_failure(e));
   }
 
   NonholonomicFile out{*sys, {}, {}, std::nullopt, {}, std::nullopt, {}, std::nullopt, {}, {}};
