@@ -387,7 +387,14 @@ GiNaC::exmap floats(const GiNaC::exmap& pt) {
 std::string sci(const GiNaC::numeric& x) {
   std::ostringstream os;
   os.precision(3);
-  os << std::scientific << x.to_double();
+  const GiNaC::numeric a = GiNaC::abs(x);
+  // Probed values reach 10^±1000, beyond a double: split off the decimal exponent first.
+  if (a.is_zero() || (a < GiNaC::numeric(1e300) && a > GiNaC::numeric(1e-300))) {
+    os << std::scientific << x.to_double();
+    return os.str();
+  }
+  const long e = static_cast<long>(std::floor(GiNaC::log(a).to_double() / std::log(10.0)));
+  os << std::fixed << (x / GiNaC::numeric(10).power(e)).to_double() << "e" << (e < 0 ? "" : "+") << e;
   return os.str();
 }
 
@@ -579,6 +586,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   int evaluated = 0;
   std::string last_failure = "no point drawn";
   GiNaC::numeric worst = 0;
+  int out_of_range = 0;
   for (int attempt = 0; attempt < 8 * space.points && evaluated < space.points; ++attempt) {
     GiNaC::exmap pt;  // exact rational coordinates of the point
     for (const ex& s : by_name(syms)) {
@@ -632,13 +640,24 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
         return z;
       }
       if (v2 > worst) worst = v2;
+    } catch (const OutOfRange& ex_) {
+      last_failure = ex_.what();
+      // Values beyond 10^1000 at every point drawn so far: the expression is astronomically large on
+      // most of the probe space, and each further draw costs a walk over it (fuzzing found towers
+      // of powers where 64 draws took seconds). Give up after two rounds' worth of points.
+      if (evaluated == 0 && ++out_of_range >= 2 * space.points) break;
     } catch (const std::exception& ex_) {
       last_failure = ex_.what();
       continue;  // a pole or a point outside the domain of a function: draw another point
     }
   }
   if (evaluated == 0)
-    throw DomainError(detail::message("probe", "no point of the probe space could be evaluated (last: " + last_failure + ")",
+    throw DomainError(detail::message("probe",
+                                      "no point of the probe space could be evaluated (" +
+                                          (out_of_range >= 2 * space.points
+                                               ? "values beyond 10^1000 at " + std::to_string(out_of_range) + " random points"
+                                               : "last: " + last_failure) +
+                                          ")",
                                       "an expression defined on an open set", detail::str(e)));
   ZeroVerdict z;
   z.zero = true;
