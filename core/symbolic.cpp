@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -271,6 +272,12 @@ struct OutOfRange : std::range_error {
   OutOfRange() : std::range_error("a value beyond 10^1000 at this point") {}
 };
 
+// probe()'s error when every point drawn was beyond 10^1000: no rewriting makes such an expression
+// cheaper to probe, so the zero test passes it on instead of trying the canonical form.
+struct BeyondEverywhere : DomainError {
+  using DomainError::DomainError;
+};
+
 constexpr double kLnBig = 2302.585;  // ln 10^1000
 
 // ln of an upper bound for |b^x| for floating-point b, x, from doubles: CLN computes b^x as
@@ -400,6 +407,7 @@ std::string sci(const GiNaC::numeric& x) {
 
 constexpr int kExactPoints = 4;               // exact random points before trusting a zero
 constexpr std::size_t kCanonicalBudget = 4000;  // tree nodes above which zeros are not proved
+constexpr std::size_t kProbeFirst = 500;  // outside the canonical class, tree nodes from which probing goes first
 
 // Size of an expression tree (nodes), to decide whether the canonical form is affordable.
 std::size_t tree_size(const ex& e, std::size_t cap) {
@@ -651,13 +659,12 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
       continue;  // a pole or a point outside the domain of a function: draw another point
     }
   }
+  if (evaluated == 0 && out_of_range >= 2 * space.points)
+    throw BeyondEverywhere(detail::message(
+        "probe", "no point of the probe space could be evaluated (values beyond 10^1000 at " + std::to_string(out_of_range) + " random points)",
+        "an expression defined on an open set", detail::str(e)));
   if (evaluated == 0)
-    throw DomainError(detail::message("probe",
-                                      "no point of the probe space could be evaluated (" +
-                                          (out_of_range >= 2 * space.points
-                                               ? "values beyond 10^1000 at " + std::to_string(out_of_range) + " random points"
-                                               : "last: " + last_failure) +
-                                          ")",
+    throw DomainError(detail::message("probe", "no point of the probe space could be evaluated (last: " + last_failure + ")",
                                       "an expression defined on an open set", detail::str(e)));
   ZeroVerdict z;
   z.zero = true;
@@ -726,6 +733,25 @@ ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
                    " random rational points in exact arithmetic (Schwartz-Zippel; the expression exceeds the canonical-form budget of " +
                    std::to_string(kCanonicalBudget) + " nodes)";
         return z;
+      }
+    } else {
+      // Outside the canonical class (symbolic exponents, exotic functions) the canonical form is only
+      // needed to prove zeros: for large expressions a nonzero point of the expression itself is a
+      // proof, and spares it (its gcds took seconds on towers of powers found by fuzzing). Above the
+      // size budget probing decides zeros too. Small expressions go straight to the canonical form.
+      std::optional<ZeroVerdict> first;
+      if (tree_size(e, kProbeFirst) >= kProbeFirst) try {
+        first = probe(e, space);
+      } catch (const BeyondEverywhere&) {
+        throw;
+      } catch (const std::exception&) {
+        // poles or complex values at every point drawn: the canonical form may remove them
+      }
+      if (first && !first->zero) return *first;
+      if (first && tree_size(e, kCanonicalBudget + 1) > kCanonicalBudget) {
+        first->detail += " (canonical form skipped: outside the canonical class and over " +
+                         std::to_string(kCanonicalBudget) + " nodes)";
+        return *first;
       }
     }
   }

@@ -110,6 +110,28 @@ std::size_t rank_at(const GiNaC::matrix& M, const GiNaC::exmap& point) {
   return static_cast<std::size_t>(lu.rank());
 }
 
+GiNaC::ex determinant_of_entries(const GiNaC::matrix& M) {
+  const unsigned n = M.rows();
+  if (n != M.cols())
+    throw InvalidArgument(detail::message("determinant_of_entries", "not a square matrix", "a square matrix",
+                                          std::to_string(n) + "x" + std::to_string(M.cols())));
+  // GiNaC normalises entries that are not rational functions (powers with symbolic exponents, logs)
+  // before expanding; with huge entries that normal form took minutes (found by fuzzing). The
+  // determinant of a matrix of placeholder symbols is a polynomial it only expands (n! terms: hence
+  // the size limit); the entries are put back afterwards.
+  if (n > 6) return M.determinant();
+  GiNaC::matrix S(n, n);
+  GiNaC::exmap entries;
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned j = 0; j < n; ++j)
+      if (!M(i, j).is_zero()) {
+        const GiNaC::symbol s;
+        S(i, j) = s;
+        entries[s] = M(i, j);
+      }
+  return S.determinant().subs(entries, GiNaC::subs_options::no_pattern);
+}
+
 GiNaC::ex dot(const std::vector<GiNaC::ex>& a, const std::vector<GiNaC::ex>& b) {
   GiNaC::ex s = 0;
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) s += a[i] * b[i];

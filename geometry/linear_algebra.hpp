@@ -35,6 +35,9 @@ GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart,
                         PivotOrder order = PivotOrder::Columns);
 /// Inverse with simplified entries. @throws DomainError if the determinant is identically 0.
 GiNaC::matrix inverse(const GiNaC::matrix& M, const Chart& chart, const char* fn = "inverse");
+/// det M as the cofactor polynomial of the entries, not normalised (for zero tests, which bring their
+/// own canonical form). Matrices above 6 x 6 fall back to GiNaC's determinant.
+GiNaC::ex determinant_of_entries(const GiNaC::matrix& M);
 /// Σ a_i b_i of two equally long lists of expressions.
 GiNaC::ex dot(const std::vector<GiNaC::ex>& a, const std::vector<GiNaC::ex>& b);
 /// Numeric rank at a point (Eigen FullPivLU, relative threshold 1e-10).

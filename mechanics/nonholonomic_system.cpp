@@ -49,7 +49,7 @@ MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
   }
   const GiNaC::ex V = simplify(-lagrangian.subs(rest));
   Metric metric(Q, g);
-  const ZeroVerdict det = zero_test(g.determinant(), Q);
+  const ZeroVerdict det = zero_test(determinant_of_entries(g), Q);
   if (det.zero)
     throw DomainError(detail::message("mechanical_parts", "the kinetic energy is degenerate",
                                       "a nondegenerate quadratic form in the velocities",

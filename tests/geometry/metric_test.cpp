@@ -76,4 +76,21 @@ TEST_CASE("Metric: errors name what was expected and found") {
                        hamel::InvalidArgument);
 }
 
+TEST_CASE("determinant_of_entries: det of the Chaplygin metric and of a matrix with symbolic exponents") {
+  // The cofactor polynomial of the entries is GiNaC's determinant (normalised) as a function.
+  hamel::examples::ChaplyginSphere S;
+  CHECK_SYMBOLIC_EQ_ON(S.Q, hamel::determinant_of_entries(S.G.matrix()), S.G.matrix().determinant());
+  const auto Gab = hamel::restrict(S.G, {S.Z1, S.Y2, S.Y3});
+  CHECK_SYMBOLIC_EQ_ON(S.Q, hamel::determinant_of_entries(Gab), Gab.determinant());
+  // entries GiNaC normalises before expanding: det [[a^x, log a], [2, a^(2x)]] = a^(3x) - 2 log a
+  const auto C = hamel::Chart::make("C", {"a", "x"});
+  const ex a = C[0], x = C[1];
+  const GiNaC::matrix M{{pow(a, x), log(a)}, {2, pow(a, 2 * x)}};
+  CHECK_SYMBOLIC_EQ_ON(C, hamel::determinant_of_entries(M), pow(a, 3 * x) - 2 * log(a));
+  // rank-one 3 x 3 (rows proportional): the zero test proves the determinant zero
+  const GiNaC::matrix R{{1, pow(a, x), x}, {a, pow(a, x + 1), a * x}, {log(a), log(a) * pow(a, x), x * log(a)}};
+  CHECK(hamel::zero_test(hamel::determinant_of_entries(R), C).zero);
+  CHECK_THROWS_AS(hamel::determinant_of_entries(GiNaC::matrix(2, 3)), hamel::InvalidArgument);
+}
+
 }  // TEST_SUITE
