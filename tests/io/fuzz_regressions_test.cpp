@@ -155,6 +155,19 @@ TEST_CASE("Fuzz regressions: a Lagrangian beyond 10^1000 on the whole probe spac
                   "random points)") == 0);
 }
 
+TEST_CASE("Fuzz regressions: the kinetic-energy determinant of a tower of powers is not normalised") {
+  // A neighbour of the input above with m in its exponent: its third derivatives of L are below the
+  // probe's floor (L is about 10^-900 where it can be evaluated), and GiNaC's determinant of g
+  // normalised entries holding 666...^(y_dot^2): 4 s in a release build, a timeout under ASan. The
+  // determinant is now the cofactor polynomial of the entries, probed before any canonical form.
+  const std::string tower = "x_dot^466" + repeat("-", 42) + repeat("4", 87) + "0000000001990216897952597787" +
+                            repeat("-", 8) + repeat("6", 11) + repeat("-", 19) + "3" + repeat("-", 20) + "m" +
+                            repeat("-", 22) + repeat("4", 15) + repeat("-", 8) + repeat("6", 15) + "^";
+  CHECK(file_error("parameters: [m]\ncoordinates: [x, y, z]\nlagrangian: \"m/2/(" + tower + " + y_dot^2 + z_dot^2)\"\n")
+            .find("s.yaml:3:13: 'lagrangian': no point of the probe space could be evaluated (values beyond 10^1000 at 16 "
+                  "random points)") == 0);
+}
+
 TEST_CASE("Fuzz regressions: errors at the end of long expressions are located quickly") {
   // Errors were located by parsing every prefix with its arithmetic: quadratic, minutes for these.
   Reader R;
