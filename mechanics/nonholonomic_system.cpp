@@ -26,10 +26,12 @@ MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
   const auto n = static_cast<unsigned>(Q.dim());
   const GiNaC::exmap rest = at_rest(v);
   GiNaC::matrix g(n, n);
+  // Partial derivatives commute: g and the third derivatives are computed for i <= j <= k only
+  // (n(n+1)(n+2)/6 zero tests instead of n^3: 35 instead of 125 for the Chaplygin sphere).
   for (unsigned i = 0; i < n; ++i)
-    for (unsigned j = 0; j < n; ++j) {
+    for (unsigned j = i; j < n; ++j) {
       g(i, j) = lagrangian.diff(sym(v[i])).diff(sym(v[j]));
-      for (unsigned k = 0; k < n; ++k)
+      for (unsigned k = j; k < n; ++k)
         if (!zero_test(g(i, j).diff(sym(v[k])), TQ).zero)
           throw DomainError(detail::message(
               "mechanical_parts", "the Lagrangian is not quadratic in the velocities",
@@ -37,6 +39,7 @@ MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
               "d^3L/d" + TQ.coordinate_name(n + i) + " d" + TQ.coordinate_name(n + j) + " d" +
                   TQ.coordinate_name(n + k) + " = " + detail::str(simplify(g(i, j).diff(sym(v[k]))))));
       g(i, j) = simplify(g(i, j));
+      g(j, i) = g(i, j);
     }
   for (unsigned i = 0; i < n; ++i) {
     const GiNaC::ex linear = lagrangian.diff(sym(v[i])).subs(rest);
