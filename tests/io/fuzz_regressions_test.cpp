@@ -156,8 +156,9 @@ TEST_CASE("Fuzz regressions: a Lagrangian beyond 10^1000 on the whole probe spac
 }
 
 TEST_CASE("Fuzz regressions: the kinetic-energy determinant of a tower of powers is not normalised") {
-  // A neighbour of the input above with m in its exponent: its third derivatives of L are below the
-  // probe's floor (L is about 10^-900 where it can be evaluated), and GiNaC's determinant of g
+  // A neighbour of the input above with m among its constants (x_dot^466 - 444... - m - 666...^(y_dot^2)):
+  // its third derivatives of L are below the probe's floor (L is about 10^-900 where it can be
+  // evaluated), and GiNaC's determinant of g
   // normalised entries holding 666...^(y_dot^2): 4 s in a release build, a timeout under ASan. The
   // determinant is now the cofactor polynomial of the entries, probed before any canonical form.
   const std::string tower = "x_dot^466" + repeat("-", 42) + repeat("4", 87) + "0000000001990216897952597787" +
