@@ -659,13 +659,15 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
       continue;  // a pole or a point outside the domain of a function: draw another point
     }
   }
-  if (evaluated == 0 && out_of_range >= 2 * space.points)
-    throw BeyondEverywhere(detail::message(
-        "probe", "no point of the probe space could be evaluated (values beyond 10^1000 at " + std::to_string(out_of_range) + " random points)",
-        "an expression defined on an open set", detail::str(e)));
-  if (evaluated == 0)
-    throw DomainError(detail::message("probe", "no point of the probe space could be evaluated (last: " + last_failure + ")",
-                                      "an expression defined on an open set", detail::str(e)));
+  if (evaluated == 0) {
+    const bool beyond = out_of_range >= 2 * space.points;
+    const std::string why = beyond ? "values beyond 10^1000 at " + std::to_string(out_of_range) + " random points"
+                                   : "last: " + last_failure;
+    const std::string m = detail::message("probe", "no point of the probe space could be evaluated (" + why + ")",
+                                          "an expression defined on an open set", detail::str(e));
+    if (beyond) throw BeyondEverywhere(m);
+    throw DomainError(m);
+  }
   ZeroVerdict z;
   z.zero = true;
   z.method = Decision::NumericProbing;
