@@ -302,12 +302,16 @@ bool is_exponential(const ex& e) {
          is_ex_the_function(e, tanh);
 }
 
-// e at a point in floating point, with the size of its intermediate terms: the sum of the absolute
-// values of every summand at every level. Cancellation in floating point loses accuracy relative to
-// the size, not to the value.
+// e at a point in floating point, with a bound on its rounding error propagated from the leaves up
+// (running error analysis, to first order): a sum adds the errors of its terms, a product their
+// relative errors, a power or a function multiplies the errors of its arguments by its derivative,
+// and every operation adds a few units in the last place of its own value. A value far above its
+// bound is nonzero whatever its scale. The fixed floor this replaces took tiny values for zeros
+// (fuzzing found m/(x_dot^932 + C^(y_dot^2)), about 10^-490 everywhere), and rounding noise that had
+// passed through a function (whose size it did not follow) for a nonzero value.
 struct PointValue {
   ex value;
-  GiNaC::numeric size;
+  GiNaC::numeric err;
 };
 
 ex within_bound(const ex& v) {
@@ -326,28 +330,28 @@ GiNaC::numeric abs_or_zero(const ex& v) {
 // are remembered: derivatives repeat them many times, and each costs CLN an exp and a log.
 struct ValueAt {
   const GiNaC::exmap& pt;
+  GiNaC::numeric ulp;  // 4 units of rounding at the working precision: the error one operation adds
   std::unordered_map<ex, PointValue, std::hash<ex>, GiNaC::ex_is_equal> seen;
+
+  GiNaC::numeric rounding(const ex& v) const { return ulp * abs_or_zero(v); }
+
+  // A float from the input (0.1 in a system file) has its own, shorter precision, and CLN computes at
+  // the shorter precision of its operands: its exact binary value is carried at the working precision.
+  static ex at_working_precision(const GiNaC::numeric& n) {
+    if (n.is_real()) return exact(n).evalf();
+    return (exact(n.real()) + GiNaC::I * exact(n.imag())).evalf();
+  }
 
   PointValue operator()(const ex& e) {
     if (is_a<GiNaC::symbol>(e)) {
       const auto it = pt.find(e);
       const ex v = it == pt.end() ? e : it->second;
-      return {v, abs_or_zero(v)};
+      return {v, rounding(v)};
     }
-    if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e)) {
-      const bool sum = is_a<GiNaC::add>(e);
-      ex v = sum ? 0 : 1;
-      GiNaC::numeric size = sum ? 0 : 1;
-      for (std::size_t i = 0; i < e.nops(); ++i) {
-        const PointValue c = (*this)(e.op(i));
-        v = within_bound((sum ? v + c.value : v * c.value).evalf());
-        size = sum ? size + c.size : size * c.size;
-      }
-      return {v, size};
-    }
+    if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e)) return is_a<GiNaC::add>(e) ? sum(e) : product(e);
     if (e.nops() == 0) {
-      const ex v = within_bound(e.evalf());
-      return {v, abs_or_zero(v)};
+      const ex v = within_bound(is_a<GiNaC::numeric>(e) ? at_working_precision(ex_to<GiNaC::numeric>(e)) : e.evalf());
+      return {v, rounding(v)};
     }
     const auto known = seen.find(e);
     if (known != seen.end()) return known->second;
@@ -356,29 +360,94 @@ struct ValueAt {
     return r;
   }
 
+  PointValue sum(const ex& e) {
+    ex v = 0;
+    GiNaC::numeric err = 0;
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      const PointValue c = (*this)(e.op(i));
+      v = within_bound((v + c.value).evalf());
+      err += c.err + rounding(v);
+    }
+    return {v, err};
+  }
+
+  // |(p + dp)(c + dc) - pc| <= |dp| (|c| + |dc|) + |p| |dc|: no division, so exact zeros are harmless.
+  PointValue product(const ex& e) {
+    ex v = 1;
+    GiNaC::numeric err = 0;
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      const PointValue c = (*this)(e.op(i));
+      err = err * (abs_or_zero(c.value) + c.err) + abs_or_zero(v) * c.err;
+      v = within_bound((v * c.value).evalf());
+      err += rounding(v);
+    }
+    return {v, err};
+  }
+
+  // An error bound that proves nothing: the value is not known to be nonzero.
+  static PointValue lost(const ex& v, const GiNaC::numeric& err) { return {v, 2 * (abs_or_zero(v) + err)}; }
+
+  // d(b^x) = b^x (x db/b + ln b dx), and |ln b| <= |ln|b|| + pi < |ln|b|| + 4 for complex b.
   PointValue power(const ex& e) {
     const PointValue b = (*this)(e.op(0)), x = (*this)(e.op(1));
     if (is_a<GiNaC::numeric>(b.value) && is_a<GiNaC::numeric>(x.value) &&
         std::fabs(ln_power_bound(ex_to<GiNaC::numeric>(b.value), ex_to<GiNaC::numeric>(x.value))) > kLnBig)
       throw OutOfRange();
     const ex v = within_bound(GiNaC::pow(b.value, x.value).evalf());
-    const bool whole = is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_pos_integer();
-    return {v, whole ? b.size.power(ex_to<GiNaC::numeric>(e.op(1))) : abs_or_zero(v)};
+    const GiNaC::numeric ab = abs_or_zero(b.value);
+    if (ab.is_zero()) return b.err.is_zero() ? PointValue{v, rounding(v)} : lost(v, b.err);
+    const GiNaC::numeric gain = abs_or_zero(x.value) * b.err / ab +
+                                (GiNaC::abs(GiNaC::log(ab)) + GiNaC::numeric(4)) * x.err;
+    if (gain > GiNaC::numeric(1, 10)) return lost(v, b.err + x.err);
+    return {v, 2 * gain * abs_or_zero(v) + rounding(v)};
   }
 
   PointValue function(const ex& e) {
     ex f = e;  // the arguments' values in place of the arguments
-    for (std::size_t i = 0; i < e.nops(); ++i) f.let_op(i) = (*this)(e.op(i)).value;
+    std::vector<PointValue> args;
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      args.push_back((*this)(e.op(i)));
+      f.let_op(i) = args.back().value;
+    }
     if (is_exponential(e) && is_a<GiNaC::numeric>(f.op(0)) &&
         std::fabs(ex_to<GiNaC::numeric>(f.op(0)).real().to_double()) > kLnBig)
       throw OutOfRange();
     const ex v = within_bound(f.evalf());
-    return {v, abs_or_zero(v)};
+    GiNaC::numeric err = rounding(v), in = 0;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      if (args[i].err.is_zero()) continue;
+      in += args[i].err;
+      const std::optional<GiNaC::numeric> slope = derivative_size(e, f, v, i);
+      if (!slope) return lost(v, in);
+      err += 2 * *slope * args[i].err;
+    }
+    return {v, err};
+  }
+
+  // |∂f/∂a_i| at the point a, f(a) = v, from GiNaC's derivative of f; the common functions need none.
+  static std::optional<GiNaC::numeric> derivative_size(const ex& e, const ex& at, const ex& v, std::size_t i) {
+    using namespace GiNaC;  // is_ex_the_function names the function's serial unqualified
+    if (is_a<numeric>(at.op(0))) {
+      const numeric& a = ex_to<numeric>(at.op(0));
+      if ((is_ex_the_function(e, sin) || is_ex_the_function(e, cos)) && a.is_real()) return numeric(1);
+      if (is_ex_the_function(e, exp)) return abs_or_zero(v);
+      if (is_ex_the_function(e, log) && !a.is_zero()) return 1 / abs(a);
+    }
+    try {
+      static const symbol t("probe_slope");
+      ex g = at;
+      g.let_op(i) = t;
+      const ex d = g.diff(t).subs(t == at.op(i)).evalf();
+      if (!is_a<numeric>(d)) return std::nullopt;
+      return abs(ex_to<numeric>(d));
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
   }
 };
 
 PointValue value_at(const ex& e, const GiNaC::exmap& pt) {
-  ValueAt at{pt, {}};
+  ValueAt at{pt, 4 * GiNaC::numeric(10).power(-static_cast<long>(GiNaC::Digits)), {}};
   return at(e);
 }
 
@@ -409,9 +478,16 @@ constexpr int kExactPoints = 4;               // exact random points before trus
 constexpr std::size_t kCanonicalBudget = 4000;  // tree nodes above which zeros are not proved
 constexpr std::size_t kProbeFirst = 500;  // outside the canonical class, tree nodes from which probing goes first
 
-// Size of an expression tree (nodes), to decide whether the canonical form is affordable.
+// Size of an expression tree (nodes), to decide whether the canonical form is affordable. A power
+// with an integer exponent n counts |n| nodes: the canonical form expands it, and its gcds took
+// seconds on a few terms in x^932 (found by fuzzing).
 std::size_t tree_size(const ex& e, std::size_t cap) {
   std::size_t n = 1;
+  if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
+    const GiNaC::numeric k = GiNaC::abs(ex_to<GiNaC::numeric>(e.op(1)));
+    if (k >= static_cast<long>(cap)) return cap;
+    n = std::max<std::size_t>(1, static_cast<std::size_t>(k.to_long()));
+  }
   for (std::size_t i = 0; i < e.nops() && n < cap; ++i) n += tree_size(e.op(i), cap - n);
   return n;
 }
@@ -611,10 +687,10 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
         last_failure = "the expression does not evaluate to a number: " + detail::str(pv.value);
         continue;
       }
-      const GiNaC::numeric v2 = GiNaC::abs(ex_to<GiNaC::numeric>(pv.value)), &mag = pv.size;
-      // A nonzero value far above the rounding floor of its intermediate terms proves the expression
-      // nonzero at this point.
-      const GiNaC::numeric floor = GiNaC::numeric(10).power(-(d2 - 12)) * (mag > 1 ? mag : GiNaC::numeric(1));
+      const GiNaC::numeric v2 = GiNaC::abs(ex_to<GiNaC::numeric>(pv.value));
+      // A value 10^12 times above the bound on its rounding error proves the expression nonzero at
+      // this point (the bound is first-order; the margin covers what it leaves out).
+      const GiNaC::numeric floor = GiNaC::numeric(10).power(12) * pv.err;
       ++evaluated;
       if (v2 > floor) {
         ZeroVerdict z;

@@ -214,6 +214,40 @@ TEST_CASE("probe: an expression beyond 10^1000 everywhere costs two rounds of po
   CHECK_FALSE(v.zero);
 }
 
+TEST_CASE("probe: a value is judged against its own rounding bound, at any scale") {
+  // The probe propagates a bound on the rounding error of every intermediate value (sums add errors,
+  // products relative errors, functions multiply by their derivative). A fixed floor of 10^-108 took
+  // tiny nonzero values for zeros (fuzzing: L about 10^-490 everywhere, bug 19 in docs/fuzzing.md), and
+  // a size that stopped at functions took noise for a nonzero value.
+  realsymbol x("x");
+  hamel::ProbeSpace space;
+  space.ranges = {{x, 0.1, 2.0}};
+  const ex noise = pow(sin(sqrt(x)), 2) + pow(cos(sqrt(x)), 2) - 1;  // zero; about 10^-120 in floats
+  SUBCASE("tiny and nonzero (exp(-2000) is about 10^-869)") {
+    for (const ex& e : {exp(-2000 * x) * (x - numeric(1, 3)), exp(numeric(-2000)) * sin(sqrt(x))}) {
+      const auto v = hamel::probe(e, space);
+      INFO(e, " -> ", v.how());
+      CHECK_FALSE(v.zero);
+      CHECK(v.how().find("|value| = ") != std::string::npos);
+    }
+  }
+  SUBCASE("zero at every scale") {
+    for (const ex& e : {exp(numeric(-2000)) * noise, exp(numeric(2000)) * noise, exp(-2000 * x) * noise}) {
+      const auto v = hamel::probe(e, space);
+      INFO(e, " -> ", v.how());
+      CHECK(v.zero);
+    }
+  }
+  SUBCASE("noise amplified by a large factor stays noise through a function") {
+    // 10^150 * noise is about 10^30 of rounding: sin of it is any number in [-1, 1], and is zero
+    const ex e = sin(pow(numeric(10), 150) * noise);
+    const auto v = hamel::probe(e, space);
+    INFO(v.how());
+    CHECK(v.zero);
+    CHECK(hamel::zero_test(e, space).zero);
+  }
+}
+
 TEST_CASE("zero_test: fractional powers with numerators beyond 1000 are probed, not normalised") {
   realsymbol x("x"), y("y");
   const ex r = pow(x, numeric(2325833, 2500));
