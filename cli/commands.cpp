@@ -8,7 +8,7 @@
 #include <map>
 
 #include "core/error.hpp"
-#include "io/report.hpp"
+#include "io/render/render.hpp"
 #include "io/system_file.hpp"
 
 namespace hamel::cli {
@@ -18,7 +18,7 @@ namespace {
 const char* kUsage =
     "usage: hamel <command> [options]\n"
     "\n"
-    "  hamel derive FILE [--latex OUT.tex] [--json OUT.json] [--plots DIR] [--quiet]\n"
+    "  hamel derive FILE [--latex OUT.tex] [--latex-body OUT.tex] [--json OUT.json] [--plots DIR] [--quiet]\n"
     "      derive everything the system supports and print a summary with a verdict per check\n"
     "  hamel check FILE CLAIMS.yaml\n"
     "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false)\n"
@@ -66,55 +66,74 @@ void write_file(const std::string& path, const std::string& content) {
   if (!o) throw InvalidArgument("cannot write '" + path + "'");
 }
 
-int derive(const Args& a, std::ostream& out, std::ostream& err) {
-  if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
-  const SystemFile f = read_system_file(Document::load(a.positional[0]));
-  Report report;
-  report.name = f.name;
-  // plots go beside the LaTeX report, or into --plots DIR
+// The derivation's header: the system's names, and the symbols every kind of system shares.
+Derivation start_derivation(const SystemFile& f) {
+  Derivation d;
+  d.name = f.name;
+  d.description = f.description;
+  d.latex_names = f.latex;
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) d.declare(f.Q.coordinate_name(i), SymbolKind::Coordinate);
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) d.declare(f.Q.coordinate_name(i) + "_dot", SymbolKind::Velocity);
+  for (const auto& p : f.Q.parameter_specs()) d.declare(p.name, SymbolKind::Parameter);
+  for (const auto& fs : f.Q.function_specs()) d.declare(fs.name, SymbolKind::Function);
+  return d;
+}
+
+// Plots go beside the LaTeX report, or into --plots DIR.
+std::string plot_base(const Args& a, const SystemFile& f) {
   if (a.options.count("--plots")) {
     const std::string dir = a.options.at("--plots");
     std::error_code ec;  // a directory that cannot be made is reported by the first plot written there
     std::filesystem::create_directories(dir, ec);
-    report.plot_base = dir + "/" + f.name;
-  } else if (a.options.count("--latex")) {
-    std::string base = a.options.at("--latex");
-    if (base.size() > 4 && base.compare(base.size() - 4, 4, ".tex") == 0) base.resize(base.size() - 4);
-    report.plot_base = base;
+    return dir + "/" + f.name;
   }
-  report.description = f.description;
-  // Progress on stderr once a derivation has run for more than a second.
+  for (const char* o : {"--latex", "--latex-body"})
+    if (a.options.count(o)) {
+      std::string base = a.options.at(o);
+      if (base.size() > 4 && base.compare(base.size() - 4, 4, ".tex") == 0) base.resize(base.size() - 4);
+      return base;
+    }
+  return "";
+}
+
+// Progress on stderr once a derivation has run for more than a second; silent with --quiet.
+std::function<void(const std::string&)> progress(bool quiet, std::ostream& err) {
+  if (quiet) return nullptr;
   const auto start = std::chrono::steady_clock::now();
-  report.progress = [start, &err](const std::string& title) {
+  return [start, &err](const std::string& title) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s, now: " << title << std::endl;
   };
-  report.json["name"] = f.name;
-  report.json["description"] = f.description;
-  for (std::size_t i = 0; i < f.Q.dim(); ++i) report.json["coordinates"].push_back(f.Q.coordinate_name(i));
-  report.json["parameters"] = nlohmann::json::array();
-  for (const auto& p : f.Q.parameter_specs()) report.json["parameters"].push_back(p.name);
+}
+
+void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
+  for (const char* o : {"--latex", "--latex-body"})
+    if (a.options.count(o)) {
+      std::ostringstream tex;
+      write_latex(d, tex, LatexOptions{std::string(o) == "--latex-body"});
+      write_file(a.options.at(o), tex.str());
+      out << "LaTeX " << (std::string(o) == "--latex" ? "report" : "body") << " written to " << a.options.at(o) << "\n";
+    }
+  if (a.options.count("--json")) {
+    write_file(a.options.at("--json"), to_json(d).dump(2) + "\n");
+    out << "JSON written to " << a.options.at("--json") << "\n";
+  }
+}
+
+int derive(const Args& a, std::ostream& out, std::ostream& err) {
+  if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
+  const SystemFile f = read_system_file(Document::load(a.positional[0]));
+  Derivation d = start_derivation(f);
+  const DeriveOptions options{plot_base(a, f), progress(has_flag(a, "--quiet"), err)};
   bool any = false;
   for (const auto& m : modules())
     if (m->applies(f)) {
-      m->derive(f, report);
+      m->derive(f, d, options);
       any = true;
     }
   if (!any) throw InvalidArgument("'" + a.positional[0] + "' describes no system Hamel can derive (no 'lagrangian' or other system key)");
-  nlohmann::json checks = nlohmann::json::object();
-  for (const auto& c : report.checks()) checks[c.name] = {{"passed", c.passed}, {"method", c.how}};
-  report.json["checks"] = checks;
-  write_text(report, out, has_flag(a, "--quiet"));
-  if (a.options.count("--latex")) {
-    std::ostringstream tex;
-    write_latex(report, tex);
-    write_file(a.options.at("--latex"), tex.str());
-    out << "LaTeX report written to " << a.options.at("--latex") << "\n";
-  }
-  if (a.options.count("--json")) {
-    write_file(a.options.at("--json"), report.json.dump(2) + "\n");
-    out << "JSON written to " << a.options.at("--json") << "\n";
-  }
+  write_text(d, out, has_flag(a, "--quiet"));
+  write_outputs(a, d, out);
   return 0;
 }
 
@@ -210,7 +229,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return 0;
   }
   try {
-    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--json", "--plots"}, {"--quiet"}), out, err);
+    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--latex-body", "--json", "--plots"}, {"--quiet"}), out, err);
     if (args[0] == "check") return check(parse_args(args, {}, {}), out);
     if (args[0] == "simulate") return simulate(parse_args(args, {"--csv", "--plot"}, {"--quiet"}), out);
     err << "error: unknown command '" << args[0] << "'\n" << kUsage;

@@ -1,10 +1,12 @@
-// io/report.hpp — what `hamel derive` prints: sections of equations and checks, rendered as text,
-// as a complete LaTeX document, and as JSON (the JSON is filled by the modules with stable keys).
+// io/report.hpp — transitional: the untyped report of the modules not yet ported to the derivation
+// model (derivation/model.hpp); append_legacy turns it into the model, which io/render prints.
 #pragma once
 
 #include <ginac/ginac.h>
 
 #include <nlohmann/json.hpp>
+
+#include "derivation/model.hpp"
 #include <functional>
 #include <ostream>
 #include <string>
@@ -55,10 +57,9 @@ struct Report {
   std::vector<ReportCheck> checks() const;
 };
 
-/// The readable summary; `quiet` prints the checks only.
-void write_text(const Report& r, std::ostream& os, bool quiet = false);
-/// A complete LaTeX document (article, amsmath), equations numbered, one section per section.
-void write_latex(const Report& r, std::ostream& os);
+/// Transitional: appends the sections of a module's untyped report to the derivation model (their
+/// equations as preformatted entries, their checks as verdicts expected to hold).
+void append_legacy(const Report& r, Derivation& out);
 /// Escapes text for LaTeX (\ { } $ & # ^ _ % ~).
 std::string latex_escape(const std::string& s);
 /// A GiNaC expression as a JSON string (GiNaC's syntax; SymPy parses it with ^ read as power).

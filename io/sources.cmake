@@ -8,7 +8,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/modules/registry.cpp
 )
 # Topic subfolders (hybrid, contact, discrete, …) list their own files.
-foreach(topic hybrid contact discrete)
+foreach(topic hybrid contact discrete render)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/${topic}/sources.cmake)
     include(${CMAKE_CURRENT_LIST_DIR}/${topic}/sources.cmake)
   endif()

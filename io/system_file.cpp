@@ -23,8 +23,27 @@ namespace {
 
 const std::vector<std::string>& common_keys() {
   static const std::vector<std::string> k = {"name",   "description", "parameters", "coordinates",
-                                             "domain", "functions",   "relations",  "definitions"};
+                                             "domain", "functions",   "relations",  "definitions", "latex"};
   return k;
+}
+
+// `latex: {th: "\\vartheta"}`: a LaTeX name for an identifier (a coordinate, parameter, function,
+// momentum or variable; a velocity th_dot gets the dot over the coordinate's name).
+std::vector<std::pair<std::string, std::string>> read_latex_names(const Document& doc) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [k, v] : doc.mapping(doc.root()["latex"], "'latex'")) {
+    const std::string n = doc.name(k, "an identifier");
+    const std::string tex = doc.scalar(v, "the LaTeX name of " + n);
+    int depth = 0;
+    for (char c : tex) {
+      depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+      if (depth < 0) break;
+    }
+    if (depth != 0 || tex.empty() || tex.find('$') != std::string::npos)
+      doc.fail(v, "'latex': expected math-mode LaTeX with balanced braces and no $ for '" + n + "', got '" + tex + "'");
+    out.emplace_back(n, tex);
+  }
+  return out;
 }
 
 }  // namespace
@@ -130,7 +149,7 @@ SystemFile read_system_file(const Document& doc) {
     spec.domain[c] = {lo, hi};
   }
 
-  SystemFile f{doc, name, description, Chart(spec), {}, {}, {}, names};
+  SystemFile f{doc, name, description, Chart(spec), {}, {}, {}, {}, names};
   for (std::size_t i = 0; i < f.Q.dim(); ++i) {
     f.q.declare(f.Q.coordinate_name(i), f.Q[i]);
     f.tq.declare(f.Q.coordinate_name(i), f.Q[i]);
@@ -167,7 +186,16 @@ SystemFile read_system_file(const Document& doc) {
     f.tq.declare(n, value);
     f.definitions.emplace_back(n, value);
   }
+  f.latex = read_latex_names(doc);
   return f;
+}
+
+void Module::derive(const SystemFile& file, Derivation& out, const DeriveOptions& options) const {
+  Report r;
+  r.plot_base = options.plot_base;
+  r.progress = options.progress;
+  derive_legacy(file, r);
+  append_legacy(r, out);
 }
 
 std::vector<ClaimResult> Module::check(const SystemFile&, const std::vector<Claim>&, const ClaimsContext&) const {

@@ -6,10 +6,12 @@
 // reads, derives its report sections, checks its kinds of claims and, if it can, simulates.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "derivation/model.hpp"
 #include "geometry/chart.hpp"
 #include "io/report.hpp"
 #include "io/yaml_document.hpp"
@@ -25,6 +27,7 @@ struct SystemFile {
   ExpressionReader tq;   ///< the same and the velocities q_dot
   /// Abbreviations of the file's `definitions:` (already declared in q and tq), in order.
   std::vector<std::pair<std::string, GiNaC::ex>> definitions;
+  std::vector<std::pair<std::string, std::string>> latex;  ///< `latex:` names: identifier → LaTeX, in order
   std::vector<std::string> names;  ///< every name declared so far (to refuse duplicates)
   /// Refuses a name already used (coordinates, parameters, functions, frame fields, variables, …).
   void claim_name(const YAML::Node& at, const std::string& name, const std::string& what);
@@ -76,7 +79,11 @@ class Module {
   /// Top-level keys this module reads.
   virtual std::vector<std::string> keys() const = 0;
   virtual bool applies(const SystemFile& file) const = 0;
-  virtual void derive(const SystemFile& file, Report& report) const = 0;
+  /// Fills `out` with the derivation of what this module reads.  The default adapts `derive_legacy`
+  /// (transitional, until every module fills the typed model itself).
+  virtual void derive(const SystemFile& file, Derivation& out, const DeriveOptions& options) const;
+  /// Transitional: the untyped report of a module not yet ported to the derivation model.
+  virtual void derive_legacy(const SystemFile&, Report&) const {}
   /// Claim kinds this module checks.
   virtual std::vector<std::string> claim_kinds() const { return {}; }
   virtual std::vector<ClaimResult> check(const SystemFile& file, const std::vector<Claim>& claims,

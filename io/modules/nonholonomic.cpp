@@ -18,7 +18,6 @@ namespace hamel {
 namespace {
 
 using GiNaC::ex;
-using nlohmann::json;
 
 [[noreturn]] void fail_at(const Document& doc, const YAML::Node& n, const std::string& what) { doc.fail(n, what); }
 
@@ -179,7 +178,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
     fail_at(doc, deriving_node(root), arithmetic_failure(e));
   }
 
-  NonholonomicFile out{*sys, {}, {}, std::nullopt, {}, std::nullopt, {}, std::nullopt, {}, {}};
+  NonholonomicFile out{NonholonomicInput{*sys, {}, {}, std::nullopt, {}, std::nullopt, {}, std::nullopt}, {}, {}};
   // readers on D*
   const Chart& M = out.system.dual_chart();
   for (std::size_t i = 0; i < M.dim(); ++i) {
@@ -264,305 +263,17 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
 
 namespace {
 
-std::string idx(std::initializer_list<std::size_t> l) {
-  std::string s;
-  for (auto i : l) s += (s.empty() ? "" : ",") + std::to_string(i + 1);
-  return s;
-}
-
-std::string digits(std::initializer_list<std::size_t> l) {
-  std::string s;
-  for (auto i : l) s += std::to_string(i + 1);
-  return s;
-}
-
-ReportCheck check_of(const std::string& name, const ZeroVerdict& v, bool want_zero = true) {
-  return {name, v.zero == want_zero, v.how()};
-}
-
-// The state derive and check share: everything computed once.
-struct Derived {
+// The state the claims need: the file as read and everything derived once.
+struct Derived : NonholonomicBrackets {
   NonholonomicFile in;
-  AlmostPoissonBracket nh;
-  std::optional<Form> Lambda;
-  std::optional<AlmostPoissonBracket> gauged;
-  std::vector<VectorField> orbits;  // lifted generators on D*
-  std::string lambda_note;
-  std::optional<GaugeSearchResult> search;
-  std::vector<std::pair<std::string, GiNaC::ex>> momenta;  // gauge momenta (name, function on D*)
-  const AlmostPoissonBracket& reduced_source() const { return gauged ? *gauged : nh; }
 };
 
-// `search_report`: where the gauge-momentum search writes its section (a scratch report for claims).
-Derived derive_state(const SystemFile& file, Report& search_report) {
+Derived derive_state(const SystemFile& file) {
   SystemFile f = file;
   NonholonomicFile in = read_nonholonomic(f);
-  Derived d{in, nonholonomic_bracket(in.system), std::nullopt, std::nullopt, {}, "", std::nullopt, {}};
-  const auto& sys = d.in.system;
-  for (auto b : d.in.gauge) d.momenta.emplace_back("pi" + std::to_string(b + 1), sys.momenta()[b]);
-  if (d.in.search) {
-    d.search = gauge_search_section(sys, *d.in.search, search_report, search_report.plot_base);
-    d.Lambda = d.search->Lambda;
-    d.gauged = gauged_bracket(sys, *d.Lambda);
-    d.lambda_note = "from the adapted basis {Z, ...} with Z = the ansatz and its unknowns obeying f' = L f (Lemma 5.4); independent of the solution";
-    d.momenta.emplace_back("C", d.search->momentum);
-  }
-  bool all_pass = !d.in.gauge.empty();
-  for (auto b : d.in.gauge) all_pass = all_pass && theorem_5_3_test(sys, b).passed;
-  if (all_pass) {
-    d.Lambda = lemma_5_4_three_form(sys, d.in.gauge);
-    d.gauged = gauged_bracket(sys, *d.Lambda);
-    const std::size_t rest = sys.rank() - d.in.gauge.size();
-    d.lambda_note = rest < 3 ? "unique (r - l = " + std::to_string(rest) + " < 3, Lemma 5.4 / Remark 5.5)"
-                             : "with B_IJK = 0 (r - l = " + std::to_string(rest) + " >= 3: Lambda is not unique)";
-  }
-  for (const auto& [n, xi] : d.in.symmetry) d.orbits.push_back(lift_to_dual(sys, xi));
-  return d;
-}
-
-void derive_report(const SystemFile& file, Report& report) {
-  Report search_sections;
-  search_sections.name = report.name;
-  search_sections.plot_base = report.plot_base;
-  search_sections.progress = report.progress;
-  const Derived d = derive_state(file, search_sections);
-  const auto& sys = d.in.system;
-  const Chart& Q = sys.chart();
-  const Chart& M = sys.dual_chart();
-  const std::size_t n = Q.dim(), r = sys.rank();
-  const auto p = sys.momenta();
-  const auto& names = sys.frame_names();
-  json& J = report.json;
-  GiNaC::lst momenta;
-  for (const auto& x : p) momenta.append(x);
-
-  {  // configuration and metric
-    auto& s = report.add("Configuration space and kinetic energy");
-    s.paragraphs.push_back("Coordinates " + Q.describe() + "; rank of D = " + std::to_string(r) + ".");
-    json metric = json::object();
-    for (unsigned i = 0; i < n; ++i)
-      for (unsigned j = i; j < n; ++j) {
-        const ex g = sys.metric()(i, j);
-        if (g.is_zero()) continue;
-        s.equations.push_back({"g_" + Q.coordinate_name(i) + Q.coordinate_name(j),
-                               "g_{" + latex_name(Q.coordinate_name(i)) + latex_name(Q.coordinate_name(j)) + "}", g, "", ""});
-        metric[Q.coordinate_name(i) + "," + Q.coordinate_name(j)] = json_expression(g);
-      }
-    s.equations.push_back({"V", "V", sys.potential(), "", ""});
-    J["metric"] = metric;
-    J["potential"] = json_expression(sys.potential());
-  }
-  {  // frame
-    auto& s = report.add("Constraint distribution and frame");
-    json frame = json::object();
-    for (std::size_t a = 0; a < sys.frame().dim(); ++a) {
-      const bool in_d = a < r;
-      const std::string nm = in_d ? names[a] : "W" + std::to_string(a - r + 1);
-      json comp = json::object();
-      for (std::size_t i = 0; i < n; ++i) {
-        const ex c = sys.frame()[a][i];
-        if (c.is_zero()) continue;
-        comp[Q.coordinate_name(i)] = json_expression(c);
-        s.equations.push_back({nm + "^" + Q.coordinate_name(i), latex_name(nm) + "^{" + latex_name(Q.coordinate_name(i)) + "}", c, "", ""});
-      }
-      if (in_d) frame[nm] = comp;
-      else J["complement"][nm] = comp;
-    }
-    J["frame"] = frame;
-    s.paragraphs.push_back("The first " + std::to_string(r) + " fields span D; the others span the complement W.");
-  }
-  {  // G, C
-    auto& s = report.add("Constrained metric and structure coefficients");
-    json G = json::object(), Gi = json::object(), C = json::object(), Cu = json::object();
-    for (unsigned a = 0; a < r; ++a)
-      for (unsigned b = a; b < r; ++b) {
-        const ex g = sys.constrained_metric()(a, b), gi = sys.constrained_inverse()(a, b);
-        s.equations.push_back({"G_" + digits({a, b}), "\\mathcal{G}_{" + digits({a, b}) + "}", g, "", ""});
-        G[idx({a, b})] = json_expression(g);
-        Gi[idx({a, b})] = json_expression(gi);
-      }
-    for (unsigned a = 0; a < r; ++a)
-      for (unsigned b = a; b < r; ++b)
-        s.equations.push_back({"G^" + digits({a, b}), "\\mathcal{G}^{" + digits({a, b}) + "}",
-                               pretty(sys.constrained_inverse()(a, b)), "", ""});
-    for (std::size_t a = 0; a < r; ++a)
-      for (std::size_t b = a + 1; b < r; ++b)
-        for (std::size_t c = 0; c < r; ++c) {
-          const ex v = sys.structure_lowered()(a, b, c), u = sys.structure()(a, b, c);
-          if (!v.is_zero()) {
-            s.equations.push_back({"C_" + digits({a, b, c}), "C_{" + digits({a, b, c}) + "}", v, "", ""});
-            C[idx({a, b, c})] = json_expression(v);
-          }
-          if (!u.is_zero()) {
-            s.equations.push_back({"C_" + digits({a, b}) + "^" + digits({c}), "C_{" + digits({a, b}) + "}^{" + digits({c}) + "}", pretty(u), "", ""});
-            Cu[idx({a, b, c})] = json_expression(u);
-          }
-        }
-    J["constrained_metric"] = G;
-    J["inverse_constrained_metric"] = Gi;
-    J["structure_coefficients"] = C;
-    J["structure_functions"] = Cu;
-  }
-  {  // equations of motion
-    auto& s = report.add("Equations of motion");
-    s.paragraphs.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on D*.");
-    const ex H = constrained_hamiltonian(sys);
-    s.equations.push_back({"H_c", "H_c", pretty(H, momenta), "", ""});
-    J["hamiltonian"] = json_expression(H);
-    const auto X = nonholonomic_vector_field(sys);
-    json eom = json::object();
-    for (std::size_t i = 0; i < M.dim(); ++i) {
-      s.equations.push_back({"d/dt " + M.coordinate_name(i), "\\dot{" + latex_name(M.coordinate_name(i)) + "}",
-                             pretty(X[i], momenta), "", ""});
-      eom[M.coordinate_name(i)] = json_expression(X[i]);
-    }
-    J["equations_of_motion"] = eom;
-    const auto Y = hamel_equations(sys);
-    json hamel_eq = json::object();
-    const auto& D = sys.velocity_chart();
-    for (std::size_t a = 0; a < r; ++a) {
-      s.equations.push_back({"d/dt " + D.coordinate_name(n + a), "\\dot{v}^{" + std::to_string(a + 1) + "}", Y[n + a], "", ""});
-      hamel_eq[D.coordinate_name(n + a)] = json_expression(Y[n + a]);
-    }
-    J["hamel_equations"] = hamel_eq;
-    s.checks.push_back(check_of("Pi_nh # dH_c reproduces (2.8)",
-                                zero_test(hamiltonian_vector_field(d.nh, H) - X)));
-    s.checks.push_back(check_of("energy H_c is conserved", zero_test(X(H), M)));
-  }
-  const auto bracket_section = [&](const std::string& key, const std::string& title, const AlmostPoissonBracket& B) {
-    auto& s = report.add(title);
-    json bj = json::object(), jac = json::object();
-    for (std::size_t i = 0; i < M.dim(); ++i)
-      for (std::size_t j = i + 1; j < M.dim(); ++j) {
-        const ex v = B.bivector().component({static_cast<unsigned>(i), static_cast<unsigned>(j)});
-        if (v.is_zero()) continue;
-        const ex pv = pretty(v, momenta);
-        s.equations.push_back({"{" + M.coordinate_name(i) + ", " + M.coordinate_name(j) + "}",
-                               "\\{" + latex_name(M.coordinate_name(i)) + "," + latex_name(M.coordinate_name(j)) + "\\}", pv, "", ""});
-        bj[M.coordinate_name(i) + "," + M.coordinate_name(j)] = json_expression(pv);
-      }
-    const auto pv = is_poisson(B);
-    for (const auto& [ind, val] : pv.nonzero)
-      jac[M.coordinate_name(ind[0]) + "," + M.coordinate_name(ind[1]) + "," + M.coordinate_name(ind[2])] = json_expression(val);
-    s.checks.push_back({title + " satisfies the Jacobi identity", pv.poisson, pv.detail});
-    J["brackets"][key] = bj;
-    J["jacobiator"][key] = jac;
-  };
-  bracket_section("nonholonomic", "Nonholonomic bracket Pi_nh (004 (2.9))", d.nh);
-
-  for (auto& sec : search_sections.sections) report.sections.push_back(sec);
-  for (auto it = search_sections.json.begin(); it != search_sections.json.end(); ++it) report.json[it.key()] = it.value();
-  if (!d.in.gauge.empty()) {
-    auto& s = report.add("Gauge momenta");
-    const auto X = nonholonomic_vector_field(sys);
-    for (auto b : d.in.gauge) {
-      const auto t = theorem_5_3_test(sys, b);
-      s.checks.push_back({names[b] + " passes the test of Theorem 5.3 (C_bab' = -C_bb'a)", t.passed, t.detail});
-      s.checks.push_back(check_of("p_" + names[b] + " = pi" + std::to_string(b + 1) + " is conserved along (2.8)", zero_test(X(p[b]), M)));
-      J["gauge_momenta"][names[b]] = {{"theorem_5_3", t.passed}};
-    }
-  }
-  if (d.Lambda) {
-    auto& s = report.add("Three-form Lambda (Lemma 5.4)");
-    s.paragraphs.push_back("Lambda " + d.lambda_note + ".");
-    json lj = json::object();
-    for (const auto& [ind, val] : d.Lambda->components()) {
-      std::string key, tex_suffix, txt_suffix;
-      for (unsigned i : ind) {
-        key += (key.empty() ? "" : ",") + Q.coordinate_name(i);
-        tex_suffix += (tex_suffix.empty() ? "\\, d" : "\\wedge d") + latex_name(Q.coordinate_name(i));
-        txt_suffix += (txt_suffix.empty() ? " d" : "^d") + Q.coordinate_name(i);
-      }
-      s.equations.push_back({"Lambda", "\\Lambda", val, txt_suffix, tex_suffix});
-      lj[key] = json_expression(val);
-    }
-    if (d.Lambda->components().empty()) s.paragraphs.push_back("Lambda = 0.");
-    J["three_form"] = lj;
-    bracket_section("gauged", "Gauged bracket Pi_nh^Lambda (004 (3.6))", *d.gauged);
-    auto& t = report.sections.back();
-    const ex H = constrained_hamiltonian(sys);
-    t.checks.push_back(check_of("Pi_nh^Lambda # dH_c = X_nh (Theorem 3.2)",
-                                zero_test(hamiltonian_vector_field(*d.gauged, H) - nonholonomic_vector_field(sys))));
-    for (auto b : d.in.gauge) {
-      // Theorem 5.6 with X_f = Pi#df: (Pi_nh^Lambda)#(dpi_b) = +Z_b (gauge.md errata on the sign)
-      std::vector<ex> zb(M.dim(), 0);
-      for (std::size_t i = 0; i < n; ++i) zb[i] = sys.frame()[b][i];
-      t.checks.push_back(check_of("(Pi_nh^Lambda)#(d pi" + std::to_string(b + 1) + ") = +" + names[b] + " (Theorem 5.6)",
-                                  zero_test(hamiltonian_vector_field(*d.gauged, p[b]) - VectorField(M, zb))));
-    }
-    if (d.search) {
-      // the configuration part of (Pi_nh^Lambda)#(dC) is the generator Z (Theorem 5.6)
-      const VectorField XC = hamiltonian_vector_field(*d.gauged, d.search->momentum);
-      ex worst = 0;
-      ZeroVerdict v;
-      v.zero = true;
-      v.method = Decision::Canonical;
-      for (std::size_t i = 0; i < n && v.zero; ++i) v = zero_test(XC[i] - d.search->ode.Z[i], M);
-      t.checks.push_back(check_of("the configuration part of (Pi_nh^Lambda)#(dC) is Z (Theorem 5.6)", v));
-    }
-  }
-  if (!d.orbits.empty() && !d.momenta.empty()) {
-    auto& s = report.add("Casimirs of the reduced brackets");
-    for (const auto& [f, fn] : d.momenta) {
-      const auto cn = casimir_check(d.nh, fn, d.orbits);
-      s.checks.push_back({f + " is a Casimir of the reduced Pi_nh", cn.casimir, cn.detail});
-      J["casimirs"][f]["nonholonomic"] = cn.casimir;
-      if (d.gauged) {
-        const auto cg = casimir_check(*d.gauged, fn, d.orbits);
-        s.checks.push_back({f + " is a Casimir of the reduced Pi_nh^Lambda (Theorem 5.6)", cg.casimir, cg.detail});
-        J["casimirs"][f]["gauged"] = cg.casimir;
-      }
-    }
-  }
-  if (!d.in.variables.empty()) {
-    const auto& B = d.reduced_source();
-    auto& s = report.add(std::string("Brackets of the variables (") + (d.gauged ? "Pi_nh^Lambda" : "Pi_nh") + ")");
-    const auto table = bracket_table(B, d.in.variables);
-    const Chart& U = *d.in.variable_chart;
-    json rb = json::object();
-    for (const auto& [ab, val] : table) {
-      const auto& [a, b] = ab;
-      ex shown = val;
-      if (!d.in.inverse.empty()) {
-        const auto rw = express_in_variables(val, d.in.inverse, U.coordinates(), d.in.variables, M);
-        bool clean = rw.verified.zero;
-        for (const auto& c : M.coordinates()) clean = clean && !rw.value.has(c);
-        if (clean) shown = rw.value;
-      }
-      const std::string na = d.in.variables[a].name, nb = d.in.variables[b].name;
-      s.equations.push_back({"{" + na + ", " + nb + "}", "\\{" + latex_name(na) + "," + latex_name(nb) + "\\}", shown, "", ""});
-      rb[na + "," + nb] = json_expression(shown);
-    }
-    J["reduced_brackets"] = rb;
-    J["reduced_brackets_of"] = d.gauged ? "gauged" : "nonholonomic";
-    if (d.in.variables.size() >= 3) {
-      const auto jacobi_on_variables = [&](const AlmostPoissonBracket& Bx) {
-        ZeroVerdict worst;
-        worst.zero = true;
-        worst.method = Decision::Canonical;
-        worst.detail = "canonical form is 0 for every triple";
-        for (std::size_t a = 0; a < d.in.variables.size(); ++a)
-          for (std::size_t b = a + 1; b < d.in.variables.size(); ++b)
-            for (std::size_t c = b + 1; c < d.in.variables.size(); ++c) {
-              ZeroVerdict v = zero_test(jacobiator(Bx, d.in.variables[a].expression, d.in.variables[b].expression,
-                                                   d.in.variables[c].expression), M);
-              if (!v.zero) {
-                v.detail = "{" + d.in.variables[a].name + "," + d.in.variables[b].name + "," + d.in.variables[c].name +
-                           "}: " + v.detail;
-                return v;
-              }
-              if (v.method == Decision::NumericProbing) worst = v;
-            }
-        return worst;
-      };
-      s.checks.push_back(check_of("the reduced bracket of the variables satisfies the Jacobi identity", jacobi_on_variables(B)));
-      if (d.in.conformal_factor) {
-        const auto v = jacobi_on_variables(conformal(B, *d.in.conformal_factor));
-        s.checks.push_back(check_of("the reduced bracket times the conformal factor satisfies the Jacobi identity", v));
-        J["conformal_factor"] = {{"value", json_expression(*d.in.conformal_factor)}, {"jacobi", v.zero}};
-      }
-    }
-  }
+  Derivation scratch;
+  NonholonomicBrackets b = derive_brackets(in, scratch, DeriveOptions{});
+  return Derived{std::move(b), std::move(in)};
 }
 
 // ------------------------------------------------------------------ claims
@@ -806,7 +517,10 @@ class NonholonomicModule : public Module {
     if (r["action_dependent"] && r["action_dependent"].IsScalar() && r["action_dependent"].Scalar() == "true") return false;  // contact systems: io/modules/contact
     return r["lagrangian"] && !r["hybrid"] && !r["force"];  // forced / hybrid systems: io/modules/hybrid
   }
-  void derive(const SystemFile& f, Report& report) const override { derive_report(f, report); }
+  void derive(const SystemFile& f, Derivation& out, const DeriveOptions& options) const override {
+    SystemFile file = f;
+    derive_nonholonomic(read_nonholonomic(file), out, options);
+  }
   std::vector<std::string> claim_kinds() const override {
     return {"structure_coefficient", "structure_function", "constrained_metric", "inverse_metric", "bracket",
             "reduced_bracket", "three_form", "casimir", "conserved", "equation_of_motion", "hamiltonian", "jacobi",
@@ -814,8 +528,7 @@ class NonholonomicModule : public Module {
   }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims,
                                  const ClaimsContext& ctx) const override {
-    Report scratch;
-    const Derived d = derive_state(f, scratch);
+    const Derived d = derive_state(f);
     const ClaimReaders rd = claim_readers(d, ctx);
     std::vector<ClaimResult> out;
     for (const auto& c : claims) out.push_back(check_one(f, d, c, rd));

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "tests/support/cli_run.hpp"
+#include "tests/support/derivation_json.hpp"
 #include "tests/support/temp_file.hpp"
 
 using hamel::test::run;
@@ -33,22 +34,31 @@ TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") 
   CHECK(r.out.find("[no ] pi1 is a Casimir of the reduced Pi_nh ") != std::string::npos);
   CHECK(r.out.find("[yes] the reduced bracket times the conformal factor satisfies the Jacobi identity") != std::string::npos);
   CHECK(r.out.find("[no ] the reduced bracket of the variables satisfies the Jacobi identity") != std::string::npos);
-  std::ifstream in(json.path());
-  const auto j = nlohmann::json::parse(in);
-  for (const char* key : {"coordinates", "parameters", "frame", "constrained_metric", "structure_coefficients",
-                          "brackets", "jacobiator", "casimirs", "reduced_brackets", "checks", "three_form"})
-    CHECK_MESSAGE(j.contains(key), key);
-  CHECK(j["coordinates"].size() == 5);
-  CHECK(j["structure_coefficients"].size() == 3);
-  CHECK(j["structure_coefficients"].contains("1,2,3"));
-  CHECK(j["brackets"]["gauged"].contains("x,pi2"));
-  CHECK_FALSE(j["brackets"]["gauged"].contains("pi1,pi2"));  // zero for Pi_nh^Lambda
-  CHECK(j["brackets"]["nonholonomic"].contains("pi1,pi2"));
-  CHECK(j["casimirs"]["pi1"]["gauged"] == true);
-  CHECK(j["casimirs"]["pi1"]["nonholonomic"] == false);
-  CHECK(j["reduced_brackets"]["M1,gamma2"] == "-gamma3");
-  CHECK(j["checks"]["Z1 passes the test of Theorem 5.3 (C_bab' = -C_bb'a)"]["passed"] == true);
-  CHECK(j["jacobiator"]["gauged"].size() == 8);
+  using namespace hamel::test;
+  const auto j = read_json(json.path());
+  for (const char* id : {"frame", "constrained_metric", "structure_coefficients", "bracket.nonholonomic", "bracket.gauged",
+                         "jacobiator.gauged", "reduced_bracket", "three_form"})
+    CHECK_MESSAGE(j["objects"].contains(id), id);
+  CHECK(symbols_of_kind(j, "coordinate") == std::vector<std::string>{"phi", "theta", "psi", "x", "y"});
+  CHECK(symbols_of_kind(j, "momentum") == std::vector<std::string>{"pi1", "pi2", "pi3"});
+  CHECK(symbols_of_kind(j, "parameter").size() == 4);
+  CHECK(entries(j, "structure_coefficients").size() == 3);
+  CHECK(entries(j, "structure_coefficients").count("1,2,3") == 1);
+  CHECK(entries(j, "bracket.gauged").count("x,pi2") == 1);
+  CHECK(entries(j, "bracket.gauged").count("pi1,pi2") == 0);  // zero for Pi_nh^Lambda
+  CHECK(entries(j, "bracket.nonholonomic").count("pi1,pi2") == 1);
+  CHECK(j["checks"]["casimir.pi1.gauged"]["holds"] == true);
+  CHECK(j["checks"]["casimir.pi1.nonholonomic"]["holds"] == false);
+  CHECK(j["checks"]["casimir.pi1.nonholonomic"]["status"] == "fact");
+  CHECK(entries(j, "reduced_bracket")["M1,gamma2"] == "-gamma3");
+  CHECK(j["checks"]["gauge.theorem_5_3.Z1"]["holds"] == true);
+  CHECK(entries(j, "jacobiator.gauged").size() == 8);
+  // the frame keeps the order that defines pi1..pi3
+  std::vector<std::string> fields;
+  for (const auto& e : j["objects"]["frame"]["entries"])
+    if (fields.empty() || fields.back() != e["key"][0]) fields.push_back(e["key"][0]);
+  CHECK(fields == std::vector<std::string>{"Z1", "Y2", "Y3"});
+  CHECK(j["summary"]["failures"] == 0);
 }
 
 TEST_CASE("hamel check: the printed (6.7) and K are flagged, the rest holds; exit status 1") {

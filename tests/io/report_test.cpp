@@ -12,7 +12,7 @@ TEST_CASE("Report: LaTeX of the Chaplygin sphere compiles with pdflatex") {
   const std::string& s = report.text();
   CHECK(s.find("\\documentclass") == 0);
   CHECK(s.find("\\usepackage{amsmath,amssymb}") != std::string::npos);
-  CHECK(s.find("C_{123} = -") != std::string::npos);  // named as a paper would
+  CHECK(s.find("C_{123} &= -") != std::string::npos);  // named as a paper would
   CHECK(s.find("\\sin(\\theta)") != std::string::npos);
   CHECK(s.find("\\pi_{1}") != std::string::npos);
   CHECK(s.find("I_{1}") != std::string::npos);

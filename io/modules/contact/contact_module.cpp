@@ -21,7 +21,7 @@ class ContactModule : public Module {
     const YAML::Node& root = f.doc.root();
     return is_action_dependent(f) || static_cast<bool>(root["impulsive"]) || static_cast<bool>(root["switching"]);
   }
-  void derive(const SystemFile& f, Report& report) const override { derive_contact_report(read_contact(f), report); }
+  void derive_legacy(const SystemFile& f, Report& report) const override { derive_contact_report(read_contact(f), report); }
   std::vector<std::string> claim_kinds() const override { return contact_claim_kinds(); }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims, const ClaimsContext& ctx) const override {
     return check_contact_claims(read_contact(f), f.doc, claims, ctx);

@@ -796,7 +796,7 @@ class DiscreteModule : public Module {
   std::string name() const override { return "discrete"; }
   std::vector<std::string> keys() const override { return {"discrete"}; }
   bool applies(const SystemFile& f) const override { return static_cast<bool>(f.doc.root()["discrete"]); }
-  void derive(const SystemFile& f, Report& report) const override { derive_report(f, report); }
+  void derive_legacy(const SystemFile& f, Report& report) const override { derive_report(f, report); }
   std::vector<std::string> claim_kinds() const override {
     return {"discrete_lagrangian", "discrete_equation", "reduced_lagrangian", "reduced_force", "mixed_curvature",
             "reduced_equation", "shape_lagrangian", "discrete_momentum", "horizontal_symmetry"};

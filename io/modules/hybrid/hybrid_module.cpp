@@ -488,7 +488,7 @@ class HybridModule : public Module {
     return {"lagrangian", "force", "time_dependent", "symmetry", "hybrid", "simulate"};
   }
   bool applies(const SystemFile& f) const override { return is_hybrid_file(f); }
-  void derive(const SystemFile& f, Report& report) const override { derive_report(f, report); }
+  void derive_legacy(const SystemFile& f, Report& report) const override { derive_report(f, report); }
   std::vector<std::string> claim_kinds() const override { return hybrid_claim_kinds(); }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims, const ClaimsContext& ctx) const override {
     return check_hybrid_claims(f, derive_hybrid(f), claims, ctx);

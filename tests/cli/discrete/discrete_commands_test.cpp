@@ -108,8 +108,8 @@ TEST_CASE("hamel derive: the disk, the horizontal-symmetry particle and the slei
 TEST_CASE("hamel derive: the LaTeX report of P2 compiles") {
   hamel::test::LatexReport report("examples/discrete_p2.yaml");
   REQUIRE(report.status() == 0);
-  CHECK(has(report.text(), "\\mathcal{B}_1{}^{y}_{x} = "));
-  CHECK(has(report.text(), "\\check L_d(r_0, w_0, r_1) = "));
+  CHECK(has(report.text(), "\\mathcal{B}_1{}^{y}_{x} &= "));
+  CHECK(has(report.text(), "\\check L_d(r_0, w_0, r_1) &= "));
   if (!hamel::test::LatexReport::pdflatex_available()) {
     MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
     return;

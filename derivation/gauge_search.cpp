@@ -1,0 +1,202 @@
+// derivation/gauge_search.cpp
+#include "derivation/gauge_search.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/symbolic.hpp"
+#include "mechanics/hamel_equations.hpp"
+#include "numerics/compiled_function.hpp"
+#include "numerics/ode.hpp"
+#include "numerics/plot.hpp"
+
+namespace hamel {
+
+namespace {
+
+std::string fmt(double x, int digits = 10) {
+  std::ostringstream os;
+  os.precision(digits);
+  os << x;
+  return os.str();
+}
+
+std::string name_of(const GiNaC::ex& e) { return detail::str(e); }
+
+// L_ij of f' = L(s) f, every entry (the ODE is read as a matrix).
+void ode_object(const GaugeOde& ode, std::size_t nf, DerivationSection& s) {
+  Object& L = s.object("gauge_search.ode", ObjectKind::Family, "the ODE $f' = L(s) f$ of the unknowns");
+  for (unsigned i = 0; i < nf; ++i)
+    for (unsigned j = 0; j < nf; ++j) {
+      const std::string a = std::to_string(i + 1), b = std::to_string(j + 1);
+      L.add({a, b}, Label::symbol("L", {a, b}), pretty(ode.L(i, j)));
+    }
+}
+
+// Why the ODE cannot be solved numerically, or empty when it can.
+std::string why_not_numeric(const NonholonomicSystem& system, const GaugeOde& ode, const GaugeSearchInput& in, std::size_t nf) {
+  if (in.values.empty()) return "No 'values' for the parameters: the ODE is not solved numerically.";
+  for (unsigned i = 0; i < nf; ++i)
+    for (unsigned j = 0; j < nf; ++j) {
+      GiNaC::exmap jets;
+      const GiNaC::ex e = freeze_jets(apply_derivative_rules(ode.L(i, j)).subs(in.values), jets);
+      if (!jets.empty()) return "L depends on abstract functions: no numeric solution.";
+      for (const auto& p : system.chart().parameters())
+        if (e.has(p)) return "No value for the parameter " + name_of(p) + ": no numeric solution.";
+    }
+  return "";
+}
+
+// The solutions sampled: a table of every 20th of 200 samples and a plot of all of them.
+void tabulate(const GaugeOde& ode, const GaugeSolutions& sol, const GaugeSearchInput& in, std::size_t nf, DerivationSection& s,
+              const std::string& system_name, const DeriveOptions& options) {
+  Table t;
+  t.id = "gauge_search.solutions";
+  t.caption = "the solutions $Phi(s)$ sampled";
+  t.columns.push_back(name_of(in.ansatz.shape));
+  for (std::size_t j = 0; j < sol.count(); ++j)
+    for (std::size_t i = 0; i < nf; ++i) t.columns.push_back(ode.unknowns[i].name() + "_" + std::to_string(j + 1));
+  Plot p;
+  p.title = system_name + ": gauge momenta";
+  p.xlabel = name_of(in.ansatz.shape);
+  p.ylabel = "coefficients";
+  std::vector<Series> series(sol.count() * nf);
+  for (std::size_t k = 0; k < series.size(); ++k) series[k].title = t.columns[k + 1];
+  const int samples = 200;
+  for (int k = 0; k <= samples; ++k) {
+    const double x = in.s_min + (in.s_max - in.s_min) * k / samples;
+    p.x.push_back(x);
+    std::vector<std::string> row{fmt(x, 6)};
+    for (std::size_t j = 0; j < sol.count(); ++j) {
+      const auto v = sol(j, x);
+      for (std::size_t i = 0; i < nf; ++i) {
+        series[j * nf + i].y.push_back(v[i]);
+        row.push_back(fmt(v[i], 8));
+      }
+    }
+    if (k % 20 == 0) t.rows.push_back(row);
+  }
+  p.series = series;
+  s.tables.push_back(t);
+  if (options.plot_base.empty()) return;
+  try {
+    const PlotFiles files = plot(p, options.plot_base + "_gauge_momenta");
+    s.figures.push_back(Figure{files.svg, "the gauge-momentum coefficients"});
+    if (!files.png.empty()) s.figures.push_back(Figure{files.png, "the gauge-momentum coefficients"});
+  } catch (const std::exception& e) {
+    s.prose.push_back(std::string("No plot: ") + e.what());
+  }
+}
+
+// The start of the conservation check: the shape variable at the base point, small momenta.
+State initial_state(const Chart& M, const GaugeSearchInput& in) {
+  State x0(M.dim(), 0.0);
+  for (std::size_t i = 0; i < M.dim(); ++i) {
+    const auto it = in.initial.find(M.coordinate_name(i));
+    x0[i] = it != in.initial.end() ? it->second
+                                    : (M[i].is_equal(in.ansatz.shape) ? in.s_base : 0.1 + 0.07 * static_cast<double>(i % 5));
+  }
+  return x0;
+}
+
+// Each solution's momentum Σ f_i(s) p_{W_i} along a trajectory of (2.8): its relative drift.
+void check_conservation(const NonholonomicSystem& system, const GaugeSolutions& sol, const GaugeSearchInput& in,
+                        std::size_t nf, DerivationSection& s) {
+  const Chart& M = system.dual_chart();
+  const CompiledFunction f = compile(nonholonomic_vector_field(system).components(), M.coordinates(), in.values,
+                                     CompileOptions{Backend::Auto, "", "", true});
+  std::vector<GiNaC::ex> pw;
+  for (const auto& W : in.ansatz.basis) pw.push_back(linear_momentum(system, W));
+  const CompiledFunction pwf = compile(pw, M.coordinates(), in.values, CompileOptions{Backend::Bytecode, "", "", true});
+  IntegrateOptions opt;
+  opt.max_step = 0.01;
+  const Trajectory tr = integrate(make_rhs(f), initial_state(M, in), 0.0, in.check_time, opt);
+  const auto si = *M.index_of(in.ansatz.shape);
+  for (std::size_t j = 0; j < sol.count(); ++j) {
+    double c0 = 0, worst = 0;
+    bool inside = true;
+    for (std::size_t k = 0; k < tr.x.size(); ++k) {
+      const double sv = tr.x[k][si];
+      inside = sv >= in.s_min && sv <= in.s_max;
+      if (!inside) break;
+      std::vector<double> pv(nf);
+      pwf(tr.x[k].data(), pv.data());
+      const auto coef = sol(j, sv);
+      double c = 0;
+      for (std::size_t i = 0; i < nf; ++i) c += coef[i] * pv[i];
+      if (k == 0) c0 = c;
+      worst = std::max(worst, std::abs(c - c0));
+    }
+    const double rel = worst / std::max(std::abs(c0), 1e-300);
+    const std::string id = "gauge_search.conserved." + std::to_string(j + 1);
+    const std::string what = "gauge momentum " + std::to_string(j + 1) + " is conserved along (2.8) to 1e-9 over t in [0, " +
+                             fmt(in.check_time, 4) + "]";
+    if (!tr.completed() || !inside)
+      s.verdict(id, what, false, !inside ? "the trajectory left the interval of the solution" : tr.message);
+    else
+      s.verdict(id, what, rel <= 1e-9, "numeric evidence: relative drift " + fmt(rel, 3) + " over " + std::to_string(tr.steps) + " steps");
+  }
+}
+
+// Lemma 7.2: L odd and 2π-periodic in s (sampled).
+void check_lemma_7_2(const GaugeOde& ode, const GaugeSearchInput& in, std::size_t nf, DerivationSection& s) {
+  std::vector<GiNaC::ex> entries;
+  for (unsigned i = 0; i < nf; ++i)
+    for (unsigned j = 0; j < nf; ++j) entries.push_back(ode.L(i, j));
+  const CompiledFunction Lf = compile(entries, {in.ansatz.shape}, in.values, CompileOptions{Backend::Bytecode, "", "", true});
+  double odd = 0, periodic = 0, scale = 0;
+  for (int k = 1; k < 40; ++k) {
+    const double x = 0.05 + 3.0 * k / 40;
+    std::vector<double> a(nf * nf), b(nf * nf), c(nf * nf);
+    double xm = -x, xp = x + 2 * M_PI;
+    Lf(&x, a.data());
+    Lf(&xm, b.data());
+    Lf(&xp, c.data());
+    for (std::size_t q = 0; q < a.size(); ++q) {
+      odd = std::max(odd, std::abs(a[q] + b[q]));
+      periodic = std::max(periodic, std::abs(a[q] - c[q]));
+      scale = std::max(scale, std::abs(a[q]));
+    }
+  }
+  s.verdict("gauge_search.lemma_7_2", "L(s) is odd and 2pi-periodic (Lemma 7.2: the solutions are even and periodic)",
+            odd <= 1e-9 * std::max(1.0, scale) && periodic <= 1e-9 * std::max(1.0, scale),
+            "numeric evidence, 39 samples: max |L(s) + L(-s)| = " + fmt(odd, 3) + ", max |L(s) - L(s + 2pi)| = " + fmt(periodic, 3));
+}
+
+}  // namespace
+
+GaugeSearchResult derive_gauge_search(const NonholonomicSystem& system, const GaugeSearchInput& in, Derivation& out,
+                                      const DeriveOptions& options) {
+  if (options.progress) options.progress("Gauge momentum search");
+  DerivationSection& s = out.add("gauge_search", "Gauge momentum search (004 (7.5)-(7.7))");
+  const GaugeOde ode = derive_gauge_ode(system, in.ansatz);
+  const std::size_t nf = in.ansatz.basis.size();
+  std::string z = "$Z = ";
+  for (std::size_t i = 0; i < nf; ++i)
+    z += (i ? " + " : "") + ode.unknowns[i].name() + "(" + name_of(in.ansatz.shape) + ") " + in.ansatz.basis_names[i];
+  s.prose.push_back("Ansatz " + z + "$. " + ode.detail + ".");
+  for (const auto& u : ode.unknowns) out.declare(u.name(), SymbolKind::Unknown, "unknown of the gauge-momentum ansatz");
+  ode_object(ode, nf, s);
+  const Form Lambda = gauge_three_form(system, in.ansatz, ode);
+  GiNaC::ex momentum = 0;
+  for (std::size_t i = 0; i < nf; ++i) momentum += ode.unknowns[i](in.ansatz.shape) * linear_momentum(system, in.ansatz.basis[i]);
+  s.verdict("gauge_search.lambda_independent",
+            "$Lambda$ (Lemma 5.4, adapted basis with the unknowns obeying the ODE) is independent of the solution", true,
+            "symbolic: its components contain no unknown");
+  const std::string why = why_not_numeric(system, ode, in, nf);
+  if (!why.empty()) {
+    s.prose.push_back(why);
+    return {ode, Lambda, momentum};
+  }
+  const GaugeSolutions sol = solve_gauge_ode(ode, in.ansatz.shape, in.values, in.s_min, in.s_max, in.s_base);
+  s.prose.push_back(std::to_string(sol.count()) + " independent solutions with $Phi(" + fmt(in.s_base, 6) +
+                    ") = Id$ on [" + fmt(in.s_min, 6) + ", " + fmt(in.s_max, 6) +
+                    "] (Boost.Odeint dopri5, abs = rel = 1e-12; cubic Hermite interpolation).");
+  tabulate(ode, sol, in, nf, s, out.name, options);
+  check_conservation(system, sol, in, nf, s);
+  check_lemma_7_2(ode, in, nf, s);
+  return {ode, Lambda, momentum};
+}
+
+}  // namespace hamel

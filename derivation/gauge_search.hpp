@@ -1,0 +1,36 @@
+// derivation/gauge_search.hpp — `gauge_momenta: {ansatz, shape, …}`: the derived ODE f' = L(s) f
+// (004 (7.7)), its numeric solution, the conservation check along (2.8), and the 3-form Λ from the
+// adapted basis, as a section of the derivation.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "derivation/model.hpp"
+#include "mechanics/nonholonomic_system.hpp"
+#include "reduction/gauge_search.hpp"
+
+namespace hamel {
+
+/// What the user asks of the search (read by io/modules/gauge_search_section).
+struct GaugeSearchInput {
+  GaugeAnsatz ansatz;
+  GiNaC::exmap values;                   ///< parameter ↦ number, for the numerics (empty: symbolic only)
+  double s_min = 0, s_max = 0, s_base = 0;
+  double check_time = 10;                ///< time span of the conservation check
+  std::map<std::string, double> initial; ///< initial state of the check (coordinates and momenta)
+};
+
+struct GaugeSearchResult {
+  GaugeOde ode;
+  Form Lambda;
+  GiNaC::ex momentum;  ///< Σ f_i(s) p_{W_i} with the abstract solution f
+};
+
+/// Derives the ODE and Λ and writes the section "Gauge momentum search" into `out`; with values, also
+/// solves the ODE, tabulates and plots the solutions (to options.plot_base when not empty) and checks
+/// their conservation along numerically integrated trajectories of (2.8).
+GaugeSearchResult derive_gauge_search(const NonholonomicSystem& system, const GaugeSearchInput& input, Derivation& out,
+                                      const DeriveOptions& options);
+
+}  // namespace hamel

@@ -1,0 +1,100 @@
+// derivation/model.cpp
+#include "derivation/model.hpp"
+
+#include <algorithm>
+
+namespace hamel {
+
+Label Label::symbol(std::string base, std::vector<std::string> lower, std::vector<std::string> upper) {
+  return Label{Form::Symbol, std::move(base), std::move(lower), std::move(upper)};
+}
+
+Label Label::bracket(std::string f, std::string g) { return Label{Form::Bracket, "", {std::move(f), std::move(g)}, {}}; }
+
+Label Label::dot(std::string name) { return Label{Form::Dot, std::move(name), {}, {}}; }
+
+Entry& Object::add(std::vector<std::string> key, Label label, GiNaC::ex value) {
+  entries.push_back(Entry{std::move(key), std::move(label), std::move(value), {}});
+  return entries.back();
+}
+
+Object& DerivationSection::object(std::string id, ObjectKind kind, std::string title) {
+  objects.push_back(Object{std::move(id), kind, std::move(title), {}});
+  return objects.back();
+}
+
+Verdict& DerivationSection::verdict(std::string id, std::string statement, bool holds, std::string method) {
+  Verdict v;
+  v.id = std::move(id);
+  v.statement = std::move(statement);
+  v.holds = holds;
+  v.method = std::move(method);
+  verdicts.push_back(std::move(v));
+  return verdicts.back();
+}
+
+DerivationSection& Derivation::add(std::string id, std::string title) {
+  DerivationSection s;
+  s.id = std::move(id);
+  s.title = std::move(title);
+  sections.push_back(std::move(s));
+  return sections.back();
+}
+
+void Derivation::declare(const std::string& name, SymbolKind kind, const std::string& meaning) {
+  const auto same = [&](const Symbol& s) { return s.name == name; };
+  if (std::none_of(symbols.begin(), symbols.end(), same)) symbols.push_back(Symbol{name, kind, meaning});
+}
+
+std::vector<const Verdict*> Derivation::verdicts() const {
+  std::vector<const Verdict*> v;
+  for (const auto& s : sections)
+    for (const auto& x : s.verdicts) v.push_back(&x);
+  return v;
+}
+
+const Object* Derivation::find(const std::string& id) const {
+  for (const auto& s : sections)
+    for (const auto& o : s.objects)
+      if (o.id == id) return &o;
+  return nullptr;
+}
+
+VerdictCount count_verdicts(const Derivation& d) {
+  VerdictCount c;
+  for (const Verdict* v : d.verdicts()) {
+    ++c.total;
+    (v->holds ? c.yes : c.no) += 1;
+    if (v->failure()) ++c.failures;
+    else if (!v->holds) ++c.expected_no;
+  }
+  return c;
+}
+
+std::string to_string(ObjectKind k) {
+  switch (k) {
+    case ObjectKind::Scalar: return "scalar";
+    case ObjectKind::Family: return "family";
+    case ObjectKind::VectorField: return "vector_field";
+    case ObjectKind::Form: return "form";
+    case ObjectKind::Bracket: return "bracket";
+    case ObjectKind::Equations: return "equations";
+    case ObjectKind::List: return "list";
+  }
+  return "family";
+}
+
+std::string to_string(SymbolKind k) {
+  switch (k) {
+    case SymbolKind::Coordinate: return "coordinate";
+    case SymbolKind::Velocity: return "velocity";
+    case SymbolKind::Momentum: return "momentum";
+    case SymbolKind::Parameter: return "parameter";
+    case SymbolKind::Function: return "function";
+    case SymbolKind::Variable: return "variable";
+    case SymbolKind::Unknown: return "unknown";
+  }
+  return "coordinate";
+}
+
+}  // namespace hamel

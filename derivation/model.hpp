@@ -1,0 +1,155 @@
+// derivation/model.hpp — a derivation as data: an ordered tree of sections that hold named, typed
+// results (expressions and their indexed families, tables, figures, verdicts).
+//
+// The derivation steps of each kind of system fill it and format nothing; io/render walks it to write
+// text, LaTeX and JSON, each written once for every kind of system (docs/derivation-json.md).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <deque>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hamel {
+
+/// How an entry is named, as a paper writes it; the renderers typeset it.  Names (bases, indices that
+/// are not digits, bracket arguments) are identifiers of the system (theta, pi1, H_c), so that the
+/// renderers can give them their LaTeX names.
+struct Label {
+  enum class Form {
+    Symbol,   ///< base with lower and upper indices: C_123, G^12, g_{theta psi}, X1^x
+    Bracket,  ///< {lower[0], lower[1]}
+    Dot,      ///< the time derivative of base
+    /// Transitional, for modules not yet ported to the model: `lower` = {text, text suffix},
+    /// `upper` = {LaTeX, LaTeX suffix}, already formatted.
+    Preformatted,
+  };
+  Form form = Form::Symbol;
+  std::string base;
+  std::vector<std::string> lower;
+  std::vector<std::string> upper;
+
+  static Label symbol(std::string base, std::vector<std::string> lower = {}, std::vector<std::string> upper = {});
+  static Label bracket(std::string f, std::string g);
+  static Label dot(std::string name);
+};
+
+/// One value of an object.
+struct Entry {
+  std::vector<std::string> key;  ///< its place in the object ({"1","2","3"}, {"theta","pi1"}); empty for a scalar
+  Label label;
+  GiNaC::ex value;
+  std::vector<std::string> basis;  ///< a form's component: the coordinates whose differentials wedge the value
+};
+
+enum class ObjectKind {
+  Scalar,       ///< one expression (H_c, V)
+  Family,       ///< an indexed family (g_ij, C_αβγ, G^αβ); entries not listed are zero
+  VectorField,  ///< components by coordinate, one or more fields (key: field, coordinate)
+  Form,         ///< components by increasing coordinates (key: the coordinates)
+  Bracket,      ///< {f, g} by pairs of coordinates or variables (key: f, g)
+  Equations,    ///< first-order equations ẋ = … (key: the coordinate)
+  List,         ///< an ordered list of expressions (key: position)
+};
+
+/// A named result: what the renderers print as one numbered display and the JSON keeps under its id.
+struct Object {
+  std::string id;     ///< stable and unique in a derivation: "structure_coefficients", "bracket.gauged"
+  ObjectKind kind = ObjectKind::Family;
+  std::string title;  ///< what it is, in words; `$…$` marks math in Hamel's names ("$C_{abc}$")
+  std::vector<Entry> entries;  ///< in printing order; zero entries of a family are left out
+  /// Adds an entry and returns it.
+  Entry& add(std::vector<std::string> key, Label label, GiNaC::ex value);
+};
+
+/// A yes/no fact decided by the derivation.
+struct Verdict {
+  std::string id;         ///< stable: "jacobi.nonholonomic"
+  std::string statement;  ///< the fact in words; `$…$` marks math
+  bool holds = false;
+  /// What theory or the user expects; none: a fact either way (e.g. whether Π_nh is Poisson).
+  std::optional<bool> expected = true;
+  std::string reason;  ///< why that outcome is expected, or what the fact means (a theorem)
+  std::string method;  ///< how it was decided (proof by canonical form, numeric evidence, …)
+  std::vector<std::pair<std::string, std::string>> witness;  ///< a point where it fails: name → value, in name order
+
+  /// The verdict contradicts what was expected.
+  bool failure() const { return expected && *expected != holds; }
+};
+
+/// Numbers in columns (a solution sampled, a trajectory's invariants).
+struct Table {
+  std::string id;
+  std::string caption;
+  std::vector<std::string> columns;  ///< names (Hamel identifiers or `$…$` math)
+  std::vector<std::vector<std::string>> rows;  ///< formatted numbers; the JSON writes them as numbers
+};
+
+struct Figure {
+  std::string path;  ///< the image file written by the derivation (SVG, PNG)
+  std::string caption;
+};
+
+struct DerivationSection {
+  std::string id;     ///< stable: "kinetic_energy", "bracket.nonholonomic"
+  std::string title;  ///< in words; `$…$` marks math
+  std::vector<std::string> prose;  ///< paragraphs; `$…$` marks math
+  std::deque<Object> objects;  ///< a deque: references returned by object() stay valid
+  std::vector<Table> tables;
+  std::vector<Figure> figures;
+  std::deque<Verdict> verdicts;
+
+  Object& object(std::string id, ObjectKind kind, std::string title);
+  /// A verdict expected to hold (change `expected` for facts and expected failures).
+  Verdict& verdict(std::string id, std::string statement, bool holds, std::string method);
+};
+
+/// What a name of the derivation stands for (the JSON's table of symbols).
+enum class SymbolKind { Coordinate, Velocity, Momentum, Parameter, Function, Variable, Unknown };
+
+struct Symbol {
+  std::string name;
+  SymbolKind kind = SymbolKind::Coordinate;
+  std::string meaning;  ///< e.g. "momentum of frame field X1"; may be empty
+};
+
+struct Derivation {
+  std::string name;
+  std::string description;
+  std::vector<Symbol> symbols;  ///< in declaration order (coordinates, velocities, momenta, parameters, …)
+  std::vector<std::pair<std::string, std::string>> latex_names;  ///< user LaTeX names: identifier → LaTeX
+  std::deque<DerivationSection> sections;  ///< a deque: references returned by add() stay valid
+  std::string legacy_json;  ///< transitional: the JSON of modules not yet ported (a dumped object)
+
+  /// Appends a section and returns it.
+  DerivationSection& add(std::string id, std::string title);
+  /// Declares a symbol once (a second declaration of the same name is ignored).
+  void declare(const std::string& name, SymbolKind kind, const std::string& meaning = "");
+  /// Every verdict, in order.
+  std::vector<const Verdict*> verdicts() const;
+  /// The object with this id, or nullptr.
+  const Object* find(const std::string& id) const;
+};
+
+/// What a derivation is asked besides the system: where plots go, and whom to tell which step it is in.
+struct DeriveOptions {
+  std::string plot_base;  ///< path prefix for plot files (e.g. "build/chaplygin_sphere"); empty: no plots
+  std::function<void(const std::string&)> progress;  ///< called with each step's title as it starts
+};
+
+/// The summary of a derivation's verdicts.
+struct VerdictCount {
+  std::size_t total = 0, yes = 0, no = 0;
+  std::size_t failures = 0;       ///< verdicts that contradict their expectation
+  std::size_t expected_no = 0;    ///< "no" verdicts that were expected (facts, errata confirmed)
+};
+VerdictCount count_verdicts(const Derivation& d);
+
+std::string to_string(ObjectKind k);
+std::string to_string(SymbolKind k);
+
+}  // namespace hamel

@@ -1,0 +1,299 @@
+// derivation/nonholonomic.cpp — the derivation of a nonholonomic system, step by step into the model.
+#include "derivation/nonholonomic.hpp"
+
+#include "brackets/casimir.hpp"
+#include "brackets/jacobi.hpp"
+#include "core/error.hpp"
+#include "core/symbolic.hpp"
+#include "geometry/lifts.hpp"
+#include "mechanics/hamel_equations.hpp"
+#include "reduction/gauge_momenta.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+
+std::string one_based(std::size_t i) { return std::to_string(i + 1); }
+
+// A zero test as a verdict (expected to hold unless the caller says otherwise).
+Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v) {
+  Verdict& out = s.verdict(id, statement, v.zero, v.how());
+  if (!v.zero)
+    for (const auto& [sym, val] : v.point) out.witness.emplace_back(detail::str(sym), detail::str(val));
+  return out;
+}
+
+DerivationSection& start(Derivation& d, const DeriveOptions& o, const std::string& id, const std::string& title) {
+  if (o.progress) o.progress(title);
+  return d.add(id, title);
+}
+
+void declare_symbols(const NonholonomicInput& in, Derivation& d) {
+  const auto& sys = in.system;
+  const Chart& M = sys.dual_chart();
+  for (std::size_t a = 0; a < sys.rank(); ++a)
+    d.declare(M.coordinate_name(sys.chart().dim() + a), SymbolKind::Momentum, "momentum of frame field " + sys.frame_names()[a]);
+  for (const auto& v : in.variables) d.declare(v.name, SymbolKind::Variable, "invariant " + detail::str(v.expression));
+}
+
+void kinetic_energy(const NonholonomicSystem& sys, DerivationSection& s) {
+  const Chart& Q = sys.chart();
+  s.prose.push_back("Coordinates " + Q.describe() + "; rank of D = " + std::to_string(sys.rank()) + ".");
+  Object& g = s.object("metric", ObjectKind::Family, "the kinetic-energy metric");
+  for (unsigned i = 0; i < Q.dim(); ++i)
+    for (unsigned j = i; j < Q.dim(); ++j)
+      if (!sys.metric()(i, j).is_zero())
+        g.add({Q.coordinate_name(i), Q.coordinate_name(j)}, Label::symbol("g", {Q.coordinate_name(i), Q.coordinate_name(j)}),
+              sys.metric()(i, j));
+  s.object("potential", ObjectKind::Scalar, "the potential").add({}, Label::symbol("V"), sys.potential());
+}
+
+void frame(const NonholonomicSystem& sys, DerivationSection& s) {
+  const Chart& Q = sys.chart();
+  const std::size_t r = sys.rank();
+  Object& D = s.object("frame", ObjectKind::VectorField, "the frame of $D$");
+  Object& W = s.object("complement", ObjectKind::VectorField, "the frame of the complement $W$");
+  for (std::size_t a = 0; a < sys.frame().dim(); ++a) {
+    const std::string name = a < r ? sys.frame_names()[a] : "W" + std::to_string(a - r + 1);
+    for (std::size_t i = 0; i < Q.dim(); ++i)
+      if (!sys.frame()[a][i].is_zero())
+        (a < r ? D : W).add({name, Q.coordinate_name(i)}, Label::symbol(name, {}, {Q.coordinate_name(i)}), sys.frame()[a][i]);
+  }
+  s.prose.push_back("The first " + std::to_string(r) + " fields span D; the others span the complement W.");
+}
+
+void structure(const NonholonomicSystem& sys, DerivationSection& s) {
+  const std::size_t r = sys.rank();
+  Object& G = s.object("constrained_metric", ObjectKind::Family, "the constrained metric (the others vanish)");
+  Object& Gi = s.object("inverse_constrained_metric", ObjectKind::Family, "its inverse");
+  for (unsigned a = 0; a < r; ++a)
+    for (unsigned b = a; b < r; ++b) {
+      const std::vector<std::string> k{one_based(a), one_based(b)};
+      if (!sys.constrained_metric()(a, b).is_zero()) G.add(k, Label::symbol("G", k), sys.constrained_metric()(a, b));
+      if (!sys.constrained_inverse()(a, b).is_zero()) Gi.add(k, Label::symbol("G", {}, k), pretty(sys.constrained_inverse()(a, b)));
+    }
+  Object& C = s.object("structure_coefficients", ObjectKind::Family, "the structure coefficients (the others vanish)");
+  Object& Cu = s.object("structure_functions", ObjectKind::Family, "the structure functions (the others vanish)");
+  for (std::size_t a = 0; a < r; ++a)
+    for (std::size_t b = a + 1; b < r; ++b)
+      for (std::size_t c = 0; c < r; ++c) {
+        const std::vector<std::string> k{one_based(a), one_based(b), one_based(c)};
+        const ex v = sys.structure_lowered()(a, b, c), u = sys.structure()(a, b, c);
+        if (!v.is_zero()) C.add(k, Label::symbol("C", k), v);
+        if (!u.is_zero()) Cu.add(k, Label::symbol("C", {k[0], k[1]}, {k[2]}), pretty(u));
+      }
+}
+
+GiNaC::lst momenta_list(const NonholonomicSystem& sys) {
+  GiNaC::lst l;
+  for (const auto& x : sys.momenta()) l.append(x);
+  return l;
+}
+
+void motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, DerivationSection& s) {
+  const Chart& M = sys.dual_chart();
+  const GiNaC::lst p = momenta_list(sys);
+  s.prose.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on D*.");
+  const ex H = constrained_hamiltonian(sys);
+  s.object("hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian").add({}, Label::symbol("H_c"), pretty(H, p));
+  const auto X = nonholonomic_vector_field(sys);
+  Object& eom = s.object("equations_of_motion", ObjectKind::Equations, "the equations of motion (2.8)");
+  for (std::size_t i = 0; i < M.dim(); ++i) eom.add({M.coordinate_name(i)}, Label::dot(M.coordinate_name(i)), pretty(X[i], p));
+  const auto Y = hamel_equations(sys);
+  const Chart& D = sys.velocity_chart();
+  const std::size_t n = sys.chart().dim();
+  Object& he = s.object("hamel_equations", ObjectKind::Equations, "Hamel's equations in the quasi-velocities");
+  for (std::size_t a = 0; a < sys.rank(); ++a) he.add({D.coordinate_name(n + a)}, Label::dot(D.coordinate_name(n + a)), Y[n + a]);
+  zero_verdict(s, "motion.hamiltonian_vector_field", "$Pi_nh^#(d H_c)$ reproduces (2.8)",
+               zero_test(hamiltonian_vector_field(b.nh, H) - X));
+  zero_verdict(s, "motion.energy_conserved", "the energy $H_c$ is conserved", zero_test(X(H), M));
+}
+
+// Π's nonzero components, its Jacobiator, and whether it is Poisson (a fact, either way).
+void bracket(const NonholonomicSystem& sys, const std::string& key, const std::string& name, const AlmostPoissonBracket& B,
+             DerivationSection& s) {
+  const Chart& M = sys.dual_chart();
+  const GiNaC::lst p = momenta_list(sys);
+  Object& o = s.object("bracket." + key, ObjectKind::Bracket, "the nonzero brackets of the coordinates");
+  for (unsigned i = 0; i < M.dim(); ++i)
+    for (unsigned j = i + 1; j < M.dim(); ++j) {
+      const ex v = B.bivector().component({i, j});
+      if (!v.is_zero()) o.add({M.coordinate_name(i), M.coordinate_name(j)}, Label::bracket(M.coordinate_name(i), M.coordinate_name(j)), pretty(v, p));
+    }
+  const auto pv = is_poisson(B);
+  Object& J = s.object("jacobiator." + key, ObjectKind::Family, "the nonzero components of the Jacobiator $[" + name + ", " + name + "]$");
+  for (const auto& [ind, val] : pv.nonzero) {
+    std::vector<std::string> k{M.coordinate_name(ind[0]), M.coordinate_name(ind[1]), M.coordinate_name(ind[2])};
+    J.add(k, Label::symbol("Jac", k), val);
+  }
+  Verdict& v = s.verdict("jacobi." + key, "$" + name + "$ satisfies the Jacobi identity", pv.poisson, pv.detail);
+  v.expected = std::nullopt;
+  v.reason = "a nonholonomic bracket is in general only almost Poisson (004 §2, §3)";
+}
+
+void gauge_momenta(const NonholonomicInput& in, DerivationSection& s) {
+  const auto& sys = in.system;
+  const auto X = nonholonomic_vector_field(sys);
+  for (auto b : in.gauge) {
+    const std::string& f = sys.frame_names()[b];
+    const auto t = theorem_5_3_test(sys, b);
+    s.verdict("gauge.theorem_5_3." + f, f + " passes the test of Theorem 5.3 ($C_bab' = -C_bb'a$)", t.passed, t.detail);
+    zero_verdict(s, "gauge.conserved." + f, "$p_" + f + " = pi" + one_based(b) + "$ is conserved along (2.8)",
+                 zero_test(X(sys.momenta()[b]), sys.dual_chart()));
+  }
+}
+
+void three_form(const NonholonomicSystem& sys, const NonholonomicBrackets& b, DerivationSection& s) {
+  s.prose.push_back("$Lambda$ " + b.lambda_note + ".");
+  Object& o = s.object("three_form", ObjectKind::Form, "the 3-form $Lambda$");
+  for (const auto& [ind, val] : b.Lambda->components()) {
+    std::vector<std::string> k;
+    for (unsigned i : ind) k.push_back(sys.chart().coordinate_name(i));
+    o.add(k, Label::symbol("Lambda"), val).basis = k;
+  }
+  if (o.entries.empty()) s.prose.push_back("$Lambda = 0$.");
+}
+
+// Theorems 3.2 and 5.6 for the gauged bracket.
+void gauged_checks(const NonholonomicInput& in, const NonholonomicBrackets& b, DerivationSection& s) {
+  const auto& sys = in.system;
+  const Chart& M = sys.dual_chart();
+  const std::size_t n = sys.chart().dim();
+  zero_verdict(s, "gauged.hamiltonian_vector_field", "$(Pi_nh^Lambda)^#(d H_c) = X_nh$ (Theorem 3.2)",
+               zero_test(hamiltonian_vector_field(*b.gauged, constrained_hamiltonian(sys)) - nonholonomic_vector_field(sys)));
+  for (auto g : in.gauge) {
+    // Theorem 5.6 with X_f = Π♯df: (Π_nh^Λ)♯(dπ_b) = +Z_b (gauge.md errata on the sign)
+    std::vector<ex> zb(M.dim(), 0);
+    for (std::size_t i = 0; i < n; ++i) zb[i] = sys.frame()[g][i];
+    zero_verdict(s, "theorem_5_6." + sys.frame_names()[g],
+                 "$(Pi_nh^Lambda)^#(d pi" + one_based(g) + ") = +" + sys.frame_names()[g] + "$ (Theorem 5.6)",
+                 zero_test(hamiltonian_vector_field(*b.gauged, sys.momenta()[g]) - VectorField(M, zb)));
+  }
+  if (!b.search) return;
+  // the configuration part of (Π_nh^Λ)♯(dC) is the generator Z (Theorem 5.6)
+  const VectorField XC = hamiltonian_vector_field(*b.gauged, b.search->momentum);
+  ZeroVerdict v;
+  v.zero = true;
+  v.method = Decision::Canonical;
+  for (std::size_t i = 0; i < n && v.zero; ++i) v = zero_test(XC[i] - b.search->ode.Z[i], M);
+  zero_verdict(s, "theorem_5_6.search", "the configuration part of $(Pi_nh^Lambda)^#(dC)$ is Z (Theorem 5.6)", v);
+}
+
+void casimirs(const NonholonomicBrackets& b, DerivationSection& s) {
+  for (const auto& [f, fn] : b.momenta) {
+    const auto cn = casimir_check(b.nh, fn, b.orbits);
+    Verdict& v = s.verdict("casimir." + f + ".nonholonomic", f + " is a Casimir of the reduced $Pi_nh$", cn.casimir, cn.detail);
+    v.expected = std::nullopt;
+    v.reason = "Theorem 5.6 makes gauge momenta Casimirs of the gauged bracket, not of $Pi_nh$";
+    if (!b.gauged) continue;
+    const auto cg = casimir_check(*b.gauged, fn, b.orbits);
+    s.verdict("casimir." + f + ".gauged", f + " is a Casimir of the reduced $Pi_nh^Lambda$ (Theorem 5.6)", cg.casimir, cg.detail);
+  }
+}
+
+// {u_a, u_b}, rewritten in the variables with the user's `inverse` rules where they apply.
+void variable_brackets(const NonholonomicInput& in, const AlmostPoissonBracket& B, DerivationSection& s) {
+  const Chart& M = in.system.dual_chart();
+  Object& o = s.object("reduced_bracket", ObjectKind::Bracket, "the brackets of the variables");
+  for (const auto& [ab, val] : bracket_table(B, in.variables)) {
+    ex shown = val;
+    if (!in.inverse.empty()) {
+      const auto rw = express_in_variables(val, in.inverse, in.variable_chart->coordinates(), in.variables, M);
+      bool clean = rw.verified.zero;
+      for (const auto& c : M.coordinates()) clean = clean && !rw.value.has(c);
+      if (clean) shown = rw.value;
+    }
+    const std::string& na = in.variables[ab.first].name;
+    const std::string& nb = in.variables[ab.second].name;
+    o.add({na, nb}, Label::bracket(na, nb), shown);
+  }
+}
+
+// The Jacobi identity on every triple of variables: the first failure, else the weakest evidence.
+ZeroVerdict jacobi_on_variables(const NonholonomicInput& in, const AlmostPoissonBracket& B) {
+  const auto& u = in.variables;
+  ZeroVerdict worst;
+  worst.zero = true;
+  worst.method = Decision::Canonical;
+  worst.detail = "canonical form is 0 for every triple";
+  for (std::size_t a = 0; a < u.size(); ++a)
+    for (std::size_t b = a + 1; b < u.size(); ++b)
+      for (std::size_t c = b + 1; c < u.size(); ++c) {
+        ZeroVerdict v = zero_test(jacobiator(B, u[a].expression, u[b].expression, u[c].expression), in.system.dual_chart());
+        if (!v.zero) {
+          v.detail = "{" + u[a].name + "," + u[b].name + "," + u[c].name + "}: " + v.detail;
+          return v;
+        }
+        if (v.method == Decision::NumericProbing) worst = v;
+      }
+  return worst;
+}
+
+void reduced(const NonholonomicInput& in, const NonholonomicBrackets& b, DerivationSection& s) {
+  const AlmostPoissonBracket& B = b.reduced_source();
+  variable_brackets(in, B, s);
+  if (in.variables.size() < 3) return;
+  Verdict& j = zero_verdict(s, "reduced.jacobi", "the reduced bracket of the variables satisfies the Jacobi identity",
+                            jacobi_on_variables(in, B));
+  j.expected = std::nullopt;
+  j.reason = "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)";
+  if (!in.conformal_factor) return;
+  s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor").add({}, Label::symbol("phi_c"), *in.conformal_factor);
+  zero_verdict(s, "reduced.conformal_jacobi", "the reduced bracket times the conformal factor satisfies the Jacobi identity",
+               jacobi_on_variables(in, conformal(B, *in.conformal_factor)));
+}
+
+}  // namespace
+
+NonholonomicBrackets derive_brackets(const NonholonomicInput& in, Derivation& search_out, const DeriveOptions& options) {
+  const auto& sys = in.system;
+  NonholonomicBrackets d{nonholonomic_bracket(sys), std::nullopt, std::nullopt, {}, "", std::nullopt, {}};
+  for (auto b : in.gauge) d.momenta.emplace_back("pi" + one_based(b), sys.momenta()[b]);
+  if (in.search) {
+    d.search = derive_gauge_search(sys, *in.search, search_out, options);
+    d.Lambda = d.search->Lambda;
+    d.gauged = gauged_bracket(sys, *d.Lambda);
+    d.lambda_note = "from the adapted basis {Z, ...} with Z = the ansatz and its unknowns obeying f' = L f (Lemma 5.4); "
+                    "independent of the solution";
+    d.momenta.emplace_back("C", d.search->momentum);
+  }
+  bool all_pass = !in.gauge.empty();
+  for (auto b : in.gauge) all_pass = all_pass && theorem_5_3_test(sys, b).passed;
+  if (all_pass) {
+    d.Lambda = lemma_5_4_three_form(sys, in.gauge);
+    d.gauged = gauged_bracket(sys, *d.Lambda);
+    const std::size_t rest = sys.rank() - in.gauge.size();
+    d.lambda_note = rest < 3 ? "is unique ($r - l = " + std::to_string(rest) + " < 3$, Lemma 5.4 / Remark 5.5)"
+                             : "is chosen with $B_IJK = 0$ ($r - l = " + std::to_string(rest) + " >= 3$: $Lambda$ is not unique)";
+  }
+  for (const auto& [n, xi] : in.symmetry) d.orbits.push_back(lift_to_dual(sys, xi));
+  return d;
+}
+
+void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const DeriveOptions& o) {
+  const auto& sys = in.system;
+  declare_symbols(in, out);
+  Derivation search;  // the search's section goes after the bracket's
+  const NonholonomicBrackets b = derive_brackets(in, search, o);
+  kinetic_energy(sys, start(out, o, "kinetic_energy", "Configuration space and kinetic energy"));
+  frame(sys, start(out, o, "frame", "Constraint distribution and frame"));
+  structure(sys, start(out, o, "structure", "Constrained metric and structure coefficients"));
+  motion(sys, b, start(out, o, "motion", "Equations of motion"));
+  bracket(sys, "nonholonomic", "Pi_nh", b.nh, start(out, o, "bracket.nonholonomic", "Nonholonomic bracket $Pi_nh$ (004 (2.9))"));
+  for (auto& s : search.sections) out.sections.push_back(std::move(s));
+  for (const auto& x : search.symbols) out.declare(x.name, x.kind, x.meaning);
+  if (!in.gauge.empty()) gauge_momenta(in, start(out, o, "gauge_momenta", "Gauge momenta"));
+  if (b.Lambda) {
+    three_form(sys, b, start(out, o, "three_form", "Three-form $Lambda$ (Lemma 5.4)"));
+    DerivationSection& g = start(out, o, "bracket.gauged", "Gauged bracket $Pi_nh^Lambda$ (004 (3.6))");
+    bracket(sys, "gauged", "Pi_nh^Lambda", *b.gauged, g);
+    gauged_checks(in, b, g);
+  }
+  if (!b.orbits.empty() && !b.momenta.empty()) casimirs(b, start(out, o, "casimirs", "Casimirs of the reduced brackets"));
+  if (!in.variables.empty())
+    reduced(in, b, start(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
+}
+
+}  // namespace hamel

@@ -1,0 +1,227 @@
+// io/render/labels.cpp
+#include "io/render/labels.hpp"
+
+#include <cctype>
+#include <utility>
+#include <vector>
+
+#include "core/latex.hpp"
+
+namespace hamel {
+
+namespace {
+
+bool all_single(const std::vector<std::string>& v) {
+  for (const auto& s : v)
+    if (s.size() != 1) return false;
+  return true;
+}
+
+std::string join(const std::vector<std::string>& v, const std::string& sep) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
+  return s;
+}
+
+// Characters of prose that text mode cannot take as they are (UTF-8 → LaTeX).
+const std::vector<std::pair<std::string, std::string>>& unicode_table() {
+  static const std::vector<std::pair<std::string, std::string>> t = {
+      {"α", "$\\alpha$"}, {"β", "$\\beta$"}, {"γ", "$\\gamma$"}, {"δ", "$\\delta$"}, {"ε", "$\\varepsilon$"},
+      {"θ", "$\\theta$"}, {"ϑ", "$\\vartheta$"}, {"λ", "$\\lambda$"}, {"μ", "$\\mu$"}, {"ξ", "$\\xi$"},
+      {"π", "$\\pi$"}, {"ρ", "$\\rho$"}, {"σ", "$\\sigma$"}, {"τ", "$\\tau$"}, {"φ", "$\\varphi$"},
+      {"χ", "$\\chi$"}, {"ψ", "$\\psi$"}, {"ω", "$\\omega$"}, {"Γ", "$\\Gamma$"}, {"Δ", "$\\Delta$"},
+      {"Θ", "$\\Theta$"}, {"Λ", "$\\Lambda$"}, {"Ξ", "$\\Xi$"}, {"Π", "$\\Pi$"}, {"Σ", "$\\Sigma$"},
+      {"Φ", "$\\Phi$"}, {"Ψ", "$\\Psi$"}, {"Ω", "$\\Omega$"}, {"∂", "$\\partial$"}, {"−", "$-$"},
+      {"×", "$\\times$"}, {"·", "$\\cdot$"}, {"∘", "$\\circ$"}, {"→", "$\\to$"}, {"↦", "$\\mapsto$"},
+      {"≤", "$\\le$"}, {"≥", "$\\ge$"}, {"≠", "$\\ne$"}, {"≈", "$\\approx$"}, {"∈", "$\\in$"},
+      {"∩", "$\\cap$"}, {"⊥", "$\\perp$"}, {"∧", "$\\wedge$"}, {"⟨", "$\\langle$"}, {"⟩", "$\\rangle$"},
+      {"²", "$^2$"}, {"³", "$^3$"}, {"¹", "$^1$"}, {"⁻", "$^-$"}, {"½", "$\\frac12$"}, {"ᵀ", "$^T$"},
+      {"—", "---"}, {"–", "--"}, {"§", "\\S{}"}, {"…", "\\dots{}"}, {"’", "'"}, {"‖", "$\\|$"},
+      {"∞", "$\\infty$"}, {"♯", "$\\sharp$"}, {"ẋ", "$\\dot x$"}, {"ż", "$\\dot z$"}, {"\xCC\x87", ""}};
+  return t;
+}
+
+// Hamel's function names that LaTeX has as operators.
+bool is_operator(const std::string& s) {
+  static const std::vector<std::string> ops = {"sin", "cos", "tan", "exp", "log", "sinh", "cosh", "tanh", "det", "max", "min"};
+  for (const auto& o : ops)
+    if (o == s) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string text_label(const Label& l) {
+  switch (l.form) {
+    case Label::Form::Bracket: return "{" + l.lower.at(0) + ", " + l.lower.at(1) + "}";
+    case Label::Form::Dot: return "d/dt " + l.base;
+    case Label::Form::Preformatted: return l.lower.at(0);
+    case Label::Form::Symbol: break;
+  }
+  std::string s = l.base;
+  if (!l.lower.empty()) s += "_" + join(l.lower, all_single(l.lower) ? "" : ",");
+  if (!l.upper.empty()) s += "^" + join(l.upper, all_single(l.upper) ? "" : ",");
+  return s;
+}
+
+std::string text_suffix(const Entry& e) {
+  if (e.label.form == Label::Form::Preformatted) return e.label.lower.at(1);
+  std::string s;
+  for (const auto& b : e.basis) s += (s.empty() ? " d" : "^d") + b;
+  return s;
+}
+
+std::string plain_text(const std::string& prose) {
+  std::string s;
+  for (char c : prose)
+    if (c != '$') s += c;
+  return s;
+}
+
+std::string latex_text(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      bool found = false;
+      for (const auto& [u, tex] : unicode_table())
+        if (s.compare(i, u.size(), u) == 0) {
+          out += tex;
+          i += u.size();
+          found = true;
+          break;
+        }
+      if (!found) {  // unknown: skip the whole UTF-8 sequence rather than break the document
+        out += "?";
+        ++i;
+        while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+      }
+      continue;
+    }
+    switch (s[i]) {
+      case '\\': out += "\\textbackslash{}"; break;
+      case '{': case '}': case '$': case '&': case '#': case '_': case '%': out += '\\'; out += s[i]; break;
+      case '^': out += "\\^{}"; break;
+      case '~': out += "\\~{}"; break;
+      default: out += s[i];
+    }
+    ++i;
+  }
+  return out;
+}
+
+LatexNaming::LatexNaming(const Derivation& d) : user_(d.latex_names.begin(), d.latex_names.end()) {}
+
+std::string LatexNaming::name(const std::string& id) const {
+  const auto it = user_.find(id);
+  if (it != user_.end()) return it->second;
+  const std::string dot = "_dot";
+  if (id.size() > dot.size() && id.compare(id.size() - dot.size(), dot.size(), dot) == 0) {
+    const auto base = user_.find(id.substr(0, id.size() - dot.size()));
+    if (base != user_.end()) return "\\dot{" + base->second + "}";
+  }
+  bool digits = !id.empty();
+  for (char c : id) digits = digits && std::isdigit(static_cast<unsigned char>(c));
+  return digits ? id : latex_name(id);
+}
+
+std::string LatexNaming::label(const Label& l) const {
+  const auto names = [&](const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += name(x);
+    return s;
+  };
+  switch (l.form) {
+    case Label::Form::Bracket: return "\\{" + name(l.lower.at(0)) + ", " + name(l.lower.at(1)) + "\\}";
+    case Label::Form::Dot: return name(l.base + "_dot");
+    case Label::Form::Preformatted: return l.upper.at(0);
+    case Label::Form::Symbol: break;
+  }
+  std::string s = name(l.base);
+  if (!l.lower.empty()) {
+    if (s.find('_') != std::string::npos) s = "{" + s + "}";  // H_c with indices: {H_{c}}_{12}
+    s += "_{" + names(l.lower) + "}";
+  }
+  if (!l.upper.empty()) s += "^{" + names(l.upper) + "}";
+  return s;
+}
+
+std::string LatexNaming::suffix(const Entry& e) const {
+  if (e.label.form == Label::Form::Preformatted) return e.label.upper.at(1);
+  std::string s;
+  for (const auto& b : e.basis) s += (s.empty() ? "\\, d" : "\\wedge d") + name(b);
+  return s;
+}
+
+std::string LatexNaming::math(const std::string& t) const {
+  std::string out;
+  std::vector<bool> grouping;  // for each open brace: is it a ^{ or _{ group (else a set brace \{)
+  for (std::size_t i = 0; i < t.size();) {
+    const char c = t[i];
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      std::size_t j = i;
+      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_')) ++j;
+      const std::string id = t.substr(i, j - i);
+      out += is_operator(id) ? "\\" + id + " " : name(id);
+      i = j;
+      continue;
+    }
+    if (static_cast<unsigned char>(c) >= 0x80) {  // a UTF-8 symbol: its text-mode form without the $
+      std::string one;
+      std::size_t j = i + 1;
+      while (j < t.size() && (static_cast<unsigned char>(t[j]) & 0xC0) == 0x80) ++j;
+      one = latex_text(t.substr(i, j - i));
+      for (char x : one)
+        if (x != '$') out += x;
+      i = j;
+      continue;
+    }
+    const std::string two = t.substr(i, 2);
+    if (two == "<=" || two == ">=" || two == "!=" || two == "->") {
+      out += two == "<=" ? "\\le " : two == ">=" ? "\\ge " : two == "!=" ? "\\ne " : "\\to ";
+      i += 2;
+      continue;
+    }
+    switch (c) {
+      case '{': {
+        const bool group = !out.empty() && (out.back() == '^' || out.back() == '_');
+        grouping.push_back(group);
+        out += group ? "{" : "\\{";
+        break;
+      }
+      case '}': {
+        const bool group = !grouping.empty() && grouping.back();
+        if (!grouping.empty()) grouping.pop_back();
+        out += group ? "}" : "\\}";
+        break;
+      }
+      case '#': out += "\\sharp "; break;
+      case '*': out += "\\,"; break;
+      case '&': case '%': case '$': out += '\\'; out += c; break;
+      case '~': out += "\\sim "; break;
+      case '\\': out += "\\backslash "; break;
+      default: out += c;
+    }
+    ++i;
+  }
+  for (bool g : grouping) out += g ? "}" : "\\}";
+  return out;
+}
+
+std::string LatexNaming::prose(const std::string& text) const {
+  std::string out, part;
+  bool in_math = false;
+  for (char c : text + "$") {
+    if (c != '$') {
+      part += c;
+      continue;
+    }
+    if (in_math) out += part.empty() ? "" : "$" + math(part) + "$";
+    else out += latex_text(part);
+    part.clear();
+    in_math = !in_math;
+  }
+  return out;
+}
+
+}  // namespace hamel

@@ -1,0 +1,126 @@
+// io/render/latex.cpp — a derivation as LaTeX: one numbered display per object (long values broken
+// at the + and − of their sums), verdicts as a list, the papers behind equation numbers cited.
+#include <regex>
+#include <sstream>
+
+#include "core/latex.hpp"
+#include "io/render/breaks_fallback.hpp"
+#include "io/render/labels.hpp"
+#include "io/render/references.hpp"
+#include "io/render/render.hpp"
+
+namespace hamel {
+
+namespace {
+
+// Widths in em of an A4 page with 2 cm margins at 11 pt, less the equation number and the left side
+// of the alignment: a display line's value must fit in `kLine`, continuation lines are indented.
+constexpr double kLine = 30.0;
+constexpr double kIndent = 2.0;
+
+// The lines of `lhs = value` as rows of an align environment (before the row separator).
+std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, const LatexNaming& names) {
+  const std::string suffix = names.suffix(e);
+  const std::string whole = to_latex(e.value, &names.user()) + suffix;
+  if (latex_width(whole) <= kLine) return {lhs + " &= " + whole};
+  const LatexBreaks b = latex_breaks(e.value, &names.user());
+  std::vector<std::string> rows;
+  std::string row = lhs + " &= " + b.open;
+  double width = latex_width(b.open);
+  for (const auto& t : b.terms) {
+    const double w = latex_width(t);
+    if (width > 0 && width + w > kLine) {
+      rows.push_back(row);
+      row = "&\\qquad " + t;
+      width = kIndent + w;
+    } else {
+      row += (width > 0 ? " " : "") + t;
+      width += w;
+    }
+  }
+  rows.push_back(row + b.close + suffix);
+  return rows;
+}
+
+void write_object(const Object& o, std::ostream& os, const LatexNaming& names) {
+  if (o.entries.empty()) return;
+  if (!o.title.empty()) os << names.prose(o.title) << ":\n";
+  std::vector<std::string> rows;
+  for (const auto& e : o.entries) {
+    const auto r = display_rows(names.label(e.label), e, names);
+    rows.insert(rows.end(), r.begin(), r.end());
+  }
+  os << "\\begin{align}\n";
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    os << rows[i] << (i + 1 < rows.size() ? " \\notag\\\\\n" : " \\label{eq:" + o.id + "}\n");
+  os << "\\end{align}\n";
+}
+
+void write_table(const Table& t, std::ostream& os, const LatexNaming& names) {
+  os << "\\begin{center}\n\\small\n";
+  if (!t.caption.empty()) os << names.prose(t.caption) << "\\\\[1ex]\n";
+  os << "\\begin{tabular}{" << std::string(t.columns.size(), 'r') << "}\n";
+  for (std::size_t c = 0; c < t.columns.size(); ++c) os << (c ? " & " : "") << "$" << names.math(t.columns[c]) << "$";
+  os << " \\\\\n\\hline\n";
+  for (const auto& row : t.rows) {
+    for (std::size_t c = 0; c < row.size(); ++c) os << (c ? " & " : "") << latex_text(row[c]);
+    os << " \\\\\n";
+  }
+  os << "\\end{tabular}\n\\end{center}\n";
+}
+
+std::string verdict_mark(const Verdict& v) {
+  if (v.failure()) return v.holds ? "yes (expected no)" : "FAILED";
+  return v.holds ? "yes" : "no";
+}
+
+void write_verdicts(const DerivationSection& s, std::ostream& os, const LatexNaming& names) {
+  if (s.verdicts.empty()) return;
+  os << "\\begin{description}\n";
+  for (const auto& v : s.verdicts) {
+    os << "\\item[" << verdict_mark(v) << "] " << names.prose(v.statement);
+    if (!v.holds && !v.failure() && !v.reason.empty()) os << " --- as expected: " << names.prose(v.reason);
+    os << " {\\small (" << latex_text(v.method) << ")}\n";
+  }
+  os << "\\end{description}\n";
+}
+
+void write_section(const DerivationSection& s, std::ostream& os, const LatexNaming& names) {
+  os << "\\section{" << names.prose(s.title) << "}\\label{sec:" << s.id << "}\n";
+  for (const auto& p : s.prose) os << names.prose(p) << "\n\n";
+  for (const auto& o : s.objects) write_object(o, os, names);
+  for (const auto& t : s.tables) write_table(t, os, names);
+  for (const auto& f : s.figures)
+    if (f.path.size() > 4 && f.path.compare(f.path.size() - 4, 4, ".png") == 0)
+      os << "\\begin{center}\n\\includegraphics[width=0.8\\textwidth]{" << f.path << "}\n\\end{center}\n";
+  write_verdicts(s, os, names);
+}
+
+const char* kPreamble =
+    "\\documentclass[11pt,a4paper]{article}\n"
+    "\\usepackage[T1]{fontenc}\n"
+    "\\usepackage[utf8]{inputenc}\n"
+    "\\usepackage{lmodern}\n"
+    "\\usepackage[margin=2cm]{geometry}\n"
+    "\\usepackage{amsmath,amssymb}\n"
+    "\\usepackage{graphicx}\n"
+    "\\allowdisplaybreaks\n";
+
+}  // namespace
+
+void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& options) {
+  const LatexNaming names(d);
+  std::ostringstream body;
+  for (const auto& s : d.sections) write_section(s, body, names);
+  const CitedText cited = cite_papers(body.str());
+  if (!options.body_only) {
+    os << kPreamble << "\\title{Hamel derivation: " << latex_text(d.name) << "}\n\\date{}\n\\begin{document}\n\\maketitle\n";
+    if (!d.description.empty()) os << latex_text(d.description) << "\n\n";
+  }
+  os << cited.text;
+  if (!options.body_only) os << "\\section*{Summary}\n" << latex_text(verdict_summary(d)) << "\n";
+  write_bibliography(cited.papers, os);
+  if (!options.body_only) os << "\\end{document}\n";
+}
+
+}  // namespace hamel

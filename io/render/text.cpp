@@ -1,0 +1,80 @@
+// io/render/text.cpp — a derivation as plain text: names as typed in system files, values in the
+// input syntax (so a line can be pasted back into a claims file).
+#include <algorithm>
+
+#include "core/latex.hpp"
+#include "io/render/render.hpp"
+#include "io/render/labels.hpp"
+
+namespace hamel {
+
+namespace {
+
+void write_table(const Table& t, std::ostream& os) {
+  std::vector<std::size_t> w(t.columns.size(), 0);
+  for (std::size_t c = 0; c < t.columns.size(); ++c) w[c] = t.columns[c].size();
+  for (const auto& row : t.rows)
+    for (std::size_t c = 0; c < row.size() && c < w.size(); ++c) w[c] = std::max(w[c], row[c].size());
+  const auto line = [&](const std::vector<std::string>& cells) {
+    os << " ";
+    for (std::size_t c = 0; c < cells.size() && c < w.size(); ++c)
+      os << " " << std::string(w[c] - cells[c].size(), ' ') << cells[c];
+    os << "\n";
+  };
+  if (!t.caption.empty()) os << "  " << plain_text(t.caption) << "\n";
+  line(t.columns);
+  for (const auto& row : t.rows) line(row);
+}
+
+std::string mark(const Verdict& v) {
+  if (v.failure()) return v.holds ? "[yes, expected no]" : "[no ]";
+  return v.holds ? "[yes]" : "[no ]";
+}
+
+void write_verdict(const Verdict& v, std::ostream& os) {
+  os << "  " << mark(v) << " " << plain_text(v.statement) << "  (" << v.method << ")\n";
+  if (!v.holds && !v.failure() && !v.reason.empty()) os << "        as expected: " << plain_text(v.reason) << "\n";
+  if (v.failure() && !v.witness.empty()) {
+    os << "        at";
+    for (const auto& [n, x] : v.witness) os << " " << n << " = " << x;
+    os << "\n";
+  }
+}
+
+void write_section(const DerivationSection& s, std::ostream& os) {
+  for (const auto& p : s.prose) os << plain_text(p) << "\n";
+  for (const auto& o : s.objects)
+    for (const auto& e : o.entries) os << "  " << text_label(e.label) << " = " << to_text(e.value) << text_suffix(e) << "\n";
+  for (const auto& t : s.tables) write_table(t, os);
+  for (const auto& f : s.figures) os << "  plot: " << f.path << "\n";
+}
+
+}  // namespace
+
+std::string verdict_summary(const Derivation& d) {
+  const VerdictCount c = count_verdicts(d);
+  std::string s = std::to_string(c.total) + " checks: " + std::to_string(c.yes) + " yes, " + std::to_string(c.no) + " no\n";
+  if (c.failures == 0) {
+    s += "no failures: every verdict is as expected";
+    if (c.expected_no) s += " (" + std::to_string(c.expected_no) + " of the no are facts the theory predicts)";
+    return s + "\n";
+  }
+  s += std::to_string(c.failures) + (c.failures == 1 ? " failure:" : " failures:");
+  for (const Verdict* v : d.verdicts())
+    if (v->failure()) s += " " + v->id;
+  return s + "\n";
+}
+
+void write_text(const Derivation& d, std::ostream& os, bool quiet) {
+  os << "Hamel derivation: " << d.name << "\n";
+  if (!d.description.empty()) os << d.description << "\n";
+  for (const auto& s : d.sections) {
+    if (quiet && s.verdicts.empty()) continue;
+    os << "\n== " << plain_text(s.title) << "\n";
+    if (!quiet) write_section(s, os);
+    for (const auto& v : s.verdicts) write_verdict(v, os);
+  }
+  os << "\n" << verdict_summary(d);
+}
+
+}  // namespace hamel

@@ -1,0 +1,51 @@
+// tests/support/derivation_json.hpp — reading a derivation's JSON (docs/derivation-json.md) in tests.
+#pragma once
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace hamel::test {
+
+inline nlohmann::json read_json(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+/// The entries of object `id`: key joined with "," → value (the input syntax).
+inline std::map<std::string, std::string> entries(const nlohmann::json& j, const std::string& id) {
+  std::map<std::string, std::string> out;
+  if (!j["objects"].contains(id)) return out;
+  for (const auto& e : j["objects"][id]["entries"]) {
+    std::string k;
+    for (const auto& x : e["key"]) k += (k.empty() ? "" : ",") + x.get<std::string>();
+    out[k] = e["value"].get<std::string>();
+  }
+  return out;
+}
+
+/// The check whose statement is `statement` (null when there is none).
+inline nlohmann::json check_by_statement(const nlohmann::json& j, const std::string& statement) {
+  for (const auto& [id, c] : j["checks"].items())
+    if (c["statement"] == statement) return c;
+  return nullptr;
+}
+
+/// The names of the symbols of one kind, in order.
+inline std::vector<std::string> symbols_of_kind(const nlohmann::json& j, const std::string& kind) {
+  std::vector<std::string> out;
+  for (const auto& s : j["symbols"])
+    if (s["kind"] == kind) out.push_back(s["name"]);
+  return out;
+}
+
+/// The table with this id, searched in every section (null when there is none).
+inline nlohmann::json table(const nlohmann::json& j, const std::string& id) {
+  for (const auto& s : j["sections"])
+    for (const auto& t : s["tables"])
+      if (t["id"] == id) return t;
+  return nullptr;
+}
+
+}  // namespace hamel::test
