@@ -137,6 +137,37 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
+// One line per claim, the counterexample of each false one, and the summary; the exit status is 0
+// when every verdict is the one the claims file expects.
+int report_claims(const std::vector<ClaimResult>& results, const std::vector<bool>& expected, const std::string& file,
+                  std::ostream& out) {
+  std::size_t t = 0, errata = 0;
+  std::vector<std::string> unexpected;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const ClaimResult& r = results[i];
+    t += r.holds ? 1 : 0;
+    if (r.holds != expected[i]) unexpected.push_back(r.name);
+    else if (!r.holds) ++errata;
+    out << (r.holds ? "TRUE  " : "FALSE ") << r.name << "  (" << file << ":" << r.line << "; " << r.how << ")\n";
+    if (!r.holds) {
+      out << "      derived: " << r.derived << "\n      claimed: " << r.claimed << "\n";
+      if (!r.counterexample.empty()) out << "      they differ at " << r.counterexample << "\n";
+    }
+    if (r.holds != expected[i]) out << "      not as expected: the claims file says this is " << (expected[i] ? "true" : "false") << "\n";
+    else if (!r.holds) out << "      as expected: the claims file marks it false (expect: false)\n";
+  }
+  const std::size_t n = results.size();
+  out << n << " claims: " << t << " true, " << n - t << " false\n";
+  if (unexpected.empty()) {
+    out << n << " as expected (" << errata << (errata == 1 ? " erratum" : " errata") << " confirmed false)\n";
+    return 0;
+  }
+  out << unexpected.size() << " not as expected:";
+  for (const auto& u : unexpected) out << " '" << u << "'";
+  out << "\n";
+  return 1;
+}
+
 int check(const Args& a, std::ostream& out) {
   if (a.positional.size() != 2) throw InvalidArgument("'hamel check' expects a system file and a claims file");
   const SystemFile f = read_system_file(Document::load(a.positional[0]));
@@ -154,6 +185,7 @@ int check(const Args& a, std::ostream& out) {
   // dispatch every claim to the module that knows its kind
   std::map<const Module*, std::vector<Claim>> by_module;
   std::vector<std::pair<const Module*, std::size_t>> order;
+  std::vector<bool> expected;  // per claim: the verdict the claims file expects (`expect: false` for an erratum)
   std::size_t k = 0;
   for (const auto& c : cdoc.sequence(root["claims"], "'claims'")) {
     ++k;
@@ -165,13 +197,12 @@ int check(const Args& a, std::ostream& out) {
     for (const auto& m : modules())
       for (const auto& kind : m->claim_kinds()) kinds.push_back(kind);
     std::vector<std::string> allowed = kinds;
-    allowed.push_back("name");
-    allowed.push_back("source");
+    for (const char* key : {"name", "source", "expect"}) allowed.push_back(key);
     cdoc.check_keys(c, allowed, "claim " + std::to_string(k));
     const Module* owner = nullptr;
     for (auto it = c.begin(); it != c.end(); ++it) {
       const std::string key = it->first.Scalar();
-      if (key == "name" || key == "source") continue;
+      if (key == "name" || key == "source" || key == "expect") continue;
       if (owner) cdoc.fail(it->first, "claim " + std::to_string(k) + ": expected one kind key, got a second one '" + key + "'");
       for (const auto& m : modules()) {
         const auto ks = m->claim_kinds();
@@ -185,24 +216,15 @@ int check(const Args& a, std::ostream& out) {
       cdoc.fail(c, "claim " + std::to_string(k) + ": a '" + cl.kind + "' claim needs a " + owner->name() + " system; the system file has none");
     cl.name = c["name"] ? cdoc.scalar(c["name"], "'name'") : cl.kind + " " + std::to_string(k);
     if (c["source"]) cl.name += " [" + cdoc.scalar(c["source"], "'source'") + "]";
+    expected.push_back(cdoc.boolean(c, "expect", true));
     order.emplace_back(owner, by_module[owner].size());
     by_module[owner].push_back(cl);
   }
   std::map<const Module*, std::vector<ClaimResult>> results;
   for (const auto& [m, claims] : by_module) results[m] = m->check(f, claims, ctx);
-  std::size_t t = 0, n = 0;
-  for (const auto& [m, i] : order) {
-    const ClaimResult& r = results[m][i];
-    ++n;
-    t += r.holds ? 1 : 0;
-    out << (r.holds ? "TRUE  " : "FALSE ") << r.name << "  (" << cdoc.file() << ":" << r.line << "; " << r.how << ")\n";
-    if (!r.holds) {
-      out << "      derived: " << r.derived << "\n      claimed: " << r.claimed << "\n";
-      if (!r.counterexample.empty()) out << "      they differ at " << r.counterexample << "\n";
-    }
-  }
-  out << n << " claims: " << t << " true, " << n - t << " false\n";
-  return t == n ? 0 : 1;
+  std::vector<ClaimResult> ordered;
+  for (const auto& [m, i] : order) ordered.push_back(results[m][i]);
+  return report_claims(ordered, expected, cdoc.file(), out);
 }
 
 int simulate(const Args& a, std::ostream& out) {

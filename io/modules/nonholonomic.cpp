@@ -349,8 +349,8 @@ ex lookup_function(const Document& doc, const YAML::Node& body, const char* key,
   return doc.expression(body[key], r, std::string("'") + key + "'");
 }
 
-ClaimResult check_one(const SystemFile& file, const Derived& d, const Claim& c, const ClaimReaders& rd) {
-  const Document& doc = file.doc;
+// `doc` is the claims file: its errors are located there, not in the system file.
+ClaimResult check_one(const Document& doc, const Derived& d, const Claim& c, const ClaimReaders& rd) {
   const auto& sys = d.in.system;
   const Chart& Q = sys.chart();
   const Chart& M = sys.dual_chart();
@@ -531,7 +531,7 @@ class NonholonomicModule : public Module {
     const Derived d = derive_state(f);
     const ClaimReaders rd = claim_readers(d, ctx);
     std::vector<ClaimResult> out;
-    for (const auto& c : claims) out.push_back(check_one(f, d, c, rd));
+    for (const auto& c : claims) out.push_back(check_one(ctx.doc ? *ctx.doc : f.doc, d, c, rd));
     return out;
   }
 };

@@ -61,9 +61,10 @@ TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") 
   CHECK(j["summary"]["failures"] == 0);
 }
 
-TEST_CASE("hamel check: the printed (6.7) and K are flagged, the rest holds; exit status 1") {
+TEST_CASE("hamel check: the printed (6.7) and K are flagged as the errata they are; exit status 0") {
   const Run r = run({"check", "examples/chaplygin_sphere.yaml", "examples/chaplygin_sphere.claims.yaml"});
-  CHECK(r.status == 1);
+  CHECK(r.status == 0);  // every false claim is marked `expect: false`
+  CHECK(r.out.find("35 as expected (3 errata confirmed false)") != std::string::npos);
   CHECK(r.out.find("FALSE G^11 as printed (mr^2) [(6.7)]") != std::string::npos);
   CHECK(r.out.find("FALSE G^22 as printed (mr^2) [(6.7)]") != std::string::npos);
   CHECK(r.out.find("FALSE K = (I1 + mR^2)(I3 + mR^2)(1 - (A gamma, gamma)) as printed") != std::string::npos);
@@ -94,3 +95,20 @@ TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes"
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("hamel check: a claim not as expected exits 1 and is named; errors are located in the claims file") {
+  hamel::test::TempFile wrong(
+      "claims:\n"
+      "  - {name: \"C_123 wrong sign\", structure_coefficient: {indices: \"1,2,3\", value: \"m*R^2*sin(theta)\"}}\n"
+      "  - {name: \"C_123\", structure_coefficient: {indices: \"1,2,3\", value: \"-m*R^2*sin(theta)\"}, expect: false}\n",
+      ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sphere.yaml", wrong.path()});
+  CHECK(r.status == 1);
+  CHECK(r.out.find("2 claims: 1 true, 1 false") != std::string::npos);
+  CHECK(r.out.find("2 not as expected: 'C_123 wrong sign' 'C_123'") != std::string::npos);
+  hamel::test::TempFile bad("claims:\n  - {structure_coefficient: {indices: \"1,2,9\", value: \"0\"}}\n", ".yaml");
+  const Run e = run({"check", "examples/chaplygin_sphere.yaml", bad.path()});
+  CHECK(e.status == 2);
+  CHECK(e.err.find(bad.path() + ":2:") != std::string::npos);  // the claims file, not the system file
+  CHECK(e.err.find("expected indices between 1 and 3, got '9'") != std::string::npos);
+}
