@@ -5,6 +5,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/yaml_document.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modules/gauge_search_section.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modules/nonholonomic.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/modules/nonholonomic_claims.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modules/registry.cpp
 )
 # Topic subfolders (hybrid, contact, discrete, …) list their own files.

@@ -25,4 +25,11 @@ NonholonomicFile read_nonholonomic(SystemFile& file);
 
 std::unique_ptr<Module> make_nonholonomic_module();
 
+/// The claim kinds of nonholonomic systems (io/modules/nonholonomic_claims.cpp).
+std::vector<std::string> nonholonomic_claim_kinds();
+/// Derives what the claims need once and compares each claim with it; errors are located in the
+/// claims file (context.doc).
+std::vector<ClaimResult> check_nonholonomic_claims(const SystemFile& file, const std::vector<Claim>& claims,
+                                                   const ClaimsContext& context);
+
 }  // namespace hamel

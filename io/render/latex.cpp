@@ -79,7 +79,8 @@ void write_verdicts(const DerivationSection& s, std::ostream& os, const LatexNam
   os << "\\begin{description}\n";
   for (const auto& v : s.verdicts) {
     os << "\\item[" << verdict_mark(v) << "] " << names.prose(v.statement);
-    if (!v.holds && !v.failure() && !v.reason.empty()) os << " --- as expected: " << names.prose(v.reason);
+    if (!v.holds && !v.failure() && !v.reason.empty())
+      os << (v.expected ? " --- as expected: " : " --- a fact, not a failure: ") << names.prose(v.reason);
     os << " {\\small (" << latex_text(v.method) << ")}\n";
   }
   os << "\\end{description}\n";

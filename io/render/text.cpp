@@ -33,7 +33,8 @@ std::string mark(const Verdict& v) {
 
 void write_verdict(const Verdict& v, std::ostream& os) {
   os << "  " << mark(v) << " " << plain_text(v.statement) << "  (" << v.method << ")\n";
-  if (!v.holds && !v.failure() && !v.reason.empty()) os << "        as expected: " << plain_text(v.reason) << "\n";
+  if (!v.holds && !v.failure() && !v.reason.empty())
+    os << "        " << (v.expected ? "as expected: " : "a fact, not a failure: ") << plain_text(v.reason) << "\n";
   if (v.failure() && !v.witness.empty()) {
     os << "        at";
     for (const auto& [n, x] : v.witness) os << " " << n << " = " << x;
