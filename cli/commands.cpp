@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "io/claims_file.hpp"
 #include "io/render/render.hpp"
 #include "io/system_file.hpp"
 
@@ -172,59 +173,19 @@ int check(const Args& a, std::ostream& out) {
   if (a.positional.size() != 2) throw InvalidArgument("'hamel check' expects a system file and a claims file");
   const SystemFile f = read_system_file(Document::load(a.positional[0]));
   const Document cdoc = Document::load(a.positional[1]);
-  const YAML::Node& root = cdoc.root();
-  cdoc.check_keys(root, {"system", "symbols", "definitions", "claims"}, "the claims file");
-  ClaimsContext ctx;
-  ctx.doc = &cdoc;
-  for (const auto& s : cdoc.sequence(root["symbols"], "'symbols'")) {
-    const std::string n = cdoc.name(s, "a symbol");
-    ctx.symbols.emplace_back(n, GiNaC::possymbol(n));
-  }
-  ctx.definitions = cdoc.mapping(root["definitions"], "'definitions'");
-  if (!root["claims"]) throw ParseError(cdoc.file(), 1, 1, "missing key 'claims'; expected a list of claims, got none");
-  // dispatch every claim to the module that knows its kind
+  const ClaimsFile claims = read_claims_file(cdoc, f);
+  // each module checks its claims in one call (it derives once); results go back in file order
   std::map<const Module*, std::vector<Claim>> by_module;
-  std::vector<std::pair<const Module*, std::size_t>> order;
-  std::vector<bool> expected;  // per claim: the verdict the claims file expects (`expect: false` for an erratum)
-  std::size_t k = 0;
-  for (const auto& c : cdoc.sequence(root["claims"], "'claims'")) {
-    ++k;
-    if (!c.IsMap()) cdoc.fail(c, "claim " + std::to_string(k) + ": expected a mapping with one kind key, got a " +
-                                     (c.IsScalar() ? "scalar" : "list"));
-    Claim cl;
-    cl.node = c;
-    std::vector<std::string> kinds;
-    for (const auto& m : modules())
-      for (const auto& kind : m->claim_kinds()) kinds.push_back(kind);
-    std::vector<std::string> allowed = kinds;
-    for (const char* key : {"name", "source", "expect"}) allowed.push_back(key);
-    cdoc.check_keys(c, allowed, "claim " + std::to_string(k));
-    const Module* owner = nullptr;
-    for (auto it = c.begin(); it != c.end(); ++it) {
-      const std::string key = it->first.Scalar();
-      if (key == "name" || key == "source" || key == "expect") continue;
-      if (owner) cdoc.fail(it->first, "claim " + std::to_string(k) + ": expected one kind key, got a second one '" + key + "'");
-      for (const auto& m : modules()) {
-        const auto ks = m->claim_kinds();
-        if (std::find(ks.begin(), ks.end(), key) != ks.end()) owner = m.get();
-      }
-      cl.kind = key;
-      cl.body = it->second;
-    }
-    if (!owner) cdoc.fail(c, "claim " + std::to_string(k) + ": expected a kind key (e.g. bracket, structure_coefficient), got none");
-    if (!owner->applies(f))
-      cdoc.fail(c, "claim " + std::to_string(k) + ": a '" + cl.kind + "' claim needs a " + owner->name() + " system; the system file has none");
-    cl.name = c["name"] ? cdoc.scalar(c["name"], "'name'") : cl.kind + " " + std::to_string(k);
-    if (c["source"]) cl.name += " [" + cdoc.scalar(c["source"], "'source'") + "]";
-    expected.push_back(cdoc.boolean(c, "expect", true));
-    order.emplace_back(owner, by_module[owner].size());
-    by_module[owner].push_back(cl);
+  std::vector<std::size_t> slot;
+  for (std::size_t i = 0; i < claims.claims.size(); ++i) {
+    slot.push_back(by_module[claims.owners[i]].size());
+    by_module[claims.owners[i]].push_back(claims.claims[i]);
   }
   std::map<const Module*, std::vector<ClaimResult>> results;
-  for (const auto& [m, claims] : by_module) results[m] = m->check(f, claims, ctx);
+  for (const auto& [m, cs] : by_module) results[m] = m->check(f, cs, claims.context);
   std::vector<ClaimResult> ordered;
-  for (const auto& [m, i] : order) ordered.push_back(results[m][i]);
-  return report_claims(ordered, expected, cdoc.file(), out);
+  for (std::size_t i = 0; i < claims.claims.size(); ++i) ordered.push_back(results[claims.owners[i]][slot[i]]);
+  return report_claims(ordered, claims.expected, cdoc.file(), out);
 }
 
 int simulate(const Args& a, std::ostream& out) {

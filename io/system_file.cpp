@@ -233,21 +233,26 @@ std::string describe_point(const GiNaC::exmap& point) {
   return s;
 }
 
-void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const Chart& chart) {
-  const ZeroVerdict v = zero_test(derived - claimed, chart);
+namespace {
+
+void fill_comparison(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& derived, const GiNaC::ex& claimed) {
   res.holds = v.zero;
   res.how = v.how();
   res.derived = to_text(pretty(derived));
   res.claimed = to_text(claimed);
-  if (!v.zero && !v.point.empty()) {
-    std::string values;
-    try {  // the values at the witness are a courtesy: an evaluation failure must not hide the verdict
-      values = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " +
-               to_text(evaluate(claimed, v.point, 12)) + ")";
-    } catch (const std::exception&) {
-    }
-    res.counterexample = describe_point(v.point) + values;
+  if (v.zero || v.point.empty()) return;
+  std::string values;
+  try {  // the values at the witness are a courtesy: an evaluation failure must not hide the verdict
+    values = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " + to_text(evaluate(claimed, v.point, 12)) + ")";
+  } catch (const std::exception&) {
   }
+  res.counterexample = describe_point(v.point) + values;
+}
+
+}  // namespace
+
+void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const Chart& chart) {
+  fill_comparison(res, zero_test(derived - claimed, chart), derived, claimed);
 }
 
 void compare_claim(ClaimResult& res, bool derived, bool claimed, const std::string& how) {

@@ -3,6 +3,7 @@
 #include "io/modules/contact/contact_module.hpp"
 #include "io/modules/discrete/discrete_module.hpp"
 #include "io/modules/hybrid/hybrid_module.hpp"
+#include "io/modules/model_claims.hpp"
 #include "io/modules/nonholonomic.hpp"
 #include "io/system_file.hpp"
 
@@ -15,6 +16,7 @@ const std::vector<std::unique_ptr<Module>>& modules() {
     m.push_back(make_hybrid_module());
     m.push_back(make_contact_module());
     m.push_back(make_discrete_module());
+    m.push_back(make_model_claims_module());  // claims on the model of any of the above
     return m;
   }();
   return all;

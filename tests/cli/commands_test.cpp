@@ -112,3 +112,22 @@ TEST_CASE("hamel check: a claim not as expected exits 1 and is named; errors are
   CHECK(e.err.find(bad.path() + ":2:") != std::string::npos);  // the claims file, not the system file
   CHECK(e.err.find("expected indices between 1 and 3, got '9'") != std::string::npos);
 }
+
+TEST_CASE("hamel check: entry and verdict claims address the derivation model by id") {
+  hamel::test::TempFile claims(
+      "claims:\n"
+      "  - {name: \"{x, pi2}\", entry: {object: bracket.gauged, key: \"x,pi2\", value: \"R*sin(phi)\"}}\n"
+      "  - {name: \"{pi2, x}\", entry: {object: bracket.gauged, key: [pi2, x], value: \"-R*sin(phi)\"}}\n"
+      "  - {name: \"{pi1, pi2} = 0\", entry: {object: bracket.gauged, key: \"pi1,pi2\", value: \"0\"}}\n"
+      "  - {name: \"C_123 sign\", entry: {object: structure_coefficients, key: \"1,2,3\", value: \"m*R^2*sin(theta)\"}, expect: false}\n"
+      "  - {name: \"Pi_nh not Poisson\", verdict: {id: jacobi.nonholonomic, holds: false}}\n",
+      ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sphere.yaml", claims.path()});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("5 claims: 4 true, 1 false") != std::string::npos);
+  CHECK(r.out.find("5 as expected (1 erratum confirmed false)") != std::string::npos);
+  hamel::test::TempFile typo("claims:\n  - {entry: {object: bracket.gaugd, key: \"x,pi2\", value: \"0\"}}\n", ".yaml");
+  const Run e = run({"check", "examples/chaplygin_sphere.yaml", typo.path()});
+  CHECK(e.status == 2);
+  CHECK(e.err.find("no object 'bracket.gaugd' in the derivation (did you mean 'bracket.gauged'?)") != std::string::npos);
+}

@@ -1,0 +1,73 @@
+// io/claims_file.cpp
+#include "io/claims_file.hpp"
+
+#include "core/error.hpp"
+
+namespace hamel {
+
+namespace {
+
+const Module* owner_of(const std::string& kind) {
+  for (const auto& m : modules()) {
+    const auto ks = m->claim_kinds();
+    if (std::find(ks.begin(), ks.end(), kind) != ks.end()) return m.get();
+  }
+  return nullptr;
+}
+
+std::vector<std::string> allowed_keys() {
+  std::vector<std::string> keys = {"name", "source", "expect"};
+  for (const auto& m : modules())
+    for (const auto& kind : m->claim_kinds()) keys.push_back(kind);
+  return keys;
+}
+
+// The one kind key of claim number k (1-based) and its module.
+const Module* read_kind(const Document& doc, const YAML::Node& c, std::size_t k, Claim& out) {
+  const Module* owner = nullptr;
+  for (auto it = c.begin(); it != c.end(); ++it) {
+    const std::string key = it->first.Scalar();
+    if (key == "name" || key == "source" || key == "expect") continue;
+    if (owner) doc.fail(it->first, "claim " + std::to_string(k) + ": expected one kind key, got a second one '" + key + "'");
+    owner = owner_of(key);
+    out.kind = key;
+    out.body = it->second;
+  }
+  if (!owner) doc.fail(c, "claim " + std::to_string(k) + ": expected a kind key (e.g. bracket, structure_coefficient), got none");
+  return owner;
+}
+
+}  // namespace
+
+ClaimsFile read_claims_file(const Document& doc, const SystemFile& system) {
+  const YAML::Node& root = doc.root();
+  doc.check_keys(root, {"system", "symbols", "definitions", "claims"}, "the claims file");
+  ClaimsFile out;
+  out.context.doc = &doc;
+  for (const auto& s : doc.sequence(root["symbols"], "'symbols'")) {
+    const std::string n = doc.name(s, "a symbol");
+    out.context.symbols.emplace_back(n, GiNaC::possymbol(n));
+  }
+  out.context.definitions = doc.mapping(root["definitions"], "'definitions'");
+  if (!root["claims"]) throw ParseError(doc.file(), 1, 1, "missing key 'claims'; expected a list of claims, got none");
+  const std::vector<std::string> allowed = allowed_keys();
+  std::size_t k = 0;
+  for (const auto& c : doc.sequence(root["claims"], "'claims'")) {
+    const std::string which = "claim " + std::to_string(++k);
+    if (!c.IsMap()) doc.fail(c, which + ": expected a mapping with one kind key, got a " + (c.IsScalar() ? "scalar" : "list"));
+    doc.check_keys(c, allowed, which);
+    Claim cl;
+    cl.node = c;
+    const Module* owner = read_kind(doc, c, k, cl);
+    if (!owner->applies(system))
+      doc.fail(c, which + ": a '" + cl.kind + "' claim needs a " + owner->name() + " system; the system file has none");
+    cl.name = c["name"] ? doc.scalar(c["name"], "'name'") : cl.kind + " " + std::to_string(k);
+    if (c["source"]) cl.name += " [" + doc.scalar(c["source"], "'source'") + "]";
+    out.claims.push_back(cl);
+    out.owners.push_back(owner);
+    out.expected.push_back(doc.boolean(c, "expect", true));
+  }
+  return out;
+}
+
+}  // namespace hamel
