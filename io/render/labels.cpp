@@ -153,56 +153,71 @@ std::string LatexNaming::suffix(const Entry& e) const {
   return s;
 }
 
+namespace {
+
+// The LaTeX of one character of math that is not part of a name or a two-character operator.
+// `grouping` tracks each open brace: a ^{ or _{ group (kept) or a set brace (printed \{).
+std::string math_char(char c, const std::string& before, std::vector<bool>& grouping) {
+  switch (c) {
+    case '{': {
+      const bool group = !before.empty() && (before.back() == '^' || before.back() == '_');
+      grouping.push_back(group);
+      return group ? "{" : "\\{";
+    }
+    case '}': {
+      const bool group = !grouping.empty() && grouping.back();
+      if (!grouping.empty()) grouping.pop_back();
+      return group ? "}" : "\\}";
+    }
+    case '#': return "\\sharp ";
+    case '*': return "\\,";
+    case '&': case '%': case '$': return std::string("\\") + c;
+    case '~': return "\\sim ";
+    case '\\': return "\\backslash ";
+    default: return std::string(1, c);
+  }
+}
+
+// "<=" → "\le " and the like; empty when `two` is no such operator.
+std::string math_operator(const std::string& two) {
+  if (two == "<=") return "\\le ";
+  if (two == ">=") return "\\ge ";
+  if (two == "!=") return "\\ne ";
+  if (two == "->") return "\\to ";
+  return "";
+}
+
+std::size_t utf8_end(const std::string& t, std::size_t i) {
+  std::size_t j = i + 1;
+  while (j < t.size() && (static_cast<unsigned char>(t[j]) & 0xC0) == 0x80) ++j;
+  return j;
+}
+
+}  // namespace
+
 std::string LatexNaming::math(const std::string& t) const {
   std::string out;
-  std::vector<bool> grouping;  // for each open brace: is it a ^{ or _{ group (else a set brace \{)
+  std::vector<bool> grouping;
   for (std::size_t i = 0; i < t.size();) {
     const char c = t[i];
-    if (std::isalpha(static_cast<unsigned char>(c))) {
+    if (std::isalpha(static_cast<unsigned char>(c))) {  // a name: Hamel's identifier syntax
       std::size_t j = i;
       while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_')) ++j;
       const std::string id = t.substr(i, j - i);
       out += is_operator(id) ? "\\" + id + " " : name(id);
       i = j;
-      continue;
-    }
-    if (static_cast<unsigned char>(c) >= 0x80) {  // a UTF-8 symbol: its text-mode form without the $
-      std::string one;
-      std::size_t j = i + 1;
-      while (j < t.size() && (static_cast<unsigned char>(t[j]) & 0xC0) == 0x80) ++j;
-      one = latex_text(t.substr(i, j - i));
-      for (char x : one)
+    } else if (static_cast<unsigned char>(c) >= 0x80) {  // a UTF-8 symbol: its text-mode form without the $
+      const std::size_t j = utf8_end(t, i);
+      for (char x : latex_text(t.substr(i, j - i)))
         if (x != '$') out += x;
       i = j;
-      continue;
-    }
-    const std::string two = t.substr(i, 2);
-    if (two == "<=" || two == ">=" || two == "!=" || two == "->") {
-      out += two == "<=" ? "\\le " : two == ">=" ? "\\ge " : two == "!=" ? "\\ne " : "\\to ";
+    } else if (const std::string op = math_operator(t.substr(i, 2)); !op.empty()) {
+      out += op;
       i += 2;
-      continue;
+    } else {
+      out += math_char(c, out, grouping);
+      ++i;
     }
-    switch (c) {
-      case '{': {
-        const bool group = !out.empty() && (out.back() == '^' || out.back() == '_');
-        grouping.push_back(group);
-        out += group ? "{" : "\\{";
-        break;
-      }
-      case '}': {
-        const bool group = !grouping.empty() && grouping.back();
-        if (!grouping.empty()) grouping.pop_back();
-        out += group ? "}" : "\\}";
-        break;
-      }
-      case '#': out += "\\sharp "; break;
-      case '*': out += "\\,"; break;
-      case '&': case '%': case '$': out += '\\'; out += c; break;
-      case '~': out += "\\sim "; break;
-      case '\\': out += "\\backslash "; break;
-      default: out += c;
-    }
-    ++i;
   }
   for (bool g : grouping) out += g ? "}" : "\\}";
   return out;

@@ -44,6 +44,14 @@ std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, co
 
 void write_object(const Object& o, std::ostream& os, const LatexNaming& names) {
   if (o.entries.empty()) return;
+  bool zero = true;
+  for (const auto& e : o.entries) zero = zero && e.value.is_zero();
+  if (zero) {  // no numbered display for zeros: "the potential: $V = 0$."
+    os << (o.title.empty() ? "" : names.prose(o.title) + ": ");
+    for (std::size_t i = 0; i < o.entries.size(); ++i) os << (i ? ", " : "") << "$" << names.label(o.entries[i].label) << " = 0$";
+    os << ".\n\n";
+    return;
+  }
   if (!o.title.empty()) os << names.prose(o.title) << ":\n";
   std::vector<std::string> rows;
   for (const auto& e : o.entries) {
