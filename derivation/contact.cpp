@@ -246,14 +246,17 @@ void impact_solutions(const Context& c, const Impact& m, DerivationSection& s) {
   Object& t = s.object(m.id + ".tangent", ObjectKind::VectorField, "a basis $tau_k$ of $T(∂ C)$");
   for (std::size_t k = 0; k < m.conditions.tangent.size(); ++k)
     for (std::size_t i = 0; i < n; ++i)
-      if (!m.conditions.tangent[k][i].is_zero())
-        put(t, {one_based(k), c.Q.coordinate_name(i)}, Label::symbol("tau", {one_based(k)}, {c.Q.coordinate_name(i)}), m.conditions.tangent[k][i]);
+      if (!m.conditions.tangent[k][i].is_zero()) {
+        const std::string q = c.Q.coordinate_name(i);
+        put(t, {one_based(k), q}, Label::symbol("tau", {one_based(k)}, {q}), m.conditions.tangent[k][i]);
+      }
   const auto sols = solve_impact_conditions(c.L, m.wall.psi);
   s.prose.push_back("The conditions (8) (momentum along T(dC) and E_L continuous) have " + std::to_string(sols.size()) +
                     " solutions: q_dot+ = q_dot- (no impact) and the impact below.");
   Object& o = s.object(m.id + ".solutions_of_8", ObjectKind::Family, "the solutions of (8)");
   for (std::size_t k = 0; k < sols.size(); ++k)
-    for (std::size_t i = 0; i < n; ++i) put(o, {one_based(k), c.velocity(i)}, Label::symbol(c.velocity(i), {one_based(k)}, {"+"}), sols[k][i]);
+    for (std::size_t i = 0; i < n; ++i)
+      put(o, {one_based(k), c.velocity(i)}, Label::symbol(c.velocity(i), {one_based(k)}, {"+"}), sols[k][i]);
   if (sols.size() != 2) return;
   zero_verdict(s, m.id + ".reflection", m.quoted + ": the non-trivial solution of (8) is the W-reflection (003 (33), alpha = 1)",
                all_zero(subtract(sols[1], restitution_map(c.L, m.wall.psi, 1)), c.T));
@@ -389,10 +392,12 @@ struct Switch {
 void switch_rank(const Context& c, const Switch& m, DerivationSection& s) {
   const std::size_t base = c.in.system.constraints.size(), all = m.forms.size();
   const RankChange rc = rank_change(base, m.sw.strict ? base : all, all);
-  s.prose.push_back("Counting constraints (the rank of the annihilator of D, E13) along a crossing into the region: " + rc.describe() + ".");
+  s.prose.push_back("Counting constraints (the rank of the annihilator of D, E13) along a crossing into the region: " +
+                    rc.describe() + ".");
   const std::string region = std::string("the constraints hold where $w ") + (m.sw.strict ? ">" : ">=") + " 0$";
   put(s.object(m.id + ".where", ObjectKind::Scalar, region + ", with"), {}, Label::symbol("w"), m.sw.where);
-  Object& r = s.object(m.id + ".rank_change", ObjectKind::Family, "the number of constraints before, at and after the crossing, and the case of 003 §4");
+  Object& r = s.object(m.id + ".rank_change", ObjectKind::Family,
+                       "the number of constraints before, at and after the crossing, and the case of 003 §4");
   put(r, {"before"}, Label::symbol("rank", {"before"}), static_cast<long>(rc.before));
   put(r, {"at"}, Label::symbol("rank", {"at"}), static_cast<long>(rc.at));
   put(r, {"after"}, Label::symbol("rank", {"after"}), static_cast<long>(rc.after));
@@ -478,6 +483,18 @@ void switching(const Context& c, const Switch& m, DerivationSection& s) {
   if (c.leg) switch_momenta(c, m, P, s);
 }
 
+// A switching constraint's jump and, when the jump is solved, the constrained dynamics where it is active.
+void switch_sections(const Context& c, std::size_t k, Derivation& out, const DeriveOptions& o) {
+  const ContactSwitch& sw = c.in.system.switches[k];
+  Switch m{sw, "contact.switching." + sw.name, "'" + sw.name + "'", c.in.system.constraints, {}};
+  m.forms.insert(m.forms.end(), sw.constraints.begin(), sw.constraints.end());
+  if (c.L.affine_momenta()) m.post = constraint_jump_map(c.L, m.forms);
+  switching(c, m, start(out, o, m.id, "Switching constraints '" + sw.name + "' where " + c.in.switch_texts[k] + " (003 §4, (65)-(74))"));
+  if (!c.L.affine_momenta()) return;
+  const std::string title = "Constrained dynamics where '" + sw.name + "' is active (003 (15)-(17), Prop. 5)";
+  constrained(c, m.forms, m.id, m.quoted, start(out, o, m.id + ".constrained", title));
+}
+
 void declare_symbols(const Context& c, Derivation& d) {
   d.declare("z", SymbolKind::Coordinate, "the action (001 (3))");
   if (!c.leg) return;
@@ -499,20 +516,13 @@ void derive_contact(const ContactInput& in, Derivation& out, const DeriveOptions
   legendre(c, start(out, o, "contact.legendre", "Legendre transform and contact Hamiltonian (001 (20), (40)-(42a), 003 (1)-(5))"));
   for (std::size_t k = 0; k < in.system.walls.size(); ++k) {
     const ContactWall& w = in.system.walls[k];
-    impact(c, w, start(out, o, "contact.impact." + w.name, "Impact on '" + w.name + "': " + in.wall_texts[k] + " (001 Theorem 1, (8); 003 (28)-(36))"));
+    const std::string title = "Impact on '" + w.name + "': " + in.wall_texts[k] + " (001 Theorem 1, (8); 003 (28)-(36))";
+    impact(c, w, start(out, o, "contact.impact." + w.name, title));
   }
   if (!in.system.constraints.empty())
     constrained(c, in.system.constraints, "contact.constraints", "constraints",
                 start(out, o, "contact.constraints", "Nonholonomic constraints: constrained Herglotz equations (003 (15)-(17), Prop. 5)"));
-  for (std::size_t k = 0; k < in.system.switches.size(); ++k) {
-    const ContactSwitch& sw = in.system.switches[k];
-    Switch m{sw, "contact.switching." + sw.name, "'" + sw.name + "'", in.system.constraints, {}};
-    m.forms.insert(m.forms.end(), sw.constraints.begin(), sw.constraints.end());
-    if (L.affine_momenta()) m.post = constraint_jump_map(L, m.forms);
-    switching(c, m, start(out, o, m.id, "Switching constraints '" + sw.name + "' where " + in.switch_texts[k] + " (003 §4, (65)-(74))"));
-    constrained(c, m.forms, m.id, m.quoted,
-                start(out, o, m.id + ".constrained", "Constrained dynamics where '" + sw.name + "' is active (003 (15)-(17), Prop. 5)"));
-  }
+  for (std::size_t k = 0; k < in.system.switches.size(); ++k) switch_sections(c, k, out, o);
 }
 
 }  // namespace hamel
