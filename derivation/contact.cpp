@@ -22,6 +22,8 @@ using GiNaC::ex;
 
 std::string one_based(std::size_t i) { return std::to_string(i + 1); }
 
+// Every verdict here is a theorem of 001/003 (regularity: the reader rejects singular Lagrangians), so
+// each is expected to hold; none is a fact that may legitimately be no.
 // A zero test as a verdict expected to hold; a failure keeps the point where it fails.
 Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v) {
   Verdict& out = s.verdict(id, statement, v.zero, v.how());

@@ -2,7 +2,6 @@
 #include "io/modules/contact/contact_module.hpp"
 
 #include "derivation/contact.hpp"
-
 #include "io/modules/contact/contact_claims.hpp"
 #include "io/modules/contact/contact_file.hpp"
 #include "io/modules/contact/contact_run.hpp"
