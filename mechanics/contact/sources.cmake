@@ -12,7 +12,6 @@ target_sources(hamel PRIVATE
 )
 target_sources(hamel PRIVATE
   ${PROJECT_SOURCE_DIR}/io/modules/contact/contact_file.cpp
-  ${PROJECT_SOURCE_DIR}/io/modules/contact/contact_report.cpp
   ${PROJECT_SOURCE_DIR}/io/modules/contact/contact_claims.cpp
   ${PROJECT_SOURCE_DIR}/io/modules/contact/contact_run.cpp
   ${PROJECT_SOURCE_DIR}/io/modules/contact/contact_module.cpp

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 namespace hamel::test {
@@ -46,6 +47,28 @@ inline nlohmann::json table(const nlohmann::json& j, const std::string& id) {
     for (const auto& t : s["tables"])
       if (t["id"] == id) return t;
   return nullptr;
+}
+
+/// The value of scalar object `id` (empty when there is none).
+inline std::string scalar(const nlohmann::json& j, const std::string& id) {
+  const auto e = entries(j, id);
+  const auto it = e.find("");
+  return it == e.end() ? std::string() : it->second;
+}
+
+/// The check with this id (null when there is none).
+inline nlohmann::json check(const nlohmann::json& j, const std::string& id) {
+  return j["checks"].contains(id) ? j["checks"][id] : nlohmann::json(nullptr);
+}
+
+/// The distinct first components of the keys of object `id` (the fields of a vector field, the
+/// solutions of a family keyed by solution then coordinate).
+inline std::set<std::string> first_keys(const nlohmann::json& j, const std::string& id) {
+  std::set<std::string> out;
+  if (!j["objects"].contains(id)) return out;
+  for (const auto& e : j["objects"][id]["entries"])
+    if (!e["key"].empty()) out.insert(e["key"][0].get<std::string>());
+  return out;
 }
 
 }  // namespace hamel::test

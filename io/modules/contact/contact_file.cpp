@@ -186,7 +186,7 @@ ContactFile read_contact(const SystemFile& f) {
     doc.fail(root["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
   }
 
-  ContactFile out{ContactHybridSystem{*L, {}, {}, {}}, {}, {}, tqz, ExpressionReader{}, std::nullopt};
+  ContactFile out{{ContactHybridSystem{*L, {}, {}, {}}, {}, {}}, tqz, ExpressionReader{}, std::nullopt};
   for (std::size_t i = 0; i < Q.dim(); ++i) out.dual.declare(Q.coordinate_name(i), Q[i]);
   for (std::size_t i = 0; i < Q.parameters().size(); ++i) out.dual.declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
   for (const auto& fs : Q.function_specs()) out.dual.declare_function(Q.function(fs.name));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "derivation/contact.hpp"
 #include "io/system_file.hpp"
 #include "mechanics/contact/contact_simulation.hpp"
 
@@ -22,10 +23,8 @@ struct ContactSimulationSpec {
   std::size_t max_events = 1000;
 };
 
-struct ContactFile {
-  ContactHybridSystem system;
-  std::vector<std::string> wall_texts;    ///< the inequalities as written
-  std::vector<std::string> switch_texts;
+/// The system (what derive_contact reads) and what the claims and the simulation read besides.
+struct ContactFile : ContactInput {
   ExpressionReader tqz;                   ///< q, q_dot, z, parameters, functions, definitions
   ExpressionReader dual;                  ///< q, p_q, z on T*Q × R, parameters, functions, definitions
   std::optional<ContactSimulationSpec> simulation;

@@ -1,9 +1,9 @@
 // io/modules/contact/contact_module.cpp
 #include "io/modules/contact/contact_module.hpp"
 
+#include "derivation/contact.hpp"
 #include "io/modules/contact/contact_claims.hpp"
 #include "io/modules/contact/contact_file.hpp"
-#include "io/modules/contact/contact_report.hpp"
 #include "io/modules/contact/contact_run.hpp"
 
 namespace hamel {
@@ -21,7 +21,10 @@ class ContactModule : public Module {
     const YAML::Node& root = f.doc.root();
     return is_action_dependent(f) || static_cast<bool>(root["impulsive"]) || static_cast<bool>(root["switching"]);
   }
-  void derive_legacy(const SystemFile& f, Report& report) const override { derive_contact_report(read_contact(f), report); }
+  // reading stays here; the derivation proper is derivation/contact.cpp
+  void derive(const SystemFile& f, Derivation& out, const DeriveOptions& options) const override {
+    derive_contact(read_contact(f), out, options);
+  }
   std::vector<std::string> claim_kinds() const override { return contact_claim_kinds(); }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims, const ClaimsContext& ctx) const override {
     return check_contact_claims(read_contact(f), f.doc, claims, ctx);

@@ -7,4 +7,5 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/momentum_jump_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/generalized_distribution_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/contact_simulation_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/contact_derivation_test.cpp
 )
