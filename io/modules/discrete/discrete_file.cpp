@@ -271,7 +271,7 @@ DiscreteFile read_discrete(SystemFile& f) {
   } catch (const std::exception& e) {
     doc.fail(d, "'discrete': " + without_function_name(e.what()));
   }
-  DiscreteFile out{*sys, origin, std::nullopt, std::nullopt, "", std::nullopt, {}, {}, {}, std::nullopt, slot_reader(f, true)};
+  DiscreteFile out{{*sys, origin, std::nullopt, std::nullopt, "", std::nullopt, {}, {}, {}, std::nullopt}, slot_reader(f, true)};
 
   // symmetry
   const YAML::Node& s = d["symmetry"];
