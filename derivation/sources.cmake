@@ -1,6 +1,5 @@
 target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/discrete.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/discrete_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_search.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic.cpp
