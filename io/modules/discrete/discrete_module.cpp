@@ -58,97 +58,114 @@ Loaded load(const SystemFile& system_file) {
 
 // ------------------------------------------------------------------ simulate
 
+// What `hamel simulate` prints: Newton's work, the routes taken and the last point.
+void print_summary(const SystemFile& file, const DiscreteState& d, const DiscreteSimulationResult& r, double h, std::ostream& out) {
+  const Chart& Q = d.in.system.chart();
+  const std::size_t N = d.in.simulation->steps;
+  out << "discrete simulation of " << file.name << ": " << N << " steps of h = " << h << "\n";
+  if (r.unreduced)
+    out << "  unreduced (3): max " << r.unreduced->max_iterations << " Newton iterations per step (mean "
+        << sci(r.unreduced->mean_iterations()) << "), max residual " << sci(r.unreduced->max_residual) << "\n";
+  if (!r.reduced_route.empty()) out << "  reduced: " << r.reduced_route << ", max " << r.reduced_max_iterations << " iterations per step\n";
+  if (!r.reduced_note.empty()) out << "  reduced: none (" << r.reduced_note << ")\n";
+  if (!r.energy_dla.empty())
+    out << "  energy error: variational " << sci(max_energy_error(r.energy_dla)) << ", Heun " << sci(max_energy_error(r.energy_heun)) << "\n";
+  const auto& last = r.unreduced ? r.unreduced->q.back() : r.reconstructed.back();
+  out << "  q_" << N << " =";
+  for (std::size_t i = 0; i < Q.dim(); ++i) out << " " << Q.coordinate_name(i) << " = " << sci(last[i]);
+  out << "\n";
+}
+
+// The CSV's columns: k, t, then whichever of q, nu, q reconstructed, w and the energies the run has.
+std::vector<std::string> csv_header(const DiscreteState& d, const DiscreteSimulationResult& r) {
+  const Chart& Q = d.in.system.chart();
+  std::vector<std::string> header{"k", "t"};
+  if (r.unreduced) {
+    for (std::size_t i = 0; i < Q.dim(); ++i) header.push_back(Q.coordinate_name(i));
+    for (std::size_t a = 0; a < d.in.system.variational().size(); ++a) header.push_back("nu" + std::to_string(a + 1));
+  }
+  if (!r.reconstructed.empty())
+    for (std::size_t i = 0; i < Q.dim(); ++i) header.push_back(Q.coordinate_name(i) + "_reconstructed");
+  if (!r.reduced_w.empty())
+    for (const auto& g : group_coordinate_names(*d.in.bundle)) header.push_back("w_" + g);
+  if (!r.energy_dla.empty()) {
+    header.push_back("energy_variational");
+    header.push_back("energy_heun");
+  }
+  return header;
+}
+
+// Row k of the CSV, in the columns of csv_header; NaN where a sequence is shorter (no multiplier at k = 0).
+std::vector<double> csv_row(const DiscreteState& d, const DiscreteSimulationResult& r, std::size_t k, double h) {
+  const double nan = std::nan("");
+  const auto at = [&](const std::vector<std::vector<double>>& v, std::size_t i, std::size_t j) { return i < v.size() ? v[i][j] : nan; };
+  const std::size_t n = d.in.system.chart().dim();
+  std::vector<double> row{static_cast<double>(k), k * h};
+  if (r.unreduced) {
+    for (std::size_t i = 0; i < n; ++i) row.push_back(r.unreduced->q[k][i]);
+    for (std::size_t a = 0; a < d.in.system.variational().size(); ++a)
+      row.push_back(k >= 1 ? at(r.unreduced->multipliers, k - 1, a) : nan);
+  }
+  if (!r.reconstructed.empty())
+    for (std::size_t i = 0; i < n; ++i) row.push_back(at(r.reconstructed, k, i));
+  if (!r.reduced_w.empty())
+    for (std::size_t j = 0; j < group_coordinate_names(*d.in.bundle).size(); ++j) row.push_back(at(r.reduced_w, k, j));
+  if (!r.energy_dla.empty()) {
+    row.push_back(k < r.energy_dla.size() ? r.energy_dla[k] : nan);
+    row.push_back(k < r.energy_heun.size() ? r.energy_heun[k] : nan);
+  }
+  return row;
+}
+
+void write_csv(const DiscreteState& d, const DiscreteSimulationResult& r, double h, const std::string& path, std::ostream& out) {
+  CsvWriter w(path, csv_header(d, r));
+  for (std::size_t k = 0; k <= d.in.simulation->steps; ++k) w.row(csv_row(d, r, k, h));
+  out << "CSV written to " << path << " (" << w.rows() << " rows)\n";
+}
+
+// The energy errors when the run compared them, else the trajectory.
+void write_plot(const SystemFile& file, const DiscreteState& d, const DiscreteSimulationResult& r, double h,
+                const std::string& path, std::ostream& out) {
+  std::string base = path;
+  for (const char* ext : {".svg", ".png"})
+    if (base.size() > 4 && base.compare(base.size() - 4, 4, ext) == 0) base.resize(base.size() - 4);
+  const std::size_t N = d.in.simulation->steps;
+  Plot p;
+  for (std::size_t k = 0; k <= N; ++k) p.x.push_back(k * h);
+  p.xlabel = "t = k h";
+  if (!r.energy_dla.empty()) {
+    p.title = file.name + ": energy error, variational vs Heun";
+    p.ylabel = "E_k - E_0";
+    Series a{"discrete Lagrange-d'Alembert", {}}, b{"Heun (order 2)", {}};
+    for (std::size_t k = 0; k <= N; ++k) {
+      a.y.push_back(k < r.energy_dla.size() ? r.energy_dla[k] - r.energy_dla[0] : r.energy_dla.back() - r.energy_dla[0]);
+      b.y.push_back(r.energy_heun[k] - r.energy_heun[0]);
+    }
+    p.series = {a, b};
+  } else {
+    p.title = file.name + ": discrete trajectory";
+    p.ylabel = "q_k";
+    const auto& q = r.unreduced ? r.unreduced->q : r.reconstructed;
+    const Chart& Q = d.in.system.chart();
+    for (std::size_t i = 0; i < Q.dim(); ++i) {
+      Series s{Q.coordinate_name(i), {}};
+      for (std::size_t k = 0; k <= N; ++k) s.y.push_back(q[k][i]);
+      p.series.push_back(s);
+    }
+  }
+  out << "plot written to " << plot(p, base).svg << "\n";
+}
+
 int simulate_file(const SystemFile& file, const SimulateOptions& o, std::ostream& out) {
   const DiscreteState d = load(file).state;
-  const DiscreteSimulation& sim = *d.in.simulation;
   const DiscreteSimulationResult r = run_discrete_simulation(d);
-  const Chart& Q = d.in.system.chart();
-  const std::size_t n = Q.dim(), N = sim.steps;
-  const double h = GiNaC::ex_to<GiNaC::numeric>(d.in.system.step().subs(sim.values).evalf()).to_double();
-  if (!o.quiet) {
-    out << "discrete simulation of " << file.name << ": " << N << " steps of h = " << h << "\n";
-    if (r.unreduced)
-      out << "  unreduced (3): max " << r.unreduced->max_iterations << " Newton iterations per step (mean "
-          << sci(r.unreduced->mean_iterations()) << "), max residual " << sci(r.unreduced->max_residual) << "\n";
-    if (!r.reduced_route.empty()) out << "  reduced: " << r.reduced_route << ", max " << r.reduced_max_iterations << " iterations per step\n";
-    if (!r.reduced_note.empty()) out << "  reduced: none (" << r.reduced_note << ")\n";
-    if (!r.energy_dla.empty())
-      out << "  energy error: variational " << sci(max_energy_error(r.energy_dla)) << ", Heun " << sci(max_energy_error(r.energy_heun)) << "\n";
-    const auto& last = r.unreduced ? r.unreduced->q.back() : r.reconstructed.back();
-    out << "  q_" << N << " =";
-    for (std::size_t i = 0; i < n; ++i) out << " " << Q.coordinate_name(i) << " = " << sci(last[i]);
-    out << "\n";
-  }
+  const double h = GiNaC::ex_to<GiNaC::numeric>(d.in.system.step().subs(d.in.simulation->values).evalf()).to_double();
+  if (!o.quiet) print_summary(file, d, r, h, out);
   if (r.reconstruction_error >= 0)
     out << "  reduced-then-reconstructed vs unreduced: max |dq| = " << sci(r.reconstruction_error)
         << (r.reconstruction_error <= kReconstructionTolerance ? " (agree)" : " (DISAGREE)") << "\n";
-  if (!o.csv.empty()) {
-    std::vector<std::string> header{"k", "t"};
-    const bool unr = r.unreduced.has_value();
-    if (unr)
-      for (std::size_t i = 0; i < n; ++i) header.push_back(Q.coordinate_name(i));
-    const std::size_t m = unr ? d.in.system.variational().size() : 0;
-    for (std::size_t a = 0; a < m; ++a) header.push_back("nu" + std::to_string(a + 1));
-    const bool rec = !r.reconstructed.empty();
-    if (rec)
-      for (std::size_t i = 0; i < n; ++i) header.push_back(Q.coordinate_name(i) + "_reconstructed");
-    std::vector<std::string> wn;
-    if (!r.reduced_w.empty())
-      for (const auto& g : group_coordinate_names(*d.in.bundle)) wn.push_back("w_" + g);
-    header.insert(header.end(), wn.begin(), wn.end());
-    const bool en = !r.energy_dla.empty();
-    if (en) {
-      header.push_back("energy_variational");
-      header.push_back("energy_heun");
-    }
-    CsvWriter w(o.csv, header);
-    const double nan = std::nan("");
-    for (std::size_t k = 0; k <= N; ++k) {
-      std::vector<double> row{static_cast<double>(k), k * h};
-      if (unr)
-        for (std::size_t i = 0; i < n; ++i) row.push_back(r.unreduced->q[k][i]);
-      for (std::size_t a = 0; a < m; ++a)
-        row.push_back(k >= 1 && k - 1 < r.unreduced->multipliers.size() ? r.unreduced->multipliers[k - 1][a] : nan);
-      if (rec)
-        for (std::size_t i = 0; i < n; ++i) row.push_back(k < r.reconstructed.size() ? r.reconstructed[k][i] : nan);
-      for (std::size_t j = 0; j < wn.size(); ++j) row.push_back(k < r.reduced_w.size() ? r.reduced_w[k][j] : nan);
-      if (en) {
-        row.push_back(k < r.energy_dla.size() ? r.energy_dla[k] : nan);
-        row.push_back(k < r.energy_heun.size() ? r.energy_heun[k] : nan);
-      }
-      w.row(row);
-    }
-    out << "CSV written to " << o.csv << " (" << w.rows() << " rows)\n";
-  }
-  if (!o.plot.empty()) {
-    std::string base = o.plot;
-    for (const char* ext : {".svg", ".png"})
-      if (base.size() > 4 && base.compare(base.size() - 4, 4, ext) == 0) base.resize(base.size() - 4);
-    Plot p;
-    for (std::size_t k = 0; k <= N; ++k) p.x.push_back(k * h);
-    p.xlabel = "t = k h";
-    if (!r.energy_dla.empty()) {
-      p.title = file.name + ": energy error, variational vs Heun";
-      p.ylabel = "E_k - E_0";
-      Series a{"discrete Lagrange-d'Alembert", {}}, b{"Heun (order 2)", {}};
-      for (std::size_t k = 0; k <= N; ++k) {
-        a.y.push_back(k < r.energy_dla.size() ? r.energy_dla[k] - r.energy_dla[0] : r.energy_dla.back() - r.energy_dla[0]);
-        b.y.push_back(r.energy_heun[k] - r.energy_heun[0]);
-      }
-      p.series = {a, b};
-    } else {
-      p.title = file.name + ": discrete trajectory";
-      p.ylabel = "q_k";
-      const auto& q = r.unreduced ? r.unreduced->q : r.reconstructed;
-      for (std::size_t i = 0; i < n; ++i) {
-        Series s{Q.coordinate_name(i), {}};
-        for (std::size_t k = 0; k <= N; ++k) s.y.push_back(q[k][i]);
-        p.series.push_back(s);
-      }
-    }
-    const PlotFiles files = plot(p, base);
-    out << "plot written to " << files.svg << "\n";
-  }
+  if (!o.csv.empty()) write_csv(d, r, h, o.csv, out);
+  if (!o.plot.empty()) write_plot(file, d, r, h, o.plot, out);
   return r.reconstruction_error > kReconstructionTolerance ? 1 : 0;
 }
 
@@ -179,87 +196,116 @@ std::size_t index_in(const Document& doc, const YAML::Node& n, const std::vector
   return static_cast<std::size_t>(it - names.begin());
 }
 
-ClaimResult check_one(const Document& doc, const DiscreteState& d, const Claim& c, const ExpressionReader& reader) {
-  const YAML::Node& b = c.body;
-  const auto value = [&]() {
-    if (!b["value"]) doc.fail(b, "expected 'value', got none");
-    return doc.expression(b["value"], reader, "'value'");
-  };
-  const Chart& Q = d.in.system.chart();
-  const auto need_reduced = [&]() -> const ReducedSystem& {
-    if (!d.reduced) doc.fail(b, "a '" + c.kind + "' claim needs a reduced system ('symmetry' and a nonholonomic connection); got none");
+// One claim with what checking it needs: where errors point, the shared state and the reader of values.
+struct ClaimInput {
+  const Document& doc;
+  const DiscreteState& d;
+  const Claim& c;
+  const ExpressionReader& reader;
+  const YAML::Node& body() const { return c.body; }
+  ex value() const {
+    if (!c.body["value"]) doc.fail(c.body, "expected 'value', got none");
+    return doc.expression(c.body["value"], reader, "'value'");
+  }
+  const ReducedSystem& reduced() const {
+    if (!d.reduced) doc.fail(c.body, "a '" + c.kind + "' claim needs a reduced system ('symmetry' and a nonholonomic connection); got none");
     return *d.reduced;
-  };
-  if (c.kind == "discrete_lagrangian") return compare_claim(c, d.in.system.lagrangian(), value(), d.in.system.triple());
+  }
+};
+
+// reduced_force {slot, shape} and mixed_curvature {slot, group, shape}.
+ClaimResult check_reduced_component(const ClaimInput& in) {
+  const Document& doc = in.doc;
+  const YAML::Node& b = in.body();
+  const ReducedSystem& R = in.reduced();
+  if (!b["slot"] || !b["shape"]) doc.fail(b, "expected 'slot' (minus or plus) and 'shape' (a shape coordinate), got none");
+  const std::string slotv = doc.scalar(b["slot"], "'slot'");
+  if (slotv != "minus" && slotv != "plus") doc.fail(b["slot"], "'slot': expected minus or plus, got '" + slotv + "'");
+  const std::size_t a = index_in(doc, b["shape"], names_of(in.d.in.system.chart(), R.bundle().shape_indices()), "'shape'");
+  if (in.c.kind == "reduced_force")
+    return compare_claim(in.c, slotv == "minus" ? R.force_minus[a] : R.force_plus[a], in.value(), reduced_chart(R.bundle()));
+  if (!b["group"]) doc.fail(b, "expected 'group' (a group coordinate), got none");
+  const std::size_t j = index_in(doc, b["group"], group_coordinate_names(R.bundle()), "'group'");
+  const auto& Bm = slotv == "minus" ? R.curvature_minus : R.curvature_plus;
+  return compare_claim(in.c, Bm(static_cast<unsigned>(j), static_cast<unsigned>(a)), in.value(), reduced_chart(R.bundle()));
+}
+
+// reduced_equation {horizontal: k} or {vertical: k}, k 1-based.
+ClaimResult check_reduced_equation(const ClaimInput& in) {
+  const Document& doc = in.doc;
+  const YAML::Node& b = in.body();
+  const ReducedSystem& R = in.reduced();
+  if (!b["horizontal"] && !b["vertical"]) doc.fail(b, "expected 'horizontal' or 'vertical' (a 1-based index), got none");
+  const bool hor = static_cast<bool>(b["horizontal"]);
+  const auto& list = hor ? R.horizontal : R.vertical;
+  const YAML::Node& at = hor ? b["horizontal"] : b["vertical"];
+  const std::string text = doc.scalar(at, "the index");
+  std::size_t k = 0;
+  bool ok = !text.empty() && text.size() < 6;
+  for (char ch : text) ok = ok && std::isdigit(static_cast<unsigned char>(ch));
+  if (ok) k = std::stoul(text);
+  if (!ok || k < 1 || k > list.size())
+    doc.fail(at, "expected an index between 1 and " + std::to_string(list.size()) + ", got '" + text + "'");
+  return compare_claim(in.c, list[k - 1], in.value(), reduced_chart(R.bundle()));
+}
+
+// The Lagrangian of the system on M (Chaplygin) or on Q/H (horizontal symmetry), in the slots of Q.
+ClaimResult check_shape_lagrangian(const ClaimInput& in) {
+  const DiscreteState& d = in.d;
+  const DiscreteSystem* star = d.hs_system ? &*d.hs_system : d.chaplygin_system ? &*d.chaplygin_system : nullptr;
+  if (!star) in.doc.fail(in.body(), "a 'shape_lagrangian' claim needs a Chaplygin or horizontal-symmetry reduction; got none");
+  const TrivialBundle& B = d.hs_system ? *d.hs_bundle : *d.in.bundle;
+  return compare_claim(in.c, star->lagrangian().subs(shape_symbols_to_q(B)), in.value(), d.in.system.triple());
+}
+
+ClaimResult check_momentum(const ClaimInput& in) {
+  const DiscreteState& d = in.d;
+  const YAML::Node& b = in.body();
+  if (!d.in.bundle) in.doc.fail(b, "a 'discrete_momentum' claim needs 'symmetry'; got none");
+  if (!b["section"]) in.doc.fail(b, "expected 'section' (a name of 'momentum'), got none");
+  std::vector<std::string> names;
+  for (const auto& [nm, xi] : d.in.sections) names.push_back(nm);
+  const std::size_t i = index_in(in.doc, b["section"], names, "'section'");
+  return compare_claim(in.c, discrete_momentum(d.in.system, *d.in.bundle, d.in.sections[i].second), in.value(), d.in.system.triple());
+}
+
+// A yes/no claim on (53): `holds` (default true) against the derived verdict.
+ClaimResult check_horizontal_symmetry(const ClaimInput& in) {
+  const Document& doc = in.doc;
+  const YAML::Node& b = in.body();
+  ClaimResult res;
+  res.name = in.c.name;
+  res.kind = in.c.kind;
+  res.line = in.c.node.Mark().line + 1;
+  if (!in.d.hs_test) doc.fail(b, "a 'horizontal_symmetry' claim needs 'horizontal_symmetry: {subgroup}' in the system file; got none");
+  bool claimed = true;
+  if (b.IsMap() && b["holds"]) {
+    const std::string v = doc.scalar(b["holds"], "'holds'");
+    if (v != "true" && v != "false") doc.fail(b["holds"], "'holds': expected true or false, got '" + v + "'");
+    claimed = v == "true";
+  }
+  res.holds = in.d.hs_test->horizontal == claimed;
+  res.how = "(53) " + in.d.hs_test->detail;
+  res.derived = in.d.hs_test->horizontal ? "true" : "false";
+  res.claimed = claimed ? "true" : "false";
+  return res;
+}
+
+ClaimResult check_one(const Document& doc, const DiscreteState& d, const Claim& c, const ExpressionReader& reader) {
+  const ClaimInput in{doc, d, c, reader};
+  const Chart& Q = d.in.system.chart();
+  if (c.kind == "discrete_lagrangian") return compare_claim(c, d.in.system.lagrangian(), in.value(), d.in.system.triple());
   if (c.kind == "discrete_equation") {
-    if (!b["coordinate"]) doc.fail(b, "expected 'coordinate', got none");
-    const std::size_t i = index_in(doc, b["coordinate"], all_names(Q), "'coordinate'");
-    return compare_claim(c, d.eq.momentum_balance[i], value(), d.in.system.triple());
+    if (!c.body["coordinate"]) doc.fail(c.body, "expected 'coordinate', got none");
+    const std::size_t i = index_in(doc, c.body["coordinate"], all_names(Q), "'coordinate'");
+    return compare_claim(c, d.eq.momentum_balance[i], in.value(), d.in.system.triple());
   }
-  if (c.kind == "reduced_lagrangian") {
-    const ReducedSystem& R = need_reduced();
-    return compare_claim(c, R.lagrangian, value(), reduced_chart(R.bundle()));
-  }
-  if (c.kind == "reduced_force" || c.kind == "mixed_curvature") {
-    const ReducedSystem& R = need_reduced();
-    if (!b["slot"] || !b["shape"]) doc.fail(b, "expected 'slot' (minus or plus) and 'shape' (a shape coordinate), got none");
-    const std::string slotv = doc.scalar(b["slot"], "'slot'");
-    if (slotv != "minus" && slotv != "plus") doc.fail(b["slot"], "'slot': expected minus or plus, got '" + slotv + "'");
-    const std::size_t a = index_in(doc, b["shape"], names_of(Q, R.bundle().shape_indices()), "'shape'");
-    if (c.kind == "reduced_force")
-      return compare_claim(c, slotv == "minus" ? R.force_minus[a] : R.force_plus[a], value(), reduced_chart(R.bundle()));
-    if (!b["group"]) doc.fail(b, "expected 'group' (a group coordinate), got none");
-    const std::size_t j = index_in(doc, b["group"], group_coordinate_names(R.bundle()), "'group'");
-    const auto& Bm = slotv == "minus" ? R.curvature_minus : R.curvature_plus;
-    return compare_claim(c, Bm(static_cast<unsigned>(j), static_cast<unsigned>(a)), value(), reduced_chart(R.bundle()));
-  }
-  if (c.kind == "reduced_equation") {
-    const ReducedSystem& R = need_reduced();
-    if (!b["horizontal"] && !b["vertical"]) doc.fail(b, "expected 'horizontal' or 'vertical' (a 1-based index), got none");
-    const bool hor = static_cast<bool>(b["horizontal"]);
-    const auto& list = hor ? R.horizontal : R.vertical;
-    const YAML::Node& at = hor ? b["horizontal"] : b["vertical"];
-    const std::string text = doc.scalar(at, "the index");
-    std::size_t k = 0;
-    bool ok = !text.empty() && text.size() < 6;
-    for (char ch : text) ok = ok && std::isdigit(static_cast<unsigned char>(ch));
-    if (ok) k = std::stoul(text);
-    if (!ok || k < 1 || k > list.size())
-      doc.fail(at, "expected an index between 1 and " + std::to_string(list.size()) + ", got '" + text + "'");
-    return compare_claim(c, list[k - 1], value(), reduced_chart(R.bundle()));
-  }
-  if (c.kind == "shape_lagrangian") {
-    const DiscreteSystem* star = d.hs_system ? &*d.hs_system : d.chaplygin_system ? &*d.chaplygin_system : nullptr;
-    if (!star) doc.fail(b, "a 'shape_lagrangian' claim needs a Chaplygin or horizontal-symmetry reduction; got none");
-    const TrivialBundle& B = d.hs_system ? *d.hs_bundle : *d.in.bundle;
-    return compare_claim(c, star->lagrangian().subs(shape_symbols_to_q(B)), value(), d.in.system.triple());
-  }
-  if (c.kind == "discrete_momentum") {
-    if (!d.in.bundle) doc.fail(b, "a 'discrete_momentum' claim needs 'symmetry'; got none");
-    if (!b["section"]) doc.fail(b, "expected 'section' (a name of 'momentum'), got none");
-    std::vector<std::string> names;
-    for (const auto& [nm, xi] : d.in.sections) names.push_back(nm);
-    const std::size_t i = index_in(doc, b["section"], names, "'section'");
-    return compare_claim(c, discrete_momentum(d.in.system, *d.in.bundle, d.in.sections[i].second), value(), d.in.system.triple());
-  }
-  if (c.kind == "horizontal_symmetry") {
-    ClaimResult res;
-    res.name = c.name;
-    res.kind = c.kind;
-    res.line = c.node.Mark().line + 1;
-    if (!d.hs_test) doc.fail(b, "a 'horizontal_symmetry' claim needs 'horizontal_symmetry: {subgroup}' in the system file; got none");
-    bool claimed = true;
-    if (b.IsMap() && b["holds"]) {
-      const std::string v = doc.scalar(b["holds"], "'holds'");
-      if (v != "true" && v != "false") doc.fail(b["holds"], "'holds': expected true or false, got '" + v + "'");
-      claimed = v == "true";
-    }
-    res.holds = d.hs_test->horizontal == claimed;
-    res.how = "(53) " + d.hs_test->detail;
-    res.derived = d.hs_test->horizontal ? "true" : "false";
-    res.claimed = claimed ? "true" : "false";
-    return res;
-  }
+  if (c.kind == "reduced_lagrangian") return compare_claim(c, in.reduced().lagrangian, in.value(), reduced_chart(in.reduced().bundle()));
+  if (c.kind == "reduced_force" || c.kind == "mixed_curvature") return check_reduced_component(in);
+  if (c.kind == "reduced_equation") return check_reduced_equation(in);
+  if (c.kind == "shape_lagrangian") return check_shape_lagrangian(in);
+  if (c.kind == "discrete_momentum") return check_momentum(in);
+  if (c.kind == "horizontal_symmetry") return check_horizontal_symmetry(in);
   doc.fail(c.node, "unknown claim kind '" + c.kind + "'");
 }
 
