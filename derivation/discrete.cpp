@@ -189,13 +189,19 @@ DerivationSection& start(Derivation& d, const DeriveOptions& o, const std::strin
   return d.add(id, title);
 }
 
-// The slot coordinates q0, q1, q2 of the equations, so that the JSON says what they are.
-void declare_slots(const DiscreteSystem& S, Derivation& d) {
-  const Chart& Q = S.chart();
-  const Chart& T = S.triple();
+// The slot coordinates q0, q1, q2 of the equations and the reduced variables w0, w1, so that the JSON
+// says what they are.
+void declare_slots(const DiscreteInput& in, Derivation& d) {
+  const Chart& Q = in.system.chart();
+  const Chart& T = in.system.triple();
   for (std::size_t i = 0; i < T.dim(); ++i)
     d.declare(T.coordinate_name(i), SymbolKind::Variable,
               Q.coordinate_name(i % Q.dim()) + " at step " + std::to_string(i / Q.dim()) + " of (q0, q1, q2)");
+  if (!in.bundle) return;
+  for (std::size_t k = 0; k < 2; ++k)
+    for (const auto& g : group_coordinate_names(*in.bundle))
+      d.declare("w_" + g + std::to_string(k), SymbolKind::Variable,
+                "reduced group variable of " + g + " at step " + std::to_string(k) + " of (w0, w1)");
 }
 
 void system(const DiscreteInput& in, DerivationSection& s) {
@@ -402,9 +408,11 @@ void momentum(const DiscreteState& d, DerivationSection& s) {
                     std::string(d.in.sections.empty() ? " Sections: xi_i(r, g) = Ad_g eta_i(r)." : ""));
   zero_verdict(s, "discrete.momentum.lemma_8_2", "(33) D1 L_d(xi_Q(q0)) + D2 L_d(xi_Q(q1)) = 0 for every xi in g (Lemma 8.2)",
                lemma_8_2(d.in.system, B));
+  const auto sections = momentum_sections(d);
+  if (sections.empty()) return;  // g^D = 0: no section takes values in it
   Object& J = s.object("discrete.momentum", ObjectKind::Family, "the discrete momentum $J^xi(q0, q1)$ (32)");
   Object& rhs = s.object("discrete.momentum.rhs_35", ObjectKind::Family, "the right-hand side of (35)");
-  for (const auto& [name, xi] : momentum_sections(d)) {
+  for (const auto& [name, xi] : sections) {
     const MomentumEvolution ev = momentum_evolution(d.in.system, B, xi);
     J.add({name}, Label::symbol("J", {}, {name}), show(discrete_momentum(d.in.system, B, xi)));
     rhs.add({name}, Label::symbol("rhs35", {}, {name}), show(ev.rhs));
@@ -599,7 +607,7 @@ void symmetric(const DiscreteState& d, Derivation& out, const DeriveOptions& o) 
 }  // namespace
 
 void derive_discrete(const DiscreteInput& in, Derivation& out, const DeriveOptions& o) {
-  declare_slots(in.system, out);
+  declare_slots(in, out);
   const DiscreteState d = discrete_state(in);
   system(in, start(out, o, "discrete.system", "Discrete system (Q, L_d, D, D_d) (Def 3.1)"));
   equations(d, start(out, o, "discrete.equations", "Discrete Lagrange-d'Alembert equations (3)"));
