@@ -72,3 +72,23 @@ inline std::set<std::string> first_keys(const nlohmann::json& j, const std::stri
 }
 
 }  // namespace hamel::test
+
+#include <cmath>
+
+namespace hamel::test {
+
+/// The check with this id (null when there is none).
+inline nlohmann::json check_by_id(const nlohmann::json& j, const std::string& id) {
+  return j["checks"].contains(id) ? j["checks"][id] : nlohmann::json(nullptr);
+}
+
+/// The number in the row of table `id` whose first cell is `name` (NaN when there is none).
+inline double table_number(const nlohmann::json& j, const std::string& id, const std::string& name) {
+  const nlohmann::json t = table(j, id);
+  if (!t.is_null())
+    for (const auto& row : t["rows"])
+      if (row.size() == 2 && row[0] == name && row[1].is_number()) return row[1].get<double>();
+  return std::nan("");
+}
+
+}  // namespace hamel::test

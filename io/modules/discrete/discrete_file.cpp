@@ -167,6 +167,417 @@ LieGroup read_group(SystemFile& f, const YAML::Node& n, const std::vector<std::s
   return G;
 }
 
+// The `discrete:` section being read: the file, the section, and what the later keys depend on.
+struct Reading {
+  SystemFile& f;
+  YAML::Node d;  ///< the `discrete:` mapping
+  ExpressionReader pair;  ///< expressions on Q×Q: slots q0, q1 and the parameters
+  std::optional<QuadratureRule> rule;  ///< `quadrature`: L and the constraints are continuous
+  ex alpha = GiNaC::numeric(1, 2);
+  const Document& doc() const { return f.doc; }
+  const Chart& Q() const { return f.Q; }
+};
+
+// The slot coordinates x0, x1, x2 are names the section creates: a clash is reported at `discrete`.
+void check_slot_names(const SystemFile& f, const YAML::Node& d) {
+  const Chart& Q = f.Q;
+  for (std::size_t k = 0; k < 3; ++k)
+    for (std::size_t i = 0; i < Q.dim(); ++i) {
+      const std::string s = slot_name(Q, i, k);
+      if (std::find(f.names.begin(), f.names.end(), s) != f.names.end())
+        f.doc.fail(d, "'discrete': the slot coordinate '" + s + "' (coordinate " + Q.coordinate_name(i) +
+                          " at step " + std::to_string(k) + ") clashes with a name of the file; expected other names");
+    }
+}
+
+ex read_step(const Reading& r) {
+  const Document& doc = r.doc();
+  if (!r.d["step"]) doc.fail(r.d, "'discrete': expected 'step' (the parameter h), got none");
+  const ex h = doc.expression(r.d["step"], r.f.q, "'step'");
+  bool is_param = false;
+  for (const auto& p : r.Q().parameters()) is_param = is_param || p.is_equal(h);
+  if (!is_param && !(GiNaC::is_a<GiNaC::numeric>(h.evalf()) && h.evalf() > 0))
+    doc.fail(r.d["step"], "'step': expected a parameter name or a positive number, got '" + doc.scalar(r.d["step"], "'step'") + "'");
+  return h;
+}
+
+// L_d given in the slots, or discretised from L(q, q_dot) by the quadrature rule; returns its origin.
+std::string read_lagrangian(const Reading& r, DiscreteSpec& spec) {
+  const Document& doc = r.doc();
+  const YAML::Node& d = r.d;
+  if (!d["lagrangian"]) doc.fail(d, "'discrete': expected 'lagrangian' (L_d(q0, q1), or L(q, q_dot) with 'quadrature'), got none");
+  if (!r.rule) {
+    spec.lagrangian = doc.expression(d["lagrangian"], r.pair, "'lagrangian'");
+    return "given L_d";
+  }
+  const Chart& Q = r.Q();
+  const ex L = doc.expression(d["lagrangian"], r.f.tq, "'lagrangian'");
+  MechanicalParts parts{Metric(Q, GiNaC::matrix(static_cast<unsigned>(Q.dim()), static_cast<unsigned>(Q.dim()))), 0};
+  try {
+    parts = mechanical_parts(L, Q);
+  } catch (const DomainError& e) {
+    doc.fail(d["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
+  }
+  spec.lagrangian = discrete_lagrangian(L, Q, *r.rule, spec.step, r.alpha);
+  spec.continuous = ContinuousData{L, parts.metric, parts.potential, {}};
+  return to_string(*r.rule) + " rule" + (*r.rule == QuadratureRule::Midpoint ? " (q at alpha = " + detail::str(r.alpha) + ")" : "");
+}
+
+// constraints: a list of velocity constraints (D; D_d by the rule) or {variational, kinematic}
+void read_constraints(const Reading& r, DiscreteSpec& spec) {
+  const Document& doc = r.doc();
+  const YAML::Node& c = r.d["constraints"];
+  std::vector<YAML::Node> variational, kinematic;
+  if (c && c.IsMap()) {
+    doc.check_keys(c, {"variational", "kinematic"}, "'constraints'");
+    variational = doc.sequence(c["variational"], "'variational'");
+    kinematic = doc.sequence(c["kinematic"], "'kinematic'");
+    if (!c["kinematic"] && !r.rule && !variational.empty())
+      doc.fail(c, "'constraints': without 'quadrature' the kinematic constraints must be given; expected 'kinematic', got none");
+  } else {
+    variational = doc.sequence(c, "'constraints'");
+    if (!variational.empty() && !r.rule)
+      doc.fail(c, "'constraints': a list of velocity constraints needs 'quadrature' to discretise them; expected 'quadrature' or {variational, kinematic}, got a list");
+  }
+  for (std::size_t k = 0; k < variational.size(); ++k) {
+    const std::string what = "variational constraint " + std::to_string(k + 1);
+    const ex e = doc.expression(variational[k], r.f.tq, what);
+    try {
+      spec.variational.push_back(constraint_form(e, r.Q()));
+    } catch (const DomainError& err) {
+      doc.fail(variational[k], what + ": " + without_function_name(err.what()));
+    }
+    if (spec.continuous) spec.continuous->constraints.push_back(e);
+  }
+  if (c && c.IsMap() && c["kinematic"]) {
+    for (std::size_t k = 0; k < kinematic.size(); ++k)
+      spec.kinematic.push_back(doc.expression(kinematic[k], r.pair, "kinematic constraint " + std::to_string(k + 1)));
+  } else if (r.rule) {
+    spec.kinematic = discrete_constraints(spec.variational, r.Q(), *r.rule, r.alpha);
+  }
+  // D and D_d may differ in number (generalized systems, Remark 3.2); the integrator then refuses
+  // the non-square system (3) with a message.
+}
+
+// `forces: {minus, plus}` in the slots, or a continuous `force` discretised by the rule.
+void read_forces(const Reading& r, DiscreteSpec& spec) {
+  const Document& doc = r.doc();
+  const YAML::Node& d = r.d;
+  if (d["forces"]) {
+    doc.check_keys(d["forces"], {"minus", "plus"}, "'forces'");
+    spec.force_minus = covector(r.f, d["forces"]["minus"], r.pair, "'minus'");
+    spec.force_plus = covector(r.f, d["forces"]["plus"], r.pair, "'plus'");
+  }
+  if (d["force"]) {
+    if (!r.rule) doc.fail(d["force"], "'force': a continuous force needs 'quadrature'; expected 'forces: {minus, plus}' in (q0, q1), got 'force'");
+    if (d["forces"]) doc.fail(d["force"], "'force': expected either 'force' or 'forces', got both");
+    const auto F = covector(r.f, d["force"], r.f.tq, "'force'");
+    const DiscreteForces fd = discrete_forces(F, r.Q(), *r.rule, spec.step, r.alpha);
+    spec.force_minus = fd.minus;
+    spec.force_plus = fd.plus;
+  }
+}
+
+DiscreteSystem read_system(Reading& r, std::string& origin) {
+  const Document& doc = r.doc();
+  const ex h = read_step(r);
+  if (r.d["quadrature"]) r.rule = read_rule(doc, r.d["quadrature"], r.alpha);
+  DiscreteSpec spec{r.Q(), h, 0, {}, {}, {}, {}, std::nullopt};
+  origin = read_lagrangian(r, spec);
+  read_constraints(r, spec);
+  read_forces(r, spec);
+  try {
+    return DiscreteSystem(spec);
+  } catch (const std::exception& e) {
+    doc.fail(r.d, "'discrete': " + without_function_name(e.what()));
+  }
+}
+
+// The index of coordinate i among `coords` (i is known to be one of them).
+std::size_t position(const std::vector<std::size_t>& coords, std::size_t i) {
+  return static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
+}
+
+// symmetry: {group, coordinates}; declares the reduced variables w_g0, w_g1 in the claims' reader.
+std::vector<std::size_t> read_symmetry(const Reading& r, const YAML::Node& s, DiscreteFile& out) {
+  const Document& doc = r.doc();
+  const Chart& Q = r.Q();
+  if (!s.IsMap()) doc.fail(s, "'symmetry': expected {group, coordinates}, got " + std::string(s.IsScalar() ? "a scalar" : "a list"));
+  doc.check_keys(s, {"group", "coordinates"}, "'symmetry'");
+  if (!s["coordinates"]) doc.fail(s, "'symmetry': expected 'coordinates' (those of the group), got none");
+  std::vector<std::size_t> coords;
+  for (const auto& e : doc.sequence(s["coordinates"], "'coordinates'")) {
+    const std::size_t i = coordinate_index(r.f, e, "'symmetry' coordinates");
+    if (std::find(coords.begin(), coords.end(), i) != coords.end()) doc.fail(e, "'symmetry': coordinate '" + Q.coordinate_name(i) + "' listed twice");
+    coords.push_back(i);
+  }
+  if (coords.empty()) doc.fail(s["coordinates"], "'symmetry': expected at least one group coordinate, got none");
+  const LieGroup G = s["group"] ? read_group(r.f, s["group"], coords) : LieGroup::additive(coords.size());
+  out.bundle.emplace(Q, G, coords);
+  // reduced-variable names must be free
+  for (std::size_t k = 0; k < 2; ++k)
+    for (auto i : coords) {
+      const std::string w = "w_" + Q.coordinate_name(i) + std::to_string(k);
+      if (std::find(r.f.names.begin(), r.f.names.end(), w) != r.f.names.end())
+        doc.fail(s, "'symmetry': the reduced variable '" + w + "' clashes with a name of the file; expected other names");
+    }
+  try {
+    (void)reduced_chart(*out.bundle);
+    const auto w0 = reduced_slot(*out.bundle, 0), w1 = reduced_slot(*out.bundle, 1);
+    for (std::size_t j = 0; j < coords.size(); ++j) {
+      out.slots.declare("w_" + Q.coordinate_name(coords[j]) + "0", w0[j]);
+      out.slots.declare("w_" + Q.coordinate_name(coords[j]) + "1", w1[j]);
+    }
+  } catch (const InvalidArgument& e) {
+    doc.fail(s, "'symmetry': " + without_function_name(e.what()));
+  }
+  return coords;
+}
+
+// connection: trivial (default), kinematic (Hor = D_d), or A_d(q0, q1)
+void read_connection(const Reading& r, const std::vector<std::size_t>& coords, DiscreteFile& out) {
+  const Document& doc = r.doc();
+  const YAML::Node& cn = r.d["connection"];
+  if (!cn || (cn.IsScalar() && cn.Scalar() == "trivial")) {
+    out.connection = DiscreteConnection::trivial(*out.bundle);
+    out.connection_origin = "trivial: A_d(q0, q1) = g1 g0^-1";
+  } else if (cn.IsScalar() && cn.Scalar() == "kinematic") {
+    try {
+      out.connection = kinematic_connection(out.system, *out.bundle);
+    } catch (const DomainError& e) {
+      doc.fail(cn, "'connection': " + without_function_name(e.what()));
+    }
+    out.connection_origin = "kinematic: Hor = D_d (Def 10.1)";
+  } else if (cn.IsMap()) {
+    GroupElement form(coords.size());
+    std::vector<bool> seen(coords.size(), false);
+    for (const auto& [k, v] : doc.mapping(cn, "'connection'")) {
+      const std::size_t i = coordinate_index(r.f, k, "'connection'", coords);
+      const std::size_t j = position(coords, i);
+      form[j] = doc.expression(v, r.pair, "'connection' component " + r.Q().coordinate_name(i));
+      seen[j] = true;
+    }
+    for (std::size_t j = 0; j < coords.size(); ++j)
+      if (!seen[j]) doc.fail(cn, "'connection': expected a component A_d(q0, q1) for every group coordinate, got none for " + r.Q().coordinate_name(coords[j]));
+    out.connection.emplace(*out.bundle, form);
+    out.connection_origin = "given A_d(q0, q1)";
+  } else {
+    doc.fail(cn, "'connection': expected trivial, kinematic or {group coordinate: A_d(q0, q1)}, got '" +
+                     (cn.IsScalar() ? cn.Scalar() : std::string("a list")) + "'");
+  }
+}
+
+// One component of `horizontal`: an expression linear in the shape velocities only.
+void check_graph_component(const Reading& r, const std::vector<std::size_t>& coords, const YAML::Node& val, const ex& e) {
+  const Document& doc = r.doc();
+  const Chart& Q = r.Q();
+  const auto v = velocities(Q);
+  for (std::size_t a = 0; a < Q.dim(); ++a) {
+    const bool shape = std::find(coords.begin(), coords.end(), a) == coords.end();
+    const ex coef = e.diff(GiNaC::ex_to<GiNaC::symbol>(v[a]));
+    if (!shape && !coef.is_zero())
+      doc.fail(val, "'horizontal': the graph map takes shape velocities; expected no " + Q.coordinate_name(a) + "_dot, got one");
+    bool linear = true;
+    for (const auto& vv : v) linear = linear && coef.diff(GiNaC::ex_to<GiNaC::symbol>(vv)).is_zero();
+    if (!linear) doc.fail(val, "'horizontal': expected an expression linear in the shape velocities, got '" + doc.scalar(val, "") + "'");
+  }
+  GiNaC::exmap rest;
+  for (const auto& vv : v) rest[vv] = 0;
+  if (!e.subs(rest).is_zero()) doc.fail(val, "'horizontal': expected an expression linear in the shape velocities, got a term without velocities");
+}
+
+// horizontal: {group coordinate: g_dot as a linear function of the shape velocities} → the graph map.
+GiNaC::matrix read_graph_map(const Reading& r, const std::vector<std::size_t>& coords, const TrivialBundle& B) {
+  const std::size_t dm = B.shape_dim();
+  GiNaC::matrix graph(static_cast<unsigned>(coords.size()), static_cast<unsigned>(dm));
+  const auto v = velocities(r.Q());
+  for (const auto& [k, val] : r.doc().mapping(r.d["horizontal"], "'horizontal'")) {
+    const std::size_t i = coordinate_index(r.f, k, "'horizontal'", coords);
+    const ex e = r.doc().expression(val, r.f.tq, "'horizontal' component " + r.Q().coordinate_name(i));
+    check_graph_component(r, coords, val, e);
+    for (std::size_t a = 0; a < dm; ++a)
+      graph(static_cast<unsigned>(position(coords, i)), static_cast<unsigned>(a)) = e.diff(GiNaC::ex_to<GiNaC::symbol>(v[B.shape_indices()[a]]));
+  }
+  return graph;
+}
+
+// horizontal_symmetry: {subgroup, momentum mu}
+void read_horizontal_symmetry(const Reading& r, const std::vector<std::size_t>& coords, DiscreteFile& out) {
+  const Document& doc = r.doc();
+  const YAML::Node& hs = r.d["horizontal_symmetry"];
+  doc.check_keys(hs, {"subgroup", "momentum"}, "'horizontal_symmetry'");
+  if (!hs["subgroup"]) doc.fail(hs, "'horizontal_symmetry': expected 'subgroup' (group coordinates of H), got none");
+  std::vector<std::size_t> sub_coords;
+  for (const auto& e : doc.sequence(hs["subgroup"], "'subgroup'")) {
+    const std::size_t i = coordinate_index(r.f, e, "'subgroup'", coords);
+    out.subgroup.push_back(position(coords, i));
+    sub_coords.push_back(i);
+  }
+  try {
+    (void)out.bundle->group().subgroup(out.subgroup);
+  } catch (const DomainError& e) {
+    doc.fail(hs["subgroup"], "'subgroup': " + without_function_name(e.what()));
+  }
+  out.mu.assign(out.subgroup.size(), 0);
+  for (const auto& [k, v] : doc.mapping(hs["momentum"], "'momentum'")) {
+    const std::size_t i = coordinate_index(r.f, k, "'horizontal_symmetry' momentum", sub_coords);
+    const std::size_t j = position(sub_coords, i);
+    out.mu[j] = doc.expression(v, r.f.q, "'momentum' component " + r.Q().coordinate_name(i));
+    if (mentions_coordinates(out.mu[j], r.Q())) doc.fail(v, "'momentum': expected a constant value mu, got an expression of the coordinates");
+  }
+}
+
+// momentum: {name: {group coordinate: component of the section xi}}
+void read_sections(Reading& r, const std::vector<std::size_t>& coords, DiscreteFile& out) {
+  const Document& doc = r.doc();
+  for (const auto& [k, v] : doc.mapping(r.d["momentum"], "'momentum'")) {
+    const std::string name = doc.name(k, "a momentum section name");
+    r.f.claim_name(k, name, "a momentum section");
+    Section xi(coords.size(), 0);
+    for (const auto& [ck, cv] : doc.mapping(v, "momentum section " + name)) {
+      const std::size_t i = coordinate_index(r.f, ck, "momentum section " + name, coords);
+      xi[position(coords, i)] = doc.expression(cv, r.f.q, "momentum section " + name + " component " + r.Q().coordinate_name(i));
+    }
+    out.sections.emplace_back(name, xi);
+  }
+}
+
+// Everything that needs `symmetry`, which the keys after it require.
+void read_symmetric(Reading& r, DiscreteFile& out) {
+  const YAML::Node& s = r.d["symmetry"];
+  for (const char* key : {"connection", "horizontal", "horizontal_symmetry", "momentum"})
+    if (r.d[key] && !s) r.doc().fail(r.d[key], std::string("'") + key + "' needs 'symmetry' (group and coordinates); expected it, got none");
+  if (!s) return;
+  const std::vector<std::size_t> coords = read_symmetry(r, s, out);
+  read_connection(r, coords, out);
+  if (r.d["horizontal"]) out.horizontal = read_graph_map(r, coords, *out.bundle);
+  if (r.d["horizontal_symmetry"]) read_horizontal_symmetry(r, coords, out);
+  read_sections(r, coords, out);
+}
+
+// values: {parameter: number}, each a parameter of the file.
+ParameterValues read_values(const Reading& r, const YAML::Node& sm) {
+  const Document& doc = r.doc();
+  const Chart& Q = r.Q();
+  ParameterValues values;
+  for (const auto& [k, v] : doc.mapping(sm["values"], "'values'")) {
+    const std::string p = doc.scalar(k, "'values'");
+    const auto sym = Q.symbol(p);
+    bool param = false;
+    for (const auto& ps : Q.parameter_specs()) param = param || ps.name == p;
+    if (!sym || !param) {
+      std::vector<std::string> names;
+      for (const auto& ps : Q.parameter_specs()) names.push_back(ps.name);
+      std::string msg = "'values': unknown parameter '" + p + "'; expected one of";
+      for (const auto& s2 : names) msg += " " + s2;
+      msg += ", got '" + p + "'";
+      if (auto dm = did_you_mean(p, names)) msg += " (did you mean '" + *dm + "'?)";
+      doc.fail(k, msg);
+    }
+    values[*sym] = number(doc, v, "'values' of " + p);
+  }
+  return values;
+}
+
+// Every parameter the simulation evaluates needs a value: all missing ones are listed at once.
+void check_values(const Reading& r, const YAML::Node& sm, const DiscreteFile& out, const ParameterValues& values) {
+  std::vector<ex> used{out.system.lagrangian(), out.system.step()};
+  for (const auto& e : out.system.kinematic()) used.push_back(e);
+  for (const auto& w : out.system.variational())
+    for (unsigned i = 0; i < r.Q().dim(); ++i) used.push_back(w.component({i}));
+  for (const auto& e : out.system.force_minus()) used.push_back(e);
+  for (const auto& e : out.system.force_plus()) used.push_back(e);
+  if (out.connection)
+    for (const auto& e : out.connection->form()) used.push_back(e);
+  for (const auto& e : out.mu) used.push_back(e);
+  const auto missing = missing_values(used, r.Q(), values);
+  if (missing.empty()) return;
+  std::string list;
+  for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
+  r.doc().fail(sm["values"] ? sm["values"] : sm, "'simulate': every parameter needs a value; expected 'values' for " + list + ", got none");
+}
+
+void read_steps(const Reading& r, const YAML::Node& sm, DiscreteSimulation& sim) {
+  const Document& doc = r.doc();
+  if (!sm["steps"]) doc.fail(sm, "'simulate': expected 'steps' (the number of steps N), got none");
+  const double steps = number(doc, sm["steps"], "'steps'");
+  if (steps < 1 || steps > 1e6 || steps != std::floor(steps))
+    doc.fail(sm["steps"], "'steps': expected an integer between 1 and 1000000, got '" + doc.scalar(sm["steps"], "'steps'") + "'");
+  sim.steps = static_cast<std::size_t>(steps);
+}
+
+// q0 in full; q1 with the components D_d determines left out, then completed on D_d.
+void read_initial_points(const Reading& r, const YAML::Node& sm, const DiscreteSystem& system, DiscreteSimulation& sim) {
+  const Document& doc = r.doc();
+  const Chart& Q = r.Q();
+  const std::size_t n = Q.dim();
+  if (!sm["q0"] || !sm["q1"]) doc.fail(sm, std::string("'simulate': expected the initial points 'q0' and 'q1', got no '") + (sm["q0"] ? "q1" : "q0") + "'");
+  sim.q0.assign(n, 0.0);
+  std::vector<bool> given0(n, false), given1(n, false);
+  for (const auto& [k, v] : doc.mapping(sm["q0"], "'q0'")) {
+    const std::size_t i = coordinate_index(r.f, k, "'q0'");
+    sim.q0[i] = number(doc, v, "'q0' of " + Q.coordinate_name(i));
+    given0[i] = true;
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (!given0[i]) doc.fail(sm["q0"], "'q0': expected a value for every coordinate, got none for " + Q.coordinate_name(i));
+  sim.q1 = sim.q0;
+  for (const auto& [k, v] : doc.mapping(sm["q1"], "'q1'")) {
+    const std::size_t i = coordinate_index(r.f, k, "'q1'");
+    sim.q1[i] = number(doc, v, "'q1' of " + Q.coordinate_name(i));
+    given1[i] = true;
+  }
+  std::vector<std::size_t> unknown;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!given1[i]) unknown.push_back(i);
+  const std::size_t m = system.kinematic().size();
+  if (unknown.size() != m)
+    doc.fail(sm["q1"], "'q1': the components not given are solved from D_d; expected " + std::to_string(n - m) + " given components (" +
+                           std::to_string(m) + " kinematic constraints), got " + std::to_string(n - unknown.size()));
+  if (sm["tolerance"]) sim.newton.tolerance = number(doc, sm["tolerance"], "'tolerance'");
+  if (sm["max_iterations"]) sim.newton.max_iterations = static_cast<int>(number(doc, sm["max_iterations"], "'max_iterations'"));
+  try {
+    sim.q1 = complete_on_constraint(system, sim.values, sim.q0, sim.q1, unknown, sim.newton);
+  } catch (const std::exception& e) {
+    doc.fail(sm["q1"], "'q1': cannot complete q1 on D_d: " + without_function_name(e.what()));
+  }
+}
+
+// mode (unreduced, reduced, both; unreduced without symmetry) and energy (needs the continuous L).
+void read_mode(const Reading& r, const YAML::Node& sm, const DiscreteFile& out, DiscreteSimulation& sim) {
+  const Document& doc = r.doc();
+  if (sm["mode"]) {
+    const std::string m = doc.scalar(sm["mode"], "'mode'");
+    if (m == "unreduced") sim.mode = DiscreteSimulation::Mode::Unreduced;
+    else if (m == "reduced") sim.mode = DiscreteSimulation::Mode::Reduced;
+    else if (m == "both") sim.mode = DiscreteSimulation::Mode::Both;
+    else doc.fail(sm["mode"], "'mode': expected unreduced, reduced or both, got '" + m + "'");
+    if (sim.mode != DiscreteSimulation::Mode::Unreduced && !out.bundle)
+      doc.fail(sm["mode"], "'mode': a reduced simulation needs 'symmetry'; expected unreduced, got '" + m + "'");
+  } else if (!out.bundle) {
+    sim.mode = DiscreteSimulation::Mode::Unreduced;
+  }
+  if (sm["energy"]) {
+    const std::string e = doc.scalar(sm["energy"], "'energy'");
+    if (e != "true" && e != "false") doc.fail(sm["energy"], "'energy': expected true or false, got '" + e + "'");
+    sim.energy = e == "true";
+    if (sim.energy && !out.system.continuous())
+      doc.fail(sm["energy"], "'energy': the energy needs the continuous Lagrangian; expected 'quadrature', got a given L_d");
+  }
+}
+
+DiscreteSimulation read_simulation(const Reading& r, const DiscreteFile& out) {
+  const YAML::Node& sm = r.d["simulate"];
+  r.doc().check_keys(sm, {"values", "steps", "q0", "q1", "mode", "energy", "tolerance", "max_iterations"}, "'simulate'");
+  DiscreteSimulation sim;
+  sim.values = read_values(r, sm);
+  check_values(r, sm, out, sim.values);
+  read_steps(r, sm, sim);
+  read_initial_points(r, sm, out.system, sim);
+  read_mode(r, sm, out, sim);
+  return sim;
+}
+
 }  // namespace
 
 DiscreteFile read_discrete(SystemFile& f) {
@@ -176,322 +587,13 @@ DiscreteFile read_discrete(SystemFile& f) {
   doc.check_keys(d, {"step", "quadrature", "lagrangian", "constraints", "forces", "force", "symmetry", "connection",
                      "horizontal", "horizontal_symmetry", "momentum", "simulate"},
                  "'discrete'");
-  const Chart& Q = f.Q;
-  const std::size_t n = Q.dim();
-  // names the discrete section creates: slots and multipliers
-  for (std::size_t k = 0; k < 3; ++k)
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::string s = slot_name(Q, i, k);
-      if (std::find(f.names.begin(), f.names.end(), s) != f.names.end())
-        doc.fail(d, "'discrete': the slot coordinate '" + s + "' (coordinate " + Q.coordinate_name(i) +
-                        " at step " + std::to_string(k) + ") clashes with a name of the file; expected other names");
-    }
-  const ExpressionReader pair = slot_reader(f, false);
-
-  if (!d["step"]) doc.fail(d, "'discrete': expected 'step' (the parameter h), got none");
-  const ex h = doc.expression(d["step"], f.q, "'step'");
-  bool is_param = false;
-  for (const auto& p : Q.parameters()) is_param = is_param || p.is_equal(h);
-  if (!is_param && !(GiNaC::is_a<GiNaC::numeric>(h.evalf()) && h.evalf() > 0))
-    doc.fail(d["step"], "'step': expected a parameter name or a positive number, got '" + doc.scalar(d["step"], "'step'") + "'");
-
-  std::optional<QuadratureRule> rule;
-  ex alpha = GiNaC::numeric(1, 2);
-  if (d["quadrature"]) rule = read_rule(doc, d["quadrature"], alpha);
-  if (!d["lagrangian"]) doc.fail(d, "'discrete': expected 'lagrangian' (L_d(q0, q1), or L(q, q_dot) with 'quadrature'), got none");
-
-  DiscreteSpec spec{Q, h, 0, {}, {}, {}, {}, std::nullopt};
+  check_slot_names(f, d);
+  Reading r{f, d, slot_reader(f, false), std::nullopt};
   std::string origin;
-  if (rule) {
-    const ex L = doc.expression(d["lagrangian"], f.tq, "'lagrangian'");
-    MechanicalParts parts{Metric(Q, GiNaC::matrix(static_cast<unsigned>(n), static_cast<unsigned>(n))), 0};
-    try {
-      parts = mechanical_parts(L, Q);
-    } catch (const DomainError& e) {
-      doc.fail(d["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
-    }
-    spec.lagrangian = discrete_lagrangian(L, Q, *rule, h, alpha);
-    spec.continuous = ContinuousData{L, parts.metric, parts.potential, {}};
-    origin = to_string(*rule) + " rule" + (*rule == QuadratureRule::Midpoint ? " (q at alpha = " + detail::str(alpha) + ")" : "");
-  } else {
-    spec.lagrangian = doc.expression(d["lagrangian"], pair, "'lagrangian'");
-    origin = "given L_d";
-  }
-
-  // constraints: a list of velocity constraints (D; D_d by the rule) or {variational, kinematic}
-  const YAML::Node& c = d["constraints"];
-  std::vector<YAML::Node> variational, kinematic;
-  if (c && c.IsMap()) {
-    doc.check_keys(c, {"variational", "kinematic"}, "'constraints'");
-    variational = doc.sequence(c["variational"], "'variational'");
-    kinematic = doc.sequence(c["kinematic"], "'kinematic'");
-    if (!c["kinematic"] && !rule && !variational.empty())
-      doc.fail(c, "'constraints': without 'quadrature' the kinematic constraints must be given; expected 'kinematic', got none");
-  } else {
-    variational = doc.sequence(c, "'constraints'");
-    if (!variational.empty() && !rule)
-      doc.fail(c, "'constraints': a list of velocity constraints needs 'quadrature' to discretise them; expected 'quadrature' or {variational, kinematic}, got a list");
-  }
-  for (std::size_t k = 0; k < variational.size(); ++k) {
-    const std::string what = "variational constraint " + std::to_string(k + 1);
-    const ex e = doc.expression(variational[k], f.tq, what);
-    try {
-      spec.variational.push_back(constraint_form(e, Q));
-    } catch (const DomainError& err) {
-      doc.fail(variational[k], what + ": " + without_function_name(err.what()));
-    }
-    if (spec.continuous) spec.continuous->constraints.push_back(e);
-  }
-  if (c && c.IsMap() && c["kinematic"]) {
-    for (std::size_t k = 0; k < kinematic.size(); ++k)
-      spec.kinematic.push_back(doc.expression(kinematic[k], pair, "kinematic constraint " + std::to_string(k + 1)));
-  } else if (rule) {
-    spec.kinematic = discrete_constraints(spec.variational, Q, *rule, alpha);
-  }
-  // D and D_d may differ in number (generalized systems, Remark 3.2); the integrator then refuses
-  // the non-square system (3) with a message.
-
-  if (d["forces"]) {
-    doc.check_keys(d["forces"], {"minus", "plus"}, "'forces'");
-    spec.force_minus = covector(f, d["forces"]["minus"], pair, "'minus'");
-    spec.force_plus = covector(f, d["forces"]["plus"], pair, "'plus'");
-  }
-  if (d["force"]) {
-    if (!rule) doc.fail(d["force"], "'force': a continuous force needs 'quadrature'; expected 'forces: {minus, plus}' in (q0, q1), got 'force'");
-    if (d["forces"]) doc.fail(d["force"], "'force': expected either 'force' or 'forces', got both");
-    const auto F = covector(f, d["force"], f.tq, "'force'");
-    const DiscreteForces fd = discrete_forces(F, Q, *rule, h, alpha);
-    spec.force_minus = fd.minus;
-    spec.force_plus = fd.plus;
-  }
-
-  std::optional<DiscreteSystem> sys;
-  try {
-    sys.emplace(spec);
-  } catch (const std::exception& e) {
-    doc.fail(d, "'discrete': " + without_function_name(e.what()));
-  }
-  DiscreteFile out{*sys, origin, std::nullopt, std::nullopt, "", std::nullopt, {}, {}, {}, std::nullopt, slot_reader(f, true)};
-
-  // symmetry
-  const YAML::Node& s = d["symmetry"];
-  for (const char* key : {"connection", "horizontal", "horizontal_symmetry", "momentum"})
-    if (d[key] && !s) doc.fail(d[key], std::string("'") + key + "' needs 'symmetry' (group and coordinates); expected it, got none");
-  if (s) {
-    if (!s.IsMap()) doc.fail(s, "'symmetry': expected {group, coordinates}, got " + std::string(s.IsScalar() ? "a scalar" : "a list"));
-    doc.check_keys(s, {"group", "coordinates"}, "'symmetry'");
-    if (!s["coordinates"]) doc.fail(s, "'symmetry': expected 'coordinates' (those of the group), got none");
-    std::vector<std::size_t> coords;
-    for (const auto& e : doc.sequence(s["coordinates"], "'coordinates'")) {
-      const std::size_t i = coordinate_index(f, e, "'symmetry' coordinates");
-      if (std::find(coords.begin(), coords.end(), i) != coords.end()) doc.fail(e, "'symmetry': coordinate '" + Q.coordinate_name(i) + "' listed twice");
-      coords.push_back(i);
-    }
-    if (coords.empty()) doc.fail(s["coordinates"], "'symmetry': expected at least one group coordinate, got none");
-    const LieGroup G = s["group"] ? read_group(f, s["group"], coords) : LieGroup::additive(coords.size());
-    out.bundle.emplace(Q, G, coords);
-    // reduced-variable names must be free
-    for (std::size_t k = 0; k < 2; ++k)
-      for (auto i : coords) {
-        const std::string w = "w_" + Q.coordinate_name(i) + std::to_string(k);
-        if (std::find(f.names.begin(), f.names.end(), w) != f.names.end())
-          doc.fail(s, "'symmetry': the reduced variable '" + w + "' clashes with a name of the file; expected other names");
-      }
-    try {
-      (void)reduced_chart(*out.bundle);
-      const auto w0 = reduced_slot(*out.bundle, 0), w1 = reduced_slot(*out.bundle, 1);
-      for (std::size_t j = 0; j < coords.size(); ++j) {
-        out.slots.declare("w_" + Q.coordinate_name(coords[j]) + "0", w0[j]);
-        out.slots.declare("w_" + Q.coordinate_name(coords[j]) + "1", w1[j]);
-      }
-    } catch (const InvalidArgument& e) {
-      doc.fail(s, "'symmetry': " + without_function_name(e.what()));
-    }
-
-    // connection: trivial (default), kinematic (Hor = D_d), or A_d(q0, q1)
-    const YAML::Node& cn = d["connection"];
-    if (!cn || (cn.IsScalar() && cn.Scalar() == "trivial")) {
-      out.connection = DiscreteConnection::trivial(*out.bundle);
-      out.connection_origin = "trivial: A_d(q0, q1) = g1 g0^-1";
-    } else if (cn.IsScalar() && cn.Scalar() == "kinematic") {
-      try {
-        out.connection = kinematic_connection(out.system, *out.bundle);
-      } catch (const DomainError& e) {
-        doc.fail(cn, "'connection': " + without_function_name(e.what()));
-      }
-      out.connection_origin = "kinematic: Hor = D_d (Def 10.1)";
-    } else if (cn.IsMap()) {
-      GroupElement form(coords.size());
-      std::vector<bool> seen(coords.size(), false);
-      for (const auto& [k, v] : doc.mapping(cn, "'connection'")) {
-        const std::size_t i = coordinate_index(f, k, "'connection'", coords);
-        const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
-        form[j] = doc.expression(v, pair, "'connection' component " + Q.coordinate_name(i));
-        seen[j] = true;
-      }
-      for (std::size_t j = 0; j < coords.size(); ++j)
-        if (!seen[j]) doc.fail(cn, "'connection': expected a component A_d(q0, q1) for every group coordinate, got none for " + Q.coordinate_name(coords[j]));
-      out.connection.emplace(*out.bundle, form);
-      out.connection_origin = "given A_d(q0, q1)";
-    } else {
-      doc.fail(cn, "'connection': expected trivial, kinematic or {group coordinate: A_d(q0, q1)}, got '" +
-                       (cn.IsScalar() ? cn.Scalar() : std::string("a list")) + "'");
-    }
-
-    if (d["horizontal"]) {
-      const std::size_t dm = out.bundle->shape_dim();
-      GiNaC::matrix graph(static_cast<unsigned>(coords.size()), static_cast<unsigned>(dm));
-      const auto v = velocities(Q);
-      for (const auto& [k, val] : doc.mapping(d["horizontal"], "'horizontal'")) {
-        const std::size_t i = coordinate_index(f, k, "'horizontal'", coords);
-        const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
-        const ex e = doc.expression(val, f.tq, "'horizontal' component " + Q.coordinate_name(i));
-        for (std::size_t a = 0; a < n; ++a) {
-          const bool shape = std::find(coords.begin(), coords.end(), a) == coords.end();
-          const ex coef = e.diff(GiNaC::ex_to<GiNaC::symbol>(v[a]));
-          if (!shape && !coef.is_zero())
-            doc.fail(val, "'horizontal': the graph map takes shape velocities; expected no " + Q.coordinate_name(a) + "_dot, got one");
-          bool linear = true;
-          for (const auto& vv : v) linear = linear && coef.diff(GiNaC::ex_to<GiNaC::symbol>(vv)).is_zero();
-          if (!linear) doc.fail(val, "'horizontal': expected an expression linear in the shape velocities, got '" + doc.scalar(val, "") + "'");
-        }
-        GiNaC::exmap rest;
-        for (const auto& vv : v) rest[vv] = 0;
-        if (!e.subs(rest).is_zero()) doc.fail(val, "'horizontal': expected an expression linear in the shape velocities, got a term without velocities");
-        const auto& shape_idx = out.bundle->shape_indices();
-        for (std::size_t a = 0; a < dm; ++a) graph(static_cast<unsigned>(j), static_cast<unsigned>(a)) = e.diff(GiNaC::ex_to<GiNaC::symbol>(v[shape_idx[a]]));
-      }
-      out.horizontal = graph;
-    }
-
-    if (d["horizontal_symmetry"]) {
-      const YAML::Node& hs = d["horizontal_symmetry"];
-      doc.check_keys(hs, {"subgroup", "momentum"}, "'horizontal_symmetry'");
-      if (!hs["subgroup"]) doc.fail(hs, "'horizontal_symmetry': expected 'subgroup' (group coordinates of H), got none");
-      std::vector<std::size_t> sub_coords;
-      for (const auto& e : doc.sequence(hs["subgroup"], "'subgroup'")) {
-        const std::size_t i = coordinate_index(f, e, "'subgroup'", coords);
-        out.subgroup.push_back(static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin()));
-        sub_coords.push_back(i);
-      }
-      try {
-        (void)G.subgroup(out.subgroup);
-      } catch (const DomainError& e) {
-        doc.fail(hs["subgroup"], "'subgroup': " + without_function_name(e.what()));
-      }
-      out.mu.assign(out.subgroup.size(), 0);
-      for (const auto& [k, v] : doc.mapping(hs["momentum"], "'momentum'")) {
-        const std::size_t i = coordinate_index(f, k, "'horizontal_symmetry' momentum", sub_coords);
-        const std::size_t j = static_cast<std::size_t>(std::find(sub_coords.begin(), sub_coords.end(), i) - sub_coords.begin());
-        out.mu[j] = doc.expression(v, f.q, "'momentum' component " + Q.coordinate_name(i));
-        if (mentions_coordinates(out.mu[j], Q)) doc.fail(v, "'momentum': expected a constant value mu, got an expression of the coordinates");
-      }
-    }
-
-    for (const auto& [k, v] : doc.mapping(d["momentum"], "'momentum'")) {
-      const std::string name = doc.name(k, "a momentum section name");
-      f.claim_name(k, name, "a momentum section");
-      Section xi(coords.size(), 0);
-      for (const auto& [ck, cv] : doc.mapping(v, "momentum section " + name)) {
-        const std::size_t i = coordinate_index(f, ck, "momentum section " + name, coords);
-        const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
-        xi[j] = doc.expression(cv, f.q, "momentum section " + name + " component " + Q.coordinate_name(i));
-      }
-      out.sections.emplace_back(name, xi);
-    }
-  }
-
-  // simulate
-  if (d["simulate"]) {
-    const YAML::Node& sm = d["simulate"];
-    doc.check_keys(sm, {"values", "steps", "q0", "q1", "mode", "energy", "tolerance", "max_iterations"}, "'simulate'");
-    DiscreteSimulation sim;
-    for (const auto& [k, v] : doc.mapping(sm["values"], "'values'")) {
-      const std::string p = doc.scalar(k, "'values'");
-      const auto sym = Q.symbol(p);
-      bool param = false;
-      for (const auto& ps : Q.parameter_specs()) param = param || ps.name == p;
-      if (!sym || !param) {
-        std::vector<std::string> names;
-        for (const auto& ps : Q.parameter_specs()) names.push_back(ps.name);
-        std::string msg = "'values': unknown parameter '" + p + "'; expected one of";
-        for (const auto& s2 : names) msg += " " + s2;
-        msg += ", got '" + p + "'";
-        if (auto dm = did_you_mean(p, names)) msg += " (did you mean '" + *dm + "'?)";
-        doc.fail(k, msg);
-      }
-      sim.values[*sym] = number(doc, v, "'values' of " + p);
-    }
-    std::vector<ex> used{out.system.lagrangian(), out.system.step()};
-    for (const auto& e : out.system.kinematic()) used.push_back(e);
-    for (const auto& w : out.system.variational())
-      for (unsigned i = 0; i < n; ++i) used.push_back(w.component({i}));
-    for (const auto& e : out.system.force_minus()) used.push_back(e);
-    for (const auto& e : out.system.force_plus()) used.push_back(e);
-    if (out.connection)
-      for (const auto& e : out.connection->form()) used.push_back(e);
-    for (const auto& e : out.mu) used.push_back(e);
-    const auto missing = missing_values(used, Q, sim.values);
-    if (!missing.empty()) {
-      std::string list;
-      for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-      doc.fail(sm["values"] ? sm["values"] : sm, "'simulate': every parameter needs a value; expected 'values' for " + list + ", got none");
-    }
-    if (!sm["steps"]) doc.fail(sm, "'simulate': expected 'steps' (the number of steps N), got none");
-    const double steps = number(doc, sm["steps"], "'steps'");
-    if (steps < 1 || steps > 1e6 || steps != std::floor(steps))
-      doc.fail(sm["steps"], "'steps': expected an integer between 1 and 1000000, got '" + doc.scalar(sm["steps"], "'steps'") + "'");
-    sim.steps = static_cast<std::size_t>(steps);
-    if (!sm["q0"] || !sm["q1"]) doc.fail(sm, std::string("'simulate': expected the initial points 'q0' and 'q1', got no '") + (sm["q0"] ? "q1" : "q0") + "'");
-    sim.q0.assign(n, 0.0);
-    std::vector<bool> given0(n, false), given1(n, false);
-    for (const auto& [k, v] : doc.mapping(sm["q0"], "'q0'")) {
-      const std::size_t i = coordinate_index(f, k, "'q0'");
-      sim.q0[i] = number(doc, v, "'q0' of " + Q.coordinate_name(i));
-      given0[i] = true;
-    }
-    for (std::size_t i = 0; i < n; ++i)
-      if (!given0[i]) doc.fail(sm["q0"], "'q0': expected a value for every coordinate, got none for " + Q.coordinate_name(i));
-    sim.q1 = sim.q0;
-    for (const auto& [k, v] : doc.mapping(sm["q1"], "'q1'")) {
-      const std::size_t i = coordinate_index(f, k, "'q1'");
-      sim.q1[i] = number(doc, v, "'q1' of " + Q.coordinate_name(i));
-      given1[i] = true;
-    }
-    std::vector<std::size_t> unknown;
-    for (std::size_t i = 0; i < n; ++i)
-      if (!given1[i]) unknown.push_back(i);
-    if (unknown.size() != out.system.kinematic().size())
-      doc.fail(sm["q1"], "'q1': the components not given are solved from D_d; expected " + std::to_string(n - out.system.kinematic().size()) +
-                             " given components (" + std::to_string(out.system.kinematic().size()) + " kinematic constraints), got " +
-                             std::to_string(n - unknown.size()));
-    if (sm["tolerance"]) sim.newton.tolerance = number(doc, sm["tolerance"], "'tolerance'");
-    if (sm["max_iterations"]) sim.newton.max_iterations = static_cast<int>(number(doc, sm["max_iterations"], "'max_iterations'"));
-    try {
-      sim.q1 = complete_on_constraint(out.system, sim.values, sim.q0, sim.q1, unknown, sim.newton);
-    } catch (const std::exception& e) {
-      doc.fail(sm["q1"], "'q1': cannot complete q1 on D_d: " + without_function_name(e.what()));
-    }
-    if (sm["mode"]) {
-      const std::string m = doc.scalar(sm["mode"], "'mode'");
-      if (m == "unreduced") sim.mode = DiscreteSimulation::Mode::Unreduced;
-      else if (m == "reduced") sim.mode = DiscreteSimulation::Mode::Reduced;
-      else if (m == "both") sim.mode = DiscreteSimulation::Mode::Both;
-      else doc.fail(sm["mode"], "'mode': expected unreduced, reduced or both, got '" + m + "'");
-      if (sim.mode != DiscreteSimulation::Mode::Unreduced && !out.bundle)
-        doc.fail(sm["mode"], "'mode': a reduced simulation needs 'symmetry'; expected unreduced, got '" + m + "'");
-    } else if (!out.bundle) {
-      sim.mode = DiscreteSimulation::Mode::Unreduced;
-    }
-    if (sm["energy"]) {
-      const std::string e = doc.scalar(sm["energy"], "'energy'");
-      if (e != "true" && e != "false") doc.fail(sm["energy"], "'energy': expected true or false, got '" + e + "'");
-      sim.energy = e == "true";
-      if (sim.energy && !out.system.continuous())
-        doc.fail(sm["energy"], "'energy': the energy needs the continuous Lagrangian; expected 'quadrature', got a given L_d");
-    }
-    out.simulation = sim;
-  }
+  DiscreteSystem system = read_system(r, origin);
+  DiscreteFile out{{std::move(system), origin, std::nullopt, std::nullopt, "", std::nullopt, {}, {}, {}, std::nullopt}, slot_reader(f, true)};
+  read_symmetric(r, out);
+  if (d["simulate"]) out.simulation = read_simulation(r, out);
   return out;
 }
 

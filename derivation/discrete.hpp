@@ -1,0 +1,92 @@
+// derivation/discrete.hpp — the derivation of a discrete nonholonomic system (docs/discrete.md): the
+// discrete Lagrange–d'Alembert equations, symmetry and affine discrete connections, the reduced system
+// checked against the unreduced one, the discrete momentum, the Chaplygin and horizontal-symmetry
+// reductions, and a simulation that compares the reduced and unreduced integrators.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "derivation/model.hpp"
+#include "mechanics/discrete/integrator.hpp"
+#include "mechanics/discrete/lagrange_dalembert.hpp"
+#include "mechanics/discrete/trivial_bundle.hpp"
+#include "reduction/discrete/chaplygin.hpp"
+#include "reduction/discrete/discrete_connection.hpp"
+#include "reduction/discrete/discrete_momentum.hpp"
+#include "reduction/discrete/horizontal_symmetry.hpp"
+#include "reduction/discrete/nonholonomic_connection.hpp"
+#include "reduction/discrete/reduced_system.hpp"
+
+namespace hamel {
+
+/// `simulate:` of a discrete system: numbers for the parameters, the first two points and a mode.
+struct DiscreteSimulation {
+  ParameterValues values;
+  std::size_t steps = 0;
+  std::vector<double> q0, q1;   ///< q1 completed on D_d
+  enum class Mode { Unreduced, Reduced, Both } mode = Mode::Both;
+  bool energy = false;          ///< compare the energy with Heun's method
+  NewtonOptions newton;
+};
+
+/// A discrete system and what the user declared about it (read and checked by io/modules/discrete).
+struct DiscreteInput {
+  DiscreteSystem system;
+  std::string origin;                              ///< "midpoint rule (q at alpha = 1/2)" or "given L_d"
+  std::optional<TrivialBundle> bundle;             ///< `symmetry`
+  std::optional<DiscreteConnection> connection;    ///< `connection` (default: trivial)
+  std::string connection_origin;
+  std::optional<GiNaC::matrix> horizontal;         ///< `horizontal`: the graph map, if given
+  std::vector<std::size_t> subgroup;               ///< `horizontal_symmetry: subgroup` (indices into G)
+  std::vector<GiNaC::ex> mu;                       ///< `horizontal_symmetry: momentum`
+  std::vector<std::pair<std::string, Section>> sections;  ///< `momentum`
+  std::optional<DiscreteSimulation> simulation;    ///< `simulate`
+};
+
+/// What derive, the claims and the simulation share: the equations and reductions, computed once.
+struct DiscreteState {
+  DiscreteInput in;
+  DiscreteEquations eq;
+  std::optional<NonholonomicConnection> nh;
+  std::string nh_note;  ///< how the nonholonomic connection was found, or why there is none
+  std::optional<ReducedSystem> reduced;
+  std::optional<ChaplyginTest> chaplygin;
+  std::optional<ReducedSystem> chaplygin_reduced;
+  std::optional<DiscreteSystem> chaplygin_system;
+  std::optional<HorizontalSymmetryTest> hs_test;
+  std::optional<TrivialBundle> hs_bundle;
+  std::optional<MomentumConnection> hs_connection;
+  std::optional<ReducedSystem> hs_reduced;
+  std::optional<DiscreteSystem> hs_system;
+  std::string hs_note;  ///< why there is no momentum connection
+};
+
+/// The equations and every reduction the input admits; a reduction that fails leaves a note.
+DiscreteState discrete_state(const DiscreteInput& in);
+
+/// The trajectories of `simulate:`: unreduced, reduced and lifted back, and their energies.
+struct DiscreteSimulationResult {
+  std::optional<DiscreteTrajectory> unreduced;
+  std::vector<std::vector<double>> reconstructed;  ///< from the reduced route
+  std::vector<std::vector<double>> reduced_w;      ///< w_k (general route), empty otherwise
+  std::string reduced_route;                       ///< how the reduced trajectory was computed
+  std::string reduced_note;                        ///< why there is none
+  double reconstruction_error = -1;                ///< max |q_rec − q|, −1 if not compared
+  int reduced_max_iterations = 0;
+  double reduced_max_residual = 0;
+  std::vector<double> energy_dla, energy_heun;
+};
+
+/// Runs `simulate:` (which must be present). @throws DomainError when a Newton step does not converge.
+DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d);
+
+/// The largest reconstructed-vs-unreduced difference still counted as agreement.
+constexpr double kReconstructionTolerance = 1e-9;
+
+/// The whole derivation, appended to `out`.
+void derive_discrete(const DiscreteInput& in, Derivation& out, const DeriveOptions& options);
+
+}  // namespace hamel
