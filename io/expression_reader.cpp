@@ -271,11 +271,12 @@ struct Locator {
   }
 };
 
-std::vector<Token> tokenize(const std::string& text, const Locator& loc) {
-  std::vector<Token> out;
-  int line = 0, col = 0;
+// Where tokenize stands in the text: the byte, and its 0-based line and column.
+struct Cursor {
+  const std::string& text;
   std::size_t i = 0;
-  const auto advance = [&](std::size_t n) {
+  int line = 0, col = 0;
+  void advance(std::size_t n) {
     for (std::size_t k = 0; k < n; ++k, ++i) {
       if (text[i] == '\n') {
         ++line;
@@ -284,63 +285,83 @@ std::vector<Token> tokenize(const std::string& text, const Locator& loc) {
         ++col;
       }
     }
-  };
-  while (i < text.size()) {
-    const char c = text[i];
+  }
+};
+
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool starts_name(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The end of the number that starts at text[i] (digits, a fraction, an exponent), refusing a
+// malformed one at (l0, c0), the number's position.
+std::size_t number_end(const std::string& text, std::size_t i, int l0, int c0, const Locator& loc) {
+  const char c = text[i];
+  std::size_t j = i;
+  while (j < text.size() && is_digit(text[j])) ++j;
+  if (j < text.size() && text[j] == '.') {
+    ++j;
+    while (j < text.size() && is_digit(text[j])) ++j;
+  }
+  if (j - i == 1 && c == '.') loc.fail(l0, c0, "malformed number; expected digits, got '.'");
+  if (j < text.size() && (text[j] == 'e' || text[j] == 'E')) {
+    std::size_t k = j + 1;
+    if (k < text.size() && (text[k] == '+' || text[k] == '-')) ++k;
+    if (k >= text.size() || !is_digit(text[k]))
+      loc.fail(l0, c0, "malformed number; expected digits after the exponent mark, got '" +
+                           text.substr(i, k - i + (k < text.size() ? 1 : 0)) + "'");
+    while (k < text.size() && is_digit(text[k])) ++k;
+    j = k;
+  }
+  if (j < text.size() && starts_name(text[j]))
+    loc.fail(l0, c0, "malformed number; expected an operator after '" + text.substr(i, j - i) + "', got '" +
+                         std::string(1, text[j]) + "'");
+  return j;
+}
+
+// The kind of a one-character token (an operator, a parenthesis or a comma), if c is one.
+std::optional<Tok> punctuation(char c) {
+  if (c == '+' || c == '-' || c == '*' || c == '/' || c == '^') return Tok::Op;
+  if (c == '(') return Tok::LParen;
+  if (c == ')') return Tok::RParen;
+  if (c == ',') return Tok::Comma;
+  return std::nullopt;
+}
+
+[[noreturn]] void fail_unexpected_character(char c, int l0, int c0, const Locator& loc) {
+  std::string shown(1, c);
+  if (static_cast<unsigned char>(c) >= 0x80 || !std::isprint(static_cast<unsigned char>(c))) {
+    std::ostringstream os;
+    os << "byte 0x" << std::hex << (static_cast<unsigned>(static_cast<unsigned char>(c)));
+    shown = os.str();
+  }
+  loc.fail(l0, c0, "unexpected character in expression; expected a name, a number, an operator (+ - * / ^), "
+                   "parentheses or a comma, got '" + shown + "'");
+}
+
+std::vector<Token> tokenize(const std::string& text, const Locator& loc) {
+  std::vector<Token> out;
+  Cursor at{text};
+  while (at.i < text.size()) {
+    const char c = text[at.i];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      advance(1);
+      at.advance(1);
       continue;
     }
-    const int l0 = line, c0 = col;
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      std::size_t j = i;
+    const int l0 = at.line, c0 = at.col;
+    std::size_t j = at.i + 1;
+    Tok kind;
+    if (starts_name(c)) {
+      kind = Tok::Ident;
       while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
-      out.push_back({Tok::Ident, text.substr(i, j - i), l0, c0});
-      advance(j - i);
-    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
-      std::size_t j = i;
-      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-      if (j < text.size() && text[j] == '.') {
-        ++j;
-        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-      }
-      if (j - i == 1 && c == '.') loc.fail(l0, c0, "malformed number; expected digits, got '.'");
-      if (j < text.size() && (text[j] == 'e' || text[j] == 'E')) {
-        std::size_t k = j + 1;
-        if (k < text.size() && (text[k] == '+' || text[k] == '-')) ++k;
-        if (k >= text.size() || !std::isdigit(static_cast<unsigned char>(text[k])))
-          loc.fail(l0, c0, "malformed number; expected digits after the exponent mark, got '" +
-                               text.substr(i, k - i + (k < text.size() ? 1 : 0)) + "'");
-        while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) ++k;
-        j = k;
-      }
-      if (j < text.size() && (std::isalpha(static_cast<unsigned char>(text[j])) || text[j] == '_'))
-        loc.fail(l0, c0, "malformed number; expected an operator after '" + text.substr(i, j - i) + "', got '" +
-                             std::string(1, text[j]) + "'");
-      out.push_back({Tok::Number, text.substr(i, j - i), l0, c0});
-      advance(j - i);
-    } else if (c == '+' || c == '-' || c == '*' || c == '/' || c == '^') {
-      out.push_back({Tok::Op, std::string(1, c), l0, c0});
-      advance(1);
-    } else if (c == '(') {
-      out.push_back({Tok::LParen, "(", l0, c0});
-      advance(1);
-    } else if (c == ')') {
-      out.push_back({Tok::RParen, ")", l0, c0});
-      advance(1);
-    } else if (c == ',') {
-      out.push_back({Tok::Comma, ",", l0, c0});
-      advance(1);
+    } else if (is_digit(c) || c == '.') {
+      kind = Tok::Number;
+      j = number_end(text, at.i, l0, c0, loc);
+    } else if (auto p = punctuation(c)) {
+      kind = *p;
     } else {
-      std::string shown(1, c);
-      if (static_cast<unsigned char>(c) >= 0x80 || !std::isprint(static_cast<unsigned char>(c))) {
-        std::ostringstream os;
-        os << "byte 0x" << std::hex << (static_cast<unsigned>(static_cast<unsigned char>(c)));
-        shown = os.str();
-      }
-      loc.fail(l0, c0, "unexpected character in expression; expected a name, a number, an operator (+ - * / ^), "
-                       "parentheses or a comma, got '" + shown + "'");
+      fail_unexpected_character(c, l0, c0, loc);
     }
+    out.push_back({kind, text.substr(at.i, j - at.i), l0, c0});
+    at.advance(j - at.i);
   }
   return out;
 }
@@ -469,6 +490,356 @@ struct SyntaxCheck {
   }
 };
 
+// ---- the stages of ExpressionReader::parse, in the order they run (each refuses what it can
+// locate, so that the first error in the text is the one reported).
+
+// Parentheses: balance and depth, with the position of the culprit.
+void check_parentheses(const std::vector<Token>& toks, const Locator& loc) {
+  std::vector<std::size_t> open;
+  for (std::size_t k = 0; k < toks.size(); ++k) {
+    if (toks[k].kind == Tok::LParen) {
+      open.push_back(k);
+      if (static_cast<int>(open.size()) > kMaxDepth)
+        loc.fail(toks[k].line, toks[k].column,
+                 "parentheses nested too deeply; expected at most " + std::to_string(kMaxDepth) + " levels, got more");
+    } else if (toks[k].kind == Tok::RParen) {
+      if (open.empty()) loc.fail(toks[k].line, toks[k].column, "unbalanced parentheses; expected an operand or an operator, got ')'");
+      open.pop_back();
+    }
+  }
+  if (!open.empty())
+    loc.fail(toks[open.back()].line, toks[open.back()].column,
+             "unbalanced parentheses; expected a matching ')' for this '(', got the end of the expression");
+}
+
+// The names a reader knows (ExpressionReader's declarations).
+struct Names {
+  const std::map<std::string, GiNaC::ex>& symbols;
+  const std::map<std::string, AbstractFunction>& functions;
+  const std::map<std::string, std::string>& hints;
+};
+
+// What one parse carries from stage to stage: the tokens, GiNaC's text for each, GiNaC's symbol
+// and function tables, and the parentheses and powers planned around the tokens.
+struct Translation {
+  const std::vector<Token>& toks;
+  const Locator& loc;
+  std::vector<std::string> pieces;  // GiNaC's input for token j
+  GiNaC::symtab table;
+  GiNaC::prototype_table protos;
+  SlotAssignment slots;
+  std::vector<std::string> opens;                                      // text before token j
+  std::vector<std::vector<std::pair<std::size_t, std::string>>> closes;  // (start, text) after token j
+  std::vector<bool> power;                                             // a '^' read as hamelpow
+  std::vector<bool> dangling;                                          // a sign without operand
+  std::vector<std::size_t> ends;                                       // operand_end's memory
+
+  Translation(const std::vector<Token>& t, const Locator& l)
+      : toks(t), loc(l), pieces(t.size()), opens(t.size()), closes(t.size()), power(t.size(), false),
+        dangling(t.size(), false), ends(t.size(), t.size() + 1) {}
+  std::size_t size() const { return toks.size(); }
+  bool is_op(std::size_t j, char c) const { return toks[j].kind == Tok::Op && toks[j].text[0] == c; }
+  bool is_sign(std::size_t j) const { return is_op(j, '+') || is_op(j, '-'); }
+  bool is_call(std::size_t j) const {
+    return toks[j].kind == Tok::Ident && j + 1 < size() && toks[j + 1].kind == Tok::LParen;
+  }
+  [[noreturn]] void fail(std::size_t j, const std::string& what) const { loc.fail(toks[j].line, toks[j].column, what); }
+};
+
+// ---- identifiers: declared symbols, builtin or declared functions; GiNaC's input.
+
+// The number of arguments of the call whose name is token k: commas at depth 1.
+std::size_t count_arguments(const std::vector<Token>& toks, std::size_t k) {
+  std::size_t nargs = 1;
+  const std::size_t close = matching(toks, k + 1);
+  int depth = 0;
+  for (std::size_t j = k + 1; j <= close; ++j) {
+    depth += toks[j].kind == Tok::LParen ? 1 : toks[j].kind == Tok::RParen ? -1 : 0;
+    if (depth == 1 && toks[j].kind == Tok::Comma) ++nargs;
+  }
+  if (close == k + 2) nargs = 0;
+  return nargs;
+}
+
+[[noreturn]] void fail_unknown_function(const Translation& tr, const Names& names, std::size_t k) {
+  const Token& t = tr.toks[k];
+  std::vector<std::string> cands;
+  for (const auto& kv : names.functions) cands.push_back(kv.first);
+  for (const auto& kv : builtin_functions()) cands.push_back(kv.first);
+  std::string what = names.symbols.count(t.text) ? "'" + t.text + "' is not a function" : "unknown function '" + t.text + "'";
+  what += "; expected a declared function or one of sin, cos, tan, exp, log, sqrt, abs, asin, acos, atan, "
+          "sinh, cosh, tanh, atan2, diff, got '" + t.text + "'";
+  if (auto dym = did_you_mean(t.text, cands)) what += " (did you mean '" + *dym + "'?)";
+  tr.fail(k, what);
+}
+
+// Token k names a function called with nargs arguments: a declared one, served by a slot, or a builtin.
+void translate_call(Translation& tr, const Names& names, std::size_t k, std::size_t nargs) {
+  const Token& t = tr.toks[k];
+  auto fit = names.functions.find(t.text);
+  if (fit != names.functions.end()) {
+    if (nargs != fit->second.nargs())
+      tr.fail(k, "wrong number of arguments for function '" + t.text + "'; expected " +
+                     std::to_string(fit->second.nargs()) + ", got " + std::to_string(nargs));
+    const std::size_t slot = tr.slots.slot_for(fit->second);
+    const std::string internal = "hamelfn" + std::to_string(slot);
+    tr.protos[{internal, nargs}] = slot_readers()[slot];
+    tr.pieces[k] = internal;
+    return;
+  }
+  auto bit = builtin_functions().find(t.text);
+  if (bit == builtin_functions().end()) fail_unknown_function(tr, names, k);
+  if (std::find(bit->second.begin(), bit->second.end(), nargs) == bit->second.end()) {
+    std::string exp;
+    for (auto a : bit->second) exp += (exp.empty() ? "" : " or ") + std::to_string(a);
+    tr.fail(k, "wrong number of arguments for function '" + t.text + "'; expected " + exp + ", got " +
+                   std::to_string(nargs));
+  }
+  if (t.text == "diff") {
+    tr.protos[{"hameldiff", nargs}] = &diff_reader;
+    tr.pieces[k] = "hameldiff";
+  } else {
+    tr.protos[{t.text, nargs}] = GiNaC::get_default_reader().at({t.text, nargs});
+    tr.pieces[k] = t.text;
+  }
+}
+
+// "undeclared symbol 'x'", with the reader's hint for x, or what is wrong with a velocity, or a
+// did-you-mean.
+std::string undeclared_message(const std::string& name, const Names& names) {
+  std::string what = "undeclared symbol '" + name + "'";
+  auto h = names.hints.find(name);
+  std::vector<std::string> cands{"pi"};
+  for (const auto& kv : names.symbols) cands.push_back(kv.first);
+  what += "; expected a declared name, got '" + name + "'";
+  const std::string dot = "_dot";
+  const auto is_velocity = [&](const std::string& n) {
+    return n.size() > dot.size() && n.compare(n.size() - dot.size(), dot.size(), dot) == 0;
+  };
+  if (h != names.hints.end()) {
+    what += " (" + h->second + ")";
+  } else if (is_velocity(name)) {
+    const std::string base = name.substr(0, name.size() - dot.size());
+    std::string velocities;
+    for (const auto& kv : names.symbols)
+      if (is_velocity(kv.first)) velocities += (velocities.empty() ? "" : ", ") + kv.first;
+    what += " ('" + name + "' is a velocity, but '" + base + "' is not a coordinate" +
+            (velocities.empty() ? "; velocities are not allowed here" : "; velocities: " + velocities) + ")";
+  } else if (auto dym = did_you_mean(name, cands)) {
+    what += " (did you mean '" + *dym + "'?)";
+  }
+  return what;
+}
+
+// Token k names a symbol: a declared one under an internal name, or π.
+void translate_symbol(Translation& tr, const Names& names, std::size_t k) {
+  const Token& t = tr.toks[k];
+  auto sit = names.symbols.find(t.text);
+  if (sit != names.symbols.end()) {
+    const std::string internal = "hamelsym" + std::to_string(std::distance(names.symbols.begin(), sit));
+    tr.table[internal] = sit->second;
+    tr.pieces[k] = internal;
+  } else if (t.text == "pi") {
+    tr.pieces[k] = "Pi";
+  } else {
+    tr.fail(k, undeclared_message(t.text, names));
+  }
+}
+
+// GiNaC's text for every token, refusing at its token the first name or number that cannot be
+// read; the digits of all numbers are counted together, since together they make exact arithmetic
+// slow.
+void translate_tokens(Translation& tr, const Names& names) {
+  std::size_t literal_digits = 0;
+  for (std::size_t k = 0; k < tr.size(); ++k) {
+    const Token& t = tr.toks[k];
+    if (t.kind == Tok::Number) {
+      tr.pieces[k] = exact_literal(t, tr.loc);
+      literal_digits += tr.pieces[k].size();
+      if (literal_digits > kMaxLiteralDigits)
+        tr.fail(k, "numbers too long; expected at most " + std::to_string(kMaxLiteralDigits) +
+                       " digits in all numbers, got more");
+    } else if (t.kind != Tok::Ident) {
+      tr.pieces[k] = t.text;
+    } else if (tr.is_call(k)) {
+      translate_call(tr, names, k, count_arguments(tr.toks, k));
+    } else {
+      translate_symbol(tr, names, k);
+    }
+  }
+}
+
+// ---- operands.  GiNaC's parser lets a sign take everything up to the end of its group at the
+// lowest precedence (2*-3+5 is 2*(-3+5) = 4 there, and x^-2*y is x^(-2*y)).  Here, as in ordinary
+// notation, a sign applies to the operand after it with its powers (2*-3+5 = -1, x^-2*y = y/x^2,
+// -x^2 = -(x^2)), and ^ groups to the right (x^2^3 = x^8): each sign goes in parentheses with its
+// operand, and each power becomes hamelpow(base, exponent, k).
+
+// The last token of the operand that starts at j (signs; a number, name, call or group; then '^'
+// and an operand), or N if there is none.  Remembered for every start passed on the way, so that
+// runs of signs and chains of powers cost linear time.
+std::size_t operand_end(Translation& tr, std::size_t j) {
+  const std::size_t N = tr.size();
+  std::vector<std::size_t> starts;
+  std::size_t end = N;
+  for (;;) {
+    if (tr.ends[j] <= N) {
+      end = tr.ends[j];
+      break;
+    }
+    starts.push_back(j);
+    if (tr.is_sign(j)) {
+      if (++j < N) continue;
+      break;
+    }
+    if (tr.toks[j].kind == Tok::LParen) j = matching(tr.toks, j);
+    else if (tr.is_call(j)) j = matching(tr.toks, j + 1);
+    else if (tr.toks[j].kind != Tok::Ident && tr.toks[j].kind != Tok::Number) break;
+    if (j + 2 < N && tr.is_op(j + 1, '^')) {
+      j += 2;
+      continue;
+    }
+    end = j;
+    break;
+  }
+  for (auto st : starts) tr.ends[st] = end;
+  return end;
+}
+
+// True if tokens a..b are numbers (π counts as one) and operators only.
+bool numeric_only(const Translation& tr, std::size_t a, std::size_t b) {
+  for (std::size_t j = a; j <= b; ++j)
+    if (tr.toks[j].kind == Tok::Ident && tr.pieces[j] != "Pi") return false;
+  return true;
+}
+
+bool has_power(const Translation& tr, std::size_t a, std::size_t b) {
+  for (std::size_t j = a; j <= b; ++j)
+    if (tr.is_op(j, '^')) return true;
+  return false;
+}
+
+// The power at token k, with base a..k-1 and exponent k+1..b, becomes hamelpow(base, exponent, k).
+void plan_power(Translation& tr, std::size_t a, std::size_t k, std::size_t b) {
+  // No nested powers of numbers, so that exact arithmetic stays small (also checked as GiNaC
+  // computes: power_reader).
+  if (numeric_only(tr, k + 1, b)) {
+    if (has_power(tr, k + 1, b))
+      tr.fail(k, "nested powers of numbers are not accepted; expected a plain numeric exponent, got a power in the exponent");
+    if (numeric_only(tr, a, k - 1) && has_power(tr, a, k - 1))
+      tr.fail(k, "nested powers of numbers are not accepted; expected a plain numeric base, got a power");
+  }
+  tr.opens[a] += "hamelpow(";
+  tr.power[k] = true;
+  tr.closes[b].emplace_back(a, "," + std::to_string(k) + ")");
+}
+
+void plan_signs_and_powers(Translation& tr) {
+  const std::size_t N = tr.size();
+  const auto& toks = tr.toks;
+  for (std::size_t k = 0; k < N; ++k) {
+    if (tr.is_sign(k) && (k == 0 || toks[k - 1].kind == Tok::Op || toks[k - 1].kind == Tok::LParen ||
+                          toks[k - 1].kind == Tok::Comma)) {
+      const std::size_t e = operand_end(tr, k);
+      if (e < N) {
+        tr.opens[k] += "(";
+        tr.closes[e].emplace_back(k, ")");
+      } else {
+        tr.dangling[k] = true;  // no operand: a syntax error, reported below
+      }
+    }
+    if (!tr.is_op(k, '^') || k == 0 || k + 1 >= N) continue;
+    std::size_t a = k - 1;
+    if (toks[a].kind == Tok::RParen) {
+      a = matching(toks, a);
+      if (a > 0 && toks[a - 1].kind == Tok::Ident) --a;
+    } else if (toks[a].kind != Tok::Ident && toks[a].kind != Tok::Number) {
+      continue;
+    }
+    const std::size_t b = operand_end(tr, k + 1);
+    if (b == N) continue;
+    plan_power(tr, a, k, b);
+  }
+  for (auto& c : tr.closes)  // innermost first: the latest start
+    std::sort(c.begin(), c.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+}
+
+// GiNaC's parser recurses on each level: parentheses, signs and powers together stay at most
+// twice the parenthesis limit (a run of 4000 signs would overflow the stack).
+void check_nesting_depth(const Translation& tr) {
+  int depth = 0;
+  for (std::size_t j = 0; j < tr.size(); ++j) {
+    const Tok kind = tr.toks[j].kind;
+    depth += static_cast<int>(std::count(tr.opens[j].begin(), tr.opens[j].end(), '(')) + (tr.dangling[j] ? 1 : 0) +
+             (kind == Tok::LParen ? 1 : kind == Tok::RParen ? -1 : 0);
+    if (depth > 2 * kMaxDepth)
+      tr.fail(j, "expression nested too deeply; expected at most " + std::to_string(2 * kMaxDepth) +
+                     " levels of parentheses, signs and powers, got more");
+    depth -= static_cast<int>(tr.closes[j].size());
+  }
+}
+
+// ---- GiNaC reads the translation.
+
+// GiNaC's input for the first n tokens.
+std::string render(const Translation& tr, std::size_t n) {
+  std::string s;
+  for (std::size_t j = 0; j < n; ++j) {
+    s += tr.opens[j];
+    if (tr.power[j]) s += ",";
+    else if (tr.is_call(j) && j + 1 == n) s += "hameln";
+    else s += tr.pieces[j];
+    for (const auto& c : tr.closes[j]) s += c.second;
+    s += " ";
+  }
+  return s;
+}
+
+// The value of the first n tokens, or nothing with GiNaC's reason in `error`; a refused power
+// passes through, since it knows its token.
+std::optional<GiNaC::ex> attempt(const Translation& tr, std::size_t n, std::string& error) {
+  power_budget() = kMaxPowerBits;
+  try {
+    GiNaC::parser p(tr.table, true, tr.protos);
+    return p(render(tr, n));
+  } catch (const PowerRefused&) {
+    throw;
+  } catch (const GiNaC::parse_error& e) {
+    error = clean_ginac_message(e.what());
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  return std::nullopt;
+}
+
+// True if the first n tokens fail for a reason other than running out of input ("got: EOF").
+bool broken(const Translation& tr, std::size_t n, std::string& error) {
+  return !attempt(tr, n, error) && error.find("got: EOF") == std::string::npos;
+}
+
+// The expression, or an error at the token where GiNaC's refusal begins (the text has passed every
+// check with a position, so what is left is a value GiNaC refuses).
+GiNaC::ex read_with_ginac(const Translation& tr) {
+  const std::size_t N = tr.size();
+  std::string error;
+  try {
+    if (auto r = attempt(tr, N, error)) return *r;
+    // Well formed, but GiNaC refuses a value (1/0, log(0), a bad diff): located at the end of the
+    // shortest prefix that fails, found by bisection between the empty prefix and the whole text.
+    std::size_t lo = 1, hi = N;
+    std::string e;
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (broken(tr, mid, e)) hi = mid;
+      else lo = mid + 1;
+    }
+    if (broken(tr, hi, e)) tr.fail(hi - 1, "syntax error (" + e + "); got " + describe(tr.toks[hi - 1]));
+  } catch (const PowerRefused& p) {
+    tr.fail(p.token, p.what());
+  }
+  tr.loc.fail(0, 0, "syntax error (" + error + ")");
+}
+
 }  // namespace
 
 GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& where) const {
@@ -478,284 +849,15 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
                        std::to_string(text.size()));
   const std::vector<Token> toks = tokenize(text, loc);
   if (toks.empty()) loc.fail(0, 0, "empty expression; expected a formula, got nothing");
-
-  // Parentheses: balance and depth, with the position of the culprit.
-  {
-    std::vector<std::size_t> open;
-    for (std::size_t k = 0; k < toks.size(); ++k) {
-      if (toks[k].kind == Tok::LParen) {
-        open.push_back(k);
-        if (static_cast<int>(open.size()) > kMaxDepth)
-          loc.fail(toks[k].line, toks[k].column,
-                   "parentheses nested too deeply; expected at most " + std::to_string(kMaxDepth) + " levels, got more");
-      } else if (toks[k].kind == Tok::RParen) {
-        if (open.empty()) loc.fail(toks[k].line, toks[k].column, "unbalanced parentheses; expected an operand or an operator, got ')'");
-        open.pop_back();
-      }
-    }
-    if (!open.empty())
-      loc.fail(toks[open.back()].line, toks[open.back()].column,
-               "unbalanced parentheses; expected a matching ')' for this '(', got the end of the expression");
-  }
-
-  // Identifiers: declared symbols, builtin or declared functions; build GiNaC's input.
-  GiNaC::symtab table;
-  GiNaC::prototype_table protos;
-  SlotAssignment slots;
-  const auto& defaults = GiNaC::get_default_reader();
-  std::vector<std::string> pieces(toks.size());
-  std::size_t literal_digits = 0;
-  for (std::size_t k = 0; k < toks.size(); ++k) {
-    const Token& t = toks[k];
-    if (t.kind == Tok::Number) {
-      pieces[k] = exact_literal(t, loc);
-      literal_digits += pieces[k].size();
-      if (literal_digits > kMaxLiteralDigits)
-        loc.fail(t.line, t.column, "numbers too long; expected at most " + std::to_string(kMaxLiteralDigits) +
-                                       " digits in all numbers, got more");
-      continue;
-    }
-    if (t.kind != Tok::Ident) {
-      pieces[k] = t.text;
-      continue;
-    }
-    const bool call = k + 1 < toks.size() && toks[k + 1].kind == Tok::LParen;
-    if (call) {
-      // number of arguments: commas at depth 1
-      std::size_t nargs = 1;
-      const std::size_t close = matching(toks, k + 1);
-      int depth = 0;
-      for (std::size_t j = k + 1; j <= close; ++j) {
-        depth += toks[j].kind == Tok::LParen ? 1 : toks[j].kind == Tok::RParen ? -1 : 0;
-        if (depth == 1 && toks[j].kind == Tok::Comma) ++nargs;
-      }
-      if (close == k + 2) nargs = 0;
-      auto fit = functions_.find(t.text);
-      if (fit != functions_.end()) {
-        if (nargs != fit->second.nargs())
-          loc.fail(t.line, t.column, "wrong number of arguments for function '" + t.text + "'; expected " +
-                                         std::to_string(fit->second.nargs()) + ", got " + std::to_string(nargs));
-        const std::size_t slot = slots.slot_for(fit->second);
-        const std::string internal = "hamelfn" + std::to_string(slot);
-        protos[{internal, nargs}] = slot_readers()[slot];
-        pieces[k] = internal;
-        continue;
-      }
-      auto bit = builtin_functions().find(t.text);
-      if (bit != builtin_functions().end()) {
-        if (std::find(bit->second.begin(), bit->second.end(), nargs) == bit->second.end()) {
-          std::string exp;
-          for (auto a : bit->second) exp += (exp.empty() ? "" : " or ") + std::to_string(a);
-          loc.fail(t.line, t.column, "wrong number of arguments for function '" + t.text + "'; expected " + exp +
-                                         ", got " + std::to_string(nargs));
-        }
-        if (t.text == "diff") {
-          protos[{"hameldiff", nargs}] = &diff_reader;
-          pieces[k] = "hameldiff";
-        } else {
-          protos[{t.text, nargs}] = defaults.at({t.text, nargs});
-          pieces[k] = t.text;
-        }
-        continue;
-      }
-      std::vector<std::string> cands;
-      for (const auto& kv : functions_) cands.push_back(kv.first);
-      for (const auto& kv : builtin_functions()) cands.push_back(kv.first);
-      std::string what = symbols_.count(t.text) ? "'" + t.text + "' is not a function" : "unknown function '" + t.text + "'";
-      what += "; expected a declared function or one of sin, cos, tan, exp, log, sqrt, abs, asin, acos, atan, "
-              "sinh, cosh, tanh, atan2, diff, got '" + t.text + "'";
-      if (auto dym = did_you_mean(t.text, cands)) what += " (did you mean '" + *dym + "'?)";
-      loc.fail(t.line, t.column, what);
-    }
-    auto sit = symbols_.find(t.text);
-    if (sit != symbols_.end()) {
-      const std::string internal = "hamelsym" + std::to_string(std::distance(symbols_.begin(), sit));
-      table[internal] = sit->second;
-      pieces[k] = internal;
-      continue;
-    }
-    if (t.text == "pi") {
-      pieces[k] = "Pi";
-      continue;
-    }
-    std::string what = "undeclared symbol '" + t.text + "'";
-    auto h = hints_.find(t.text);
-    std::vector<std::string> cands{"pi"};
-    for (const auto& kv : symbols_) cands.push_back(kv.first);
-    what += "; expected a declared name, got '" + t.text + "'";
-    const std::string dot = "_dot";
-    if (h != hints_.end()) {
-      what += " (" + h->second + ")";
-    } else if (t.text.size() > dot.size() && t.text.compare(t.text.size() - dot.size(), dot.size(), dot) == 0) {
-      const std::string base = t.text.substr(0, t.text.size() - dot.size());
-      std::string velocities;
-      for (const auto& kv : symbols_)
-        if (kv.first.size() > dot.size() && kv.first.compare(kv.first.size() - dot.size(), dot.size(), dot) == 0)
-          velocities += (velocities.empty() ? "" : ", ") + kv.first;
-      what += " ('" + t.text + "' is a velocity, but '" + base + "' is not a coordinate" +
-              (velocities.empty() ? "; velocities are not allowed here" : "; velocities: " + velocities) + ")";
-    } else if (auto dym = did_you_mean(t.text, cands)) {
-      what += " (did you mean '" + *dym + "'?)";
-    }
-    loc.fail(t.line, t.column, what);
-  }
-
-  // Operands.  GiNaC's parser lets a sign take everything up to the end of its group at the lowest
-  // precedence (2*-3+5 is 2*(-3+5) = 4 there, and x^-2*y is x^(-2*y)).  Here, as in ordinary
-  // notation, a sign applies to the operand after it with its powers (2*-3+5 = -1, x^-2*y = y/x^2,
-  // -x^2 = -(x^2)), and ^ groups to the right (x^2^3 = x^8): each sign goes in parentheses with its
-  // operand, and each power becomes hamelpow(base, exponent, k).
-  const std::size_t N = toks.size();
-  const auto is_op = [&](std::size_t j, char c) { return toks[j].kind == Tok::Op && toks[j].text[0] == c; };
-  const auto is_sign = [&](std::size_t j) { return is_op(j, '+') || is_op(j, '-'); };
-  const auto is_call = [&](std::size_t j) { return toks[j].kind == Tok::Ident && j + 1 < N && toks[j + 1].kind == Tok::LParen; };
-  // The last token of the operand that starts at j (signs; a number, name, call or group; then '^'
-  // and an operand), or N if there is none.  Remembered for every start passed on the way, so that
-  // runs of signs and chains of powers cost linear time.
-  std::vector<std::size_t> ends(N, N + 1);
-  const auto operand_end = [&](std::size_t j) {
-    std::vector<std::size_t> starts;
-    std::size_t end = N;
-    for (;;) {
-      if (ends[j] <= N) {
-        end = ends[j];
-        break;
-      }
-      starts.push_back(j);
-      if (is_sign(j)) {
-        if (++j < N) continue;
-        break;
-      }
-      if (toks[j].kind == Tok::LParen) j = matching(toks, j);
-      else if (is_call(j)) j = matching(toks, j + 1);
-      else if (toks[j].kind != Tok::Ident && toks[j].kind != Tok::Number) break;
-      if (j + 2 < N && is_op(j + 1, '^')) {
-        j += 2;
-        continue;
-      }
-      end = j;
-      break;
-    }
-    for (auto st : starts) ends[st] = end;
-    return end;
-  };
-  std::vector<std::string> opens(N);                                       // text before token j
-  std::vector<std::vector<std::pair<std::size_t, std::string>>> closes(N);  // (start, text) after token j
-  std::vector<bool> power(N, false);                                       // a '^' read as hamelpow
-  std::vector<bool> dangling(N, false);                                    // a sign without operand
-  const auto numeric_only = [&](std::size_t a, std::size_t b) {
-    for (std::size_t j = a; j <= b; ++j)
-      if (toks[j].kind == Tok::Ident && pieces[j] != "Pi") return false;
-    return true;
-  };
-  const auto has_power = [&](std::size_t a, std::size_t b) {
-    for (std::size_t j = a; j <= b; ++j)
-      if (is_op(j, '^')) return true;
-    return false;
-  };
-  for (std::size_t k = 0; k < N; ++k) {
-    if (is_sign(k) && (k == 0 || toks[k - 1].kind == Tok::Op || toks[k - 1].kind == Tok::LParen ||
-                       toks[k - 1].kind == Tok::Comma)) {
-      const std::size_t e = operand_end(k);
-      if (e < N) {
-        opens[k] += "(";
-        closes[e].emplace_back(k, ")");
-      } else {
-        dangling[k] = true;  // no operand: a syntax error, reported below
-      }
-    }
-    if (!is_op(k, '^') || k == 0 || k + 1 >= N) continue;
-    std::size_t a = k - 1;
-    if (toks[a].kind == Tok::RParen) {
-      a = matching(toks, a);
-      if (a > 0 && toks[a - 1].kind == Tok::Ident) --a;
-    } else if (toks[a].kind != Tok::Ident && toks[a].kind != Tok::Number) {
-      continue;
-    }
-    const std::size_t b = operand_end(k + 1);
-    if (b == N) continue;
-    // No nested powers of numbers, so that exact arithmetic stays small (also checked as GiNaC
-    // computes: power_reader).
-    if (numeric_only(k + 1, b)) {
-      if (has_power(k + 1, b))
-        loc.fail(toks[k].line, toks[k].column, "nested powers of numbers are not accepted; expected a plain numeric exponent, got a power in the exponent");
-      if (numeric_only(a, k - 1) && has_power(a, k - 1))
-        loc.fail(toks[k].line, toks[k].column, "nested powers of numbers are not accepted; expected a plain numeric base, got a power");
-    }
-    opens[a] += "hamelpow(";
-    power[k] = true;
-    closes[b].emplace_back(a, "," + std::to_string(k) + ")");
-  }
-  for (auto& c : closes)  // innermost first: the latest start
-    std::sort(c.begin(), c.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
-  // GiNaC's parser recurses on each level: parentheses, signs and powers together stay at most
-  // twice the parenthesis limit (a run of 4000 signs would overflow the stack).
-  {
-    int depth = 0;
-    for (std::size_t j = 0; j < N; ++j) {
-      depth += static_cast<int>(std::count(opens[j].begin(), opens[j].end(), '(')) + (dangling[j] ? 1 : 0) +
-               (toks[j].kind == Tok::LParen ? 1 : toks[j].kind == Tok::RParen ? -1 : 0);
-      if (depth > 2 * kMaxDepth)
-        loc.fail(toks[j].line, toks[j].column, "expression nested too deeply; expected at most " +
-                                                   std::to_string(2 * kMaxDepth) +
-                                                   " levels of parentheses, signs and powers, got more");
-      depth -= static_cast<int>(closes[j].size());
-    }
-  }
-  SyntaxCheck{toks, loc}.check();
-  protos[{"hamelpow", 3}] = &power_reader;
-  table["hameln"] = placeholder();
-
-  // GiNaC's input for the first n tokens.
-  const auto render = [&](std::size_t n) {
-    std::string s;
-    for (std::size_t j = 0; j < n; ++j) {
-      s += opens[j];
-      if (power[j]) s += ",";
-      else if (is_call(j) && j + 1 == n) s += "hameln";
-      else s += pieces[j];
-      for (const auto& c : closes[j]) s += c.second;
-      s += " ";
-    }
-    return s;
-  };
-  const auto attempt = [&](std::size_t n, std::string& error) -> std::optional<GiNaC::ex> {
-    power_budget() = kMaxPowerBits;
-    try {
-      GiNaC::parser p(table, true, protos);
-      return p(render(n));
-    } catch (const PowerRefused&) {
-      throw;
-    } catch (const GiNaC::parse_error& e) {
-      error = clean_ginac_message(e.what());
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-    return std::nullopt;
-  };
-  // True if the first n tokens fail for a reason other than running out of input ("got: EOF").
-  const auto broken = [&](std::size_t n, std::string& error) {
-    return !attempt(n, error) && error.find("got: EOF") == std::string::npos;
-  };
-
-  std::string error;
-  try {
-    if (auto r = attempt(N, error)) return *r;
-    // Well formed, but GiNaC refuses a value (1/0, log(0), a bad diff): located at the end of the
-    // shortest prefix that fails, found by bisection between the empty prefix and the whole text.
-    std::size_t lo = 1, hi = N;
-    std::string e;
-    while (lo < hi) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      if (broken(mid, e)) hi = mid;
-      else lo = mid + 1;
-    }
-    if (broken(hi, e))
-      loc.fail(toks[hi - 1].line, toks[hi - 1].column, "syntax error (" + e + "); got " + describe(toks[hi - 1]));
-  } catch (const PowerRefused& p) {
-    loc.fail(toks[p.token].line, toks[p.token].column, p.what());
-  }
-  loc.fail(0, 0, "syntax error (" + error + ")");
+  check_parentheses(toks, loc);
+  Translation tr(toks, loc);
+  translate_tokens(tr, Names{symbols_, functions_, hints_});
+  plan_signs_and_powers(tr);
+  check_nesting_depth(tr);
+  SyntaxCheck{toks, loc}.check();  // after the depth check, which bounds its recursion
+  tr.protos[{"hamelpow", 3}] = &power_reader;
+  tr.table["hameln"] = placeholder();
+  return read_with_ginac(tr);
 }
 
 }  // namespace hamel

@@ -12,11 +12,21 @@
 
 namespace hamel {
 
-void SystemFile::claim_name(const YAML::Node& at, const std::string& n, const std::string& what) {
+namespace {
+
+// Refuses a name already in `names` (the same message for every kind of name), then records it.
+void claim_in(const Document& doc, std::vector<std::string>& names, const YAML::Node& at, const std::string& n,
+              const std::string& what) {
   if (std::find(names.begin(), names.end(), n) != names.end())
     doc.fail(at, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
                      n + "' again");
   names.push_back(n);
+}
+
+}  // namespace
+
+void SystemFile::claim_name(const YAML::Node& at, const std::string& n, const std::string& what) {
+  claim_in(doc, names, at, n, what);
 }
 
 namespace {
@@ -25,6 +35,163 @@ const std::vector<std::string>& common_keys() {
   static const std::vector<std::string> k = {"name",   "description", "parameters", "coordinates",
                                              "domain", "functions",   "relations",  "definitions", "latex"};
   return k;
+}
+
+// Every top-level key must be known: a common one or one of some module.
+void check_top_keys(const Document& doc) {
+  std::vector<std::string> known = common_keys();
+  for (const auto& m : modules())
+    for (const auto& k : m->keys())
+      if (std::find(known.begin(), known.end(), k) == known.end()) known.push_back(k);
+  doc.check_keys(doc.root(), known, "the system file");
+}
+
+// A parameter is a name, or {name, positive}.
+ParameterSpec read_parameter(const Document& doc, const YAML::Node& p, std::vector<std::string>& names) {
+  ParameterSpec ps;
+  if (!p.IsMap()) {
+    ps.name = doc.name(p, "a parameter");
+    claim_in(doc, names, p, ps.name, "a parameter");
+    return ps;
+  }
+  doc.check_keys(p, {"name", "positive"}, "a parameter");
+  if (!p["name"]) doc.fail(p, "a parameter: expected 'name', got none");
+  ps.name = doc.name(p["name"], "a parameter name");
+  if (p["positive"]) {
+    const std::string v = doc.scalar(p["positive"], "'positive'");
+    if (v != "true" && v != "false") doc.fail(p["positive"], "'positive': expected true or false, got '" + v + "'");
+    ps.positive = v == "true";
+  }
+  claim_in(doc, names, p["name"], ps.name, "a parameter");
+  return ps;
+}
+
+std::vector<std::string> read_coordinates(const Document& doc, std::vector<std::string>& names) {
+  const YAML::Node& root = doc.root();
+  if (!root["coordinates"])
+    throw ParseError(doc.file(), 1, 1, "missing key 'coordinates'; expected a list of coordinate names, got none");
+  const auto coords = doc.sequence(root["coordinates"], "'coordinates'");
+  if (coords.empty()) doc.fail(root["coordinates"], "'coordinates': expected at least one coordinate, got an empty list");
+  std::vector<std::string> out;
+  for (const auto& c : coords) {
+    const std::string n = doc.name(c, "a coordinate");
+    claim_in(doc, names, c, n, "a coordinate");
+    out.push_back(n);
+  }
+  for (const auto& c : coords) claim_in(doc, names, c, doc.scalar(c, "") + "_dot", "a velocity");  // reserved
+  return out;
+}
+
+// "f1(theta)" or "V(theta, psi)": a function of some of the coordinates.
+FunctionSpec read_function(const Document& doc, const YAML::Node& f, const std::vector<std::string>& coordinates) {
+  const std::string s = doc.scalar(f, "a function");
+  const auto open = s.find('('), close = s.rfind(')');
+  if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != s.size())
+    doc.fail(f, "a function: expected name(coordinate, ...), e.g. f1(theta), got '" + s + "'");
+  FunctionSpec fs;
+  fs.name = s.substr(0, open);
+  std::string args = s.substr(open + 1, close - open - 1);
+  std::stringstream ss(args);
+  std::string a;
+  while (std::getline(ss, a, ',')) {
+    a.erase(0, a.find_first_not_of(" \t"));
+    a.erase(a.find_last_not_of(" \t") + 1);
+    if (std::find(coordinates.begin(), coordinates.end(), a) == coordinates.end())
+      doc.fail(f, "a function: '" + fs.name + "' depends on '" + a + "', which is not a coordinate; expected one of the coordinates");
+    fs.arguments.push_back(a);
+  }
+  bool ok = !fs.name.empty() && (std::isalpha(static_cast<unsigned char>(fs.name[0])) || fs.name[0] == '_');
+  for (char c : fs.name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (!ok || fs.arguments.empty()) doc.fail(f, "a function: expected name(coordinate, ...), got '" + s + "'");
+  return fs;
+}
+
+// Domain endpoints are numbers or expressions in π and the parameters' values are unknown, so
+// only constants are accepted.
+void read_domain(const Document& doc, ChartSpec& spec) {
+  ExpressionReader constants;
+  for (const auto& [k, v] : doc.mapping(doc.root()["domain"], "'domain'")) {
+    const std::string c = doc.scalar(k, "a domain key");
+    if (std::find(spec.coordinates.begin(), spec.coordinates.end(), c) == spec.coordinates.end()) {
+      std::string msg = "'domain': unknown coordinate '" + c + "'; expected one of the coordinates, got '" + c + "'";
+      if (auto d = did_you_mean(c, spec.coordinates)) msg += " (did you mean '" + *d + "'?)";
+      doc.fail(k, msg);
+    }
+    const auto ends = doc.sequence(v, "'domain' of " + c);
+    if (ends.size() != 2) doc.fail(v, "'domain' of " + c + ": expected [lower, upper], got " + std::to_string(ends.size()) + " values");
+    const GiNaC::ex lo = doc.expression(ends[0], constants, "lower end of " + c);
+    const GiNaC::ex hi = doc.expression(ends[1], constants, "upper end of " + c);
+    const GiNaC::ex lv = lo.evalf(), hv = hi.evalf();
+    // real numbers only: numeric's < throws std::invalid_argument on complex ones (sqrt(-1))
+    if (!GiNaC::is_a<GiNaC::numeric>(lv) || !GiNaC::is_a<GiNaC::numeric>(hv) ||
+        !GiNaC::ex_to<GiNaC::numeric>(lv).is_real() || !GiNaC::ex_to<GiNaC::numeric>(hv).is_real() ||
+        !(GiNaC::ex_to<GiNaC::numeric>(lv) < GiNaC::ex_to<GiNaC::numeric>(hv)))
+      doc.fail(v, "'domain' of " + c + ": expected an interval with lower < upper, got [" + detail::str(lo) + ", " +
+                      detail::str(hi) + "]");
+    spec.domain[c] = {lo, hi};
+  }
+}
+
+// The chart Q of everything above the readers: parameters, coordinates, functions and domain.
+ChartSpec read_chart_spec(const Document& doc, std::vector<std::string>& names) {
+  ChartSpec spec;
+  spec.name = "Q";
+  for (const auto& p : doc.sequence(doc.root()["parameters"], "'parameters'"))
+    spec.parameters.push_back(read_parameter(doc, p, names));
+  spec.coordinates = read_coordinates(doc, names);
+  for (const auto& f : doc.sequence(doc.root()["functions"], "'functions'")) {
+    FunctionSpec fs = read_function(doc, f, spec.coordinates);
+    claim_in(doc, names, f, fs.name, "a function");
+    spec.functions.push_back(fs);
+  }
+  read_domain(doc, spec);
+  return spec;
+}
+
+// q reads expressions on Q (and hints at velocities); tq reads them on TQ.
+void declare_names(SystemFile& f) {
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) {
+    f.q.declare(f.Q.coordinate_name(i), f.Q[i]);
+    f.tq.declare(f.Q.coordinate_name(i), f.Q[i]);
+  }
+  for (std::size_t i = 0; i < f.Q.parameters().size(); ++i) {
+    f.q.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
+    f.tq.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
+  }
+  for (const auto& fs : f.Q.function_specs()) {
+    f.q.declare_function(f.Q.function(fs.name));
+    f.tq.declare_function(f.Q.function(fs.name));
+  }
+  const Chart TQ = tangent_bundle(f.Q);
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) {
+    f.tq.declare(TQ.coordinate_name(f.Q.dim() + i), TQ[f.Q.dim() + i]);
+    f.q.hint(TQ.coordinate_name(f.Q.dim() + i), "velocities are allowed only in the Lagrangian and the constraints");
+  }
+}
+
+// relations: rules for first derivatives of abstract functions, e.g. 004 (7.3)
+void read_relations(const Document& doc, const ExpressionReader& q) {
+  for (const auto& [k, v] : doc.mapping(doc.root()["relations"], "'relations'")) {
+    const GiNaC::ex jet = doc.expression(k, q, "a relation's left-hand side");
+    const GiNaC::ex rhs = doc.expression(v, q, "a relation's right-hand side");
+    try {
+      set_derivative_rule(jet, rhs);
+    } catch (const InvalidArgument& e) {
+      doc.fail(k, "'relations': " + without_function_name(e.what()));
+    }
+  }
+}
+
+// definitions: abbreviations, each may use the earlier ones
+void read_definitions(const Document& doc, SystemFile& f) {
+  for (const auto& [k, v] : doc.mapping(doc.root()["definitions"], "'definitions'")) {
+    const std::string n = doc.name(k, "a definition name");
+    f.claim_name(k, n, "a definition");
+    const GiNaC::ex value = doc.expression(v, f.q, "definition " + n);
+    f.q.declare(n, value);
+    f.tq.declare(n, value);
+    f.definitions.emplace_back(n, value);
+  }
 }
 
 // `latex: {th: "\\vartheta"}`: a LaTeX name for an identifier (a coordinate, parameter, function,
@@ -50,142 +217,17 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
 
 SystemFile read_system_file(const Document& doc) {
   const YAML::Node& root = doc.root();
-  std::vector<std::string> known = common_keys();
-  for (const auto& m : modules())
-    for (const auto& k : m->keys())
-      if (std::find(known.begin(), known.end(), k) == known.end()) known.push_back(k);
-  doc.check_keys(root, known, "the system file");
-
-  ChartSpec spec;
-  std::vector<std::string> names;
-  const auto claim = [&](const YAML::Node& at, const std::string& n, const std::string& what) {
-    if (std::find(names.begin(), names.end(), n) != names.end())
-      doc.fail(at, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
-                       n + "' again");
-    names.push_back(n);
-  };
+  check_top_keys(doc);
   std::string name = doc.file();
   if (root["name"]) name = doc.scalar(root["name"], "'name'");
   std::string description;
   if (root["description"]) description = doc.scalar(root["description"], "'description'");
-  spec.name = "Q";
-
-  for (const auto& p : doc.sequence(root["parameters"], "'parameters'")) {
-    ParameterSpec ps;
-    if (p.IsMap()) {
-      doc.check_keys(p, {"name", "positive"}, "a parameter");
-      if (!p["name"]) doc.fail(p, "a parameter: expected 'name', got none");
-      ps.name = doc.name(p["name"], "a parameter name");
-      if (p["positive"]) {
-        const std::string v = doc.scalar(p["positive"], "'positive'");
-        if (v != "true" && v != "false") doc.fail(p["positive"], "'positive': expected true or false, got '" + v + "'");
-        ps.positive = v == "true";
-      }
-      claim(p["name"], ps.name, "a parameter");
-    } else {
-      ps.name = doc.name(p, "a parameter");
-      claim(p, ps.name, "a parameter");
-    }
-    spec.parameters.push_back(ps);
-  }
-
-  if (!root["coordinates"])
-    throw ParseError(doc.file(), 1, 1, "missing key 'coordinates'; expected a list of coordinate names, got none");
-  const auto coords = doc.sequence(root["coordinates"], "'coordinates'");
-  if (coords.empty()) doc.fail(root["coordinates"], "'coordinates': expected at least one coordinate, got an empty list");
-  for (const auto& c : coords) {
-    const std::string n = doc.name(c, "a coordinate");
-    claim(c, n, "a coordinate");
-    spec.coordinates.push_back(n);
-  }
-  for (const auto& c : coords) claim(c, doc.scalar(c, "") + "_dot", "a velocity");  // reserved
-
-  for (const auto& f : doc.sequence(root["functions"], "'functions'")) {
-    // "f1(theta)" or "V(theta, psi)"
-    const std::string s = doc.scalar(f, "a function");
-    const auto open = s.find('('), close = s.rfind(')');
-    if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != s.size())
-      doc.fail(f, "a function: expected name(coordinate, ...), e.g. f1(theta), got '" + s + "'");
-    FunctionSpec fs;
-    fs.name = s.substr(0, open);
-    std::string args = s.substr(open + 1, close - open - 1);
-    std::stringstream ss(args);
-    std::string a;
-    while (std::getline(ss, a, ',')) {
-      a.erase(0, a.find_first_not_of(" \t"));
-      a.erase(a.find_last_not_of(" \t") + 1);
-      if (std::find(spec.coordinates.begin(), spec.coordinates.end(), a) == spec.coordinates.end())
-        doc.fail(f, "a function: '" + fs.name + "' depends on '" + a + "', which is not a coordinate; expected one of the coordinates");
-      fs.arguments.push_back(a);
-    }
-    bool ok = !fs.name.empty() && (std::isalpha(static_cast<unsigned char>(fs.name[0])) || fs.name[0] == '_');
-    for (char c : fs.name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-    if (!ok || fs.arguments.empty()) doc.fail(f, "a function: expected name(coordinate, ...), got '" + s + "'");
-    claim(f, fs.name, "a function");
-    spec.functions.push_back(fs);
-  }
-
-  // Domain endpoints are numbers or expressions in π and the parameters' values are unknown, so
-  // only constants are accepted.
-  ExpressionReader constants;
-  for (const auto& [k, v] : doc.mapping(root["domain"], "'domain'")) {
-    const std::string c = doc.scalar(k, "a domain key");
-    if (std::find(spec.coordinates.begin(), spec.coordinates.end(), c) == spec.coordinates.end()) {
-      std::string msg = "'domain': unknown coordinate '" + c + "'; expected one of the coordinates, got '" + c + "'";
-      if (auto d = did_you_mean(c, spec.coordinates)) msg += " (did you mean '" + *d + "'?)";
-      doc.fail(k, msg);
-    }
-    const auto ends = doc.sequence(v, "'domain' of " + c);
-    if (ends.size() != 2) doc.fail(v, "'domain' of " + c + ": expected [lower, upper], got " + std::to_string(ends.size()) + " values");
-    const GiNaC::ex lo = doc.expression(ends[0], constants, "lower end of " + c);
-    const GiNaC::ex hi = doc.expression(ends[1], constants, "upper end of " + c);
-    const GiNaC::ex lv = lo.evalf(), hv = hi.evalf();
-    // real numbers only: numeric's < throws std::invalid_argument on complex ones (sqrt(-1))
-    if (!GiNaC::is_a<GiNaC::numeric>(lv) || !GiNaC::is_a<GiNaC::numeric>(hv) ||
-        !GiNaC::ex_to<GiNaC::numeric>(lv).is_real() || !GiNaC::ex_to<GiNaC::numeric>(hv).is_real() ||
-        !(GiNaC::ex_to<GiNaC::numeric>(lv) < GiNaC::ex_to<GiNaC::numeric>(hv)))
-      doc.fail(v, "'domain' of " + c + ": expected an interval with lower < upper, got [" + detail::str(lo) + ", " +
-                      detail::str(hi) + "]");
-    spec.domain[c] = {lo, hi};
-  }
-
+  std::vector<std::string> names;
+  const ChartSpec spec = read_chart_spec(doc, names);
   SystemFile f{doc, name, description, Chart(spec), {}, {}, {}, {}, names};
-  for (std::size_t i = 0; i < f.Q.dim(); ++i) {
-    f.q.declare(f.Q.coordinate_name(i), f.Q[i]);
-    f.tq.declare(f.Q.coordinate_name(i), f.Q[i]);
-  }
-  for (std::size_t i = 0; i < f.Q.parameters().size(); ++i) {
-    f.q.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
-    f.tq.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
-  }
-  for (const auto& fs : f.Q.function_specs()) {
-    f.q.declare_function(f.Q.function(fs.name));
-    f.tq.declare_function(f.Q.function(fs.name));
-  }
-  const Chart TQ = tangent_bundle(f.Q);
-  for (std::size_t i = 0; i < f.Q.dim(); ++i) {
-    f.tq.declare(TQ.coordinate_name(f.Q.dim() + i), TQ[f.Q.dim() + i]);
-    f.q.hint(TQ.coordinate_name(f.Q.dim() + i), "velocities are allowed only in the Lagrangian and the constraints");
-  }
-  // relations: rules for first derivatives of abstract functions, e.g. 004 (7.3)
-  for (const auto& [k, v] : doc.mapping(root["relations"], "'relations'")) {
-    const GiNaC::ex jet = doc.expression(k, f.q, "a relation's left-hand side");
-    const GiNaC::ex rhs = doc.expression(v, f.q, "a relation's right-hand side");
-    try {
-      set_derivative_rule(jet, rhs);
-    } catch (const InvalidArgument& e) {
-      doc.fail(k, "'relations': " + without_function_name(e.what()));
-    }
-  }
-  // definitions: abbreviations, each may use the earlier ones
-  for (const auto& [k, v] : doc.mapping(root["definitions"], "'definitions'")) {
-    const std::string n = doc.name(k, "a definition name");
-    f.claim_name(k, n, "a definition");
-    const GiNaC::ex value = doc.expression(v, f.q, "definition " + n);
-    f.q.declare(n, value);
-    f.tq.declare(n, value);
-    f.definitions.emplace_back(n, value);
-  }
+  declare_names(f);
+  read_relations(doc, f.q);
+  read_definitions(doc, f);
   f.latex = read_latex_names(doc);
   return f;
 }
