@@ -385,7 +385,6 @@ HybridFile read_hybrid(const SystemFile& file) {
     doc.check_keys(sn, {"values", "initial", "t_start", "t_end", "tolerances", "max_impacts", "output", "reduced", "plot"},
                    "'simulate'");
     HybridSimulationInput si;
-    si.node = sn;
     auto& spec = si.spec;
     std::vector<std::string> pnames;
     for (const auto& p : Q.parameter_specs()) pnames.push_back(p.name);
