@@ -587,7 +587,7 @@ HybridBasics hybrid_basics(const HybridInput& in) {
   std::vector<ex> J, mu;
   for (const auto& g : in.generators) {
     J.push_back(lagrangian_momentum(s, g.xi));
-    mu.push_back(GiNaC::realsymbol("mu_" + g.name));
+    mu.push_back(GiNaC::realsymbol("mu_" + g.name, latex_name("mu_" + g.name)));  // GiNaC prints values with it
   }
   return HybridBasics{forced_euler_lagrange_field(s), H, forced_hamiltonian_field(H), force_symmetry_algebra(s, in.generators), J, mu};
 }
