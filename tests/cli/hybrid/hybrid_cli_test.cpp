@@ -85,6 +85,22 @@ TEST_CASE("hamel derive: Example 1 reports where the paper's hypotheses fail (er
   CHECK_FALSE(has(r.out, "Nonholonomic bracket"));
 }
 
+TEST_CASE("hamel check: entry and verdict claims address the hybrid derivation by id (A4 and erratum 22)") {
+  hamel::test::TempFile c(
+      "claims:\n"
+      "  - name: A4 Routhian\n"
+      "    entry: {object: hybrid.reduction.routhian, value: \"m/2*r_dot^2 - mu1^2/(2*m*r^2) - mu2^2/(2*m*k^2)\"}\n"
+      "  - name: A4 reduced force\n"
+      "    entry: {object: hybrid.reduction.reduced_force, key: r, value: \"2*c*r*mu1/m\"}\n"
+      "  - name: the rotation does not map S to itself\n"
+      "    verdict: {id: hybrid.action.rotation.with_conditions.preserves_surface, holds: false}\n"
+      "  - name: the phi-shift is a hybrid action\n"
+      "    verdict: {id: hybrid.action.spin.with_conditions.equivariant, holds: true}\n");
+  const Run r = run({"check", "examples/hybrid_rolling_disk.yaml", c.path()});
+  CHECK(r.status == 0);
+  CHECK(has(r.out, "4 claims: 4 true, 0 false"));
+}
+
 TEST_CASE("hamel derive: the LaTeX report of Example 1 has the hybrid sections and its plots, and compiles") {
   hamel::test::LatexReport report("examples/hybrid_rolling_disk.yaml");
   REQUIRE(report.status() == 0);
