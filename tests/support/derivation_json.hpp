@@ -71,6 +71,36 @@ inline std::set<std::string> first_keys(const nlohmann::json& j, const std::stri
   return out;
 }
 
+/// The symbol named `name` from the table of symbols (null when there is none).
+inline nlohmann::json symbol(const nlohmann::json& j, const std::string& name) {
+  for (const auto& s : j["symbols"])
+    if (s["name"] == name) return s;
+  return nullptr;
+}
+
+/// The cells of one column of a table, in row order (empty when the table has no such column).
+inline std::vector<nlohmann::json> column(const nlohmann::json& table, const std::string& name) {
+  std::vector<nlohmann::json> out;
+  const auto& cols = table["columns"];
+  for (std::size_t c = 0; c < cols.size(); ++c)
+    if (cols[c] == name)
+      for (const auto& row : table["rows"]) out.push_back(row[c]);
+  return out;
+}
+
+/// The first row of a table whose cell in `column` is `value`, as column name → cell (null when none).
+inline nlohmann::json row_where(const nlohmann::json& table, const std::string& column, const nlohmann::json& value) {
+  const auto& cols = table["columns"];
+  for (const auto& row : table["rows"])
+    for (std::size_t c = 0; c < cols.size(); ++c)
+      if (cols[c] == column && row[c] == value) {
+        nlohmann::json out = nlohmann::json::object();
+        for (std::size_t k = 0; k < cols.size(); ++k) out[cols[k].get<std::string>()] = row[k];
+        return out;
+      }
+  return nullptr;
+}
+
 }  // namespace hamel::test
 
 #include <cmath>

@@ -125,6 +125,401 @@ ForcedLagrangianSystem read_domain_system(const SystemFile& f, const Readers& r,
   }
 }
 
+// One reading of a file: its readers, the names taken so far and what has been read.
+struct Reading {
+  const SystemFile& file;
+  const Document& doc;
+  const Chart& Q;
+  std::size_t n;
+  Readers r;
+  ExpressionReader parameters;         // parameters (and t) only: restitutions, time functions
+  std::vector<std::string> taken;      // names used (duplicates are refused)
+  std::vector<std::string> vnames;     // q and q_dot
+  HybridFile out;
+
+  explicit Reading(const SystemFile& f);
+  void claim(const YAML::Node& at, const std::string& name, const std::string& what) {
+    if (std::find(taken.begin(), taken.end(), name) != taken.end())
+      doc.fail(at, "duplicate name '" + name + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
+                       name + "' again");
+    taken.push_back(name);
+  }
+};
+
+Reading::Reading(const SystemFile& f)
+    : file(f), doc(f.doc), Q(f.Q), n(f.Q.dim()), r{f.q, f.tq, f.tq}, taken(f.names), vnames(names_of(tangent_bundle(f.Q))) {
+  out.name = f.name;
+  for (std::size_t i = 0; i < Q.parameters().size(); ++i) parameters.declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
+  for (std::size_t i = 0; i < n; ++i)
+    r.q.hint(vnames[n + i], "velocities are allowed in the Lagrangian, the force, resets, conditions and "
+                            "constants, not in surfaces h(t, q)");
+  const Chart TsQ = cotangent_bundle(Q);
+  const auto momenta_names = names_of(TsQ);
+  for (std::size_t i = 0; i < n; ++i) {
+    r.force.declare(momenta_names[n + i], TsQ[n + i]);
+    r.q.hint(momenta_names[n + i], "momenta are allowed only in 'force'");
+    r.tq.hint(momenta_names[n + i], "momenta are allowed only in 'force'");
+  }
+}
+
+// time_dependent: true | {time: t, functions: {f: "2 - exp(t/10)"}}
+void read_time(Reading& rd, const YAML::Node& td) {
+  const Document& doc = rd.doc;
+  std::string tname = "t";
+  bool on = true;
+  if (td.IsScalar()) {
+    on = boolean(doc, td, "'time_dependent'");
+  } else {
+    if (!td.IsMap()) doc.fail(td, "'time_dependent': expected true, false or {time, functions}, got a list");
+    doc.check_keys(td, {"time", "functions"}, "'time_dependent'");
+    if (td["time"]) tname = doc.name(td["time"], "'time'");
+  }
+  // (a YAML::Node is copied at construction only: assignment would write into the document)
+  const YAML::Node fnode = td.IsMap() ? td["functions"] : YAML::Node();
+  if (!on) return;
+  rd.claim(td.IsMap() && td["time"] ? td["time"] : td, tname, "the time");
+  const ex t = GiNaC::realsymbol(tname);
+  rd.out.time = t;
+  for (ExpressionReader* x : {&rd.r.q, &rd.r.tq, &rd.r.force, &rd.parameters}) x->declare(tname, t);
+  for (const auto& [k, v] : doc.mapping(fnode, "'functions'")) {
+    const std::string fname = doc.name(k, "a function of time");
+    rd.claim(k, fname, "a function of time");
+    const AbstractFunction f = AbstractFunction::fresh(fname, 1);
+    for (ExpressionReader* x : {&rd.r.q, &rd.r.tq, &rd.r.force}) x->declare_function(f);
+    rd.out.function_names.push_back(fname);
+    const bool has = v && !v.IsNull() && !(v.IsScalar() && v.Scalar().empty());
+    rd.out.function_has_formula.push_back(has);
+    rd.out.functions.push_back({f, has ? doc.expression(v, rd.parameters, "function " + fname) : ex(0)});
+  }
+}
+
+// hybrid.domains: each domain's Lagrangian and force (the top-level ones when not given).
+void read_domains(Reading& rd, const YAML::Node& hy, std::vector<std::string>& names, std::vector<ForcedLagrangianSystem>& systems) {
+  const Document& doc = rd.doc;
+  const YAML::Node& root = doc.root();
+  for (const auto& [k, v] : doc.mapping(hy ? hy["domains"] : YAML::Node(), "'domains'")) {
+    const std::string name = doc.name(k, "a domain name");
+    rd.claim(k, name, "a domain");
+    if (v && !v.IsNull() && !v.IsMap()) doc.fail(v, "domain " + name + ": expected a mapping {lagrangian, force}, got a scalar or list");
+    if (v && v.IsMap()) doc.check_keys(v, {"lagrangian", "force"}, "domain " + name);
+    bool on_p = false;
+    names.push_back(name);
+    systems.push_back(read_domain_system(rd.file, rd.r, v && v["lagrangian"] ? v["lagrangian"] : root["lagrangian"],
+                                         v && v["force"] ? v["force"] : root["force"], rd.out.time, on_p));
+  }
+}
+
+// A guard's 'from' and 'to' domains (both 0 with a single domain).
+std::pair<std::size_t, std::size_t> read_edge(const Reading& rd, const YAML::Node& gn, const std::string& what,
+                                              const std::vector<std::string>& domain_names) {
+  const Document& doc = rd.doc;
+  const bool multi = !domain_names.empty();
+  std::size_t from = 0, to = 0;
+  if (gn["from"] || gn["to"]) {
+    if (!multi) doc.fail(gn["from"] ? gn["from"] : gn["to"], what + ": 'from' and 'to' need 'hybrid.domains'; expected none, got one");
+    for (const char* key : {"from", "to"}) {
+      if (!gn[key]) doc.fail(gn, what + ": expected both 'from' and 'to', got only one");
+      const std::string d = doc.scalar(gn[key], std::string("'") + key + "'");
+      const auto it = std::find(domain_names.begin(), domain_names.end(), d);
+      if (it == domain_names.end()) unknown_name(doc, gn[key], std::string("'") + key + "'", d, domain_names);
+      (std::string(key) == "from" ? from : to) = static_cast<std::size_t>(it - domain_names.begin());
+    }
+  } else if (multi) {
+    doc.fail(gn, what + ": with several domains every guard needs 'from' and 'to', got none");
+  }
+  return {from, to};
+}
+
+// 'reset' (velocities not given are unchanged) or 'newtonian: {restitution}' (000 (15)).
+void read_reset(Reading& rd, const YAML::Node& gn, const std::string& what, const ForcedLagrangianSystem& src, SwitchingComponent& C) {
+  const Document& doc = rd.doc;
+  const std::size_t n = rd.n;
+  const auto& vnames = rd.vnames;
+  if (gn["reset"] && gn["newtonian"]) doc.fail(gn["newtonian"], what + ": expected 'reset' or 'newtonian', got both");
+  if (gn["reset"]) {
+    C.reset = src.velocities();
+    for (const auto& [k, v] : doc.mapping(gn["reset"], "'reset'")) {
+      const std::string vn = doc.scalar(k, "'reset'");
+      const auto it = std::find(vnames.begin() + static_cast<long>(n), vnames.end(), vn);
+      if (it == vnames.end())
+        unknown_name(doc, k, "'reset' of " + C.name, vn, std::vector<std::string>(vnames.begin() + static_cast<long>(n), vnames.end()));
+      C.reset[static_cast<std::size_t>(it - vnames.begin()) - n] = doc.expression(v, rd.r.tq, "reset of " + vn);
+    }
+  } else if (gn["newtonian"]) {
+    const YAML::Node& nw = gn["newtonian"];
+    if (!nw.IsMap()) doc.fail(nw, "'newtonian': expected {restitution: e}, got a scalar or list");
+    doc.check_keys(nw, {"restitution"}, "'newtonian'");
+    const ex e = nw["restitution"] ? doc.expression(nw["restitution"], rd.parameters, "'restitution'") : ex(1);
+    try {
+      C.reset = newtonian_impact(src, C.surface, e);
+    } catch (const std::exception& ex_) {
+      doc.fail(gn["surface"], "surface of " + C.name + ": " + without_function_name(ex_.what()));
+    }
+    C.restitution = e;
+  } else {
+    doc.fail(gn, what + ": expected 'reset' (the velocities after the impact) or 'newtonian: {restitution}', got neither");
+  }
+}
+
+// One guard: {name, surface, direction, reset | newtonian, conditions, from, to}; its reset is read in
+// the dynamics of its source domain (`systems`, or `sys` with a single domain).
+SwitchingComponent read_guard(Reading& rd, const YAML::Node& gn, const std::string& what, const std::vector<std::string>& domains,
+                              const std::vector<ForcedLagrangianSystem>& systems, const ForcedLagrangianSystem& sys,
+                              std::pair<std::size_t, std::size_t>& edge) {
+  const Document& doc = rd.doc;
+  SwitchingComponent C;
+  if (!gn["name"]) doc.fail(gn, what + ": expected 'name', got none");
+  C.name = doc.name(gn["name"], "'name'");
+  rd.claim(gn["name"], C.name, "a guard");
+  if (!gn["surface"]) doc.fail(gn, what + ": expected 'surface' (h(q), or h(t, q), = 0), got none");
+  C.surface = doc.expression(gn["surface"], rd.r.q, "surface of " + C.name);
+  if (!gn["direction"]) doc.fail(gn, what + ": expected 'direction' (falling, rising or either), got none");
+  C.direction = direction(doc, gn["direction"], "direction of " + C.name);
+  edge = read_edge(rd, gn, what, domains);
+  read_reset(rd, gn, what, domains.empty() ? sys : systems[edge.first], C);
+  for (const auto& c : doc.sequence(gn["conditions"], "'conditions'"))
+    C.conditions.push_back(doc.expression(c, rd.r.tq, "a condition of " + C.name));
+  return C;
+}
+
+// hybrid: {guards, domains, constants}: the system (one domain) or the automaton (several).
+void read_hybrid_key(Reading& rd, const YAML::Node& hy, const ForcedLagrangianSystem& sys, std::size_t& domains) {
+  const Document& doc = rd.doc;
+  std::vector<std::string> domain_names;
+  std::vector<ForcedLagrangianSystem> domain_systems;
+  read_domains(rd, hy, domain_names, domain_systems);
+  domains = domain_names.size();
+  const bool multi = !domain_names.empty();
+  std::vector<SwitchingComponent> comps;
+  std::vector<std::pair<std::size_t, std::size_t>> edges;
+  const auto guards = doc.sequence(hy ? hy["guards"] : YAML::Node(), "'guards'");
+  if (hy && guards.empty()) doc.fail(hy, "'hybrid': expected 'guards' (a list of switching surfaces), got none");
+  for (std::size_t g = 0; g < guards.size(); ++g) {
+    const YAML::Node& gn = guards[g];
+    const std::string what = "guard " + std::to_string(g + 1);
+    if (!gn.IsMap()) doc.fail(gn, what + ": expected a mapping {name, surface, direction, reset | newtonian}, got a scalar or list");
+    doc.check_keys(gn, {"name", "surface", "direction", "reset", "newtonian", "conditions", "from", "to"}, what);
+    std::pair<std::size_t, std::size_t> edge;
+    comps.push_back(read_guard(rd, gn, what, domain_names, domain_systems, sys, edge));
+    edges.push_back(edge);
+  }
+  try {
+    if (multi) {
+      rd.out.automaton.emplace();
+      for (std::size_t d = 0; d < domain_names.size(); ++d) rd.out.automaton->add_domain(domain_names[d], domain_systems[d]);
+      for (std::size_t g = 0; g < comps.size(); ++g) rd.out.automaton->add_transition(edges[g].first, edges[g].second, comps[g]);
+      std::vector<SwitchingComponent> own;
+      for (std::size_t g = 0; g < comps.size(); ++g)
+        if (edges[g].first == 0) own.push_back(comps[g]);
+      rd.out.system.emplace(domain_systems[0], own);
+    } else {
+      rd.out.system.emplace(sys, comps);
+    }
+  } catch (const std::exception& e) {
+    doc.fail(hy["guards"], "'guards': " + without_function_name(e.what()));
+  }
+  for (const auto& [k, v] : doc.mapping(hy ? hy["constants"] : YAML::Node(), "'constants'")) {
+    const std::string name = doc.name(k, "a constant name");
+    rd.claim(k, name, "a constant of the motion");
+    rd.out.constants.emplace_back(name, doc.expression(v, rd.r.tq, "constant " + name));
+  }
+}
+
+// reduction.coordinates and .map: the chart of the reduction (Q itself when neither is given).
+CoordinateChange read_chart(Reading& rd, const YAML::Node& rn) {
+  const Document& doc = rd.doc;
+  const Chart& Q = rd.Q;
+  const std::size_t n = rd.n;
+  if (!rn["map"] && !rn["coordinates"]) return CoordinateChange{Q, Q, Q.coordinates()};
+  if (!rn["map"] || !rn["coordinates"]) doc.fail(rn, "'reduction': expected both 'coordinates' and 'map', got one of them");
+  std::vector<std::string> un;
+  for (const auto& c : doc.sequence(rn["coordinates"], "'coordinates'")) {
+    const std::string name = doc.name(c, "a coordinate");
+    if (std::find(un.begin(), un.end(), name) != un.end()) doc.fail(c, "'coordinates': duplicate name '" + name + "'");
+    un.push_back(name);
+  }
+  if (un.size() != n)
+    doc.fail(rn["coordinates"], "'coordinates': expected " + std::to_string(n) + " coordinates (as many as Q), got " +
+                                    std::to_string(un.size()));
+  const Chart U = Q.sibling("U", un);
+  ExpressionReader ur = rd.parameters;
+  for (std::size_t i = 0; i < n; ++i) ur.declare(un[i], U[i]);
+  std::vector<ex> images(n, ex());
+  std::vector<bool> given(n, false);
+  for (const auto& [k, v] : doc.mapping(rn["map"], "'map'")) {
+    const std::string c = doc.scalar(k, "'map'");
+    const auto i = Q.index_of(c);
+    if (!i) unknown_name(doc, k, "'map'", c, names_of(Q));
+    images[*i] = doc.expression(v, ur, "map of " + c);
+    given[*i] = true;
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (!given[i]) doc.fail(rn["map"], "'map': expected an expression for every coordinate of Q, got none for " + Q.coordinate_name(i));
+  return CoordinateChange{Q, U, images};
+}
+
+// reduction.cyclic and .momenta: which coordinates are cyclic and the names of their momentum values.
+std::vector<std::size_t> read_cyclic(const Reading& rd, const YAML::Node& rn, const Chart& U, std::vector<std::string>& mu_names) {
+  const Document& doc = rd.doc;
+  std::vector<std::size_t> cyclic;
+  if (!rn["cyclic"]) doc.fail(rn, "'reduction': expected 'cyclic' (the cyclic coordinates), got none");
+  for (const auto& c : doc.sequence(rn["cyclic"], "'cyclic'")) {
+    const std::string name = doc.scalar(c, "'cyclic'");
+    const auto i = U.index_of(name);
+    if (!i) unknown_name(doc, c, "'cyclic'", name, names_of(U));
+    cyclic.push_back(*i);
+  }
+  for (const auto& m : doc.sequence(rn["momenta"], "'momenta'")) mu_names.push_back(doc.name(m, "a momentum name"));
+  if (!mu_names.empty() && mu_names.size() != cyclic.size())
+    doc.fail(rn["momenta"], "'momenta': expected " + std::to_string(cyclic.size()) + " names (one per cyclic coordinate), got " +
+                                std::to_string(mu_names.size()));
+  return cyclic;
+}
+
+// hybrid.reduction: {coordinates, map, cyclic, momenta}, set up as far as the forced Routh reduction.
+void read_reduction(Reading& rd, const YAML::Node& rn, std::size_t domains) {
+  const Document& doc = rd.doc;
+  if (!rn.IsMap()) doc.fail(rn, "'reduction': expected a mapping {coordinates, map, cyclic}, got a scalar or list");
+  doc.check_keys(rn, {"coordinates", "map", "cyclic", "momenta"}, "'reduction'");
+  if (domains > 0)
+    doc.fail(rn, "'reduction': Routh reduction is for a single domain; expected no 'domains', got " + std::to_string(domains));
+  const CoordinateChange cc = read_chart(rd, rn);
+  std::optional<SimpleHybridSystem> moved;
+  std::vector<Generator> gens;
+  try {
+    validate(cc);
+    moved.emplace(rn["map"] ? transport(cc, *rd.out.system) : *rd.out.system);
+    for (const auto& g : rd.out.generators) gens.push_back({g.name, rn["map"] ? transport(cc, g.xi) : g.xi});
+  } catch (const std::exception& e) {
+    doc.fail(rn["map"] ? rn["map"] : rn, "'map': " + without_function_name(e.what()));
+  }
+  std::vector<std::string> mu_names;
+  const std::vector<std::size_t> cyclic = read_cyclic(rd, rn, cc.to, mu_names);
+  ForcedRouthReduction routh;
+  try {
+    routh = forced_routh_reduction(*moved, cyclic, mu_names);
+  } catch (const std::exception& e) {
+    doc.fail(rn["cyclic"], "'cyclic': " + without_function_name(e.what()));
+  }
+  for (const ex& mu : routh.mu) rd.claim(rn["momenta"] ? rn["momenta"] : rn["cyclic"], detail::str(mu), "a momentum value");
+  rd.out.reduction = HybridReduction{cc, static_cast<bool>(rn["map"]), *moved, cyclic, mu_names, routh, gens};
+  ExpressionReader& rr = rd.out.reduction_reader;
+  rr = rd.parameters;
+  const Chart TU = tangent_bundle(cc.to);
+  for (std::size_t i = 0; i < TU.dim(); ++i) rr.declare(TU.coordinate_name(i), TU[i]);
+  for (const ex& mu : routh.mu) rr.declare(detail::str(mu), mu);
+  for (const auto& tf : rd.out.functions) rr.declare_function(tf.function);
+}
+
+// simulate.values and .initial: every parameter, coordinate and velocity needs a number.
+void read_values_and_initial(Reading& rd, const YAML::Node& sn, HybridSimulationSpec& spec) {
+  const Document& doc = rd.doc;
+  const Chart& Q = rd.Q;
+  const auto& vnames = rd.vnames;
+  std::vector<std::string> pnames;
+  for (const auto& p : Q.parameter_specs()) pnames.push_back(p.name);
+  for (const auto& [k, v] : doc.mapping(sn["values"], "'values'")) {
+    const std::string pn = doc.scalar(k, "'values'");
+    const auto it = std::find(pnames.begin(), pnames.end(), pn);
+    if (it == pnames.end()) unknown_name(doc, k, "'values'", pn, pnames);
+    spec.values[Q.parameter(pn)] = number(doc, v, "value of " + pn);
+  }
+  for (const auto& pn : pnames)
+    if (!spec.values.count(Q.parameter(pn)))
+      doc.fail(sn["values"] ? sn["values"] : sn, "'values': expected a value for every parameter, got none for " + pn);
+  for (std::size_t i = 0; i < rd.out.functions.size(); ++i)
+    if (!rd.out.function_has_formula[i])
+      doc.fail(doc.root()["time_dependent"], "function " + rd.out.function_names[i] +
+                                                 ": the simulation needs a formula; expected e.g. '2 - exp(t/10)', got none");
+  spec.functions = rd.out.functions;
+  if (!sn["initial"]) doc.fail(sn, "'simulate': expected 'initial' (every coordinate and velocity), got none");
+  spec.initial.assign(2 * rd.n, 0);
+  std::vector<bool> given(2 * rd.n, false);
+  for (const auto& [k, v] : doc.mapping(sn["initial"], "'initial'")) {
+    const std::string c = doc.scalar(k, "'initial'");
+    const auto it = std::find(vnames.begin(), vnames.end(), c);
+    if (it == vnames.end()) unknown_name(doc, k, "'initial'", c, vnames);
+    const auto i = static_cast<std::size_t>(it - vnames.begin());
+    spec.initial[i] = number(doc, v, "initial " + c);
+    given[i] = true;
+  }
+  for (std::size_t i = 0; i < 2 * rd.n; ++i)
+    if (!given[i]) doc.fail(sn["initial"], "'initial': expected a value for every coordinate and velocity, got none for " + vnames[i]);
+}
+
+// simulate.t_start, .t_end, .tolerances and .max_impacts.
+void read_integration(const Reading& rd, const YAML::Node& sn, HybridSimulationSpec& spec) {
+  const Document& doc = rd.doc;
+  spec.t0 = sn["t_start"] ? number(doc, sn["t_start"], "'t_start'") : 0.0;
+  if (!sn["t_end"]) doc.fail(sn, "'simulate': expected 't_end', got none");
+  spec.t1 = number(doc, sn["t_end"], "'t_end'");
+  if (!(spec.t1 > spec.t0)) doc.fail(sn["t_end"], "'t_end': expected a time after t_start = " + detail::str(spec.t0) + ", got " + detail::str(spec.t1));
+  if (const YAML::Node& tol = sn["tolerances"]) {
+    if (!tol.IsMap()) doc.fail(tol, "'tolerances': expected {abs, rel}, got a scalar or list");
+    doc.check_keys(tol, {"abs", "rel"}, "'tolerances'");
+    for (const char* key : {"abs", "rel"})
+      if (tol[key]) {
+        const double v = number(doc, tol[key], std::string("'") + key + "'");
+        if (!(v > 0) || v > 0.1) doc.fail(tol[key], std::string("'") + key + "': expected a tolerance in (0, 0.1], got " + detail::str(v));
+        (std::string(key) == "abs" ? spec.options.abs_tol : spec.options.rel_tol) = v;
+      }
+  }
+  if (sn["max_impacts"]) {
+    const double v = number(doc, sn["max_impacts"], "'max_impacts'");
+    if (!(v >= 1) || v != std::floor(v) || v > 1e9)
+      doc.fail(sn["max_impacts"], "'max_impacts': expected a positive integer, got " + doc.scalar(sn["max_impacts"], ""));
+    spec.options.max_events = static_cast<std::size_t>(v);
+  }
+}
+
+// simulate.output, .reduced and .plot: where results go and what is compared and drawn.
+void read_outputs(const Reading& rd, const YAML::Node& sn, HybridSimulationInput& si) {
+  const Document& doc = rd.doc;
+  if (const YAML::Node& o = sn["output"]) {
+    if (!o.IsMap()) doc.fail(o, "'output': expected {csv, plot, step}, got a scalar or list");
+    doc.check_keys(o, {"csv", "plot", "step"}, "'output'");
+    if (o["csv"]) si.csv = doc.scalar(o["csv"], "'csv'");
+    if (o["plot"]) si.plot = doc.scalar(o["plot"], "'plot'");
+    if (o["step"]) {
+      const double h = number(doc, o["step"], "'step'");
+      if (!(h > 0) || (si.spec.t1 - si.spec.t0) / h > 1e7)
+        doc.fail(o["step"], "'step': expected a positive step giving at most 1e7 samples, got " + detail::str(h));
+      si.spec.options.output_step = h;
+    }
+  }
+  if (sn["reduced"]) {
+    si.reduced = boolean(doc, sn["reduced"], "'reduced'");
+    if (si.reduced && !rd.out.reduction)
+      doc.fail(sn["reduced"], "'reduced': the reduced simulation needs 'hybrid.reduction'; expected it, got none");
+  }
+  if (sn["plot"]) {
+    const auto axes = doc.sequence(sn["plot"], "'plot'");
+    if (axes.size() != 2) doc.fail(sn["plot"], "'plot': expected two coordinates [horizontal, vertical], got " + std::to_string(axes.size()));
+    for (std::size_t a = 0; a < 2; ++a) {
+      const std::string c = doc.scalar(axes[a], "'plot'");
+      const auto i = rd.Q.index_of(c);
+      if (!i) unknown_name(doc, axes[a], "'plot'", c, names_of(rd.Q));
+      (a == 0 ? si.axis_x : si.axis_y) = *i;
+    }
+  } else if (rd.n == 1) {
+    si.axis_y = 0;
+  }
+}
+
+// simulate: {values, initial, t_start, t_end, tolerances, max_impacts, output, reduced, plot}
+void read_simulation(Reading& rd, const YAML::Node& sn, const ForcedLagrangianSystem& sys) {
+  const Document& doc = rd.doc;
+  if (!sn.IsMap()) doc.fail(sn, "'simulate': expected a mapping {values, initial, t_end, ...}, got a scalar or list");
+  doc.check_keys(sn, {"values", "initial", "t_start", "t_end", "tolerances", "max_impacts", "output", "reduced", "plot"},
+                 "'simulate'");
+  HybridSimulationInput si;
+  read_values_and_initial(rd, sn, si.spec);
+  read_integration(rd, sn, si.spec);
+  read_outputs(rd, sn, si);
+  for (const auto& g : rd.out.generators) si.spec.observables.emplace_back("J_" + g.name, lagrangian_momentum(sys, g.xi));
+  rd.out.simulation = si;
+}
+
 }  // namespace
 
 bool is_hybrid_file(const SystemFile& f) {
@@ -133,343 +528,28 @@ bool is_hybrid_file(const SystemFile& f) {
 }
 
 HybridFile read_hybrid(const SystemFile& file) {
-  const Document& doc = file.doc;
+  Reading rd(file);
+  const Document& doc = rd.doc;
   const YAML::Node& root = doc.root();
-  const Chart& Q = file.Q;
-  const std::size_t n = Q.dim();
-  HybridFile out;
-  out.name = file.name;
-  std::vector<std::string> taken = file.names;
-  const auto claim = [&](const YAML::Node& at, const std::string& name, const std::string& what) {
-    if (std::find(taken.begin(), taken.end(), name) != taken.end())
-      doc.fail(at, "duplicate name '" + name + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
-                       name + "' again");
-    taken.push_back(name);
-  };
-  Readers r{file.q, file.tq, file.tq};
-  ExpressionReader parameters;  // parameters (and t) only: restitutions, time functions
-  for (std::size_t i = 0; i < Q.parameters().size(); ++i) parameters.declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
-  const auto velocity_names = names_of(tangent_bundle(Q));
-  for (std::size_t i = 0; i < n; ++i)
-    r.q.hint(velocity_names[n + i], "velocities are allowed in the Lagrangian, the force, resets, conditions and "
-                                    "constants, not in surfaces h(t, q)");
-  const auto momenta_names = names_of(cotangent_bundle(Q));
-  for (std::size_t i = 0; i < n; ++i) {
-    r.force.declare(momenta_names[n + i], cotangent_bundle(Q)[n + i]);
-    r.q.hint(momenta_names[n + i], "momenta are allowed only in 'force'");
-    r.tq.hint(momenta_names[n + i], "momenta are allowed only in 'force'");
-  }
-
-  // time_dependent: true | {time: t, functions: {f: "2 - exp(t/10)"}}
-  if (const YAML::Node& td = root["time_dependent"]) {
-    std::string tname = "t";
-    bool on = true;
-    if (td.IsScalar()) {
-      on = boolean(doc, td, "'time_dependent'");
-    } else {
-      if (!td.IsMap()) doc.fail(td, "'time_dependent': expected true, false or {time, functions}, got a list");
-      doc.check_keys(td, {"time", "functions"}, "'time_dependent'");
-      if (td["time"]) tname = doc.name(td["time"], "'time'");
-    }
-    // (a YAML::Node is copied at construction only: assignment would write into the document)
-    const YAML::Node fnode = td.IsMap() ? td["functions"] : YAML::Node();
-    if (on) {
-      claim(td.IsMap() && td["time"] ? td["time"] : td, tname, "the time");
-      const ex t = GiNaC::realsymbol(tname);
-      out.time = t;
-      for (ExpressionReader* x : {&r.q, &r.tq, &r.force, &parameters}) x->declare(tname, t);
-      for (const auto& [k, v] : doc.mapping(fnode, "'functions'")) {
-        const std::string fname = doc.name(k, "a function of time");
-        claim(k, fname, "a function of time");
-        const AbstractFunction f = AbstractFunction::fresh(fname, 1);
-        for (ExpressionReader* x : {&r.q, &r.tq, &r.force}) x->declare_function(f);
-        out.function_names.push_back(fname);
-        const bool has = v && !v.IsNull() && !(v.IsScalar() && v.Scalar().empty());
-        out.function_has_formula.push_back(has);
-        out.functions.push_back({f, has ? doc.expression(v, parameters, "function " + fname) : ex(0)});
-      }
-    }
-  }
-
+  if (const YAML::Node& td = root["time_dependent"]) read_time(rd, td);
   if (!root["lagrangian"])
     throw ParseError(doc.file(), 1, 1, "missing key 'lagrangian'; expected L(q, q_dot) of the system, got none");
   const ForcedLagrangianSystem sys =
-      read_domain_system(file, r, root["lagrangian"], root["force"], out.time, out.force_on_momenta);
-
+      read_domain_system(file, rd.r, root["lagrangian"], root["force"], rd.out.time, rd.out.force_on_momenta);
   for (const auto& [k, v] : doc.mapping(root["symmetry"], "'symmetry'")) {
     const std::string name = doc.name(k, "a symmetry generator name");
-    claim(k, name, "a symmetry generator");
-    out.generators.push_back({name, read_field(doc, Q, file.q, v, "symmetry generator " + name)});
+    rd.claim(k, name, "a symmetry generator");
+    rd.out.generators.push_back({name, read_field(doc, rd.Q, file.q, v, "symmetry generator " + name)});
   }
-
-  // hybrid: {guards, domains, constants, reduction}
   const YAML::Node& hy = root["hybrid"];
   if (hy && !hy.IsMap()) doc.fail(hy, "'hybrid': expected a mapping with 'guards', got " + std::string(hy.IsSequence() ? "a list" : "a scalar"));
   if (hy) doc.check_keys(hy, {"guards", "domains", "constants", "reduction"}, "'hybrid'");
-  std::vector<std::string> domain_names;
-  std::vector<ForcedLagrangianSystem> domain_systems;
-  for (const auto& [k, v] : doc.mapping(hy ? hy["domains"] : YAML::Node(), "'domains'")) {
-    const std::string name = doc.name(k, "a domain name");
-    claim(k, name, "a domain");
-    if (v && !v.IsNull() && !v.IsMap()) doc.fail(v, "domain " + name + ": expected a mapping {lagrangian, force}, got a scalar or list");
-    if (v && v.IsMap()) doc.check_keys(v, {"lagrangian", "force"}, "domain " + name);
-    bool on_p = false;
-    domain_names.push_back(name);
-    domain_systems.push_back(read_domain_system(file, r, v && v["lagrangian"] ? v["lagrangian"] : root["lagrangian"],
-                                                v && v["force"] ? v["force"] : root["force"], out.time, on_p));
-  }
-  const bool multi = !domain_names.empty();
-  std::vector<SwitchingComponent> comps;
-  std::vector<std::pair<std::size_t, std::size_t>> edges;
-  const auto vnames = names_of(tangent_bundle(Q));
-  const auto guards = doc.sequence(hy ? hy["guards"] : YAML::Node(), "'guards'");
-  if (hy && guards.empty()) doc.fail(hy, "'hybrid': expected 'guards' (a list of switching surfaces), got none");
-  for (std::size_t g = 0; g < guards.size(); ++g) {
-    const YAML::Node& gn = guards[g];
-    const std::string what = "guard " + std::to_string(g + 1);
-    if (!gn.IsMap()) doc.fail(gn, what + ": expected a mapping {name, surface, direction, reset | newtonian}, got a scalar or list");
-    doc.check_keys(gn, {"name", "surface", "direction", "reset", "newtonian", "conditions", "from", "to"}, what);
-    SwitchingComponent C;
-    if (!gn["name"]) doc.fail(gn, what + ": expected 'name', got none");
-    C.name = doc.name(gn["name"], "'name'");
-    claim(gn["name"], C.name, "a guard");
-    if (!gn["surface"]) doc.fail(gn, what + ": expected 'surface' (h(q), or h(t, q), = 0), got none");
-    C.surface = doc.expression(gn["surface"], r.q, "surface of " + C.name);
-    if (!gn["direction"]) doc.fail(gn, what + ": expected 'direction' (falling, rising or either), got none");
-    C.direction = direction(doc, gn["direction"], "direction of " + C.name);
-    std::size_t from = 0, to = 0;
-    if (gn["from"] || gn["to"]) {
-      if (!multi) doc.fail(gn["from"] ? gn["from"] : gn["to"], what + ": 'from' and 'to' need 'hybrid.domains'; expected none, got one");
-      for (const char* key : {"from", "to"}) {
-        if (!gn[key]) doc.fail(gn, what + ": expected both 'from' and 'to', got only one");
-        const std::string d = doc.scalar(gn[key], std::string("'") + key + "'");
-        const auto it = std::find(domain_names.begin(), domain_names.end(), d);
-        if (it == domain_names.end()) unknown_name(doc, gn[key], std::string("'") + key + "'", d, domain_names);
-        (std::string(key) == "from" ? from : to) = static_cast<std::size_t>(it - domain_names.begin());
-      }
-    } else if (multi) {
-      doc.fail(gn, what + ": with several domains every guard needs 'from' and 'to', got none");
-    }
-    const ForcedLagrangianSystem& src = multi ? domain_systems[from] : sys;
-    if (gn["reset"] && gn["newtonian"]) doc.fail(gn["newtonian"], what + ": expected 'reset' or 'newtonian', got both");
-    if (gn["reset"]) {
-      C.reset = src.velocities();  // velocities not given are unchanged
-      for (const auto& [k, v] : doc.mapping(gn["reset"], "'reset'")) {
-        const std::string vn = doc.scalar(k, "'reset'");
-        const auto it = std::find(vnames.begin() + static_cast<long>(n), vnames.end(), vn);
-        if (it == vnames.end())
-          unknown_name(doc, k, "'reset' of " + C.name, vn, std::vector<std::string>(vnames.begin() + static_cast<long>(n), vnames.end()));
-        C.reset[static_cast<std::size_t>(it - vnames.begin()) - n] = doc.expression(v, r.tq, "reset of " + vn);
-      }
-    } else if (gn["newtonian"]) {
-      const YAML::Node& nw = gn["newtonian"];
-      if (!nw.IsMap()) doc.fail(nw, "'newtonian': expected {restitution: e}, got a scalar or list");
-      doc.check_keys(nw, {"restitution"}, "'newtonian'");
-      const ex e = nw["restitution"] ? doc.expression(nw["restitution"], parameters, "'restitution'") : ex(1);
-      try {
-        C.reset = newtonian_impact(src, C.surface, e);
-      } catch (const std::exception& ex_) {
-        doc.fail(gn["surface"], "surface of " + C.name + ": " + without_function_name(ex_.what()));
-      }
-      C.restitution = e;
-    } else {
-      doc.fail(gn, what + ": expected 'reset' (the velocities after the impact) or 'newtonian: {restitution}', got neither");
-    }
-    for (const auto& c : doc.sequence(gn["conditions"], "'conditions'"))
-      C.conditions.push_back(doc.expression(c, r.tq, "a condition of " + C.name));
-    comps.push_back(C);
-    edges.emplace_back(from, to);
-  }
-  try {
-    if (multi) {
-      out.automaton.emplace();
-      for (std::size_t d = 0; d < domain_names.size(); ++d) out.automaton->add_domain(domain_names[d], domain_systems[d]);
-      for (std::size_t g = 0; g < comps.size(); ++g) out.automaton->add_transition(edges[g].first, edges[g].second, comps[g]);
-      std::vector<SwitchingComponent> own;
-      for (std::size_t g = 0; g < comps.size(); ++g)
-        if (edges[g].first == 0) own.push_back(comps[g]);
-      out.system.emplace(domain_systems[0], own);
-    } else {
-      out.system.emplace(sys, comps);
-    }
-  } catch (const std::exception& e) {
-    doc.fail(hy["guards"], "'guards': " + without_function_name(e.what()));
-  }
-  for (const auto& [k, v] : doc.mapping(hy ? hy["constants"] : YAML::Node(), "'constants'")) {
-    const std::string name = doc.name(k, "a constant name");
-    claim(k, name, "a constant of the motion");
-    out.constants.emplace_back(name, doc.expression(v, r.tq, "constant " + name));
-  }
-  out.reader = r.force;
-
-  // reduction: {coordinates, map, cyclic, momenta}
-  if (hy && hy["reduction"]) {
-    const YAML::Node& rn = hy["reduction"];
-    if (!rn.IsMap()) doc.fail(rn, "'reduction': expected a mapping {coordinates, map, cyclic}, got a scalar or list");
-    doc.check_keys(rn, {"coordinates", "map", "cyclic", "momenta"}, "'reduction'");
-    if (multi) doc.fail(rn, "'reduction': Routh reduction is for a single domain; expected no 'domains', got " +
-                                std::to_string(domain_names.size()));
-    std::optional<Chart> U;
-    std::vector<ex> images;
-    if (rn["map"] || rn["coordinates"]) {
-      if (!rn["map"] || !rn["coordinates"]) doc.fail(rn, "'reduction': expected both 'coordinates' and 'map', got one of them");
-      std::vector<std::string> un;
-      for (const auto& c : doc.sequence(rn["coordinates"], "'coordinates'")) {
-        const std::string name = doc.name(c, "a coordinate");
-        if (std::find(un.begin(), un.end(), name) != un.end()) doc.fail(c, "'coordinates': duplicate name '" + name + "'");
-        un.push_back(name);
-      }
-      if (un.size() != n)
-        doc.fail(rn["coordinates"], "'coordinates': expected " + std::to_string(n) + " coordinates (as many as Q), got " +
-                                        std::to_string(un.size()));
-      U = Q.sibling("U", un);
-      ExpressionReader ur = parameters;
-      for (std::size_t i = 0; i < n; ++i) ur.declare(un[i], (*U)[i]);
-      images.assign(n, ex());
-      std::vector<bool> given(n, false);
-      for (const auto& [k, v] : doc.mapping(rn["map"], "'map'")) {
-        const std::string c = doc.scalar(k, "'map'");
-        const auto i = Q.index_of(c);
-        if (!i) unknown_name(doc, k, "'map'", c, names_of(Q));
-        images[*i] = doc.expression(v, ur, "map of " + c);
-        given[*i] = true;
-      }
-      for (std::size_t i = 0; i < n; ++i)
-        if (!given[i]) doc.fail(rn["map"], "'map': expected an expression for every coordinate of Q, got none for " + Q.coordinate_name(i));
-    } else {
-      U = Q;
-      images = Q.coordinates();
-    }
-    const CoordinateChange cc{Q, *U, images};
-    std::optional<SimpleHybridSystem> moved;
-    std::vector<Generator> gens;
-    try {
-      validate(cc);
-      moved.emplace(rn["map"] ? transport(cc, *out.system) : *out.system);
-      for (const auto& g : out.generators) gens.push_back({g.name, rn["map"] ? transport(cc, g.xi) : g.xi});
-    } catch (const std::exception& e) {
-      doc.fail(rn["map"] ? rn["map"] : rn, "'map': " + without_function_name(e.what()));
-    }
-    std::vector<std::size_t> cyclic;
-    if (!rn["cyclic"]) doc.fail(rn, "'reduction': expected 'cyclic' (the cyclic coordinates), got none");
-    for (const auto& c : doc.sequence(rn["cyclic"], "'cyclic'")) {
-      const std::string name = doc.scalar(c, "'cyclic'");
-      const auto i = U->index_of(name);
-      if (!i) unknown_name(doc, c, "'cyclic'", name, names_of(*U));
-      cyclic.push_back(*i);
-    }
-    std::vector<std::string> mu_names;
-    for (const auto& m : doc.sequence(rn["momenta"], "'momenta'")) mu_names.push_back(doc.name(m, "a momentum name"));
-    if (!mu_names.empty() && mu_names.size() != cyclic.size())
-      doc.fail(rn["momenta"], "'momenta': expected " + std::to_string(cyclic.size()) + " names (one per cyclic coordinate), got " +
-                                  std::to_string(mu_names.size()));
-    ForcedRouthReduction routh;
-    try {
-      routh = forced_routh_reduction(*moved, cyclic, mu_names);
-    } catch (const std::exception& e) {
-      doc.fail(rn["cyclic"], "'cyclic': " + without_function_name(e.what()));
-    }
-    for (const ex& mu : routh.mu) claim(rn["momenta"] ? rn["momenta"] : rn["cyclic"], detail::str(mu), "a momentum value");
-    out.reduction = HybridReduction{cc, static_cast<bool>(rn["map"]), *moved, cyclic, mu_names, routh, gens};
-    ExpressionReader& rr = out.reduction_reader;
-    rr = parameters;
-    const Chart TU = tangent_bundle(*U);
-    for (std::size_t i = 0; i < TU.dim(); ++i) rr.declare(TU.coordinate_name(i), TU[i]);
-    for (const ex& mu : routh.mu) rr.declare(detail::str(mu), mu);
-    for (const auto& tf : out.functions) rr.declare_function(tf.function);
-  }
-
-  // simulate: {values, initial, t_start, t_end, tolerances, max_impacts, output, reduced, plot}
-  if (const YAML::Node& sn = root["simulate"]) {
-    if (!sn.IsMap()) doc.fail(sn, "'simulate': expected a mapping {values, initial, t_end, ...}, got a scalar or list");
-    doc.check_keys(sn, {"values", "initial", "t_start", "t_end", "tolerances", "max_impacts", "output", "reduced", "plot"},
-                   "'simulate'");
-    HybridSimulationInput si;
-    si.node = sn;
-    auto& spec = si.spec;
-    std::vector<std::string> pnames;
-    for (const auto& p : Q.parameter_specs()) pnames.push_back(p.name);
-    for (const auto& [k, v] : doc.mapping(sn["values"], "'values'")) {
-      const std::string pn = doc.scalar(k, "'values'");
-      const auto it = std::find(pnames.begin(), pnames.end(), pn);
-      if (it == pnames.end()) unknown_name(doc, k, "'values'", pn, pnames);
-      spec.values[Q.parameter(pn)] = number(doc, v, "value of " + pn);
-    }
-    for (const auto& pn : pnames)
-      if (!spec.values.count(Q.parameter(pn)))
-        doc.fail(sn["values"] ? sn["values"] : sn, "'values': expected a value for every parameter, got none for " + pn);
-    for (std::size_t i = 0; i < out.functions.size(); ++i)
-      if (!out.function_has_formula[i])
-        doc.fail(root["time_dependent"], "function " + out.function_names[i] +
-                                             ": the simulation needs a formula; expected e.g. '2 - exp(t/10)', got none");
-    spec.functions = out.functions;
-    if (!sn["initial"]) doc.fail(sn, "'simulate': expected 'initial' (every coordinate and velocity), got none");
-    spec.initial.assign(2 * n, 0);
-    std::vector<bool> given(2 * n, false);
-    for (const auto& [k, v] : doc.mapping(sn["initial"], "'initial'")) {
-      const std::string c = doc.scalar(k, "'initial'");
-      const auto it = std::find(vnames.begin(), vnames.end(), c);
-      if (it == vnames.end()) unknown_name(doc, k, "'initial'", c, vnames);
-      const auto i = static_cast<std::size_t>(it - vnames.begin());
-      spec.initial[i] = number(doc, v, "initial " + c);
-      given[i] = true;
-    }
-    for (std::size_t i = 0; i < 2 * n; ++i)
-      if (!given[i]) doc.fail(sn["initial"], "'initial': expected a value for every coordinate and velocity, got none for " + vnames[i]);
-    spec.t0 = sn["t_start"] ? number(doc, sn["t_start"], "'t_start'") : 0.0;
-    if (!sn["t_end"]) doc.fail(sn, "'simulate': expected 't_end', got none");
-    spec.t1 = number(doc, sn["t_end"], "'t_end'");
-    if (!(spec.t1 > spec.t0)) doc.fail(sn["t_end"], "'t_end': expected a time after t_start = " + detail::str(spec.t0) + ", got " + detail::str(spec.t1));
-    if (const YAML::Node& tol = sn["tolerances"]) {
-      if (!tol.IsMap()) doc.fail(tol, "'tolerances': expected {abs, rel}, got a scalar or list");
-      doc.check_keys(tol, {"abs", "rel"}, "'tolerances'");
-      for (const char* key : {"abs", "rel"})
-        if (tol[key]) {
-          const double v = number(doc, tol[key], std::string("'") + key + "'");
-          if (!(v > 0) || v > 0.1) doc.fail(tol[key], std::string("'") + key + "': expected a tolerance in (0, 0.1], got " + detail::str(v));
-          (std::string(key) == "abs" ? spec.options.abs_tol : spec.options.rel_tol) = v;
-        }
-    }
-    if (sn["max_impacts"]) {
-      const double v = number(doc, sn["max_impacts"], "'max_impacts'");
-      if (!(v >= 1) || v != std::floor(v) || v > 1e9)
-        doc.fail(sn["max_impacts"], "'max_impacts': expected a positive integer, got " + doc.scalar(sn["max_impacts"], ""));
-      spec.options.max_events = static_cast<std::size_t>(v);
-    }
-    if (const YAML::Node& o = sn["output"]) {
-      if (!o.IsMap()) doc.fail(o, "'output': expected {csv, plot, step}, got a scalar or list");
-      doc.check_keys(o, {"csv", "plot", "step"}, "'output'");
-      if (o["csv"]) si.csv = doc.scalar(o["csv"], "'csv'");
-      if (o["plot"]) si.plot = doc.scalar(o["plot"], "'plot'");
-      if (o["step"]) {
-        const double h = number(doc, o["step"], "'step'");
-        if (!(h > 0) || (spec.t1 - spec.t0) / h > 1e7)
-          doc.fail(o["step"], "'step': expected a positive step giving at most 1e7 samples, got " + detail::str(h));
-        spec.options.output_step = h;
-      }
-    }
-    if (sn["reduced"]) {
-      si.reduced = boolean(doc, sn["reduced"], "'reduced'");
-      if (si.reduced && !out.reduction)
-        doc.fail(sn["reduced"], "'reduced': the reduced simulation needs 'hybrid.reduction'; expected it, got none");
-    }
-    if (sn["plot"]) {
-      const auto axes = doc.sequence(sn["plot"], "'plot'");
-      if (axes.size() != 2) doc.fail(sn["plot"], "'plot': expected two coordinates [horizontal, vertical], got " + std::to_string(axes.size()));
-      for (std::size_t a = 0; a < 2; ++a) {
-        const std::string c = doc.scalar(axes[a], "'plot'");
-        const auto i = Q.index_of(c);
-        if (!i) unknown_name(doc, axes[a], "'plot'", c, names_of(Q));
-        (a == 0 ? si.axis_x : si.axis_y) = *i;
-      }
-    } else if (n == 1) {
-      si.axis_y = 0;
-    }
-    for (const auto& g : out.generators)
-      spec.observables.emplace_back("J_" + g.name, lagrangian_momentum(sys, g.xi));
-    out.simulation = si;
-  }
-  return out;
+  std::size_t domains = 0;
+  read_hybrid_key(rd, hy, sys, domains);
+  rd.out.reader = rd.r.force;
+  if (hy && hy["reduction"]) read_reduction(rd, hy["reduction"], domains);
+  if (const YAML::Node& sn = root["simulate"]) read_simulation(rd, sn, sys);
+  return std::move(rd.out);
 }
 
 }  // namespace hamel

@@ -1,6 +1,6 @@
 // io/modules/hybrid/hybrid_module.hpp — the forced/hybrid module of `hamel derive | check | simulate`
-// (docs/hybrid.md): the derived equations and the hybrid checks of 000 in the report, the claim kinds
-// that compare a paper's formulas with them, and the simulation with impacts.
+// (docs/hybrid.md): reads the file and hands it to derivation/hybrid for the report; the claim kinds
+// that compare a paper's formulas with the derived ones, and the simulation with impacts.
 #pragma once
 
 #include <memory>
@@ -14,17 +14,11 @@ namespace hamel {
 
 std::unique_ptr<Module> make_hybrid_module();
 
-/// Everything derived once from a hybrid file (shared by the report and the claims).
-struct HybridDerived {
+/// The file as read and what is derived once from it (shared by the claims and the simulation).
+struct HybridDerived : HybridBasics {
   HybridFile in;
-  VectorField field;                         ///< X_{L,F^L} (spatial part)
-  ForcedHamiltonianSystem hamiltonian;       ///< (H, F)
-  VectorField hamiltonian_field;             ///< X_{H,F}
-  ForceSymmetryAlgebra symmetry;
-  std::vector<GiNaC::ex> momenta;            ///< J^ξ on TQ, per generator
-  std::vector<GiNaC::ex> mu;                 ///< symbols for the values of μ₋ (one per generator)
 };
-HybridDerived derive_hybrid(const SystemFile& file);
+HybridDerived hybrid_state(const SystemFile& file);
 
 /// The claim kinds of the module and their check (io/modules/hybrid/hybrid_claims.cpp).
 std::vector<std::string> hybrid_claim_kinds();

@@ -1,0 +1,612 @@
+// derivation/hybrid.cpp — the derivation of a forced / hybrid system, step by step into the model.
+#include "derivation/hybrid.hpp"
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/latex.hpp"
+#include "core/symbolic.hpp"
+#include "geometry/lifts.hpp"
+#include "mechanics/hybrid/on_surface.hpp"
+#include "reduction/hybrid/reduced_simulation.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+
+std::string fmt(double v, int digits = 10) {
+  std::ostringstream os;
+  os.precision(digits);
+  os << v;
+  return os.str();
+}
+
+DerivationSection& start(Derivation& d, const DeriveOptions& o, const std::string& id, const std::string& title) {
+  if (o.progress) o.progress(title);
+  return d.add(id, title);
+}
+
+// A sampled point as a verdict's witness, in name order (the model's convention).
+void set_witness(Verdict& v, const SamplePoint& p) {
+  for (const auto& [k, x] : p) {
+    const ex e = x.evalf();
+    v.witness.emplace_back(detail::str(k), GiNaC::is_a<GiNaC::numeric>(e) ? fmt(GiNaC::ex_to<GiNaC::numeric>(e).to_double(), 6)
+                                                                          : detail::str(e));
+  }
+  std::sort(v.witness.begin(), v.witness.end());
+}
+
+Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& z) {
+  Verdict& v = s.verdict(id, statement, z.zero, z.how());
+  if (!z.zero)
+    for (const auto& [sym, val] : z.point) v.witness.emplace_back(detail::str(sym), detail::str(val));
+  std::sort(v.witness.begin(), v.witness.end());
+  return v;
+}
+
+// The failed condition and what was seen at the counterexample stay in the method; the point is the witness.
+Verdict& hybrid_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const HybridVerdict& h) {
+  std::string how = h.how;
+  if (!h.holds && !h.failed.empty()) how = "fails: " + h.failed + "; " + how;
+  if (!h.holds && !h.note.empty()) how += "; " + h.note;
+  Verdict& v = s.verdict(id, statement, h.holds, how);
+  if (!h.holds && h.counterexample) set_witness(v, *h.counterexample);
+  return v;
+}
+
+// A fact the derivation establishes: either outcome is a result, not a failure.
+Verdict& fact(Verdict& v, const std::string& reason) {
+  v.expected = std::nullopt;
+  v.reason = reason;
+  return v;
+}
+
+GiNaC::lst as_list(const std::vector<ex>& v) {
+  GiNaC::lst l;
+  for (const ex& x : v) l.append(x);
+  return l;
+}
+
+GiNaC::lst velocity_list(const Chart& U) {
+  const Chart TU = tangent_bundle(U);
+  GiNaC::lst l;
+  for (std::size_t i = 0; i < U.dim(); ++i) l.append(TU[U.dim() + i]);
+  return l;
+}
+
+std::string direction_text(Direction d) {
+  switch (d) {
+    case Direction::Falling: return "falling (h goes from > 0 to < 0: sigma < 0)";
+    case Direction::Rising: return "rising (h goes from < 0 to > 0: sigma > 0)";
+    case Direction::Either: return "either direction (sigma != 0)";
+  }
+  return "";
+}
+
+std::string direction_name(Direction d) {
+  return d == Direction::Falling ? "falling" : d == Direction::Rising ? "rising" : "either";
+}
+
+void declare_symbols(const HybridInput& in, const HybridBasics& b, Derivation& d) {
+  const Chart& Q = in.system->system().chart();
+  if (in.time) d.declare(detail::str(*in.time), SymbolKind::Variable, "time");
+  const Chart TsQ = cotangent_bundle(Q);
+  for (std::size_t i = 0; i < Q.dim(); ++i)
+    d.declare(TsQ.coordinate_name(Q.dim() + i), SymbolKind::Momentum, "momentum conjugate to " + Q.coordinate_name(i));
+  for (std::size_t a = 0; a < b.mu.size(); ++a)
+    d.declare(detail::str(b.mu[a]), SymbolKind::Variable, "value of J_" + in.generators[a].name + " before an impact");
+  if (!in.reduction) return;
+  const Chart& U = in.reduction->change.to;
+  const Chart TU = tangent_bundle(U);
+  for (std::size_t i = 0; i < U.dim(); ++i) d.declare(U.coordinate_name(i), SymbolKind::Coordinate, "coordinate of the reduction");
+  for (std::size_t i = 0; i < U.dim(); ++i) d.declare(TU.coordinate_name(U.dim() + i), SymbolKind::Velocity);
+  const auto& r = in.reduction->routh;
+  for (std::size_t a = 0; a < r.mu.size(); ++a)
+    d.declare(detail::str(r.mu[a]), SymbolKind::Parameter, "value of the momentum of " + U.coordinate_name(r.cyclic[a]));
+}
+
+// 000 §2.2 (§5 when time-dependent): L, E_L, F^L and the accelerations of X_{L,F^L}.
+void lagrangian_system(const HybridInput& in, const HybridBasics& b, DerivationSection& s) {
+  const ForcedLagrangianSystem& sys = in.system->system();
+  const Chart& Q = sys.chart();
+  const std::size_t n = Q.dim();
+  const GiNaC::lst vel = as_list(sys.velocities());
+  s.prose.push_back("Coordinates " + Q.describe() +
+                    (in.time ? "; time-dependent, time " + detail::str(*in.time) + " (dynamics X_t = d/dt + X on R x TQ)" : "") +
+                    ". Sign convention: forces enter with a minus sign, d/dt dL/dq_dot - dL/dq = -F^L (F is minus the "
+                    "Newtonian force).");
+  if (in.force_on_momenta)
+    s.prose.push_back("The force was given on T*Q; F^L = FL*F, F^L_i(q, q_dot) = F_i(q, dL/dq_dot).");
+  s.object("hybrid.lagrangian", ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), pretty(sys.lagrangian(), vel));
+  s.object("hybrid.energy", ObjectKind::Scalar, "the energy").add({}, Label::symbol("E_L"), pretty(lagrangian_energy(sys), vel));
+  Object& F = s.object("hybrid.force_lagrangian", ObjectKind::Family, "the force $F^L$ on the tangent bundle");
+  Object& A = s.object("hybrid.accelerations", ObjectKind::Equations, "the forced Euler-Lagrange equations");
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string c = Q.coordinate_name(i);
+    F.add({c}, Label::symbol("F", {c}, {"L"}), pretty(sys.force()[i], vel));
+    A.add({c + "_dot"}, Label::dot(c + "_dot"), pretty(b.field[n + i], vel));
+  }
+}
+
+// Every defect vanishes: the first that does not decides.
+ZeroVerdict all_zero(const std::vector<ex>& defects, const Chart& chart) {
+  ZeroVerdict v;
+  v.zero = true;
+  for (const ex& e : defects)
+    if (v.zero) v = zero_test(e, chart);
+  return v;
+}
+
+// 000 §2.2: H, F on T*Q and X_{H,F}; Props. 1 and 6 and the cosymplectic form of §5.
+void hamiltonian_system(const HybridInput& in, const HybridBasics& b, DerivationSection& s) {
+  const ForcedLagrangianSystem& sys = in.system->system();
+  const Chart& Q = sys.chart();
+  const Chart TsQ = cotangent_bundle(Q);
+  const GiNaC::lst mom = as_list(momenta(Q));
+  s.object("hybrid.hamiltonian", ObjectKind::Scalar, "the Hamiltonian").add({}, Label::symbol("H"), pretty(b.hamiltonian.hamiltonian(), mom));
+  Object& F = s.object("hybrid.force_hamiltonian", ObjectKind::Family, "the force $F$ on the cotangent bundle (the others vanish)");
+  for (std::size_t i = 0; i < Q.dim(); ++i)
+    if (!b.hamiltonian.force()[i].is_zero())
+      F.add({Q.coordinate_name(i)}, Label::symbol("F", {Q.coordinate_name(i)}), pretty(b.hamiltonian.force()[i], mom));
+  Object& X = s.object("hybrid.hamiltonian_field", ObjectKind::Equations, "the forced Hamiltonian vector field");
+  for (std::size_t i = 0; i < 2 * Q.dim(); ++i)
+    X.add({TsQ.coordinate_name(i)}, Label::dot(TsQ.coordinate_name(i)), pretty(b.hamiltonian_field[i], mom));
+  zero_verdict(s, "hybrid.legendre", std::string("T FL maps X_{L,F^L} to X_{H,F} (") + (in.time ? "Prop. 6" : "Prop. 1") + ")",
+               all_zero(legendre_relatedness_defect(sys), sys.tangent_chart()));
+  if (in.time)
+    zero_verdict(s, "hybrid.cosymplectic",
+                 "cosymplectic: i_X omega = dH - R(H) eta + F and i_X eta = 1 for X = X_{H,F,t} (section 5)",
+                 all_zero(cosymplectic_defect(b.hamiltonian), TsQ));
+}
+
+// g_F = span{…}: the basis as combinations of the generators.
+std::string g_F_basis(const HybridInput& in, const ForceSymmetryAlgebra& a) {
+  std::string basis;
+  for (const auto& row : a.basis) {
+    std::string e;
+    for (std::size_t k = 0; k < row.size(); ++k)
+      if (!row[k].is_zero()) e += (e.empty() ? "" : " + ") + detail::str(row[k]) + " " + in.generators[k].name;
+    basis += (basis.empty() ? "" : ", ") + (e.empty() ? std::string("0") : e);
+  }
+  return basis;
+}
+
+// 000 §4: J^ξ, the conditions of g_F and Noether's theorem with forces, per generator.
+void symmetries(const HybridInput& in, const HybridBasics& b, DerivationSection& s) {
+  const GiNaC::lst vel = as_list(in.system->system().velocities());
+  Object& J = s.object("hybrid.momenta", ObjectKind::Family, "the momenta of the generators");
+  for (std::size_t a = 0; a < in.generators.size(); ++a) {
+    const std::string& g = in.generators[a].name;
+    const auto& fs = b.symmetry.generators[a];
+    const std::string id = "hybrid.symmetry." + g;
+    J.add({g}, Label::symbol("J", {g}), pretty(fs.momentum, vel));
+    zero_verdict(s, id + ".lagrangian_invariant", g + ": xi^c(L) = 0", fs.lagrangian_invariant);
+    const std::string g_F = "whether the generator lies in the force symmetry algebra g_F depends on the force (000 section 4)";
+    fact(zero_verdict(s, id + ".force_on_lift", g + ": F(xi^c) = 0", fs.force_on_lift), g_F);
+    fact(zero_verdict(s, id + ".force_invariant", g + ": i_{xi^c} dF = 0", fs.force_invariant), g_F);
+    zero_verdict(s, id + ".conservation_identity", g + ": X(J) = -F(xi^c) (J conserved iff F(xi^c) = 0)", fs.conservation_identity);
+    Verdict& c = zero_verdict(s, id + ".conserved", g + ": J_" + g + " is conserved by the flow", fs.conserved);
+    c.expected = fs.force_on_lift.zero;
+    c.reason = "J is conserved iff F(xi^c) = 0 (000 section 4)";
+  }
+  s.prose.push_back("g_F = span{" + g_F_basis(in, b.symmetry) + "} (" + b.symmetry.how + ").");
+}
+
+// One component's surface, normal velocity, reset and energy jump (000 Defs. 1-2, 10).
+void component(const SimpleHybridSystem& H, const SwitchingComponent& C, DerivationSection& s) {
+  const ForcedLagrangianSystem& sys = H.system();
+  const Chart& Q = sys.chart();
+  const GiNaC::lst vel = as_list(sys.velocities());
+  const std::string id = "hybrid.components." + C.name;
+  s.object(id + ".surface", ObjectKind::Scalar, "the switching surface").add({}, Label::symbol("h", {C.name}), C.surface);
+  s.object(id + ".normal_velocity", ObjectKind::Scalar, "its normal velocity $sigma$, the derivative of $h$ along the motion")
+      .add({}, Label::symbol("sigma", {C.name}), pretty(normal_velocity(sys, C.surface), vel));
+  Object& R = s.object(id + ".reset", ObjectKind::Family, "the velocities after the impact (the others are unchanged)");
+  for (std::size_t i = 0; i < Q.dim(); ++i) {
+    const std::string v = Q.coordinate_name(i) + "_dot";
+    if (!C.reset[i].is_equal(sys.velocities()[i])) R.add({v}, Label::symbol(v, {C.name}, {"+"}), pretty(C.reset[i], vel));
+  }
+  const ex E = lagrangian_energy(sys);
+  s.object(id + ".energy_jump", ObjectKind::Scalar, "the jump of the energy $E_L$ at the impact (after minus before)")
+      .add({}, Label::symbol("Delta", {"E_L", C.name}), pretty(after_impact(H, C, E) - E, vel));
+}
+
+// Whether an explicit reset is the Newtonian impact (15) with e = 1 (a fact: the user's law may be another).
+void newtonian_check(const SimpleHybridSystem& H, const SwitchingComponent& C, DerivationSection& s) {
+  const ForcedLagrangianSystem& sys = H.system();
+  const auto P = newtonian_impact(sys, C.surface, 1);
+  SurfaceVerdict v;
+  v.zero = true;
+  for (std::size_t i = 0; i < sys.chart().dim() && v.zero; ++i) v = zero_on_surface(C.reset[i] - P[i], surface_piece(H, C, false));
+  Verdict& out = s.verdict("hybrid.components." + C.name + ".newtonian",
+                           "the reset of " + C.name + " is the Newtonian impact (15) with e = 1 (moving surfaces: with d_t h)",
+                           v.zero, v.how);
+  if (v.witness) set_witness(out, *v.witness);
+  fact(out, "an explicit reset is the system's own impact law (e.g. rolling without slipping), not necessarily (15)");
+}
+
+std::string conditions_prose(const SwitchingComponent& C) {
+  std::string cs;
+  for (const ex& c : C.conditions) cs += (cs.empty() ? "" : ", ") + to_text(c) + " = 0";
+  return C.name + " as the paper states it also requires " + cs + ": with them S has codimension " +
+         std::to_string(1 + C.conditions.size()) +
+         " in TQ, so generic trajectories never meet it (the simulation uses h alone); checks are made with and without them.";
+}
+
+// The directions and restitutions as data: a table (component, direction, restitution).
+void switching(const SimpleHybridSystem& H, DerivationSection& s) {
+  s.prose.push_back("Each component C: {h = 0} with a direction condition on sigma = dh/dt along the motion; "
+                    "the impact map fixes q and t (erratum 1) and resets the velocities.");
+  Table t{"hybrid.components", "Components: direction of crossing and restitution (none: an explicit reset)", {"C", "direction", "e"}, {}};
+  for (const auto& C : H.components()) {
+    s.prose.push_back(C.name + ": " + direction_text(C.direction) +
+                      (C.restitution ? "; Newtonian impact (15) with restitution e = " + detail::str(*C.restitution) : "") + ".");
+    if (!C.conditions.empty()) s.prose.push_back(conditions_prose(C));
+    t.rows.push_back({C.name, direction_name(C.direction), C.restitution ? to_text(*C.restitution) : "none"});
+    component(H, C, s);
+    if (!C.restitution) newtonian_check(H, C, s);
+  }
+  s.tables.push_back(t);
+}
+
+
+const char* const kHybridConstant =
+    "Def. 4 asks f o Delta = f on S besides conservation by the flow; forces and impacts need not preserve f";
+
+// Def. 4 and the three conditions of a hybrid action (000 section 4), for one generator.
+void generator_checks(const HybridInput& in, const HybridBasics& b, std::size_t a, bool wc, DerivationSection& s) {
+  const SimpleHybridSystem& H = *in.system;
+  const std::string on = wc ? " on the paper's S (with its conditions)" : "";
+  const std::string sfx = wc ? ".with_conditions" : "";
+  const auto& g = in.generators[a];
+  fact(hybrid_verdict(s, "hybrid.constant.J_" + g.name + sfx, "J_" + g.name + " is a hybrid constant of the motion (Def. 4)" + on,
+                      hybrid_constant_of_motion(H, b.momenta[a], wc)),
+       kHybridConstant);
+  const auto act = hybrid_action(H, g, wc);
+  const std::string id = "hybrid.action." + g.name + sfx, what = g.name + " is a hybrid action" + on;
+  zero_verdict(s, id + ".lagrangian_invariant", what + ": xi^c(L) = 0", act.lagrangian_invariant);
+  fact(hybrid_verdict(s, id + ".preserves_surface", what + ": maps S to itself", act.preserves_surface),
+       "a symmetry of L need not map S to itself: Example 1's rotation does not (erratum 22)");
+  fact(hybrid_verdict(s, id + ".equivariant", what + ": Delta is equivariant", act.equivariant),
+       "an isometric action makes Delta equivariant only if h is invariant too (erratum 11)");
+}
+
+// Def. 8 on each component, with mu+ as a function of mu- where it is one.
+void generalized_checks(const HybridInput& in, const HybridBasics& b, bool wc, DerivationSection& s) {
+  const std::string on = wc ? " on the paper's S (with its conditions)" : "";
+  const std::string sfx = wc ? ".with_conditions" : "";
+  const auto gm = generalized_hybrid_momentum_map(*in.system, in.generators, b.mu, wc);
+  for (const auto& c : gm.components) {
+    const std::string id = "hybrid.generalized." + c.name + sfx;
+    if (!c.mu_plus.empty()) {
+      Object& o = s.object(id + ".mu_plus", ObjectKind::Family, "$mu+$ on " + c.name + on + " as a function of $mu-$");
+      for (std::size_t a = 0; a < c.mu_plus.size(); ++a) {
+        const std::string& g = in.generators[a].name;
+        o.add({g}, Label::symbol("mu", {g, c.name}, {"+"}), c.mu_plus[a]);
+      }
+    }
+    std::string how = c.how;
+    if (c.first && c.second) how += "; states " + describe_sample(*c.first) + " and " + describe_sample(*c.second);
+    fact(s.verdict(id, "J is a generalized hybrid momentum map on " + c.name + " (Def. 8)" + on, c.holds, how),
+         "on a codimension-1 S, mu+ need not be determined by mu- (erratum 21)");
+  }
+}
+
+// The checks of one reading of S: h alone, or with the paper's extra conditions.
+void hybrid_variant(const HybridInput& in, const HybridBasics& b, bool wc, DerivationSection& s) {
+  const SimpleHybridSystem& H = *in.system;
+  const std::string on = wc ? " on the paper's S (with its conditions)" : "";
+  const std::string sfx = wc ? ".with_conditions" : "";
+  for (std::size_t a = 0; a < in.generators.size(); ++a) generator_checks(in, b, a, wc, s);
+  for (const auto& [name, f] : in.constants)
+    fact(hybrid_verdict(s, "hybrid.constant." + name + sfx, name + " is a hybrid constant of the motion (Def. 4)" + on,
+                        hybrid_constant_of_motion(H, f, wc)),
+         kHybridConstant);
+  fact(hybrid_verdict(s, "hybrid.constant.energy" + sfx, "the energy E_L is a hybrid constant of the motion" + on,
+                      hybrid_constant_of_motion(H, lagrangian_energy(H.system()), wc)),
+       "dissipative or time-dependent forces and inelastic or moving-wall impacts change E_L");
+  if (in.generators.empty()) return;
+  fact(hybrid_verdict(s, "hybrid.momentum_map" + sfx, "J is a hybrid momentum map ((14) with mu-: J o Delta = J on S)" + on,
+                      hybrid_momentum_map(H, in.generators, wc)),
+       "(14) with mu- needs every impact to preserve J (errata 10, 21)");
+  generalized_checks(in, b, wc, s);
+}
+
+void hybrid_checks(const HybridInput& in, const HybridBasics& b, DerivationSection& s) {
+  bool conditions = false;
+  for (const auto& C : in.system->components()) conditions = conditions || !C.conditions.empty();
+  hybrid_variant(in, b, false, s);
+  if (conditions) hybrid_variant(in, b, true, s);
+  if (!in.generators.empty())
+    s.prose.push_back("mu_<generator> stand for the values of J before the impact (mu-); mu+ is J after it.");
+}
+
+// A multi-domain automaton: E_L and J domain by domain and transition by transition.
+void automaton_checks(const HybridInput& in, DerivationSection& s) {
+  const HybridAutomaton& A = *in.automaton;
+  s.prose.push_back(std::to_string(A.domains()) + " domains, " + std::to_string(A.transitions()) + " transitions (Boost.Graph).");
+  const std::string why = "each domain's force and each transition's reset decide what is preserved";
+  const auto where = [](const auto& v) { return v.edge.empty() ? v.from : v.edge; };
+  for (const auto& v : hybrid_constant_by_edge(A, lagrangian_energy(in.system->system())))
+    fact(hybrid_verdict(s, "hybrid.automaton.energy." + where(v),
+                        "E_L invariant " + (v.edge.empty() ? "on domain " + v.from : "across " + v.edge + " (" + v.from + " -> " + v.to + ")"),
+                        v.verdict),
+         why);
+  if (in.generators.empty()) return;
+  for (const auto& v : hybrid_momentum_by_edge(A, in.generators))
+    fact(hybrid_verdict(s, "hybrid.automaton.momentum." + where(v),
+                        "J preserved " + (v.edge.empty() ? "by the flow on " + v.from : "by " + v.edge + " (" + v.from + " -> " + v.to + ")"),
+                        v.verdict),
+         why);
+}
+
+
+// The reduction's chart and the system written in it (when a `map` was given).
+void reduction_chart(const HybridReduction& R, DerivationSection& s) {
+  const Chart& Q = R.change.from;
+  const Chart& U = R.change.to;
+  const std::size_t n = U.dim();
+  const ForcedLagrangianSystem& sys = R.system.system();
+  const GiNaC::lst uvel = velocity_list(U);
+  s.prose.push_back("Coordinates " + U.describe() + ":");
+  Object& m = s.object("hybrid.reduction.map", ObjectKind::List, "the old coordinates in the new ones");
+  for (std::size_t i = 0; i < n; ++i) m.add({Q.coordinate_name(i)}, Label::symbol(Q.coordinate_name(i)), R.change.q_of_u[i]);
+  s.object("hybrid.reduction.lagrangian", ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), pretty(sys.lagrangian(), uvel));
+  Object& F = s.object("hybrid.reduction.force", ObjectKind::Family, "the force $F^L$ (the others vanish)");
+  Object& A = s.object("hybrid.reduction.full_accelerations", ObjectKind::Equations, "the forced Euler-Lagrange equations");
+  const VectorField XU = forced_euler_lagrange_field(sys);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string c = U.coordinate_name(i);
+    if (!sys.force()[i].is_zero()) F.add({c}, Label::symbol("F", {c}, {"L"}), pretty(sys.force()[i], uvel));
+    A.add({c + "_dot"}, Label::dot(c + "_dot"), pretty(XU[n + i], uvel));
+  }
+}
+
+// (9)-(11): the momenta, the reconstruction equations, R^mu, F_mu and the reduced accelerations.
+void routh_objects(const HybridReduction& R, DerivationSection& s) {
+  const auto& r = R.routh;
+  const Chart& U = R.change.to;
+  const GiNaC::lst uvel = velocity_list(U);
+  Object& J = s.object("hybrid.reduction.momenta", ObjectKind::Family, "the momenta of the cyclic coordinates");
+  Object& T = s.object("hybrid.reduction.theta_dot", ObjectKind::Equations, "the reconstruction equations (11)");
+  for (std::size_t a = 0; a < r.cyclic.size(); ++a) {
+    const std::string c = U.coordinate_name(r.cyclic[a]);
+    J.add({c}, Label::symbol("J", {c}), pretty(r.momentum[a], uvel));
+    T.add({c}, Label::dot(c), pretty(r.theta_dot[a], uvel));
+  }
+  s.object("hybrid.reduction.routhian", ObjectKind::Scalar, "the Routhian (9)").add({}, Label::symbol("R", {}, {"mu"}), pretty(r.routhian, uvel));
+  Object& F = s.object("hybrid.reduction.reduced_force", ObjectKind::Family, "the reduced force (10)");
+  Object& A = s.object("hybrid.reduction.accelerations", ObjectKind::Equations, "the forced Routh equations");
+  for (std::size_t j = 0; j < r.shape.size(); ++j) {
+    const std::string c = U.coordinate_name(r.shape[j]);
+    F.add({c}, Label::symbol("F_mu", {c}), pretty(r.reduced_force[j], uvel));
+    A.add({c + "_dot"}, Label::dot(c + "_dot"), pretty(r.acceleration[j], uvel));
+  }
+}
+
+// Section 2.3 (a) and the corrected closed form of Remark 2 (erratum 3), for L = ½ q̇ᵀ g q̇ − V.
+void routh_checks(const HybridReduction& R, DerivationSection& s) {
+  const auto& r = R.routh;
+  const ForcedLagrangianSystem& sys = R.system.system();
+  const Chart TU = tangent_bundle(R.change.to);
+  zero_verdict(s, "hybrid.reduction.routh_equations", "the forced Routh equations are the full equations at J = mu (section 2.3 (a))",
+               all_zero(routh_defect(R.system, r), TU));
+  GiNaC::exmap rest;
+  for (const ex& v : sys.velocities()) rest[v] = 0;
+  bool mechanical = true;  // no terms linear in the velocities: the closed form applies
+  for (const ex& v : sys.velocities())
+    mechanical = mechanical && is_zero(sys.lagrangian().diff(GiNaC::ex_to<GiNaC::symbol>(v)).subs(rest), TU);
+  if (mechanical)
+    zero_verdict(s, "hybrid.reduction.routhian_closed_form",
+                 "R^mu = 1/2 xdot^T (g_xx - g_xt g_tt^-1 g_tx) xdot + mu^T g_tt^-1 g_tx xdot - 1/2 mu^T g_tt^-1 mu - V (Remark 2 corrected)",
+                 zero_test(r.routhian - mechanical_routhian(sys, r.cyclic, r.mu), TU));
+}
+
+// Each component on the quotient: h, sigma, the reduced reset and mu+, and whether they drop to it.
+void reduced_components(const HybridReduction& R, DerivationSection& s) {
+  const auto& r = R.routh;
+  const Chart& U = R.change.to;
+  const GiNaC::lst uvel = velocity_list(U);
+  for (const auto& C : r.components) {
+    const std::string id = "hybrid.reduction.components." + C.name;
+    s.object(id + ".surface", ObjectKind::Scalar, "the switching surface").add({}, Label::symbol("h", {C.name}), pretty(C.surface, uvel));
+    s.object(id + ".normal_velocity", ObjectKind::Scalar, "its normal velocity at $J = mu$")
+        .add({}, Label::symbol("sigma", {C.name}), pretty(C.normal, uvel));
+    Object& x = s.object(id + ".reset", ObjectKind::Family, "the reduced impact map");
+    for (std::size_t j = 0; j < r.shape.size(); ++j) {
+      const std::string v = U.coordinate_name(r.shape[j]) + "_dot";
+      x.add({v}, Label::symbol(v, {C.name}, {"+"}), pretty(C.reset[j], uvel));
+    }
+    Object& m = s.object(id + ".mu_plus", ObjectKind::Family, "the momentum values after the impact");
+    for (std::size_t a = 0; a < r.mu.size(); ++a) {
+      const std::string mu = detail::str(r.mu[a]);
+      m.add({mu}, Label::symbol(mu, {C.name}, {"+"}), pretty(C.mu_plus[a], uvel));
+    }
+    fact(s.verdict(id + ".invariant", C.name + " drops to the quotient (h, the reduced impact map and mu+ free of the cyclic coordinates)",
+                   C.invariant, C.invariant ? "symbolic (the expressions do not contain them)" : C.note),
+         "Theorem 4 needs S and Delta invariant under the action; Example 1's depend on theta (erratum 22)");
+  }
+}
+
+void reduction(const HybridReduction& R, DerivationSection& s) {
+  const auto& r = R.routh;
+  if (R.changed) reduction_chart(R, s);
+  std::string cyc, mus;
+  for (std::size_t a = 0; a < r.cyclic.size(); ++a) {
+    cyc += (a ? ", " : "") + R.change.to.coordinate_name(r.cyclic[a]);
+    mus += (a ? ", " : "") + detail::str(r.mu[a]);
+  }
+  s.prose.push_back("Cyclic coordinates " + cyc + "; momentum values " + mus + " (J = dL/d(theta_dot) = mu).");
+  routh_objects(R, s);
+  routh_checks(R, s);
+  s.prose.push_back("Reconstruction (11)-(12) corrected: theta_dot as above at mu_i and theta(t) = theta(tau_i) + "
+                    "integral from tau_i to t of theta_dot; after each impact mu_{i+1} = J o Delta and the reduced system is rebuilt.");
+  reduced_components(R, s);
+}
+
+
+// The initial state in the reduction's coordinates: q0 = φ(u) solved near u = 1, velocities by Dφ⁻¹.
+std::optional<State> reduced_start(const HybridReduction& R, const HybridSimulationSpec& spec) {
+  const auto& cc = R.change;
+  const std::size_t n = cc.from.dim();
+  std::vector<ex> G;
+  for (std::size_t i = 0; i < n; ++i) G.push_back(cc.q_of_u[i] - spec.initial[i]);
+  SamplePoint start(spec.values.begin(), spec.values.end());
+  for (const ex& u : cc.to.coordinates()) start[u] = 1.0;
+  const auto found = project(G, cc.to.coordinates(), start);
+  if (!found) return std::nullopt;
+  const GiNaC::matrix D = jacobian(cc);
+  const auto N = static_cast<Eigen::Index>(n);
+  Eigen::MatrixXd Dn(N, N);
+  Eigen::VectorXd qd(N);
+  for (Eigen::Index i = 0; i < N; ++i) {
+    for (Eigen::Index j = 0; j < N; ++j)
+      Dn(i, j) = evaluate_at(D(static_cast<unsigned>(i), static_cast<unsigned>(j)), *found);
+    qd(i) = spec.initial[n + static_cast<std::size_t>(i)];
+  }
+  const Eigen::VectorXd ud = Dn.lu().solve(qd);
+  State x;
+  for (const ex& u : cc.to.coordinates()) x.push_back(evaluate_at(u, *found));
+  for (Eigen::Index i = 0; i < N; ++i) x.push_back(ud(i));
+  return x;
+}
+
+// The reduced simulation with reconstruction, compared impact by impact with the full one; returns
+// its impact times (empty when the initial state could not be moved to the reduction's chart).
+std::vector<double> compare_reduced(const HybridReduction& R, const HybridSimulationSpec& spec, const HybridTrajectory& tr,
+                                    DerivationSection& s) {
+  const auto start = reduced_start(R, spec);
+  if (!start) {
+    s.verdict("hybrid.simulation.reduced_agrees", "reduced simulation + reconstruction agrees with the full one", false,
+              "the initial state could not be written in the reduction's coordinates");
+    return {};
+  }
+  HybridSimulationSpec rs = spec;
+  rs.initial = *start;
+  const ReducedTrajectory rr = simulate_reduced(R.system, R.routh, rs);
+  double worst = 0;
+  const bool same = rr.impact_times.size() == tr.impacts.size();
+  for (std::size_t k = 0; same && k < tr.impacts.size(); ++k) worst = std::max(worst, std::fabs(rr.impact_times[k] - tr.impacts[k].t));
+  s.verdict("hybrid.simulation.reduced_agrees", "reduced simulation + reconstruction agrees with the full one (impact times to 1e-9)",
+            same && worst < 1e-9,
+            std::to_string(rr.impact_times.size()) + " and " + std::to_string(tr.impacts.size()) +
+                " impacts; max |tau_reduced - tau_full| = " + fmt(worst, 3));
+  return rr.impact_times;
+}
+
+// Impacts: time, guard and the state (positions, velocities before and after); the reduced run's
+// times beside the full one's when there is one.
+Table impacts_table(const HybridTrajectory& tr, const std::vector<double>& reduced_times, bool reduced) {
+  const std::size_t n = tr.state_names.size() / 2;
+  Table t{"hybrid.simulation.impacts",
+          "Impacts: time t, component C, positions and velocities before (-) and after (+)", {"k", "t"}, {}};
+  if (reduced) t.columns.push_back("t_reduced");
+  t.columns.push_back("C");
+  for (std::size_t i = 0; i < n; ++i) t.columns.push_back(tr.state_names[i]);
+  for (const char* side : {"^-", "^+"})
+    for (std::size_t i = n; i < 2 * n; ++i) t.columns.push_back(tr.state_names[i] + side);
+  for (std::size_t k = 0; k < tr.impacts.size(); ++k) {
+    const auto& i = tr.impacts[k];
+    std::vector<std::string> row{std::to_string(k + 1), fmt(i.t)};
+    if (reduced) row.push_back(k < reduced_times.size() ? fmt(reduced_times[k]) : "");
+    row.push_back(i.guards);
+    for (std::size_t j = 0; j < n; ++j) row.push_back(fmt(i.before[j], 8));
+    for (const State* x : {&i.before, &i.after})
+      for (std::size_t j = n; j < 2 * n; ++j) row.push_back(fmt((*x)[j], 8));
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+// The energy and the observables (the momenta J) before and after each impact.
+Table invariants_table(const HybridTrajectory& tr) {
+  Table t{"hybrid.simulation.invariants", "Energy E_L and momenta before (-) and after (+) each impact",
+          {"k", "t", "E_L^-", "E_L^+"}, {}};
+  for (const auto& o : tr.observable_names) {
+    t.columns.push_back(o + "^-");
+    t.columns.push_back(o + "^+");
+  }
+  for (std::size_t k = 0; k < tr.impacts.size(); ++k) {
+    const auto& i = tr.impacts[k];
+    std::vector<std::string> row{std::to_string(k + 1), fmt(i.t), fmt(i.energy_before, 8), fmt(i.energy_after, 8)};
+    for (std::size_t o = 0; o < i.observables_before.size(); ++o) {
+      row.push_back(fmt(i.observables_before[o], 8));
+      row.push_back(fmt(i.observables_after[o], 8));
+    }
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+// The plots (PNG when gnuplot wrote one beside the SVG, for the LaTeX document).
+void simulation_plots(const HybridInput& in, const HybridTrajectory& tr, const std::string& base, DerivationSection& s) {
+  if (base.empty() || tr.t.empty()) return;
+  const auto& si = *in.simulation;
+  try {
+    for (const auto& f : plot_hybrid(tr, base + "-hybrid", si.axis_x, si.axis_y, in.name)) {
+      const std::string png = f.substr(0, f.size() - 4) + ".png";
+      const bool observables = f.find("-observables") != std::string::npos;
+      s.figures.push_back(Figure{std::ifstream(png) ? png : f,
+                                 observables ? "energy and momenta against time" : "the path in the configuration space"});
+    }
+  } catch (const NotImplemented& e) {
+    s.prose.push_back(std::string("No plot: ") + e.what());
+  }
+}
+
+// 000 Def. 3: the hybrid flow from the file's initial state (and the reduced one, when asked).
+void simulation(const HybridInput& in, const DeriveOptions& o, DerivationSection& s) {
+  const auto& si = *in.simulation;
+  HybridSimulationSpec spec = si.spec;
+  spec.compile.quiet = true;
+  const HybridTrajectory tr = in.automaton ? simulate_hybrid(*in.automaton, spec) : simulate_hybrid(*in.system, spec);
+  s.prose.push_back("From t = " + fmt(spec.t0) + " to " + fmt(spec.t1) + ": " + std::to_string(tr.impacts.size()) + " impacts, " +
+                    std::to_string(tr.grazes.size()) + " grazes, " + std::to_string(tr.steps) + " steps; " +
+                    (tr.message.empty() ? "completed" : tr.message) + ".");
+  s.verdict("hybrid.simulation.completed", "the simulation reaches t_end", tr.termination == Termination::Completed,
+            tr.message.empty() ? "completed" : tr.message);
+  const bool reduced = si.reduced && in.reduction;
+  const std::vector<double> times = reduced ? compare_reduced(*in.reduction, spec, tr, s) : std::vector<double>{};
+  s.tables.push_back(impacts_table(tr, times, reduced));
+  s.tables.push_back(invariants_table(tr));
+  simulation_plots(in, tr, o.plot_base, s);
+}
+
+}  // namespace
+
+HybridBasics hybrid_basics(const HybridInput& in) {
+  const ForcedLagrangianSystem& s = in.system->system();
+  const ForcedHamiltonianSystem H = hamiltonian_side(s);
+  std::vector<ex> J, mu;
+  for (const auto& g : in.generators) {
+    J.push_back(lagrangian_momentum(s, g.xi));
+    mu.push_back(GiNaC::realsymbol("mu_" + g.name, latex_name("mu_" + g.name)));  // GiNaC prints values with it
+  }
+  return HybridBasics{forced_euler_lagrange_field(s), H, forced_hamiltonian_field(H), force_symmetry_algebra(s, in.generators), J, mu};
+}
+
+void derive_hybrid(const HybridInput& in, Derivation& out, const DeriveOptions& o) {
+  const HybridBasics b = hybrid_basics(in);
+  declare_symbols(in, b, out);
+  lagrangian_system(in, b, start(out, o, "hybrid.lagrangian_system",
+                                 "Forced Lagrangian system (000 section 2.2" + std::string(in.time ? ", section 5" : "") + ")"));
+  hamiltonian_system(in, b, start(out, o, "hybrid.hamiltonian_system", "Forced Hamiltonian system: X_{H,F} (000 section 2.2)"));
+  if (!in.generators.empty())
+    symmetries(in, b, start(out, o, "hybrid.symmetry", "Symmetries and the force symmetry algebra g_F (000 section 4)"));
+  switching(*in.system, start(out, o, "hybrid.switching", "Switching surface and impact maps (000 Defs. 1-2, 10)"));
+  hybrid_checks(in, b, start(out, o, "hybrid.checks", "Hybrid checks (000 Defs. 4, 8; section 4)"));
+  if (in.automaton)
+    automaton_checks(in, start(out, o, "hybrid.automaton", "Multi-domain hybrid automaton: checks edge by edge"));
+  if (in.reduction)
+    reduction(*in.reduction, start(out, o, "hybrid.reduction", "Forced Routh reduction (000 (9)-(12), section 4.1, Remark 7)"));
+  if (in.simulation) simulation(in, o, start(out, o, "hybrid.simulation", "Simulation (hybrid flow, 000 Def. 3)"));
+}
+
+}  // namespace hamel
