@@ -24,9 +24,6 @@ struct Label {
     Symbol,   ///< base with lower and upper indices: C_123, G^12, g_{theta psi}, X1^x
     Bracket,  ///< {lower[0], lower[1]}
     Dot,      ///< the time derivative of base
-    /// Transitional, for modules not yet ported to the model: `lower` = {text, text suffix},
-    /// `upper` = {LaTeX, LaTeX suffix}, already formatted.
-    Preformatted,
   };
   Form form = Form::Symbol;
   std::string base;
@@ -123,7 +120,6 @@ struct Derivation {
   std::vector<Symbol> symbols;  ///< in declaration order (coordinates, velocities, momenta, parameters, …)
   std::vector<std::pair<std::string, std::string>> latex_names;  ///< user LaTeX names: identifier → LaTeX
   std::deque<DerivationSection> sections;  ///< a deque: references returned by add() stay valid
-  std::string legacy_json;  ///< transitional: the JSON of modules not yet ported (a dumped object)
 
   /// Appends a section and returns it.
   DerivationSection& add(std::string id, std::string title);

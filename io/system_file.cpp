@@ -232,14 +232,6 @@ SystemFile read_system_file(const Document& doc) {
   return f;
 }
 
-void Module::derive(const SystemFile& file, Derivation& out, const DeriveOptions& options) const {
-  Report r;
-  r.plot_base = options.plot_base;
-  r.progress = options.progress;
-  derive_legacy(file, r);
-  append_legacy(r, out);
-}
-
 std::vector<ClaimResult> Module::check(const SystemFile&, const std::vector<Claim>&, const ClaimsContext&) const {
   throw NotImplemented("Module::check: module '" + name() + "' checks no claims");
 }

@@ -13,7 +13,6 @@
 
 #include "derivation/model.hpp"
 #include "geometry/chart.hpp"
-#include "io/report.hpp"
 #include "io/yaml_document.hpp"
 
 namespace hamel {
@@ -79,11 +78,8 @@ class Module {
   /// Top-level keys this module reads.
   virtual std::vector<std::string> keys() const = 0;
   virtual bool applies(const SystemFile& file) const = 0;
-  /// Fills `out` with the derivation of what this module reads.  The default adapts `derive_legacy`
-  /// (transitional, until every module fills the typed model itself).
-  virtual void derive(const SystemFile& file, Derivation& out, const DeriveOptions& options) const;
-  /// Transitional: the untyped report of a module not yet ported to the derivation model.
-  virtual void derive_legacy(const SystemFile&, Report&) const {}
+  /// Appends the derivation of what this module reads (derivation/: it reads, then derives).
+  virtual void derive(const SystemFile& file, Derivation& out, const DeriveOptions& options) const = 0;
   /// Claim kinds this module checks.
   virtual std::vector<std::string> claim_kinds() const { return {}; }
   virtual std::vector<ClaimResult> check(const SystemFile& file, const std::vector<Claim>& claims,

@@ -86,7 +86,7 @@ json summary_json(const Derivation& d) {
 }  // namespace
 
 json to_json(const Derivation& d) {
-  json out = d.legacy_json.empty() ? json::object() : json::parse(d.legacy_json);
+  json out = json::object();
   out["format"] = "hamel-derivation";
   out["version"] = 1;
   out["name"] = d.name;

@@ -55,7 +55,6 @@ std::string text_label(const Label& l) {
   switch (l.form) {
     case Label::Form::Bracket: return "{" + l.lower.at(0) + ", " + l.lower.at(1) + "}";
     case Label::Form::Dot: return "d/dt " + l.base;
-    case Label::Form::Preformatted: return l.lower.at(0);
     case Label::Form::Symbol: break;
   }
   std::string s = l.base;
@@ -65,7 +64,6 @@ std::string text_label(const Label& l) {
 }
 
 std::string text_suffix(const Entry& e) {
-  if (e.label.form == Label::Form::Preformatted) return e.label.lower.at(1);
   std::string s;
   for (const auto& b : e.basis) s += (s.empty() ? " d" : "^d") + b;
   return s;
@@ -134,7 +132,6 @@ std::string LatexNaming::label(const Label& l) const {
   switch (l.form) {
     case Label::Form::Bracket: return "\\{" + name(l.lower.at(0)) + ", " + name(l.lower.at(1)) + "\\}";
     case Label::Form::Dot: return name(l.base + "_dot");
-    case Label::Form::Preformatted: return l.upper.at(0);
     case Label::Form::Symbol: break;
   }
   std::string s = name(l.base);
@@ -147,7 +144,6 @@ std::string LatexNaming::label(const Label& l) const {
 }
 
 std::string LatexNaming::suffix(const Entry& e) const {
-  if (e.label.form == Label::Form::Preformatted) return e.label.upper.at(1);
   std::string s;
   for (const auto& b : e.basis) s += (s.empty() ? "\\, d" : "\\wedge d") + name(b);
   return s;

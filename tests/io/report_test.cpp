@@ -1,7 +1,7 @@
 // tests/io/report_test.cpp — the LaTeX report is a complete document that pdflatex compiles.
 #include <doctest/doctest.h>
 
-#include "io/report.hpp"
+#include "io/render/labels.hpp"
 #include "tests/support/latex_report.hpp"
 
 TEST_SUITE("io") {
@@ -24,8 +24,9 @@ TEST_CASE("Report: LaTeX of the Chaplygin sphere compiles with pdflatex") {
   CHECK(report.compiles());
 }
 
-TEST_CASE("Report: latex_escape") {
-  CHECK(hamel::latex_escape("a_b & 50% {x}") == "a\\_b \\& 50\\% \\{x\\}");
+TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
+  CHECK(hamel::latex_text("a_b & 50% {x}") == "a\\_b \\& 50\\% \\{x\\}");
+  CHECK(hamel::latex_text("Π_nh ≤ 2") == "$\\Pi$\\_nh $\\le$ 2");
 }
 
 }  // TEST_SUITE

@@ -26,13 +26,17 @@ const Table* table(const Derivation& d, const std::string& id) {
   return nullptr;
 }
 
-// The derivation names things with typed labels only: no preformatted (LaTeX) strings.
+// The derivation names things with identifiers only: no LaTeX (backslashes, braces) in a label.
 bool typed_labels_only(const Derivation& d) {
+  const auto plain = [](const std::string& s) { return s.find_first_of("\\{}$") == std::string::npos; };
   for (const auto& s : d.sections)
     for (const auto& o : s.objects)
-      for (const auto& e : o.entries)
-        if (e.label.form == Label::Form::Preformatted) return false;
-  return d.legacy_json.empty();
+      for (const auto& e : o.entries) {
+        if (!plain(e.label.base)) return false;
+        for (const auto& i : e.label.lower) if (!plain(i)) return false;
+        for (const auto& i : e.label.upper) if (!plain(i)) return false;
+      }
+  return true;
 }
 
 }  // namespace
