@@ -40,7 +40,9 @@ void declare_symbols(const NonholonomicInput& in, Derivation& d) {
 
 void kinetic_energy(const NonholonomicSystem& sys, DerivationSection& s) {
   const Chart& Q = sys.chart();
-  s.prose.push_back("Coordinates " + Q.describe() + "; rank of D = " + std::to_string(sys.rank()) + ".");
+  std::string q;
+  for (std::size_t i = 0; i < Q.dim(); ++i) q += (i ? ", " : "") + Q.coordinate_name(i);
+  s.prose.push_back("Coordinates $(" + q + ")$; the constraint distribution $D$ has rank " + std::to_string(sys.rank()) + ".");
   Object& g = s.object("metric", ObjectKind::Family, "the kinetic-energy metric");
   for (unsigned i = 0; i < Q.dim(); ++i)
     for (unsigned j = i; j < Q.dim(); ++j)

@@ -105,6 +105,20 @@ void write_section(const DerivationSection& s, std::ostream& os, const LatexNami
   write_verdicts(s, os, names);
 }
 
+// The summary's lines as paragraphs.
+std::string summary_paragraphs(const Derivation& d) {
+  std::string out, line;
+  for (char c : verdict_summary(d)) {
+    if (c != '\n') {
+      line += c;
+      continue;
+    }
+    out += latex_text(line) + ".\n\n";
+    line.clear();
+  }
+  return out;
+}
+
 const char* kPreamble =
     "\\documentclass[11pt,a4paper]{article}\n"
     "\\usepackage[T1]{fontenc}\n"
@@ -120,14 +134,13 @@ const char* kPreamble =
 void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& options) {
   const LatexNaming names(d);
   std::ostringstream body;
+  if (!options.body_only && !d.description.empty()) body << latex_text(d.description) << "\n\n";
   for (const auto& s : d.sections) write_section(s, body, names);
+  if (!options.body_only) body << "\\section*{Summary}\n" << summary_paragraphs(d);
   const CitedText cited = cite_papers(body.str());
-  if (!options.body_only) {
+  if (!options.body_only)
     os << kPreamble << "\\title{Hamel derivation: " << latex_text(d.name) << "}\n\\date{}\n\\begin{document}\n\\maketitle\n";
-    if (!d.description.empty()) os << latex_text(d.description) << "\n\n";
-  }
   os << cited.text;
-  if (!options.body_only) os << "\\section*{Summary}\n" << latex_text(verdict_summary(d)) << "\n";
   write_bibliography(cited.papers, os);
   if (!options.body_only) os << "\\end{document}\n";
 }
