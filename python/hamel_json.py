@@ -117,6 +117,9 @@ def parse(text: str, names: Dict[str, Any], undeclared: Optional[Dict[str, Any]]
         local[key] = value
         return key
 
+    stray = _TOKEN.sub(" ", text).translate(_OPERATORS).strip()
+    if stray:  # only names, numbers and operators reach Python's parser
+        raise LoadError("cannot read %r: unexpected %r" % (text, stray[0]))
     code = _TOKEN.sub(alias, text)
     try:
         return parse_expr(code, local_dict=local, global_dict=_GLOBALS,
@@ -125,8 +128,10 @@ def parse(text: str, names: Dict[str, Any], undeclared: Optional[Dict[str, Any]]
         raise LoadError("cannot read %r: %s" % (text, e)) from e
 
 
-# What parse_expr's generated code may call: auto_number writes Integer(…) and Float(…), rationalize
-# Rational(…); no builtins, so that no text can run Python.
+# The characters of the input syntax besides names and numbers (deleted by str.translate).
+_OPERATORS = str.maketrans("", "", "+-*/^(),")
+# What parse_expr's generated code may call besides the aliases: auto_number writes Integer(…) and
+# Float(…), rationalize Rational(…); no Python builtins.
 _GLOBALS = {"Integer": sympy.Integer, "Float": sympy.Float, "Rational": sympy.Rational, "__builtins__": {}}
 
 
@@ -169,11 +174,10 @@ class Derivation:
       sections -- the sections as written (ids of their objects and checks, prose, tables, figures)
       summary  -- the counts of the checks
       undeclared -- names used in expressions but missing from the table -> objects that use them
-                   (only when loaded with strict=False)
       raw      -- the whole JSON document
     """
 
-    def __init__(self, doc: Dict[str, Any], strict: bool = True):
+    def __init__(self, doc: Dict[str, Any], strict: bool = False):
         _check_header(doc)
         self.raw = doc
         self.name = doc["name"]
@@ -201,14 +205,16 @@ class Derivation:
         return Entry(tuple(e["key"]), e["label"], value)
 
     def expr(self, object_id: str, *key: str) -> sympy.Expr:
-        """The value of object `object_id` at `key`; zero for a key a family leaves out."""
-        entries = self.objects[object_id]
-        for entry in entries:
+        """The value of object `object_id` at `key` (no key for a scalar).
+
+        A key that is not written raises KeyError rather than returning zero: families leave out their
+        zero components but also those that symmetry gives (the metric lists g_ij for i <= j only,
+        C_abc for a < b), and the format does not say which case a missing key is.
+        """
+        for entry in self.objects[object_id]:
             if entry.key == tuple(key):
                 return entry.value
-        if self.kind_of[object_id] in ("family", "form", "bracket", "vector_field"):
-            return sympy.Integer(0)  # the writer leaves the zero components out
-        raise KeyError("%s has no entry %r" % (object_id, key))
+        raise KeyError("%s has no entry %s (zero, or given by a symmetry)" % (object_id, ",".join(key)))
 
     def symbol(self, name: str):
         """The SymPy object of a name: from the table, or one of the undeclared names."""
@@ -240,11 +246,12 @@ def _check_header(doc: Dict[str, Any]) -> None:
             raise LoadError("missing key %r" % key)
 
 
-def load(source: Union[str, Dict[str, Any]], strict: bool = True) -> Derivation:
+def load(source: Union[str, Dict[str, Any]], strict: bool = False) -> Derivation:
     """Loads a derivation from a path or from the already parsed JSON dict.
 
-    strict=False accepts names used in expressions but missing from the symbol table (read as
-    Symbols and listed in .undeclared): modules still being ported to the typed model write some.
+    Names used in expressions but missing from the symbol table are read as Symbols (Functions when
+    called) and listed in .undeclared: modules still being ported to the typed model write some.
+    strict=True refuses them (LoadError).
     """
     if isinstance(source, dict):
         return Derivation(source, strict)
@@ -276,7 +283,7 @@ def main(argv: List[str]) -> int:
         print("usage: python3 hamel_json.py DERIVATION.json", file=sys.stderr)
         return 2
     try:
-        d = load(argv[1], strict=False)
+        d = load(argv[1])
     except (OSError, ValueError, KeyError) as e:
         print("hamel_json: %s" % e, file=sys.stderr)
         return 1

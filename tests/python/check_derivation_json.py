@@ -148,7 +148,7 @@ def expect_failures(doc, path, values_program):
     for o in bad["objects"].values():  # the loader needs keys: restore them to reach the comparison
         for e in o["entries"]:
             e.setdefault("key", [])
-    d = hamel_json.load(bad, strict=False)
+    d = hamel_json.load(bad)
     _, _, mismatches = compare(d, hamel_values(values_program, path))
     print("perturbed copy: %d schema errors, %d numeric mismatches" % (len(schema), len(mismatches)))
     for p in schema + mismatches:
@@ -174,7 +174,11 @@ def main():
             doc = json.load(f)
         if args.expect_failures:
             return expect_failures(doc, path, args.values)
-        d, ok, skipped, problems = check(doc, path, args.values, args.strict_symbols)
+        try:
+            d, ok, skipped, problems = check(doc, path, args.values, args.strict_symbols)
+        except hamel_json.LoadError as e:
+            print("%s: the loader refuses the JSON: %s" % (args.system, e))
+            return 1
     print("%s: schema valid, %d expressions agree with Hamel (rtol %g), %d skipped (no value at the point)"
           % (args.system, ok, RELATIVE_TOLERANCE, skipped) if not problems else "%s: %d problems" % (args.system, len(problems)))
     if d.undeclared:

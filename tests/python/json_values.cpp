@@ -33,7 +33,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int kDigits = 30;                 // both sides evaluate to 30 digits, far below the 1e-9 tolerance
+constexpr int kDigits = 30;                 // both sides: rounding far below the tolerance of 1e-9
 constexpr unsigned kSeed = 20261203;        // std::mt19937's sequence is fixed by the standard: same point everywhere
 constexpr std::size_t kReaderLimit = 4000;  // the reader refuses longer texts (a fuzzing guard)
 

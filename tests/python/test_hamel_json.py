@@ -42,8 +42,8 @@ class Names(unittest.TestCase):
     def test_unknown_names(self):
         doc = document([("x", "coordinate")], [((), "x+z")], "scalar")
         with self.assertRaises(hamel_json.LoadError):
-            hamel_json.load(doc)
-        d = hamel_json.load(doc, strict=False)
+            hamel_json.load(doc, strict=True)
+        d = hamel_json.load(doc)
         self.assertEqual(dict(d.undeclared), {"z": ["o"]})
 
 
@@ -59,6 +59,12 @@ class Syntax(unittest.TestCase):
         self.assertEqual(self.read("2/3*x^(-1)+0.25"), sympy.Rational(2, 3) / self.x + sympy.Rational(1, 4))
         self.assertEqual(self.read("-x^2"), -self.x ** 2)
         self.assertEqual(self.read("1.5e-3"), sympy.Rational(3, 2000))
+
+    def test_undeclared_functions(self):
+        d = hamel_json.load(document([("x", "coordinate")], [((), "g(x)+D[0](h)(x)")], "scalar"))
+        g, h = sympy.Function("g"), sympy.Function("h")
+        self.assertEqual(d.expr("o"), g(self.x) + sympy.Derivative(h(self.x), self.x))
+        self.assertEqual(sorted(d.undeclared), ["g", "h"])
 
     def test_functions_and_derivatives(self):
         f, g = sympy.Function("f"), sympy.Function("g")
@@ -77,15 +83,17 @@ class Syntax(unittest.TestCase):
         self.assertEqual(value.subs(sympy.Function("f"), sympy.Lambda(t, sympy.sin(t))).doit(), sympy.cos(2 * self.x))
 
     def test_bad_text(self):
-        with self.assertRaises(hamel_json.LoadError):
-            self.read("x+*")
+        for text in ("x+*", "x.__class__", "[x]", "x; y", "'x'"):
+            with self.assertRaises(hamel_json.LoadError):
+                self.read(text)
 
 
 class Objects(unittest.TestCase):
     def test_order_and_missing_components(self):
         d = hamel_json.load(document([("x", "coordinate")], [(("2", "1"), "x"), (("1", "1"), "1")]))
         self.assertEqual([e.key for e in d.objects["o"]], [("2", "1"), ("1", "1")])
-        self.assertEqual(d.expr("o", "2", "2"), 0)
+        with self.assertRaises(KeyError):  # zero or symmetric: the format does not say
+            d.expr("o", "2", "2")
         self.assertEqual(d.expr("o", "2", "1"), sympy.Symbol("x"))
 
     def test_the_format_is_checked(self):
