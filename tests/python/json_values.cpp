@@ -308,8 +308,11 @@ void Evaluator::declare_functions(const std::vector<std::string>& functions, con
 
 // The reader's own parse for a text within its limit; a longer one (a printed value can be) as the
 // sum, product, sign, parentheses or power it is at the top level, its pieces read the same way.
-GiNaC::ex Evaluator::read(const std::string& s) const {
-  if (s.size() <= kReaderLimit) return reader_.parse(s);
+GiNaC::ex Evaluator::read(const std::string& text) const {
+  if (text.size() <= kReaderLimit) return reader_.parse(text);
+  const std::size_t first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
+  if (first == std::string::npos) throw std::runtime_error("an empty piece");
+  const std::string s = text.substr(first, last - first + 1);
   if (const auto t = split_top(s, "+-"); t.size() > 1) {
     GiNaC::ex sum = 0;
     for (const std::string& x : t) sum += x[0] == '+' ? read(x.substr(1)) : x[0] == '-' ? -read(x.substr(1)) : read(x);

@@ -70,7 +70,8 @@ class Syntax(unittest.TestCase):
         f, g = sympy.Function("f"), sympy.Function("g")
         x, y = self.x, self.y
         self.assertEqual(self.read("diff(f(x),x)"), sympy.Derivative(f(x), x))
-        self.assertEqual(self.read("diff(f(x),x,2)"), sympy.Derivative(f(x), (x, 2)))
+        self.assertEqual(self.read("diff(f(x), x, 2)"), sympy.Derivative(f(x), (x, 2)))
+        self.assertEqual(self.read("diff(g(x, y), x, 2) - x/(y*x)"), sympy.Derivative(g(x, y), (x, 2)) - 1 / y)
         self.assertEqual(self.read("D[0](f)(x)"), sympy.Derivative(f(x), x))
         self.assertEqual(self.read("D[0,0](f)(x)"), sympy.Derivative(f(x), (x, 2)))
         self.assertEqual(self.read("D[1](g)(x,y)*2"), 2 * sympy.Derivative(g(x, y), y))
