@@ -192,7 +192,7 @@ def main():
     if args.max_skipped is not None and skipped > args.max_skipped:
         problems.append("%d values skipped, at most %d expected" % (skipped, args.max_skipped))
     what = args.system or args.document
-    print("%s: schema valid, %d expressions agree with Hamel (rtol %g), %d skipped (no value at the point)"
+    print("%s: schema valid, %d expressions agree with Hamel (rtol %g), %d skipped (a pole at the point, or a derivative with no diff form)"
           % (what, ok, RELATIVE_TOLERANCE, skipped) if not problems else "%s: %d problems" % (what, len(problems)))
     if d and d.undeclared:
         print("note: names not in the symbol table: " + " ".join(sorted(d.undeclared)))
