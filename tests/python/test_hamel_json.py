@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Unit tests of python/hamel_json.py on hand-written documents (ctest json.loader)."""
+
+import os
+import sys
+import unittest
+
+import sympy
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+sys.path.insert(0, HERE)
+import check_derivation_json  # noqa: E402
+import hamel_json  # noqa: E402
+
+
+def document(symbols, entries, kind="family"):
+    """A minimal derivation: one section, one object with `entries` ((key, value) pairs)."""
+    return {
+        "format": "hamel-derivation", "version": 1, "name": "t", "description": "",
+        "symbols": [{"name": n, "kind": k, "latex": n} for n, k in symbols],
+        "sections": [{"id": "s", "title": "", "prose": [], "objects": ["o"], "checks": [], "tables": [],
+                      "figures": []}],
+        "objects": {"o": {"kind": kind, "title": "", "section": "s",
+                          "entries": [{"key": list(k), "label": "x", "value": v} for k, v in entries]}},
+        "checks": {}, "summary": {"checks": 0, "yes": 0, "no": 0, "failures": 0, "expected_no": 0},
+    }
+
+
+class Names(unittest.TestCase):
+    def test_parameters_named_like_sympy_constants_stay_symbols(self):
+        names = ["I", "E", "S", "N", "gamma", "beta", "lambda", "pi", "Q", "O"]
+        d = hamel_json.load(document([(n, "parameter") for n in names], [((), "+".join(names))], "scalar"))
+        value = d.expr("o")
+        self.assertEqual(value, sum(sympy.Symbol(n) for n in names))
+        self.assertTrue(all(isinstance(d.symbols[n], sympy.Symbol) for n in names))
+
+    def test_constants_when_not_declared(self):
+        d = hamel_json.load(document([("x", "coordinate")], [((), "pi*x+Pi+I^2")], "scalar"))
+        self.assertEqual(d.expr("o"), sympy.pi * sympy.Symbol("x") + sympy.pi - 1)
+
+    def test_unknown_names(self):
+        doc = document([("x", "coordinate")], [((), "x+z")], "scalar")
+        with self.assertRaises(hamel_json.LoadError):
+            hamel_json.load(doc, strict=True)
+        d = hamel_json.load(doc)
+        self.assertEqual(dict(d.undeclared), {"z": ["o"]})
+
+
+class Syntax(unittest.TestCase):
+    def setUp(self):
+        self.x, self.y = sympy.symbols("x y")
+        self.symbols = [("x", "coordinate"), ("y", "coordinate"), ("f", "function"), ("g", "function")]
+
+    def read(self, text):
+        return hamel_json.load(document(self.symbols, [((), text)], "scalar")).expr("o")
+
+    def test_powers_and_exact_numbers(self):
+        self.assertEqual(self.read("2/3*x^(-1)+0.25"), sympy.Rational(2, 3) / self.x + sympy.Rational(1, 4))
+        self.assertEqual(self.read("-x^2"), -self.x ** 2)
+        self.assertEqual(self.read("1.5e-3"), sympy.Rational(3, 2000))
+
+    def test_undeclared_functions(self):
+        d = hamel_json.load(document([("x", "coordinate")], [((), "g(x)+D[0](h)(x)")], "scalar"))
+        g, h = sympy.Function("g"), sympy.Function("h")
+        self.assertEqual(d.expr("o"), g(self.x) + sympy.Derivative(h(self.x), self.x))
+        self.assertEqual(sorted(d.undeclared), ["g", "h"])
+
+    def test_functions_and_derivatives(self):
+        f, g = sympy.Function("f"), sympy.Function("g")
+        x, y = self.x, self.y
+        self.assertEqual(self.read("diff(f(x),x)"), sympy.Derivative(f(x), x))
+        self.assertEqual(self.read("diff(f(x), x, 2)"), sympy.Derivative(f(x), (x, 2)))
+        self.assertEqual(self.read("diff(g(x, y), x, 2) - x/(y*x)"), sympy.Derivative(g(x, y), (x, 2)) - 1 / y)
+        self.assertEqual(self.read("D[0](f)(x)"), sympy.Derivative(f(x), x))
+        self.assertEqual(self.read("D[0,0](f)(x)"), sympy.Derivative(f(x), (x, 2)))
+        self.assertEqual(self.read("D[1](g)(x,y)*2"), 2 * sympy.Derivative(g(x, y), y))
+        self.assertEqual(self.read("atan2(y,x)+sqrt(x)"), sympy.atan2(y, x) + sympy.sqrt(x))
+
+    def test_derivative_at_an_expression(self):
+        # D[0](f)(2*x) is f'(2x): with f = sin, cos(2x), not d/dx sin(2x) = 2cos(2x).
+        value = self.read("D[0](f)(2*x)")
+        t = sympy.Symbol("t")
+        self.assertEqual(value.subs(sympy.Function("f"), sympy.Lambda(t, sympy.sin(t))).doit(), sympy.cos(2 * self.x))
+
+    def test_bad_text(self):
+        for text in ("x+*", "x.__class__", "[x]", "x; y", "'x'"):
+            with self.assertRaises(hamel_json.LoadError):
+                self.read(text)
+
+
+class Objects(unittest.TestCase):
+    def test_order_and_missing_components(self):
+        d = hamel_json.load(document([("x", "coordinate")], [(("2", "1"), "x"), (("1", "1"), "1")]))
+        self.assertEqual([e.key for e in d.objects["o"]], [("2", "1"), ("1", "1")])
+        with self.assertRaises(KeyError):  # zero or symmetric: the format does not say
+            d.expr("o", "2", "2")
+        self.assertEqual(d.expr("o", "2", "1"), sympy.Symbol("x"))
+
+    def test_the_format_is_checked(self):
+        doc = document([], [])
+        doc["version"] = 2
+        with self.assertRaises(hamel_json.LoadError):
+            hamel_json.load(doc)
+
+
+class Tolerance(unittest.TestCase):
+    def test_agree(self):
+        agree = check_derivation_json.agree
+        self.assertTrue(agree(1.0, 1.0 + 1e-12))
+        self.assertFalse(agree(1.0, 1.0 + 1e-6))
+        self.assertFalse(agree(1e-5, 1.00001e-5))
+        self.assertTrue(agree(0.0, 1e-25))
+        self.assertFalse(agree(1j, -1j))
+
+    def test_schema_accepts_a_minimal_document_and_refuses_a_bad_kind(self):
+        doc = document([("x", "coordinate")], [(("1",), "x")], "list")
+        self.assertEqual(check_derivation_json.schema_errors(doc), [])
+        doc["symbols"][0]["kind"] = "constant"
+        self.assertEqual(len(check_derivation_json.schema_errors(doc)), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
