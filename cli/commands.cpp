@@ -133,6 +133,7 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
       any = true;
     }
   if (!any) throw InvalidArgument("'" + a.positional[0] + "' describes no system Hamel can derive (no 'lagrangian' or other system key)");
+  declare_remaining_symbols(d);
   write_text(d, out, has_flag(a, "--quiet"));
   write_outputs(a, d, out);
   return 0;

@@ -2,6 +2,7 @@
 #include "derivation/model.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace hamel {
 
@@ -58,6 +59,23 @@ const Object* Derivation::find(const std::string& id) const {
     for (const auto& o : s.objects)
       if (o.id == id) return &o;
   return nullptr;
+}
+
+namespace {
+
+struct CollectSymbols : GiNaC::visitor, GiNaC::symbol::visitor {
+  std::map<std::string, bool> found;  // by name: the table lists names in name order when found here
+  void visit(const GiNaC::symbol& s) override { found.emplace(s.get_name(), true); }
+};
+
+}  // namespace
+
+void declare_remaining_symbols(Derivation& d) {
+  CollectSymbols c;
+  for (const auto& s : d.sections)
+    for (const auto& o : s.objects)
+      for (const auto& e : o.entries) e.value.traverse(c);
+  for (const auto& [name, yes] : c.found) d.declare(name, SymbolKind::Unknown, "a symbol of the derivation");
 }
 
 VerdictCount count_verdicts(const Derivation& d) {

@@ -131,6 +131,10 @@ struct Derivation {
   const Object* find(const std::string& id) const;
 };
 
+/// Declares every symbol that occurs in the derivation's objects and is not in its table yet (kind
+/// Unknown, e.g. the multipliers ν_a of discrete equations), so that the table names every symbol.
+void declare_remaining_symbols(Derivation& d);
+
 /// What a derivation is asked besides the system: where plots go, and whom to tell which step it is in.
 struct DeriveOptions {
   std::string plot_base;  ///< path prefix for plot files (e.g. "build/chaplygin_sphere"); empty: no plots

@@ -35,6 +35,9 @@ void declare_symbols(const NonholonomicInput& in, Derivation& d) {
   const Chart& M = sys.dual_chart();
   for (std::size_t a = 0; a < sys.rank(); ++a)
     d.declare(M.coordinate_name(sys.chart().dim() + a), SymbolKind::Momentum, "momentum of frame field " + sys.frame_names()[a]);
+  const Chart& D = sys.velocity_chart();
+  for (std::size_t a = 0; a < sys.rank(); ++a)
+    d.declare(D.coordinate_name(sys.chart().dim() + a), SymbolKind::Velocity, "quasi-velocity along " + sys.frame_names()[a]);
   for (const auto& v : in.variables) d.declare(v.name, SymbolKind::Variable, "invariant " + detail::str(v.expression));
 }
 
