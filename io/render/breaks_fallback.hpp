@@ -25,4 +25,17 @@ inline double latex_width(const std::string& s) {
     if (!cmd && c != '{' && c != '}' && c != '_' && c != '^' && c != ' ') w += 0.55; }
   return w;
 }
+inline std::vector<GiNaC::ex> ordered_operands(const GiNaC::ex& e) {
+  std::vector<GiNaC::ex> v;
+  for (std::size_t i = 0; i < e.nops(); ++i) v.push_back(e.op(i));
+  return v;
+}
+inline bool written_negative(const GiNaC::ex& t) {
+  if (GiNaC::is_a<GiNaC::numeric>(t)) return GiNaC::ex_to<GiNaC::numeric>(t).is_negative();
+  if (GiNaC::is_a<GiNaC::mul>(t)) {
+    const GiNaC::ex c = t.op(t.nops() - 1);
+    return GiNaC::is_a<GiNaC::numeric>(c) && GiNaC::ex_to<GiNaC::numeric>(c).is_negative();
+  }
+  return false;
+}
 }  // namespace hamel

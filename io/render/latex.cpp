@@ -5,6 +5,7 @@
 
 #include "core/latex.hpp"
 #include "io/render/breaks_fallback.hpp"
+#include "io/render/breaking.hpp"
 #include "io/render/labels.hpp"
 #include "io/render/references.hpp"
 #include "io/render/render.hpp"
@@ -16,29 +17,19 @@ namespace {
 // Widths in em of an A4 page with 2 cm margins at 11 pt, less the equation number and the left side
 // of the alignment: a display line's value must fit in `kLine`, continuation lines are indented.
 constexpr double kLine = 30.0;
-constexpr double kIndent = 2.0;
 
-// The lines of `lhs = value` as rows of an align environment (before the row separator).
+// The lines of `lhs = value` as rows of an align environment (before the row separator): the value
+// broken to fit the page, then each denominator it had to name.
 std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, const LatexNaming& names) {
   const std::string suffix = names.suffix(e);
-  const std::string whole = to_latex(e.value, &names.user()) + suffix;
-  if (latex_width(whole) <= kLine) return {lhs + " &= " + whole};
-  const LatexBreaks b = latex_breaks(e.value, &names.user());
+  const BrokenDisplay b = break_display(e.value, kLine, &names.user());
   std::vector<std::string> rows;
-  std::string row = lhs + " &= " + b.open;
-  double width = latex_width(b.open);
-  for (const auto& t : b.terms) {
-    const double w = latex_width(t);
-    if (width > 0 && width + w > kLine) {
-      rows.push_back(row);
-      row = "&\\qquad " + t;
-      width = kIndent + w;
-    } else {
-      row += (width > 0 ? " " : "") + t;
-      width += w;
-    }
-  }
-  rows.push_back(row + b.close + suffix);
+  const auto add = [&](const std::string& left, const std::vector<std::string>& lines, const std::string& end) {
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      rows.push_back((i == 0 ? left + " &= " : "&\\qquad ") + lines[i] + (i + 1 == lines.size() ? end : ""));
+  };
+  add(lhs, b.lines, suffix);
+  for (const auto& [name, lines] : b.named) add(name, lines, "");
   return rows;
 }
 
