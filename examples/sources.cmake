@@ -83,3 +83,21 @@ if(HAMEL_BUILD_TESTS)
     set_tests_properties(simulate.${system} PROPERTIES PASS_REGULAR_EXPRESSION "\\(agree\\)")
   endforeach()
 endif()
+# Determinism (issue 15): two runs of `hamel derive` write the same text, JSON and LaTeX byte for byte,
+# for every system file (docs/geometry.md, "Printing"); a second process finds the JIT's compiled code in
+# the cache (docs/numerics.md). Every examples/*.yaml but the claims files, so that new systems are covered.
+if(HAMEL_BUILD_TESTS)
+  file(GLOB hamel_system_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.yaml)
+  list(FILTER hamel_system_files EXCLUDE REGEX "\\.claims\\.yaml$")
+  foreach(path ${hamel_system_files})
+    get_filename_component(system ${path} NAME_WE)
+    add_test(NAME determinism.${system}
+             COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/derive_twice.sh $<TARGET_FILE:hamel_cli>
+                     examples/${system}.yaml ${CMAKE_BINARY_DIR}/determinism
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  endforeach()
+  add_test(NAME determinism.jit_cache_hit_in_second_process
+           COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/jit_cache_twice.sh $<TARGET_FILE:hamel_cli>
+                   examples/ellipsoid.yaml ${CMAKE_BINARY_DIR}/determinism
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+endif()
