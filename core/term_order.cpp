@@ -38,11 +38,18 @@ int compare_numbers(const numeric& a, const numeric& b) {
   return a.imag().compare(b.imag());
 }
 
-// A term as coefficient × Π atom^exponent; a power with a non-numeric exponent is one atom.
+// A term as coefficient × Π atom^exponent; a power with a non-numeric exponent is one atom. The
+// coefficient is the one written: GiNaC's numeric factor, negated once for each sum factor to an odd
+// power that is written turned (leads_with_minus), so that GiNaC's choice of signs, which follows its
+// hash order, changes nothing here.
 struct Monomial {
   numeric coefficient = 1;
   std::vector<std::pair<ex, numeric>> factors;
 };
+
+bool is_turned_odd(const std::pair<ex, numeric>& f) {
+  return GiNaC::is_a<GiNaC::add>(f.first) && f.second.is_integer() && f.second.is_odd() && leads_with_minus(f.first);
+}
 
 std::pair<ex, numeric> atom_and_exponent(const ex& f) {
   if (GiNaC::is_a<GiNaC::power>(f) && GiNaC::is_a<numeric>(f.op(1)))
@@ -60,8 +67,12 @@ int compare_factor_pairs(const std::pair<ex, numeric>& a, const std::pair<ex, nu
 Monomial split(const ex& e) {
   Monomial m;
   const auto add_factor = [&m](const ex& f) {
-    if (GiNaC::is_a<numeric>(f)) m.coefficient *= GiNaC::ex_to<numeric>(f);
-    else m.factors.push_back(atom_and_exponent(f));
+    if (GiNaC::is_a<numeric>(f)) {
+      m.coefficient *= GiNaC::ex_to<numeric>(f);
+      return;
+    }
+    m.factors.push_back(atom_and_exponent(f));
+    if (is_turned_odd(m.factors.back())) m.coefficient = -m.coefficient;
   };
   if (GiNaC::is_a<GiNaC::mul>(e))
     for (std::size_t i = 0; i < e.nops(); ++i) add_factor(e.op(i));
@@ -100,6 +111,19 @@ std::vector<ex> sorted_by(const ex& e, MakeKey make_key, Compare compare) {
 
 std::vector<ex> sorted_terms(const ex& sum) {
   return sorted_by<Monomial>(sum, split, compare_monomials);
+}
+
+// Two sums as they are written, each turned to lead with a plus: (c - a) and -(a - c) compare alike.
+int compare_sums(const ex& a, const ex& b) {
+  const std::vector<ex> ta = sorted_terms(a), tb = sorted_terms(b);
+  const bool turn_a = leads_with_minus(a), turn_b = leads_with_minus(b);
+  for (std::size_t k = 0; k < std::min(ta.size(), tb.size()); ++k) {
+    Monomial ma = split(ta[k]), mb = split(tb[k]);
+    if (turn_a) ma.coefficient = -ma.coefficient;
+    if (turn_b) mb.coefficient = -mb.coefficient;
+    if (int c = compare_monomials(ma, mb)) return c;
+  }
+  return sign_of(static_cast<int>(ta.size()) - static_cast<int>(tb.size()));
 }
 
 int compare_sequences(const std::vector<ex>& a, const std::vector<ex>& b) {
@@ -150,7 +174,7 @@ int compare_atoms(const ex& a, const ex& b) {
     case Rank::Jet:
     case Rank::Function: return compare_functions(a, b);
     case Rank::Product: return compare_monomials(split(a), split(b));
-    case Rank::Sum: return compare_sequences(sorted_terms(a), sorted_terms(b));
+    case Rank::Sum: return compare_sums(a, b);
     case Rank::Power:
     case Rank::Other: break;
   }
@@ -227,21 +251,7 @@ bool written_negative(const ex& term) {
     const numeric& n = GiNaC::ex_to<numeric>(term);
     return (n.is_real() || n.real().is_zero()) && negative_number(n);
   }
-  numeric c = 1;
-  bool turned = false;
-  const auto visit = [&](const ex& f) {
-    if (GiNaC::is_a<numeric>(f)) {
-      c *= GiNaC::ex_to<numeric>(f);
-      return;
-    }
-    const auto [base, k] = atom_and_exponent(f);
-    if (k.is_integer() && k.is_odd() && leads_with_minus(base)) turned = !turned;
-  };
-  if (GiNaC::is_a<GiNaC::mul>(term))
-    for (std::size_t i = 0; i < term.nops(); ++i) visit(term.op(i));
-  else
-    visit(term);
-  return turned != negative_number(c);
+  return negative_number(split(term).coefficient);
 }
 
 }  // namespace hamel
