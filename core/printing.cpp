@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/abstract_function.hpp"
+#include "core/error.hpp"
 #include "core/latex.hpp"
 #include "core/term_order.hpp"
 
@@ -462,6 +463,8 @@ std::size_t widest_sum(const std::vector<ex>& factors) {
 std::string to_latex(const GiNaC::ex& e, const LatexNames* names) { return Printer(true, names).expression(e); }
 
 std::string to_text(const GiNaC::ex& e) { return Printer(false, nullptr).expression(e); }
+
+std::string detail::str(const GiNaC::ex& e) { return to_text(e); }
 
 LatexBreaks latex_breaks(const GiNaC::ex& e, const LatexNames* names) {
   const Printer p(true, names);
