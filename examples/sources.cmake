@@ -100,6 +100,15 @@ if(HAMEL_BUILD_TESTS)
                      examples/${system}.yaml ${CMAKE_BINARY_DIR}/determinism
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   endforeach()
+  # The text report is read by SymPy with ^ as power (fractions, powers, diff of abstract functions).
+  find_program(HAMEL_PYTHON3 python3)
+  if(HAMEL_PYTHON3)
+    add_test(NAME printing.sympy_reads_text
+             COMMAND ${HAMEL_PYTHON3} ${PROJECT_SOURCE_DIR}/tests/determinism/sympy_reads_text.py $<TARGET_FILE:hamel_cli>
+                     examples/chaplygin_sphere.yaml examples/solid_of_revolution.yaml examples/discrete_p2.yaml
+                     examples/hybrid_billiard.yaml examples/contact_sphere.yaml
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  endif()
   add_test(NAME determinism.jit_cache_hit_in_second_process
            COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/jit_cache_twice.sh $<TARGET_FILE:hamel_cli>
                    examples/ellipsoid.yaml ${CMAKE_BINARY_DIR}/determinism
