@@ -8,6 +8,10 @@
 #include <stdexcept>
 #include <string>
 
+namespace GiNaC {
+class ex;
+}
+
 namespace hamel {
 
 /// Wrong dimension, chart, degree or index: the caller passed something unusable.
@@ -58,6 +62,10 @@ inline std::string message(const std::string& fn, const std::string& what,
   if (!hint.empty()) m += "; hint: " + hint;
   return m;
 }
+
+/// An expression as to_text writes it (core/printing.cpp): the same text in every run, where
+/// GiNaC's own printer follows its hash order.
+std::string str(const GiNaC::ex& e);
 
 template <typename T>
 std::string str(const T& x) {

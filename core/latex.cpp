@@ -1,11 +1,9 @@
-// core/latex.cpp
+// core/latex.cpp — LaTeX names, and the width of LaTeX formulas (expressions: core/printing.cpp).
 #include "core/latex.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
-#include <sstream>
-
-#include "core/abstract_function.hpp"
 
 namespace hamel {
 namespace {
@@ -20,71 +18,172 @@ const std::set<std::string>& greek() {
   return g;
 }
 
-std::string base_name(const std::string& s) {
+const std::string* user_name(const std::string& s, const LatexNames* names) {
+  if (!names) return nullptr;
+  auto it = names->find(s);
+  return it == names->end() ? nullptr : &it->second;
+}
+
+std::string base_name(const std::string& s, const LatexNames* names) {
+  if (const std::string* u = user_name(s, names)) return *u;
   if (s == "phi") return "\\varphi";  // the papers' φ
   if (greek().count(s)) return "\\" + s;
   if (s.size() > 1) return "\\mathrm{" + s + "}";
   return s;
 }
 
-}  // namespace
-
-std::string latex_name(const std::string& name) {
-  if (name.empty()) return name;
-  const std::string dot = "_dot";
-  if (name.size() > dot.size() && name.compare(name.size() - dot.size(), dot.size(), dot) == 0)
-    return "\\dot{" + latex_name(name.substr(0, name.size() - dot.size())) + "}";
-  const auto us = name.find('_');
-  if (us != std::string::npos && us > 0 && us + 1 < name.size())
-    return latex_name(name.substr(0, us)) + "_{" + latex_name(name.substr(us + 1)) + "}";
-  std::size_t k = name.size();
-  while (k > 0 && std::isdigit(static_cast<unsigned char>(name[k - 1]))) --k;
-  if (k > 0 && k < name.size()) return base_name(name.substr(0, k)) + "_{" + name.substr(k) + "}";
-  return base_name(name);
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+// A name as its main symbol and subscript, so that an accent covers the letter and not the index
+// (\dot{\pi}_{1}, not \dot{\pi_{1}}).
+struct NameParts {
+  std::string main;
+  std::string sub;
+};
+
+std::string with_dot(const std::string& main) {
+  const std::string dot = "\\dot{";
+  if (main.compare(0, dot.size(), dot) == 0 && main.back() == '}') return "\\ddot{" + main.substr(dot.size());
+  return dot + main + "}";
+}
+
+NameParts name_parts(const std::string& name, const LatexNames* names) {
+  if (const std::string* u = user_name(name, names)) return {*u, ""};
+  if (ends_with(name, "_dot")) {
+    NameParts base = name_parts(name.substr(0, name.size() - 4), names);
+    base.main = with_dot(base.main);
+    return base;
+  }
+  const auto us = name.find('_');
+  if (us != std::string::npos && us > 0 && us + 1 < name.size()) {
+    NameParts base = name_parts(name.substr(0, us), names);
+    const std::string sub = latex_name(name.substr(us + 1), names);
+    base.sub = base.sub.empty() ? sub : base.sub + "," + sub;  // x1_a → x_{1,a}: one subscript
+    return base;
+  }
+  std::size_t k = name.size();
+  while (k > 0 && std::isdigit(static_cast<unsigned char>(name[k - 1]))) --k;
+  if (k > 0 && k < name.size()) return {base_name(name.substr(0, k), names), name.substr(k)};
+  return {base_name(name, names), ""};
+}
+
+}  // namespace
+
+std::string latex_name(const std::string& name, const LatexNames* names) {
+  if (name.empty()) return name;
+  const NameParts p = name_parts(name, names);
+  return p.sub.empty() ? p.main : p.main + "_{" + p.sub + "}";
+}
+
+// ---- width: a small reader of LaTeX math that adds up glyph widths in em (Computer Modern, roughly).
 namespace {
 
-// Replaces each abstract-function derivative by a symbol whose LaTeX name uses primes.
-struct JetsToDisplay : GiNaC::map_function {
-  GiNaC::ex operator()(const GiNaC::ex& e) override {
-    if (GiNaC::is_a<GiNaC::fderivative>(e) && is_abstract_jet(e)) {
-      const auto& fd = GiNaC::ex_to<GiNaC::fderivative>(e);
-      const std::string fname = abstract_function_name(fd.get_serial());
-      std::ostringstream args;
-      for (std::size_t i = 0; i < e.nops(); ++i) {
-        if (i) args << ",";
-        args << to_latex(e.op(i));
-      }
-      std::string tex = latex_name(fname);
-      if (e.nops() == 1) {
-        const auto n = fd.derivatives().size();
-        tex += n <= 3 ? std::string(n, '\'') : "^{(" + std::to_string(n) + ")}";
-      } else {
-        std::ostringstream sub;
-        for (unsigned p : fd.derivatives()) sub << p + 1;
-        tex = "\\partial_{" + sub.str() + "}" + tex;
-      }
-      tex += "(" + args.str() + ")";
-      return GiNaC::symbol(fname + "_jet", tex);
-    }
-    return e.map(*this);
+class WidthReader {
+ public:
+  explicit WidthReader(const std::string& s) : s_(s) {}
+  double all() {
+    double w = 0;
+    while (i_ < s_.size()) w += s_[i_] == '}' ? (++i_, 0.0) : item();  // a stray brace counts nothing
+    return w;
   }
+
+ private:
+  double sequence() {  // up to the closing brace of a group
+    double w = 0;
+    while (i_ < s_.size() && s_[i_] != '}') w += item();
+    if (i_ < s_.size()) ++i_;
+    return w;
+  }
+
+  double item() {
+    const char c = s_[i_++];
+    switch (c) {
+      case '{': return sequence();
+      case '^':
+      case '_': return 0.7 * argument();  // scripts are set smaller
+      case '\\': return command();
+      case ' ':
+      case '&': return 0;
+      case '+':
+      case '-':
+      case '=':
+      case '<':
+      case '>': return 1.2;  // the glyph and the space around a binary operator
+      case ',':
+      case ';': return 0.45;
+      case '(':
+      case ')':
+      case '[':
+      case ']':
+      case '|': return 0.39;
+      case '\'': return 0.3;
+      default: return 0.5;
+    }
+  }
+
+  double argument() {
+    while (i_ < s_.size() && s_[i_] == ' ') ++i_;
+    if (i_ >= s_.size()) return 0;
+    if (s_[i_] == '{') return ++i_, sequence();
+    return item();
+  }
+
+  std::string command_name() {
+    const std::size_t start = i_;
+    while (i_ < s_.size() && std::isalpha(static_cast<unsigned char>(s_[i_]))) ++i_;
+    if (i_ == start && i_ < s_.size()) ++i_;  // \, \; \{ …
+    return s_.substr(start, i_ - start);
+  }
+
+  double command() {
+    const std::string name = command_name();
+    static const std::set<std::string> one_argument = {
+        "dot", "ddot", "hat", "bar", "tilde", "vec", "widehat", "overline", "underline", "mathrm", "mathbf",
+        "mathit", "mathsf", "mathcal", "mathbb", "boldsymbol", "operatorname", "text", "textrm"};
+    static const std::set<std::string> operators = {"sin",  "cos",  "tan",    "cot",    "sec",    "csc", "sinh",
+                                                    "cosh", "tanh", "coth",   "log",    "ln",     "exp", "arcsin",
+                                                    "arccos", "arctan", "det"};
+    static const std::set<std::string> delimiters = {"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl",
+                                                     "biggr", "Biggl", "Biggr", "big", "Big"};
+    if (name == "frac" || name == "dfrac" || name == "tfrac") {
+      const double num = argument();
+      return std::max(num, argument()) + 0.2;
+    }
+    if (name == "sqrt") {
+      if (i_ < s_.size() && s_[i_] == '[') {  // the root's index: small, over the sign
+        const std::size_t close = s_.find(']', i_);
+        i_ = close == std::string::npos ? s_.size() : close + 1;
+      }
+      return 0.85 + argument();
+    }
+    if (one_argument.count(name)) return argument();
+    if (delimiters.count(name)) {
+      argument();  // the delimiter itself
+      return name.size() > 5 ? 0.5 : 0.4;
+    }
+    if (operators.count(name)) return 0.5 * static_cast<double>(name.size()) + 0.17;
+    if (name == ",") return 0.17;
+    if (name == ":") return 0.22;
+    if (name == ";") return 0.28;
+    if (name == "!") return -0.17;
+    if (name == " ") return 0.33;
+    if (name == "quad") return 1;
+    if (name == "qquad") return 2;
+    if (name == "cdot") return 0.72;
+    if (name == "times" || name == "pm" || name == "mp" || name == "wedge") return 1.2;
+    if (name == "leq" || name == "geq" || name == "neq" || name == "to" || name == "mapsto") return 1.33;
+    if (name == "ldots" || name == "cdots" || name == "dots") return 1.2;
+    return 0.55;  // a Greek letter or another symbol
+  }
+
+  const std::string& s_;
+  std::size_t i_ = 0;
 };
 
 }  // namespace
 
-std::string to_latex(const GiNaC::ex& e) {
-  JetsToDisplay f;
-  std::ostringstream os;
-  os << GiNaC::latex << f(e);
-  return os.str();
-}
-
-std::string to_text(const GiNaC::ex& e) {
-  std::ostringstream os;
-  os << GiNaC::dflt << e;
-  return os.str();
-}
+double latex_width(const std::string& latex) { return WidthReader(latex).all(); }
 
 }  // namespace hamel

@@ -15,6 +15,7 @@
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
+#include "core/term_order.hpp"
 
 namespace hamel {
 namespace {
@@ -249,9 +250,11 @@ ex simplify_impl(const ex& e, bool& pure) {
   if (den.is_zero())
     throw DomainError(detail::message("simplify", "division by an expression that is identically zero",
                                       "a nonzero denominator", detail::str(back_to_trig(nd.op(1)))));
-  // Cancelling common factors only lowers degrees, so the result stays reduced.
-  const ex q = (num / den).normal();
-  return back_to_trig(q);
+  // Cancelling common factors only lowers degrees, so the result stays reduced. GiNaC's gcd leaves
+  // the quotient in a recursive form around a variable it picks in hash order (36*c^10*(...) +
+  // 12*c^8*(...) in one run, a^10*(...) + ... in the next): expanded, N and D read the same in every run.
+  const ex q = (num / den).numer_denom();
+  return back_to_trig(q.op(0).expand() / q.op(1).expand());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,10 +331,22 @@ GiNaC::numeric abs_or_zero(const ex& v) {
 // anything is computed from it; powers and exponentials are bounded from their arguments before they
 // are computed (GiNaC evaluates them as soon as their arguments are numbers). Powers and functions
 // are remembered: derivatives repeat them many times, and each costs CLN an exp and a log.
+using OperandOrder = std::unordered_map<ex, std::vector<ex>, std::hash<ex>, GiNaC::ex_is_equal>;
+
 struct ValueAt {
   const GiNaC::exmap& pt;
   GiNaC::numeric ulp;  // 4 units of rounding at the working precision: the error one operation adds
   std::unordered_map<ex, PointValue, std::hash<ex>, GiNaC::ex_is_equal> seen;
+  // Terms and factors are taken in term order (core/term_order.hpp), not GiNaC's hash order, so that
+  // the rounding, and the value reported for a zero, are the same in every run; each node is sorted
+  // once per probe, not once per point.
+  OperandOrder* order;
+
+  const std::vector<ex>& operands(const ex& e) {
+    auto it = order->find(e);
+    if (it == order->end()) it = order->emplace(e, ordered_operands(e)).first;
+    return it->second;
+  }
 
   GiNaC::numeric rounding(const ex& v) const { return ulp * abs_or_zero(v); }
 
@@ -363,8 +378,8 @@ struct ValueAt {
   PointValue sum(const ex& e) {
     ex v = 0;
     GiNaC::numeric err = 0;
-    for (std::size_t i = 0; i < e.nops(); ++i) {
-      const PointValue c = (*this)(e.op(i));
+    for (const ex& term : operands(e)) {
+      const PointValue c = (*this)(term);
       v = within_bound((v + c.value).evalf());
       err += c.err + rounding(v);
     }
@@ -375,8 +390,8 @@ struct ValueAt {
   PointValue product(const ex& e) {
     ex v = 1;
     GiNaC::numeric err = 0;
-    for (std::size_t i = 0; i < e.nops(); ++i) {
-      const PointValue c = (*this)(e.op(i));
+    for (const ex& factor : operands(e)) {
+      const PointValue c = (*this)(factor);
       err = err * (abs_or_zero(c.value) + c.err) + abs_or_zero(v) * c.err;
       v = within_bound((v * c.value).evalf());
       err += rounding(v);
@@ -446,12 +461,15 @@ struct ValueAt {
   }
 };
 
-PointValue value_at(const ex& e, const GiNaC::exmap& pt) {
-  ValueAt at{pt, 4 * GiNaC::numeric(10).power(-static_cast<long>(GiNaC::Digits)), {}};
+PointValue value_at(const ex& e, const GiNaC::exmap& pt, OperandOrder* order = nullptr) {
+  OperandOrder local;
+  ValueAt at{pt, 4 * GiNaC::numeric(10).power(-static_cast<long>(GiNaC::Digits)), {}, order ? order : &local};
   return at(e);
 }
 
-ex float_value(const ex& e, const GiNaC::exmap& pt) { return value_at(e, pt).value; }
+ex float_value(const ex& e, const GiNaC::exmap& pt, OperandOrder* order = nullptr) {
+  return value_at(e, pt, order).value;
+}
 
 // The exact coordinates of a point as floats at the current precision (GiNaC::Digits).
 GiNaC::exmap floats(const GiNaC::exmap& pt) {
@@ -480,15 +498,23 @@ constexpr std::size_t kProbeFirst = 500;  // outside the canonical class, tree n
 
 // Size of an expression tree (nodes), to decide whether the canonical form is affordable. A power
 // with an integer exponent n counts |n| nodes: the canonical form expands it, and its gcds took
-// seconds on a few terms in x^932 (found by fuzzing).
+// seconds on a few terms in x^932 (found by fuzzing). A product's numeric factors are not counted,
+// nor the product around a single other factor: GiNaC moves the sign of a sum factor in or out by
+// its hash order (-(a - b)*c or (b - a)*c), and the method chosen must not change from run to run.
 std::size_t tree_size(const ex& e, std::size_t cap) {
+  const bool product = is_a<GiNaC::mul>(e);
   std::size_t n = 1;
-  if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
+  if (product) {
+    std::size_t factors = 0;
+    for (std::size_t i = 0; i < e.nops(); ++i) factors += !is_a<GiNaC::numeric>(e.op(i));
+    n = factors > 1 ? 1 : 0;
+  } else if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
     const GiNaC::numeric k = GiNaC::abs(ex_to<GiNaC::numeric>(e.op(1)));
     if (k >= static_cast<long>(cap)) return cap;
     n = std::max<std::size_t>(1, static_cast<std::size_t>(k.to_long()));
   }
-  for (std::size_t i = 0; i < e.nops() && n < cap; ++i) n += tree_size(e.op(i), cap - n);
+  for (std::size_t i = 0; i < e.nops() && n < cap; ++i)
+    if (!product || !is_a<GiNaC::numeric>(e.op(i))) n += tree_size(e.op(i), cap - n);
   return n;
 }
 
@@ -560,6 +586,19 @@ GiNaC::matrix simplify(const GiNaC::matrix& m) {
 
 namespace {
 
+// GiNaC's factor() writes a multivariate factor in recursive form around a main variable that it
+// picks in hash order, I1*(I3 + m*R^2) + ... in one run and I1*I3 + m*(...) in the next; expanded,
+// each irreducible factor reads the same in every run (its sign is the printer's business).
+ex expand_factors(const ex& f) {
+  if (is_a<GiNaC::mul>(f)) {
+    GiNaC::exvector v;
+    for (std::size_t i = 0; i < f.nops(); ++i) v.push_back(expand_factors(f.op(i)));
+    return GiNaC::mul(v);
+  }
+  if (is_a<GiNaC::power>(f)) return GiNaC::pow(f.op(0).expand(), f.op(1));
+  return f.expand();
+}
+
 // factor() of GiNaC works on polynomials in symbols: other atoms are swapped for symbols first.
 ex factor_polynomial(const ex& p) {
   GiNaC::exmap atoms;
@@ -569,7 +608,7 @@ ex factor_polynomial(const ex& p) {
   if (is_a<GiNaC::add>(poly) && poly.nops() > kMaxTerms) return p;
   ex f;
   try {
-    f = GiNaC::factor(poly);
+    f = expand_factors(GiNaC::factor(poly));
   } catch (const std::exception&) {
     f = poly;
   }
@@ -640,7 +679,12 @@ ex freeze_jets(const ex& e, GiNaC::exmap& jets) {
 
 ex evaluate(const ex& e, const GiNaC::exmap& point, int digits) {
   DigitsGuard g(digits);
-  const ex v = e.subs(floats(point)).evalf();
+  ex v;
+  try {
+    v = value_at(e, floats(point)).value;  // in term order: the same last digits in every run
+  } catch (const OutOfRange&) {
+    v = e.subs(floats(point)).evalf();
+  }
   if (!is_a<GiNaC::numeric>(v))
     throw InvalidArgument(detail::message("evaluate", "expression does not evaluate to a number",
                                           "values for every symbol", detail::str(v)));
@@ -671,6 +715,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   std::string last_failure = "no point drawn";
   GiNaC::numeric worst = 0;
   int out_of_range = 0;
+  OperandOrder order;
   for (int attempt = 0; attempt < 8 * space.points && evaluated < space.points; ++attempt) {
     GiNaC::exmap pt;  // exact rational coordinates of the point
     for (const ex& s : by_name(syms)) {
@@ -682,7 +727,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
     }
     try {
       DigitsGuard g(d2);
-      const PointValue pv = value_at(f, floats(pt));
+      const PointValue pv = value_at(f, floats(pt), &order);
       if (!is_a<GiNaC::numeric>(pv.value)) {
         last_failure = "the expression does not evaluate to a number: " + detail::str(pv.value);
         continue;
@@ -713,7 +758,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
         std::string at_d1 = "not evaluated";
         try {
           DigitsGuard g1(d1);
-          const ex v1 = float_value(f, floats(pt));
+          const ex v1 = float_value(f, floats(pt), &order);
           if (is_a<GiNaC::numeric>(v1)) at_d1 = sci(GiNaC::abs(ex_to<GiNaC::numeric>(v1)));
         } catch (const std::exception&) {
         }

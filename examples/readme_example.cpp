@@ -15,7 +15,7 @@ int main() {
   const ZeroVerdict mc = zero_test(exterior_derivative(l1) + wedge(l2, l3));  // Maurer–Cartan
   std::cout << mc.zero << "  " << mc.how() << "\n";  // 1  symbolic (canonical form), ...
   const Form vol = wedge(wedge(l1, l2), l3);
-  std::cout << to_latex(simplify(vol.component({0, 1, 2}))) << "\n";  // -\sin(\theta)
+  std::cout << to_latex(simplify(vol.component({0, 1, 2}))) << "\n";  // -\sin\theta
   // --- README snippet ends
   return mc.zero ? 0 : 1;
 }

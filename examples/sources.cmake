@@ -84,3 +84,34 @@ if(HAMEL_BUILD_TESTS)
   endforeach()
 endif()
 hamel_example(derive_in_code)
+# Determinism (issue 15): two runs of `hamel derive` write the same text, JSON and LaTeX byte for byte,
+# for every system file (docs/geometry.md, "Printing"); a second process finds the JIT's compiled code in
+# the cache (docs/numerics.md). Every examples/*.yaml but the claims files, so that new systems are covered.
+if(HAMEL_BUILD_TESTS)
+  file(GLOB hamel_system_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.yaml)
+  list(FILTER hamel_system_files EXCLUDE REGEX "\\.claims\\.yaml$")
+  # Still differs from run to run, outside core/ and numerics/: io/modules/contact/contact_report.cpp
+  # (constrained_block) lists the solved velocities of (15) in the order of an exmap, which is GiNaC's
+  # hash order. Take it off this list once they are listed by name.
+  list(FILTER hamel_system_files EXCLUDE REGEX "/contact_cylinder_touchdown\\.yaml$")
+  foreach(path ${hamel_system_files})
+    get_filename_component(system ${path} NAME_WE)
+    add_test(NAME determinism.${system}
+             COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/derive_twice.sh $<TARGET_FILE:hamel_cli>
+                     examples/${system}.yaml ${CMAKE_BINARY_DIR}/determinism
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  endforeach()
+  # The text report is read by SymPy with ^ as power (fractions, powers, diff of abstract functions).
+  find_program(HAMEL_PYTHON3 python3)
+  if(HAMEL_PYTHON3)
+    add_test(NAME printing.sympy_reads_text
+             COMMAND ${HAMEL_PYTHON3} ${PROJECT_SOURCE_DIR}/tests/determinism/sympy_reads_text.py $<TARGET_FILE:hamel_cli>
+                     examples/chaplygin_sphere.yaml examples/solid_of_revolution.yaml examples/discrete_p2.yaml
+                     examples/hybrid_billiard.yaml examples/contact_sphere.yaml
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  endif()
+  add_test(NAME determinism.jit_cache_hit_in_second_process
+           COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/jit_cache_twice.sh $<TARGET_FILE:hamel_cli>
+                   examples/ellipsoid.yaml ${CMAKE_BINARY_DIR}/determinism
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+endif()

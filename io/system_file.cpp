@@ -1,6 +1,7 @@
 // io/system_file.cpp
 #include "io/system_file.hpp"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -8,6 +9,7 @@
 #include "core/abstract_function.hpp"
 #include "core/latex.hpp"
 #include "core/symbolic.hpp"
+#include "core/term_order.hpp"
 #include "geometry/lifts.hpp"
 
 namespace hamel {
@@ -254,16 +256,20 @@ std::string without_function_name(const std::string& message) {
 }
 
 std::string describe_point(const GiNaC::exmap& point) {
-  std::string s;
+  // by name: the map's own order follows GiNaC's hashes, which change from run to run
+  std::vector<std::pair<std::string, std::string>> items;
   for (const auto& kv : point) {
     std::ostringstream os;
     os.precision(6);
     const GiNaC::ex v = kv.second.evalf();
-    os << kv.first << " = ";
     if (GiNaC::is_a<GiNaC::numeric>(v)) os << GiNaC::ex_to<GiNaC::numeric>(v).to_double();
-    else os << v;
-    s += (s.empty() ? "" : ", ") + os.str();
+    else os << to_text(v);
+    items.emplace_back(to_text(kv.first), os.str());
   }
+  std::stable_sort(items.begin(), items.end(),
+                   [](const auto& a, const auto& b) { return compare_names(a.first, b.first) < 0; });
+  std::string s;
+  for (const auto& [name, value] : items) s += (s.empty() ? "" : ", ") + name + " = " + value;
   return s;
 }
 

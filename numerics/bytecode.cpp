@@ -9,6 +9,7 @@
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
+#include "core/term_order.hpp"
 
 namespace hamel {
 
@@ -82,11 +83,12 @@ class Lowering {
   std::uint32_t lower_sum(const GiNaC::ex& e);
   std::uint32_t lower_product(const GiNaC::ex& e);
   std::uint32_t lower_power(const GiNaC::ex& base, const GiNaC::ex& exponent);
+  std::uint32_t lower_factor(const std::pair<GiNaC::ex, GiNaC::ex>& factor);
   std::uint32_t lower_function(const GiNaC::ex& e);
   std::uint32_t lower_symbol(const GiNaC::ex& e);
   // |e| when e is syntactically negative (−3, −2xy), with the sign returned separately.
   std::pair<std::uint32_t, bool> lower_signed(const GiNaC::ex& e);
-  std::uint32_t product_of(const std::vector<GiNaC::ex>& factors);
+  std::uint32_t product_of(const std::vector<std::pair<GiNaC::ex, GiNaC::ex>>& factors);
   std::uint32_t integer_power(std::uint32_t base, unsigned long n);
   std::uint32_t number(double value);
   std::uint32_t emit(Op op, std::uint32_t a, std::uint32_t b);
@@ -150,8 +152,7 @@ std::uint32_t Lowering::lower_uncached(const GiNaC::ex& e) {
   if (is_a<constant>(e)) return number(ex_to<numeric>(e.evalf()).to_double());
   if (is_a<symbol>(e)) return lower_symbol(e);
   if (is_a<add>(e)) return lower_sum(e);
-  if (is_a<mul>(e)) return lower_product(e);
-  if (is_a<power>(e)) return lower_power(e.op(0), e.op(1));
+  if (is_a<mul>(e) || is_a<power>(e)) return lower_product(e);  // a power is a product of one factor
   if (is_a<function>(e)) return lower_function(e);
   reject("is not a scalar expression", detail::str(e), "");
 }
@@ -167,19 +168,18 @@ std::uint32_t Lowering::lower_symbol(const GiNaC::ex& e) {
   reject("contains the symbol '" + name + "', which is neither an input nor a constant", name, hint);
 }
 
+// The sign is the one a printer writes (core/term_order.hpp), not GiNaC's: GiNaC stores -x*(a - b)
+// in one run as x*(b - a) in the next, and the generated code must not change with it.
 std::pair<std::uint32_t, bool> Lowering::lower_signed(const GiNaC::ex& e) {
-  using namespace GiNaC;
-  const bool negative_number = is_a<numeric>(e) && ex_to<numeric>(e).is_negative();
-  const bool negative_term = is_a<mul>(e) && is_a<numeric>(e.op(e.nops() - 1)) &&
-                             ex_to<numeric>(e.op(e.nops() - 1)).is_negative();
-  if (negative_number || negative_term) return {lower(-e), true};
+  if (written_negative(e)) return {lower(-e), true};
   return {lower(e), false};
 }
 
 std::uint32_t Lowering::lower_sum(const GiNaC::ex& e) {
   // a − b is one subtraction rather than a + (−1)·b; start from a positive term when there is one.
+  // Terms in term order, so that the same expression gives the same program in every process.
   std::vector<std::pair<std::uint32_t, bool>> terms;
-  for (std::size_t i = 0; i < e.nops(); ++i) terms.push_back(lower_signed(e.op(i)));
+  for (const GiNaC::ex& t : ordered_operands(e)) terms.push_back(lower_signed(t));
   const auto positive = std::find_if(terms.begin(), terms.end(), [](const auto& t) { return !t.second; });
   if (positive != terms.end()) std::iter_swap(terms.begin(), positive);
   std::uint32_t acc = terms[0].second ? emit(Op::Neg, terms[0].first) : terms[0].first;
@@ -191,18 +191,23 @@ std::uint32_t Lowering::lower_sum(const GiNaC::ex& e) {
 std::uint32_t Lowering::lower_product(const GiNaC::ex& e) {
   using namespace GiNaC;
   // Factors with negative exponents form one denominator: x y⁻¹ z⁻² → x / (y z²), a single division.
+  // Factors are kept as (base, exponent) in factor order, a sum base turned to lead with a plus as a
+  // printer writes it: GiNaC would re-normalise a rebuilt power by its hash order.
   numeric coefficient = 1;
-  std::vector<ex> numerator, denominator;
-  for (std::size_t i = 0; i < e.nops(); ++i) {
-    const ex f = e.op(i);
+  std::vector<std::pair<ex, ex>> numerator, denominator;
+  for (const ex& f : is_a<mul>(e) ? ordered_operands(e) : std::vector<ex>{e}) {
     if (is_a<numeric>(f)) {
       coefficient *= ex_to<numeric>(f);
-    } else if (is_a<power>(f) && is_a<numeric>(f.op(1)) && ex_to<numeric>(f.op(1)).is_real() &&
-               ex_to<numeric>(f.op(1)).is_negative()) {
-      denominator.push_back(pow(f.op(0), -f.op(1)));
-    } else {
-      numerator.push_back(f);
+      continue;
     }
+    ex base = is_a<power>(f) ? f.op(0) : f, exponent = is_a<power>(f) ? f.op(1) : ex(1);
+    if (is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_integer() && leads_with_minus(base)) {
+      base = -base;
+      if (ex_to<numeric>(exponent).is_odd()) coefficient = -coefficient;
+    }
+    const bool below = is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_real() &&
+                       ex_to<numeric>(exponent).is_negative();
+    (below ? denominator : numerator).emplace_back(base, below ? -exponent : exponent);
   }
   if (!coefficient.is_real()) reject("contains the complex number " + detail::str(coefficient),
                                      detail::str(coefficient), "");
@@ -215,10 +220,14 @@ std::uint32_t Lowering::lower_product(const GiNaC::ex& e) {
   return r;
 }
 
-std::uint32_t Lowering::product_of(const std::vector<GiNaC::ex>& factors) {
-  std::uint32_t acc = lower(factors[0]);
-  for (std::size_t i = 1; i < factors.size(); ++i) acc = emit(Op::Mul, acc, lower(factors[i]));
+std::uint32_t Lowering::product_of(const std::vector<std::pair<GiNaC::ex, GiNaC::ex>>& factors) {
+  std::uint32_t acc = lower_factor(factors[0]);
+  for (std::size_t i = 1; i < factors.size(); ++i) acc = emit(Op::Mul, acc, lower_factor(factors[i]));
   return acc;
+}
+
+std::uint32_t Lowering::lower_factor(const std::pair<GiNaC::ex, GiNaC::ex>& factor) {
+  return factor.second.is_equal(1) ? lower(factor.first) : lower_power(factor.first, factor.second);
 }
 
 std::uint32_t Lowering::lower_power(const GiNaC::ex& base, const GiNaC::ex& exponent) {

@@ -30,7 +30,11 @@ GiNaC::exmap numeric_constants(const GiNaC::exmap& constants) {
       throw InvalidArgument(detail::message("compile", "the constant " + detail::str(symbol) +
                                                            " has no real value",
                                             "a real number", detail::str(value)));
-    values[symbol] = v;
+    // Rational values stay exact: GiNaC's float arithmetic while substituting runs in hash order, so
+    // its last digits (and at times the double they round to) would change from run to run, and
+    // with them the generated code and its cache key.  Each number is rounded to a double once.
+    const bool exact = GiNaC::is_a<GiNaC::numeric>(value) && GiNaC::ex_to<GiNaC::numeric>(value).is_rational();
+    values[symbol] = exact ? value : v;
   }
   return values;
 }

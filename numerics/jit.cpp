@@ -1,13 +1,17 @@
 // numerics/jit.cpp
 #include "numerics/jit.hpp"
 
+#include <dirent.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -154,7 +158,71 @@ double compile_to(const std::string& compiler, const std::string& source, const 
   return seconds;
 }
 
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+struct CacheEntry {
+  std::string key;      // the file name without ".so"
+  std::pair<std::time_t, long> used;  // modification time of the library (a hit refreshes it)
+  std::uintmax_t bytes;  // library and source
+};
+
+std::uintmax_t file_size(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 ? static_cast<std::uintmax_t>(st.st_size) : 0;
+}
+
+// The libraries of the cache, most recently used first; temporary files of builds that died long
+// ago are removed on the way (a live build renames its files within seconds).
+std::vector<CacheEntry> cache_entries(const std::string& dir) {
+  std::vector<CacheEntry> entries;
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return entries;
+  const std::time_t stale = std::time(nullptr) - 3600;
+  while (const dirent* e = ::readdir(d)) {
+    const std::string name = e->d_name, path = dir + "/" + name;
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (name.find(".tmp-") != std::string::npos) {
+      if (st.st_mtime < stale) std::remove(path.c_str());
+    } else if (ends_with(name, ".so")) {
+      const std::string key = name.substr(0, name.size() - 3);
+      entries.push_back({key, {st.st_mtim.tv_sec, st.st_mtim.tv_nsec},
+                         static_cast<std::uintmax_t>(st.st_size) + file_size(dir + "/" + key + ".c")});
+    }
+  }
+  ::closedir(d);
+  // Newest first; ties by name, so that two processes pruning at once agree on what goes.
+  std::sort(entries.begin(), entries.end(), [](const CacheEntry& a, const CacheEntry& b) {
+    return a.used != b.used ? a.used > b.used : a.key < b.key;
+  });
+  return entries;
+}
+
+// A cache hit counts as a use: least recently used means oldest modification time.
+void touch(const std::string& path) { ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); }
+
 }  // namespace
+
+std::size_t prune_cache(const std::string& dir, std::size_t max_entries, std::uintmax_t max_bytes,
+                        const std::string& keep) {
+  std::size_t kept = 0, removed = 0;
+  std::uintmax_t bytes = 0;
+  for (const CacheEntry& e : cache_entries(dir)) {
+    const std::string so = dir + "/" + e.key + ".so";
+    if (so == keep || (kept < max_entries && bytes + e.bytes <= max_bytes)) {
+      ++kept;
+      bytes += e.bytes;
+      continue;
+    }
+    // A process that loaded the library keeps its mapping: removing the file is safe.
+    std::remove(so.c_str());
+    std::remove((dir + "/" + e.key + ".c").c_str());
+    ++removed;
+  }
+  return removed;
+}
 
 std::string c_source(const Program& p) {
   std::ostringstream os;
@@ -205,11 +273,13 @@ NativeFunction load_native(const Program& p, const JitSettings& settings) {
     NativeFunction f = open_library(target, key, error);
     if (f.kernel) {
       f.cached = true;
+      touch(target);
       return f;
     }
   }
   // Not cached, or the entry is unusable (e.g. a collision): build it (again).
   const double seconds = compile_to(compiler, source, dir, name, target);
+  prune_cache(dir, settings.max_entries, settings.max_bytes, target);
   NativeFunction f = open_library(target, key, error);
   if (!f.kernel) throw JitUnavailable("cannot load " + target + ": " + error);
   f.compile_seconds = seconds;

@@ -1,7 +1,8 @@
 // io/render/breaking.cpp
 #include "io/render/breaking.hpp"
 
-#include "io/render/breaks_fallback.hpp"
+#include "core/latex.hpp"
+#include "core/term_order.hpp"
 
 namespace hamel {
 

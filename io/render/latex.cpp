@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "core/latex.hpp"
-#include "io/render/breaks_fallback.hpp"
 #include "io/render/breaking.hpp"
 #include "io/render/labels.hpp"
 #include "io/render/references.hpp"

@@ -11,6 +11,7 @@
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
 #include "core/symbolic.hpp"
+#include "core/term_order.hpp"
 
 namespace hamel {
 
@@ -105,6 +106,9 @@ double evaluate_at(const ex& e, const SamplePoint& p) {
 std::string describe_sample(const SamplePoint& p) {
   std::vector<std::pair<std::string, double>> items;
   for (const auto& [k, v] : p) items.emplace_back(symbol_name(k), GiNaC::ex_to<GiNaC::numeric>(v.evalf()).to_double());
+  // by name: the map's own order follows GiNaC's hashes, which change from run to run
+  std::stable_sort(items.begin(), items.end(),
+                   [](const auto& a, const auto& b) { return compare_names(a.first, b.first) < 0; });
   std::ostringstream os;
   os.precision(6);
   bool first = true;

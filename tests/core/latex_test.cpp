@@ -1,7 +1,6 @@
-// tests/core/latex_test.cpp — names print as a paper writes them.
+// tests/core/latex_test.cpp — names print as a paper writes them; widths of formulas.
 #include <doctest/doctest.h>
 
-#include "core/abstract_function.hpp"
 #include "core/latex.hpp"
 
 TEST_SUITE("core") {
@@ -15,16 +14,42 @@ TEST_CASE("latex_name: Greek letters, indices, dots") {
   CHECK(hamel::latex_name("theta_dot") == "\\dot{\\theta}");
   CHECK(hamel::latex_name("p_x") == "p_{x}");
   CHECK(hamel::latex_name("m") == "m");
+  CHECK(hamel::latex_name("mu_wall") == "\\mu_{\\mathrm{wall}}");
 }
 
-TEST_CASE("to_latex: abstract-function derivatives with primes") {
-  GiNaC::realsymbol th("theta", "\\theta");
-  const hamel::AbstractFunction f1("f1", 1);
-  const std::string s = hamel::to_latex(diff(f1(th), th, 2) + f1(th) * sin(th));
-  INFO(s);
-  CHECK(s.find("f_{1}''(\\theta)") != std::string::npos);
-  CHECK(s.find("\\sin(\\theta)") != std::string::npos);
-  CHECK(s.find("f_{1}(\\theta)") != std::string::npos);
+TEST_CASE("latex_name: the accent goes on the letter, the index stays outside") {
+  CHECK(hamel::latex_name("pi1_dot") == "\\dot{\\pi}_{1}");
+  CHECK(hamel::latex_name("p_x_dot") == "\\dot{p}_{x}");
+  CHECK(hamel::latex_name("x_dot_dot") == "\\ddot{x}");
+  CHECK(hamel::latex_name("q12_dot") == "\\dot{q}_{12}");
+  CHECK(hamel::latex_name("x1_a") == "x_{1,a}");  // one subscript, not x_{1}_{a}
+}
+
+TEST_CASE("latex_name: the user's table first, also for the base of a name") {
+  const hamel::LatexNames names = {{"th", "\\vartheta"}, {"I1", "I_1"}, {"v", "\\mathbf{v}"}};
+  CHECK(hamel::latex_name("th", &names) == "\\vartheta");
+  CHECK(hamel::latex_name("th_dot", &names) == "\\dot{\\vartheta}");
+  CHECK(hamel::latex_name("I1", &names) == "I_1");
+  CHECK(hamel::latex_name("I1_dot", &names) == "\\dot{I_1}");
+  CHECK(hamel::latex_name("th2", &names) == "\\vartheta_{2}");
+  CHECK(hamel::latex_name("v_th", &names) == "\\mathbf{v}_{\\vartheta}");
+  CHECK(hamel::latex_name("th") == "\\mathrm{th}");  // without the table
+}
+
+TEST_CASE("latex_width: glyphs in em; commands count by what they show") {
+  using hamel::latex_width;
+  CHECK(latex_width("x") == doctest::Approx(0.5));
+  CHECK(latex_width("a + b") == doctest::Approx(2.2));  // the operator with its spaces
+  CHECK(latex_width("\\dot{x}") == doctest::Approx(latex_width("x")));
+  CHECK(latex_width("\\frac{a}{b}") < latex_width("a b"));
+  CHECK(latex_width("\\frac{a + b + c}{d}") > latex_width("\\frac{a}{d}"));
+  CHECK(latex_width("x^{2}") < latex_width("x 2"));  // scripts are smaller
+  CHECK(latex_width("\\sin^{2}\\theta") > latex_width("\\theta"));
+  CHECK(latex_width("\\left(a\\right)") == doctest::Approx(latex_width("(a)")).epsilon(0.1));
+  CHECK(latex_width("\\sqrt{x}") > latex_width("x"));
+  CHECK(latex_width("\\mathrm{abc}") == doctest::Approx(1.5));
+  CHECK(latex_width("") == 0);
+  CHECK(latex_width("}{\\frac{") >= 0);  // malformed input is measured, not an error
 }
 
 }  // TEST_SUITE

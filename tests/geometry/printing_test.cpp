@@ -8,17 +8,11 @@ TEST_SUITE("geometry") {
 
 TEST_CASE("printing: the Chaplygin frame, Lambda, a bivector and the metric in LaTeX and text") {
   hamel::examples::ChaplyginSphere S;
-  // (GiNaC orders the factors of a product by its own rule; the test does not depend on it)
+  // Factors in Hamel's printing order (symbols by name, then functions): R \sin\varphi, the same in every run.
   const std::string y2 = hamel::to_latex(S.Y2);
-  INFO(y2);
-  CHECK(y2.find("\\partial_{\\theta} + ") == 0);
-  CHECK(y2.find("\\sin(\\varphi)") < y2.find("\\,\\partial_{x}"));
-  CHECK(y2.find("\\,\\partial_{x} - ") != std::string::npos);
-  CHECK(y2.find("\\cos(\\varphi)") > y2.find(" - "));
-  CHECK(y2.rfind("\\,\\partial_{y}") == y2.size() - std::string("\\,\\partial_{y}").size());
+  CHECK(y2 == "\\partial_{\\theta} + R \\sin\\varphi\\,\\partial_{x} - R \\cos\\varphi\\,\\partial_{y}");
   const std::string t2 = hamel::to_text(S.Y2);
-  CHECK(t2.find("d/dtheta + ") == 0);
-  CHECK(t2.find("*d/dx - ") != std::string::npos);
+  CHECK(t2 == "d/dtheta + R*sin(phi)*d/dx - R*cos(phi)*d/dy");
   using hamel::Form;
   const Form L = -S.m * S.R * S.R * sin(S.th) *
                  wedge(wedge(Form::differential(S.Q, 0), Form::differential(S.Q, 1)), Form::differential(S.Q, 2));

@@ -182,7 +182,7 @@ TEST_CASE("compile: unknown symbols, abstract functions and bad inputs are named
   CHECK_THROWS_WITH_AS(hamel::compile({f1(v.x).diff(v.x)}, {v.x}),
                        doctest::Contains("abstract function"), hamel::InvalidArgument);
   CHECK_THROWS_WITH_AS(hamel::compile({v.x}, {v.x + 1}),
-                       doctest::Contains("compile: input 0 is not a symbol; expected a symbol, got 1+x"),
+                       doctest::Contains("compile: input 0 is not a symbol; expected a symbol, got x + 1"),
                        hamel::InvalidArgument);
   CHECK_THROWS_WITH_AS(hamel::compile({v.x}, {v.x, v.x}), doctest::Contains("input 1 is repeated"),
                        hamel::InvalidArgument);

@@ -1,0 +1,491 @@
+// core/printing.cpp — to_text, to_latex and latex_breaks: our own walk over GiNaC's tree.
+//
+// GiNaC's printers write operands in GiNaC's hash order, which changes from process to process; this
+// walk takes them in the order of core/term_order.hpp, so the same expression prints byte for byte
+// alike in every run.  Nothing here simplifies: printing only reads the tree.
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "core/abstract_function.hpp"
+#include "core/error.hpp"
+#include "core/latex.hpp"
+#include "core/term_order.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+using GiNaC::ex_to;
+using GiNaC::is_a;
+using GiNaC::numeric;
+
+bool is_negative_number(const numeric& c) {
+  return c.real().is_negative() || (c.real().is_zero() && c.imag().is_negative());
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// A factor base^exponent (exponent > 0, or symbolic); `turned` prints a sum base negated, because
+// GiNaC stores the sign of a sum factor by its hash order (core/term_order.hpp, leads_with_minus).
+struct Factor {
+  ex base;
+  ex exponent;
+  bool turned = false;
+};
+
+// A product as a person writes it: a sign, a coefficient n/d and the factors above and below the line.
+struct Fraction {
+  bool negative = false;
+  numeric numerator = 1;
+  numeric denominator = 1;
+  std::vector<Factor> above;
+  std::vector<Factor> below;
+};
+
+// (base, exponent) of a factor, with a sum base turned to lead with a plus when the exponent is an
+// integer; an odd exponent moves the sign to `c`.
+Factor turned_factor(const ex& base, const ex& exponent, numeric& c) {
+  Factor f{base, exponent, false};
+  if (!is_a<numeric>(exponent) || !ex_to<numeric>(exponent).is_integer() || !leads_with_minus(base)) return f;
+  f.turned = true;
+  if (ex_to<numeric>(exponent).is_odd()) c = -c;
+  return f;
+}
+
+Fraction fraction(const ex& e) {
+  Fraction f;
+  numeric c = 1;
+  for (const ex& x : is_a<GiNaC::mul>(e) ? ordered_operands(e) : std::vector<ex>{e}) {
+    if (is_a<numeric>(x)) {
+      c *= ex_to<numeric>(x);
+      continue;
+    }
+    const bool power = is_a<GiNaC::power>(x);
+    const ex base = power ? x.op(0) : x, exponent = power ? x.op(1) : ex(1);
+    const bool below = is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_real() &&
+                       ex_to<numeric>(exponent).is_negative();
+    (below ? f.below : f.above).push_back(turned_factor(base, below ? -exponent : exponent, c));
+  }
+  f.negative = is_negative_number(c);
+  if (f.negative) c = -c;
+  if (c.is_rational()) {
+    f.numerator = c.numer();
+    f.denominator = c.denom();
+  } else {
+    f.numerator = c;
+  }
+  return f;
+}
+
+// The head of a function that LaTeX writes as an operator: \sin\theta, \sin^{2}\theta, \log(1 + x).
+const std::map<std::string, std::string>& operator_heads() {
+  static const std::map<std::string, std::string> h = {
+      {"sin", "\\sin"},   {"cos", "\\cos"},       {"tan", "\\tan"},       {"cot", "\\cot"},
+      {"sec", "\\sec"},   {"csc", "\\csc"},       {"sinh", "\\sinh"},     {"cosh", "\\cosh"},
+      {"tanh", "\\tanh"}, {"coth", "\\coth"},     {"log", "\\log"},       {"asin", "\\arcsin"},
+      {"acos", "\\arccos"}, {"atan", "\\arctan"}};
+  return h;
+}
+
+// GiNaC functions that print as name(args) in text and that Hamel's reader and SymPy know.
+bool plain_text_function(const std::string& name) {
+  static const std::set<std::string> f = {"sin",  "cos",  "tan",  "exp",  "log",   "abs",   "asin",  "acos",
+                                          "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "atan2"};
+  return f.count(name) > 0;
+}
+
+class Printer {
+ public:
+  Printer(bool latex, const LatexNames* names) : latex_(latex), names_(names) {}
+
+  /// Any expression, at the lowest precedence (no brackets around a sum).
+  std::string expression(const ex& e) const {
+    if (is_a<GiNaC::add>(e)) return sum(e, false);
+    if (is_a<GiNaC::relational>(e)) return relation(e);
+    if (is_a<GiNaC::lst>(e)) return sequence(e, latex_ ? "\\{" : "{", latex_ ? "\\}" : "}");
+    bool negative = false;
+    const std::string s = term(e, negative);
+    return negative ? "-" + s : s;
+  }
+
+  /// The terms of a sum in order, each with its sign: "a", "- b", "+ c" (the first: "a" or "-a");
+  /// `turned`: the terms of -sum.
+  std::vector<std::string> summands(const ex& sum, bool turned) const {
+    std::vector<std::string> out;
+    for (const ex& t : ordered_operands(sum)) {
+      bool negative = false;
+      const std::string s = term(t, negative);
+      negative = negative != turned;
+      if (out.empty()) out.push_back(negative ? "-" + s : s);
+      else out.push_back((negative ? "- " : "+ ") + s);
+    }
+    return out;
+  }
+
+ private:
+  std::string sum(const ex& e, bool turned) const {
+    std::string s;
+    for (const std::string& t : summands(e, turned)) s += (s.empty() ? "" : " ") + t;
+    return s;
+  }
+
+  // A term without its sign, which goes to `negative`.
+  std::string term(const ex& e, bool& negative) const {
+    if (is_a<numeric>(e)) {
+      const numeric& n = ex_to<numeric>(e);
+      negative = written_negative(e);  // (-1 + 2*I) keeps its signs inside
+      return negative ? number(-n) : coefficient(n);
+    }
+    if (is_a<GiNaC::mul>(e) || is_a<GiNaC::power>(e)) {
+      const Fraction f = fraction(e);
+      negative = f.negative;
+      return product(f);
+    }
+    negative = false;
+    return atom(e);
+  }
+
+  std::string product(const Fraction& f) const {
+    std::vector<std::string> above, below;
+    for (const Factor& x : f.above) above.push_back(power(x));
+    for (const Factor& x : f.below) below.push_back(power(x));
+    return latex_ ? latex_product(f, above, below) : text_product(f, above, below);
+  }
+
+  std::string text_product(const Fraction& f, std::vector<std::string> above, std::vector<std::string> below) const {
+    if (f.numerator != 1) above.insert(above.begin(), coefficient(f.numerator));
+    if (f.denominator != 1) below.insert(below.begin(), number(f.denominator));
+    const std::string top = above.empty() ? "1" : join(above, "*");
+    if (below.empty()) return top;
+    return top + "/" + (below.size() == 1 ? below[0] : "(" + join(below, "*") + ")");
+  }
+
+  // ½ m v² with a numeric denominator; \frac{m R^{2}}{I_{1} + m R^{2}} with a symbolic one.
+  std::string latex_product(const Fraction& f, std::vector<std::string> above, std::vector<std::string> below) const {
+    if (below.empty()) {
+      if (f.denominator != 1) above.insert(above.begin(), "\\frac{" + number(f.numerator) + "}{" + number(f.denominator) + "}");
+      else if (f.numerator != 1) above.insert(above.begin(), coefficient(f.numerator));
+      return join_latex(above);
+    }
+    const std::string top = f.numerator == 1 && f.above.size() == 1 ? bare(f.above[0], above[0]) : "";
+    const std::string bottom = f.denominator == 1 && f.below.size() == 1 ? bare(f.below[0], below[0]) : "";
+    if (f.numerator != 1) above.insert(above.begin(), coefficient(f.numerator));
+    if (f.denominator != 1) below.insert(below.begin(), number(f.denominator));
+    return "\\frac{" + (!top.empty() ? top : above.empty() ? "1" : join_latex(above)) + "}{" +
+           (!bottom.empty() ? bottom : join_latex(below)) + "}";
+  }
+
+  // A lone sum above or below a fraction bar needs no brackets.
+  std::string bare(const Factor& factor, const std::string& printed) const {
+    if (is_a<GiNaC::add>(factor.base) && factor.exponent.is_equal(1)) return sum(factor.base, factor.turned);
+    return printed;
+  }
+
+  // base^exponent for a positive numeric or a symbolic exponent.
+  std::string power(const Factor& f) const {
+    const ex& base = f.base;
+    const ex& exponent = f.exponent;
+    if (f.turned) {
+      const std::string s = parenthesized(sum(base, true));
+      if (exponent.is_equal(1)) return s;
+      return s + (latex_ ? "^{" + exponent_latex(exponent) + "}" : "^" + expression(exponent));
+    }
+    if (exponent.is_equal(1)) return atom(base);
+    if (exponent.is_equal(GiNaC::numeric(1, 2)))
+      return latex_ ? "\\sqrt{" + expression(base) + "}" : "sqrt(" + expression(base) + ")";
+    if (latex_ && is_a<numeric>(exponent) && is_operator_function(base))
+      return function_latex(base, "^{" + exponent_latex(exponent) + "}");
+    const std::string b = power_base(base);
+    if (latex_) return b + "^{" + exponent_latex(exponent) + "}";
+    const bool plain = is_a<GiNaC::symbol>(exponent) || is_a<GiNaC::constant>(exponent) ||
+                       (is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_nonneg_integer());
+    return b + "^" + (plain ? atom(exponent) : "(" + expression(exponent) + ")");
+  }
+
+  std::string exponent_latex(const ex& exponent) const {
+    if (is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_rational() && !ex_to<numeric>(exponent).is_integer()) {
+      const numeric& k = ex_to<numeric>(exponent);  // 3/2 inline: a \frac in a superscript is too small
+      return (k.is_negative() ? "-" : "") + number(abs(k).numer()) + "/" + number(k.denom());
+    }
+    return expression(exponent);
+  }
+
+  std::string power_base(const ex& base) const {
+    const bool plain = is_a<GiNaC::symbol>(base) || is_a<GiNaC::constant>(base) || is_a<GiNaC::function>(base) ||
+                       (is_a<numeric>(base) && ex_to<numeric>(base).is_nonneg_integer());
+    if (!plain) return parenthesized(expression(base));
+    const std::string s = atom(base);
+    if (!latex_) return s;
+    if (is_a<GiNaC::symbol>(base) && s.find('^') != std::string::npos) return "{" + s + "}";  // a user's x^{*}
+    const bool closed = s.back() == ')' || s.back() == '|';  // f_{1}(\theta)^{2}; not e^{x}^{2} or \sin\theta^{2}
+    return is_a<GiNaC::function>(base) && !closed ? parenthesized(s) : s;
+  }
+
+  std::string parenthesized(const std::string& s) const { return latex_ ? "\\left(" + s + "\\right)" : "(" + s + ")"; }
+
+  // A factor: a sum gets brackets, everything else prints as itself.
+  std::string atom(const ex& e) const {
+    if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e) || is_a<GiNaC::power>(e)) return parenthesized(expression(e));
+    if (is_a<GiNaC::symbol>(e)) return symbol(e);
+    if (is_a<GiNaC::constant>(e)) return constant(e);
+    if (is_a<numeric>(e)) {
+      const numeric& n = ex_to<numeric>(e);
+      return n.is_nonneg_integer() ? number(n) : parenthesized(expression(e));
+    }
+    if (is_a<GiNaC::fderivative>(e)) return derivative(e);
+    if (is_a<GiNaC::function>(e)) return latex_ ? function_latex(e, "") : function_text(e);
+    return ginac_print(e);
+  }
+
+  std::string symbol(const ex& e) const {
+    const auto& s = ex_to<GiNaC::symbol>(e);
+    const std::string& name = s.get_name();
+    if (!latex_) return name;
+    // A LaTeX name given when the symbol was made (hybrid's \mu_{\mathrm{wall}}) is kept unless the
+    // user's table names the symbol; names made by latex_name, or GiNaC's default, follow our rules.
+    const std::string made = s.get_TeX_name();
+    const bool chosen = made != latex_name(name) && made != ginac_default_tex(name);
+    if (chosen && !(names_ && names_->count(name))) return made;
+    return latex_name(name, names_);
+  }
+
+  // What GiNaC reports as the LaTeX name of a symbol made without one (theta → \theta, I1 → I1).
+  static std::string ginac_default_tex(const std::string& name) {
+    static std::mutex lock;
+    static std::map<std::string, std::string> known;
+    const std::lock_guard<std::mutex> guard(lock);
+    auto it = known.find(name);
+    if (it == known.end()) it = known.emplace(name, GiNaC::symbol(name).get_TeX_name()).first;
+    return it->second;
+  }
+
+  std::string constant(const ex& e) const {
+    if (e.is_equal(GiNaC::Pi)) return latex_ ? "\\pi" : "pi";  // `pi` is what the reader and SymPy read
+    return ginac_print(e);
+  }
+
+  // A nonnegative number (or a complex one) on its own.
+  std::string number(const numeric& n) const {
+    if (!n.is_real()) {
+      const numeric re = n.real(), im = n.imag();
+      const std::string i = imaginary(abs(im));
+      if (re.is_zero()) return im.is_negative() ? "-" + i : i;
+      return number(re) + (im.is_negative() ? " - " : " + ") + i;
+    }
+    if (latex_ && n.is_rational() && !n.is_integer()) {
+      const std::string sign = n.is_negative() ? "-" : "";
+      return sign + "\\frac{" + number(abs(n.numer())) + "}{" + number(n.denom()) + "}";
+    }
+    std::ostringstream os;
+    if (latex_) os << GiNaC::latex;
+    else os << GiNaC::dflt;
+    os << GiNaC::ex(n);
+    return os.str();
+  }
+
+  std::string imaginary(const numeric& v) const {
+    const std::string unit = latex_ ? "i" : "I";
+    if (v == 1) return unit;
+    return number(v) + (latex_ ? " " : "*") + unit;
+  }
+
+  // The numeric factor in front of a product: brackets around a complex a + bi.
+  std::string coefficient(const numeric& n) const {
+    const std::string s = number(n);
+    return !n.is_real() && !n.real().is_zero() ? parenthesized(s) : s;
+  }
+
+  std::string join(const std::vector<std::string>& parts, const std::string& sep) const {
+    std::string s;
+    for (const auto& p : parts) s += (s.empty() ? "" : sep) + p;
+    return s;
+  }
+
+  // Factors side by side; \cdot only where a number would run into the next (2 \cdot 3^{x}).
+  std::string join_latex(const std::vector<std::string>& parts) const {
+    std::string s;
+    for (const auto& p : parts) s += s.empty() ? p : (is_digit(p.front()) ? " \\cdot " : " ") + p;
+    return s;
+  }
+
+  std::string arguments(const ex& e) const {
+    std::string s;
+    for (std::size_t i = 0; i < e.nops(); ++i) s += (i ? ", " : "") + expression(e.op(i));
+    return s;
+  }
+
+  std::string sequence(const ex& e, const std::string& open, const std::string& close) const {
+    return open + arguments(e) + close;
+  }
+
+  std::string relation(const ex& e) const {
+    using GiNaC::info_flags;
+    static const std::vector<std::tuple<unsigned, const char*, const char*>> ops = {
+        {info_flags::relation_equal, "==", "="},         {info_flags::relation_not_equal, "!=", "\\neq"},
+        {info_flags::relation_less_or_equal, "<=", "\\leq"}, {info_flags::relation_greater_or_equal, ">=", "\\geq"},
+        {info_flags::relation_less, "<", "<"},           {info_flags::relation_greater, ">", ">"}};
+    std::string op = "==";
+    for (const auto& [flag, text, tex] : ops)
+      if (e.info(flag)) {
+        op = latex_ ? tex : text;
+        break;
+      }
+    return expression(e.op(0)) + " " + op + " " + expression(e.op(1));
+  }
+
+  bool is_operator_function(const ex& e) const {
+    return is_a<GiNaC::function>(e) && !is_a<GiNaC::fderivative>(e) && !is_abstract_jet(e) &&
+           operator_heads().count(ex_to<GiNaC::function>(e).get_name());
+  }
+
+  std::string function_text(const ex& e) const {
+    const std::string name = ex_to<GiNaC::function>(e).get_name();
+    if (is_abstract_jet(e) || plain_text_function(name)) return name + "(" + arguments(e) + ")";
+    return ginac_print(e);
+  }
+
+  // `script` (an exponent) goes on the head of an operator: \sin^{2}\theta.
+  std::string function_latex(const ex& e, const std::string& script) const {
+    const std::string name = ex_to<GiNaC::function>(e).get_name();
+    if (is_abstract_jet(e)) return latex_name(name, names_) + "(" + arguments(e) + ")" + script;
+    auto head = operator_heads().find(name);
+    if (head != operator_heads().end()) {
+      const ex& x = e.op(0);
+      if (!is_a<GiNaC::symbol>(x)) return head->second + script + "(" + expression(x) + ")";
+      const std::string arg = symbol(x);
+      return head->second + script + (arg.front() == '\\' ? "" : " ") + arg;
+    }
+    std::string s;
+    if (name == "exp") s = "e^{" + expression(e.op(0)) + "}";
+    else if (name == "abs") s = "\\left|" + expression(e.op(0)) + "\\right|";
+    else if (name == "atan2") s = "\\operatorname{atan2}(" + arguments(e) + ")";
+    else s = ginac_print(e);
+    return script.empty() ? s : parenthesized(s) + script;
+  }
+
+  // Derivatives of abstract functions: f_{1}''(\theta), \partial_{12} V(x, y); in text the reader's
+  // diff(f2(theta), theta, 2), nested for several arguments.
+  std::string derivative(const ex& e) const {
+    if (!is_abstract_jet(e)) return ginac_print(e);
+    const auto& fd = ex_to<GiNaC::fderivative>(e);
+    const std::string name = fd.get_name();
+    if (!latex_) return diff_text(e);
+    std::string tex = latex_name(name, names_);
+    const auto n = fd.derivatives().size();
+    if (e.nops() == 1) {
+      tex += n <= 3 ? std::string(n, '\'') : "^{(" + std::to_string(n) + ")}";
+    } else {
+      std::string sub;
+      for (unsigned p : fd.derivatives()) sub += std::to_string(p + 1);
+      tex = "\\partial_{" + sub + "}" + tex;
+    }
+    return tex + "(" + arguments(e) + ")";
+  }
+
+  // diff(f(x, y), x) is ∂_1 f only when x is a symbol that appears in no other argument; otherwise
+  // GiNaC's D[0](f)(args), which says what it is though no reader takes it.
+  std::string diff_text(const ex& e) const {
+    const auto& fd = ex_to<GiNaC::fderivative>(e);
+    std::map<unsigned, unsigned> order;
+    for (unsigned p : fd.derivatives()) ++order[p];
+    bool expressible = true;
+    for (const auto& [slot, k] : order) {
+      expressible = expressible && is_a<GiNaC::symbol>(e.op(slot));
+      for (std::size_t j = 0; j < e.nops() && expressible; ++j)
+        expressible = j == slot || !e.op(j).has(e.op(slot));
+    }
+    const std::string call = fd.get_name() + "(" + arguments(e) + ")";
+    if (!expressible) {
+      std::string params;
+      for (unsigned p : fd.derivatives()) params += (params.empty() ? "" : ",") + std::to_string(p);
+      return "D[" + params + "](" + fd.get_name() + ")(" + arguments(e) + ")";
+    }
+    std::string s = call;
+    for (const auto& [slot, k] : order)
+      s = "diff(" + s + ", " + symbol(e.op(slot)) + (k > 1 ? ", " + std::to_string(k) : "") + ")";
+    return s;
+  }
+
+  // GiNaC's printer for a head we do not know (custom print functions, TeX names), with each operand
+  // a placeholder filled in by our own printing, so that the operands still print in our order.
+  std::string ginac_print(const ex& e) const {
+    std::ostringstream os;
+    const GiNaC::print_dflt dflt(os);
+    const GiNaC::print_latex tex(os);
+    const GiNaC::print_context& c = latex_ ? static_cast<const GiNaC::print_context&>(tex) : dflt;
+    if (!is_a<GiNaC::function>(e)) {
+      e.print(c);  // numbers' floats, constants, other GiNaC classes
+      return os.str();
+    }
+    GiNaC::exvector slots;
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      const std::string name = "@" + std::to_string(i) + "@";
+      slots.push_back(GiNaC::symbol(name, name));
+    }
+    const auto& f = ex_to<GiNaC::function>(e);
+    if (is_a<GiNaC::fderivative>(e))
+      GiNaC::fderivative(f.get_serial(), ex_to<GiNaC::fderivative>(e).derivatives(), slots).print(c);
+    else
+      GiNaC::function(f.get_serial(), slots).print(c);
+    std::vector<std::string> operands;
+    for (std::size_t i = 0; i < e.nops(); ++i) operands.push_back(expression(e.op(i)));
+    return fill(os.str(), operands);
+  }
+
+  static std::string fill(std::string s, const std::vector<std::string>& operands) {
+    for (std::size_t i = 0; i < operands.size(); ++i) {
+      const std::string slot = "@" + std::to_string(i) + "@";
+      for (std::size_t at = s.find(slot); at != std::string::npos; at = s.find(slot, at + operands[i].size()))
+        s.replace(at, slot.size(), operands[i]);
+    }
+    return s;
+  }
+
+  bool latex_;
+  const LatexNames* names_;
+};
+
+// The sum factor of a product to break a display at: the one with most terms (the first of those).
+std::size_t widest_sum(const std::vector<ex>& factors) {
+  std::size_t best = factors.size();
+  for (std::size_t i = 0; i < factors.size(); ++i)
+    if (is_a<GiNaC::add>(factors[i]) && (best == factors.size() || factors[i].nops() > factors[best].nops()))
+      best = i;
+  return best;
+}
+
+}  // namespace
+
+std::string to_latex(const GiNaC::ex& e, const LatexNames* names) { return Printer(true, names).expression(e); }
+
+std::string to_text(const GiNaC::ex& e) { return Printer(false, nullptr).expression(e); }
+
+std::string detail::str(const GiNaC::ex& e) { return to_text(e); }
+
+LatexBreaks latex_breaks(const GiNaC::ex& e, const LatexNames* names) {
+  const Printer p(true, names);
+  if (is_a<GiNaC::add>(e)) return {"", p.summands(e, false), ""};
+  if (is_a<GiNaC::mul>(e)) {
+    const std::vector<ex> factors = ordered_operands(e);
+    const std::size_t k = widest_sum(factors);
+    if (k < factors.size()) {
+      const bool turned = leads_with_minus(factors[k]);
+      ex rest = turned ? -1 : 1;
+      for (std::size_t i = 0; i < factors.size(); ++i)
+        if (i != k) rest *= factors[i];
+      // (GiNaC distributes a lone number over a remaining sum: -(a + b) → -a - b, hence the brackets)
+      const std::string factor = rest.is_equal(1)    ? ""
+                                 : rest.is_equal(-1) ? "-"
+                                 : is_a<GiNaC::add>(rest) ? "\\left(" + p.expression(rest) + "\\right)"
+                                                          : p.expression(rest);
+      return {factor + "\\Bigl(", p.summands(factors[k], turned), "\\Bigr)"};
+    }
+  }
+  return {"", {p.expression(e)}, ""};
+}
+
+}  // namespace hamel

@@ -1,0 +1,257 @@
+// core/term_order.cpp
+#include "core/term_order.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+#include <sstream>
+#include <utility>
+
+#include "core/abstract_function.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+
+// The kinds of atoms, in the order a product writes them: 2 π m R² f(θ) (a + b) sin θ.
+enum class Rank { Number, Constant, Symbol, Power, Jet, Product, Sum, Function, Other };
+
+Rank rank(const ex& e) {
+  if (GiNaC::is_a<numeric>(e)) return Rank::Number;
+  if (GiNaC::is_a<GiNaC::constant>(e)) return Rank::Constant;
+  if (GiNaC::is_a<GiNaC::symbol>(e)) return Rank::Symbol;
+  if (GiNaC::is_a<GiNaC::power>(e)) return Rank::Power;
+  if (GiNaC::is_a<GiNaC::function>(e)) return is_abstract_jet(e) ? Rank::Jet : Rank::Function;
+  if (GiNaC::is_a<GiNaC::mul>(e)) return Rank::Product;
+  if (GiNaC::is_a<GiNaC::add>(e)) return Rank::Sum;
+  return Rank::Other;
+}
+
+int sign_of(int c) { return (c > 0) - (c < 0); }
+
+// Numbers by value: real parts, then imaginary parts (a total order on GiNaC's numbers).
+int compare_numbers(const numeric& a, const numeric& b) {
+  if (int c = a.real().compare(b.real())) return c;
+  return a.imag().compare(b.imag());
+}
+
+// A term as coefficient × Π atom^exponent; a power with a non-numeric exponent is one atom. The
+// coefficient is the one written: GiNaC's numeric factor, negated once for each sum factor to an odd
+// power that is written turned (leads_with_minus), so that GiNaC's choice of signs, which follows its
+// hash order, changes nothing here.
+struct Monomial {
+  numeric coefficient = 1;
+  std::vector<std::pair<ex, numeric>> factors;
+};
+
+bool is_turned_odd(const std::pair<ex, numeric>& f) {
+  return GiNaC::is_a<GiNaC::add>(f.first) && f.second.is_integer() && f.second.is_odd() && leads_with_minus(f.first);
+}
+
+std::pair<ex, numeric> atom_and_exponent(const ex& f) {
+  if (GiNaC::is_a<GiNaC::power>(f) && GiNaC::is_a<numeric>(f.op(1)))
+    return {f.op(0), GiNaC::ex_to<numeric>(f.op(1))};
+  return {f, 1};
+}
+
+int compare_atoms(const ex& a, const ex& b);
+
+int compare_factor_pairs(const std::pair<ex, numeric>& a, const std::pair<ex, numeric>& b) {
+  if (int c = compare_atoms(a.first, b.first)) return c;
+  return -compare_numbers(a.second, b.second);  // x³ before x²
+}
+
+Monomial split(const ex& e) {
+  Monomial m;
+  const auto add_factor = [&m](const ex& f) {
+    if (GiNaC::is_a<numeric>(f)) {
+      m.coefficient *= GiNaC::ex_to<numeric>(f);
+      return;
+    }
+    m.factors.push_back(atom_and_exponent(f));
+    if (is_turned_odd(m.factors.back())) m.coefficient = -m.coefficient;
+  };
+  if (GiNaC::is_a<GiNaC::mul>(e))
+    for (std::size_t i = 0; i < e.nops(); ++i) add_factor(e.op(i));
+  else
+    add_factor(e);
+  std::stable_sort(m.factors.begin(), m.factors.end(),
+                   [](const auto& x, const auto& y) { return compare_factor_pairs(x, y) < 0; });
+  return m;
+}
+
+// Lexicographic on the factor lists: the earlier atom, then the higher exponent, first; a list
+// that is a prefix of the other comes after it (x y before x, constants last).
+int compare_monomials(const Monomial& a, const Monomial& b) {
+  const std::size_t n = std::min(a.factors.size(), b.factors.size());
+  for (std::size_t k = 0; k < n; ++k)
+    if (int c = compare_factor_pairs(a.factors[k], b.factors[k])) return c;
+  if (a.factors.size() != b.factors.size()) return a.factors.size() > b.factors.size() ? -1 : 1;
+  return compare_numbers(a.coefficient, b.coefficient);
+}
+
+// The operands of e sorted by `less`, a comparison on precomputed keys.
+template <class Key, class MakeKey, class Compare>
+std::vector<ex> sorted_by(const ex& e, MakeKey make_key, Compare compare) {
+  std::vector<Key> keys;
+  keys.reserve(e.nops());
+  for (std::size_t i = 0; i < e.nops(); ++i) keys.push_back(make_key(e.op(i)));
+  std::vector<std::size_t> index(keys.size());
+  std::iota(index.begin(), index.end(), 0);
+  std::stable_sort(index.begin(), index.end(),
+                   [&](std::size_t i, std::size_t j) { return compare(keys[i], keys[j]) < 0; });
+  std::vector<ex> out;
+  out.reserve(index.size());
+  for (std::size_t i : index) out.push_back(e.op(i));
+  return out;
+}
+
+std::vector<ex> sorted_terms(const ex& sum) {
+  return sorted_by<Monomial>(sum, split, compare_monomials);
+}
+
+// Two sums as they are written, each turned to lead with a plus: (c - a) and -(a - c) compare alike.
+int compare_sums(const ex& a, const ex& b) {
+  const std::vector<ex> ta = sorted_terms(a), tb = sorted_terms(b);
+  const bool turn_a = leads_with_minus(a), turn_b = leads_with_minus(b);
+  for (std::size_t k = 0; k < std::min(ta.size(), tb.size()); ++k) {
+    Monomial ma = split(ta[k]), mb = split(tb[k]);
+    if (turn_a) ma.coefficient = -ma.coefficient;
+    if (turn_b) mb.coefficient = -mb.coefficient;
+    if (int c = compare_monomials(ma, mb)) return c;
+  }
+  return sign_of(static_cast<int>(ta.size()) - static_cast<int>(tb.size()));
+}
+
+int compare_sequences(const std::vector<ex>& a, const std::vector<ex>& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t k = 0; k < n; ++k)
+    if (int c = compare_terms(a[k], b[k])) return c;
+  return sign_of(static_cast<int>(a.size()) - static_cast<int>(b.size()));
+}
+
+std::vector<ex> operands(const ex& e) {
+  std::vector<ex> v;
+  v.reserve(e.nops());
+  for (std::size_t i = 0; i < e.nops(); ++i) v.push_back(e.op(i));
+  return v;
+}
+
+std::string printed_name(const ex& e) {
+  std::ostringstream os;
+  os << GiNaC::dflt << e;
+  return os.str();
+}
+
+// Functions and their derivatives: by name, the function before its derivatives (fewer first),
+// then by the arguments.
+int compare_functions(const ex& a, const ex& b) {
+  const auto& fa = GiNaC::ex_to<GiNaC::function>(a);
+  const auto& fb = GiNaC::ex_to<GiNaC::function>(b);
+  if (int c = compare_names(fa.get_name(), fb.get_name())) return c;
+  const bool da = GiNaC::is_a<GiNaC::fderivative>(a), db = GiNaC::is_a<GiNaC::fderivative>(b);
+  if (da != db) return da ? 1 : -1;
+  if (da) {
+    const auto& pa = GiNaC::ex_to<GiNaC::fderivative>(a).derivatives();
+    const auto& pb = GiNaC::ex_to<GiNaC::fderivative>(b).derivatives();
+    if (pa.size() != pb.size()) return pa.size() < pb.size() ? -1 : 1;
+    if (pa != pb) return pa < pb ? -1 : 1;
+  }
+  return compare_sequences(operands(a), operands(b));
+}
+
+int compare_atoms(const ex& a, const ex& b) {
+  const Rank ra = rank(a), rb = rank(b);
+  if (ra != rb) return ra < rb ? -1 : 1;
+  switch (ra) {
+    case Rank::Number: return compare_numbers(GiNaC::ex_to<numeric>(a), GiNaC::ex_to<numeric>(b));
+    case Rank::Constant: return compare_names(printed_name(a), printed_name(b));
+    case Rank::Symbol:
+      return compare_names(GiNaC::ex_to<GiNaC::symbol>(a).get_name(), GiNaC::ex_to<GiNaC::symbol>(b).get_name());
+    case Rank::Jet:
+    case Rank::Function: return compare_functions(a, b);
+    case Rank::Product: return compare_monomials(split(a), split(b));
+    case Rank::Sum: return compare_sums(a, b);
+    case Rank::Power:
+    case Rank::Other: break;
+  }
+  if (ra == Rank::Other)
+    if (int c = compare_names(GiNaC::ex_to<GiNaC::basic>(a).class_name(), GiNaC::ex_to<GiNaC::basic>(b).class_name())) return c;
+  return compare_sequences(operands(a), operands(b));  // a power: base, then exponent
+}
+
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+// Two runs of digits by value: fewer significant digits is smaller.
+int compare_digit_runs(const std::string& a, std::size_t& i, const std::string& b, std::size_t& j) {
+  while (i < a.size() && a[i] == '0') ++i;
+  while (j < b.size() && b[j] == '0') ++j;
+  const std::size_t i0 = i, j0 = j;
+  while (i < a.size() && is_digit(a[i])) ++i;
+  while (j < b.size() && is_digit(b[j])) ++j;
+  if (i - i0 != j - j0) return i - i0 < j - j0 ? -1 : 1;
+  return sign_of(a.compare(i0, i - i0, b, j0, j - j0));
+}
+
+}  // namespace
+
+int compare_names(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (is_digit(a[i]) && is_digit(b[j])) {
+      if (int c = compare_digit_runs(a, i, b, j)) return c;
+      continue;
+    }
+    const int ca = std::tolower(static_cast<unsigned char>(a[i])), cb = std::tolower(static_cast<unsigned char>(b[j]));
+    if (ca != cb) return ca < cb ? -1 : 1;
+    ++i, ++j;
+  }
+  if ((i < a.size()) != (j < b.size())) return i < a.size() ? 1 : -1;
+  return sign_of(a.compare(b));
+}
+
+int compare_terms(const ex& a, const ex& b) { return compare_monomials(split(a), split(b)); }
+
+int compare_factors(const ex& a, const ex& b) {
+  return compare_factor_pairs(atom_and_exponent(a), atom_and_exponent(b));
+}
+
+std::vector<ex> ordered_operands(const ex& e) {
+  if (GiNaC::is_a<GiNaC::add>(e)) return sorted_terms(e);
+  if (GiNaC::is_a<GiNaC::mul>(e))
+    return sorted_by<std::pair<ex, numeric>>(e, atom_and_exponent, compare_factor_pairs);
+  return operands(e);
+}
+
+namespace {
+
+bool negative_number(const numeric& c) {
+  return c.real().is_negative() || (c.real().is_zero() && c.imag().is_negative());
+}
+
+}  // namespace
+
+// The first term in term order is the smallest: one pass, no sort.
+bool leads_with_minus(const ex& sum) {
+  if (!GiNaC::is_a<GiNaC::add>(sum)) return false;
+  std::size_t first = 0;
+  Monomial least = split(sum.op(0));
+  for (std::size_t i = 1; i < sum.nops(); ++i) {
+    Monomial m = split(sum.op(i));
+    if (compare_monomials(m, least) < 0) least = std::move(m), first = i;
+  }
+  return written_negative(sum.op(first));
+}
+
+bool written_negative(const ex& term) {
+  if (GiNaC::is_a<numeric>(term)) {
+    const numeric& n = GiNaC::ex_to<numeric>(term);
+    return (n.is_real() || n.real().is_zero()) && negative_number(n);
+  }
+  return negative_number(split(term).coefficient);
+}
+
+}  // namespace hamel

@@ -1,0 +1,48 @@
+// core/term_order.hpp — an order of terms and factors that depends only on what is written.
+//
+// GiNaC keeps the operands of sums and products sorted by hash values, and the hashes of symbols and
+// functions are seeded with type-info addresses, which move from run to run (ASLR).  Printers and
+// code generators that walk `e.op(i)` therefore write the same expression differently in every
+// process.  They walk `ordered_operands(e)` instead: an order built from names, numbers, degrees
+// and structure only (docs/geometry.md, "Printing order").
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <string>
+#include <vector>
+
+namespace hamel {
+
+/// Compares two terms of a sum: negative if `a` is written before `b`, zero if they print alike.
+/// Terms are compared as monomials Π atom^exponent (atoms in factor order, numeric coefficients
+/// aside): lexicographically, the term with the earlier atom, then with the higher exponent of the
+/// same atom, first; numbers (no atoms) last.
+int compare_terms(const GiNaC::ex& a, const GiNaC::ex& b);
+
+/// Compares two factors of a product: numbers, constants (π), symbols (by name, digits by value),
+/// symbolic powers, abstract functions and their derivatives, products, sums, other functions
+/// (by name, then arguments); equal atoms by exponent, higher first.
+int compare_factors(const GiNaC::ex& a, const GiNaC::ex& b);
+
+/// Compares two names as a person sorts them: ignoring case, runs of digits by value ("I2" before
+/// "I10"); names equal but for case by byte order.
+int compare_names(const std::string& a, const std::string& b);
+
+/// The operands of a sum in term order, of a product in factor order; of any other expression its
+/// operands as they are (their order means something there: a power's base and exponent).
+std::vector<GiNaC::ex> ordered_operands(const GiNaC::ex& e);
+
+/// True if `sum` is a sum whose first term in term order is written with a minus (written_negative).
+/// GiNaC keeps every sum that is a factor of a product "unit normal" with respect to the first term
+/// in its hash order, so (a - b)/(c - d) is stored as -(a - b)/(-c + d) in one run and as
+/// (a - b)/(c - d) in the next (rebuilding the product does not help: GiNaC normalises it again).
+/// Printers and code generators write such a factor turned, -(-c + d) = (c - d), by this test.
+bool leads_with_minus(const GiNaC::ex& sum);
+
+/// True if the term is written with a minus in front: a negative numeric coefficient, the sign
+/// flipped once for every sum factor with an odd integer exponent that leads_with_minus (it is
+/// written turned).  A complex number with both parts keeps its signs inside: (-1 + 2*I).
+bool written_negative(const GiNaC::ex& term);
+
+}  // namespace hamel

@@ -1,0 +1,188 @@
+// tests/core/printing_test.cpp — to_text and to_latex: the same text in every run, readable again,
+// and typeset as a paper would.
+#include <doctest/doctest.h>
+
+#include <functional>
+
+#include "core/abstract_function.hpp"
+#include "core/latex.hpp"
+#include "core/symbolic.hpp"
+#include "io/expression_reader.hpp"
+#include "tests/core/symbol_sets.hpp"
+
+using GiNaC::ex;
+using GiNaC::numeric;
+
+namespace {
+
+using Builder = std::function<ex(const hamel::test::SymbolSet&)>;
+
+// Expressions where GiNaC's hash order decides operand order and the signs of sum factors.
+std::vector<Builder> reordered_catalogue() {
+  static const hamel::AbstractFunction f("f", 1);
+  return {
+      [](const auto& S) { return S["I1"] * pow(sin(S["th"]), 2) - S["I3"] * pow(sin(S["th"]), 2) + S["I3"]; },
+      [](const auto& S) { return (S["a"] - S["b"]) / (S["c"] - S["d"]); },
+      [](const auto& S) { return -S["m"] * pow(S["R"], 2) * sin(S["th"]) / (S["I1"] + S["m"] * pow(S["R"], 2)); },
+      [](const auto& S) { return (S["a"] - S["b"]) * pow(S["c"] - S["d"], 3) * pow(S["a"] - S["c"], 2) + sqrt(S["a"] - S["c"]) * S["th"]; },
+      [](const auto& S) { return cos(S["a"] + S["b"]) * sin(S["c"] - S["d"]) + exp(-S["a"] * S["b"]) - numeric(3, 2) * S["m"]; },
+      [](const auto& S) { return f(S["th"]) * diff(f(S["th"]), GiNaC::ex_to<GiNaC::symbol>(S["th"])) * (S["a"] - S["m"]) / (S["b"] - S["R"]); },
+      [](const auto& S) { return (S["d"] - S["c"]) * S["a"] / ((S["b"] - S["a"]) * (S["m"] + S["R"]) * S["I3"]) - 1; },
+      // sums that begin alike, so that only their signs could tell them apart
+      [](const auto& S) { return (S["a"] - S["b"]) * (S["a"] - S["c"]) * (S["a"] - S["d"]) * S["th"]; },
+      [](const auto& S) { return pow(S["a"] - S["b"], 2) / pow(S["a"] - S["c"], 3) + S["d"] / (S["c"] - S["a"]); },
+      [](const auto& S) { return sin(S["a"] - S["b"]) * (S["b"] - S["c"]) + cos(S["c"] - S["a"]) * (S["c"] - S["b"]) * S["m"]; },
+      [](const auto& S) { return ((S["a"] - S["b"]) * S["c"] - S["d"]) * (S["c"] - S["a"]) / (S["b"] - S["d"]); },
+  };
+}
+
+// The reader and the symbols it knows, for round trips.
+struct Reading {
+  GiNaC::realsymbol x{"x"}, y{"y"}, th{"theta"}, psi{"psi"}, m{"m"}, R{"R"}, I1{"I1"};
+  hamel::AbstractFunction f2{"f2", 1}, V{"V", 2};
+  hamel::ExpressionReader reader;
+  Reading() {
+    for (const auto& s : {x, y, th, psi, m, R, I1}) reader.declare(s.get_name(), s);
+    reader.declare_function(f2);
+    reader.declare_function(V);
+  }
+};
+
+}  // namespace
+
+TEST_SUITE("core") {
+
+TEST_CASE("to_text and to_latex: the same expression prints alike whatever GiNaC's hash order") {
+  int reordered = 0;
+  for (const Builder& build : reordered_catalogue()) {
+    std::set<std::string> ginac, text, latex;
+    for (const auto& S : hamel::test::symbol_sets({"a", "b", "c", "d", "m", "R", "I1", "I3", "th"})) {
+      const ex e = build(S);
+      ginac.insert(hamel::test::ginac_text(e));
+      text.insert(hamel::to_text(e));
+      latex.insert(hamel::to_latex(e));
+    }
+    INFO(*text.begin());
+    INFO(*text.rbegin());
+    CHECK(text.size() == 1);
+    CHECK(latex.size() == 1);
+    reordered += ginac.size() > 1;
+  }
+  CHECK(reordered >= 8);  // GiNaC's own text does change with the symbols' order
+}
+
+TEST_CASE("to_text: terms and factors in the documented order, signs in front, fractions") {
+  GiNaC::realsymbol x("x"), y("y"), a("a"), b("b"), m("m"), R("R"), I1("I1"), I3("I3"), th("theta"), xd("x_dot");
+  CHECK(hamel::to_text(1 + pow(y, 2) + 2 * x * y + pow(x, 2)) == "x^2 + 2*x*y + y^2 + 1");
+  CHECK(hamel::to_text(I3 - I3 * pow(sin(th), 2) + I1 * pow(sin(th), 2)) == "I1*sin(theta)^2 - I3*sin(theta)^2 + I3");
+  CHECK(hamel::to_text(-m * R * R * sin(th) / (I1 + m * R * R)) == "-m*R^2*sin(theta)/(I1 + m*R^2)");
+  CHECK(hamel::to_text(m * xd * xd / 2) == "m*x_dot^2/2");
+  CHECK(hamel::to_text(b - a) == "-a + b");
+  CHECK(hamel::to_text(a - b) == "a - b");
+  CHECK(hamel::to_text((b - a) * x) == "-x*(a - b)");
+  CHECK(hamel::to_text(x / ((b - a) * y)) == "-x/(y*(a - b))");
+  CHECK(hamel::to_text(pow(x, -2) * pow(y, numeric(-1, 2))) == "1/(x^2*sqrt(y))");
+  CHECK(hamel::to_text(pow(x, numeric(3, 2)) + pow(x, y) + pow(x + y, -y)) == "x^(3/2) + x^y + (x + y)^(-y)");
+  CHECK(hamel::to_text(3 * GiNaC::Pi * x / 4) == "3*pi*x/4");
+  CHECK(hamel::to_text(ex(numeric(-5, 3))) == "-5/3");
+  CHECK(hamel::to_text(abs(x) + atan2(y, x) + exp(-x)) == "abs(x) + atan2(y, x) + exp(-x)");
+}
+
+TEST_CASE("to_text: derivatives of abstract functions in the reader's diff syntax") {
+  Reading r;
+  CHECK(hamel::to_text(diff(r.f2(r.th), r.th)) == "diff(f2(theta), theta)");
+  CHECK(hamel::to_text(diff(r.f2(r.th), r.th, 2)) == "diff(f2(theta), theta, 2)");
+  CHECK(hamel::to_text(diff(diff(r.V({r.x, r.y}), r.x), r.y, 2)) == "diff(diff(V(x, y), x), y, 2)");
+  // an argument that is not a coordinate has no diff form: GiNaC's D notation says what it is
+  CHECK(hamel::to_text(diff(r.f2(r.th + r.psi), r.th)) == "D[0](f2)(psi + theta)");
+}
+
+TEST_CASE("to_text: parsed back by the expression reader, value for value") {
+  Reading r;
+  const ex x = r.x, y = r.y, th = r.th, psi = r.psi, m = r.m, R = r.R, I1 = r.I1;
+  const GiNaC::symbol& ths = r.th;
+  const std::vector<ex> catalogue = {
+      pow(x, 2) + 2 * x * y - pow(y, 2) + 1,
+      -m * R * R * sin(th) / (I1 + m * R * R),
+      (x - y) / (y - x * y) + numeric(7, 3) * pow(x, -3),
+      sqrt(1 + pow(sin(th), 2)) / sqrt(x) + pow(x, numeric(3, 2)) - pow(y, numeric(-2, 3)),
+      pow(x + y, -psi) * pow(x, y) - exp(-x * y) + log(1 + x * x),
+      sin(th + psi) * cos(2 * th) - abs(x - y) + atan2(y, x - 1) + GiNaC::Pi * x,
+      r.f2(th) * diff(r.f2(th), ths) - pow(diff(r.f2(th), ths, 2), 2) / r.f2(th),
+      diff(diff(r.V({x, th}), r.x), ths) * r.V({th, x}) + diff(r.V({x, th}), ths, 3),
+      -(x - 1) * (y - 2) * (th - 3) / ((psi - x) * (R - m)),
+      numeric(-1, 2) * m * pow(x, 2) - numeric(5, 7),
+  };
+  for (const ex& e : catalogue) {
+    const std::string text = hamel::to_text(e);
+    INFO(text);
+    ex back;
+    REQUIRE_NOTHROW(back = r.reader.parse(text));
+    CHECK(hamel::zero_test(back - e).zero);
+  }
+}
+
+TEST_CASE("to_latex: operators without brackets, fractions, roots, juxtaposed factors") {
+  GiNaC::realsymbol th("theta", "\\theta"), psi("psi"), x("x"), m("m"), R("R"), I1("I1"), pd("pi1_dot");
+  CHECK(hamel::to_latex(pow(sin(th), 2)) == "\\sin^{2}\\theta");
+  CHECK(hamel::to_latex(sin(th + psi)) == "\\sin(\\psi + \\theta)");
+  CHECK(hamel::to_latex(cos(x)) == "\\cos x");
+  CHECK(hamel::to_latex(m * pow(R, 2) * sin(th) / (I1 + m * pow(R, 2))) ==
+        "\\frac{m R^{2} \\sin\\theta}{I_{1} + m R^{2}}");
+  CHECK(hamel::to_latex(1 / x) == "\\frac{1}{x}");
+  CHECK(hamel::to_latex(pow(x, -2) * m) == "\\frac{m}{x^{2}}");
+  CHECK(hamel::to_latex(m * pd * pd / 2) == "\\frac{1}{2} m \\dot{\\pi}_{1}^{2}");
+  CHECK(hamel::to_latex(sqrt(x) + pow(x, numeric(3, 2))) == "x^{3/2} + \\sqrt{x}");
+  CHECK(hamel::to_latex(1 / sqrt(1 + x)) == "\\frac{1}{\\sqrt{x + 1}}");
+  CHECK(hamel::to_latex(2 * pow(ex(3), x)) == "2 \\cdot 3^{x}");
+  CHECK(hamel::to_latex(exp(x) + abs(x)) == "\\left|x\\right| + e^{x}");
+  CHECK(hamel::to_latex(x - m) == "-m + x");
+  for (const ex& e : {m / (x + 1), pow(x, -3), pow(x + m, -2) * sin(th), 1 / sqrt(x)}) {
+    INFO(hamel::to_latex(e));
+    CHECK(hamel::to_latex(e).find("^{-") == std::string::npos);  // never a negative exponent
+  }
+}
+
+TEST_CASE("to_latex: derivatives of abstract functions with primes, partial derivatives with indices") {
+  GiNaC::realsymbol th("theta", "\\theta"), x("x");
+  const hamel::AbstractFunction f1("f1", 1), V("V", 2);
+  CHECK(hamel::to_latex(diff(f1(th), th, 2) + f1(th) * sin(th)) == "f_{1}(\\theta) \\sin\\theta + f_{1}''(\\theta)");
+  CHECK(hamel::to_latex(pow(diff(f1(th), th), 2)) == "f_{1}'(\\theta)^{2}");
+  CHECK(hamel::to_latex(diff(f1(th), th, 4)) == "f_{1}^{(4)}(\\theta)");
+  CHECK(hamel::to_latex(diff(V({x, th}), x)) == "\\partial_{1}V(x, \\theta)");
+}
+
+TEST_CASE("to_latex: the user's names come first, for the pieces of a name too") {
+  GiNaC::realsymbol th("th"), thd("th_dot"), I1("I1"), w("w", "\\omega_{\\star}");
+  const hamel::LatexNames names = {{"th", "\\vartheta"}, {"I1", "I_1"}};
+  CHECK(hamel::to_latex(I1 * thd, &names) == "I_1 \\dot{\\vartheta}");
+  CHECK(hamel::to_latex(sin(th), &names) == "\\sin\\vartheta");
+  CHECK(hamel::to_latex(sin(th)) == "\\sin\\mathrm{th}");
+  // a LaTeX name given to the symbol when it was made is kept
+  CHECK(hamel::to_latex(2 * w) == "2 \\omega_{\\star}");
+}
+
+TEST_CASE("latex_breaks: signed summands, and a factor before a long sum") {
+  GiNaC::realsymbol a("a"), b("b"), c("c"), K("K");
+  const hamel::LatexBreaks s = hamel::latex_breaks(a - b + c);
+  CHECK(s.open.empty());
+  CHECK(s.close.empty());
+  CHECK(s.terms == std::vector<std::string>{"a", "- b", "+ c"});
+  std::string joined;
+  for (const auto& t : s.terms) joined += (joined.empty() ? "" : " ") + t;
+  CHECK(joined == hamel::to_latex(a - b + c));
+
+  const hamel::LatexBreaks f = hamel::latex_breaks((a - b + c) / K);
+  CHECK(f.open == "\\frac{1}{K}\\Bigl(");
+  CHECK(f.terms == std::vector<std::string>{"a", "- b", "+ c"});
+  CHECK(f.close == "\\Bigr)");
+  // GiNaC may keep the sum as (-a + b - c) with the sign outside: the cut is the same
+  const hamel::LatexBreaks g = hamel::latex_breaks(-2 * a * (b - a - c) / K);
+  CHECK(g.open == "\\frac{2 a}{K}\\Bigl(");
+  CHECK(g.terms == std::vector<std::string>{"a", "- b", "+ c"});
+
+  const hamel::LatexBreaks one = hamel::latex_breaks(a * b);
+  CHECK(one.terms == std::vector<std::string>{"a b"});
+}
+
+}  // TEST_SUITE

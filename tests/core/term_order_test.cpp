@@ -1,0 +1,71 @@
+// tests/core/term_order_test.cpp — the order of terms and factors depends on names and structure only.
+#include <doctest/doctest.h>
+
+#include "core/latex.hpp"
+#include "core/term_order.hpp"
+#include "tests/core/symbol_sets.hpp"
+
+using GiNaC::ex;
+
+TEST_SUITE("core") {
+
+TEST_CASE("compare_names: case ignored first, runs of digits by value") {
+  CHECK(hamel::compare_names("I2", "I10") < 0);
+  CHECK(hamel::compare_names("I10", "I2") > 0);
+  CHECK(hamel::compare_names("m", "R") < 0);       // a person's alphabet, not ASCII's
+  CHECK(hamel::compare_names("pi1", "pi1_dot") < 0);
+  CHECK(hamel::compare_names("x01", "x1") != 0);  // equal values, different names: still an order
+  CHECK(hamel::compare_names("theta", "theta") == 0);
+}
+
+TEST_CASE("ordered_operands: terms lexicographic in their atoms, numbers last; factors by kind and name") {
+  GiNaC::realsymbol x("x"), y("y"), m("m"), R("R"), th("theta");
+  const std::vector<ex> terms = hamel::ordered_operands(1 + pow(y, 2) + 2 * x * y + pow(x, 2));
+  REQUIRE(terms.size() == 4);
+  CHECK(terms[0].is_equal(pow(x, 2)));
+  CHECK(terms[1].is_equal(2 * x * y));
+  CHECK(terms[2].is_equal(pow(y, 2)));
+  CHECK(terms[3].is_equal(1));
+  const std::vector<ex> factors = hamel::ordered_operands(3 * sin(th) * (x + y) * pow(R, 2) * m);
+  REQUIRE(factors.size() == 5);
+  CHECK(factors[0].is_equal(3));
+  CHECK(factors[1].is_equal(m));
+  CHECK(factors[2].is_equal(pow(R, 2)));
+  CHECK(factors[3].is_equal(x + y));
+  CHECK(factors[4].is_equal(sin(th)));
+}
+
+TEST_CASE("ordered_operands: the same order whatever GiNaC's hash order") {
+  // Each symbol set is made in another order; GiNaC hashes symbols by serial number, so its own order
+  // of the operands differs between the sets, as it does between processes.
+  std::set<std::string> ginac_orders, ours;
+  for (const auto& S : hamel::test::symbol_sets({"a", "b", "c", "d", "x"})) {
+    const ex e = S["x"] * S["a"] + S["b"] * S["c"] - pow(S["d"], 3) + S["a"] * S["b"] * S["c"] * S["d"];
+    std::string g, o;
+    for (std::size_t i = 0; i < e.nops(); ++i) g += hamel::test::ginac_text(e.op(i)) + ";";
+    for (const ex& t : hamel::ordered_operands(e)) o += hamel::to_text(t) + ";";
+    ginac_orders.insert(g);
+    ours.insert(o);
+  }
+  CHECK(ginac_orders.size() > 1);  // the sets do reorder GiNaC's operands
+  CHECK(ours.size() == 1);
+  CHECK(*ours.begin() == "a*b*c*d;a*x;b*c;-d^3;");
+}
+
+TEST_CASE("leads_with_minus and written_negative: the sign a printer writes") {
+  GiNaC::realsymbol a("a"), b("b"), c("c");
+  CHECK(hamel::leads_with_minus(-a + b));
+  CHECK_FALSE(hamel::leads_with_minus(a - b));
+  CHECK_FALSE(hamel::leads_with_minus(a));
+  CHECK(hamel::written_negative(-2 * a));
+  CHECK(hamel::written_negative(ex(-3)));
+  CHECK_FALSE(hamel::written_negative(ex(GiNaC::numeric(-1, 1) + 2 * GiNaC::I)));  // (-1 + 2*I)
+  // c*(b - a) is written -c*(a - b), whichever sign GiNaC keeps inside the product
+  CHECK(hamel::written_negative(c * (b - a)));
+  CHECK_FALSE(hamel::written_negative(c * (a - b)));
+  CHECK(hamel::written_negative(c / (b - a)));
+  CHECK_FALSE(hamel::written_negative(-c / (b - a)));
+  CHECK_FALSE(hamel::written_negative(c * pow(b - a, 2)));  // an even power keeps its sign
+}
+
+}  // TEST_SUITE
