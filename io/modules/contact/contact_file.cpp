@@ -130,6 +130,294 @@ std::vector<Form> read_constraint_list(const Document& doc, const YAML::Node& n,
   return forms;
 }
 
+// The file must declare itself action-dependent, leave the name z free and give a Lagrangian;
+// these come first so that a non-contact file gets the message about its contact keys.
+void check_contact_header(const SystemFile& f) {
+  const Document& doc = f.doc;
+  const YAML::Node& root = doc.root();
+  if (!is_action_dependent(f)) {
+    for (const char* k : {"impulsive", "switching"})
+      if (root[k])
+        doc.fail(key_of(root, k), std::string("'") + k + "' belongs to contact systems; expected 'action_dependent: true' in the file, got " +
+                              (root["action_dependent"] ? "'action_dependent: false'" : "none"));
+    doc.fail(root["action_dependent"], "'action_dependent': a contact system needs true, got false");
+  }
+  if (std::find(f.names.begin(), f.names.end(), "z") != f.names.end())
+    doc.fail(declaration_of(doc, "z"),
+             "the name 'z' is the action variable of an action-dependent system (001 (3)); expected another name, got 'z'");
+  if (!root["lagrangian"])
+    throw ParseError(doc.file(), 1, 1, "missing key 'lagrangian'; expected L(q, q_dot, z) of the contact system, got none");
+}
+
+// TQ × R (the Lagrangian side) and T*Q × R (the momentum names p_q must be free).
+struct ContactCharts {
+  Chart TQR, M;
+};
+
+ContactCharts contact_charts(const SystemFile& f) {
+  const Chart TQR = contact_tangent_bundle(f.Q);
+  ContactCharts c{TQR, TQR};
+  try {
+    c.M = contact_cotangent_bundle(f.Q);
+  } catch (const InvalidArgument& e) {
+    f.doc.fail(f.doc.root()["coordinates"], "the momenta p_<coordinate> of T*Q x R are reserved names; expected other names for "
+                                            "parameters and functions, got a clash (" + without_function_name(e.what()) + ")");
+  }
+  return c;
+}
+
+ContactLagrangian read_lagrangian(const SystemFile& f, const GiNaC::ex& Lx) {
+  std::optional<ContactLagrangian> L;
+  try {
+    L.emplace(f.Q, Lx);
+  } catch (const DomainError& e) {
+    f.doc.fail(f.doc.root()["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
+  }
+  return *L;
+}
+
+// The reader of T*Q × R: q, p_q, z, parameters, functions, definitions; a velocity name gets a hint.
+ExpressionReader dual_reader(const SystemFile& f, const ContactCharts& c) {
+  const Chart& Q = f.Q;
+  ExpressionReader dual;
+  for (std::size_t i = 0; i < Q.dim(); ++i) dual.declare(Q.coordinate_name(i), Q[i]);
+  for (std::size_t i = 0; i < Q.parameters().size(); ++i) dual.declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
+  for (const auto& fs : Q.function_specs()) dual.declare_function(Q.function(fs.name));
+  for (const auto& [name, value] : f.definitions) dual.declare(name, value);
+  for (std::size_t i = 0; i < Q.dim(); ++i) {
+    dual.declare(c.M.coordinate_name(Q.dim() + i), c.M[Q.dim() + i]);
+    dual.hint(c.TQR.coordinate_name(Q.dim() + i), "on T*Q x R use the momenta p_<coordinate>");
+  }
+  dual.declare("z", action_variable(c.M));
+  return dual;
+}
+
+// Wall and switch names share one namespace with each other and with the file's other names.
+struct NameRegistry {
+  const SystemFile& f;
+  std::vector<std::string> names;
+
+  void claim(const YAML::Node& k, const std::string& n, const std::string& what) {
+    if (std::find(f.names.begin(), f.names.end(), n) != f.names.end() || std::find(names.begin(), names.end(), n) != names.end())
+      f.doc.fail(k, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" + n + "' again");
+    names.push_back(n);
+  }
+};
+
+// The readers and charts that every section after the Lagrangian needs.
+struct ContactContext {
+  const SystemFile& f;
+  const ContactCharts& charts;
+  const ExpressionReader& on_q;   // functions of q (z hinted as not allowed)
+  const ExpressionReader& on_tq;  // functions of (q, q_dot) (z hinted as not allowed)
+};
+
+// Restitution: a constant (numbers or parameters) in [0, 1] when it is a number.
+GiNaC::ex read_restitution(const ContactContext& c, const YAML::Node& v, const std::string& what) {
+  const Document& doc = c.f.doc;
+  if (!v["restitution"]) return 1;
+  const GiNaC::ex alpha = doc.expression(v["restitution"], c.on_q, what + " 'restitution'");
+  if (depends_on_coordinates(alpha, c.f.Q))
+    doc.fail(v["restitution"], what + ": expected a constant restitution (a number or parameters), got one depending on the coordinates");
+  const GiNaC::ex a = alpha.evalf();
+  if (GiNaC::is_a<GiNaC::numeric>(a) &&
+      (!GiNaC::ex_to<GiNaC::numeric>(a).is_real() || GiNaC::ex_to<GiNaC::numeric>(a) < 0 || GiNaC::ex_to<GiNaC::numeric>(a) > 1))
+    doc.fail(v["restitution"], what + ": expected a restitution coefficient in [0, 1], got '" + doc.scalar(v["restitution"], "") + "'");
+  return alpha;
+}
+
+// One impulsive one-sided constraint Ψ(q) ≥ 0 (003 §3.1).
+void read_wall(const ContactContext& c, NameRegistry& names, const YAML::Node& k, const YAML::Node& v, ContactFile& out) {
+  const Document& doc = c.f.doc;
+  const std::string n = doc.name(k, "an impulsive constraint name");
+  names.claim(k, n, "an impulsive constraint");
+  const std::string what = "impulsive constraint " + n;
+  doc.mapping(v, what);
+  doc.check_keys(v, {"constraint", "restitution"}, what);
+  if (!v["constraint"]) doc.fail(v, what + ": expected 'constraint' (e.g. \"x^2 + y^2 <= 1\"), got none");
+  const Inequality in = read_inequality(doc, v["constraint"], c.on_q, what + " 'constraint'");
+  if (!depends_on_coordinates(in.positive, c.f.Q))
+    doc.fail(v["constraint"], what + ": expected an inequality in the coordinates, got a constant one");
+  try {
+    (void)boundary_tangent_basis(c.f.Q, in.positive);
+  } catch (const DomainError& e) {
+    doc.fail(v["constraint"], what + ": " + without_function_name(e.what()));
+  }
+  const GiNaC::ex alpha = read_restitution(c, v, what);
+  out.system.walls.push_back({n, in.positive, alpha});
+  out.wall_texts.push_back(doc.scalar(v["constraint"], ""));
+}
+
+// One switching constraint set (003 §4); with the always-active constraints it must stay independent.
+void read_switch(const ContactContext& c, NameRegistry& names, const YAML::Node& k, const YAML::Node& v, ContactFile& out) {
+  const Document& doc = c.f.doc;
+  const Chart& Q = c.f.Q;
+  const std::string n = doc.name(k, "a switching constraint name");
+  names.claim(k, n, "a switching constraint");
+  const std::string what = "switching constraint " + n;
+  doc.mapping(v, what);
+  doc.check_keys(v, {"where", "constraints"}, what);
+  if (!v["where"]) doc.fail(v, what + ": expected 'where' (e.g. \"x > 0\"), got none");
+  if (!v["constraints"]) doc.fail(v, what + ": expected 'constraints' (linear in the velocities), got none");
+  const Inequality in = read_inequality(doc, v["where"], c.on_q, what + " 'where'");
+  if (!depends_on_coordinates(in.positive, Q))
+    doc.fail(v["where"], what + ": expected an inequality in the coordinates, got a constant one");
+  ContactSwitch sw{n, in.positive, in.strict, read_constraint_list(doc, v["constraints"], c.on_tq, Q, what + ", constraint")};
+  std::vector<Form> all = out.system.constraints;
+  all.insert(all.end(), sw.constraints.begin(), sw.constraints.end());
+  require_independent(doc, v["constraints"], Q, all, what);
+  out.system.switches.push_back(sw);
+  out.switch_texts.push_back(doc.scalar(v["where"], ""));
+}
+
+// Always-active constraints (003 (15)), then walls, then switches; names are claimed in file order.
+void read_constraints(const ContactContext& c, ContactFile& out) {
+  const Document& doc = c.f.doc;
+  const YAML::Node& root = doc.root();
+  if (root["constraints"]) {
+    out.system.constraints = read_constraint_list(doc, root["constraints"], c.on_tq, c.f.Q, "constraint");
+    require_independent(doc, root["constraints"], c.f.Q, out.system.constraints, "'constraints'");
+  }
+  NameRegistry names{c.f, {}};
+  for (const auto& [k, v] : doc.mapping(root["impulsive"], "'impulsive'")) read_wall(c, names, k, v, out);
+  for (const auto& [k, v] : doc.mapping(root["switching"], "'switching'")) read_switch(c, names, k, v, out);
+  if (out.system.switches.size() > 16)
+    doc.fail(root["switching"], "'switching': expected at most 16 switching constraint sets, got " +
+                                    std::to_string(out.system.switches.size()));
+}
+
+std::vector<std::string> parameter_names(const Chart& Q) {
+  std::vector<std::string> pnames;
+  for (const auto& p : Q.parameter_specs()) pnames.push_back(p.name);
+  return pnames;
+}
+
+// 'simulate: values': a number per named parameter.
+void read_values(const Document& doc, const YAML::Node& s, const Chart& Q, ContactSimulationSpec& spec) {
+  const std::vector<std::string> pnames = parameter_names(Q);
+  for (const auto& [k, v] : doc.mapping(s["values"], "'simulate: values'")) {
+    const std::string n = doc.scalar(k, "a parameter");
+    const auto it = std::find(pnames.begin(), pnames.end(), n);
+    if (it == pnames.end()) {
+      std::string msg = "'simulate: values': unknown parameter '" + n + "'; expected one of";
+      for (const auto& p : pnames) msg += " " + p;
+      msg += ", got '" + n + "'";
+      if (auto d = did_you_mean(n, pnames)) msg += " (did you mean '" + *d + "'?)";
+      doc.fail(k, msg);
+    }
+    spec.values[Q.parameters()[static_cast<std::size_t>(it - pnames.begin())]] = constant(doc, v, "value of " + n);
+  }
+}
+
+// Every expression of the system that may hold a parameter.
+std::vector<GiNaC::ex> system_expressions(const GiNaC::ex& Lx, const ContactHybridSystem& sys) {
+  std::vector<GiNaC::ex> used{Lx};
+  for (const auto& w : sys.walls) used.push_back(w.psi), used.push_back(w.restitution);
+  for (const auto& sw : sys.switches) {
+    used.push_back(sw.where);
+    for (const auto& fm : sw.constraints)
+      for (const auto& [i, c] : fm.components()) used.push_back(c);
+  }
+  for (const auto& fm : sys.constraints)
+    for (const auto& [i, c] : fm.components()) used.push_back(c);
+  return used;
+}
+
+// Every parameter the system uses needs a value; with them, every restitution must lie in [0, 1].
+void check_values(const Document& doc, const YAML::Node& s, const Chart& Q, const GiNaC::ex& Lx, const ContactHybridSystem& sys,
+                  const ContactSimulationSpec& spec) {
+  const std::vector<std::string> pnames = parameter_names(Q);
+  const std::vector<GiNaC::ex> used = system_expressions(Lx, sys);
+  std::string missing;
+  for (std::size_t i = 0; i < Q.parameters().size(); ++i) {
+    bool u = false;
+    for (const auto& e : used) u = u || e.has(Q.parameters()[i]);
+    if (u && !spec.values.count(Q.parameters()[i])) missing += (missing.empty() ? "" : ", ") + pnames[i];
+  }
+  if (!missing.empty())
+    doc.fail(s["values"] ? s["values"] : s, "'simulate: values': expected a number for every parameter of the system, got none for " + missing);
+  const YAML::Node& root = doc.root();
+  for (const auto& w : sys.walls) {
+    const GiNaC::ex a = w.restitution.subs(spec.values).evalf();
+    const double av = GiNaC::ex_to<GiNaC::numeric>(a).to_double();
+    if (!(av >= 0 && av <= 1))
+      doc.fail(root["impulsive"][w.name]["restitution"] ? root["impulsive"][w.name]["restitution"] : s["values"],
+               "impulsive constraint " + w.name + ": expected a restitution coefficient in [0, 1], got " + std::to_string(av) +
+                   " with the values of 'simulate'");
+  }
+}
+
+// Initial state on TQ × R: every coordinate and velocity; z defaults to 0.
+void read_initial(const Document& doc, const YAML::Node& s, const Chart& T, ContactSimulationSpec& spec) {
+  if (!s["initial"]) doc.fail(s, "'simulate': expected 'initial' (every coordinate and velocity, and z), got none");
+  std::vector<std::string> state_names;
+  for (std::size_t i = 0; i < T.dim(); ++i) state_names.push_back(T.coordinate_name(i));
+  std::vector<std::optional<double>> init(T.dim());
+  for (const auto& [k, v] : doc.mapping(s["initial"], "'simulate: initial'")) {
+    const std::string n = doc.scalar(k, "an initial value");
+    const auto i = T.index_of(n);
+    if (!i) {
+      std::string msg = "'simulate: initial': unknown name '" + n + "'; expected a coordinate, a velocity or z, got '" + n + "'";
+      if (auto d = did_you_mean(n, state_names)) msg += " (did you mean '" + *d + "'?)";
+      doc.fail(k, msg);
+    }
+    init[*i] = number(doc, v, "initial value of " + n);
+  }
+  if (!init.back()) init.back() = 0.0;
+  std::string absent;
+  for (std::size_t i = 0; i < T.dim(); ++i)
+    if (!init[i]) absent += (absent.empty() ? "" : ", ") + state_names[i];
+  if (!absent.empty()) doc.fail(s["initial"], "'simulate: initial': expected a value for every coordinate and velocity, got none for " + absent);
+  for (const auto& v : init) spec.initial.push_back(*v);
+}
+
+// time: t1 or [t0, t1].
+void read_time(const Document& doc, const YAML::Node& s, ContactSimulationSpec& spec) {
+  if (!s["time"]) doc.fail(s, "'simulate': expected 'time' (the end time, or [t0, t1]), got none");
+  if (s["time"].IsSequence()) {
+    const auto ends = doc.sequence(s["time"], "'simulate: time'");
+    if (ends.size() != 2) doc.fail(s["time"], "'simulate: time': expected [t0, t1], got " + std::to_string(ends.size()) + " values");
+    spec.t0 = number(doc, ends[0], "'simulate: time' t0");
+    spec.t1 = number(doc, ends[1], "'simulate: time' t1");
+  } else {
+    spec.t1 = number(doc, s["time"], "'simulate: time'");
+  }
+  if (!(spec.t1 > spec.t0))
+    doc.fail(s["time"], "'simulate: time': expected an end time after the start " + std::to_string(spec.t0) + ", got " + std::to_string(spec.t1));
+}
+
+// The output grid and the event budget, both optional; bounded so a typo cannot exhaust memory.
+void read_step_and_events(const Document& doc, const YAML::Node& s, ContactSimulationSpec& spec) {
+  if (s["step"]) {
+    spec.step = number(doc, s["step"], "'simulate: step'");
+    if (!(spec.step > 0) || (spec.t1 - spec.t0) / spec.step > 1e7)
+      doc.fail(s["step"], "'simulate: step': expected a positive output step with at most 1e7 samples, got " + doc.scalar(s["step"], ""));
+  }
+  if (s["max_events"]) {
+    const double m = number(doc, s["max_events"], "'simulate: max_events'");
+    if (!(m >= 1 && m <= 1e7) || m != std::floor(m))
+      doc.fail(s["max_events"], "'simulate: max_events': expected a whole number between 1 and 1e7, got " + doc.scalar(s["max_events"], ""));
+    spec.max_events = static_cast<std::size_t>(m);
+  }
+}
+
+// The 'simulate' section, read after the system because the values must cover its parameters.
+std::optional<ContactSimulationSpec> read_simulation(const SystemFile& f, const Chart& TQR, const GiNaC::ex& Lx,
+                                                     const ContactHybridSystem& sys) {
+  const Document& doc = f.doc;
+  if (!doc.root()["simulate"]) return std::nullopt;
+  const YAML::Node& s = doc.root()["simulate"];
+  doc.mapping(s, "'simulate'");
+  doc.check_keys(s, {"values", "initial", "time", "step", "max_events"}, "'simulate'");
+  ContactSimulationSpec spec;
+  read_values(doc, s, f.Q, spec);
+  check_values(doc, s, f.Q, Lx, sys, spec);
+  read_initial(doc, s, TQR, spec);
+  read_time(doc, s, spec);
+  read_step_and_events(doc, s, spec);
+  return spec;
+}
+
 }  // namespace
 
 bool is_action_dependent(const SystemFile& f) {
@@ -147,215 +435,20 @@ bool uses_contact_keys(const SystemFile& f) {
 }
 
 ContactFile read_contact(const SystemFile& f) {
-  const Document& doc = f.doc;
-  const YAML::Node& root = doc.root();
-  const Chart& Q = f.Q;
-  if (!is_action_dependent(f)) {
-    for (const char* k : {"impulsive", "switching"})
-      if (root[k])
-        doc.fail(key_of(root, k), std::string("'") + k + "' belongs to contact systems; expected 'action_dependent: true' in the file, got " +
-                              (root["action_dependent"] ? "'action_dependent: false'" : "none"));
-    doc.fail(root["action_dependent"], "'action_dependent': a contact system needs true, got false");
-  }
-  if (std::find(f.names.begin(), f.names.end(), "z") != f.names.end())
-    doc.fail(declaration_of(doc, "z"),
-             "the name 'z' is the action variable of an action-dependent system (001 (3)); expected another name, got 'z'");
-  if (!root["lagrangian"])
-    throw ParseError(doc.file(), 1, 1, "missing key 'lagrangian'; expected L(q, q_dot, z) of the contact system, got none");
-
-  // charts: TQ × R and T*Q × R (the momentum names p_q must be free)
-  Chart TQR = contact_tangent_bundle(Q), M = TQR;
-  try {
-    M = contact_cotangent_bundle(Q);
-  } catch (const InvalidArgument& e) {
-    doc.fail(root["coordinates"], "the momenta p_<coordinate> of T*Q x R are reserved names; expected other names for "
-                                  "parameters and functions, got a clash (" + without_function_name(e.what()) + ")");
-  }
-
+  check_contact_header(f);
+  const ContactCharts charts = contact_charts(f);
   ExpressionReader tqz = f.tq;
-  tqz.declare("z", action_variable(TQR));
+  tqz.declare("z", action_variable(charts.TQR));
+  // z is read only in the Lagrangian; elsewhere it gets a hint instead of "undeclared"
   ExpressionReader on_q = f.q, on_tq = f.tq;
   on_q.hint("z", kZHint);
   on_tq.hint("z", kZHint);
 
-  const GiNaC::ex Lx = doc.expression(root["lagrangian"], tqz, "'lagrangian'");
-  std::optional<ContactLagrangian> L;
-  try {
-    L.emplace(Q, Lx);
-  } catch (const DomainError& e) {
-    doc.fail(root["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
-  }
-
-  ContactFile out{{ContactHybridSystem{*L, {}, {}, {}}, {}, {}}, tqz, ExpressionReader{}, std::nullopt};
-  for (std::size_t i = 0; i < Q.dim(); ++i) out.dual.declare(Q.coordinate_name(i), Q[i]);
-  for (std::size_t i = 0; i < Q.parameters().size(); ++i) out.dual.declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
-  for (const auto& fs : Q.function_specs()) out.dual.declare_function(Q.function(fs.name));
-  for (const auto& [name, value] : f.definitions) out.dual.declare(name, value);
-  for (std::size_t i = 0; i < Q.dim(); ++i) {
-    out.dual.declare(M.coordinate_name(Q.dim() + i), M[Q.dim() + i]);
-    out.dual.hint(TQR.coordinate_name(Q.dim() + i), "on T*Q x R use the momenta p_<coordinate>");
-  }
-  out.dual.declare("z", action_variable(M));
-
-  // always-active constraints (003 (15))
-  if (root["constraints"]) {
-    out.system.constraints = read_constraint_list(doc, root["constraints"], on_tq, Q, "constraint");
-    require_independent(doc, root["constraints"], Q, out.system.constraints, "'constraints'");
-  }
-
-  std::vector<std::string> names;
-  const auto claim = [&](const YAML::Node& k, const std::string& n, const std::string& what) {
-    if (std::find(f.names.begin(), f.names.end(), n) != f.names.end() || std::find(names.begin(), names.end(), n) != names.end())
-      doc.fail(k, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" + n + "' again");
-    names.push_back(n);
-  };
-
-  // impulsive one-sided constraints Ψ(q) ≥ 0 (003 §3.1)
-  for (const auto& [k, v] : doc.mapping(root["impulsive"], "'impulsive'")) {
-    const std::string n = doc.name(k, "an impulsive constraint name");
-    claim(k, n, "an impulsive constraint");
-    const std::string what = "impulsive constraint " + n;
-    doc.mapping(v, what);
-    doc.check_keys(v, {"constraint", "restitution"}, what);
-    if (!v["constraint"]) doc.fail(v, what + ": expected 'constraint' (e.g. \"x^2 + y^2 <= 1\"), got none");
-    const Inequality in = read_inequality(doc, v["constraint"], on_q, what + " 'constraint'");
-    if (!depends_on_coordinates(in.positive, Q))
-      doc.fail(v["constraint"], what + ": expected an inequality in the coordinates, got a constant one");
-    try {
-      (void)boundary_tangent_basis(Q, in.positive);
-    } catch (const DomainError& e) {
-      doc.fail(v["constraint"], what + ": " + without_function_name(e.what()));
-    }
-    GiNaC::ex alpha = 1;
-    if (v["restitution"]) {
-      alpha = doc.expression(v["restitution"], on_q, what + " 'restitution'");
-      if (depends_on_coordinates(alpha, Q))
-        doc.fail(v["restitution"], what + ": expected a constant restitution (a number or parameters), got one depending on the coordinates");
-      const GiNaC::ex a = alpha.evalf();
-      if (GiNaC::is_a<GiNaC::numeric>(a) &&
-          (!GiNaC::ex_to<GiNaC::numeric>(a).is_real() || GiNaC::ex_to<GiNaC::numeric>(a) < 0 || GiNaC::ex_to<GiNaC::numeric>(a) > 1))
-        doc.fail(v["restitution"], what + ": expected a restitution coefficient in [0, 1], got '" + doc.scalar(v["restitution"], "") + "'");
-    }
-    out.system.walls.push_back({n, in.positive, alpha});
-    out.wall_texts.push_back(doc.scalar(v["constraint"], ""));
-  }
-
-  // switching constraints (003 §4)
-  for (const auto& [k, v] : doc.mapping(root["switching"], "'switching'")) {
-    const std::string n = doc.name(k, "a switching constraint name");
-    claim(k, n, "a switching constraint");
-    const std::string what = "switching constraint " + n;
-    doc.mapping(v, what);
-    doc.check_keys(v, {"where", "constraints"}, what);
-    if (!v["where"]) doc.fail(v, what + ": expected 'where' (e.g. \"x > 0\"), got none");
-    if (!v["constraints"]) doc.fail(v, what + ": expected 'constraints' (linear in the velocities), got none");
-    const Inequality in = read_inequality(doc, v["where"], on_q, what + " 'where'");
-    if (!depends_on_coordinates(in.positive, Q))
-      doc.fail(v["where"], what + ": expected an inequality in the coordinates, got a constant one");
-    ContactSwitch sw{n, in.positive, in.strict, read_constraint_list(doc, v["constraints"], on_tq, Q, what + ", constraint")};
-    std::vector<Form> all = out.system.constraints;
-    all.insert(all.end(), sw.constraints.begin(), sw.constraints.end());
-    require_independent(doc, v["constraints"], Q, all, what);
-    out.system.switches.push_back(sw);
-    out.switch_texts.push_back(doc.scalar(v["where"], ""));
-  }
-  if (out.system.switches.size() > 16)
-    doc.fail(root["switching"], "'switching': expected at most 16 switching constraint sets, got " +
-                                    std::to_string(out.system.switches.size()));
-
-  // simulate
-  if (root["simulate"]) {
-    const YAML::Node& s = root["simulate"];
-    doc.mapping(s, "'simulate'");
-    doc.check_keys(s, {"values", "initial", "time", "step", "max_events"}, "'simulate'");
-    ContactSimulationSpec spec;
-    std::vector<std::string> pnames;
-    for (const auto& p : Q.parameter_specs()) pnames.push_back(p.name);
-    for (const auto& [k, v] : doc.mapping(s["values"], "'simulate: values'")) {
-      const std::string n = doc.scalar(k, "a parameter");
-      const auto it = std::find(pnames.begin(), pnames.end(), n);
-      if (it == pnames.end()) {
-        std::string msg = "'simulate: values': unknown parameter '" + n + "'; expected one of";
-        for (const auto& p : pnames) msg += " " + p;
-        msg += ", got '" + n + "'";
-        if (auto d = did_you_mean(n, pnames)) msg += " (did you mean '" + *d + "'?)";
-        doc.fail(k, msg);
-      }
-      spec.values[Q.parameters()[static_cast<std::size_t>(it - pnames.begin())]] = constant(doc, v, "value of " + n);
-    }
-    // every parameter the system uses needs a value
-    std::vector<GiNaC::ex> used{Lx};
-    for (const auto& w : out.system.walls) used.push_back(w.psi), used.push_back(w.restitution);
-    for (const auto& sw : out.system.switches) {
-      used.push_back(sw.where);
-      for (const auto& fm : sw.constraints)
-        for (const auto& [i, c] : fm.components()) used.push_back(c);
-    }
-    for (const auto& fm : out.system.constraints)
-      for (const auto& [i, c] : fm.components()) used.push_back(c);
-    std::string missing;
-    for (std::size_t i = 0; i < Q.parameters().size(); ++i) {
-      bool u = false;
-      for (const auto& e : used) u = u || e.has(Q.parameters()[i]);
-      if (u && !spec.values.count(Q.parameters()[i])) missing += (missing.empty() ? "" : ", ") + pnames[i];
-    }
-    if (!missing.empty())
-      doc.fail(s["values"] ? s["values"] : s, "'simulate: values': expected a number for every parameter of the system, got none for " + missing);
-    for (const auto& w : out.system.walls) {
-      const GiNaC::ex a = w.restitution.subs(spec.values).evalf();
-      const double av = GiNaC::ex_to<GiNaC::numeric>(a).to_double();
-      if (!(av >= 0 && av <= 1))
-        doc.fail(root["impulsive"][w.name]["restitution"] ? root["impulsive"][w.name]["restitution"] : s["values"],
-                 "impulsive constraint " + w.name + ": expected a restitution coefficient in [0, 1], got " + std::to_string(av) +
-                     " with the values of 'simulate'");
-    }
-    // initial state: every coordinate and velocity; z defaults to 0
-    if (!s["initial"]) doc.fail(s, "'simulate': expected 'initial' (every coordinate and velocity, and z), got none");
-    const Chart& T = TQR;
-    std::vector<std::string> state_names;
-    for (std::size_t i = 0; i < T.dim(); ++i) state_names.push_back(T.coordinate_name(i));
-    std::vector<std::optional<double>> init(T.dim());
-    for (const auto& [k, v] : doc.mapping(s["initial"], "'simulate: initial'")) {
-      const std::string n = doc.scalar(k, "an initial value");
-      const auto i = T.index_of(n);
-      if (!i) {
-        std::string msg = "'simulate: initial': unknown name '" + n + "'; expected a coordinate, a velocity or z, got '" + n + "'";
-        if (auto d = did_you_mean(n, state_names)) msg += " (did you mean '" + *d + "'?)";
-        doc.fail(k, msg);
-      }
-      init[*i] = number(doc, v, "initial value of " + n);
-    }
-    if (!init.back()) init.back() = 0.0;
-    std::string absent;
-    for (std::size_t i = 0; i < T.dim(); ++i)
-      if (!init[i]) absent += (absent.empty() ? "" : ", ") + state_names[i];
-    if (!absent.empty()) doc.fail(s["initial"], "'simulate: initial': expected a value for every coordinate and velocity, got none for " + absent);
-    for (const auto& v : init) spec.initial.push_back(*v);
-    // time: t1 or [t0, t1]
-    if (!s["time"]) doc.fail(s, "'simulate': expected 'time' (the end time, or [t0, t1]), got none");
-    if (s["time"].IsSequence()) {
-      const auto ends = doc.sequence(s["time"], "'simulate: time'");
-      if (ends.size() != 2) doc.fail(s["time"], "'simulate: time': expected [t0, t1], got " + std::to_string(ends.size()) + " values");
-      spec.t0 = number(doc, ends[0], "'simulate: time' t0");
-      spec.t1 = number(doc, ends[1], "'simulate: time' t1");
-    } else {
-      spec.t1 = number(doc, s["time"], "'simulate: time'");
-    }
-    if (!(spec.t1 > spec.t0))
-      doc.fail(s["time"], "'simulate: time': expected an end time after the start " + std::to_string(spec.t0) + ", got " + std::to_string(spec.t1));
-    if (s["step"]) {
-      spec.step = number(doc, s["step"], "'simulate: step'");
-      if (!(spec.step > 0) || (spec.t1 - spec.t0) / spec.step > 1e7)
-        doc.fail(s["step"], "'simulate: step': expected a positive output step with at most 1e7 samples, got " + doc.scalar(s["step"], ""));
-    }
-    if (s["max_events"]) {
-      const double m = number(doc, s["max_events"], "'simulate: max_events'");
-      if (!(m >= 1 && m <= 1e7) || m != std::floor(m))
-        doc.fail(s["max_events"], "'simulate: max_events': expected a whole number between 1 and 1e7, got " + doc.scalar(s["max_events"], ""));
-      spec.max_events = static_cast<std::size_t>(m);
-    }
-    out.simulation = spec;
-  }
+  const GiNaC::ex Lx = f.doc.expression(f.doc.root()["lagrangian"], tqz, "'lagrangian'");
+  const ContactLagrangian L = read_lagrangian(f, Lx);
+  ContactFile out{{ContactHybridSystem{L, {}, {}, {}}, {}, {}}, tqz, dual_reader(f, charts), std::nullopt};
+  read_constraints(ContactContext{f, charts, on_q, on_tq}, out);
+  out.simulation = read_simulation(f, charts.TQR, Lx, out.system);
   return out;
 }
 

@@ -25,32 +25,31 @@ std::string strip_extension(const std::string& path) {
   return path;
 }
 
-}  // namespace
-
-int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const SimulateOptions& o, std::ostream& out) {
-  if (!cf.simulation)
-    f.doc.fail(f.doc.root(), "'hamel simulate' needs a 'simulate' section (values, initial, time); expected one, got none");
-  const ContactRun run = simulate_contact(cf.system, run_options(cf));
-  const Chart& T = cf.system.lagrangian.chart();
-  const std::size_t N = T.dim();  // q, q_dot, z
-  const Trajectory& tr = run.simulation.trajectory;
-  out << "Simulation of " << f.name << ": t in [" << fmt(cf.simulation->t0) << ", " << fmt(cf.simulation->t1) << "], "
-      << run.events.size() << " event" << (run.events.size() == 1 ? "" : "s") << ", " << tr.steps << " steps\n";
-  if (!o.quiet && !run.events.empty()) {
-    out << "  " << std::string(19, ' ') << "t  event            E-              E+         E+ - E-  Carnot -(1-a)/(1+a) T_l                z\n";
-    for (const auto& e : run.events) {
-      char line[256];
-      std::snprintf(line, sizeof line, "  %20.15g  %-10s %14.10g  %14.10g  %14.6g  %22.6g  %15.10g%s\n", e.t, e.name.c_str(),
-                    e.energy_before, e.energy_after, e.energy_after - e.energy_before, e.predicted_jump(), e.before[N - 1],
-                    e.kind == ContactEventKind::Switch ? "  (constraints on)" : (e.grazing ? "  (grazing)" : ""));
-      out << line;
-    }
+// The event table: one line per impact or switch, with Carnot's prediction beside the energy jump.
+void print_events(const ContactRun& run, std::size_t N, std::ostream& out) {
+  out << "  " << std::string(19, ' ') << "t  event            E-              E+         E+ - E-  Carnot -(1-a)/(1+a) T_l                z\n";
+  for (const auto& e : run.events) {
+    char line[256];
+    std::snprintf(line, sizeof line, "  %20.15g  %-10s %14.10g  %14.10g  %14.6g  %22.6g  %15.10g%s\n", e.t, e.name.c_str(),
+                  e.energy_before, e.energy_after, e.energy_after - e.energy_before, e.predicted_jump(), e.before[N - 1],
+                  e.kind == ContactEventKind::Switch ? "  (constraints on)" : (e.grazing ? "  (grazing)" : ""));
+    out << line;
   }
+}
+
+// The largest deviation of an event's energy jump from Carnot's prediction, relative to the energy.
+double carnot_deviation(const ContactRun& run) {
   double carnot = 0;
   for (const auto& e : run.events)
     carnot = std::max(carnot, std::abs(e.energy_after - e.energy_before - e.predicted_jump()) / std::max(1.0, std::abs(e.energy_before)));
+  return carnot;
+}
+
+// Final state, active switches and the two balances that check the run.
+void print_summary(const ContactRun& run, const Chart& T, std::ostream& out) {
+  const Trajectory& tr = run.simulation.trajectory;
   out << "final state at t = " << fmt(tr.t_end) << ":";
-  for (std::size_t i = 0; i < N; ++i) out << " " << T.coordinate_name(i) << " = " << fmt(tr.x_end[i]);
+  for (std::size_t i = 0; i < T.dim(); ++i) out << " " << T.coordinate_name(i) << " = " << fmt(tr.x_end[i]);
   out << ", E_L = " << fmt(run.energy.empty() ? 0.0 : run.energy.back()) << "\n";
   if (!run.active_at_end.empty()) {
     out << "switching constraints active at the end:";
@@ -60,56 +59,86 @@ int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const Sim
   }
   out << "energy law between events, E_L(t) = exp(int dL/dz) E_L(t_k+) (001 (7b), 003 Prop. 3 corrected): max relative deviation "
       << fmt(run.energy_law_error, "%.3g") << "\n";
-  if (!run.events.empty()) out << "Carnot's balance at the events (003 (35)): max relative deviation " << fmt(carnot, "%.3g") << "\n";
+  if (!run.events.empty()) out << "Carnot's balance at the events (003 (35)): max relative deviation " << fmt(carnot_deviation(run), "%.3g") << "\n";
   if (!tr.completed()) out << to_string(tr.termination) << ": " << tr.message << "\n";
+}
 
-  const bool grid = cf.simulation->step > 0;
-  const auto& ts = grid ? tr.grid_t : tr.t;
-  const auto& xs = grid ? tr.grid_x : tr.x;
-  const auto& Es = grid ? run.grid_energy : run.energy;
-  if (!o.csv.empty()) {
-    std::vector<std::string> header{"t"};
-    for (std::size_t i = 0; i < N; ++i) header.push_back(T.coordinate_name(i));
-    header.push_back("E");
-    CsvWriter w(o.csv, header);
-    std::vector<double> row(N + 2);
-    for (std::size_t k = 0; k < ts.size(); ++k) {
-      row[0] = ts[k];
-      for (std::size_t i = 0; i < N; ++i) row[i + 1] = xs[k][i];
-      row[N + 1] = Es[k];
-      w.row(row);
-    }
-    out << "CSV written to " << o.csv << " (" << w.rows() << " rows: t, q, q_dot, z, E)\n";
+// The samples that are written and plotted: the output grid when 'step' is given, else the integrator's steps.
+struct Samples {
+  const std::vector<double>& t;
+  const std::vector<State>& x;
+  const std::vector<double>& E;
+};
+
+Samples samples(const ContactRun& run, bool grid) {
+  const Trajectory& tr = run.simulation.trajectory;
+  return {grid ? tr.grid_t : tr.t, grid ? tr.grid_x : tr.x, grid ? run.grid_energy : run.energy};
+}
+
+void write_csv(const std::string& path, const Chart& T, const Samples& s, std::ostream& out) {
+  const std::size_t N = T.dim();
+  std::vector<std::string> header{"t"};
+  for (std::size_t i = 0; i < N; ++i) header.push_back(T.coordinate_name(i));
+  header.push_back("E");
+  CsvWriter w(path, header);
+  std::vector<double> row(N + 2);
+  for (std::size_t k = 0; k < s.t.size(); ++k) {
+    row[0] = s.t[k];
+    for (std::size_t i = 0; i < N; ++i) row[i + 1] = s.x[k][i];
+    row[N + 1] = s.E[k];
+    w.row(row);
   }
-  if (!o.plot.empty()) {
-    const std::string base = strip_extension(o.plot);
-    const std::size_t n = cf.system.lagrangian.dim();
-    Plot p{f.name + ": coordinates, action z and energy E_L", "t", "", ts, {}};
-    for (std::size_t i = 0; i < n; ++i) {
-      Series s{T.coordinate_name(i), {}};
-      for (const auto& x : xs) s.y.push_back(x[i]);
-      p.series.push_back(s);
-    }
-    Series z{"z", {}};
-    for (const auto& x : xs) z.y.push_back(x[N - 1]);
-    p.series.push_back(z);
-    p.series.push_back({"E_L", Es});
-    try {
-      const PlotFiles files = plot(p, base);
-      out << "plot written to " << files.svg << (files.png.empty() ? "" : " and " + files.png) << "\n";
-      if (n >= 2) {
-        Plot path{f.name + ": path", T.coordinate_name(0), T.coordinate_name(1), {}, {{T.coordinate_name(1), {}}}};
-        for (const auto& x : xs) {
-          path.x.push_back(x[0]);
-          path.series[0].y.push_back(x[1]);
-        }
-        const PlotFiles pf = plot(path, base + "_path");
-        out << "path plot written to " << pf.svg << "\n";
+  out << "CSV written to " << path << " (" << w.rows() << " rows: t, q, q_dot, z, E)\n";
+}
+
+// q, z and E_L against t; with two coordinates or more also the path (q1, q2).
+void write_plots(const std::string& path, const std::string& name, const Chart& T, std::size_t n, const Samples& s,
+                 std::ostream& out) {
+  const std::string base = strip_extension(path);
+  const std::size_t N = T.dim();
+  Plot p{name + ": coordinates, action z and energy E_L", "t", "", s.t, {}};
+  for (std::size_t i = 0; i < n; ++i) {
+    Series series{T.coordinate_name(i), {}};
+    for (const auto& x : s.x) series.y.push_back(x[i]);
+    p.series.push_back(series);
+  }
+  Series z{"z", {}};
+  for (const auto& x : s.x) z.y.push_back(x[N - 1]);
+  p.series.push_back(z);
+  p.series.push_back({"E_L", s.E});
+  try {
+    const PlotFiles files = plot(p, base);
+    out << "plot written to " << files.svg << (files.png.empty() ? "" : " and " + files.png) << "\n";
+    if (n >= 2) {
+      Plot q{name + ": path", T.coordinate_name(0), T.coordinate_name(1), {}, {{T.coordinate_name(1), {}}}};
+      for (const auto& x : s.x) {
+        q.x.push_back(x[0]);
+        q.series[0].y.push_back(x[1]);
       }
-    } catch (const NotImplemented& e) {
-      out << "no plot: " << e.what() << "\n";
+      const PlotFiles pf = plot(q, base + "_path");
+      out << "path plot written to " << pf.svg << "\n";
     }
+  } catch (const NotImplemented& e) {
+    out << "no plot: " << e.what() << "\n";
   }
+}
+
+}  // namespace
+
+int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const SimulateOptions& o, std::ostream& out) {
+  if (!cf.simulation)
+    f.doc.fail(f.doc.root(), "'hamel simulate' needs a 'simulate' section (values, initial, time); expected one, got none");
+  const ContactRun run = simulate_contact(cf.system, run_options(cf));
+  const Chart& T = cf.system.lagrangian.chart();  // q, q_dot, z
+  const Trajectory& tr = run.simulation.trajectory;
+  out << "Simulation of " << f.name << ": t in [" << fmt(cf.simulation->t0) << ", " << fmt(cf.simulation->t1) << "], "
+      << run.events.size() << " event" << (run.events.size() == 1 ? "" : "s") << ", " << tr.steps << " steps\n";
+  if (!o.quiet && !run.events.empty()) print_events(run, T.dim(), out);
+  print_summary(run, T, out);
+  const Samples s = samples(run, cf.simulation->step > 0);
+  if (!o.csv.empty()) write_csv(o.csv, T, s, out);
+  if (!o.plot.empty()) write_plots(o.plot, f.name, T, cf.system.lagrangian.dim(), s, out);
+  // a run stopped by max_events (a Zeno sequence) is an expected outcome, not a failure
   return tr.completed() || tr.termination == Termination::MaxEvents ? 0 : 1;
 }
 
