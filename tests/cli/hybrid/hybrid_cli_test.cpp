@@ -254,6 +254,21 @@ TEST_CASE("hybrid claims: bad claims give positions") {
   CHECK(has(s.err, "expected a non-cyclic (shape) coordinate, got 'theta'"));
 }
 
+TEST_CASE("hybrid claims: an error in a claim is located in the claims file, not the system file") {
+  // line 3 holds the bad claim: an unknown coordinate, then a missing 'value'
+  hamel::test::TempFile c("claims:\n  - name: fine\n    hamiltonian_force: {coordinate: z, value: \"0\"}\n");
+  const Run r = run({"check", "examples/hybrid_billiard.yaml", c.path()});
+  CHECK(r.status == 2);
+  CHECK_MESSAGE(r.err.rfind("error: " + c.path() + ":3:", 0) == 0, r.err);
+  CHECK(has(r.err, "'coordinate': unknown coordinate 'z'; expected one of x y"));
+  CHECK_FALSE(has(r.err, "hybrid_billiard.yaml"));
+  hamel::test::TempFile d("claims:\n  - switching_condition: {component: wall}\n");
+  const Run s = run({"check", "examples/hybrid_billiard.yaml", d.path()});
+  CHECK(s.status == 2);
+  CHECK_MESSAGE(s.err.rfind("error: " + d.path() + ":2:", 0) == 0, s.err);
+  CHECK(has(s.err, "expected 'value', got none"));
+}
+
 TEST_CASE("hybrid automaton in a system file: domains and transitions, checks edge by edge") {
   hamel::test::TempFile f(
       "parameters: [c]\ncoordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\n"
