@@ -1,6 +1,8 @@
 // core/symbolic.cpp — canonical form with sin² + cos² = 1, and numeric probing.
 #include "core/symbolic.hpp"
 
+#include "core/latex.hpp"
+
 #include <cln/rational.h>
 #include <cln/real.h>
 
@@ -660,21 +662,23 @@ bool is_canonical_class(const ex& e) {
 }
 
 ex freeze_jets(const ex& e, GiNaC::exmap& jets) {
-  struct Freeze : GiNaC::map_function {
-    GiNaC::exmap& jets;
-    explicit Freeze(GiNaC::exmap& j) : jets(j) {}
+  // New jets are numbered in the order of their text, not of GiNaC's operands (hash order): the
+  // probe draws values in symbol-name order, so a witness must not depend on the process.
+  struct Collect : GiNaC::map_function {
+    std::vector<ex> found;
     ex operator()(const ex& x) override {
-      if (is_abstract_jet(x)) {
-        auto it = jets.find(x);
-        if (it != jets.end()) return it->second;
-        const ex s = GiNaC::realsymbol("jet" + std::to_string(jets.size()));
-        jets[x] = s;
-        return s;
-      }
-      return x.map(*this);
+      if (is_abstract_jet(x)) found.push_back(x);
+      return is_abstract_jet(x) ? x : x.map(*this);
     }
-  } f(jets);
-  return f(e);
+  } collect;
+  collect(e);
+  std::vector<std::pair<std::string, ex>> fresh;
+  for (const ex& x : collect.found)
+    if (jets.find(x) == jets.end()) fresh.emplace_back(to_text(x), x);
+  std::sort(fresh.begin(), fresh.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [text, x] : fresh)
+    if (jets.find(x) == jets.end()) jets[x] = GiNaC::realsymbol("jet" + std::to_string(jets.size()));
+  return e.subs(jets, GiNaC::subs_options::no_pattern);
 }
 
 ex evaluate(const ex& e, const GiNaC::exmap& point, int digits) {

@@ -69,11 +69,15 @@ class Breaker {
         num *= f;
       }
     }
-    std::string sign;
-    if (written_negative(num)) {
-      sign = "-";
-      num = -num;
-    }
+    // the sign in front; numerator and denominator written without one (GiNaC stores a sum with
+    // either sign, by hash order: term_order.hpp, leads_with_minus)
+    bool negative = false;
+    for (ex* x : {&num, &den})
+      if (written_with_minus(*x)) {
+        *x = -*x;
+        negative = !negative;
+      }
+    const std::string sign = negative ? "-" : "";
     if (den.is_equal(1)) return opened(num, sign, depth);
     std::string d = to_latex(den, names_);
     if (latex_width(d) > 0.6 * width_) d = name(den, depth);
@@ -83,6 +87,10 @@ class Breaker {
     auto p = opened(num, "", depth);
     p.front() = lead + p.front();
     return p;
+  }
+
+  static bool written_with_minus(const ex& x) {
+    return GiNaC::is_a<GiNaC::add>(x) ? leads_with_minus(x) : written_negative(x);
   }
 
   // A product without denominator: its widest sum factor (or power of a sum) opened in a bracket.
@@ -107,7 +115,13 @@ class Breaker {
     }
     if (w < 0) return {sign + to_latex(e, names_)};
     const bool power = GiNaC::is_a<GiNaC::power>(widest);
-    const std::string lead = sign + (rest.is_equal(1) ? "" : to_latex(rest, names_) + " ");
+    const ex base = power ? widest.op(0) : widest;
+    if (leads_with_minus(base)) {  // the sum written leading with a plus, its sign moved into the rest
+      const bool odd = !power || !GiNaC::is_a<GiNaC::numeric>(widest.op(1)) || GiNaC::ex_to<GiNaC::numeric>(widest.op(1)).is_odd();
+      widest = power ? GiNaC::pow(-base, widest.op(1)) : ex(-base);
+      if (odd) rest = -rest;
+    }
+    const std::string lead = sign + (rest.is_equal(1) ? "" : rest.is_equal(-1) ? "-" : to_latex(rest, names_) + " ");
     const std::string close = power ? "^{" + to_latex(widest.op(1), names_) + "}" : "";
     return bracketed(lead, power ? widest.op(0) : widest, close, depth);
   }
