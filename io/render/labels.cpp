@@ -136,7 +136,8 @@ std::string LatexNaming::label(const Label& l) const {
   }
   std::string s = name(l.base);
   if (!l.lower.empty()) {
-    if (s.find('_') != std::string::npos) s = "{" + s + "}";  // H_c with indices: {H_{c}}_{12}
+    // H_c with indices: {H_{c}}{}_{12} (amsmath's align refuses {H_{c}}_{12} as a double subscript)
+    if (s.find('_') != std::string::npos) s = "{" + s + "}{}";
     s += "_{" + names(l.lower) + "}";
   }
   if (!l.upper.empty()) s += "^{" + names(l.upper) + "}";

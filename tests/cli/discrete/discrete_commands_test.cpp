@@ -119,7 +119,7 @@ TEST_CASE("hamel derive: the disk, the horizontal-symmetry particle and the slei
 TEST_CASE("hamel derive: the LaTeX report of P2 compiles") {
   hamel::test::LatexReport report("examples/discrete_p2.yaml");
   REQUIRE(report.status() == 0);
-  CHECK(has(report.text(), "{B_{1}}_{x}^{y} &= "));
+  CHECK(has(report.text(), "{B_{1}}{}_{x}^{y} &= "));
   CHECK(has(report.text(), "\\mathrm{Lcheck}_{d} &= "));
   if (!hamel::test::LatexReport::pdflatex_available()) {
     MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
