@@ -1,6 +1,10 @@
 // derivation/contact.cpp — the derivation of a contact (Herglotz) system, step by step into the model.
 #include "derivation/contact.hpp"
 
+#include <algorithm>
+
+#include "derivation/steps.hpp"
+
 #include <optional>
 
 #include "core/error.hpp"
@@ -24,14 +28,6 @@ std::string one_based(std::size_t i) { return std::to_string(i + 1); }
 
 // Every verdict here is a theorem of 001/003 (regularity: the reader rejects singular Lagrangians), so
 // each is expected to hold; none is a fact that may legitimately be no.
-// A zero test as a verdict expected to hold; a failure keeps the point where it fails.
-Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v) {
-  Verdict& out = s.verdict(id, statement, v.zero, v.how());
-  if (!v.zero)
-    for (const auto& [sym, val] : v.point) out.witness.emplace_back(detail::str(sym), detail::str(val));
-  return out;
-}
-
 // A zero test whose expected outcome is "not zero" (a determinant, a volume form).
 Verdict& nonzero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v) {
   return s.verdict(id, statement, !v.zero, v.how());
@@ -74,11 +70,6 @@ Label plus(const std::string& name) { return Label::symbol(name, {}, {"+"}); }
 
 // The energy jump E_L^+ - E_L^-.
 Label energy_jump_label() { return Label::symbol("Delta", {"E_L"}); }
-
-DerivationSection& start(Derivation& d, const DeriveOptions& o, const std::string& id, const std::string& title) {
-  if (o.progress) o.progress(title);
-  return d.add(id, title);
-}
 
 // What every step reads: the system, its charts, and what is derived once.
 struct Context {
@@ -346,7 +337,10 @@ void constrained_objects(const Context& c, const ConstrainedHerglotz& h, const D
   const std::size_t n = c.n();
   s.prose.push_back(label + ": on D x R (the velocities solved below) the multipliers of (15) and the accelerations are");
   Object& D = s.object(prefix + ".on_D", ObjectKind::Family, "the velocities solved on $D × R$");
-  for (const auto& [v, e] : d.substitution) put(D, {to_text(v)}, Label::symbol(to_text(v)), e);
+  std::vector<std::pair<std::string, ex>> solved;  // by name: the substitution is an exmap, in hash order
+  for (const auto& [v, e] : d.substitution) solved.emplace_back(to_text(v), e);
+  std::sort(solved.begin(), solved.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [v, e] : solved) put(D, {v}, Label::symbol(v), e);
   Object& lam = s.object(prefix + ".multipliers", ObjectKind::List, "the multipliers of (15)");
   bool zero_on_d = true;
   for (std::size_t a = 0; a < h.multipliers.size(); ++a) {
@@ -491,10 +485,10 @@ void switch_sections(const Context& c, std::size_t k, Derivation& out, const Der
   Switch m{sw, "contact.switching." + sw.name, "'" + sw.name + "'", c.in.system.constraints, {}};
   m.forms.insert(m.forms.end(), sw.constraints.begin(), sw.constraints.end());
   if (c.L.affine_momenta()) m.post = constraint_jump_map(c.L, m.forms);
-  switching(c, m, start(out, o, m.id, "Switching constraints '" + sw.name + "' where " + c.in.switch_texts[k] + " (003 §4, (65)-(74))"));
+  switching(c, m, start_section(out, o, m.id, "Switching constraints '" + sw.name + "' where " + c.in.switch_texts[k] + " (003 §4, (65)-(74))"));
   if (!c.L.affine_momenta()) return;
   const std::string title = "Constrained dynamics where '" + sw.name + "' is active (003 (15)-(17), Prop. 5)";
-  constrained(c, m.forms, m.id, m.quoted, start(out, o, m.id + ".constrained", title));
+  constrained(c, m.forms, m.id, m.quoted, start_section(out, o, m.id + ".constrained", title));
 }
 
 void declare_symbols(const Context& c, Derivation& d) {
@@ -512,18 +506,18 @@ void derive_contact(const ContactInput& in, Derivation& out, const DeriveOptions
   Context c{in, L, L.base(), L.chart(), lagrangian_vector_field(L), energy(L), std::nullopt};
   if (L.affine_momenta()) c.leg = legendre_transform(L);
   declare_symbols(c, out);
-  lagrangian(c, start(out, o, "contact.lagrangian", "Action-dependent Lagrangian (001 §II-A, 003 §2)"));
-  herglotz(c, start(out, o, "contact.herglotz", "Herglotz equations (001 (6), 003 (11)) and dissipation (001 (7b), Def. 1)"));
-  structure(c, start(out, o, "contact.structure", "Contact Lagrangian structure (001 (43)-(48), 003 (6)-(10))"));
-  legendre(c, start(out, o, "contact.legendre", "Legendre transform and contact Hamiltonian (001 (20), (40)-(42a), 003 (1)-(5))"));
+  lagrangian(c, start_section(out, o, "contact.lagrangian", "Action-dependent Lagrangian (001 §II-A, 003 §2)"));
+  herglotz(c, start_section(out, o, "contact.herglotz", "Herglotz equations (001 (6), 003 (11)) and dissipation (001 (7b), Def. 1)"));
+  structure(c, start_section(out, o, "contact.structure", "Contact Lagrangian structure (001 (43)-(48), 003 (6)-(10))"));
+  legendre(c, start_section(out, o, "contact.legendre", "Legendre transform and contact Hamiltonian (001 (20), (40)-(42a), 003 (1)-(5))"));
   for (std::size_t k = 0; k < in.system.walls.size(); ++k) {
     const ContactWall& w = in.system.walls[k];
     const std::string title = "Impact on '" + w.name + "': " + in.wall_texts[k] + " (001 Theorem 1, (8); 003 (28)-(36))";
-    impact(c, w, start(out, o, "contact.impact." + w.name, title));
+    impact(c, w, start_section(out, o, "contact.impact." + w.name, title));
   }
   if (!in.system.constraints.empty())
     constrained(c, in.system.constraints, "contact.constraints", "constraints",
-                start(out, o, "contact.constraints", "Nonholonomic constraints: constrained Herglotz equations (003 (15)-(17), Prop. 5)"));
+                start_section(out, o, "contact.constraints", "Nonholonomic constraints: constrained Herglotz equations (003 (15)-(17), Prop. 5)"));
   for (std::size_t k = 0; k < in.system.switches.size(); ++k) switch_sections(c, k, out, o);
 }
 

@@ -1,6 +1,7 @@
 // derivation/discrete.cpp — the derivation of a discrete nonholonomic system: first the state that the
 // derivation, claims and simulation share (equations and reductions computed once, the simulation's
 // trajectories), then the steps that each read it and fill one section of the model.
+#include "derivation/steps.hpp"
 #include "derivation/discrete.hpp"
 
 #include <algorithm>
@@ -173,21 +174,6 @@ std::vector<std::string> names_of(const Chart& Q, const std::vector<std::size_t>
 
 // The index of "the next step" in a label: y_{k+1} (each index is printed as it is, "+" included).
 const std::vector<std::string> kNext = {"k", "+", "1"};
-
-// A zero test as a verdict expected to hold; `want_zero` is false for tests whose "yes" is a nonzero
-// value (a determinant).
-Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v,
-                      bool want_zero = true) {
-  Verdict& out = s.verdict(id, statement, v.zero == want_zero, v.how());
-  if (!out.holds)
-    for (const auto& [sym, val] : v.point) out.witness.emplace_back(detail::str(sym), detail::str(val));
-  return out;
-}
-
-DerivationSection& start(Derivation& d, const DeriveOptions& o, const std::string& id, const std::string& title) {
-  if (o.progress) o.progress(title);
-  return d.add(id, title);
-}
 
 // The slot coordinates q0, q1, q2 of the equations and the reduced variables w0, w1, so that the JSON
 // says what they are.
@@ -456,7 +442,7 @@ void chaplygin(const DiscreteState& d, DerivationSection& s) {
 
 // (53), J_nh and the momentum connection of a horizontal subgroup H (Section 11).
 void horizontal_symmetry(const DiscreteState& d, Derivation& out, const DeriveOptions& o) {
-  DerivationSection& s = start(out, o, "discrete.horizontal_symmetry", "Horizontal symmetry (Section 11)");
+  DerivationSection& s = start_section(out, o, "discrete.horizontal_symmetry", "Horizontal symmetry (Section 11)");
   std::string h;
   for (auto j : d.in.subgroup) h += (h.empty() ? "" : ", ") + group_coordinate_names(*d.in.bundle)[j];
   s.prose.push_back("H: the subgroup on (" + h + "). " + d.hs_test->detail + ".");
@@ -485,7 +471,7 @@ void horizontal_symmetry(const DiscreteState& d, Derivation& out, const DeriveOp
   ad.expected = std::nullopt;  // a hypothesis on mu: otherwise Remark 11.12 reduces by H_mu
   ad.reason = "Prop 11.11 assumes it of mu; otherwise the reduction is by the isotropy subgroup H_mu (Remark 11.12)";
   connection(mc.connection, "Hor^mu = J_nh^-1(mu) (Prop 11.11)", "discrete.horizontal_symmetry.connection",
-             start(out, o, "discrete.horizontal_symmetry.connection", "Affine discrete connection (Def 4.9, (6)-(8))"));
+             start_section(out, o, "discrete.horizontal_symmetry.connection", "Affine discrete connection (Def 4.9, (6)-(8))"));
 }
 
 // The system on Q/H (Theorem 11.13) and the lift that keeps J_nh = mu (Theorem 11.14).
@@ -576,7 +562,7 @@ void simulation(const DiscreteSimulation& sim, const DiscreteSimulationResult& r
 }
 
 void simulation_section(const DiscreteState& d, Derivation& out, const DeriveOptions& o) {
-  DerivationSection& s = start(out, o, "discrete.simulation", "Simulation check (reduced, reconstructed, against unreduced)");
+  DerivationSection& s = start_section(out, o, "discrete.simulation", "Simulation check (reduced, reconstructed, against unreduced)");
   try {
     simulation(*d.in.simulation, run_discrete_simulation(d), s);
   } catch (const DomainError& e) {  // a step that does not converge: reported, not fatal for derive
@@ -586,22 +572,22 @@ void simulation_section(const DiscreteState& d, Derivation& out, const DeriveOpt
 
 // Everything that needs `symmetry`: the connections, the reductions and the momentum.
 void symmetric(const DiscreteState& d, Derivation& out, const DeriveOptions& o) {
-  symmetry(d.in, start(out, o, "discrete.symmetry", "Symmetry (Def 3.6)"));
+  symmetry(d.in, start_section(out, o, "discrete.symmetry", "Symmetry (Def 3.6)"));
   if (d.in.subgroup.empty() && d.in.connection)
     connection(*d.in.connection, d.in.connection_origin, "discrete.connection",
-               start(out, o, "discrete.connection", "Affine discrete connection (Def 4.9, (6)-(8))"));
+               start_section(out, o, "discrete.connection", "Affine discrete connection (Def 4.9, (6)-(8))"));
   if (d.reduced) {
-    nonholonomic_connection_section(*d.reduced, start(out, o, "discrete.nonholonomic_connection", "Nonholonomic connection (Def 2.5, (2))"));
-    reduced(*d.reduced, start(out, o, "discrete.reduced", "Reduced system (Theorem 5.11, Section 9)"));
+    nonholonomic_connection_section(*d.reduced, start_section(out, o, "discrete.nonholonomic_connection", "Nonholonomic connection (Def 2.5, (2))"));
+    reduced(*d.reduced, start_section(out, o, "discrete.reduced", "Reduced system (Theorem 5.11, Section 9)"));
   } else if (d.in.subgroup.empty()) {
-    start(out, o, "discrete.reduced", "Reduced system (Theorem 5.11)").prose.push_back("Not derived: " + d.nh_note);
+    start_section(out, o, "discrete.reduced", "Reduced system (Theorem 5.11)").prose.push_back("Not derived: " + d.nh_note);
   }
-  if (d.nh || !d.in.sections.empty()) momentum(d, start(out, o, "discrete.momentum", "Nonholonomic discrete momentum (Section 8)"));
-  if (d.chaplygin) chaplygin(d, start(out, o, "discrete.chaplygin", "Chaplygin reduction (Section 10)"));
+  if (d.nh || !d.in.sections.empty()) momentum(d, start_section(out, o, "discrete.momentum", "Nonholonomic discrete momentum (Section 8)"));
+  if (d.chaplygin) chaplygin(d, start_section(out, o, "discrete.chaplygin", "Chaplygin reduction (Section 10)"));
   if (!d.hs_test) return;
   horizontal_symmetry(d, out, o);
   if (d.hs_system)
-    subgroup_quotient(d, start(out, o, "discrete.horizontal_symmetry.reduced", "Reduction by the horizontal symmetry (Theorems 11.13, 11.14)"));
+    subgroup_quotient(d, start_section(out, o, "discrete.horizontal_symmetry.reduced", "Reduction by the horizontal symmetry (Theorems 11.13, 11.14)"));
 }
 
 }  // namespace
@@ -609,8 +595,8 @@ void symmetric(const DiscreteState& d, Derivation& out, const DeriveOptions& o) 
 void derive_discrete(const DiscreteInput& in, Derivation& out, const DeriveOptions& o) {
   declare_slots(in, out);
   const DiscreteState d = discrete_state(in);
-  system(in, start(out, o, "discrete.system", "Discrete system (Q, L_d, D, D_d) (Def 3.1)"));
-  equations(d, start(out, o, "discrete.equations", "Discrete Lagrange-d'Alembert equations (3)"));
+  system(in, start_section(out, o, "discrete.system", "Discrete system (Q, L_d, D, D_d) (Def 3.1)"));
+  equations(d, start_section(out, o, "discrete.equations", "Discrete Lagrange-d'Alembert equations (3)"));
   if (in.bundle) symmetric(d, out, o);
   if (in.simulation) simulation_section(d, out, o);
 }

@@ -1,4 +1,5 @@
 // derivation/nonholonomic.cpp — the derivation of a nonholonomic system, step by step into the model.
+#include "derivation/steps.hpp"
 #include "derivation/nonholonomic.hpp"
 
 #include "brackets/casimir.hpp"
@@ -16,19 +17,6 @@ namespace {
 using GiNaC::ex;
 
 std::string one_based(std::size_t i) { return std::to_string(i + 1); }
-
-// A zero test as a verdict (expected to hold unless the caller says otherwise).
-Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v) {
-  Verdict& out = s.verdict(id, statement, v.zero, v.how());
-  if (!v.zero)
-    for (const auto& [sym, val] : v.point) out.witness.emplace_back(detail::str(sym), detail::str(val));
-  return out;
-}
-
-DerivationSection& start(Derivation& d, const DeriveOptions& o, const std::string& id, const std::string& title) {
-  if (o.progress) o.progress(title);
-  return d.add(id, title);
-}
 
 void declare_symbols(const NonholonomicInput& in, Derivation& d) {
   const auto& sys = in.system;
@@ -282,23 +270,23 @@ void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const Der
   declare_symbols(in, out);
   Derivation search;  // the search's section goes after the bracket's
   const NonholonomicBrackets b = derive_brackets(in, search, o);
-  kinetic_energy(sys, start(out, o, "kinetic_energy", "Configuration space and kinetic energy"));
-  frame(sys, start(out, o, "frame", "Constraint distribution and frame"));
-  structure(sys, start(out, o, "structure", "Constrained metric and structure coefficients"));
-  motion(sys, b, start(out, o, "motion", "Equations of motion"));
-  bracket(sys, "nonholonomic", "Pi_nh", b.nh, start(out, o, "bracket.nonholonomic", "Nonholonomic bracket $Pi_nh$ (004 (2.9))"));
+  kinetic_energy(sys, start_section(out, o, "kinetic_energy", "Configuration space and kinetic energy"));
+  frame(sys, start_section(out, o, "frame", "Constraint distribution and frame"));
+  structure(sys, start_section(out, o, "structure", "Constrained metric and structure coefficients"));
+  motion(sys, b, start_section(out, o, "motion", "Equations of motion"));
+  bracket(sys, "nonholonomic", "Pi_nh", b.nh, start_section(out, o, "bracket.nonholonomic", "Nonholonomic bracket $Pi_nh$ (004 (2.9))"));
   for (auto& s : search.sections) out.sections.push_back(std::move(s));
   for (const auto& x : search.symbols) out.declare(x.name, x.kind, x.meaning);
-  if (!in.gauge.empty()) gauge_momenta(in, start(out, o, "gauge_momenta", "Gauge momenta"));
+  if (!in.gauge.empty()) gauge_momenta(in, start_section(out, o, "gauge_momenta", "Gauge momenta"));
   if (b.Lambda) {
-    three_form(sys, b, start(out, o, "three_form", "Three-form $Lambda$ (Lemma 5.4)"));
-    DerivationSection& g = start(out, o, "bracket.gauged", "Gauged bracket $Pi_nh^Lambda$ (004 (3.6))");
+    three_form(sys, b, start_section(out, o, "three_form", "Three-form $Lambda$ (Lemma 5.4)"));
+    DerivationSection& g = start_section(out, o, "bracket.gauged", "Gauged bracket $Pi_nh^Lambda$ (004 (3.6))");
     bracket(sys, "gauged", "Pi_nh^Lambda", *b.gauged, g);
     gauged_checks(in, b, g);
   }
-  if (!b.orbits.empty() && !b.momenta.empty()) casimirs(b, start(out, o, "casimirs", "Casimirs of the reduced brackets"));
+  if (!b.orbits.empty() && !b.momenta.empty()) casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));
   if (!in.variables.empty())
-    reduced(in, b, start(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
+    reduced(in, b, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
 }
 
 }  // namespace hamel

@@ -5,4 +5,5 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/hybrid.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/steps.cpp
 )

@@ -1,0 +1,21 @@
+// derivation/steps.cpp
+#include "derivation/steps.hpp"
+
+#include "core/error.hpp"
+
+namespace hamel {
+
+DerivationSection& start_section(Derivation& d, const DeriveOptions& options, const std::string& id, const std::string& title) {
+  if (options.progress) options.progress(title);
+  return d.add(id, title);
+}
+
+Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v,
+                      bool want_zero) {
+  Verdict& out = s.verdict(id, statement, v.zero == want_zero, v.how());
+  if (!out.holds)
+    for (const auto& [sym, val] : v.point) out.witness.emplace_back(detail::str(sym), detail::str(val));
+  return out;
+}
+
+}  // namespace hamel
