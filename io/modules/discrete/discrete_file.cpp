@@ -104,18 +104,31 @@ QuadratureRule read_rule(const Document& doc, const YAML::Node& n, ex& alpha) {
   return q;
 }
 
+// `group: additive` or `group: SE2`.
+LieGroup named_group(const Document& doc, const YAML::Node& n, std::size_t k) {
+  const std::string s = n.Scalar();
+  if (s == "additive") return LieGroup::additive(k);
+  if (s == "SE2") {
+    if (k != 3) doc.fail(n, "'group': SE2 acts on three coordinates (angle, x, y); expected 3 in 'coordinates', got " + std::to_string(k));
+    return LieGroup::se2();
+  }
+  doc.fail(n, "'group': expected additive, SE2 or {product, inverse, identity}, got '" + s + "'");
+}
+
+// A group law given by the file must satisfy the axioms.
+void check_axioms(const Document& doc, const YAML::Node& n, const LieGroup& G) {
+  const GroupAxioms ax = check_group_axioms(G);
+  if (ax.hold()) return;
+  const std::string which = !ax.associativity.zero ? "associativity" : !ax.identity.zero ? "the identity" : "the inverse";
+  const ZeroVerdict& z = !ax.associativity.zero ? ax.associativity : !ax.identity.zero ? ax.identity : ax.inverse;
+  doc.fail(n, "'group': the law is not a group; expected associativity, an identity and inverses, got a failure of " + which +
+                  " [" + z.how() + "]");
+}
+
 LieGroup read_group(SystemFile& f, const YAML::Node& n, const std::vector<std::size_t>& coords) {
   const Document& doc = f.doc;
   const std::size_t k = coords.size();
-  if (n.IsScalar()) {
-    const std::string s = n.Scalar();
-    if (s == "additive") return LieGroup::additive(k);
-    if (s == "SE2") {
-      if (k != 3) doc.fail(n, "'group': SE2 acts on three coordinates (angle, x, y); expected 3 in 'coordinates', got " + std::to_string(k));
-      return LieGroup::se2();
-    }
-    doc.fail(n, "'group': expected additive, SE2 or {product, inverse, identity}, got '" + s + "'");
-  }
+  if (n.IsScalar()) return named_group(doc, n, k);
   if (!n.IsMap()) doc.fail(n, "'group': expected additive, SE2 or {product, inverse, identity}, got a list");
   doc.check_keys(n, {"product", "inverse", "identity"}, "'group'");
   if (!n["product"] || !n["inverse"]) doc.fail(n, "'group': expected 'product' and 'inverse', got " + std::string(n["product"] ? "no 'inverse'" : "no 'product'"));
@@ -157,13 +170,7 @@ LieGroup read_group(SystemFile& f, const YAML::Node& n, const std::vector<std::s
       doc.fail(n, "'group': expected a product and an inverse component for every group coordinate, got none for " +
                       f.Q.coordinate_name(coords[j]));
   const LieGroup G = LieGroup::from_law("the group of the file", a, b, p, v, e);
-  const GroupAxioms ax = check_group_axioms(G);
-  if (!ax.hold()) {
-    const std::string which = !ax.associativity.zero ? "associativity" : !ax.identity.zero ? "the identity" : "the inverse";
-    const ZeroVerdict& z = !ax.associativity.zero ? ax.associativity : !ax.identity.zero ? ax.identity : ax.inverse;
-    doc.fail(n, "'group': the law is not a group; expected associativity, an identity and inverses, got a failure of " + which +
-                    " [" + z.how() + "]");
-  }
+  check_axioms(doc, n, G);
   return G;
 }
 
