@@ -14,6 +14,7 @@ namespace {
 struct Registry {
   std::map<std::pair<std::string, unsigned>, unsigned> by_name;
   std::map<unsigned, std::string> names;
+  std::map<unsigned, std::string> latex;  // LaTeX given at declaration, if any
 };
 
 Registry& registry() {
@@ -42,6 +43,7 @@ AbstractFunction::AbstractFunction(const std::string& name, unsigned nargs, cons
   serial_ = GiNaC::function::register_new(opts);
   reg.by_name[key] = serial_;
   reg.names[serial_] = name;
+  if (!latex.empty()) reg.latex[serial_] = latex;
 }
 
 AbstractFunction AbstractFunction::fresh(const std::string& name, unsigned nargs) {
@@ -136,6 +138,11 @@ GiNaC::ex apply_derivative_rules(const GiNaC::ex& e) {
 std::string abstract_function_name(unsigned serial) {
   auto it = registry().names.find(serial);
   return it == registry().names.end() ? std::string() : it->second;
+}
+
+std::string abstract_function_latex(unsigned serial) {
+  auto it = registry().latex.find(serial);
+  return it == registry().latex.end() ? std::string() : it->second;
 }
 
 }  // namespace hamel

@@ -50,4 +50,8 @@ bool has_derivative_rules();
 /// The name of the abstract function `serial` (for printing).
 std::string abstract_function_name(unsigned serial);
 
+/// The LaTeX given when the abstract function `serial` was declared; empty if none was (printing then
+/// uses latex_name of its name).
+std::string abstract_function_latex(unsigned serial);
+
 }  // namespace hamel

@@ -351,7 +351,7 @@ class Printer {
   // `script` (an exponent) goes on the head of an operator: \sin^{2}\theta.
   std::string function_latex(const ex& e, const std::string& script) const {
     const std::string name = ex_to<GiNaC::function>(e).get_name();
-    if (is_abstract_jet(e)) return latex_name(name, names_) + "(" + arguments(e) + ")" + script;
+    if (is_abstract_jet(e)) return function_name_latex(e) + "(" + arguments(e) + ")" + script;
     auto head = operator_heads().find(name);
     if (head != operator_heads().end()) {
       const ex& x = e.op(0);
@@ -367,14 +367,21 @@ class Printer {
     return script.empty() ? s : parenthesized(s) + script;
   }
 
+  // An abstract function's name: the user's table, else the LaTeX given at its declaration, else latex_name.
+  std::string function_name_latex(const ex& e) const {
+    const auto& f = ex_to<GiNaC::function>(e);
+    const std::string declared = abstract_function_latex(f.get_serial());
+    if (declared.empty() || (names_ && names_->count(f.get_name()))) return latex_name(f.get_name(), names_);
+    return declared;
+  }
+
   // Derivatives of abstract functions: f_{1}''(\theta), \partial_{12} V(x, y); in text the reader's
   // diff(f2(theta), theta, 2), nested for several arguments.
   std::string derivative(const ex& e) const {
     if (!is_abstract_jet(e)) return ginac_print(e);
     const auto& fd = ex_to<GiNaC::fderivative>(e);
-    const std::string name = fd.get_name();
     if (!latex_) return diff_text(e);
-    std::string tex = latex_name(name, names_);
+    std::string tex = function_name_latex(e);
     const auto n = fd.derivatives().size();
     if (e.nops() == 1) {
       tex += n <= 3 ? std::string(n, '\'') : "^{(" + std::to_string(n) + ")}";

@@ -160,6 +160,9 @@ TEST_CASE("to_latex: the user's names come first, for the pieces of a name too")
   CHECK(hamel::to_latex(sin(th)) == "\\sin\\mathrm{th}");
   // a LaTeX name given to the symbol when it was made is kept
   CHECK(hamel::to_latex(2 * w) == "2 \\omega_{\\star}");
+  // and so is one given to an abstract function when it was declared
+  const hamel::AbstractFunction g("gshape", 1, "\\mathcal{G}");
+  CHECK(hamel::to_latex(diff(g(th), th) + g(th), &names) == "\\mathcal{G}(\\vartheta) + \\mathcal{G}'(\\vartheta)");
 }
 
 TEST_CASE("latex_breaks: signed summands, and a factor before a long sum") {
