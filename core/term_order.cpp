@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
 #include <numeric>
+#include <unordered_map>
 #include <sstream>
 #include <utility>
 
@@ -109,21 +111,60 @@ std::vector<ex> sorted_by(const ex& e, MakeKey make_key, Compare compare) {
   return out;
 }
 
-std::vector<ex> sorted_terms(const ex& sum) {
-  return sorted_by<Monomial>(sum, split, compare_monomials);
+bool negative_number(const numeric& c) {
+  return c.real().is_negative() || (c.real().is_zero() && c.imag().is_negative());
+}
+
+// A number on its own: a complex one with both parts keeps its signs inside, (-1 + 2*I).
+bool negative_term_number(const numeric& n) { return (n.is_real() || n.real().is_zero()) && negative_number(n); }
+
+// A sum's terms in term order with their monomials, and whether it is written turned. Ordering a term
+// asks whether its sum factors are turned, which asks for their first terms, and so on down: without
+// remembering the answer per sum, a probe of a large expression took seconds. The cache holds at most
+// kCachedSums sums per thread; entries are shared, so that clearing it never pulls one from a caller.
+struct SumInfo {
+  std::vector<ex> terms;
+  std::vector<Monomial> keys;
+  bool turned = false;
+};
+
+constexpr std::size_t kCachedSums = 1 << 15;
+
+std::shared_ptr<const SumInfo> sum_info(const ex& sum) {
+  thread_local std::unordered_map<ex, std::shared_ptr<const SumInfo>, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  auto it = cache.find(sum);
+  if (it != cache.end()) return it->second;
+  std::vector<Monomial> keys;
+  keys.reserve(sum.nops());
+  for (std::size_t i = 0; i < sum.nops(); ++i) keys.push_back(split(sum.op(i)));
+  std::vector<std::size_t> index(keys.size());
+  std::iota(index.begin(), index.end(), 0);
+  std::stable_sort(index.begin(), index.end(),
+                   [&](std::size_t i, std::size_t j) { return compare_monomials(keys[i], keys[j]) < 0; });
+  auto info = std::make_shared<SumInfo>();
+  for (std::size_t i : index) {
+    info->terms.push_back(sum.op(i));
+    info->keys.push_back(std::move(keys[i]));
+  }
+  const ex& first = info->terms.front();
+  info->turned = GiNaC::is_a<numeric>(first) ? negative_term_number(GiNaC::ex_to<numeric>(first))
+                                             : negative_number(info->keys.front().coefficient);
+  if (cache.size() >= kCachedSums) cache.clear();
+  cache.emplace(sum, info);
+  return info;
 }
 
 // Two sums as they are written, each turned to lead with a plus: (c - a) and -(a - c) compare alike.
 int compare_sums(const ex& a, const ex& b) {
-  const std::vector<ex> ta = sorted_terms(a), tb = sorted_terms(b);
-  const bool turn_a = leads_with_minus(a), turn_b = leads_with_minus(b);
-  for (std::size_t k = 0; k < std::min(ta.size(), tb.size()); ++k) {
-    Monomial ma = split(ta[k]), mb = split(tb[k]);
-    if (turn_a) ma.coefficient = -ma.coefficient;
-    if (turn_b) mb.coefficient = -mb.coefficient;
+  const auto ia = sum_info(a), ib = sum_info(b);
+  const std::size_t n = std::min(ia->keys.size(), ib->keys.size());
+  for (std::size_t k = 0; k < n; ++k) {
+    Monomial ma = ia->keys[k], mb = ib->keys[k];
+    if (ia->turned) ma.coefficient = -ma.coefficient;
+    if (ib->turned) mb.coefficient = -mb.coefficient;
     if (int c = compare_monomials(ma, mb)) return c;
   }
-  return sign_of(static_cast<int>(ta.size()) - static_cast<int>(tb.size()));
+  return sign_of(static_cast<int>(ia->keys.size()) - static_cast<int>(ib->keys.size()));
 }
 
 int compare_sequences(const std::vector<ex>& a, const std::vector<ex>& b) {
@@ -220,37 +261,16 @@ int compare_factors(const ex& a, const ex& b) {
 }
 
 std::vector<ex> ordered_operands(const ex& e) {
-  if (GiNaC::is_a<GiNaC::add>(e)) return sorted_terms(e);
+  if (GiNaC::is_a<GiNaC::add>(e)) return sum_info(e)->terms;
   if (GiNaC::is_a<GiNaC::mul>(e))
     return sorted_by<std::pair<ex, numeric>>(e, atom_and_exponent, compare_factor_pairs);
   return operands(e);
 }
 
-namespace {
-
-bool negative_number(const numeric& c) {
-  return c.real().is_negative() || (c.real().is_zero() && c.imag().is_negative());
-}
-
-}  // namespace
-
-// The first term in term order is the smallest: one pass, no sort.
-bool leads_with_minus(const ex& sum) {
-  if (!GiNaC::is_a<GiNaC::add>(sum)) return false;
-  std::size_t first = 0;
-  Monomial least = split(sum.op(0));
-  for (std::size_t i = 1; i < sum.nops(); ++i) {
-    Monomial m = split(sum.op(i));
-    if (compare_monomials(m, least) < 0) least = std::move(m), first = i;
-  }
-  return written_negative(sum.op(first));
-}
+bool leads_with_minus(const ex& sum) { return GiNaC::is_a<GiNaC::add>(sum) && sum_info(sum)->turned; }
 
 bool written_negative(const ex& term) {
-  if (GiNaC::is_a<numeric>(term)) {
-    const numeric& n = GiNaC::ex_to<numeric>(term);
-    return (n.is_real() || n.real().is_zero()) && negative_number(n);
-  }
+  if (GiNaC::is_a<numeric>(term)) return negative_term_number(GiNaC::ex_to<numeric>(term));
   return negative_number(split(term).coefficient);
 }
 
