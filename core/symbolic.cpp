@@ -238,6 +238,23 @@ bool has_costly_root(const ex& e) {
   return false;
 }
 
+// GiNaC's normal form writes a root of 1/S, for a sum S, as (1/S)^x, and 1/S is stored as -1/(-S) when
+// the first term of S in GiNaC's hash order is negative; (-1/(-S))^x then does not merge with S^y as
+// (1/S)^x = S^(-x) does (GiNaC merges (S^-1)^x itself for x > 0), and √S·√(1/S) cancelled in one run and
+// not in the next. Written S^(-x), the same rule for either sign.
+struct MergeRoots : GiNaC::map_function {
+  ex operator()(const ex& e) override {
+    if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_positive() &&
+        !ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
+      const ex b = e.op(0);
+      if (is_a<GiNaC::mul>(b) && b.nops() == 2 && b.op(1).is_equal(-1) && is_a<GiNaC::power>(b.op(0)) &&
+          b.op(0).op(1).is_equal(-1) && is_a<GiNaC::add>(b.op(0).op(0)))
+        return GiNaC::pow((*this)(-b.op(0).op(0)), -e.op(1));
+    }
+    return e.map(*this);
+  }
+};
+
 ex simplify_impl(const ex& e, bool& pure) {
   if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
   if (is_a<GiNaC::symbol>(e)) return e;
@@ -256,7 +273,9 @@ ex simplify_impl(const ex& e, bool& pure) {
   // the quotient in a recursive form around a variable it picks in hash order (36*c^10*(...) +
   // 12*c^8*(...) in one run, a^10*(...) + ... in the next): expanded, N and D read the same in every run.
   const ex q = (num / den).numer_denom();
-  return back_to_trig(q.op(0).expand() / q.op(1).expand());
+  if (to_poly.pure) return back_to_trig(q.op(0).expand() / q.op(1).expand());
+  MergeRoots merge;
+  return back_to_trig(merge(q.op(0)).expand() / merge(q.op(1)).expand());
 }
 
 // ---------------------------------------------------------------------------------------------
