@@ -90,10 +90,6 @@ hamel_example(derive_in_code)
 if(HAMEL_BUILD_TESTS)
   file(GLOB hamel_system_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.yaml)
   list(FILTER hamel_system_files EXCLUDE REGEX "\\.claims\\.yaml$")
-  # Still differs now and then: the Jacobi check of the conformally rescaled reduced bracket of the
-  # Chaplygin sphere is decided by the canonical form in one run and by probing ("over 4000 nodes") in
-  # another — the size of the Jacobiator depends on GiNaC's hash order. Open in issue 15.
-  list(FILTER hamel_system_files EXCLUDE REGEX "/chaplygin_sphere\\.yaml$")
   foreach(path ${hamel_system_files})
     get_filename_component(system ${path} NAME_WE)
     add_test(NAME determinism.${system}
