@@ -1,6 +1,7 @@
 target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/abstract_function.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latex.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/number_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/printing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/symbolic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/term_order.cpp

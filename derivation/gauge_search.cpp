@@ -11,16 +11,11 @@
 #include "numerics/ode.hpp"
 #include "numerics/plot.hpp"
 
+#include "core/number_text.hpp"
+
 namespace hamel {
 
 namespace {
-
-std::string fmt(double x, int digits = 10) {
-  std::ostringstream os;
-  os.precision(digits);
-  os << x;
-  return os.str();
-}
 
 std::string name_of(const GiNaC::ex& e) { return detail::str(e); }
 
@@ -67,12 +62,12 @@ void tabulate(const GaugeOde& ode, const GaugeSolutions& sol, const GaugeSearchI
   for (int k = 0; k <= samples; ++k) {
     const double x = in.s_min + (in.s_max - in.s_min) * k / samples;
     p.x.push_back(x);
-    std::vector<std::string> row{fmt(x, 6)};
+    std::vector<std::string> row{number_text(x, 6)};
     for (std::size_t j = 0; j < sol.count(); ++j) {
       const auto v = sol(j, x);
       for (std::size_t i = 0; i < nf; ++i) {
         series[j * nf + i].y.push_back(v[i]);
-        row.push_back(fmt(v[i], 8));
+        row.push_back(number_text(v[i], 8));
       }
     }
     if (k % 20 == 0) t.rows.push_back(row);
@@ -131,11 +126,11 @@ void check_conservation(const NonholonomicSystem& system, const GaugeSolutions& 
     const double rel = worst / std::max(std::abs(c0), 1e-300);
     const std::string id = "gauge_search.conserved." + std::to_string(j + 1);
     const std::string what = "gauge momentum " + std::to_string(j + 1) + " is conserved along (2.8) to 1e-9 over t in [0, " +
-                             fmt(in.check_time, 4) + "]";
+                             number_text(in.check_time, 4) + "]";
     if (!tr.completed() || !inside)
       s.verdict(id, what, false, !inside ? "the trajectory left the interval of the solution" : tr.message);
     else
-      s.verdict(id, what, rel <= 1e-9, "numeric evidence: relative drift " + fmt(rel, 3) + " over " + std::to_string(tr.steps) + " steps");
+      s.verdict(id, what, rel <= 1e-9, "numeric evidence: relative drift " + number_text(rel, 3) + " over " + std::to_string(tr.steps) + " steps");
   }
 }
 
@@ -161,7 +156,7 @@ void check_lemma_7_2(const GaugeOde& ode, const GaugeSearchInput& in, std::size_
   }
   s.verdict("gauge_search.lemma_7_2", "L(s) is odd and 2pi-periodic (Lemma 7.2: the solutions are even and periodic)",
             odd <= 1e-9 * std::max(1.0, scale) && periodic <= 1e-9 * std::max(1.0, scale),
-            "numeric evidence, 39 samples: max |L(s) + L(-s)| = " + fmt(odd, 3) + ", max |L(s) - L(s + 2pi)| = " + fmt(periodic, 3));
+            "numeric evidence, 39 samples: max |L(s) + L(-s)| = " + number_text(odd, 3) + ", max |L(s) - L(s + 2pi)| = " + number_text(periodic, 3));
 }
 
 }  // namespace
@@ -190,8 +185,8 @@ GaugeSearchResult derive_gauge_search(const NonholonomicSystem& system, const Ga
     return {ode, Lambda, momentum};
   }
   const GaugeSolutions sol = solve_gauge_ode(ode, in.ansatz.shape, in.values, in.s_min, in.s_max, in.s_base);
-  s.prose.push_back(std::to_string(sol.count()) + " independent solutions with $Phi(" + fmt(in.s_base, 6) +
-                    ") = Id$ on [" + fmt(in.s_min, 6) + ", " + fmt(in.s_max, 6) +
+  s.prose.push_back(std::to_string(sol.count()) + " independent solutions with $Phi(" + number_text(in.s_base, 6) +
+                    ") = Id$ on [" + number_text(in.s_min, 6) + ", " + number_text(in.s_max, 6) +
                     "] (Boost.Odeint dopri5, abs = rel = 1e-12; cubic Hermite interpolation).");
   tabulate(ode, sol, in, nf, s, out.name, options);
   check_conservation(system, sol, in, nf, s);

@@ -15,18 +15,13 @@
 #include "mechanics/hybrid/on_surface.hpp"
 #include "reduction/hybrid/reduced_simulation.hpp"
 
+#include "core/number_text.hpp"
+
 namespace hamel {
 
 namespace {
 
 using GiNaC::ex;
-
-std::string fmt(double v, int digits = 10) {
-  std::ostringstream os;
-  os.precision(digits);
-  os << v;
-  return os.str();
-}
 
 DerivationSection& start(Derivation& d, const DeriveOptions& o, const std::string& id, const std::string& title) {
   if (o.progress) o.progress(title);
@@ -37,7 +32,7 @@ DerivationSection& start(Derivation& d, const DeriveOptions& o, const std::strin
 void set_witness(Verdict& v, const SamplePoint& p) {
   for (const auto& [k, x] : p) {
     const ex e = x.evalf();
-    v.witness.emplace_back(detail::str(k), GiNaC::is_a<GiNaC::numeric>(e) ? fmt(GiNaC::ex_to<GiNaC::numeric>(e).to_double(), 6)
+    v.witness.emplace_back(detail::str(k), GiNaC::is_a<GiNaC::numeric>(e) ? number_text(GiNaC::ex_to<GiNaC::numeric>(e).to_double(), 6)
                                                                           : detail::str(e));
   }
   std::sort(v.witness.begin(), v.witness.end());
@@ -497,7 +492,7 @@ std::vector<double> compare_reduced(const HybridReduction& R, const HybridSimula
   s.verdict("hybrid.simulation.reduced_agrees", "reduced simulation + reconstruction agrees with the full one (impact times to 1e-9)",
             same && worst < 1e-9,
             std::to_string(rr.impact_times.size()) + " and " + std::to_string(tr.impacts.size()) +
-                " impacts; max |tau_reduced - tau_full| = " + fmt(worst, 3));
+                " impacts; max |tau_reduced - tau_full| = " + number_text(worst, 3));
   return rr.impact_times;
 }
 
@@ -514,12 +509,12 @@ Table impacts_table(const HybridTrajectory& tr, const std::vector<double>& reduc
     for (std::size_t i = n; i < 2 * n; ++i) t.columns.push_back(tr.state_names[i] + side);
   for (std::size_t k = 0; k < tr.impacts.size(); ++k) {
     const auto& i = tr.impacts[k];
-    std::vector<std::string> row{std::to_string(k + 1), fmt(i.t)};
-    if (reduced) row.push_back(k < reduced_times.size() ? fmt(reduced_times[k]) : "");
+    std::vector<std::string> row{std::to_string(k + 1), number_text(i.t)};
+    if (reduced) row.push_back(k < reduced_times.size() ? number_text(reduced_times[k]) : "");
     row.push_back(i.guards);
-    for (std::size_t j = 0; j < n; ++j) row.push_back(fmt(i.before[j], 8));
+    for (std::size_t j = 0; j < n; ++j) row.push_back(number_text(i.before[j], 8));
     for (const State* x : {&i.before, &i.after})
-      for (std::size_t j = n; j < 2 * n; ++j) row.push_back(fmt((*x)[j], 8));
+      for (std::size_t j = n; j < 2 * n; ++j) row.push_back(number_text((*x)[j], 8));
     t.rows.push_back(row);
   }
   return t;
@@ -535,10 +530,10 @@ Table invariants_table(const HybridTrajectory& tr) {
   }
   for (std::size_t k = 0; k < tr.impacts.size(); ++k) {
     const auto& i = tr.impacts[k];
-    std::vector<std::string> row{std::to_string(k + 1), fmt(i.t), fmt(i.energy_before, 8), fmt(i.energy_after, 8)};
+    std::vector<std::string> row{std::to_string(k + 1), number_text(i.t), number_text(i.energy_before, 8), number_text(i.energy_after, 8)};
     for (std::size_t o = 0; o < i.observables_before.size(); ++o) {
-      row.push_back(fmt(i.observables_before[o], 8));
-      row.push_back(fmt(i.observables_after[o], 8));
+      row.push_back(number_text(i.observables_before[o], 8));
+      row.push_back(number_text(i.observables_after[o], 8));
     }
     t.rows.push_back(row);
   }
@@ -567,7 +562,7 @@ void simulation(const HybridInput& in, const DeriveOptions& o, DerivationSection
   HybridSimulationSpec spec = si.spec;
   spec.compile.quiet = true;
   const HybridTrajectory tr = in.automaton ? simulate_hybrid(*in.automaton, spec) : simulate_hybrid(*in.system, spec);
-  s.prose.push_back("From t = " + fmt(spec.t0) + " to " + fmt(spec.t1) + ": " + std::to_string(tr.impacts.size()) + " impacts, " +
+  s.prose.push_back("From t = " + number_text(spec.t0) + " to " + number_text(spec.t1) + ": " + std::to_string(tr.impacts.size()) + " impacts, " +
                     std::to_string(tr.grazes.size()) + " grazes, " + std::to_string(tr.steps) + " steps; " +
                     (tr.message.empty() ? "completed" : tr.message) + ".");
   s.verdict("hybrid.simulation.completed", "the simulation reaches t_end", tr.termination == Termination::Completed,

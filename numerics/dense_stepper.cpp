@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 
 namespace hamel::detail {
 
@@ -16,13 +17,6 @@ namespace odeint = boost::numeric::odeint;
 namespace {
 using Dopri5 = odeint::runge_kutta_dopri5<State>;
 using Dense = odeint::result_of::make_dense_output<Dopri5>::type;
-
-std::string fmt(double v) {
-  std::ostringstream os;
-  os.precision(17);
-  os << v;
-  return os.str();
-}
 
 bool all_finite(const State& x) {
   for (double v : x)
@@ -74,11 +68,11 @@ void check_problem(const char* fn, const State& x0, double t0, double t1, const 
                                           "a finite vector", std::to_string(x0.size()) + " components"));
   if (!(std::isfinite(t0) && std::isfinite(t1) && t1 >= t0))
     throw InvalidArgument(detail::message(fn, "the time interval runs backwards or is not finite",
-                                          "t0 <= t1", "t0 = " + fmt(t0) + ", t1 = " + fmt(t1),
+                                          "t0 <= t1", "t0 = " + number_text(t0, 17) + ", t1 = " + number_text(t1, 17),
                                           "integration runs forward in time"));
   if (!(o.abs_tol > 0 && o.rel_tol >= 0))
     throw InvalidArgument(detail::message(fn, "invalid tolerances", "abs_tol > 0 and rel_tol >= 0",
-                                          fmt(o.abs_tol) + " and " + fmt(o.rel_tol)));
+                                          number_text(o.abs_tol, 17) + " and " + number_text(o.rel_tol, 17)));
 }
 
 namespace {
@@ -166,24 +160,24 @@ Trajectory run_steps(const Rhs& f, const State& x0, double t0, double t1, const 
   for (;;) {
     if (ctx.steps - steps_before >= o.max_steps)
       return done(Termination::MaxSteps, t_good, last_good,
-                  "integrate: " + std::to_string(o.max_steps) + " steps taken by t = " + fmt(t_good) +
+                  "integrate: " + std::to_string(o.max_steps) + " steps taken by t = " + number_text(t_good, 17) +
                       "; hint: raise IntegrateOptions::max_steps or loosen the tolerances");
     try {
       s.step(counted);
     } catch (const odeint::odeint_error& e) {
       return done(Termination::StepFailed, t_good, last_good,
-                  "integrate: no acceptable step size at t = " + fmt(t_good) + " (" + e.what() +
+                  "integrate: no acceptable step size at t = " + number_text(t_good, 17) + " (" + e.what() +
                       "); hint: the system may be stiff or singular there");
     }
     ++ctx.steps;
     if (!(s.t_end() > t_good))  // the step no longer changes t: it is below the resolution of t
       return done(Termination::StepFailed, t_good, last_good,
-                  "integrate: the step size fell below the resolution of t = " + fmt(t_good) +
+                  "integrate: the step size fell below the resolution of t = " + number_text(t_good, 17) +
                       "; hint: the solution may be singular there");
     if (!all_finite(s.state()))
       return done(Termination::NotFinite, t_good, last_good,
-                  "integrate: the state is not finite at t = " + fmt(s.t_end()) +
-                      "; last finite state at t = " + fmt(t_good) +
+                  "integrate: the state is not finite at t = " + number_text(s.t_end(), 17) +
+                      "; last finite state at t = " + number_text(t_good, 17) +
                       "; hint: the solution may blow up, or the right-hand side returned NaN");
     const double a = s.t_begin();
     const bool last = s.t_end() >= t1;

@@ -8,16 +8,11 @@
 #include "numerics/dense_stepper.hpp"
 #include "numerics/event_locator.hpp"
 
+#include "core/number_text.hpp"
+
 namespace hamel {
 
 namespace {
-
-std::string fmt(double v, int digits = 17) {
-  std::ostringstream os;
-  os.precision(digits);
-  os << v;
-  return os.str();
-}
 
 Segment run_segment(const Rhs& f, detail::EventLocator& locator, const State& x0, double t0, double t1,
                     const EventOptions& o, detail::RunContext& ctx) {
@@ -62,17 +57,17 @@ std::string zeno_message(const std::vector<Hit>& hits, const std::optional<doubl
   const std::size_t n = hits.size();
   const std::size_t first = n >= 4 ? n - 4 : 0;
   std::ostringstream os;
-  os << "simulate_with_events: " << n << " events by t = " << fmt(hits.back().t)
+  os << "simulate_with_events: " << n << " events by t = " << number_text(hits.back().t, 17)
      << " (the maximum); last event times";
-  for (std::size_t i = first; i < n; ++i) os << (i == first ? " " : ", ") << fmt(hits[i].t);
+  for (std::size_t i = first; i < n; ++i) os << (i == first ? " " : ", ") << number_text(hits[i].t, 17);
   os << "; intervals";
   double longest = 0;
   for (std::size_t i = std::max<std::size_t>(first, 1); i < n; ++i) {
-    os << " " << fmt(hits[i].t - hits[i - 1].t, 3);
+    os << " " << number_text(hits[i].t - hits[i - 1].t, 3);
     longest = std::max(longest, hits[i].t - hits[i - 1].t);
   }
   if (accumulation)
-    os << ", shrinking: Zeno accumulation near t = " << fmt(*accumulation)
+    os << ", shrinking: Zeno accumulation near t = " << number_text(*accumulation, 17)
        << "; hint: raise max_events, or switch the system to a constrained mode (e.g. resting "
           "contact) in the reset map";
   else if (n >= 2 && longest <= 1e-6 * (hits.back().t - t0))
@@ -87,7 +82,7 @@ void check_reset(const State& next, std::size_t n, double t) {
   bool finite = true;
   for (double v : next) finite = finite && std::isfinite(v);
   if (next.size() != n || !finite)
-    throw InvalidArgument(detail::message("simulate_with_events", "the reset map returned an unusable state at t = " + fmt(t),
+    throw InvalidArgument(detail::message("simulate_with_events", "the reset map returned an unusable state at t = " + number_text(t, 17),
                                           std::to_string(n) + " finite components",
                                           std::to_string(next.size()) + (finite ? "" : " (not finite)")));
 }
@@ -134,7 +129,7 @@ Simulation simulate_with_events(const Rhs& f, const std::vector<Guard>& guards, 
     std::optional<State> next = reset(sim.hits.back());
     if (!next) {
       sim.trajectory.termination = Termination::Stopped;
-      sim.trajectory.message = "simulate_with_events: the reset map stopped the run at t = " + fmt(seg.hit->t);
+      sim.trajectory.message = "simulate_with_events: the reset map stopped the run at t = " + number_text(seg.hit->t, 17);
       break;
     }
     check_reset(*next, x0.size(), seg.hit->t);
