@@ -621,7 +621,7 @@ ex expand_factors(const ex& f) {
 }
 
 // factor() of GiNaC works on polynomials in symbols: other atoms are swapped for symbols first.
-ex factor_polynomial(const ex& p) {
+ex factor_uncached(const ex& p) {
   GiNaC::exmap atoms;
   const ex poly = p.to_polynomial(atoms);
   // Factoring large polynomials costs seconds and rarely helps a reader: leave them expanded.
@@ -634,6 +634,19 @@ ex factor_polynomial(const ex& p) {
     f = poly;
   }
   return atoms.empty() ? f : f.subs(atoms);
+}
+
+// A derivation displays the same coefficient in several places (an equation, its energy, its jump):
+// factoring is the costliest part of display, so answers are remembered (a bounded per-thread cache).
+ex factor_polynomial(const ex& p) {
+  constexpr std::size_t kCachedFactors = 4096;
+  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  const auto it = cache.find(p);
+  if (it != cache.end()) return it->second;
+  ex f = factor_uncached(p);
+  if (cache.size() >= kCachedFactors) cache.clear();
+  cache.emplace(p, f);
+  return f;
 }
 
 ex factor_collected(const ex& p, const GiNaC::lst& vars) {
