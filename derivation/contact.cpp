@@ -89,6 +89,7 @@ void lagrangian(const Context& c, DerivationSection& s) {
   s.prose.push_back("TQ x R has the coordinates " + c.T.describe() + "; z is the action, with z_dot = L (001 (3)).");
   put(s.object("contact.lagrangian", ObjectKind::Scalar, "the Lagrangian"), {}, Label::symbol("L"), c.L.lagrangian());
   Object& W = s.object("contact.hessian", ObjectKind::Family, "its Hessian in the velocities (the others vanish)");
+  W.symmetry = Symmetry::Symmetric;
   for (unsigned i = 0; i < n; ++i)
     for (unsigned j = i; j < n; ++j)
       if (!c.L.hessian()(i, j).is_zero())
@@ -403,6 +404,7 @@ void switch_rank(const Context& c, const Switch& m, DerivationSection& s) {
 // 𝒞 = ψ W⁻¹ ψᵀ, the projector P and the velocities after the jump.
 void switch_jump(const Context& c, const Switch& m, const GiNaC::matrix& C, const GiNaC::matrix& P, DerivationSection& s) {
   Object& g = s.object(m.id + ".gram", ObjectKind::Family, "the Gram matrix of the constraints (the others vanish)");
+  g.symmetry = Symmetry::Symmetric;
   for (unsigned a = 0; a < C.rows(); ++a)
     for (unsigned b = a; b < C.cols(); ++b)
       if (!C(a, b).is_zero()) put(g, {one_based(a), one_based(b)}, Label::symbol("C", {one_based(a), one_based(b)}), C(a, b));

@@ -20,7 +20,10 @@ Entry& Object::add(std::vector<std::string> key, Label label, GiNaC::ex value) {
 }
 
 Object& DerivationSection::object(std::string id, ObjectKind kind, std::string title) {
-  objects.push_back(Object{std::move(id), kind, std::move(title), {}});
+  const Symmetry s = kind == ObjectKind::Bracket ? Symmetry::Antisymmetric
+                     : kind == ObjectKind::Form  ? Symmetry::Alternating
+                                                 : Symmetry::None;
+  objects.push_back(Object{std::move(id), kind, std::move(title), {}, s});
   return objects.back();
 }
 
@@ -87,6 +90,16 @@ VerdictCount count_verdicts(const Derivation& d) {
     else if (!v->holds) ++c.expected_no;
   }
   return c;
+}
+
+std::string to_string(Symmetry s) {
+  switch (s) {
+    case Symmetry::None: return "none";
+    case Symmetry::Symmetric: return "symmetric";
+    case Symmetry::Antisymmetric: return "antisymmetric";
+    case Symmetry::Alternating: return "alternating";
+  }
+  return "none";
 }
 
 std::string to_string(ObjectKind k) {

@@ -53,12 +53,22 @@ enum class ObjectKind {
   List,         ///< an ordered list of expressions (key: position)
 };
 
+/// Which entries an object leaves out because a symmetry of its first indices gives them: readers of
+/// the JSON rebuild them, and tell them from zeros.
+enum class Symmetry {
+  None,           ///< every nonzero entry is listed
+  Symmetric,      ///< in its first two indices; entries with key[0] <= key[1] listed (g_ij, G^ab)
+  Antisymmetric,  ///< in its first two indices; key[0] < key[1] listed (C_abc, C_ab^c, {f, g})
+  Alternating,    ///< in every pair of indices; increasing keys listed (forms, Jacobiators)
+};
+
 /// A named result: what the renderers print as one numbered display and the JSON keeps under its id.
 struct Object {
   std::string id;     ///< stable and unique in a derivation: "structure_coefficients", "bracket.gauged"
   ObjectKind kind = ObjectKind::Family;
   std::string title;  ///< what it is, in words; `$…$` marks math in Hamel's names ("$C_{abc}$")
   std::vector<Entry> entries;  ///< in printing order; zero entries of a family are left out
+  Symmetry symmetry = Symmetry::None;  ///< brackets are antisymmetric and forms alternating by default
   /// Adds an entry and returns it.
   Entry& add(std::vector<std::string> key, Label label, GiNaC::ex value);
 };
@@ -150,6 +160,7 @@ struct VerdictCount {
 VerdictCount count_verdicts(const Derivation& d);
 
 std::string to_string(ObjectKind k);
+std::string to_string(Symmetry s);
 std::string to_string(SymbolKind k);
 
 }  // namespace hamel

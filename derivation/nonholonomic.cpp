@@ -35,6 +35,7 @@ void kinetic_energy(const NonholonomicSystem& sys, DerivationSection& s) {
   for (std::size_t i = 0; i < Q.dim(); ++i) q += (i ? ", " : "") + Q.coordinate_name(i);
   s.prose.push_back("Coordinates $(" + q + ")$; the constraint distribution $D$ has rank " + std::to_string(sys.rank()) + ".");
   Object& g = s.object("metric", ObjectKind::Family, "the kinetic-energy metric");
+  g.symmetry = Symmetry::Symmetric;
   for (unsigned i = 0; i < Q.dim(); ++i)
     for (unsigned j = i; j < Q.dim(); ++j)
       if (!sys.metric()(i, j).is_zero())
@@ -61,6 +62,7 @@ void structure(const NonholonomicSystem& sys, DerivationSection& s) {
   const std::size_t r = sys.rank();
   Object& G = s.object("constrained_metric", ObjectKind::Family, "the constrained metric (the others vanish)");
   Object& Gi = s.object("inverse_constrained_metric", ObjectKind::Family, "its inverse");
+  G.symmetry = Gi.symmetry = Symmetry::Symmetric;
   for (unsigned a = 0; a < r; ++a)
     for (unsigned b = a; b < r; ++b) {
       const std::vector<std::string> k{one_based(a), one_based(b)};
@@ -69,6 +71,7 @@ void structure(const NonholonomicSystem& sys, DerivationSection& s) {
     }
   Object& C = s.object("structure_coefficients", ObjectKind::Family, "the structure coefficients (the others vanish)");
   Object& Cu = s.object("structure_functions", ObjectKind::Family, "the structure functions (the others vanish)");
+  C.symmetry = Cu.symmetry = Symmetry::Antisymmetric;
   for (std::size_t a = 0; a < r; ++a)
     for (std::size_t b = a + 1; b < r; ++b)
       for (std::size_t c = 0; c < r; ++c) {
@@ -117,6 +120,7 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
     }
   const auto pv = is_poisson(B);
   Object& J = s.object("jacobiator." + key, ObjectKind::Family, "the nonzero components of the Jacobiator $[" + name + ", " + name + "]$");
+  J.symmetry = Symmetry::Alternating;
   for (const auto& [ind, val] : pv.nonzero) {
     std::vector<std::string> k{M.coordinate_name(ind[0]), M.coordinate_name(ind[1]), M.coordinate_name(ind[2])};
     J.add(k, Label::symbol("Jac", k), val);

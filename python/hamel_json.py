@@ -21,6 +21,7 @@ gives it, and only then in the few functions and constants the input syntax has.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -188,6 +189,7 @@ class Derivation:
         self.checks = OrderedDict((i, doc["checks"][i]) for i in _in_section_order(doc, "checks"))
         self.summary = doc["summary"]
         self.kind_of = {i: o["kind"] for i, o in doc["objects"].items()}
+        self.symmetry_of = {i: o.get("symmetry", "none") for i, o in doc["objects"].items()}
         self.undeclared: Dict[str, List[str]] = OrderedDict()
         self._names = dict(self.symbols)
         extra: Optional[Dict[str, Any]] = None if strict else {}
@@ -207,14 +209,23 @@ class Derivation:
     def expr(self, object_id: str, *key: str) -> sympy.Expr:
         """The value of object `object_id` at `key` (no key for a scalar).
 
-        A key that is not written raises KeyError rather than returning zero: families leave out their
-        zero components but also those that symmetry gives (the metric lists g_ij for i <= j only,
-        C_abc for a < b), and the format does not say which case a missing key is.
+        An entry left out is rebuilt from the object's `symmetry` (g_ji = g_ij, {g, f} = -{f, g},
+        Jac_kji = -Jac_ijk) or is zero. Equations and lists leave nothing out: a key they do not list,
+        or a key naming an index that the object never uses, raises KeyError.
         """
-        for entry in self.objects[object_id]:
-            if entry.key == tuple(key):
-                return entry.value
-        raise KeyError("%s has no entry %s (zero, or given by a symmetry)" % (object_id, ",".join(key)))
+        listed = {entry.key: entry.value for entry in self.objects[object_id]}
+        key = tuple(key)
+        if key in listed:
+            return listed[key]
+        if self.kind_of[object_id] in ("scalar", "equations", "list") or not self._known_indices(object_id, key):
+            raise KeyError("%s has no entry %s" % (object_id, ",".join(key)))
+        return _rebuilt(listed, key, self.symmetry_of[object_id])
+
+    def _known_indices(self, object_id: str, key: Tuple[str, ...]) -> bool:
+        """Every index of `key` is a digit or a name of the derivation, and the key has the object's length."""
+        lengths = {len(e.key) for e in self.objects[object_id]}
+        named = all(k.isdigit() or k in self.kinds for k in key)
+        return named and (not lengths or len(key) in lengths)
 
     def symbol(self, name: str):
         """The SymPy object of a name: from the table, or one of the undeclared names."""
@@ -227,6 +238,33 @@ class Derivation:
     def of_kind(self, kind: str) -> List[Any]:
         """The symbols of one kind, in declaration order (e.g. the momenta pi1..pir)."""
         return [self.symbols[n] for n, k in self.kinds.items() if k == kind]
+
+
+def _parity(perm: Tuple[int, ...]) -> int:
+    """+1 for an even permutation of 0..n-1, -1 for an odd one."""
+    sign, seen = 1, list(perm)
+    for i in range(len(seen)):
+        while seen[i] != i:
+            j = seen[i]
+            seen[i], seen[j] = seen[j], seen[i]
+            sign = -sign
+    return sign
+
+
+def _rebuilt(listed: Dict[Tuple[str, ...], Any], key: Tuple[str, ...], symmetry: str) -> sympy.Expr:
+    """A left-out entry from the listed ones: the permuted key that is listed, times the sign the
+    symmetry gives (only the first two indices move unless it is alternating); zero if none is."""
+    if symmetry == "none" or len(key) < 2:
+        return sympy.Integer(0)
+    if symmetry in ("antisymmetric", "alternating") and len(set(key if symmetry == "alternating" else key[:2])) < (
+            len(key) if symmetry == "alternating" else 2):
+        return sympy.Integer(0)
+    n = len(key) if symmetry == "alternating" else 2
+    for perm in itertools.permutations(range(n)):
+        moved = tuple(key[i] for i in perm) + key[n:]
+        if moved in listed:
+            return (1 if symmetry == "symmetric" else _parity(perm)) * listed[moved]
+    return sympy.Integer(0)
 
 
 def _in_section_order(doc: Dict[str, Any], what: str) -> List[str]:

@@ -41,7 +41,8 @@ json entry_json(const Entry& e) {
 json object_json(const Object& o, const std::string& section) {
   json entries = json::array();
   for (const auto& e : o.entries) entries.push_back(entry_json(e));
-  return {{"kind", to_string(o.kind)}, {"title", plain_text(o.title)}, {"section", section}, {"entries", entries}};
+  return {{"kind", to_string(o.kind)}, {"title", plain_text(o.title)}, {"section", section},
+          {"symmetry", to_string(o.symmetry)}, {"entries", entries}};
 }
 
 json verdict_json(const Verdict& v, const std::string& section) {

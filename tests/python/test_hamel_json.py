@@ -14,14 +14,14 @@ import check_derivation_json  # noqa: E402
 import hamel_json  # noqa: E402
 
 
-def document(symbols, entries, kind="family"):
+def document(symbols, entries, kind="family", symmetry="none"):
     """A minimal derivation: one section, one object with `entries` ((key, value) pairs)."""
     return {
         "format": "hamel-derivation", "version": 1, "name": "t", "description": "",
         "symbols": [{"name": n, "kind": k, "latex": n} for n, k in symbols],
         "sections": [{"id": "s", "title": "", "prose": [], "objects": ["o"], "checks": [], "tables": [],
                       "figures": []}],
-        "objects": {"o": {"kind": kind, "title": "", "section": "s",
+        "objects": {"o": {"kind": kind, "title": "", "section": "s", "symmetry": symmetry,
                           "entries": [{"key": list(k), "label": "x", "value": v} for k, v in entries]}},
         "checks": {}, "summary": {"checks": 0, "yes": 0, "no": 0, "failures": 0, "expected_no": 0},
     }
@@ -93,9 +93,29 @@ class Objects(unittest.TestCase):
     def test_order_and_missing_components(self):
         d = hamel_json.load(document([("x", "coordinate")], [(("2", "1"), "x"), (("1", "1"), "1")]))
         self.assertEqual([e.key for e in d.objects["o"]], [("2", "1"), ("1", "1")])
-        with self.assertRaises(KeyError):  # zero or symmetric: the format does not say
-            d.expr("o", "2", "2")
+        self.assertEqual(d.expr("o", "2", "2"), 0)  # no symmetry: a key not listed is zero
+        self.assertEqual(d.expr("o", "1", "2"), 0)
         self.assertEqual(d.expr("o", "2", "1"), sympy.Symbol("x"))
+        with self.assertRaises(KeyError):  # not an index of this derivation
+            d.expr("o", "2", "y")
+
+    def test_symmetric_entries_are_rebuilt(self):
+        d = hamel_json.load(document([("x", "coordinate"), ("y", "coordinate")],
+                                     [(("x", "y"), "x"), (("y", "y"), "2")], symmetry="symmetric"))
+        self.assertEqual(d.expr("o", "y", "x"), sympy.Symbol("x"))
+        self.assertEqual(d.expr("o", "x", "x"), 0)
+
+    def test_antisymmetric_in_the_first_two_indices(self):
+        d = hamel_json.load(document([], [(("1", "2", "3"), "5")], symmetry="antisymmetric"))
+        self.assertEqual(d.expr("o", "2", "1", "3"), -5)
+        self.assertEqual(d.expr("o", "1", "1", "3"), 0)
+        self.assertEqual(d.expr("o", "1", "3", "2"), 0)  # the last index does not move
+
+    def test_alternating_signs_follow_the_permutation(self):
+        d = hamel_json.load(document([], [(("1", "2", "3"), "7")], symmetry="alternating"))
+        self.assertEqual(d.expr("o", "2", "3", "1"), 7)   # cyclic: even
+        self.assertEqual(d.expr("o", "3", "2", "1"), -7)  # one swap: odd
+        self.assertEqual(d.expr("o", "1", "2", "1"), 0)
 
     def test_the_format_is_checked(self):
         doc = document([], [])
