@@ -16,17 +16,13 @@
 #include "reduction/hybrid/reduced_simulation.hpp"
 
 #include "core/number_text.hpp"
+#include "derivation/steps.hpp"
 
 namespace hamel {
 
 namespace {
 
 using GiNaC::ex;
-
-DerivationSection& start(Derivation& d, const DeriveOptions& o, const std::string& id, const std::string& title) {
-  if (o.progress) o.progress(title);
-  return d.add(id, title);
-}
 
 // A sampled point as a verdict's witness, in name order (the model's convention).
 void set_witness(Verdict& v, const SamplePoint& p) {
@@ -36,14 +32,6 @@ void set_witness(Verdict& v, const SamplePoint& p) {
                                                                           : detail::str(e));
   }
   std::sort(v.witness.begin(), v.witness.end());
-}
-
-Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& z) {
-  Verdict& v = s.verdict(id, statement, z.zero, z.how());
-  if (!z.zero)
-    for (const auto& [sym, val] : z.point) v.witness.emplace_back(detail::str(sym), detail::str(val));
-  std::sort(v.witness.begin(), v.witness.end());
-  return v;
 }
 
 // The failed condition and what was seen at the counterexample stay in the method; the point is the witness.
@@ -590,18 +578,18 @@ HybridBasics hybrid_basics(const HybridInput& in) {
 void derive_hybrid(const HybridInput& in, Derivation& out, const DeriveOptions& o) {
   const HybridBasics b = hybrid_basics(in);
   declare_symbols(in, b, out);
-  lagrangian_system(in, b, start(out, o, "hybrid.lagrangian_system",
+  lagrangian_system(in, b, start_section(out, o, "hybrid.lagrangian_system",
                                  "Forced Lagrangian system (000 section 2.2" + std::string(in.time ? ", section 5" : "") + ")"));
-  hamiltonian_system(in, b, start(out, o, "hybrid.hamiltonian_system", "Forced Hamiltonian system: X_{H,F} (000 section 2.2)"));
+  hamiltonian_system(in, b, start_section(out, o, "hybrid.hamiltonian_system", "Forced Hamiltonian system: X_{H,F} (000 section 2.2)"));
   if (!in.generators.empty())
-    symmetries(in, b, start(out, o, "hybrid.symmetry", "Symmetries and the force symmetry algebra g_F (000 section 4)"));
-  switching(*in.system, start(out, o, "hybrid.switching", "Switching surface and impact maps (000 Defs. 1-2, 10)"));
-  hybrid_checks(in, b, start(out, o, "hybrid.checks", "Hybrid checks (000 Defs. 4, 8; section 4)"));
+    symmetries(in, b, start_section(out, o, "hybrid.symmetry", "Symmetries and the force symmetry algebra g_F (000 section 4)"));
+  switching(*in.system, start_section(out, o, "hybrid.switching", "Switching surface and impact maps (000 Defs. 1-2, 10)"));
+  hybrid_checks(in, b, start_section(out, o, "hybrid.checks", "Hybrid checks (000 Defs. 4, 8; section 4)"));
   if (in.automaton)
-    automaton_checks(in, start(out, o, "hybrid.automaton", "Multi-domain hybrid automaton: checks edge by edge"));
+    automaton_checks(in, start_section(out, o, "hybrid.automaton", "Multi-domain hybrid automaton: checks edge by edge"));
   if (in.reduction)
-    reduction(*in.reduction, start(out, o, "hybrid.reduction", "Forced Routh reduction (000 (9)-(12), section 4.1, Remark 7)"));
-  if (in.simulation) simulation(in, o, start(out, o, "hybrid.simulation", "Simulation (hybrid flow, 000 Def. 3)"));
+    reduction(*in.reduction, start_section(out, o, "hybrid.reduction", "Forced Routh reduction (000 (9)-(12), section 4.1, Remark 7)"));
+  if (in.simulation) simulation(in, o, start_section(out, o, "hybrid.simulation", "Simulation (hybrid flow, 000 Def. 3)"));
 }
 
 }  // namespace hamel

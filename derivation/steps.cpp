@@ -1,6 +1,8 @@
 // derivation/steps.cpp
 #include "derivation/steps.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 
 namespace hamel {
@@ -15,6 +17,7 @@ Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::st
   Verdict& out = s.verdict(id, statement, v.zero == want_zero, v.how());
   if (!out.holds)
     for (const auto& [sym, val] : v.point) out.witness.emplace_back(detail::str(sym), detail::str(val));
+  std::sort(out.witness.begin(), out.witness.end());  // the model's convention: name order
   return out;
 }
 
