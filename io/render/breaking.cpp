@@ -44,7 +44,7 @@ class Breaker {
     if (latex_width(s) <= width_ || depth > 8) return {{s}};
     if (is_a<GiNaC::add>(e)) return sum(e, depth);
     if (is_a<GiNaC::mul>(e) || is_a<GiNaC::power>(e)) return product(e, depth);
-    return {{s}};
+    return {{shortened(e, depth)}};
   }
 
   // Fragments packed greedily into lines of at most `width_` em (a wider fragment alone on its line).
@@ -59,17 +59,29 @@ class Breaker {
         leads_only = true;
       }
       leads_only = leads_only && p.lead;
-      if (line.empty()) line = (p.factor ? "\\times " : "") + p.tex;
-      else line += (p.factor && is_digit(p.tex.front()) ? " \\cdot " : " ") + p.tex;  // as to_latex joins
+      append(line, p);
     }
     if (!line.empty()) out.push_back(line);
     return out;
   }
 
-  /// Denominators named while breaking: (name, lines of its value).
+  /// Names defined while breaking (𝒟ₖ, 𝒜ₖ): (name, lines of its value).
   std::vector<std::pair<std::string, std::vector<std::string>>> definitions;
 
  private:
+  // A fragment at the end of a line: × in front when it starts a line inside a product; joined as
+  // to_latex joins factors (\cdot before a number).
+  static void append(std::string& line, const Piece& p) {
+    if (line.empty()) line = (p.factor ? "\\times " : "") + p.tex;
+    else line += (p.factor && is_digit(p.tex.front()) ? " \\cdot " : " ") + p.tex;
+  }
+
+  static std::string joined(const Pieces& pieces) {
+    std::string line;
+    for (const auto& p : pieces) append(line, p);
+    return line;
+  }
+
   // a + b − c: each term its own fragments, with its sign in front.
   Pieces sum(const ex& e, int depth) {
     Pieces out;
@@ -85,8 +97,8 @@ class Breaker {
     return out;
   }
 
-  // c · Π f_i^{k_i} / D: the whole fraction when it fits a line, else 1/D in front (D named when
-  // itself long) and the numerator broken after it.
+  // c · Π f_i^{k_i} / D, its sign in front; numerator and denominator written without one (GiNaC
+  // stores a sum with either sign, by hash order: term_order.hpp, leads_with_minus).
   Pieces product(const ex& e, int depth) {
     ex num = 1, den = 1;
     for (const ex& f : is_a<GiNaC::mul>(e) ? ordered_operands(e) : std::vector<ex>{e}) {
@@ -99,8 +111,6 @@ class Breaker {
         num *= f;
       }
     }
-    // the sign in front; numerator and denominator written without one (GiNaC stores a sum with
-    // either sign, by hash order: term_order.hpp, leads_with_minus)
     bool negative = false;
     for (ex* x : {&num, &den})
       if (written_with_minus(*x)) {
@@ -108,16 +118,23 @@ class Breaker {
         negative = !negative;
       }
     const std::string sign = negative ? "-" : "";
-    if (den.is_equal(1)) return factors(num, sign, depth);
+    return den.is_equal(1) ? factors(num, sign, depth) : fraction(num, den, sign, depth);
+  }
+
+  // num/den: the whole fraction when it fits a line (the numerator's wide roots named), else 1/D in
+  // front (D named when itself long) and the numerator broken after it.
+  Pieces fraction(const ex& num, const ex& den, const std::string& sign, int depth) {
     std::string d = to_latex(den, names_);
-    if (latex_width(d) > 0.6 * width_) d = name(den, depth);
-    const std::string whole = sign + "\\frac{" + to_latex(num, names_) + "}{" + d + "}";
-    if (num.is_equal(1) || latex_width(whole) <= width_) return {{whole}};
+    if (latex_width(d) > 0.6 * width_) d = name(den, "D", depth);
+    const bool sum_ = is_a<GiNaC::add>(num);
+    // (a sum is broken only when the fraction does not fit: nothing in it is named in vain)
+    Pieces p = sum_ ? Pieces{{to_latex(num, names_)}} : factors(num, "", depth);
+    const std::string whole = sign + "\\frac{" + joined(p) + "}{" + d + "}";
+    if (latex_width(whole) <= width_) return {{whole}};
+    if (sum_) p = bracketed(num, "", depth);
     // 1/D a fragment of its own: the first term or factor after it may need the whole line
-    const std::string lead = sign + "\\frac{1}{" + d + "}";
-    Pieces p = is_a<GiNaC::add>(num) ? bracketed(num, "", depth) : factors(num, "", depth);
     p.front().factor = true;
-    p.insert(p.begin(), Piece{lead, false, false, true});
+    p.insert(p.begin(), Piece{sign + "\\frac{1}{" + d + "}", false, false, true});
     return p;
   }
 
@@ -161,7 +178,7 @@ class Breaker {
     const bool power = is_a<GiNaC::power>(f);
     ex base = power ? f.op(0) : f;
     const ex exponent = power ? f.op(1) : ex(1);
-    if (!is_a<GiNaC::add>(base) || !positive_integer(exponent)) return {{to_latex(f, names_)}};
+    if (!is_a<GiNaC::add>(base) || !positive_integer(exponent)) return {{shortened(f, depth)}};
     if (leads_with_minus(base)) {
       base = -base;
       if (GiNaC::ex_to<numeric>(exponent).is_odd()) turned_odd = !turned_odd;
@@ -180,17 +197,48 @@ class Breaker {
     return p;
   }
 
-  // 𝒟ₖ for a long denominator: the name it already has in this display, or the next one, defined on
-  // lines of its own.
-  std::string name(const ex& den, int depth) {
-    const std::string key = to_latex(den, names_);
-    for (const auto& [tex, n] : named_)
+  // An expression that no line can hold and that is neither a sum nor a product (a root, a function
+  // of a long sum): its widest sums named 𝒜ₖ, the widest first, until it fits.
+  std::string shortened(ex e, int depth) {
+    std::string s = to_latex(e, names_);
+    for (int k = 0; k < 4 && latex_width(s) > width_ && depth <= 8; ++k) {
+      std::vector<ex> sums;
+      inner_sums(e, sums);
+      if (sums.empty()) break;
+      ex widest = sums.front();
+      for (const ex& x : sums)
+        if (latex_width(to_latex(x, names_)) > latex_width(to_latex(widest, names_))) widest = x;
+      const std::string n = name(widest, "A", depth);
+      // a symbol printed as its LaTeX name; its own name, so that factors keep one order
+      e = e.subs(widest == GiNaC::symbol("hamel_named_" + std::to_string(named_.size()), n));
+      s = to_latex(e, names_);
+    }
+    return s;
+  }
+
+  // The outermost sums inside `e`, in the printer's order.
+  static void inner_sums(const ex& e, std::vector<ex>& out) {
+    for (const ex& x : ordered_operands(e)) {
+      if (is_a<GiNaC::add>(x)) out.push_back(x);
+      else inner_sums(x, out);
+    }
+  }
+
+  // 𝒟ₖ (a denominator) or 𝒜ₖ (a part of a factor) for `part`: the name it already has in this
+  // display, or the next one with that letter, defined on lines of its own.
+  std::string name(const ex& part, const std::string& letter, int depth) {
+    const std::string key = to_latex(part, names_);
+    const std::string prefix = "\\mathcal{" + letter + "}_{";
+    std::size_t count = 0;
+    for (const auto& [tex, n] : named_) {
       if (tex == key) return n;
-    const std::string n = "\\mathcal{D}_{" + std::to_string(named_.size() + 1) + "}";
+      if (n.compare(0, prefix.size(), prefix) == 0) ++count;
+    }
+    const std::string n = prefix + std::to_string(count + 1) + "}";
     named_.emplace_back(key, n);
     const std::size_t k = definitions.size();
     definitions.emplace_back(n, std::vector<std::string>{});
-    auto value = lines(pieces(den, depth + 1));
+    auto value = lines(pieces(part, depth + 1));
     definitions[k].second = std::move(value);
     return n;
   }

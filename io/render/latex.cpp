@@ -1,5 +1,6 @@
 // io/render/latex.cpp — a derivation as LaTeX: one numbered display per object (long values broken
-// at the + and − of their sums), verdicts as a list, the papers behind equation numbers cited.
+// to fit the page: io/render/breaking.cpp), tables in parts that fit it, verdicts as a list, the papers
+// behind equation numbers cited.
 #include <algorithm>
 #include <cctype>
 #include <regex>
