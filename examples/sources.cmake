@@ -112,21 +112,12 @@ if(HAMEL_BUILD_TESTS)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 endif()
 # Every example's LaTeX report compiles with pdflatex, with no overfull \hbox (tests/scripts/latex-report).
-# The reports listed in hamel_overfull_left still have one or two lines into the margin (long tables and
-# prose of the contact and hybrid sections; issue 15 is open for them): they must compile.
 if(HAMEL_BUILD_TESTS)
-  set(hamel_overfull_left contact_billiard contact_billiard_polar contact_cylinder contact_cylinder_touchdown
-      contact_distribution contact_ellipse contact_ellipse_polar contact_herglotz contact_sphere ellipsoid
-      hybrid_billiard hybrid_disk_moving_wall hybrid_rolling_disk hybrid_wong solid_of_revolution)
   file(GLOB hamel_latex_systems CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.yaml)
   list(FILTER hamel_latex_systems EXCLUDE REGEX "\\.claims\\.yaml$")
   foreach(path ${hamel_latex_systems})
     get_filename_component(system ${path} NAME_WE)
-    set(allow "")
-    if(system IN_LIST hamel_overfull_left)
-      set(allow --allow-overfull)
-    endif()
     add_test(NAME latex.${system} COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/latex-report $<TARGET_FILE:hamel_cli>
-             examples/${system}.yaml ${allow} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+             examples/${system}.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   endforeach()
 endif()

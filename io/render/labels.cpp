@@ -166,6 +166,7 @@ std::string math_char(char c, const std::string& before, std::vector<bool>& grou
       if (!grouping.empty()) grouping.pop_back();
       return group ? "}" : "\\}";
     }
+    case ',': return grouping.empty() ? ",\\allowbreak " : ",";  // a long list in prose may break after a comma
     case '#': return "\\sharp ";
     case '*': return "\\,";
     case '&': case '%': case '$': return std::string("\\") + c;

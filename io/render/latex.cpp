@@ -1,5 +1,8 @@
 // io/render/latex.cpp — a derivation as LaTeX: one numbered display per object (long values broken
-// at the + and − of their sums), verdicts as a list, the papers behind equation numbers cited.
+// to fit the page: io/render/breaking.cpp), tables in parts that fit it, verdicts as a list, the papers
+// behind equation numbers cited.
+#include <algorithm>
+#include <cctype>
 #include <regex>
 #include <sstream>
 
@@ -19,9 +22,10 @@ constexpr double kLine = 30.0;
 
 // The lines of `lhs = value` as rows of an align environment (before the row separator): the value
 // broken to fit the page, then each denominator it had to name.
-std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, const LatexNaming& names) {
+std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, const LatexNaming& names,
+                                      DisplayBreaker& breaker) {
   const std::string suffix = names.suffix(e);
-  const BrokenDisplay b = break_display(e.value, kLine, &names.user());
+  const BrokenDisplay b = breaker(e.value);
   std::vector<std::string> rows;
   const auto add = [&](const std::string& left, const std::vector<std::string>& lines, const std::string& end) {
     for (std::size_t i = 0; i < lines.size(); ++i)
@@ -44,8 +48,9 @@ void write_object(const Object& o, std::ostream& os, const LatexNaming& names) {
   }
   if (!o.title.empty()) os << names.prose(o.title) << ":\n";
   std::vector<std::string> rows;
+  DisplayBreaker breaker(kLine, &names.user());  // one 𝒟ₖ per denominator in the display
   for (const auto& e : o.entries) {
-    const auto r = display_rows(names.label(e.label), e, names);
+    const auto r = display_rows(names.label(e.label), e, names, breaker);
     rows.insert(rows.end(), r.begin(), r.end());
   }
   os << "\\begin{align}\n";
@@ -54,17 +59,94 @@ void write_object(const Object& o, std::ostream& os, const LatexNaming& names) {
   os << "\\end{align}\n";
 }
 
-void write_table(const Table& t, std::ostream& os, const LatexNaming& names) {
-  os << "\\begin{center}\n\\small\n";
-  if (!t.caption.empty()) os << names.prose(t.caption) << "\\\\[1ex]\n";
-  os << "\\begin{tabular}{" << std::string(t.columns.size(), 'r') << "}\n";
-  for (std::size_t c = 0; c < t.columns.size(); ++c) os << (c ? " & " : "") << "$" << names.math(t.columns[c]) << "$";
+// Tables are set \small (10 pt type) within the 483 pt text width; widths in pt, estimated, with room
+// for the estimate's error.  A tabular cannot break across pages: at most kTableRows rows in one.
+constexpr double kTableWidth = 460.0;
+constexpr double kColumnSeparation = 12.0;  // 2 \tabcolsep
+constexpr double kWrapWidth = 0.45 * kTableWidth;  // a wider column is set as a paragraph column
+constexpr std::size_t kTableRows = 40;
+
+// The printed width of a cell's text in pt at 10 pt: digits are 5 pt wide in Computer Modern, the
+// other glyphs about so (capitals wider; the point, the hyphen and the space narrower).
+double text_width(const std::string& s) {
+  double w = 0;
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    w += std::isdigit(u) || std::islower(u) ? 5.0 : std::isupper(u) ? 7.5 : c == '.' || c == '-' || c == ' ' ? 3.3 : 5.5;
+  }
+  return w;
+}
+
+// Each column's width: its widest cell or its heading.
+std::vector<double> column_widths(const Table& t, const LatexNaming& names) {
+  std::vector<double> w;
+  for (const auto& c : t.columns) w.push_back(10.0 * latex_width(names.math(c)));
+  for (const auto& row : t.rows)
+    for (std::size_t c = 0; c < row.size() && c < w.size(); ++c) w[c] = std::max(w[c], text_width(row[c]));
+  return w;
+}
+
+bool wrapped(double width) { return width > kWrapWidth; }
+
+double room(double width) { return std::min(width, kWrapWidth) + kColumnSeparation; }
+
+// The columns in parts of at most `budget` pt: the first column (the key, e.g. the impact k) in every
+// part, then as many of the next ones as fit.
+std::vector<std::vector<std::size_t>> column_parts(const std::vector<double>& widths, double budget) {
+  std::vector<std::vector<std::size_t>> parts{{0}};
+  double used = room(widths.at(0));
+  for (std::size_t c = 1; c < widths.size(); ++c) {
+    if (used + room(widths[c]) > budget && parts.back().size() > 1) {
+      parts.push_back({0});
+      used = room(widths[0]);
+    }
+    parts.back().push_back(c);
+    used += room(widths[c]);
+  }
+  return parts;
+}
+
+// A table too wide for the page in as few parts as the page allows, of about equal width.
+std::vector<std::vector<std::size_t>> column_parts(const std::vector<double>& widths) {
+  const std::size_t n = column_parts(widths, kTableWidth).size();
+  double rest = 0;
+  for (std::size_t c = 1; c < widths.size(); ++c) rest += room(widths[c]);
+  double budget = room(widths[0]) + rest / static_cast<double>(n);
+  while (column_parts(widths, budget).size() > n) budget += 10;  // ends: at kTableWidth there are n
+  return column_parts(widths, budget);
+}
+
+// One tabular: the heading and rows [begin, end) of the given columns; a column wider than
+// kWrapWidth is a ragged paragraph column.
+void write_tabular(const Table& t, const std::vector<std::size_t>& columns, std::size_t begin, std::size_t end,
+                   const std::vector<double>& widths, std::ostream& os, const LatexNaming& names) {
+  os << "\\begin{tabular}{";
+  for (std::size_t c : columns)
+    if (wrapped(widths[c])) os << ">{\\raggedright\\arraybackslash}p{" << static_cast<int>(kWrapWidth) << "pt}";
+    else os << 'r';
+  os << "}\n";
+  for (std::size_t i = 0; i < columns.size(); ++i) os << (i ? " & " : "") << "$" << names.math(t.columns[columns[i]]) << "$";
   os << " \\\\\n\\hline\n";
-  for (const auto& row : t.rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) os << (c ? " & " : "") << latex_text(row[c]);
+  for (std::size_t r = begin; r < end; ++r) {
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      os << (i ? " & " : "") << (columns[i] < t.rows[r].size() ? latex_text(t.rows[r][columns[i]]) : "");
     os << " \\\\\n";
   }
-  os << "\\end{tabular}\n\\end{center}\n";
+  os << "\\end{tabular}\n";
+}
+
+// A table in parts that fit the page: blocks of rows, each block split by columns.
+void write_table(const Table& t, std::ostream& os, const LatexNaming& names) {
+  if (t.columns.empty()) return;
+  const std::vector<double> widths = column_widths(t, names);
+  const auto parts = column_parts(widths);
+  for (std::size_t begin = 0; begin == 0 || begin < t.rows.size(); begin += kTableRows)
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+      os << "\\begin{center}\n\\small\n";
+      if (begin == 0 && p == 0 && !t.caption.empty()) os << names.prose(t.caption) << "\\\\[1ex]\n";
+      write_tabular(t, parts[p], begin, std::min(begin + kTableRows, t.rows.size()), widths, os, names);
+      os << "\\end{center}\n";
+    }
 }
 
 std::string verdict_mark(const Verdict& v) {
@@ -117,7 +199,15 @@ const char* kPreamble =
     "\\usepackage[margin=2cm]{geometry}\n"
     "\\usepackage{amsmath,amssymb}\n"
     "\\usepackage{graphicx}\n"
-    "\\allowdisplaybreaks\n";
+    "\\usepackage{array}\n"
+    "\\allowdisplaybreaks\n"
+    // prose with citations and math: looser lines rather than a word in the margin
+    "\\setlength{\\emergencystretch}{3em}\n"
+    // headings ragged right: a title with a citation (an unbreakable [1, (20)]) never overflows
+    "\\makeatletter\n"
+    "\\renewcommand\\section{\\@startsection{section}{1}{\\z@}{-3.5ex \\@plus -1ex \\@minus -.2ex}"
+    "{2.3ex \\@plus.2ex}{\\normalfont\\Large\\bfseries\\raggedright}}\n"
+    "\\makeatother\n";
 
 }  // namespace
 
