@@ -5,10 +5,12 @@
 #include "brackets/casimir.hpp"
 #include "brackets/jacobi.hpp"
 #include "core/error.hpp"
+#include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/lifts.hpp"
 #include "mechanics/hamel_equations.hpp"
 #include "reduction/gauge_momenta.hpp"
+#include "reduction/symmetry.hpp"
 
 namespace hamel {
 
@@ -178,6 +180,29 @@ void gauged_checks(const NonholonomicInput& in, const NonholonomicBrackets& b, D
   zero_verdict(s, "theorem_5_6.search", "the configuration part of $(Pi_nh^Lambda)^#(dC)$ is Z (Theorem 5.6)", v);
 }
 
+// The declared generators, checked before anything is reduced with them (004 §4.2): a generator that
+// moves L or D is reported with its failing component, and the Casimirs are not computed.
+bool symmetry_checks(const NonholonomicInput& in, DerivationSection& s) {
+  bool all = true;
+  LieAlgebraAction action;
+  for (const auto& [n, xi] : in.symmetry) {
+    const GeneratorCheck c = check_generator(in.system, xi, n);
+    zero_verdict(s, "symmetry." + n + ".lagrangian", n + " preserves the Lagrangian: $" + n + "^TQ[L] = 0$", c.lagrangian);
+    Verdict& d = zero_verdict(s, "symmetry." + n + ".distribution",
+                              n + " preserves the constraint distribution: $[" + n + ", X_a]$ lies in $D$", c.distribution);
+    if (!c.distribution.zero)
+      d.method = "fails: " + c.distribution_failing + " = " + to_text(c.distribution_value) + "; " + d.method;
+    all = all && c.holds();
+    action.names.push_back(n);
+    action.generators.push_back(xi);
+  }
+  const StructureConstants sc = structure_constants(action);
+  s.verdict("symmetry.closed", "the generators close under the Lie bracket", sc.closed, sc.detail);
+  if (!(all && sc.closed))
+    s.prose.push_back("The declared generators are not a symmetry of the system: no Casimirs are computed with them.");
+  return all && sc.closed;
+}
+
 void casimirs(const NonholonomicBrackets& b, DerivationSection& s) {
   for (const auto& [f, fn] : b.momenta) {
     const auto cn = casimir_check(b.nh, fn, b.orbits);
@@ -288,7 +313,9 @@ void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const Der
     bracket(sys, "gauged", "Pi_nh^Lambda", *b.gauged, g);
     gauged_checks(in, b, g);
   }
-  if (!b.orbits.empty() && !b.momenta.empty()) casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));
+  const bool symmetric = in.symmetry.empty() || symmetry_checks(in, start_section(out, o, "symmetry", "Symmetry (004 §4.2)"));
+  if (symmetric && !b.orbits.empty() && !b.momenta.empty())
+    casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));
   if (!in.variables.empty())
     reduced(in, b, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
 }

@@ -67,6 +67,25 @@ bool preserves_distribution(const NonholonomicSystem& system, const VectorField&
   return true;
 }
 
+GeneratorCheck check_generator(const NonholonomicSystem& system, const VectorField& xi, const std::string& name) {
+  GeneratorCheck out;
+  out.lagrangian_value = tangent_lift(xi)(system.lagrangian());
+  out.lagrangian = zero_test(out.lagrangian_value, system.tangent_chart());
+  out.distribution.zero = true;  // until a component fails
+  out.distribution.detail = "no constraint forms";
+  const auto& forms = system.constraint_forms();
+  for (std::size_t k = 0; k < forms.size(); ++k)
+    for (std::size_t a = 0; a < system.rank(); ++a) {
+      const GiNaC::ex v = evaluate(forms[k], {lie_bracket(xi, system.frame()[a])});
+      out.distribution = zero_test(v, system.chart());
+      if (out.distribution.zero) continue;
+      out.distribution_failing = "omega^" + std::to_string(k + 1) + "([" + name + ", " + system.frame_names()[a] + "])";
+      out.distribution_value = v;
+      return out;
+    }
+  return out;
+}
+
 ZeroVerdict equivariance(const NonholonomicSystem& system, const VectorField& xi, std::size_t alpha) {
   return zero_test(lie_bracket(xi, system.frame()[alpha]));
 }

@@ -32,6 +32,20 @@ ZeroVerdict lagrangian_invariance(const NonholonomicSystem& system, const Vector
 ZeroVerdict potential_invariance(const NonholonomicSystem& system, const VectorField& xi);
 /// L_ξ D ⊂ D: [ξ, X_α] is a section of D for every frame field.
 bool preserves_distribution(const NonholonomicSystem& system, const VectorField& xi);
+/// Whether a declared generator ξ is a symmetry of the system (004 §4.2), component by component:
+/// ξ^TQ[L] = 0 on TQ, and ω^k([ξ, X_α]) = 0 for every constraint form ω^k and frame field X_α of D
+/// (L_ξ D ⊂ D).  A failure names its component and value: "xi^TQ[L]" = lagrangian_value, or the first
+/// "omega^1([xi, X2])" that is not zero; the verdicts say how each was decided and where it fails.
+struct GeneratorCheck {
+  ZeroVerdict lagrangian;
+  GiNaC::ex lagrangian_value = 0;     ///< ξ^TQ[L]
+  ZeroVerdict distribution;           ///< of the first failing component (or of the last one tested)
+  std::string distribution_failing;   ///< "omega^k([xi, X_a])"; empty when L_ξ D ⊂ D
+  GiNaC::ex distribution_value = 0;   ///< its value
+  bool holds() const { return lagrangian.zero && distribution.zero; }
+};
+GeneratorCheck check_generator(const NonholonomicSystem& system, const VectorField& xi, const std::string& name = "xi");
+
 /// [ξ, X_α] = 0: the frame field X_α is equivariant (for a connected group).
 ZeroVerdict equivariance(const NonholonomicSystem& system, const VectorField& xi, std::size_t alpha);
 

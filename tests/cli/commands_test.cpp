@@ -61,6 +61,27 @@ TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") 
   CHECK(j["summary"]["failures"] == 0);
 }
 
+TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and no Casimirs are computed with it") {
+  std::ifstream in("examples/chaplygin_sphere.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
+  const std::string good = "translation_y: {y: 1}";
+  REQUIRE(yaml.find(good) != std::string::npos);
+  yaml.replace(yaml.find(good), good.size(), "bogus: {x: \"x\", theta: \"x\"}");  // issue 16's example
+  hamel::test::TempFile bogus(yaml, ".yaml");
+  const Run r = run({"derive", bogus.path(), "--quiet"});
+  REQUIRE(r.status == 0);  // derive reports failures, it does not signal them
+  CHECK(r.out.find("[no ] bogus preserves the Lagrangian") != std::string::npos);
+  CHECK(r.out.find("fails: omega^1([bogus, ") != std::string::npos);
+  CHECK(r.out.find("[no ] the generators close under the Lie bracket") != std::string::npos);
+  CHECK(r.out.find("3 failures: symmetry.bogus.lagrangian symmetry.bogus.distribution symmetry.closed") != std::string::npos);
+  CHECK(r.out.find("is a Casimir") == std::string::npos);
+  const Run ok = run({"derive", "examples/chaplygin_sphere.yaml", "--quiet"});
+  CHECK(ok.out.find("[yes] translation_y preserves the constraint distribution") != std::string::npos);
+  CHECK(ok.out.find("[yes] the generators close under the Lie bracket") != std::string::npos);
+}
+
 TEST_CASE("hamel check: the printed (6.7) and K are flagged as the errata they are; exit status 0") {
   const Run r = run({"check", "examples/chaplygin_sphere.yaml", "examples/chaplygin_sphere.claims.yaml"});
   CHECK(r.status == 0);  // every false claim is marked `expect: false`
