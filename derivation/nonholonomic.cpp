@@ -298,6 +298,7 @@ void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const Der
   const auto& sys = in.system;
   declare_symbols(in, out);
   Derivation search;  // the search's section goes after the bracket's
+  search.name = out.name;  // (its plot is titled with it)
   const NonholonomicBrackets b = derive_brackets(in, search, o);
   kinetic_energy(sys, start_section(out, o, "kinetic_energy", "Configuration space and kinetic energy"));
   frame(sys, start_section(out, o, "frame", "Constraint distribution and frame"));
