@@ -6,7 +6,9 @@
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <memory>
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "io/claims_file.hpp"
 #include "io/render/render.hpp"
@@ -60,11 +62,28 @@ bool has_flag(const Args& a, const std::string& f) {
   return std::find(a.flags.begin(), a.flags.end(), f) != a.flags.end();
 }
 
-void write_file(const std::string& path, const std::string& content) {
-  std::ofstream o(path, std::ios::binary);
-  if (!o) throw InvalidArgument("cannot write '" + path + "'");
-  o << content;
-  if (!o) throw InvalidArgument("cannot write '" + path + "'");
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+}
+
+// `--json IN.yaml` would destroy the system file, and two options naming one path would lose one of
+// the outputs: both are refused before anything runs.
+void refuse_clashing_outputs(const Args& a, const std::vector<std::string>& output_options) {
+  std::vector<std::pair<std::string, std::string>> outs;  // option, path
+  for (const auto& o : output_options)
+    if (a.options.count(o)) outs.emplace_back(o, a.options.at(o));
+  for (std::size_t i = 0; i < outs.size(); ++i) {
+    for (const auto& in : a.positional)
+      if (same_file(outs[i].second, in))
+        throw InvalidArgument(outs[i].first + " '" + outs[i].second + "' is an input file; expected another path for the output");
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_file(outs[i].second, outs[j].second))
+        throw InvalidArgument(outs[j].first + " and " + outs[i].first + " both write '" + outs[i].second +
+                              "'; expected a path for each");
+  }
 }
 
 // The derivation's header: the system's names, and the symbols every kind of system shares.
@@ -107,22 +126,29 @@ std::function<void(const std::string&)> progress(bool quiet, std::ostream& err) 
   };
 }
 
+// Every output is rendered and written to a temporary file first; they are put in place together, so
+// a failure leaves no output half written and none replaced.
 void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
+  std::vector<std::unique_ptr<AtomicFile>> files;
+  std::vector<std::string> messages;
   for (const char* o : {"--latex", "--latex-body"})
     if (a.options.count(o)) {
-      std::ostringstream tex;
-      write_latex(d, tex, LatexOptions{std::string(o) == "--latex-body"});
-      write_file(a.options.at(o), tex.str());
-      out << "LaTeX " << (std::string(o) == "--latex" ? "report" : "body") << " written to " << a.options.at(o) << "\n";
+      files.push_back(std::make_unique<AtomicFile>(a.options.at(o)));
+      write_latex(d, files.back()->stream(), LatexOptions{std::string(o) == "--latex-body"});
+      messages.push_back(std::string("LaTeX ") + (std::string(o) == "--latex" ? "report" : "body") + " written to " + a.options.at(o));
     }
   if (a.options.count("--json")) {
-    write_file(a.options.at("--json"), to_json(d).dump(2) + "\n");
-    out << "JSON written to " << a.options.at("--json") << "\n";
+    files.push_back(std::make_unique<AtomicFile>(a.options.at("--json")));
+    files.back()->stream() << to_json(d).dump(2) << "\n";
+    messages.push_back("JSON written to " + a.options.at("--json"));
   }
+  for (auto& f : files) f->commit();
+  for (const auto& m : messages) out << m << "\n";
 }
 
 int derive(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
+  refuse_clashing_outputs(a, {"--latex", "--latex-body", "--json"});
   const SystemFile f = read_system_file(Document::load(a.positional[0]));
   Derivation d = start_derivation(f);
   const DeriveOptions options{plot_base(a, f), progress(has_flag(a, "--quiet"), err)};
@@ -191,6 +217,7 @@ int check(const Args& a, std::ostream& out) {
 
 int simulate(const Args& a, std::ostream& out) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel simulate' expects one system file");
+  refuse_clashing_outputs(a, {"--csv", "--plot"});
   const SystemFile f = read_system_file(Document::load(a.positional[0]));
   SimulateOptions o;
   if (a.options.count("--csv")) o.csv = a.options.at("--csv");

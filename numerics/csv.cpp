@@ -25,13 +25,11 @@ std::string number(double v) {
 }  // namespace
 
 CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& header)
-    : path_(path), out_(path, std::ios::trunc), columns_(header.size()) {
+    : path_(path), out_(path), columns_(header.size()) {
   if (header.empty())
     throw InvalidArgument(detail::message("CsvWriter", "empty header", "at least one column", "none"));
-  if (!out_)
-    throw InvalidArgument(detail::message("CsvWriter", "cannot write the file", "a writable path", path));
-  for (std::size_t i = 0; i < header.size(); ++i) out_ << (i ? "," : "") << field(header[i]);
-  out_ << '\n';
+  for (std::size_t i = 0; i < header.size(); ++i) out_.stream() << (i ? "," : "") << field(header[i]);
+  out_.stream() << '\n';
 }
 
 void CsvWriter::row(const std::vector<double>& values) {
@@ -39,9 +37,9 @@ void CsvWriter::row(const std::vector<double>& values) {
     throw InvalidArgument(detail::message("CsvWriter::row", "wrong number of values in row " +
                                                                  std::to_string(rows_ + 1),
                                           std::to_string(columns_), std::to_string(values.size())));
-  for (std::size_t i = 0; i < values.size(); ++i) out_ << (i ? "," : "") << number(values[i]);
-  out_ << '\n';
-  if (!out_) throw InvalidArgument(detail::message("CsvWriter::row", "write error", "", "", path_));
+  for (std::size_t i = 0; i < values.size(); ++i) out_.stream() << (i ? "," : "") << number(values[i]);
+  out_.stream() << '\n';
+  if (!out_.stream()) throw InvalidArgument("cannot write '" + path_ + "': a write failed (disk full?)");
   ++rows_;
 }
 
@@ -49,6 +47,7 @@ void write_csv(const std::string& path, const std::vector<std::string>& header,
                const std::vector<std::vector<double>>& rows) {
   CsvWriter w(path, header);
   for (const auto& r : rows) w.row(r);
+  w.finish();
 }
 
 void write_csv(const std::string& path, const Trajectory& trajectory,
@@ -69,6 +68,7 @@ void write_csv(const std::string& path, const Trajectory& trajectory,
     std::copy(xs[k].begin(), xs[k].end(), r.begin() + 1);
     w.row(r);
   }
+  w.finish();
 }
 
 }  // namespace hamel

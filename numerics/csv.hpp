@@ -2,28 +2,32 @@
 // written with 17 significant digits (%.17g) so that reading them back gives the same doubles.
 #pragma once
 
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "core/atomic_file.hpp"
 #include "numerics/ode.hpp"
 
 namespace hamel {
 
-/// Streams rows to a file, so that long simulations need not keep them in memory.
+/// Streams rows to a file, so that long simulations need not keep them in memory.  The rows go to a
+/// temporary file that replaces `path` at finish(): a run that fails or is killed leaves the previous
+/// file intact.
 class CsvWriter {
  public:
-  /// Creates (or truncates) `path` and writes the header; names with a comma, quote or newline are
-  /// quoted (RFC 4180). @throws InvalidArgument if the header is empty or the file cannot be written.
+  /// Opens the file and writes the header; names with a comma, quote or newline are quoted
+  /// (RFC 4180). @throws InvalidArgument if the header is empty or the file cannot be written.
   CsvWriter(const std::string& path, const std::vector<std::string>& header);
   /// @throws InvalidArgument if values.size() differs from the header's, or on a write error.
   void row(const std::vector<double>& values);
+  /// Puts the file in place. @throws InvalidArgument on a write error (e.g. a full disk).
+  void finish() { out_.commit(); }
   std::size_t rows() const { return rows_; }
   std::size_t columns() const { return columns_; }
 
  private:
   std::string path_;
-  std::ofstream out_;
+  AtomicFile out_;
   std::size_t columns_;
   std::size_t rows_ = 0;
 };

@@ -204,6 +204,7 @@ void write_trajectory_csv(const HybridTrajectory& tr, const std::string& path) {
     row.push_back(tr.energy[k]);
     w.row(row);
   }
+  w.finish();
 }
 
 void write_impacts_csv(const HybridTrajectory& tr, const std::string& path) {
@@ -225,6 +226,7 @@ void write_impacts_csv(const HybridTrajectory& tr, const std::string& path) {
     row.push_back(r.energy_after);
     w.row(row);
   }
+  w.finish();
 }
 
 std::vector<std::string> plot_hybrid(const HybridTrajectory& tr, const std::string& base, std::size_t i, std::size_t j,

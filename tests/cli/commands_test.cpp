@@ -61,6 +61,35 @@ TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") 
   CHECK(j["summary"]["failures"] == 0);
 }
 
+TEST_CASE("hamel derive / simulate: an output never overwrites an input, two outputs never share a path, a full disk is an error") {
+  std::ifstream in("examples/nonholonomic_particle.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  hamel::test::TempFile system(text.str(), ".yaml");
+  const Run self = run({"derive", system.path(), "--json", system.path()});
+  CHECK(self.status == 2);
+  CHECK(self.err.find("--json '" + system.path() + "' is an input file") != std::string::npos);
+  std::ifstream after(system.path());
+  std::stringstream kept;
+  kept << after.rdbuf();
+  CHECK(kept.str() == text.str());  // the system file is intact
+  hamel::test::TempFile out("previous\n", ".tex");
+  const Run twice = run({"derive", system.path(), "--latex", out.path(), "--json", out.path()});
+  CHECK(twice.status == 2);
+  CHECK(twice.err.find("both write") != std::string::npos);
+  std::ifstream untouched(out.path());
+  std::string line;
+  std::getline(untouched, line);
+  CHECK(line == "previous");
+  const Run full = run({"derive", system.path(), "--quiet", "--json", "/dev/full"});
+  CHECK(full.status == 2);
+  CHECK(full.err.find("cannot write '/dev/full'") != std::string::npos);
+  const Run csv = run({"simulate", "examples/contact_billiard.yaml", "--quiet", "--csv", "/dev/full"});
+  CHECK(csv.status == 2);
+  CHECK(csv.out.find("CSV written") == std::string::npos);
+  CHECK(csv.err.find("cannot write '/dev/full'") != std::string::npos);
+}
+
 TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and no Casimirs are computed with it") {
   std::ifstream in("examples/chaplygin_sphere.yaml");
   std::stringstream text;

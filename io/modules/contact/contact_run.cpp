@@ -88,6 +88,7 @@ void write_csv(const std::string& path, const Chart& T, const Samples& s, std::o
     row[N + 1] = s.E[k];
     w.row(row);
   }
+  w.finish();
   out << "CSV written to " << path << " (" << w.rows() << " rows: t, q, q_dot, z, E)\n";
 }
 

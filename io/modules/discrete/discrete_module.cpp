@@ -120,6 +120,7 @@ std::vector<double> csv_row(const DiscreteState& d, const DiscreteSimulationResu
 void write_csv(const DiscreteState& d, const DiscreteSimulationResult& r, double h, const std::string& path, std::ostream& out) {
   CsvWriter w(path, csv_header(d, r));
   for (std::size_t k = 0; k <= d.in.simulation->steps; ++k) w.row(csv_row(d, r, k, h));
+  w.finish();
   out << "CSV written to " << path << " (" << w.rows() << " rows)\n";
 }
 
