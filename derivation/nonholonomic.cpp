@@ -6,6 +6,7 @@
 #include "brackets/jacobi.hpp"
 #include "core/error.hpp"
 #include "core/symbolic.hpp"
+#include "derivation/in_variables.hpp"
 #include "geometry/lifts.hpp"
 #include "mechanics/hamel_equations.hpp"
 #include "reduction/gauge_momenta.hpp"
@@ -183,24 +184,6 @@ void casimirs(const NonholonomicBrackets& b, DerivationSection& s) {
     if (!b.gauged) continue;
     const auto cg = casimir_check(*b.gauged, fn, b.orbits);
     s.verdict("casimir." + f + ".gauged", f + " is a Casimir of the reduced $Pi_nh^Lambda$ (Theorem 5.6)", cg.casimir, cg.detail);
-  }
-}
-
-// {u_a, u_b}, rewritten in the variables with the user's `inverse` rules where they apply.
-void variable_brackets(const NonholonomicInput& in, const AlmostPoissonBracket& B, DerivationSection& s) {
-  const Chart& M = in.system.dual_chart();
-  Object& o = s.object("reduced_bracket", ObjectKind::Bracket, "the brackets of the variables");
-  for (const auto& [ab, val] : bracket_table(B, in.variables)) {
-    ex shown = val;
-    if (!in.inverse.empty()) {
-      const auto rw = express_in_variables(val, in.inverse, in.variable_chart->coordinates(), in.variables, M);
-      bool clean = rw.verified.zero;
-      for (const auto& c : M.coordinates()) clean = clean && !rw.value.has(c);
-      if (clean) shown = rw.value;
-    }
-    const std::string& na = in.variables[ab.first].name;
-    const std::string& nb = in.variables[ab.second].name;
-    o.add({na, nb}, Label::bracket(na, nb), shown);
   }
 }
 
