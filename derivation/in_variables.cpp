@@ -2,6 +2,7 @@
 #include "derivation/in_variables.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "reduction/reexpress.hpp"
 
@@ -46,31 +47,55 @@ void relations(const VariablesOnChart& v, DerivationSection& s) {
     if (r.verified[k].zero) o.add({std::to_string(k + 1)}, Label::symbol("R", {std::to_string(k + 1)}), r.relations[k]);
 }
 
+// Re-expressed, or left with its note; false when left.
+bool add_entry(const VariablesOnChart& v, const GiNaC::exmap& hint, double seconds, Object& o,
+               std::vector<std::string> key, Label label, const GiNaC::ex& value) {
+  Reexpressed r;
+  r.value = value;
+  r.note = "over budget: the derivation's " + std::to_string(static_cast<int>(kDerivationSeconds)) + " s are spent";
+  if (seconds > 0) {
+    ReexpressBudget budget;
+    budget.seconds = std::min(budget.seconds, seconds);
+    r = reexpress(value, v, hint, budget);
+  }
+  Entry& e = o.add(std::move(key), std::move(label), r.value);
+  if (!r.expressed()) e.note = "left in (q, pi): " + r.note;
+  return r.expressed();
+}
+
+void momenta(const NonholonomicInput& in, const VariablesOnChart& v, DerivationSection& s) {
+  if (in.gauge.empty()) return;
+  Object& o = s.object("variable_momenta", ObjectKind::Family, "the gauge momenta in the variables");
+  const Chart& M = in.system.dual_chart();
+  for (std::size_t b : in.gauge) {
+    const std::string name = M.coordinate_name(in.system.chart().dim() + b);
+    add_entry(v, in.inverse, kDerivationSeconds, o, {name}, Label::symbol(name), in.system.momenta()[b]);
+  }
+}
+
 }  // namespace
+
+bool add_in_variables(const NonholonomicInput& in, Object& o, std::vector<std::string> key, Label label,
+                      const GiNaC::ex& value) {
+  return add_entry(on_dual(in), in.inverse, kDerivationSeconds, o, std::move(key), std::move(label), value);
+}
 
 void variable_brackets(const NonholonomicInput& in, const AlmostPoissonBracket& B, DerivationSection& s) {
   const VariablesOnChart v = on_dual(in);
   Object& o = s.object("reduced_bracket", ObjectKind::Bracket, "the brackets of the variables");
   std::vector<std::string> left;
-  double spent = 0;
   const auto table = bracket_table(B, in.variables);
+  const auto t0 = std::chrono::steady_clock::now();
   for (const auto& [ab, value] : table) {
-    ReexpressBudget budget;
-    budget.seconds = std::min(budget.seconds, kDerivationSeconds - spent);
-    Reexpressed r;
-    r.value = value;
-    r.note = "over budget: the derivation's " + std::to_string(static_cast<int>(kDerivationSeconds)) + " s are spent";
-    if (budget.seconds > 0) r = reexpress(value, v, in.inverse, budget);
-    spent += r.seconds;
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const std::string& na = in.variables[ab.first].name;
     const std::string& nb = in.variables[ab.second].name;
-    Entry& e = o.add({na, nb}, Label::bracket(na, nb), r.value);
-    if (r.expressed()) continue;
-    e.note = "left in (q, pi): " + r.note;
-    left.push_back("{" + na + ", " + nb + "}");
+    if (!add_entry(v, in.inverse, kDerivationSeconds - spent, o, {na, nb}, Label::bracket(na, nb), value))
+      left.push_back("{" + na + ", " + nb + "}");
   }
   report(left, table.size(), s);
   relations(v, s);
+  momenta(in, v, s);
 }
 
 }  // namespace hamel

@@ -216,7 +216,8 @@ void reduced(const NonholonomicInput& in, const NonholonomicBrackets& b, Derivat
   j.expected = std::nullopt;
   j.reason = "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)";
   if (!in.conformal_factor) return;
-  s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor").add({}, Label::symbol("phi_c"), *in.conformal_factor);
+  add_in_variables(in, s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor"), {}, Label::symbol("phi_c"),
+                   *in.conformal_factor);
   zero_verdict(s, "reduced.conformal_jacobi", "the reduced bracket times the conformal factor satisfies the Jacobi identity",
                jacobi_on_variables(in, conformal(B, *in.conformal_factor)));
 }

@@ -4,7 +4,9 @@
 #include <chrono>
 #include <optional>
 
+#include "core/abstract_function.hpp"
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 #include "reduction/algebraic_form.hpp"
 #include "reduction/groebner.hpp"
 
@@ -62,13 +64,18 @@ ex saturation(const GraphIdeal& g, const ex& t) {
   return (t * product - 1).expand();
 }
 
-// (t, unknowns) ≫ z ≫ u, the first block eliminated.
-GroebnerProblem elimination_problem(const GraphIdeal& g, const std::vector<ex>& middle, const std::vector<ex>& u) {
+// (t, unknowns) ≫ z ≫ (u, kept), the first block eliminated.
+GroebnerProblem elimination_problem(const GraphIdeal& g, const std::vector<ex>& middle, const std::vector<ex>& u,
+                                    const std::vector<ex>& kept = {}) {
   static const GiNaC::symbol t("t");
   GroebnerProblem p;
   std::vector<ex> first{t};
-  for (const ex& x : g.form.unknowns()) first.push_back(x);
-  p.blocks = {first, middle, u};
+  const GiNaC::exset keep(kept.begin(), kept.end());
+  for (const ex& x : g.form.unknowns())
+    if (!keep.count(x)) first.push_back(x);
+  std::vector<ex> last = u;
+  last.insert(last.end(), kept.begin(), kept.end());
+  p.blocks = {first, middle, last};
   p.constants = g.form.constants();
   p.generators = g.generators;
   for (const ex& r : g.form.relations()) p.generators.push_back(r);
@@ -116,7 +123,7 @@ std::pair<std::optional<ex>, int> linear_in(const std::vector<ex>& basis, const 
 }
 
 void judge(Reexpressed& r, const std::vector<ex>& basis, const ex& z, const ex& f, const VariablesOnChart& v,
-           const AlgebraicForm& form) {
+           const AlgebraicForm& form, const GiNaC::exmap& atoms) {
   const auto [value, degree] = linear_in(basis, z);
   if (!value) {
     r.outcome = degree == 0 ? Reexpressed::Outcome::NotDetermined : Reexpressed::Outcome::NotRational;
@@ -124,7 +131,7 @@ void judge(Reexpressed& r, const std::vector<ex>& basis, const ex& z, const ex& 
                          : "algebraic of degree " + std::to_string(degree) + " over the variables, not rational in them";
     return;
   }
-  const ex candidate = constants_back(*value, form);
+  const ex candidate = constants_back(*value, form).subs(atoms);
   r.verified = verify_in_variables(f, candidate, v.symbols, v.variables, v.chart);
   if (!r.verified.zero) {
     r.outcome = Reexpressed::Outcome::Unverified;
@@ -134,6 +141,50 @@ void judge(Reexpressed& r, const std::vector<ex>& basis, const ex& z, const ex& 
   r.outcome = Reexpressed::Outcome::Expressed;
   r.value = candidate;
 }
+
+// Atoms of f that are not polynomial, not sin/cos of a symbol and not abstract functions (√, exp, …)
+// but whose operands are functions of the variables: each becomes a symbol w kept beside the u's,
+// and `back` puts the atom of the re-expressed operands in its place (√(1 − mR²(Aγ,γ)) of 004 §6).
+struct LiftedAtoms {
+  std::vector<ex> kept;
+  GiNaC::exmap back;
+};
+
+struct AtomLifter : GiNaC::map_function {
+  const VariablesOnChart& v;
+  const ReexpressBudget& budget;
+  LiftedAtoms& out;
+  AtomLifter(const VariablesOnChart& vars, const ReexpressBudget& b, LiftedAtoms& o) : v(vars), budget(b), out(o) {}
+
+  ex operator()(const ex& e) override {
+    using GiNaC::is_a;
+    if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::symbol>(e) || !on_chart(e, v.chart)) return e;
+    const bool integer_power = is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) &&
+                               GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_integer();
+    if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e) || integer_power) return e.map(*this);
+    const bool trig = (GiNaC::is_the_function<GiNaC::sin_SERIAL>(e) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(e)) &&
+                      is_a<GiNaC::symbol>(e.op(0));
+    if (trig || is_abstract_jet(e)) return e;
+    GiNaC::exmap operands;  // operand ↦ its value in the variables
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      const Reexpressed r = reexpress(e.op(i), v, budget);
+      if (!r.expressed()) return e;
+      operands[e.op(i)] = r.value;
+    }
+    const GiNaC::symbol w("w" + std::to_string(out.kept.size() + 1));
+    out.kept.push_back(w);
+    out.back[w] = rebuilt(e, operands);
+    return w;
+  }
+
+  // e with its operands replaced (a power or a function of one or more arguments).
+  static ex rebuilt(const ex& e, const GiNaC::exmap& operands) {
+    if (GiNaC::is_a<GiNaC::power>(e)) return GiNaC::pow(operands.at(e.op(0)), operands.at(e.op(1)));
+    ex r = e;
+    for (std::size_t i = 0; i < e.nops(); ++i) r.let_op(i) = operands.at(e.op(i));
+    return r;
+  }
+};
 
 }  // namespace
 
@@ -146,16 +197,19 @@ Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const ReexpressBud
     r.verified = zero_test(ex(0), v.chart);
     return r;
   }
+  LiftedAtoms atoms;
+  AtomLifter lift(v, budget, atoms);
+  const ex lifted = lift(simplify(f));
   GraphIdeal g = graph_of_variables(v);
   static const GiNaC::symbol z("z");
-  add_function(g, f, z);
-  const GroebnerProblem p = elimination_problem(g, {z}, v.symbols);
+  add_function(g, lifted, z);
+  const GroebnerProblem p = elimination_problem(g, {z}, v.symbols, atoms.kept);
   if (term_count(p) > budget.max_terms) {
     r.note = "over budget: " + std::to_string(term_count(p)) + " terms to eliminate (at most " +
              std::to_string(budget.max_terms) + ")";
   } else {
     const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
-    if (a.done) judge(r, a.basis, z, f, v, g.form);
+    if (a.done) judge(r, a.basis, z, f, v, g.form, atoms.back);
     else r.note = "over budget: " + a.why;
   }
   r.seconds = since(t0);

@@ -116,6 +116,24 @@ TEST_CASE("variable_relations: |γ|² = 1 for the Chaplygin sphere, and π1 = (M
   CHECK_SYMBOLIC_EQ(pi1.value, S.M[0] * S.g[0] + S.M[1] * S.g[1] + S.M[2] * S.g[2]);
 }
 
+TEST_CASE("reexpress: the conformal factor √(1 − mR²(Aγ,γ)) given on D* comes back in γ (a root of a function of the variables)") {
+  Sphere S;
+  const auto v = S.variables();
+  ex Agg = 0;
+  for (int k = 0; k < 3; ++k) Agg += S.g[k] * S.g[k] / ((k < 2 ? S.I1 : S.I3) + S.mR2);
+  const ex in_u = sqrt(1 - S.mR2 * Agg);
+  GiNaC::exmap to_chart;
+  for (std::size_t a = 0; a < 6; ++a) to_chart[v.symbols[a]] = v.variables[a].expression;
+  const auto r = hamel::reexpress(in_u.subs(to_chart), v);
+  INFO(r.note);
+  REQUIRE(r.expressed());
+  for (const ex& q : S.sys.dual_chart().coordinates()) CHECK_FALSE(r.value.has(q));
+  CHECK(hamel::verify_in_variables(0, r.value - in_u, v.symbols, v.variables, v.chart).zero);
+  // a root of something that is no function of the variables stays in (q, π) (x: not invariant)
+  const auto no = hamel::reexpress(sqrt(1 + GiNaC::pow(S.Q[3], 2)), v);
+  CHECK(no.outcome == hamel::Reexpressed::Outcome::NotDetermined);
+}
+
 TEST_CASE("reexpress: the 15 reduced brackets of (M, γ) from Π_nh^Λ are (6.10), with no rule") {
   Sphere S;
   const auto v = S.variables();
