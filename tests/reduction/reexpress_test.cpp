@@ -100,6 +100,13 @@ TEST_CASE("reexpress: the budget turns a long elimination into 'not re-expressed
   const auto r = hamel::reexpress(2 * p.x * p.x + 2 * p.y * p.y, p.vars, tiny);
   CHECK(r.outcome == hamel::Reexpressed::Outcome::OverBudget);
   CHECK(r.note.find("over budget") == 0);
+  // a deadline too short for any elimination: the child is killed, the answer is "not re-expressed"
+  hamel::ReexpressBudget instant;
+  instant.seconds = 1e-4;
+  const auto t = hamel::reexpress(2 * p.x * p.x + 2 * p.y * p.y, p.vars, instant);
+  CHECK(t.outcome == hamel::Reexpressed::Outcome::OverBudget);
+  CHECK(t.note.find("over budget: Gröbner basis: no answer within") == 0);
+  CHECK(t.value.is_equal(2 * p.x * p.x + 2 * p.y * p.y));
 }
 
 TEST_CASE("variable_relations: |γ|² = 1 for the Chaplygin sphere, and π1 = (M, γ)") {
