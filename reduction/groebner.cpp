@@ -229,6 +229,7 @@ GroebnerAnswer groebner_basis(const GroebnerProblem& problem, const GroebnerBudg
   answer.seconds = run.seconds;
   if (!run.finished()) {
     answer.why = "Gröbner basis: " + run.describe();
+    answer.over_budget = run.status != IsolatedResult::Status::Failed;
     return answer;
   }
   answer.basis = parse_basis(run.output, vars, problem.constants);

@@ -30,6 +30,7 @@ struct GroebnerBudget {
 
 struct GroebnerAnswer {
   bool done = false;
+  bool over_budget = false;            ///< not done for time or size (else Singular failed)
   std::string why;                     ///< when not done: timed out, too large, Singular's error
   std::vector<GiNaC::ex> basis;        ///< reduced, in Singular's order
   double seconds = 0;

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <optional>
+#include <stdexcept>
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
@@ -186,6 +187,29 @@ struct AtomLifter : GiNaC::map_function {
   }
 };
 
+// The elimination for f ≠ constant, its outcome into r.
+void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const ReexpressBudget& budget) {
+  LiftedAtoms atoms;
+  AtomLifter lift(v, budget, atoms);
+  const ex lifted = lift(simplify(f));
+  GraphIdeal g = graph_of_variables(v);
+  static const GiNaC::symbol z("z");
+  add_function(g, lifted, z);
+  const GroebnerProblem p = elimination_problem(g, {z}, v.symbols, atoms.kept);
+  if (term_count(p) > budget.max_terms) {
+    r.note = "over budget: " + std::to_string(term_count(p)) + " terms to eliminate (at most " +
+             std::to_string(budget.max_terms) + ")";
+    return;
+  }
+  const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
+  if (a.done) {
+    judge(r, a.basis, z, f, v, g.form, atoms.back);
+    return;
+  }
+  r.outcome = a.over_budget ? Reexpressed::Outcome::OverBudget : Reexpressed::Outcome::Failed;
+  r.note = (a.over_budget ? "over budget: " : "the elimination failed: ") + a.why;
+}
+
 }  // namespace
 
 Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const ReexpressBudget& budget) {
@@ -197,20 +221,11 @@ Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const ReexpressBud
     r.verified = zero_test(ex(0), v.chart);
     return r;
   }
-  LiftedAtoms atoms;
-  AtomLifter lift(v, budget, atoms);
-  const ex lifted = lift(simplify(f));
-  GraphIdeal g = graph_of_variables(v);
-  static const GiNaC::symbol z("z");
-  add_function(g, lifted, z);
-  const GroebnerProblem p = elimination_problem(g, {z}, v.symbols, atoms.kept);
-  if (term_count(p) > budget.max_terms) {
-    r.note = "over budget: " + std::to_string(term_count(p)) + " terms to eliminate (at most " +
-             std::to_string(budget.max_terms) + ")";
-  } else {
-    const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
-    if (a.done) judge(r, a.basis, z, f, v, g.form, atoms.back);
-    else r.note = "over budget: " + a.why;
+  try {
+    eliminate(r, f, v, budget);
+  } catch (const std::exception& e) {
+    r.outcome = Reexpressed::Outcome::Failed;
+    r.note = std::string("the elimination failed: ") + e.what();
   }
   r.seconds = since(t0);
   return r;
@@ -233,15 +248,21 @@ Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const GiNaC::exmap
 VariableRelations variable_relations(const VariablesOnChart& v, const ReexpressBudget& budget) {
   const auto t0 = Clock::now();
   VariableRelations out;
-  GraphIdeal g = graph_of_variables(v);
-  const GroebnerProblem p = elimination_problem(g, {}, v.symbols);
-  const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
-  out.found = a.done;
-  out.note = a.why;
-  for (const ex& rel : a.basis) {
-    const ex back = constants_back(rel, g.form);
-    out.relations.push_back(back);
-    out.verified.push_back(verify_in_variables(ex(0), back, v.symbols, v.variables, v.chart));
+  try {
+    GraphIdeal g = graph_of_variables(v);
+    const GroebnerProblem p = elimination_problem(g, {}, v.symbols);
+    if (term_count(p) > budget.max_terms) throw std::runtime_error("over budget: too many terms to eliminate");
+    const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
+    out.found = a.done;
+    out.note = a.why;
+    for (const ex& rel : a.basis) {
+      const ex back = constants_back(rel, g.form);
+      out.relations.push_back(back);
+      out.verified.push_back(verify_in_variables(ex(0), back, v.symbols, v.variables, v.chart));
+    }
+  } catch (const std::exception& e) {
+    out.found = false;
+    out.note = e.what();
   }
   out.seconds = since(t0);
   return out;

@@ -36,6 +36,7 @@ struct Reexpressed {
     NotDetermined,  ///< f is not a function of the variables (e.g. not invariant)
     OverBudget,     ///< the elimination did not finish within the budget
     Unverified,     ///< a candidate was found but the zero test did not confirm it
+    Failed,         ///< the elimination could not be set up (a coefficient not rational) or Singular failed
   };
   Outcome outcome = Outcome::OverBudget;
   GiNaC::ex value;        ///< f(u) when expressed; otherwise f as given, in (q, π)

@@ -84,6 +84,10 @@ TEST_CASE("reexpress: what is not a function of the variables is flagged, not pr
   CHECK(r.outcome == hamel::Reexpressed::Outcome::NotDetermined);
   CHECK(r.value.is_equal(p.x));
   CHECK(r.note == "not a function of the variables");
+  // a coefficient that is not rational (i): no elimination over Q(parameters), an answer that says so
+  const auto c = hamel::reexpress(GiNaC::I * (p.x * p.x + p.y * p.y), p.vars);
+  CHECK(c.outcome == hamel::Reexpressed::Outcome::Failed);
+  CHECK(c.note.find("the elimination failed: groebner_basis: a coefficient is not rational") == 0);
   // (x + y)² − 2xy = s but x·y alone needs w: with u = (s, w), √ shapes are algebraic, not rational
   hamel::VariablesOnChart two{p.P, {p.S[0], p.S[1]}, {{"s", p.x * p.x + p.y * p.y}, {"w", p.x * p.y}}};
   const auto sum = hamel::reexpress(GiNaC::pow(p.x + p.y, 2), two);
