@@ -15,7 +15,7 @@ Label Label::bracket(std::string f, std::string g) { return Label{Form::Bracket,
 Label Label::dot(std::string name) { return Label{Form::Dot, std::move(name), {}, {}}; }
 
 Entry& Object::add(std::vector<std::string> key, Label label, GiNaC::ex value) {
-  entries.push_back(Entry{std::move(key), std::move(label), std::move(value), {}});
+  entries.push_back(Entry{std::move(key), std::move(label), std::move(value), {}, {}});
   return entries.back();
 }
 

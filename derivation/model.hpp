@@ -41,6 +41,9 @@ struct Entry {
   Label label;
   GiNaC::ex value;
   std::vector<std::string> basis;  ///< a form's component: the coordinates whose differentials wedge the value
+  /// A remark on the value, e.g. "left in (q, pi): not a function of the variables" for a reduced
+  /// object that could not be written in the variables; empty for most entries.
+  std::string note;
 };
 
 enum class ObjectKind {

@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/latex.hpp"
 #include "core/symbolic.hpp"
+#include "derivation/in_variables.hpp"
 #include "geometry/lifts.hpp"
 #include "mechanics/hamel_equations.hpp"
 #include "reduction/gauge_momenta.hpp"
@@ -215,24 +216,6 @@ void casimirs(const NonholonomicBrackets& b, DerivationSection& s) {
   }
 }
 
-// {u_a, u_b}, rewritten in the variables with the user's `inverse` rules where they apply.
-void variable_brackets(const NonholonomicInput& in, const AlmostPoissonBracket& B, DerivationSection& s) {
-  const Chart& M = in.system.dual_chart();
-  Object& o = s.object("reduced_bracket", ObjectKind::Bracket, "the brackets of the variables");
-  for (const auto& [ab, val] : bracket_table(B, in.variables)) {
-    ex shown = val;
-    if (!in.inverse.empty()) {
-      const auto rw = express_in_variables(val, in.inverse, in.variable_chart->coordinates(), in.variables, M);
-      bool clean = rw.verified.zero;
-      for (const auto& c : M.coordinates()) clean = clean && !rw.value.has(c);
-      if (clean) shown = rw.value;
-    }
-    const std::string& na = in.variables[ab.first].name;
-    const std::string& nb = in.variables[ab.second].name;
-    o.add({na, nb}, Label::bracket(na, nb), shown);
-  }
-}
-
 // The Jacobi identity on every triple of variables: the first failure, else the weakest evidence.
 ZeroVerdict jacobi_on_variables(const NonholonomicInput& in, const AlmostPoissonBracket& B) {
   const auto& u = in.variables;
@@ -262,7 +245,8 @@ void reduced(const NonholonomicInput& in, const NonholonomicBrackets& b, Derivat
   j.expected = std::nullopt;
   j.reason = "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)";
   if (!in.conformal_factor) return;
-  s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor").add({}, Label::symbol("phi_c"), *in.conformal_factor);
+  add_in_variables(in, s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor"), {}, Label::symbol("phi_c"),
+                   *in.conformal_factor);
   zero_verdict(s, "reduced.conformal_jacobi", "the reduced bracket times the conformal factor satisfies the Jacobi identity",
                jacobi_on_variables(in, conformal(B, *in.conformal_factor)));
 }

@@ -3,6 +3,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/discrete.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_search.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hybrid.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/in_variables.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/steps.cpp

@@ -24,8 +24,18 @@ std::string number(double v) {
 
 }  // namespace
 
+// The writer's own message for a path it cannot open (the reason from the system goes with it).
+std::string CsvWriter::opened(const std::string& path) {
+  try {
+    AtomicFile probe(path);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(detail::message("CsvWriter", "cannot write the file", "a writable path", e.what()));
+  }
+  return path;
+}
+
 CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& header)
-    : path_(path), out_(path), columns_(header.size()) {
+    : path_(path), out_(opened(path)), columns_(header.size()) {
   if (header.empty())
     throw InvalidArgument(detail::message("CsvWriter", "empty header", "at least one column", "none"));
   for (std::size_t i = 0; i < header.size(); ++i) out_.stream() << (i ? "," : "") << field(header[i]);

@@ -26,6 +26,7 @@ class CsvWriter {
   std::size_t columns() const { return columns_; }
 
  private:
+  static std::string opened(const std::string& path);  ///< `path`, once it is known to be writable
   std::string path_;
   AtomicFile out_;
   std::size_t columns_;

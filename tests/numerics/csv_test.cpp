@@ -40,6 +40,7 @@ TEST_CASE("CsvWriter: header, rows, and doubles that read back exactly") {
     CHECK(w.rows() == 2);
     CHECK_THROWS_WITH_AS(w.row({1, 2}), doctest::Contains("CsvWriter::row: wrong number of values in row 3; expected 4, got 2"),
                          hamel::InvalidArgument);
+    w.finish();  // the rows are put in place whole (a writer destroyed unfinished leaves no file)
   }
   const auto l = lines(hamel::test::read_text(path));
   REQUIRE(l.size() == 3);

@@ -1,0 +1,35 @@
+// core/isolated.hpp — a computation run in a child process, with a deadline and a bound on its output.
+//
+// For work that may not finish (a Gröbner basis) or that a foreign library may abort: the child runs
+// it with its standard streams on /dev/null and hands back a string through a pipe; the caller gets
+// that string, or a status saying why there is none. POSIX only (fork, pipe, poll). Hamel is single-
+// threaded; in a process with other threads the child inherits only the caller's, and a lock another
+// thread held at the fork would make the child wait until the deadline (never longer).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+namespace hamel {
+
+struct IsolatedResult {
+  enum class Status {
+    Finished,  ///< the work returned; `output` is what it returned
+    TimedOut,  ///< the deadline passed; the child was killed
+    TooLarge,  ///< the output exceeded the bound; the child was killed
+    Failed,    ///< the work threw, or the child died (signal, abort); `output` holds a message
+  };
+  Status status = Status::Failed;
+  std::string output;
+  double seconds = 0;  ///< wall time until the answer (or the kill)
+  bool finished() const { return status == Status::Finished; }
+  /// "finished in 0.12 s", "no answer within 5 s", …
+  std::string describe() const;
+};
+
+/// Runs `work` in a forked child and waits at most `seconds` for its result, at most `max_bytes` long.
+/// Nothing the child does reaches this process's memory or streams.
+IsolatedResult run_isolated(const std::function<std::string()>& work, double seconds, std::size_t max_bytes);
+
+}  // namespace hamel

@@ -1,0 +1,240 @@
+// reduction/groebner.cpp — the bridge to libsingular. The generators go to the child process as plain
+// terms; the child builds Singular's ring and ideal, runs std and prints the basis; this process
+// parses the text back. Singular is only ever initialised in children (its start-up writes to stdout).
+#include "reduction/groebner.hpp"
+
+#include <Singular/libsingular.h>
+#include <polys/ext_fields/transext.h>
+
+#include <gmp.h>
+
+#include <sstream>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "core/isolated.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+using GiNaC::is_a;
+using GiNaC::ex_to;
+
+// A term c · Π v_i^{e_i} · Π p_j^{f_j}, c = num/den.
+struct Term {
+  std::string num, den;
+  std::vector<int> vars, consts;
+};
+using Terms = std::vector<Term>;
+
+// ---------------------------------------------------------------------------------------------
+// GiNaC → terms (this process).
+
+struct Indexer {
+  std::map<ex, int, GiNaC::ex_is_less> var, cst;
+};
+
+void add_factor(const ex& f, const Indexer& ix, Term& t, GiNaC::numeric& c) {
+  if (is_a<GiNaC::numeric>(f)) {
+    c *= ex_to<GiNaC::numeric>(f);
+    return;
+  }
+  ex base = f;
+  int e = 1;
+  if (is_a<GiNaC::power>(f) && is_a<GiNaC::numeric>(f.op(1)) && ex_to<GiNaC::numeric>(f.op(1)).is_pos_integer()) {
+    base = f.op(0);
+    e = ex_to<GiNaC::numeric>(f.op(1)).to_int();
+  }
+  if (const auto it = ix.var.find(base); it != ix.var.end()) {
+    t.vars[it->second] += e;
+  } else if (const auto jt = ix.cst.find(base); jt != ix.cst.end()) {
+    t.consts[jt->second] += e;
+  } else {
+    throw InvalidArgument(detail::message("groebner_basis", "a generator is not a polynomial in the variables",
+                                          "a monomial in the declared symbols", detail::str(f)));
+  }
+}
+
+Terms to_terms(const ex& poly, const Indexer& ix) {
+  const ex p = poly.expand();
+  Terms out;
+  const std::size_t n = is_a<GiNaC::add>(p) ? p.nops() : (p.is_zero() ? 0 : 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    const ex term = is_a<GiNaC::add>(p) ? p.op(i) : p;
+    Term t{"", "", std::vector<int>(ix.var.size(), 0), std::vector<int>(ix.cst.size(), 0)};
+    GiNaC::numeric c = 1;
+    if (is_a<GiNaC::mul>(term)) {
+      for (std::size_t k = 0; k < term.nops(); ++k) add_factor(term.op(k), ix, t, c);
+    } else {
+      add_factor(term, ix, t, c);
+    }
+    if (!c.is_rational())
+      throw InvalidArgument(detail::message("groebner_basis", "a coefficient is not rational", "a rational number",
+                                            detail::str(c)));
+    t.num = detail::str(c.numer());
+    t.den = detail::str(c.denom());
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Singular (the child).
+
+std::string& singular_error() {
+  static std::string message;
+  return message;
+}
+
+void record_error(const char* s) { singular_error() += s; }
+
+char** names(const char* stem, int n) {
+  char** out = static_cast<char**>(omAlloc0(static_cast<std::size_t>(n) * sizeof(char*)));
+  for (int i = 0; i < n; ++i) out[i] = omStrDup((stem + std::to_string(i + 1)).c_str());
+  return out;
+}
+
+// Q(p1, …, pk), or Q when k = 0.
+coeffs coefficient_field(int k) {
+  if (k == 0) return nInitChar(n_Q, nullptr);
+  ring pr = rDefault(0, k, names("p", k));
+  pr->ShortOut = 0;
+  TransExtInfo info;
+  info.r = pr;
+  return nInitChar(n_transExt, &info);
+}
+
+ring make_ring(const std::vector<int>& blocks, int n_consts) {
+  int n = 0;
+  for (int b : blocks) n += b;
+  const std::size_t nb = blocks.size();
+  auto* ord = static_cast<rRingOrder_t*>(omAlloc0((nb + 2) * sizeof(rRingOrder_t)));
+  auto* b0 = static_cast<int*>(omAlloc0((nb + 2) * sizeof(int)));
+  auto* b1 = static_cast<int*>(omAlloc0((nb + 2) * sizeof(int)));
+  int start = 1;
+  for (std::size_t k = 0; k < nb; ++k) {
+    ord[k] = ringorder_dp;
+    b0[k] = start;
+    b1[k] = start + blocks[k] - 1;
+    start += blocks[k];
+  }
+  ord[nb] = ringorder_C;
+  ring r = rDefault(coefficient_field(n_consts), n, names("v", n), static_cast<int>(nb + 1), ord, b0, b1);
+  r->ShortOut = 0;
+  return r;
+}
+
+number rational(const Term& t, const coeffs cf) {
+  mpz_t z;
+  mpz_init_set_str(z, t.num.c_str(), 10);
+  number a = n_InitMPZ(z, cf);
+  mpz_set_str(z, t.den.c_str(), 10);
+  number b = n_InitMPZ(z, cf);
+  mpz_clear(z);
+  number q = n_Div(a, b, cf);
+  n_Delete(&a, cf);
+  n_Delete(&b, cf);
+  for (std::size_t j = 0; j < t.consts.size(); ++j) {
+    if (t.consts[j] == 0) continue;
+    number pj = n_Param(static_cast<int>(j + 1), cf), pw = nullptr;
+    n_Power(pj, t.consts[j], &pw, cf);
+    number next = n_Mult(q, pw, cf);
+    n_Delete(&pj, cf);
+    n_Delete(&pw, cf);
+    n_Delete(&q, cf);
+    q = next;
+  }
+  return q;
+}
+
+poly to_poly(const Terms& terms, const ring r) {
+  poly acc = nullptr;
+  for (const Term& t : terms) {
+    poly m = p_NSet(rational(t, r->cf), r);
+    for (std::size_t i = 0; i < t.vars.size(); ++i) p_SetExp(m, static_cast<int>(i + 1), t.vars[i], r);
+    p_Setm(m, r);
+    acc = p_Add_q(acc, m, r);
+  }
+  return acc;
+}
+
+bool free_of_first(poly p, int n_eliminated, const ring r) {
+  for (int v = 1; v <= n_eliminated; ++v)
+    if (p_GetExp(p, v, r) != 0) return false;  // the leading term decides in an elimination order
+  return true;
+}
+
+std::string singular_basis(const std::vector<Terms>& gens, const std::vector<int>& blocks, int n_consts,
+                           int n_eliminated) {
+  siInit(const_cast<char*>("libsingular-Singular"));
+  WerrorS_callback = record_error;
+  ring r = make_ring(blocks, n_consts);
+  rChangeCurrRing(r);
+  ideal I = idInit(static_cast<int>(gens.size()), 1);
+  for (std::size_t i = 0; i < gens.size(); ++i) I->m[i] = to_poly(gens[i], r);
+  si_opt_1 |= Sy_bit(OPT_REDSB) | Sy_bit(OPT_REDTAIL);
+  ideal G = kStd(I, nullptr, testHomog, nullptr);
+  if (errorreported || G == nullptr) throw std::runtime_error("Singular: " + singular_error());
+  std::string out;
+  for (int i = 0; i < IDELEMS(G); ++i) {
+    if (G->m[i] == nullptr || !free_of_first(G->m[i], n_eliminated, r)) continue;
+    char* s = p_String(G->m[i], r);
+    out += s;
+    out += '\n';
+    omFree(s);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text → GiNaC (this process).
+
+std::vector<ex> parse_basis(const std::string& text, const std::vector<ex>& vars, const std::vector<ex>& consts) {
+  GiNaC::symtab table;
+  for (std::size_t i = 0; i < vars.size(); ++i) table["v" + std::to_string(i + 1)] = vars[i];
+  for (std::size_t j = 0; j < consts.size(); ++j) table["p" + std::to_string(j + 1)] = consts[j];
+  GiNaC::parser reader(table, true);
+  std::vector<ex> out;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) out.push_back(reader(line).expand());
+  return out;
+}
+
+}  // namespace
+
+GroebnerAnswer groebner_basis(const GroebnerProblem& problem, const GroebnerBudget& budget) {
+  Indexer ix;
+  std::vector<ex> vars;
+  std::vector<int> blocks;
+  int n_eliminated = 0;
+  for (std::size_t k = 0; k < problem.blocks.size(); ++k) {
+    if (problem.blocks[k].empty()) continue;
+    for (const ex& v : problem.blocks[k]) {
+      ix.var.emplace(v, static_cast<int>(vars.size()));
+      vars.push_back(v);
+    }
+    blocks.push_back(static_cast<int>(problem.blocks[k].size()));
+    if (k < problem.eliminated) n_eliminated += blocks.back();
+  }
+  for (std::size_t j = 0; j < problem.constants.size(); ++j) ix.cst.emplace(problem.constants[j], static_cast<int>(j));
+  std::vector<Terms> gens;
+  for (const ex& g : problem.generators) gens.push_back(to_terms(g, ix));
+  const int n_consts = static_cast<int>(problem.constants.size());
+  const IsolatedResult run = run_isolated([&] { return singular_basis(gens, blocks, n_consts, n_eliminated); },
+                                          budget.seconds, budget.max_bytes);
+  GroebnerAnswer answer;
+  answer.seconds = run.seconds;
+  if (!run.finished()) {
+    answer.why = "Gröbner basis: " + run.describe();
+    answer.over_budget = run.status != IsolatedResult::Status::Failed;
+    return answer;
+  }
+  answer.basis = parse_basis(run.output, vars, problem.constants);
+  answer.done = true;
+  return answer;
+}
+
+}  // namespace hamel

@@ -1,0 +1,68 @@
+// reduction/reexpress.hpp — a function on D* written in the user's invariant variables u_a(q, π),
+// without hand-written rules (issue 16 §1).
+//
+// sin and cos of the coordinates become unknowns with s² + c² = 1 (reduction/algebraic_form.hpp); the
+// relations u_a·D_a − N_a = 0, z·D_f − N_f = 0 and t·Π(denominators) − 1 = 0 generate an ideal whose
+// Gröbner basis in an elimination order (t, q, π, …) ≫ z ≫ u (reduction/groebner.hpp, Singular)
+// contains a·z − b with a, b polynomials in u exactly when f = b/a is a rational function of the
+// variables. Every answer is verified: b/a with u ↦ u(q, π) minus f passes the zero test. The
+// polynomials in u alone are the relations among the variables (|γ|² = 1). docs/brackets.md.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "brackets/variables.hpp"
+
+namespace hamel {
+
+/// The variables u_a as functions on a chart (D*), and the symbols that stand for them.
+struct VariablesOnChart {
+  Chart chart;                           ///< where the variables and the functions to rewrite live
+  std::vector<GiNaC::ex> symbols;        ///< u_1..u_k (e.g. the coordinates of a sibling chart U)
+  std::vector<NamedFunction> variables;  ///< u_a(q, π)
+};
+
+/// What one re-expression may cost; past it the answer is "not re-expressed", never a hang.
+struct ReexpressBudget {
+  double seconds = 20;           ///< wall time of the elimination (a child process, killed after)
+  std::size_t max_terms = 4000;  ///< terms of the generators together; more is refused at once
+};
+
+struct Reexpressed {
+  enum class Outcome {
+    Expressed,      ///< `value` is f in the u symbols, verified
+    NotRational,    ///< f is algebraic over the variables but not a rational function of them
+    NotDetermined,  ///< f is not a function of the variables (e.g. not invariant)
+    OverBudget,     ///< the elimination did not finish within the budget
+    Unverified,     ///< a candidate was found but the zero test did not confirm it
+    Failed,         ///< the elimination could not be set up (a coefficient not rational) or Singular failed
+  };
+  Outcome outcome = Outcome::OverBudget;
+  GiNaC::ex value;        ///< f(u) when expressed; otherwise f as given, in (q, π)
+  ZeroVerdict verified;   ///< value(u(q, π)) − f == 0 (when a candidate was found)
+  std::string note;       ///< why it is not expressed, in words; empty when expressed
+  double seconds = 0;
+  bool expressed() const { return outcome == Outcome::Expressed; }
+};
+
+/// f (a function on `v.chart`) as a function of the variables, or why not.
+Reexpressed reexpress(const GiNaC::ex& f, const VariablesOnChart& v, const ReexpressBudget& budget = {});
+
+/// As above, trying substitution rules first (the `inverse:` key of a system file, a hint): their
+/// result is taken when it is verified and free of the chart's coordinates.
+Reexpressed reexpress(const GiNaC::ex& f, const VariablesOnChart& v, const GiNaC::exmap& hint,
+                      const ReexpressBudget& budget = {});
+
+/// The polynomial relations among the variables: a Gröbner basis of the ideal of all P with
+/// P(u(q, π)) = 0 (e.g. γ1² + γ2² + γ3² − 1), each verified by the zero test.
+struct VariableRelations {
+  bool found = false;                  ///< false: over budget (see `note`)
+  std::vector<GiNaC::ex> relations;    ///< polynomials in the u symbols (= 0 on the chart)
+  std::vector<ZeroVerdict> verified;   ///< one per relation
+  std::string note;
+  double seconds = 0;
+};
+VariableRelations variable_relations(const VariablesOnChart& v, const ReexpressBudget& budget = {});
+
+}  // namespace hamel

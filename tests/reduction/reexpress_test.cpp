@@ -1,0 +1,167 @@
+// tests/reduction/reexpress_test.cpp — reduced objects in the variables without `inverse:` rules
+// (issue 16 §1): x² + y² ↦ s, and the Chaplygin sphere's brackets in (M, γ) against 004 (6.10).
+#include <doctest/doctest.h>
+
+#include "brackets/nonholonomic.hpp"
+#include "examples/chaplygin_sphere.hpp"
+#include "reduction/gauge_momenta.hpp"
+#include "reduction/reexpress.hpp"
+#include "tests/support/symbolic_checks.hpp"
+
+using GiNaC::ex;
+
+namespace {
+
+// The plane with s = x² + y² and w = x·y.
+struct Plane {
+  hamel::Chart P = hamel::Chart::make("P", {"x", "y"}, {"a"});
+  hamel::Chart S = P.sibling("S", {"s", "w"});
+  ex x = P[0], y = P[1], a = P.parameter("a");
+  hamel::VariablesOnChart vars{P, {S[0]}, {{"s", x * x + y * y}}};
+};
+
+// The flagship (004 §6): γ and M on D* (gauge.md A7), the variables of examples/chaplygin_sphere.yaml.
+struct Sphere {
+  hamel::NonholonomicSystem sys{hamel::examples::chaplygin_sphere().spec};
+  const hamel::Chart& Q = sys.chart();
+  hamel::Chart U = Q.sibling("U", {"M1", "M2", "M3", "gamma1", "gamma2", "gamma3"});
+  ex m = Q.parameter("m"), R = Q.parameter("R"), I1 = Q.parameter("I1"), I3 = Q.parameter("I3");
+  ex mR2 = m * R * R;
+  std::vector<ex> M{U[0], U[1], U[2]}, g{U[3], U[4], U[5]};
+
+  hamel::VariablesOnChart variables() const {
+    const ex th = Q[1], psi = Q[2];
+    const auto p = sys.momenta();
+    return {sys.dual_chart(),
+            U.coordinates(),
+            {{"M1", (sin(psi) * p[0] + cos(psi) * sin(th) * p[1] - sin(psi) * cos(th) * p[2]) / sin(th)},
+             {"M2", (cos(psi) * p[0] - sin(psi) * sin(th) * p[1] - cos(psi) * cos(th) * p[2]) / sin(th)},
+             {"M3", p[2]},
+             {"gamma1", sin(th) * sin(psi)},
+             {"gamma2", sin(th) * cos(psi)},
+             {"gamma3", cos(th)}}};
+  }
+
+  // (6.10) with Ω of the paper, A = (𝕀 + mR²)⁻¹, 𝕀 = diag(I1, I1, I3); indices 0..5 = M, γ.
+  ex paper(std::size_t a, std::size_t b) const {
+    const std::vector<ex> A{1 / (I1 + mR2), 1 / (I1 + mR2), 1 / (I3 + mR2)};
+    ex AMg = 0, Agg = 0;
+    for (int k = 0; k < 3; ++k) {
+      AMg += A[k] * M[k] * g[k];
+      Agg += A[k] * g[k] * g[k];
+    }
+    const ex Omega_gamma = AMg / (1 - mR2 * Agg);
+    const auto eps = [](int i, int j, int k) { return (i - j) * (j - k) * (k - i) / 2; };
+    if (a >= 3) return 0;  // {γi, γj} = 0
+    const int i = static_cast<int>(a), j = static_cast<int>(b % 3);
+    ex v = 0;
+    for (int k = 0; k < 3; ++k) v -= eps(i, j, k) * (b < 3 ? M[k] - mR2 * Omega_gamma * g[k] : g[k]);
+    return v;
+  }
+};
+
+}  // namespace
+
+TEST_SUITE("reduction") {
+
+TEST_CASE("reexpress: 2x² + 2y² in s = x² + y² is 2s, with no rule") {
+  Plane p;
+  const auto r = hamel::reexpress(2 * p.x * p.x + 2 * p.y * p.y, p.vars);
+  INFO(r.note);
+  REQUIRE(r.expressed());
+  CHECK_SYMBOLIC_EQ(r.value, 2 * p.S[0]);
+  CHECK(r.verified.zero);
+  // a rational function with a parameter: a/(x² + y²)² ↦ a/s²
+  const auto q = hamel::reexpress(p.a / GiNaC::pow(p.x * p.x + p.y * p.y, 2), p.vars);
+  REQUIRE(q.expressed());
+  CHECK_SYMBOLIC_EQ(q.value, p.a / GiNaC::pow(p.S[0], 2));
+}
+
+TEST_CASE("reexpress: what is not a function of the variables is flagged, not printed as reduced") {
+  Plane p;
+  const auto r = hamel::reexpress(p.x, p.vars);  // x is not a function of x² + y²
+  CHECK_FALSE(r.expressed());
+  CHECK(r.outcome == hamel::Reexpressed::Outcome::NotDetermined);
+  CHECK(r.value.is_equal(p.x));
+  CHECK(r.note == "not a function of the variables");
+  // a coefficient that is not rational (i): no elimination over Q(parameters), an answer that says so
+  const auto c = hamel::reexpress(GiNaC::I * (p.x * p.x + p.y * p.y), p.vars);
+  CHECK(c.outcome == hamel::Reexpressed::Outcome::Failed);
+  CHECK(c.note.find("the elimination failed: groebner_basis: a coefficient is not rational") == 0);
+  // (x + y)² − 2xy = s but x·y alone needs w: with u = (s, w), √ shapes are algebraic, not rational
+  hamel::VariablesOnChart two{p.P, {p.S[0], p.S[1]}, {{"s", p.x * p.x + p.y * p.y}, {"w", p.x * p.y}}};
+  const auto sum = hamel::reexpress(GiNaC::pow(p.x + p.y, 2), two);
+  REQUIRE(sum.expressed());
+  CHECK_SYMBOLIC_EQ(sum.value, p.S[0] + 2 * p.S[1]);
+  const auto lin = hamel::reexpress(p.x + p.y, two);  // (x + y)² = s + 2w: degree 2
+  CHECK(lin.outcome == hamel::Reexpressed::Outcome::NotRational);
+}
+
+TEST_CASE("reexpress: the budget turns a long elimination into 'not re-expressed'") {
+  Plane p;
+  hamel::ReexpressBudget tiny;
+  tiny.max_terms = 3;
+  const auto r = hamel::reexpress(2 * p.x * p.x + 2 * p.y * p.y, p.vars, tiny);
+  CHECK(r.outcome == hamel::Reexpressed::Outcome::OverBudget);
+  CHECK(r.note.find("over budget") == 0);
+  // a deadline too short for any elimination: the child is killed, the answer is "not re-expressed"
+  hamel::ReexpressBudget instant;
+  instant.seconds = 1e-4;
+  const auto t = hamel::reexpress(2 * p.x * p.x + 2 * p.y * p.y, p.vars, instant);
+  CHECK(t.outcome == hamel::Reexpressed::Outcome::OverBudget);
+  CHECK(t.note.find("over budget: Gröbner basis: no answer within") == 0);
+  CHECK(t.value.is_equal(2 * p.x * p.x + 2 * p.y * p.y));
+}
+
+TEST_CASE("variable_relations: |γ|² = 1 for the Chaplygin sphere, and π1 = (M, γ)") {
+  Sphere S;
+  const auto v = S.variables();
+  const auto rel = hamel::variable_relations(v);
+  INFO(rel.note);
+  REQUIRE(rel.found);
+  REQUIRE(rel.relations.size() == 1);
+  CHECK_SYMBOLIC_EQ(rel.relations[0] - (S.g[0] * S.g[0] + S.g[1] * S.g[1] + S.g[2] * S.g[2] - 1), 0);
+  CHECK(rel.verified[0].zero);
+  const auto pi1 = hamel::reexpress(S.sys.momenta()[0], v);
+  REQUIRE(pi1.expressed());
+  CHECK_SYMBOLIC_EQ(pi1.value, S.M[0] * S.g[0] + S.M[1] * S.g[1] + S.M[2] * S.g[2]);
+}
+
+TEST_CASE("reexpress: the conformal factor √(1 − mR²(Aγ,γ)) given on D* comes back in γ (a root of a function of the variables)") {
+  Sphere S;
+  const auto v = S.variables();
+  ex Agg = 0;
+  for (int k = 0; k < 3; ++k) Agg += S.g[k] * S.g[k] / ((k < 2 ? S.I1 : S.I3) + S.mR2);
+  const ex in_u = sqrt(1 - S.mR2 * Agg);
+  GiNaC::exmap to_chart;
+  for (std::size_t a = 0; a < 6; ++a) to_chart[v.symbols[a]] = v.variables[a].expression;
+  const auto r = hamel::reexpress(in_u.subs(to_chart), v);
+  INFO(r.note);
+  REQUIRE(r.expressed());
+  for (const ex& q : S.sys.dual_chart().coordinates()) CHECK_FALSE(r.value.has(q));
+  CHECK(hamel::verify_in_variables(0, r.value - in_u, v.symbols, v.variables, v.chart).zero);
+  // a root of something that is no function of the variables stays in (q, π) (x: not invariant)
+  const auto no = hamel::reexpress(sqrt(1 + GiNaC::pow(S.Q[3], 2)), v);
+  CHECK(no.outcome == hamel::Reexpressed::Outcome::NotDetermined);
+}
+
+TEST_CASE("reexpress: the 15 reduced brackets of (M, γ) from Π_nh^Λ are (6.10), with no rule") {
+  Sphere S;
+  const auto v = S.variables();
+  const auto BL = hamel::gauged_bracket(S.sys, hamel::lemma_5_4_three_form(S.sys, {0}));
+  const auto table = hamel::bracket_table(BL, v.variables);
+  for (const auto& entry : table) {
+    const auto& ab = entry.first;
+    const auto r = hamel::reexpress(entry.second, v);
+    const std::string name = "{" + v.variables[ab.first].name + ", " + v.variables[ab.second].name + "}";
+    INFO(name, ": ", r.note, " (", r.seconds, " s)");
+    REQUIRE(r.expressed());
+    CHECK(r.verified.zero);
+    for (const ex& q : S.sys.dual_chart().coordinates()) CHECK_FALSE(r.value.has(q));
+    // the value, a function of (M, γ) alone, against the paper's formula on D*
+    const ex paper = S.paper(ab.first, ab.second);
+    CHECK(hamel::verify_in_variables(0, r.value - paper, v.symbols, v.variables, v.chart).zero);
+  }
+}
+
+}  // TEST_SUITE
