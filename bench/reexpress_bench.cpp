@@ -18,18 +18,7 @@ using GiNaC::ex;
 using Clock = std::chrono::steady_clock;
 
 hamel::VariablesOnChart sphere_variables(const hamel::NonholonomicSystem& sys) {
-  const hamel::Chart& Q = sys.chart();
-  const ex th = Q[1], psi = Q[2];
-  const auto p = sys.momenta();
-  const hamel::Chart U = Q.sibling("U", {"M1", "M2", "M3", "gamma1", "gamma2", "gamma3"});
-  return {sys.dual_chart(),
-          U.coordinates(),
-          {{"M1", (sin(psi) * p[0] + cos(psi) * sin(th) * p[1] - sin(psi) * cos(th) * p[2]) / sin(th)},
-           {"M2", (cos(psi) * p[0] - sin(psi) * sin(th) * p[1] - cos(psi) * cos(th) * p[2]) / sin(th)},
-           {"M3", p[2]},
-           {"gamma1", sin(th) * sin(psi)},
-           {"gamma2", sin(th) * cos(psi)},
-           {"gamma3", cos(th)}}};
+  return hamel::examples::chaplygin_sphere_variables(sys);
 }
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }

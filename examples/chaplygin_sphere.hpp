@@ -4,6 +4,7 @@
 #pragma once
 
 #include "mechanics/nonholonomic_system.hpp"
+#include "reduction/reexpress.hpp"
 
 namespace hamel::examples {
 
@@ -45,6 +46,23 @@ inline ChaplyginInput chaplygin_sphere(bool with_frame = true, bool with_potenti
   const GiNaC::ex x = Q[3], y = Q[4];
   return {Q, s,
           {VectorField(Q, {1, 0, 0, -y, x}), VectorField(Q, {0, 0, 0, 1, 0}), VectorField(Q, {0, 0, 0, 0, 1})}};
+}
+
+/// The variables M (the angular momentum about the contact point, body frame) and γ (the vertical,
+/// body frame) of 004 §6 on D* = (q, π), in the chart U = (M1, M2, M3, γ1, γ2, γ3) (gauge.md A7).
+inline VariablesOnChart chaplygin_sphere_variables(const NonholonomicSystem& sys) {
+  const Chart& Q = sys.chart();
+  const GiNaC::ex th = Q[1], psi = Q[2];
+  const auto p = sys.momenta();
+  const Chart U = Q.sibling("U", {"M1", "M2", "M3", "gamma1", "gamma2", "gamma3"});
+  return {sys.dual_chart(),
+          U.coordinates(),
+          {{"M1", (sin(psi) * p[0] + cos(psi) * sin(th) * p[1] - sin(psi) * cos(th) * p[2]) / sin(th)},
+           {"M2", (cos(psi) * p[0] - sin(psi) * sin(th) * p[1] - cos(psi) * cos(th) * p[2]) / sin(th)},
+           {"M3", p[2]},
+           {"gamma1", sin(th) * sin(psi)},
+           {"gamma2", sin(th) * cos(psi)},
+           {"gamma3", cos(th)}}};
 }
 
 }  // namespace hamel::examples

@@ -30,16 +30,9 @@ struct Sphere {
   std::vector<ex> M{U[0], U[1], U[2]}, g{U[3], U[4], U[5]};
 
   hamel::VariablesOnChart variables() const {
-    const ex th = Q[1], psi = Q[2];
-    const auto p = sys.momenta();
-    return {sys.dual_chart(),
-            U.coordinates(),
-            {{"M1", (sin(psi) * p[0] + cos(psi) * sin(th) * p[1] - sin(psi) * cos(th) * p[2]) / sin(th)},
-             {"M2", (cos(psi) * p[0] - sin(psi) * sin(th) * p[1] - cos(psi) * cos(th) * p[2]) / sin(th)},
-             {"M3", p[2]},
-             {"gamma1", sin(th) * sin(psi)},
-             {"gamma2", sin(th) * cos(psi)},
-             {"gamma3", cos(th)}}};
+    auto v = hamel::examples::chaplygin_sphere_variables(sys);
+    v.symbols = U.coordinates();  // this fixture's own chart U
+    return v;
   }
 
   // (6.10) with Ω of the paper, A = (𝕀 + mR²)⁻¹, 𝕀 = diag(I1, I1, I3); indices 0..5 = M, γ.
