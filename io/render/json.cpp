@@ -35,6 +35,7 @@ json cell(const std::string& s) {
 json entry_json(const Entry& e) {
   json j = {{"key", e.key}, {"label", text_label(e.label)}, {"value", to_text(e.value)}};
   if (!e.basis.empty()) j["basis"] = e.basis;
+  if (!e.note.empty()) j["note"] = e.note;
   return j;
 }
 

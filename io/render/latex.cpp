@@ -57,6 +57,9 @@ void write_object(const Object& o, std::ostream& os, const LatexNaming& names) {
   for (std::size_t i = 0; i < rows.size(); ++i)
     os << rows[i] << (i + 1 < rows.size() ? " \\notag\\\\\n" : " \\label{eq:" + o.id + "}\n");
   os << "\\end{align}\n";
+  // Remarks on entries (e.g. a reduced bracket left in (q, π)) follow the display, as prose that breaks.
+  for (const auto& e : o.entries)
+    if (!e.note.empty()) os << "$" << names.label(e.label) << "$: " << latex_text(e.note) << ".\n\n";
 }
 
 // Tables are set \small (10 pt type) within the 483 pt text width; widths in pt, estimated, with room

@@ -45,7 +45,9 @@ void write_verdict(const Verdict& v, std::ostream& os) {
 void write_section(const DerivationSection& s, std::ostream& os) {
   for (const auto& p : s.prose) os << plain_text(p) << "\n";
   for (const auto& o : s.objects)
-    for (const auto& e : o.entries) os << "  " << text_label(e.label) << " = " << to_text(e.value) << text_suffix(e) << "\n";
+    for (const auto& e : o.entries)
+      os << "  " << text_label(e.label) << " = " << to_text(e.value) << text_suffix(e)
+         << (e.note.empty() ? "" : "   [" + e.note + "]") << "\n";
   for (const auto& t : s.tables) write_table(t, os);
   for (const auto& f : s.figures) os << "  plot: " << f.path << "\n";
 }

@@ -90,6 +90,24 @@ TEST_CASE("hamel derive / simulate: an output never overwrites an input, two out
   CHECK(csv.err.find("cannot write '/dev/full'") != std::string::npos);
 }
 
+TEST_CASE("hamel derive: a reduced bracket left in (q, pi) is flagged in text and JSON (solid of revolution, f1 and f2)") {
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", "examples/solid_of_revolution.yaml", "--json", json.path()});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("[left in (q, pi): not a function of the variables]") != std::string::npos);
+  const auto j = hamel::test::read_json(json.path());
+  std::size_t flagged = 0, reduced = 0;
+  for (const auto& e : j["objects"]["reduced_bracket"]["entries"]) {
+    ++reduced;
+    if (e.contains("note")) {
+      ++flagged;
+      CHECK(e["note"].get<std::string>().rfind("left in (q, pi): ", 0) == 0);
+    }
+  }
+  CHECK(reduced == 15);
+  CHECK(flagged == 3);  // {M1,M2}, {M1,M3}, {M2,M3}: they contain f1(theta), f2(theta) (docs/brackets.md)
+}
+
 TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and no Casimirs are computed with it") {
   std::ifstream in("examples/chaplygin_sphere.yaml");
   std::stringstream text;
