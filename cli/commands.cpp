@@ -11,6 +11,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "io/claims_file.hpp"
+#include "io/render/labels.hpp"
 #include "io/render/render.hpp"
 #include "io/system_file.hpp"
 
@@ -122,7 +123,7 @@ std::function<void(const std::string&)> progress(bool quiet, std::ostream& err) 
   const auto start = std::chrono::steady_clock::now();
   return [start, &err](const std::string& title) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s, now: " << title << std::endl;
+    if (s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s, now: " << plain_text(title) << std::endl;
   };
 }
 
