@@ -23,15 +23,9 @@
 #include <vector>
 
 #include "core/abstract_function.hpp"
+#include "core/source_pos.hpp"
 
 namespace hamel {
-
-/// Where an expression's text starts in a file (1-based line and column of its first character).
-struct SourcePos {
-  std::string file;
-  int line = 1;
-  int column = 1;
-};
 
 class ExpressionReader {
  public:
