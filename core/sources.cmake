@@ -1,5 +1,6 @@
 target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/abstract_function.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/did_you_mean.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/printing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/symbolic.cpp

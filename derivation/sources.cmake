@@ -1,5 +1,6 @@
 target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/claims.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/claims/model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/claims/nonholonomic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/contact.cpp
   ${CMAKE_CURRENT_LIST_DIR}/discrete.cpp
