@@ -1,6 +1,8 @@
 // geometry/lifts.cpp
 #include "geometry/lifts.hpp"
 
+#include "core/error.hpp"
+
 namespace hamel {
 
 Chart tangent_bundle(const Chart& Q) {
@@ -58,6 +60,25 @@ VectorField cotangent_lift(const VectorField& X) {
     for (std::size_t j = 0; j < n; ++j) c[n + i] -= p[j] * X[j].diff(GiNaC::ex_to<GiNaC::symbol>(Q[i]));
   }
   return VectorField(cotangent_bundle(Q), c);
+}
+
+Chart contact_tangent_bundle(const Chart& Q) {
+  const Chart TQ = tangent_bundle(Q);
+  return TQ.extend(TQ.name() + "xR", {"z"});
+}
+
+Chart contact_cotangent_bundle(const Chart& Q) {
+  const Chart TsQ = cotangent_bundle(Q);
+  return TsQ.extend(TsQ.name() + "xR", {"z"});
+}
+
+GiNaC::ex action_variable(const Chart& extended) {
+  const auto i = extended.index_of(std::string("z"));
+  if (!i || *i + 1 != extended.dim())
+    throw InvalidArgument(detail::message("action_variable", "the chart has no action variable z as its last coordinate",
+                                          "a chart made by contact_tangent_bundle or contact_cotangent_bundle",
+                                          extended.describe()));
+  return extended[*i];
 }
 
 }  // namespace hamel

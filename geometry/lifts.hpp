@@ -14,6 +14,14 @@ Chart cotangent_bundle(const Chart& Q);
 /// so that a reader and the system it describes share their symbols.
 Chart distribution_dual_chart(const Chart& Q, std::size_t r);
 Chart distribution_chart(const Chart& Q, std::size_t r);
+/// TQ × R with coordinates (q, q_dot, z); the same chart on every call for the same Q.
+Chart contact_tangent_bundle(const Chart& Q);
+/// T*Q × R with coordinates (q, p_q, z) (Darboux coordinates, η = dz − p_i dq^i); the same chart on
+/// every call.  Its z is a symbol of its own: maps between the two charts (the Legendre transform)
+/// carry it over.
+Chart contact_cotangent_bundle(const Chart& Q);
+/// The action variable z of a chart made by contact_tangent_bundle or contact_cotangent_bundle.
+GiNaC::ex action_variable(const Chart& extended);
 /// The fibre coordinates of TQ (q̇) or T*Q (p), in the order of Q's coordinates.
 std::vector<GiNaC::ex> velocities(const Chart& Q);
 std::vector<GiNaC::ex> momenta(const Chart& Q);
