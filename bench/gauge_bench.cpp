@@ -4,6 +4,8 @@
 #include <chrono>
 #include <iostream>
 
+#include "derivation/gauge_search.hpp"
+#include "derivation/nonholonomic.hpp"
 #include "io/modules/nonholonomic.hpp"
 #include "reduction/gauge_search.hpp"
 
@@ -15,7 +17,8 @@ double derive_L(const char* file, std::size_t& entries) {
     const auto t0 = std::chrono::steady_clock::now();
     hamel::SystemFile f = hamel::read_system_file(hamel::Document::load(file));
     const auto in = hamel::read_nonholonomic(f);
-    const auto ode = hamel::derive_gauge_ode(in.system, in.search->ansatz);
+    const auto system = hamel::build_nonholonomic_system(in);
+    const auto ode = hamel::derive_gauge_ode(system, hamel::gauge_ansatz(system, *in.search));
     entries = 0;
     for (unsigned i = 0; i < ode.L.rows(); ++i)
       for (unsigned j = 0; j < ode.L.cols(); ++j) entries += ode.L(i, j).is_zero() ? 0 : 1;

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/source_pos.hpp"
+
 namespace GiNaC {
 class ex;
 }
@@ -30,20 +32,35 @@ class DomainError : public std::domain_error {
 class ParseError : public std::runtime_error {
  public:
   ParseError(const std::string& file, int line, int column, const std::string& what)
-      : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                           what),
-        file_(file), line_(line), column_(column), message_(what) {}
+      : ParseError(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + what, file, line, column,
+                   what) {}
   const std::string& file() const { return file_; }
   /// The message without the position.
   const std::string& message() const { return message_; }
   int line() const { return line_; }
   int column() const { return column_; }
 
+ protected:
+  ParseError(const std::string& text, const std::string& file, int line, int column, const std::string& what)
+      : std::runtime_error(text), file_(file), line_(line), column_(column), message_(what) {}
+
  private:
   std::string file_;
   int line_;
   int column_;
   std::string message_;
+};
+
+/// Input that reads well but that the library refuses while deriving (a Lagrangian that is not
+/// mechanical, a frame field not tangent to D), reported where the spec's entry was written.  A
+/// ParseError, so that whoever reports a file's errors treats both alike; a spec built in code has no
+/// position, and its error is the message alone.
+class SpecError : public ParseError {
+ public:
+  SpecError(const SourcePos& at, const std::string& what)
+      : ParseError(at.file.empty() ? what
+                                   : at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + what,
+                   at.file, at.line, at.column, what) {}
 };
 
 /// A feature that is named in the API but not available for this input.
@@ -74,6 +91,13 @@ std::string str(const T& x) {
   return os.str();
 }
 }  // namespace detail
+
+/// A library error's text without its leading "function: " ("NonholonomicSystem: frame field …" →
+/// "frame field …"), for messages placed at a position of a file.
+inline std::string without_function_name(const std::string& message) {
+  const auto c = message.find(": ");
+  return c == std::string::npos ? message : message.substr(c + 2);
+}
 
 }  // namespace hamel
 

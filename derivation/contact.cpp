@@ -73,7 +73,7 @@ Label energy_jump_label() { return Label::symbol("Delta", {"E_L"}); }
 
 // What every step reads: the system, its charts, and what is derived once.
 struct Context {
-  const ContactInput& in;
+  const ContactSystem& in;
   const ContactLagrangian& L;
   const Chart& Q;  ///< the configuration space
   const Chart& T;  ///< TQ x R: (q, q_dot, z)
@@ -503,7 +503,8 @@ void declare_symbols(const Context& c, Derivation& d) {
 
 }  // namespace
 
-void derive_contact(const ContactInput& in, Derivation& out, const DeriveOptions& o) {
+void derive_contact(const ContactInput& input, Derivation& out, const DeriveOptions& o) {
+  const ContactSystem in = build_contact_system(input);
   const ContactLagrangian& L = in.system.lagrangian;
   Context c{in, L, L.base(), L.chart(), lagrangian_vector_field(L), energy(L), std::nullopt};
   if (L.affine_momenta()) c.leg = legendre_transform(L);

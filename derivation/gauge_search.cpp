@@ -49,12 +49,12 @@ void tabulate(const GaugeOde& ode, const GaugeSolutions& sol, const GaugeSearchI
   Table t;
   t.id = "gauge_search.solutions";
   t.caption = "the solutions $Phi(s)$ sampled";
-  t.columns.push_back(name_of(in.ansatz.shape));
+  t.columns.push_back(name_of(in.shape));
   for (std::size_t j = 0; j < sol.count(); ++j)
     for (std::size_t i = 0; i < nf; ++i) t.columns.push_back(ode.unknowns[i].name() + "_" + std::to_string(j + 1));
   Plot p;
   p.title = system_name + ": gauge momenta";
-  p.xlabel = name_of(in.ansatz.shape);
+  p.xlabel = name_of(in.shape);
   p.ylabel = "coefficients";
   std::vector<Series> series(sol.count() * nf);
   for (std::size_t k = 0; k < series.size(); ++k) series[k].title = t.columns[k + 1];
@@ -90,24 +90,24 @@ State initial_state(const Chart& M, const GaugeSearchInput& in) {
   for (std::size_t i = 0; i < M.dim(); ++i) {
     const auto it = in.initial.find(M.coordinate_name(i));
     x0[i] = it != in.initial.end() ? it->second
-                                    : (M[i].is_equal(in.ansatz.shape) ? in.s_base : 0.1 + 0.07 * static_cast<double>(i % 5));
+                                    : (M[i].is_equal(in.shape) ? in.s_base : 0.1 + 0.07 * static_cast<double>(i % 5));
   }
   return x0;
 }
 
 // Each solution's momentum Σ f_i(s) p_{W_i} along a trajectory of (2.8): its relative drift.
-void check_conservation(const NonholonomicSystem& system, const GaugeSolutions& sol, const GaugeSearchInput& in,
-                        std::size_t nf, DerivationSection& s) {
+void check_conservation(const NonholonomicSystem& system, const GaugeAnsatz& ansatz, const GaugeSolutions& sol,
+                        const GaugeSearchInput& in, std::size_t nf, DerivationSection& s) {
   const Chart& M = system.dual_chart();
   const CompiledFunction f = compile(nonholonomic_vector_field(system).components(), M.coordinates(), in.values,
                                      CompileOptions{Backend::Auto, "", "", true});
   std::vector<GiNaC::ex> pw;
-  for (const auto& W : in.ansatz.basis) pw.push_back(linear_momentum(system, W));
+  for (const auto& W : ansatz.basis) pw.push_back(linear_momentum(system, W));
   const CompiledFunction pwf = compile(pw, M.coordinates(), in.values, CompileOptions{Backend::Bytecode, "", "", true});
   IntegrateOptions opt;
   opt.max_step = 0.01;
   const Trajectory tr = integrate(make_rhs(f), initial_state(M, in), 0.0, in.check_time, opt);
-  const auto si = *M.index_of(in.ansatz.shape);
+  const auto si = *M.index_of(in.shape);
   for (std::size_t j = 0; j < sol.count(); ++j) {
     double c0 = 0, worst = 0;
     bool inside = true;
@@ -139,7 +139,7 @@ void check_lemma_7_2(const GaugeOde& ode, const GaugeSearchInput& in, std::size_
   std::vector<GiNaC::ex> entries;
   for (unsigned i = 0; i < nf; ++i)
     for (unsigned j = 0; j < nf; ++j) entries.push_back(ode.L(i, j));
-  const CompiledFunction Lf = compile(entries, {in.ansatz.shape}, in.values, CompileOptions{Backend::Bytecode, "", "", true});
+  const CompiledFunction Lf = compile(entries, {in.shape}, in.values, CompileOptions{Backend::Bytecode, "", "", true});
   double odd = 0, periodic = 0, scale = 0;
   for (int k = 1; k < 40; ++k) {
     const double x = 0.05 + 3.0 * k / 40;
@@ -161,21 +161,35 @@ void check_lemma_7_2(const GaugeOde& ode, const GaugeSearchInput& in, std::size_
 
 }  // namespace
 
+GaugeAnsatz gauge_ansatz(const NonholonomicSystem& system, const GaugeSearchInput& in) {
+  GaugeAnsatz a{{}, in.ansatz, in.shape, {}, in.unknowns};
+  const auto& names = system.frame_names();
+  for (const auto& n : in.ansatz) {
+    const auto it = std::find(names.begin(), names.end(), n);
+    if (it == names.end())
+      throw InvalidArgument(detail::message("gauge_ansatz", "unknown frame field '" + n + "'", "a frame field of the system", n));
+    a.basis.push_back(system.frame()[static_cast<std::size_t>(it - names.begin())]);
+  }
+  for (const auto& f : in.unknowns) a.unknowns.push_back(f.name());
+  return a;
+}
+
 GaugeSearchResult derive_gauge_search(const NonholonomicSystem& system, const GaugeSearchInput& in, Derivation& out,
                                       const DeriveOptions& options) {
   if (options.progress) options.progress("Gauge momentum search");
   DerivationSection& s = out.add("gauge_search", "Gauge momentum search (004 (7.5)-(7.7))");
-  const GaugeOde ode = derive_gauge_ode(system, in.ansatz);
-  const std::size_t nf = in.ansatz.basis.size();
+  const GaugeAnsatz ansatz = gauge_ansatz(system, in);
+  const GaugeOde ode = derive_gauge_ode(system, ansatz);
+  const std::size_t nf = ansatz.basis.size();
   std::string z = "$Z = ";
   for (std::size_t i = 0; i < nf; ++i)
-    z += (i ? " + " : "") + ode.unknowns[i].name() + "(" + name_of(in.ansatz.shape) + ") " + in.ansatz.basis_names[i];
+    z += (i ? " + " : "") + ode.unknowns[i].name() + "(" + name_of(in.shape) + ") " + ansatz.basis_names[i];
   s.prose.push_back("Ansatz " + z + "$. " + ode.detail + ".");
   for (const auto& u : ode.unknowns) out.declare(u.name(), SymbolKind::Unknown, "unknown of the gauge-momentum ansatz");
   ode_object(ode, nf, s);
-  const Form Lambda = gauge_three_form(system, in.ansatz, ode);
+  const Form Lambda = gauge_three_form(system, ansatz, ode);
   GiNaC::ex momentum = 0;
-  for (std::size_t i = 0; i < nf; ++i) momentum += ode.unknowns[i](in.ansatz.shape) * linear_momentum(system, in.ansatz.basis[i]);
+  for (std::size_t i = 0; i < nf; ++i) momentum += ode.unknowns[i](in.shape) * linear_momentum(system, ansatz.basis[i]);
   s.verdict("gauge_search.lambda_independent",
             "$Lambda$ (Lemma 5.4, adapted basis with the unknowns obeying the ODE) is independent of the solution", true,
             "symbolic: its components contain no unknown");
@@ -184,12 +198,12 @@ GaugeSearchResult derive_gauge_search(const NonholonomicSystem& system, const Ga
     s.prose.push_back(why);
     return {ode, Lambda, momentum};
   }
-  const GaugeSolutions sol = solve_gauge_ode(ode, in.ansatz.shape, in.values, in.s_min, in.s_max, in.s_base);
+  const GaugeSolutions sol = solve_gauge_ode(ode, in.shape, in.values, in.s_min, in.s_max, in.s_base);
   s.prose.push_back(std::to_string(sol.count()) + " independent solutions with $Phi(" + number_text(in.s_base, 6) +
                     ") = Id$ on [" + number_text(in.s_min, 6) + ", " + number_text(in.s_max, 6) +
                     "] (Boost.Odeint dopri5, abs = rel = 1e-12; cubic Hermite interpolation).");
   tabulate(ode, sol, in, nf, s, out.name, options);
-  check_conservation(system, sol, in, nf, s);
+  check_conservation(system, ansatz, sol, in, nf, s);
   check_lemma_7_2(ode, in, nf, s);
   return {ode, Lambda, momentum};
 }

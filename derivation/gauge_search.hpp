@@ -7,25 +7,21 @@
 #include <string>
 
 #include "derivation/model.hpp"
+#include "derivation/nonholonomic_input.hpp"
 #include "mechanics/nonholonomic_system.hpp"
 #include "reduction/gauge_search.hpp"
 
 namespace hamel {
-
-/// What the user asks of the search (read by io/modules/gauge_search_section).
-struct GaugeSearchInput {
-  GaugeAnsatz ansatz;
-  GiNaC::exmap values;                   ///< parameter ↦ number, for the numerics (empty: symbolic only)
-  double s_min = 0, s_max = 0, s_base = 0;
-  double check_time = 10;                ///< time span of the conservation check
-  std::map<std::string, double> initial; ///< initial state of the check (coordinates and momenta)
-};
 
 struct GaugeSearchResult {
   GaugeOde ode;
   Form Lambda;
   GiNaC::ex momentum;  ///< Σ f_i(s) p_{W_i} with the abstract solution f
 };
+
+/// The ansatz of the input on the system: its frame fields by name, the shape, the unknowns.
+/// @throws InvalidArgument for a name that is not one of the system's frame fields.
+GaugeAnsatz gauge_ansatz(const NonholonomicSystem& system, const GaugeSearchInput& input);
 
 /// Derives the ODE and Λ and writes the section "Gauge momentum search" into `out`; with values, also
 /// solves the ODE, tabulates and plots the solutions (to options.plot_base when not empty) and checks

@@ -77,7 +77,7 @@ std::string direction_name(Direction d) {
   return d == Direction::Falling ? "falling" : d == Direction::Rising ? "rising" : "either";
 }
 
-void declare_symbols(const HybridInput& in, const HybridBasics& b, Derivation& d) {
+void declare_symbols(const HybridSystem& in, const HybridBasics& b, Derivation& d) {
   const Chart& Q = in.system->system().chart();
   if (in.time) d.declare(detail::str(*in.time), SymbolKind::Variable, "time");
   const Chart TsQ = cotangent_bundle(Q);
@@ -96,7 +96,7 @@ void declare_symbols(const HybridInput& in, const HybridBasics& b, Derivation& d
 }
 
 // 000 §2.2 (§5 when time-dependent): L, E_L, F^L and the accelerations of X_{L,F^L}.
-void lagrangian_system(const HybridInput& in, const HybridBasics& b, DerivationSection& s) {
+void lagrangian_system(const HybridSystem& in, const HybridBasics& b, DerivationSection& s) {
   const ForcedLagrangianSystem& sys = in.system->system();
   const Chart& Q = sys.chart();
   const std::size_t n = Q.dim();
@@ -128,7 +128,7 @@ ZeroVerdict all_zero(const std::vector<ex>& defects, const Chart& chart) {
 }
 
 // 000 §2.2: H, F on T*Q and X_{H,F}; Props. 1 and 6 and the cosymplectic form of §5.
-void hamiltonian_system(const HybridInput& in, const HybridBasics& b, DerivationSection& s) {
+void hamiltonian_system(const HybridSystem& in, const HybridBasics& b, DerivationSection& s) {
   const ForcedLagrangianSystem& sys = in.system->system();
   const Chart& Q = sys.chart();
   const Chart TsQ = cotangent_bundle(Q);
@@ -150,7 +150,7 @@ void hamiltonian_system(const HybridInput& in, const HybridBasics& b, Derivation
 }
 
 // g_F = span{…}: the basis as combinations of the generators.
-std::string g_F_basis(const HybridInput& in, const ForceSymmetryAlgebra& a) {
+std::string g_F_basis(const HybridSystem& in, const ForceSymmetryAlgebra& a) {
   std::string basis;
   for (const auto& row : a.basis) {
     std::string e;
@@ -162,7 +162,7 @@ std::string g_F_basis(const HybridInput& in, const ForceSymmetryAlgebra& a) {
 }
 
 // 000 §4: J^ξ, the conditions of g_F and Noether's theorem with forces, per generator.
-void symmetries(const HybridInput& in, const HybridBasics& b, DerivationSection& s) {
+void symmetries(const HybridSystem& in, const HybridBasics& b, DerivationSection& s) {
   const GiNaC::lst vel = as_list(in.system->system().velocities());
   Object& J = s.object("hybrid.momenta", ObjectKind::Family, "the momenta of the generators");
   for (std::size_t a = 0; a < in.generators.size(); ++a) {
@@ -244,7 +244,7 @@ const char* const kHybridConstant =
     "Def. 4 asks f o Delta = f on S besides conservation by the flow; forces and impacts need not preserve f";
 
 // Def. 4 and the three conditions of a hybrid action (000 section 4), for one generator.
-void generator_checks(const HybridInput& in, const HybridBasics& b, std::size_t a, bool wc, DerivationSection& s) {
+void generator_checks(const HybridSystem& in, const HybridBasics& b, std::size_t a, bool wc, DerivationSection& s) {
   const SimpleHybridSystem& H = *in.system;
   const std::string on = wc ? " on the paper's S (with its conditions)" : "";
   const std::string sfx = wc ? ".with_conditions" : "";
@@ -262,7 +262,7 @@ void generator_checks(const HybridInput& in, const HybridBasics& b, std::size_t 
 }
 
 // Def. 8 on each component, with mu+ as a function of mu- where it is one.
-void generalized_checks(const HybridInput& in, const HybridBasics& b, bool wc, DerivationSection& s) {
+void generalized_checks(const HybridSystem& in, const HybridBasics& b, bool wc, DerivationSection& s) {
   const std::string on = wc ? " on the paper's S (with its conditions)" : "";
   const std::string sfx = wc ? ".with_conditions" : "";
   const auto gm = generalized_hybrid_momentum_map(*in.system, in.generators, b.mu, wc);
@@ -283,7 +283,7 @@ void generalized_checks(const HybridInput& in, const HybridBasics& b, bool wc, D
 }
 
 // The checks of one reading of S: h alone, or with the paper's extra conditions.
-void hybrid_variant(const HybridInput& in, const HybridBasics& b, bool wc, DerivationSection& s) {
+void hybrid_variant(const HybridSystem& in, const HybridBasics& b, bool wc, DerivationSection& s) {
   const SimpleHybridSystem& H = *in.system;
   const std::string on = wc ? " on the paper's S (with its conditions)" : "";
   const std::string sfx = wc ? ".with_conditions" : "";
@@ -302,7 +302,7 @@ void hybrid_variant(const HybridInput& in, const HybridBasics& b, bool wc, Deriv
   generalized_checks(in, b, wc, s);
 }
 
-void hybrid_checks(const HybridInput& in, const HybridBasics& b, DerivationSection& s) {
+void hybrid_checks(const HybridSystem& in, const HybridBasics& b, DerivationSection& s) {
   bool conditions = false;
   for (const auto& C : in.system->components()) conditions = conditions || !C.conditions.empty();
   hybrid_variant(in, b, false, s);
@@ -312,7 +312,7 @@ void hybrid_checks(const HybridInput& in, const HybridBasics& b, DerivationSecti
 }
 
 // A multi-domain automaton: E_L and J domain by domain and transition by transition.
-void automaton_checks(const HybridInput& in, DerivationSection& s) {
+void automaton_checks(const HybridSystem& in, DerivationSection& s) {
   const HybridAutomaton& A = *in.automaton;
   s.prose.push_back(std::to_string(A.domains()) + " domains, " + std::to_string(A.transitions()) + " transitions (Boost.Graph).");
   const std::string why = "each domain's force and each transition's reset decide what is preserved";
@@ -529,7 +529,7 @@ Table invariants_table(const HybridTrajectory& tr) {
 }
 
 // The plots (PNG when gnuplot wrote one beside the SVG, for the LaTeX document).
-void simulation_plots(const HybridInput& in, const HybridTrajectory& tr, const std::string& base, DerivationSection& s) {
+void simulation_plots(const HybridSystem& in, const HybridTrajectory& tr, const std::string& base, DerivationSection& s) {
   if (base.empty() || tr.t.empty()) return;
   const auto& si = *in.simulation;
   try {
@@ -545,11 +545,11 @@ void simulation_plots(const HybridInput& in, const HybridTrajectory& tr, const s
 }
 
 // 000 Def. 3: the hybrid flow from the file's initial state (and the reduced one, when asked).
-void simulation(const HybridInput& in, const DeriveOptions& o, DerivationSection& s) {
+void simulation(const HybridSystem& in, const DeriveOptions& o, DerivationSection& s) {
   const auto& si = *in.simulation;
   HybridSimulationSpec spec = si.spec;
   spec.compile.quiet = true;
-  const HybridTrajectory tr = in.automaton ? simulate_hybrid(*in.automaton, spec) : simulate_hybrid(*in.system, spec);
+  const HybridTrajectory tr = run_hybrid(in, spec);
   s.prose.push_back("From t = " + number_text(spec.t0) + " to " + number_text(spec.t1) + ": " + std::to_string(tr.impacts.size()) + " impacts, " +
                     std::to_string(tr.grazes.size()) + " grazes, " + std::to_string(tr.steps) + " steps; " +
                     (tr.message.empty() ? "completed" : tr.message) + ".");
@@ -564,7 +564,7 @@ void simulation(const HybridInput& in, const DeriveOptions& o, DerivationSection
 
 }  // namespace
 
-HybridBasics hybrid_basics(const HybridInput& in) {
+HybridBasics hybrid_basics(const HybridSystem& in) {
   const ForcedLagrangianSystem& s = in.system->system();
   const ForcedHamiltonianSystem H = hamiltonian_side(s);
   std::vector<ex> J, mu;
@@ -575,7 +575,15 @@ HybridBasics hybrid_basics(const HybridInput& in) {
   return HybridBasics{forced_euler_lagrange_field(s), H, forced_hamiltonian_field(H), force_symmetry_algebra(s, in.generators), J, mu};
 }
 
-void derive_hybrid(const HybridInput& in, Derivation& out, const DeriveOptions& o) {
+HybridTrajectory run_hybrid(const HybridSystem& in, const HybridSimulationSpec& spec) {
+  return in.automaton ? simulate_hybrid(*in.automaton, spec) : simulate_hybrid(*in.system, spec);
+}
+
+void derive_hybrid(const HybridInput& input, Derivation& out, const DeriveOptions& o) {
+  derive_hybrid(build_hybrid_system(input), out, o);
+}
+
+void derive_hybrid(const HybridSystem& in, Derivation& out, const DeriveOptions& o) {
   const HybridBasics b = hybrid_basics(in);
   declare_symbols(in, b, out);
   lagrangian_system(in, b, start_section(out, o, "hybrid.lagrangian_system",

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "derivation/hybrid_input.hpp"
 #include "derivation/model.hpp"
 #include "mechanics/hybrid/coordinate_change.hpp"
 #include "mechanics/hybrid/hybrid_automaton.hpp"
@@ -28,15 +29,8 @@ struct HybridReduction {
   std::vector<Generator> generators;       ///< the symmetry, transported
 };
 
-struct HybridSimulationInput {
-  HybridSimulationSpec spec;               ///< values, initial state, t0, t1, tolerances, functions
-  std::string csv, plot;                   ///< output paths from the file (may be empty)
-  bool reduced = false;                    ///< also run the reduced simulation and compare
-  std::size_t axis_x = 0, axis_y = 1;      ///< coordinates of the path plot
-};
-
-/// A forced / hybrid system and what the user declared about it (read and checked by io/modules/hybrid).
-struct HybridInput {
+/// The system an input describes, built and checked by the library (derivation/hybrid_system.cpp).
+struct HybridSystem {
   std::string name;                              ///< the system's name (for plots)
   std::optional<GiNaC::ex> time;                 ///< the time symbol of a time-dependent system
   bool force_on_momenta = false;                 ///< the force was given on T*Q
@@ -45,8 +39,13 @@ struct HybridInput {
   std::vector<Generator> generators;             ///< the symmetry
   std::vector<std::pair<std::string, GiNaC::ex>> constants;  ///< functions to test as hybrid constants (Def. 4)
   std::optional<HybridReduction> reduction;
-  std::optional<HybridSimulationInput> simulation;
+  std::optional<HybridSimulationInput> simulation;  ///< with the momenta J_<generator> as observables
 };
+
+/// @throws SpecError at the input's entry the library refuses: a Lagrangian that is not mechanical, a
+///   force it cannot take, a Newtonian impact on a surface it cannot solve, guards that do not form a
+///   hybrid system, a map that is not a coordinate change, a reduction whose hypotheses fail.
+HybridSystem build_hybrid_system(const HybridInput& in);
 
 /// What the derivation and the claims share: the fields and momenta, computed once.
 struct HybridBasics {
@@ -57,9 +56,15 @@ struct HybridBasics {
   std::vector<GiNaC::ex> momenta;            ///< J^ξ on TQ, per generator
   std::vector<GiNaC::ex> mu;                 ///< symbols for the values of μ₋ (one per generator)
 };
-HybridBasics hybrid_basics(const HybridInput& in);
+HybridBasics hybrid_basics(const HybridSystem& in);
 
-/// The whole derivation, appended to `out`; plots go under options.plot_base.
+/// The whole derivation, appended to `out`; plots go under options.plot_base. @throws SpecError as
+/// build_hybrid_system.
 void derive_hybrid(const HybridInput& in, Derivation& out, const DeriveOptions& options);
+/// The same for a system built in code from the library's objects.
+void derive_hybrid(const HybridSystem& in, Derivation& out, const DeriveOptions& options);
+
+/// The run of the system's `simulate:` section (`in.simulation` must be set).
+HybridTrajectory run_hybrid(const HybridSystem& in, const HybridSimulationSpec& spec);
 
 }  // namespace hamel

@@ -16,8 +16,8 @@ constexpr double kDerivationSeconds = 120;
 VariablesOnChart on_dual(const NonholonomicInput& in) {
   std::vector<std::string> names;
   for (const auto& v : in.variables) names.push_back(v.name);
-  const Chart U = in.variable_chart ? *in.variable_chart : in.system.chart().sibling("U", names);
-  return {in.system.dual_chart(), U.coordinates(), in.variables};
+  const Chart U = in.variable_chart ? *in.variable_chart : in.Q.sibling("U", names);
+  return {in.dual_chart(), U.coordinates(), in.variables};
 }
 
 std::string joined(const std::vector<std::string>& items) {
@@ -66,10 +66,10 @@ bool add_entry(const VariablesOnChart& v, const GiNaC::exmap& hint, double secon
 void momenta(const NonholonomicInput& in, const VariablesOnChart& v, DerivationSection& s) {
   if (in.gauge.empty()) return;
   Object& o = s.object("variable_momenta", ObjectKind::Family, "the gauge momenta in the variables");
-  const Chart& M = in.system.dual_chart();
+  const Chart M = in.dual_chart();
   for (std::size_t b : in.gauge) {
-    const std::string name = M.coordinate_name(in.system.chart().dim() + b);
-    add_entry(v, in.inverse, kDerivationSeconds, o, {name}, Label::symbol(name), in.system.momenta()[b]);
+    const std::size_t i = in.Q.dim() + b;  // pi_b: D* = (q, pi1..pir)
+    add_entry(v, in.inverse, kDerivationSeconds, o, {M.coordinate_name(i)}, Label::symbol(M.coordinate_name(i)), M[i]);
   }
 }
 

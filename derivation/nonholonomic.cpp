@@ -21,8 +21,7 @@ using GiNaC::ex;
 
 std::string one_based(std::size_t i) { return std::to_string(i + 1); }
 
-void declare_symbols(const NonholonomicInput& in, Derivation& d) {
-  const auto& sys = in.system;
+void declare_symbols(const NonholonomicInput& in, const NonholonomicSystem& sys, Derivation& d) {
   const Chart& M = sys.dual_chart();
   for (std::size_t a = 0; a < sys.rank(); ++a)
     d.declare(M.coordinate_name(sys.chart().dim() + a), SymbolKind::Momentum, "momentum of frame field " + sys.frame_names()[a]);
@@ -133,8 +132,7 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
   v.reason = "a nonholonomic bracket is in general only almost Poisson (004 §2, §3)";
 }
 
-void gauge_momenta(const NonholonomicInput& in, DerivationSection& s) {
-  const auto& sys = in.system;
+void gauge_momenta(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
   const auto X = nonholonomic_vector_field(sys);
   for (auto b : in.gauge) {
     const std::string& f = sys.frame_names()[b];
@@ -157,8 +155,8 @@ void three_form(const NonholonomicSystem& sys, const NonholonomicBrackets& b, De
 }
 
 // Theorems 3.2 and 5.6 for the gauged bracket.
-void gauged_checks(const NonholonomicInput& in, const NonholonomicBrackets& b, DerivationSection& s) {
-  const auto& sys = in.system;
+void gauged_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
+                   DerivationSection& s) {
   const Chart& M = sys.dual_chart();
   const std::size_t n = sys.chart().dim();
   zero_verdict(s, "gauged.hamiltonian_vector_field", "$(Pi_nh^Lambda)^#(d H_c) = X_nh$ (Theorem 3.2)",
@@ -183,11 +181,11 @@ void gauged_checks(const NonholonomicInput& in, const NonholonomicBrackets& b, D
 
 // The declared generators, checked before anything is reduced with them (004 §4.2): a generator that
 // moves L or D is reported with its failing component, and the Casimirs are not computed.
-bool symmetry_checks(const NonholonomicInput& in, DerivationSection& s) {
+bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
   bool all = true;
   LieAlgebraAction action;
   for (const auto& [n, xi] : in.symmetry) {
-    const GeneratorCheck c = check_generator(in.system, xi, n);
+    const GeneratorCheck c = check_generator(sys, xi, n);
     zero_verdict(s, "symmetry." + n + ".lagrangian", n + " preserves the Lagrangian: $" + n + "^TQ[L] = 0$", c.lagrangian);
     Verdict& d = zero_verdict(s, "symmetry." + n + ".distribution",
                               n + " preserves the constraint distribution: $[" + n + ", X_a]$ lies in $D$", c.distribution);
@@ -226,7 +224,7 @@ ZeroVerdict jacobi_on_variables(const NonholonomicInput& in, const AlmostPoisson
   for (std::size_t a = 0; a < u.size(); ++a)
     for (std::size_t b = a + 1; b < u.size(); ++b)
       for (std::size_t c = b + 1; c < u.size(); ++c) {
-        ZeroVerdict v = zero_test(jacobiator(B, u[a].expression, u[b].expression, u[c].expression), in.system.dual_chart());
+        ZeroVerdict v = zero_test(jacobiator(B, u[a].expression, u[b].expression, u[c].expression), B.chart());
         if (!v.zero) {
           v.detail = "{" + u[a].name + "," + u[b].name + "," + u[c].name + "}: " + v.detail;
           return v;
@@ -253,8 +251,8 @@ void reduced(const NonholonomicInput& in, const NonholonomicBrackets& b, Derivat
 
 }  // namespace
 
-NonholonomicBrackets derive_brackets(const NonholonomicInput& in, Derivation& search_out, const DeriveOptions& options) {
-  const auto& sys = in.system;
+NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const NonholonomicSystem& sys, Derivation& search_out,
+                                     const DeriveOptions& options) {
   NonholonomicBrackets d{nonholonomic_bracket(sys), std::nullopt, std::nullopt, {}, "", std::nullopt, {}};
   for (auto b : in.gauge) d.momenta.emplace_back("pi" + one_based(b), sys.momenta()[b]);
   if (in.search) {
@@ -279,11 +277,11 @@ NonholonomicBrackets derive_brackets(const NonholonomicInput& in, Derivation& se
 }
 
 void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const DeriveOptions& o) {
-  const auto& sys = in.system;
-  declare_symbols(in, out);
+  const NonholonomicSystem sys = build_nonholonomic_system(in);
+  declare_symbols(in, sys, out);
   Derivation search;  // the search's section goes after the bracket's
   search.name = out.name;  // (its plot is titled with it)
-  const NonholonomicBrackets b = derive_brackets(in, search, o);
+  const NonholonomicBrackets b = derive_brackets(in, sys, search, o);
   kinetic_energy(sys, start_section(out, o, "kinetic_energy", "Configuration space and kinetic energy"));
   frame(sys, start_section(out, o, "frame", "Constraint distribution and frame"));
   structure(sys, start_section(out, o, "structure", "Constrained metric and structure coefficients"));
@@ -291,14 +289,14 @@ void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const Der
   bracket(sys, "nonholonomic", "Pi_nh", b.nh, start_section(out, o, "bracket.nonholonomic", "Nonholonomic bracket $Pi_nh$ (004 (2.9))"));
   for (auto& s : search.sections) out.sections.push_back(std::move(s));
   for (const auto& x : search.symbols) out.declare(x.name, x.kind, x.meaning);
-  if (!in.gauge.empty()) gauge_momenta(in, start_section(out, o, "gauge_momenta", "Gauge momenta"));
+  if (!in.gauge.empty()) gauge_momenta(in, sys, start_section(out, o, "gauge_momenta", "Gauge momenta"));
   if (b.Lambda) {
     three_form(sys, b, start_section(out, o, "three_form", "Three-form $Lambda$ (Lemma 5.4)"));
     DerivationSection& g = start_section(out, o, "bracket.gauged", "Gauged bracket $Pi_nh^Lambda$ (004 (3.6))");
     bracket(sys, "gauged", "Pi_nh^Lambda", *b.gauged, g);
-    gauged_checks(in, b, g);
+    gauged_checks(in, sys, b, g);
   }
-  const bool symmetric = in.symmetry.empty() || symmetry_checks(in, start_section(out, o, "symmetry", "Symmetry (004 §4.2)"));
+  const bool symmetric = in.symmetry.empty() || symmetry_checks(in, sys, start_section(out, o, "symmetry", "Symmetry (004 §4.2)"));
   if (symmetric && !b.orbits.empty() && !b.momenta.empty())
     casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));
   if (!in.variables.empty())

@@ -12,21 +12,10 @@
 #include "brackets/variables.hpp"
 #include "derivation/gauge_search.hpp"
 #include "derivation/model.hpp"
+#include "derivation/nonholonomic_input.hpp"
 #include "mechanics/nonholonomic_system.hpp"
 
 namespace hamel {
-
-/// A nonholonomic system and what the user declared about it (read and checked by io/modules).
-struct NonholonomicInput {
-  NonholonomicSystem system;
-  std::vector<std::pair<std::string, VectorField>> symmetry;  ///< generators ξ_Q
-  std::vector<std::size_t> gauge;                              ///< frame fields claimed to generate gauge momenta
-  std::optional<GaugeSearchInput> search;                      ///< gauge_momenta: {ansatz, shape, …}
-  std::vector<NamedFunction> variables;                        ///< u_a(q, π)
-  std::optional<Chart> variable_chart;                         ///< coordinates u_a
-  GiNaC::exmap inverse;                                        ///< rules rewriting (q, π) in the u_a
-  std::optional<GiNaC::ex> conformal_factor;                   ///< in (q, π)
-};
 
 /// What derive and the claims share: the brackets and momenta, computed once.
 struct NonholonomicBrackets {
@@ -41,10 +30,17 @@ struct NonholonomicBrackets {
   const AlmostPoissonBracket& reduced_source() const { return gauged ? *gauged : nh; }
 };
 
-/// The brackets; a gauge-momentum search writes its section into `search_out`.
-NonholonomicBrackets derive_brackets(const NonholonomicInput& in, Derivation& search_out, const DeriveOptions& options);
+/// The system the input describes (derivation/nonholonomic_system.cpp).
+/// @throws SpecError at the input's entry the library refuses: a Lagrangian that is not mechanical, a
+///   constraint not linear in the velocities, a frame field not tangent to D, a complement W that is
+///   not complementary, …
+NonholonomicSystem build_nonholonomic_system(const NonholonomicInput& in);
 
-/// The whole derivation, appended to `out`.
+/// The brackets; a gauge-momentum search writes its section into `search_out`.
+NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const NonholonomicSystem& sys, Derivation& search_out,
+                                     const DeriveOptions& options);
+
+/// The whole derivation, appended to `out`. @throws SpecError as build_nonholonomic_system.
 void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const DeriveOptions& options);
 
 }  // namespace hamel

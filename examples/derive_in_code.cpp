@@ -15,12 +15,11 @@ int main() {
   const GiNaC::ex x = Q[0], y = Q[1], z = Q[2], m = Q.parameters()[0];
   const GiNaC::ex xd = TQ[3], yd = TQ[4], zd = TQ[5];
 
-  NonholonomicSpec spec{Q, m / 2 * (xd * xd + yd * yd + zd * zd), {zd - y * xd}, {}, {}, Complement::orthogonal()};
+  NonholonomicInput in{Q, m / 2 * (xd * xd + yd * yd + zd * zd), {zd - y * xd}};
   const GiNaC::ex s = sqrt(1 + y * y);
-  spec.frame = {VectorField(Q, {1 / s, 0, y / s}), VectorField(Q, {0, 1, 0})};
-  spec.frame_names = {"Z1", "Y2"};
-
-  NonholonomicInput in{NonholonomicSystem(spec), {}, {0}, std::nullopt, {}, std::nullopt, {}, std::nullopt};
+  in.frame = {VectorField(Q, {1 / s, 0, y / s}), VectorField(Q, {0, 1, 0})};
+  in.frame_names = {"Z1", "Y2"};
+  in.gauge = {0};
   in.symmetry = {{"translation_x", VectorField(Q, {1, 0, 0})}, {"translation_z", VectorField(Q, {0, 0, 1})}};
 
   Derivation d;

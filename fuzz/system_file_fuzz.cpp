@@ -1,5 +1,6 @@
 // fuzz/system_file_fuzz.cpp — libFuzzer target: any bytes as a system file, read as `hamel derive`
-// reads one (Document::from_string → read_system_file → read_nonholonomic; docs/fuzzing.md).
+// reads and checks one (Document::from_string → read_system_file → read_nonholonomic →
+// build_nonholonomic_system; docs/fuzzing.md).
 //
 // The contract under test: the readers return or throw ParseError, InvalidArgument or DomainError;
 // anything else — another exception, a sanitizer report, a leak, a hang — is a failure.
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "derivation/nonholonomic.hpp"
 #include "io/modules/nonholonomic.hpp"
 #include "io/system_file.hpp"
 #include "io/yaml_document.hpp"
@@ -22,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
     hamel::SystemFile file = hamel::read_system_file(hamel::Document::from_string(text, "fuzz.yaml"));
-    (void)hamel::read_nonholonomic(file);
+    (void)hamel::build_nonholonomic_system(hamel::read_nonholonomic(file));
   } catch (const hamel::ParseError&) {
   } catch (const hamel::InvalidArgument&) {
   } catch (const hamel::DomainError&) {

@@ -1,6 +1,8 @@
 // geometry/lifts.cpp
 #include "geometry/lifts.hpp"
 
+#include "core/error.hpp"
+
 namespace hamel {
 
 Chart tangent_bundle(const Chart& Q) {
@@ -8,6 +10,18 @@ Chart tangent_bundle(const Chart& Q) {
   for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back(Q.coordinate_name(i) + "_dot");
   return Q.extend("T" + Q.name(), names);
 }
+
+namespace {
+std::vector<std::string> numbered(const std::string& stem, std::size_t r) {
+  std::vector<std::string> v;
+  for (std::size_t a = 1; a <= r; ++a) v.push_back(stem + std::to_string(a));
+  return v;
+}
+}  // namespace
+
+Chart distribution_dual_chart(const Chart& Q, std::size_t r) { return Q.extend("D*", numbered("pi", r)); }
+
+Chart distribution_chart(const Chart& Q, std::size_t r) { return Q.extend("D", numbered("v", r)); }
 
 Chart cotangent_bundle(const Chart& Q) {
   std::vector<std::string> names;
@@ -46,6 +60,25 @@ VectorField cotangent_lift(const VectorField& X) {
     for (std::size_t j = 0; j < n; ++j) c[n + i] -= p[j] * X[j].diff(GiNaC::ex_to<GiNaC::symbol>(Q[i]));
   }
   return VectorField(cotangent_bundle(Q), c);
+}
+
+Chart contact_tangent_bundle(const Chart& Q) {
+  const Chart TQ = tangent_bundle(Q);
+  return TQ.extend(TQ.name() + "xR", {"z"});
+}
+
+Chart contact_cotangent_bundle(const Chart& Q) {
+  const Chart TsQ = cotangent_bundle(Q);
+  return TsQ.extend(TsQ.name() + "xR", {"z"});
+}
+
+GiNaC::ex action_variable(const Chart& extended) {
+  const auto i = extended.index_of(std::string("z"));
+  if (!i || *i + 1 != extended.dim())
+    throw InvalidArgument(detail::message("action_variable", "the chart has no action variable z as its last coordinate",
+                                          "a chart made by contact_tangent_bundle or contact_cotangent_bundle",
+                                          extended.describe()));
+  return extended[*i];
 }
 
 }  // namespace hamel

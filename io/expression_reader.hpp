@@ -23,15 +23,10 @@
 #include <vector>
 
 #include "core/abstract_function.hpp"
+#include "core/did_you_mean.hpp"
+#include "core/source_pos.hpp"
 
 namespace hamel {
-
-/// Where an expression's text starts in a file (1-based line and column of its first character).
-struct SourcePos {
-  std::string file;
-  int line = 1;
-  int column = 1;
-};
 
 class ExpressionReader {
  public:
@@ -53,8 +48,5 @@ class ExpressionReader {
   std::map<std::string, AbstractFunction> functions_;
   std::map<std::string, std::string> hints_;
 };
-
-/// The closest candidate by edit distance, if it is close enough to be a plausible typo.
-std::optional<std::string> did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 
 }  // namespace hamel

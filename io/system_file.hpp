@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "derivation/claims.hpp"
 #include "derivation/model.hpp"
 #include "geometry/chart.hpp"
 #include "io/yaml_document.hpp"
@@ -54,17 +55,6 @@ struct ClaimsContext {
 /// use the earlier ones) and declares it as an abbreviation.
 void apply_context(const ClaimsContext& context, ExpressionReader& reader);
 
-struct ClaimResult {
-  std::string name;
-  std::string kind;
-  bool holds = false;
-  std::string how;             ///< how it was decided
-  std::string derived;         ///< the derived value (text)
-  std::string claimed;         ///< the claimed value (text)
-  std::string counterexample;  ///< a point where they differ, with both values
-  int line = 0;
-};
-
 struct SimulateOptions {
   std::string csv;    ///< trajectory CSV (empty: none)
   std::string plot;   ///< plot file (.svg / .png; empty: none)
@@ -89,21 +79,11 @@ class Module {
   virtual int simulate(const SystemFile& file, const SimulateOptions& options, std::ostream& out) const;
 };
 
+/// Names each result after its claim (name, kind, line in the claims file), in the same order.
+void name_results(std::vector<ClaimResult>& results, const std::vector<Claim>& claims);
+
 /// Every module, in the order their sections appear in reports (io/modules/registry.cpp).
 const std::vector<std::unique_ptr<Module>>& modules();
 
-/// A library error's text without its leading "function: " ("NonholonomicSystem: frame field …" →
-/// "frame field …"), for messages placed at a position of the file.
-std::string without_function_name(const std::string& message);
-
-/// Formats a zero-test witness: "theta = 0.81, m = 1.3 (derived = …, claimed = …)".
-std::string describe_point(const GiNaC::exmap& point);
-
-/// Fills `res` with the comparison of a derived and a claimed value on `chart` by the zero test: the
-/// verdict, how it was decided, both values and, when they differ, the witness point with both values.
-void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const Chart& chart);
-
-/// Fills `res` for a yes/no claim ("holds: false"): it is true when the claimed verdict is the derived one.
-void compare_claim(ClaimResult& res, bool derived, bool claimed, const std::string& how);
 
 }  // namespace hamel

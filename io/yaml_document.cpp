@@ -92,9 +92,14 @@ SourcePos Document::pos(const YAML::Node& n) const {
   return p;
 }
 
-void Document::fail(const YAML::Node& n, const std::string& what) const {
+SourcePos Document::mark(const YAML::Node& n) const {
   const YAML::Mark m = n.Mark();
-  throw ParseError(file_, m.line + 1, m.column + 1, what);
+  return {file_, m.line + 1, m.column + 1};
+}
+
+void Document::fail(const YAML::Node& n, const std::string& what) const {
+  const SourcePos at = mark(n);
+  throw ParseError(at.file, at.line, at.column, what);
 }
 
 std::string Document::scalar(const YAML::Node& n, const std::string& what) const {

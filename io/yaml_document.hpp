@@ -23,6 +23,8 @@ class Document {
 
   /// Where a node's text starts (1-based; inside the quotes of a quoted scalar).
   SourcePos pos(const YAML::Node& n) const;
+  /// Where `fail` places an error about a node: its first character (the quote of a quoted scalar).
+  SourcePos mark(const YAML::Node& n) const;
   [[noreturn]] void fail(const YAML::Node& n, const std::string& what) const;
 
   /// Typed access; each reports `what` (e.g. "'coordinates'") in its error.

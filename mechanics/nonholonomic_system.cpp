@@ -186,8 +186,8 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
     throw DomainError(detail::message("NonholonomicSystem", "the complement W has the wrong dimension",
                                       std::to_string(Q.dim() - r) + " fields", std::string(e.what())));
   }
-  d->Dstar = Q.extend("D*", numbered("pi", r));
-  d->Dvel = Q.extend("D", numbered("v", r));
+  d->Dstar = distribution_dual_chart(Q, r);
+  d->Dvel = distribution_chart(Q, r);
   d->rho = d->frame->rho();
   d->Gab = restrict(*d->G, d->frame->distribution());
   d->Ginv = inverse(d->Gab, Q, "NonholonomicSystem");

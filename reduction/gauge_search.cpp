@@ -31,7 +31,7 @@ GaugeOde derive_gauge_ode(const NonholonomicSystem& system, const GaugeAnsatz& a
   std::vector<GiNaC::ex> Fs, Ds;
   for (std::size_t i = 0; i < nf; ++i) {
     const std::string name = i < ansatz.unknowns.size() ? ansatz.unknowns[i] : "f" + std::to_string(i + 1);
-    out.unknowns.push_back(AbstractFunction::fresh(name, 1));
+    out.unknowns.push_back(i < ansatz.functions.size() ? ansatz.functions[i] : AbstractFunction::fresh(name, 1));
     F[i] = out.unknowns[i](ansatz.shape);
     Fp[i] = F[i].diff(s);
     Fs.push_back(GiNaC::realsymbol(name));

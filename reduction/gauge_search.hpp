@@ -20,6 +20,9 @@ struct GaugeAnsatz {
   std::vector<std::string> basis_names;   ///< e.g. W1, W2
   GiNaC::ex shape;                        ///< s, a coordinate of Q
   std::vector<std::string> unknowns;      ///< names of the f_i (e.g. g, k); default f1, f2, …
+  /// The f_i themselves, when the caller has made them (a reader that parses claims about them);
+  /// otherwise fresh functions named by `unknowns`.
+  std::vector<AbstractFunction> functions;
 };
 
 struct GaugeOde {

@@ -1,10 +1,11 @@
-// io/modules/model_claims.cpp — claims on the derivation model, for every kind of system: an
-// `entry` of any derived object by its id and key, a `verdict` by its id.  The names a claimed value
-// may use are the system file's and every symbol that occurs in the derivation (momenta, variables).
+// io/modules/model_claims.cpp — reading the claims on the derivation model, for every kind of system:
+// an `entry` of any derived object by its id and key, a `verdict` by its id (checked by
+// derivation/claims/model.cpp).  The names a claimed value may use are the system file's and every
+// symbol that occurs in the derivation (momenta, variables).
 #include "io/modules/model_claims.hpp"
 
 #include "core/error.hpp"
-#include "core/symbolic.hpp"
+#include "derivation/claims/model.hpp"
 
 namespace hamel {
 
@@ -53,57 +54,32 @@ std::vector<std::string> key_of(const Document& doc, const YAML::Node& n) {
   return key;
 }
 
-// The entry of `o` at `key`; a missing entry of an object that leaves zeros out is 0, a bracket read
-// the other way round is its negative.
-ex entry_value(const Document& doc, const YAML::Node& at, const Object& o, const std::vector<std::string>& key) {
-  for (const auto& e : o.entries) {
-    if (e.key == key) return e.value;
-    if (o.kind == ObjectKind::Bracket && key.size() == 2 && e.key == std::vector<std::string>{key[1], key[0]}) return -e.value;
-  }
-  if (o.kind == ObjectKind::Scalar || o.kind == ObjectKind::Equations || o.kind == ObjectKind::List) {
-    std::string keys;
-    for (const auto& e : o.entries) {
-      std::string k;
-      for (const auto& x : e.key) k += (k.empty() ? "" : ",") + x;
-      keys += " '" + k + "'";
-    }
-    doc.fail(at, "'key': object '" + o.id + "' has no entry there; expected one of" + keys);
-  }
-  return 0;
+// An `entry` claim: the object's id, the key and the claimed value.
+void read_entry(const Document& doc, const ExpressionReader& r, const YAML::Node& b, ModelClaim& c) {
+  if (!b["object"]) doc.fail(b, "expected 'object' (an object id of the derivation, e.g. bracket.gauged), got none");
+  c.id = doc.scalar(b["object"], "'object'");
+  c.at.set("id", doc.mark(b["object"]));
+  if (!b["value"]) doc.fail(b, "expected 'value', got none");
+  if (b["key"]) c.at.set("key", doc.mark(b["key"]));
+  c.key = key_of(doc, b["key"]);
+  c.value = doc.expression(b["value"], r, "'value'");
 }
 
-// Compared on the system's chart (its domains and positive parameters); other symbols (momenta,
-// variables) are sampled on the probe's default range.
-ClaimResult check_entry(const Document& doc, const SystemFile& f, const Derivation& d, const ExpressionReader& r,
-                        const Claim& c) {
-  ClaimResult res;
-  if (!c.body["object"]) doc.fail(c.body, "expected 'object' (an object id of the derivation, e.g. bracket.gauged), got none");
-  const std::string id = doc.scalar(c.body["object"], "'object'");
-  const Object* o = d.find(id);
-  if (!o) {
-    std::vector<std::string> ids;
-    for (const auto& s : d.sections)
-      for (const auto& x : s.objects) ids.push_back(x.id);
-    std::string msg = "'object': no object '" + id + "' in the derivation";
-    if (auto m = did_you_mean(id, ids)) msg += " (did you mean '" + *m + "'?)";
-    doc.fail(c.body["object"], msg);
-  }
-  if (!c.body["value"]) doc.fail(c.body, "expected 'value', got none");
-  const ex derived = entry_value(doc, c.body["key"] ? c.body["key"] : c.body, *o, key_of(doc, c.body["key"]));
-  compare_claim(res, derived, doc.expression(c.body["value"], r, "'value'"), f.Q);
-  return res;
+// A `verdict` claim: the check's id and the claimed outcome.
+void read_verdict(const Document& doc, const YAML::Node& b, ModelClaim& c) {
+  if (!b["id"]) doc.fail(b, "expected 'id' (a check id of the derivation, e.g. jacobi.nonholonomic), got none");
+  c.id = doc.scalar(b["id"], "'id'");
+  c.at.set("id", doc.mark(b["id"]));
+  c.holds = doc.boolean(b, "holds", true);
 }
 
-ClaimResult check_verdict(const Document& doc, const Derivation& d, const Claim& c) {
-  ClaimResult res;
-  if (!c.body["id"]) doc.fail(c.body, "expected 'id' (a check id of the derivation, e.g. jacobi.nonholonomic), got none");
-  const std::string id = doc.scalar(c.body["id"], "'id'");
-  for (const Verdict* v : d.verdicts())
-    if (v->id == id) {
-      compare_claim(res, v->holds, doc.boolean(c.body, "holds", true), v->method);
-      return res;
-    }
-  doc.fail(c.body["id"], "'id': no check '" + id + "' in the derivation");
+ModelClaim read_model_claim(const Document& doc, const ExpressionReader& r, const Claim& cl) {
+  ModelClaim c;
+  c.kind = cl.kind;
+  c.at.set("", doc.mark(cl.body));
+  if (c.kind == "entry") read_entry(doc, r, cl.body, c);
+  else read_verdict(doc, cl.body, c);
+  return c;
 }
 
 class ModelClaims : public Module {
@@ -118,17 +94,15 @@ class ModelClaims : public Module {
   void derive(const SystemFile&, Derivation&, const DeriveOptions&) const override {}
   std::vector<std::string> claim_kinds() const override { return {"entry", "verdict"}; }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims, const ClaimsContext& ctx) const override {
+    // the claims may name any symbol of the derivation: it is derived first, then they are read
     const Derivation d = derive_all(f);
     const Document& doc = ctx.doc ? *ctx.doc : f.doc;
     const ExpressionReader r = model_reader(f, d, ctx);
+    std::vector<ModelClaim> read;
+    for (const auto& c : claims) read.push_back(read_model_claim(doc, r, c));
     std::vector<ClaimResult> out;
-    for (const auto& c : claims) {
-      ClaimResult res = c.kind == "entry" ? check_entry(doc, f, d, r, c) : check_verdict(doc, d, c);
-      res.name = c.name;
-      res.kind = c.kind;
-      res.line = c.node.Mark().line + 1;
-      out.push_back(res);
-    }
+    for (const auto& c : read) out.push_back(check_model_claim(d, c, f.Q));
+    name_results(out, claims);
     return out;
   }
 };

@@ -1,17 +1,10 @@
 // io/modules/nonholonomic.cpp — the nonholonomic-bracket module of `hamel derive` / `hamel check`.
 #include "io/modules/nonholonomic.hpp"
 
-#include <set>
-#include <stdexcept>
 
-#include "brackets/casimir.hpp"
-#include "brackets/jacobi.hpp"
-#include "brackets/nonholonomic.hpp"
 #include "core/error.hpp"
-#include "core/latex.hpp"
-#include "geometry/lifts.hpp"
-#include "mechanics/hamel_equations.hpp"
-#include "reduction/gauge_momenta.hpp"
+#include "derivation/nonholonomic.hpp"
+#include "io/modules/gauge_search_section.hpp"
 
 namespace hamel {
 
@@ -20,19 +13,6 @@ namespace {
 using GiNaC::ex;
 
 [[noreturn]] void fail_at(const Document& doc, const YAML::Node& n, const std::string& what) { doc.fail(n, what); }
-
-// CLN reports numbers its algorithms cannot take (a floating-point exponent beyond 32 bits met by
-// GiNaC's gcd while simplifying: found by fuzzing) with a std::runtime_error of its own.
-std::string arithmetic_failure(const std::runtime_error& e) {
-  return std::string("expected numbers GiNaC's arithmetic can handle, got a failure while simplifying what is derived "
-                     "from it (") + e.what() + ")";
-}
-
-// Where a failure while deriving the frame and the equations is reported: the frame when the file
-// gives one, else the Lagrangian it was derived from.
-YAML::Node deriving_node(const YAML::Node& root) {
-  return root["frame"] ? root["frame"] : root["lagrangian"] ? root["lagrangian"] : root;
-}
 
 VectorField read_field(const SystemFile& f, const YAML::Node& n, const std::string& what) {
   std::vector<ex> comp(f.Q.dim(), 0);
@@ -53,99 +33,61 @@ VectorField read_field(const SystemFile& f, const YAML::Node& n, const std::stri
   return VectorField(f.Q, comp);
 }
 
-}  // namespace
-
-namespace {
-
-// A library failure while checking what the file says, located at `at`: the library's DomainError,
-// GiNaC's pole_error (a singularity once differentiated), CLN's arithmetic failures.
-// `smooth` names what must be smooth ("L", "a constraint").
-template <typename F>
-void located(const Document& doc, const YAML::Node& at, const std::string& what, const std::string& smooth, F&& step) {
-  try {
-    step();
-  } catch (const DomainError& e) {
-    fail_at(doc, at, what + ": " + without_function_name(e.what()));
-  } catch (const std::domain_error& e) {
-    fail_at(doc, at, what + ": expected " + smooth + " smooth in the velocities, got a singularity (" + e.what() + ")");
-  } catch (const std::runtime_error& e) {
-    fail_at(doc, at, what + ": " + arithmetic_failure(e));
-  }
-}
-
-ex read_lagrangian(const SystemFile& f) {
+ex read_lagrangian(const SystemFile& f, NonholonomicInput& in) {
   const Document& doc = f.doc;
   const YAML::Node& root = doc.root();
   if (!root["lagrangian"])
     throw ParseError(doc.file(), 1, 1, "missing key 'lagrangian'; expected L(q, q_dot) of the system, got none");
-  const ex L = doc.expression(root["lagrangian"], f.tq, "'lagrangian'");
-  located(doc, root["lagrangian"], "'lagrangian'", "L", [&] { (void)mechanical_parts(L, f.Q); });
-  return L;
+  in.at.set("lagrangian", doc.mark(root["lagrangian"]));
+  return doc.expression(root["lagrangian"], f.tq, "'lagrangian'");
 }
 
-std::vector<Form> read_constraints(const SystemFile& f, NonholonomicSpec& spec) {
+void read_constraints(const SystemFile& f, NonholonomicInput& in) {
   const Document& doc = f.doc;
-  std::vector<Form> forms;
-  const auto nodes = doc.sequence(doc.root()["constraints"], "'constraints'");
+  const YAML::Node& c = doc.root()["constraints"];
+  if (c) in.at.set("constraints", doc.mark(c));
+  const auto nodes = doc.sequence(c, "'constraints'");
   for (std::size_t k = 0; k < nodes.size(); ++k) {
-    const std::string what = "constraint " + std::to_string(k + 1);
-    const ex c = doc.expression(nodes[k], f.tq, what);
-    located(doc, nodes[k], what, "a constraint", [&] { forms.push_back(constraint_form(c, f.Q)); });
-    spec.constraints.push_back(c);
+    const std::string n = std::to_string(k + 1);
+    in.at.set("constraints." + n, doc.mark(nodes[k]));
+    in.constraints.push_back(doc.expression(nodes[k], f.tq, "constraint " + n));
   }
-  return forms;
 }
 
-// The frame: name → {coordinate: component}; each field must be tangent to D.
-void read_frame(SystemFile& f, const std::vector<Form>& forms, NonholonomicSpec& spec) {
+// The frame: name → {coordinate: component} (the derivation checks that each field is tangent to D).
+void read_frame(SystemFile& f, NonholonomicInput& in) {
   const Document& doc = f.doc;
-  const YAML::Node& root = doc.root();
-  const std::size_t r = f.Q.dim() - forms.size();
-  std::vector<YAML::Node> at;
-  for (const auto& [k, v] : doc.mapping(root["frame"], "'frame'")) {
+  const YAML::Node& frame = doc.root()["frame"];
+  if (frame) in.at.set("frame", doc.mark(frame));
+  for (const auto& [k, v] : doc.mapping(frame, "'frame'")) {
     const std::string n = doc.name(k, "a frame field name");
     f.claim_name(k, n, "a frame field");
-    spec.frame.push_back(read_field(f, v, "frame field " + n));
-    spec.frame_names.push_back(n);
-    at.push_back(k);
+    in.frame.push_back(read_field(f, v, "frame field " + n));
+    in.frame_names.push_back(n);
+    in.at.set("frame." + n, doc.mark(k));
   }
-  if (spec.frame.empty()) return;
-  if (spec.frame.size() != r && !forms.empty())
-    fail_at(doc, root["frame"], "'frame': wrong number of frame fields; expected " + std::to_string(r) + " (rank of D = " +
-                                    std::to_string(f.Q.dim()) + " coordinates - " + std::to_string(forms.size()) +
-                                    " constraints), got " + std::to_string(spec.frame.size()));
-  for (std::size_t a = 0; a < spec.frame.size(); ++a)
-    for (std::size_t k = 0; k < forms.size(); ++k) {
-      const ex value = evaluate(forms[k], {spec.frame[a]});
-      const ZeroVerdict v = zero_test(value, f.Q);
-      if (!v.zero)
-        fail_at(doc, at[a], "frame field " + spec.frame_names[a] + " is not tangent to D; expected it to satisfy every " +
-                                "constraint, got constraint " + std::to_string(k + 1) + " = " + detail::str(simplify(value)) +
-                                " [" + v.how() + "]");
-    }
 }
 
 // The complement W: 'orthogonal' (the default) or a list of coordinates.
-void read_complement(const SystemFile& f, std::size_t constraints, NonholonomicSpec& spec) {
+void read_complement(const SystemFile& f, NonholonomicInput& in) {
   const Document& doc = f.doc;
   const YAML::Node& c = doc.root()["complement"];
   if (!c) return;
+  in.at.set("complement", doc.mark(c));
   if (c.IsScalar()) {
     if (c.Scalar() != "orthogonal")
       fail_at(doc, c, "'complement': expected 'orthogonal' or a list of coordinates, got '" + c.Scalar() + "'");
     return;
   }
-  std::vector<std::size_t> idx;
   for (const auto& e : doc.sequence(c, "'complement'")) {
     const std::string n = doc.scalar(e, "'complement'");
     const auto i = f.Q.index_of(n);
     if (!i) fail_at(doc, e, "'complement': unknown coordinate '" + n + "'; expected a coordinate name, got '" + n + "'");
-    idx.push_back(*i);
+    in.complement.push_back(*i);
   }
-  if (idx.size() != constraints)
-    fail_at(doc, c, "'complement': W must have the dimension of the constraints; expected " + std::to_string(constraints) +
-                        " coordinates, got " + std::to_string(idx.size()));
-  spec.complement = Complement::coordinate_span(idx);
+  if (in.complement.size() != in.constraints.size())
+    fail_at(doc, c, "'complement': W must have the dimension of the constraints; expected " +
+                        std::to_string(in.constraints.size()) + " coordinates, got " + std::to_string(in.complement.size()));
 }
 
 // The momenta on D* are pi1..pir, in a chart that extends Q's: a coordinate, parameter or function of
@@ -167,32 +109,10 @@ void refuse_momentum_names(const SystemFile& f, std::size_t r) {
     }
 }
 
-// The system itself; a failure is placed at the key it comes from.
-NonholonomicSystem build_system(const SystemFile& f, const NonholonomicSpec& spec) {
-  const Document& doc = f.doc;
-  const YAML::Node& root = doc.root();
-  try {
-    return NonholonomicSystem(spec);
-  } catch (const DomainError& e) {
-    const std::string m = e.what();
-    const bool about_w = m.find("complement") != std::string::npos || m.find("basis of TQ") != std::string::npos;
-    const YAML::Node& d = root["frame"] ? root["frame"] : root["constraints"];
-    const YAML::Node& at = about_w && root["complement"] ? root["complement"] : d;
-    std::string what = without_function_name(m);
-    if (m.find("basis of TQ") != std::string::npos) what = (root["complement"] ? "'complement': " : "'frame': ") + what;
-    fail_at(doc, at ? at : root, what);
-  } catch (const std::domain_error& e) {
-    fail_at(doc, deriving_node(root), std::string("expected expressions smooth on the domain, got a singularity while "
-                                                  "deriving the frame and the Hamel equations (") + e.what() + ")");
-  } catch (const std::runtime_error& e) {
-    fail_at(doc, deriving_node(root), arithmetic_failure(e));
-  }
-}
-
 // Readers of expressions on D*: coordinates, momenta, parameters, functions, definitions.
 void declare_dual(const SystemFile& f, NonholonomicFile& out) {
   const Chart& Q = f.Q;
-  const Chart& M = out.system.dual_chart();
+  const Chart M = out.dual_chart();
   for (ExpressionReader* r : {&out.dual, &out.with_variables}) {
     for (std::size_t i = 0; i < M.dim(); ++i) r->declare(M.coordinate_name(i), M[i]);
     for (std::size_t i = 0; i < Q.parameters().size(); ++i) r->declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
@@ -202,8 +122,8 @@ void declare_dual(const SystemFile& f, NonholonomicFile& out) {
 }
 
 void reserve_momenta(SystemFile& f, const NonholonomicFile& out) {
-  const Chart& M = out.system.dual_chart();
-  for (std::size_t a = 0; a < out.system.rank(); ++a) {
+  const Chart M = out.dual_chart();
+  for (std::size_t a = 0; a < out.rank(); ++a) {
     const std::string n = M.coordinate_name(f.Q.dim() + a);
     if (std::find(f.names.begin(), f.names.end(), n) != f.names.end())
       fail_at(f.doc, f.doc.root(), "the momentum name '" + n + "' is reserved; expected other names for coordinates and parameters");
@@ -226,13 +146,13 @@ void read_gauge(const SystemFile& f, NonholonomicFile& out) {
   if (g && !g.IsSequence() && !g.IsMap())
     fail_at(doc, g, "'gauge_momenta': expected a list of frame fields or {ansatz, shape, unknowns}, got a scalar");
   if (g && g.IsMap()) {
-    out.search = read_gauge_search(f, out.system, g);
+    out.search = read_gauge_search(f, out, g);
     return;
   }
   if (doc.root()["values"])
     fail_at(doc, doc.root()["values"], "'values': numeric values are used by the gauge momentum search; expected "
                                        "'gauge_momenta: {ansatz, shape}', got none");
-  const auto& names = out.system.frame_names();
+  const auto names = out.field_names();
   for (const auto& e : doc.sequence(g, "'gauge_momenta'")) {
     const std::string n = doc.scalar(e, "'gauge_momenta'");
     const auto it = std::find(names.begin(), names.end(), n);
@@ -275,12 +195,13 @@ void read_variables(SystemFile& f, NonholonomicFile& out) {
 }  // namespace
 
 NonholonomicFile read_nonholonomic(SystemFile& f) {
-  NonholonomicSpec spec{f.Q, read_lagrangian(f), {}, {}, {}, Complement::orthogonal()};
-  const std::vector<Form> forms = read_constraints(f, spec);
-  read_frame(f, forms, spec);
-  read_complement(f, forms.size(), spec);
-  refuse_momentum_names(f, f.Q.dim() - forms.size());
-  NonholonomicFile out{NonholonomicInput{build_system(f, spec), {}, {}, std::nullopt, {}, std::nullopt, {}, std::nullopt}, {}, {}};
+  NonholonomicFile out{NonholonomicInput{f.Q, 0}, {}, {}};
+  out.at.set("", f.doc.mark(f.doc.root()));
+  out.lagrangian = read_lagrangian(f, out);
+  read_constraints(f, out);
+  read_frame(f, out);
+  read_complement(f, out);
+  refuse_momentum_names(f, out.rank());
   declare_dual(f, out);
   reserve_momenta(f, out);
   read_symmetry(f, out);
@@ -307,12 +228,15 @@ class NonholonomicModule : public Module {
     SystemFile file = f;
     derive_nonholonomic(read_nonholonomic(file), out, options);
   }
-  std::vector<std::string> claim_kinds() const override {
-    return nonholonomic_claim_kinds();
-  }
+  std::vector<std::string> claim_kinds() const override { return nonholonomic_claim_kinds(); }
+  // io reads the file and the claims, the derivation checks them
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims,
                                  const ClaimsContext& ctx) const override {
-    return check_nonholonomic_claims(f, claims, ctx);
+    SystemFile file = f;
+    const NonholonomicFile in = read_nonholonomic(file);
+    std::vector<ClaimResult> results = check_nonholonomic_claims(in, read_nonholonomic_claims(in, claims, ctx));
+    name_results(results, claims);
+    return results;
   }
 };
 

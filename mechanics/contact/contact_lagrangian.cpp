@@ -14,25 +14,6 @@ const GiNaC::symbol& sym(const GiNaC::ex& e) { return GiNaC::ex_to<GiNaC::symbol
 
 }  // namespace
 
-Chart contact_tangent_bundle(const Chart& Q) {
-  const Chart TQ = tangent_bundle(Q);
-  return TQ.extend(TQ.name() + "xR", {"z"});
-}
-
-Chart contact_cotangent_bundle(const Chart& Q) {
-  const Chart TsQ = cotangent_bundle(Q);
-  return TsQ.extend(TsQ.name() + "xR", {"z"});
-}
-
-GiNaC::ex action_variable(const Chart& extended) {
-  const auto i = extended.index_of(std::string("z"));
-  if (!i || *i + 1 != extended.dim())
-    throw InvalidArgument(detail::message("action_variable", "the chart has no action variable z as its last coordinate",
-                                          "a chart made by contact_tangent_bundle or contact_cotangent_bundle",
-                                          extended.describe()));
-  return extended[*i];
-}
-
 struct ContactLagrangian::Data {
   Chart Q, TQR;
   GiNaC::ex L, z;

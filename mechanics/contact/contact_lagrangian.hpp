@@ -17,19 +17,13 @@
 #include <vector>
 
 #include "geometry/form.hpp"
+#include "geometry/lifts.hpp"
 #include "geometry/metric.hpp"
 #include "geometry/vector_field.hpp"
 
 namespace hamel {
 
-/// TQ × R with coordinates (q, q_dot, z); the same chart on every call for the same Q.
-Chart contact_tangent_bundle(const Chart& Q);
-/// T*Q × R with coordinates (q, p_q, z) (Darboux coordinates, η = dz − p_i dq^i); the same chart on
-/// every call.  Its z is a symbol of its own: maps between the two charts (the Legendre transform)
-/// carry it over.
-Chart contact_cotangent_bundle(const Chart& Q);
-/// The action variable z of a chart made by contact_tangent_bundle or contact_cotangent_bundle.
-GiNaC::ex action_variable(const Chart& extended);
+// TQ × R and T*Q × R: contact_tangent_bundle, contact_cotangent_bundle, action_variable (geometry/lifts.hpp).
 
 /// A regular action-dependent Lagrangian L(q, q̇, z).  Immutable; the Hessian W_ij = ∂²L/∂q̇^i∂q̇^j
 /// and its inverse are computed once.

@@ -33,7 +33,7 @@ bool depends_on(const ex& e, const std::vector<ex>& symbols) {
 }  // namespace
 
 ForcedRouthReduction forced_routh_reduction(const SimpleHybridSystem& H, const std::vector<std::size_t>& cyclic,
-                                            const std::vector<std::string>& mu_names) {
+                                            const std::vector<std::string>& mu_names, const std::vector<GiNaC::ex>& mu_symbols) {
   const char* fn = "forced_routh_reduction";
   const auto& s = H.system();
   const Chart& Q = s.chart();
@@ -70,7 +70,7 @@ ForcedRouthReduction forced_routh_reduction(const SimpleHybridSystem& H, const s
   }
   for (std::size_t a = 0; a < k; ++a) {
     const std::string name = a < mu_names.size() ? mu_names[a] : "mu" + std::to_string(a + 1);
-    r.mu.push_back(GiNaC::realsymbol(name, latex_name(name)));  // mu1 prints as \mu_{1}
+    r.mu.push_back(a < mu_symbols.size() ? mu_symbols[a] : GiNaC::realsymbol(name, latex_name(name)));  // mu1 prints as \mu_{1}
   }
   for (std::size_t a = 0; a < k; ++a) r.momentum.push_back(simplify(d(s.lagrangian(), theta_dot_sym[a])));
 

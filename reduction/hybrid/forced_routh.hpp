@@ -46,9 +46,11 @@ struct ForcedRouthReduction {
 
 /// @throws DomainError if L or F^L depends on a θ^a, F^L has a component along a θ^a (then J_a is
 ///   not conserved: F(ξ^c) ≠ 0), or ∂²L/∂θ̇∂θ̇ is singular (not G-regular); InvalidArgument for bad
-///   indices.  `mu_names` default to mu1, mu2, ….
+///   indices.  `mu_names` default to mu1, mu2, …; `mu_symbols`, when given, are the symbols μ_a
+///   themselves (a reader that has parsed expressions in them).
 ForcedRouthReduction forced_routh_reduction(const SimpleHybridSystem& H, const std::vector<std::size_t>& cyclic,
-                                            const std::vector<std::string>& mu_names = {});
+                                            const std::vector<std::string>& mu_names = {},
+                                            const std::vector<GiNaC::ex>& mu_symbols = {});
 
 /// The corrected closed form for a mechanical L = ½ q̇ᵀ g q̇ − V with cyclic θ (docs/hybrid.md §2):
 /// ½ ẋᵀ(g_xx − g_xθ g_θθ⁻¹ g_θx) ẋ + μᵀ g_θθ⁻¹ g_θx ẋ − ½ μᵀ g_θθ⁻¹ μ − V.

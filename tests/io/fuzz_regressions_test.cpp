@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "io/expression_reader.hpp"
+#include "derivation/nonholonomic.hpp"
 #include "io/modules/nonholonomic.hpp"
 #include "io/system_file.hpp"
 #include "tests/support/symbolic_checks.hpp"
@@ -34,7 +35,7 @@ struct Reader {
 std::string file_error(const std::string& text) {
   try {
     hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(text, "s.yaml"));
-    (void)hamel::read_nonholonomic(f);
+    (void)hamel::build_nonholonomic_system(hamel::read_nonholonomic(f));
   } catch (const hamel::ParseError& e) {
     return e.what();
   }

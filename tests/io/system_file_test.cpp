@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "core/error.hpp"
+#include "derivation/nonholonomic.hpp"
 #include "io/modules/nonholonomic.hpp"
 #include "io/system_file.hpp"
 
@@ -20,7 +21,7 @@ const char* kParticle =
 std::string error_of(const std::string& text) {
   try {
     hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(text, "s.yaml"));
-    (void)hamel::read_nonholonomic(f);
+    (void)hamel::build_nonholonomic_system(hamel::read_nonholonomic(f));
   } catch (const hamel::ParseError& e) {
     return e.what();
   }
@@ -38,8 +39,8 @@ TEST_CASE("System files: a valid file reads") {
   hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(kParticle, "s.yaml"));
   CHECK(f.name == "particle");
   CHECK(f.Q.dim() == 3);
-  const auto nh = hamel::read_nonholonomic(f);
-  CHECK(nh.system.rank() == 2);
+  const auto nh = hamel::build_nonholonomic_system(hamel::read_nonholonomic(f));
+  CHECK(nh.rank() == 2);
 }
 
 TEST_CASE("System files: malformed YAML, empty file, unknown and duplicate keys") {
@@ -108,8 +109,8 @@ TEST_CASE("System files: duplicate names, and built-in names that are handled") 
       "lagrangian: \"1/2*(psi_dot^2 + zeta_dot^2) - beta*cos(psi)\"\n";
   CHECK(error_of(builtin) == "ok");
   hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(builtin, "s.yaml"));
-  const auto nh = hamel::read_nonholonomic(f);
-  CHECK((nh.system.potential() - f.Q.parameter("beta") * cos(f.Q[0])).expand().is_zero());
+  const auto nh = hamel::build_nonholonomic_system(hamel::read_nonholonomic(f));
+  CHECK((nh.potential() - f.Q.parameter("beta") * cos(f.Q[0])).expand().is_zero());
 }
 
 TEST_CASE("System files: the momenta's names pi1..pir are refused where they are declared") {

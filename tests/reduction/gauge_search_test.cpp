@@ -7,6 +7,8 @@
 
 #include "brackets/casimir.hpp"
 #include "brackets/nonholonomic.hpp"
+#include "derivation/gauge_search.hpp"
+#include "derivation/nonholonomic.hpp"
 #include "io/modules/nonholonomic.hpp"
 #include "mechanics/hamel_equations.hpp"
 #include "numerics/compiled_function.hpp"
@@ -19,9 +21,25 @@
 using GiNaC::ex;
 
 namespace {
-hamel::NonholonomicFile load(const std::string& path) {
+// A system file's system, its symmetry and its search with the ansatz resolved on the system.
+struct Search {
+  hamel::GaugeAnsatz ansatz;
+  GiNaC::exmap values;
+  double s_min, s_max, s_base;
+};
+struct Loaded {
+  hamel::NonholonomicSystem system;
+  std::vector<std::pair<std::string, hamel::VectorField>> symmetry;
+  std::optional<Search> search;
+};
+Loaded load(const std::string& path) {
   hamel::SystemFile f = hamel::read_system_file(hamel::Document::load(path));
-  return hamel::read_nonholonomic(f);
+  const hamel::NonholonomicFile in = hamel::read_nonholonomic(f);
+  Loaded out{hamel::build_nonholonomic_system(in), in.symmetry, std::nullopt};
+  if (in.search)
+    out.search = Search{hamel::gauge_ansatz(out.system, *in.search), in.search->values, in.search->s_min,
+                        in.search->s_max, in.search->s_base};
+  return out;
 }
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "derivation/in_variables.hpp"
+#include "derivation/nonholonomic.hpp"
 #include "examples/chaplygin_sphere.hpp"
 #include "reduction/gauge_momenta.hpp"
 
@@ -10,13 +11,18 @@ using GiNaC::ex;
 
 namespace {
 
+// The flagship as a spec (frame (6.4), W = span{∂x, ∂y}, Z1 claimed) with the given variables.
 hamel::NonholonomicInput sphere_with(std::vector<hamel::NamedFunction> variables) {
   const auto c = hamel::examples::chaplygin_sphere();
-  hamel::NonholonomicInput in{hamel::NonholonomicSystem(c.spec), {}, {0}, std::nullopt, std::move(variables),
-                              std::nullopt, {}, std::nullopt};
+  hamel::NonholonomicInput in(c.spec.chart, c.spec.lagrangian, c.spec.constraints);
+  in.frame = c.spec.frame;
+  in.frame_names = c.spec.frame_names;
+  in.complement = c.spec.complement.coordinates;
+  in.gauge = {0};
+  in.variables = std::move(variables);
   std::vector<std::string> names;
   for (const auto& v : in.variables) names.push_back(v.name);
-  in.variable_chart = in.system.chart().sibling("U", names);
+  in.variable_chart = in.Q.sibling("U", names);
   return in;
 }
 
@@ -33,16 +39,17 @@ TEST_SUITE("reduction") {
 
 TEST_CASE("variable_brackets: (M3, gamma, P = pi2) of the sphere: brackets in gamma re-expressed, those with P left in (q, pi) with a note") {
   auto in = sphere_with({{"M3", ex(0)}, {"gamma1", ex(0)}, {"gamma2", ex(0)}, {"gamma3", ex(0)}, {"P", ex(0)}});
-  const auto& Q = in.system.chart();
-  const auto& M = in.system.dual_chart();
-  const auto p = in.system.momenta();
+  const auto system = hamel::build_nonholonomic_system(in);
+  const auto& Q = system.chart();
+  const auto& M = system.dual_chart();
+  const auto p = system.momenta();
   const ex th = Q[1], psi = Q[2];
   in.variables[0].expression = p[2];
   in.variables[1].expression = sin(th) * sin(psi);
   in.variables[2].expression = sin(th) * cos(psi);
   in.variables[3].expression = cos(th);
   in.variables[4].expression = p[1];
-  const auto B = hamel::gauged_bracket(in.system, hamel::lemma_5_4_three_form(in.system, {0}));
+  const auto B = hamel::gauged_bracket(system, hamel::lemma_5_4_three_form(system, {0}));
   hamel::DerivationSection s;
   hamel::variable_brackets(in, B, s);
   const hamel::Object* o = nullptr;

@@ -4,9 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
-#include "geometry/linear_algebra.hpp"
-#include "mechanics/contact/impact.hpp"
-#include "mechanics/nonholonomic_system.hpp"
+#include "geometry/lifts.hpp"
 
 namespace hamel {
 
@@ -100,34 +98,19 @@ bool depends_on_coordinates(const GiNaC::ex& e, const Chart& Q) {
   return false;
 }
 
-// Every form independent (generic rank = number of forms).
-void require_independent(const Document& doc, const YAML::Node& at, const Chart& Q, const std::vector<Form>& forms,
-                         const std::string& what) {
-  if (forms.empty()) return;
-  GiNaC::matrix A(static_cast<unsigned>(forms.size()), static_cast<unsigned>(Q.dim()));
-  for (unsigned a = 0; a < forms.size(); ++a)
-    for (unsigned i = 0; i < Q.dim(); ++i) A(a, i) = forms[a].component({i});
-  const std::size_t r = symbolic_rank(A, Q);
-  if (r != forms.size())
-    doc.fail(at, what + ": the constraints are dependent; expected " + std::to_string(forms.size()) +
-                     " independent constraints, got rank " + std::to_string(r));
-}
-
-std::vector<Form> read_constraint_list(const Document& doc, const YAML::Node& n, const ExpressionReader& r, const Chart& Q,
-                                       const std::string& what) {
-  std::vector<Form> forms;
+// A list of constraints (linear in the velocities: the derivation checks them), each position
+// recorded at `key`.<k>.
+std::vector<GiNaC::ex> read_constraint_list(const Document& doc, const YAML::Node& n, const ExpressionReader& r,
+                                            const std::string& what, const std::string& key, SourceMap& at) {
+  std::vector<GiNaC::ex> constraints;
   const auto nodes = doc.sequence(n, what);
   if (nodes.empty()) doc.fail(n, what + ": expected at least one constraint, got an empty list");
+  at.set(key, doc.mark(n));
   for (std::size_t k = 0; k < nodes.size(); ++k) {
-    const std::string w = what + " " + std::to_string(k + 1);
-    const GiNaC::ex c = doc.expression(nodes[k], r, w);
-    try {
-      forms.push_back(constraint_form(c, Q));
-    } catch (const DomainError& e) {
-      doc.fail(nodes[k], w + ": " + without_function_name(e.what()));
-    }
+    at.set(key + "." + std::to_string(k + 1), doc.mark(nodes[k]));
+    constraints.push_back(doc.expression(nodes[k], r, what + " " + std::to_string(k + 1)));
   }
-  return forms;
+  return constraints;
 }
 
 // The file must declare itself action-dependent, leave the name z free and give a Lagrangian;
@@ -164,16 +147,6 @@ ContactCharts contact_charts(const SystemFile& f) {
                                             "parameters and functions, got a clash (" + without_function_name(e.what()) + ")");
   }
   return c;
-}
-
-ContactLagrangian read_lagrangian(const SystemFile& f, const GiNaC::ex& Lx) {
-  std::optional<ContactLagrangian> L;
-  try {
-    L.emplace(f.Q, Lx);
-  } catch (const DomainError& e) {
-    f.doc.fail(f.doc.root()["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
-  }
-  return *L;
 }
 
 // The reader of T*Q × R: q, p_q, z, parameters, functions, definitions; a velocity name gets a hint.
@@ -238,17 +211,11 @@ void read_wall(const ContactContext& c, NameRegistry& names, const YAML::Node& k
   const Inequality in = read_inequality(doc, v["constraint"], c.on_q, what + " 'constraint'");
   if (!depends_on_coordinates(in.positive, c.f.Q))
     doc.fail(v["constraint"], what + ": expected an inequality in the coordinates, got a constant one");
-  try {
-    (void)boundary_tangent_basis(c.f.Q, in.positive);
-  } catch (const DomainError& e) {
-    doc.fail(v["constraint"], what + ": " + without_function_name(e.what()));
-  }
-  const GiNaC::ex alpha = read_restitution(c, v, what);
-  out.system.walls.push_back({n, in.positive, alpha});
-  out.wall_texts.push_back(doc.scalar(v["constraint"], ""));
+  out.at.set("impulsive." + n, doc.mark(v["constraint"]));
+  out.walls.push_back({n, in.positive, read_restitution(c, v, what), doc.scalar(v["constraint"], "")});
 }
 
-// One switching constraint set (003 §4); with the always-active constraints it must stay independent.
+// One switching constraint set (003 §4).
 void read_switch(const ContactContext& c, NameRegistry& names, const YAML::Node& k, const YAML::Node& v, ContactFile& out) {
   const Document& doc = c.f.doc;
   const Chart& Q = c.f.Q;
@@ -262,28 +229,22 @@ void read_switch(const ContactContext& c, NameRegistry& names, const YAML::Node&
   const Inequality in = read_inequality(doc, v["where"], c.on_q, what + " 'where'");
   if (!depends_on_coordinates(in.positive, Q))
     doc.fail(v["where"], what + ": expected an inequality in the coordinates, got a constant one");
-  ContactSwitch sw{n, in.positive, in.strict, read_constraint_list(doc, v["constraints"], c.on_tq, Q, what + ", constraint")};
-  std::vector<Form> all = out.system.constraints;
-  all.insert(all.end(), sw.constraints.begin(), sw.constraints.end());
-  require_independent(doc, v["constraints"], Q, all, what);
-  out.system.switches.push_back(sw);
-  out.switch_texts.push_back(doc.scalar(v["where"], ""));
+  out.switches.push_back({n, in.positive, in.strict,
+                          read_constraint_list(doc, v["constraints"], c.on_tq, what + ", constraint", "switching." + n, out.at),
+                          doc.scalar(v["where"], "")});
 }
 
 // Always-active constraints (003 (15)), then walls, then switches; names are claimed in file order.
 void read_constraints(const ContactContext& c, ContactFile& out) {
   const Document& doc = c.f.doc;
   const YAML::Node& root = doc.root();
-  if (root["constraints"]) {
-    out.system.constraints = read_constraint_list(doc, root["constraints"], c.on_tq, c.f.Q, "constraint");
-    require_independent(doc, root["constraints"], c.f.Q, out.system.constraints, "'constraints'");
-  }
+  if (root["constraints"]) out.constraints = read_constraint_list(doc, root["constraints"], c.on_tq, "constraint", "constraints", out.at);
   NameRegistry names{c.f, {}};
   for (const auto& [k, v] : doc.mapping(root["impulsive"], "'impulsive'")) read_wall(c, names, k, v, out);
   for (const auto& [k, v] : doc.mapping(root["switching"], "'switching'")) read_switch(c, names, k, v, out);
-  if (out.system.switches.size() > 16)
+  if (out.switches.size() > 16)
     doc.fail(root["switching"], "'switching': expected at most 16 switching constraint sets, got " +
-                                    std::to_string(out.system.switches.size()));
+                                    std::to_string(out.switches.size()));
 }
 
 std::vector<std::string> parameter_names(const Chart& Q) {
@@ -310,24 +271,22 @@ void read_values(const Document& doc, const YAML::Node& s, const Chart& Q, Conta
 }
 
 // Every expression of the system that may hold a parameter.
-std::vector<GiNaC::ex> system_expressions(const GiNaC::ex& Lx, const ContactHybridSystem& sys) {
-  std::vector<GiNaC::ex> used{Lx};
+std::vector<GiNaC::ex> system_expressions(const ContactInput& sys) {
+  std::vector<GiNaC::ex> used{sys.lagrangian};
   for (const auto& w : sys.walls) used.push_back(w.psi), used.push_back(w.restitution);
   for (const auto& sw : sys.switches) {
     used.push_back(sw.where);
-    for (const auto& fm : sw.constraints)
-      for (const auto& [i, c] : fm.components()) used.push_back(c);
+    used.insert(used.end(), sw.constraints.begin(), sw.constraints.end());
   }
-  for (const auto& fm : sys.constraints)
-    for (const auto& [i, c] : fm.components()) used.push_back(c);
+  used.insert(used.end(), sys.constraints.begin(), sys.constraints.end());
   return used;
 }
 
 // Every parameter the system uses needs a value; with them, every restitution must lie in [0, 1].
-void check_values(const Document& doc, const YAML::Node& s, const Chart& Q, const GiNaC::ex& Lx, const ContactHybridSystem& sys,
+void check_values(const Document& doc, const YAML::Node& s, const Chart& Q, const ContactInput& sys,
                   const ContactSimulationSpec& spec) {
   const std::vector<std::string> pnames = parameter_names(Q);
-  const std::vector<GiNaC::ex> used = system_expressions(Lx, sys);
+  const std::vector<GiNaC::ex> used = system_expressions(sys);
   std::string missing;
   for (std::size_t i = 0; i < Q.parameters().size(); ++i) {
     bool u = false;
@@ -402,8 +361,7 @@ void read_step_and_events(const Document& doc, const YAML::Node& s, ContactSimul
 }
 
 // The 'simulate' section, read after the system because the values must cover its parameters.
-std::optional<ContactSimulationSpec> read_simulation(const SystemFile& f, const Chart& TQR, const GiNaC::ex& Lx,
-                                                     const ContactHybridSystem& sys) {
+std::optional<ContactSimulationSpec> read_simulation(const SystemFile& f, const Chart& TQR, const ContactInput& sys) {
   const Document& doc = f.doc;
   if (!doc.root()["simulate"]) return std::nullopt;
   const YAML::Node& s = doc.root()["simulate"];
@@ -411,7 +369,7 @@ std::optional<ContactSimulationSpec> read_simulation(const SystemFile& f, const 
   doc.check_keys(s, {"values", "initial", "time", "step", "max_events"}, "'simulate'");
   ContactSimulationSpec spec;
   read_values(doc, s, f.Q, spec);
-  check_values(doc, s, f.Q, Lx, sys, spec);
+  check_values(doc, s, f.Q, sys, spec);
   read_initial(doc, s, TQR, spec);
   read_time(doc, s, spec);
   read_step_and_events(doc, s, spec);
@@ -445,24 +403,12 @@ ContactFile read_contact(const SystemFile& f) {
   on_tq.hint("z", kZHint);
 
   const GiNaC::ex Lx = f.doc.expression(f.doc.root()["lagrangian"], tqz, "'lagrangian'");
-  const ContactLagrangian L = read_lagrangian(f, Lx);
-  ContactFile out{{ContactHybridSystem{L, {}, {}, {}}, {}, {}}, tqz, dual_reader(f, charts), std::nullopt};
+  ContactFile out{ContactInput{f.Q, Lx}, tqz, dual_reader(f, charts)};
+  out.at.set("", f.doc.mark(f.doc.root()));
+  out.at.set("lagrangian", f.doc.mark(f.doc.root()["lagrangian"]));
   read_constraints(ContactContext{f, charts, on_q, on_tq}, out);
-  out.simulation = read_simulation(f, charts.TQR, Lx, out.system);
+  out.simulation = read_simulation(f, charts.TQR, out);
   return out;
-}
-
-ContactRunOptions run_options(const ContactFile& f) {
-  ContactRunOptions o;
-  if (!f.simulation) return o;
-  const ContactSimulationSpec& s = *f.simulation;
-  o.values = s.values;
-  o.initial = s.initial;
-  o.t0 = s.t0;
-  o.t1 = s.t1;
-  o.events.output_step = s.step;
-  o.events.max_events = s.max_events;
-  return o;
 }
 
 }  // namespace hamel

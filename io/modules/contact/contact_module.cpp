@@ -27,7 +27,11 @@ class ContactModule : public Module {
   }
   std::vector<std::string> claim_kinds() const override { return contact_claim_kinds(); }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims, const ClaimsContext& ctx) const override {
-    return check_contact_claims(read_contact(f), f.doc, claims, ctx);
+    // io reads the file and the claims, the derivation checks them
+    const ContactFile file = read_contact(f);
+    std::vector<ClaimResult> results = check_contact_claims(file, read_contact_claims(file, claims, ctx));
+    name_results(results, claims);
+    return results;
   }
   bool can_simulate(const SystemFile& f) const override { return static_cast<bool>(f.doc.root()["simulate"]); }
   int simulate(const SystemFile& f, const SimulateOptions& o, std::ostream& out) const override {

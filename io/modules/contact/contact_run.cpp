@@ -4,6 +4,8 @@
 #include <cstdio>
 
 #include "core/error.hpp"
+#include "derivation/contact.hpp"
+#include "geometry/lifts.hpp"
 #include "numerics/csv.hpp"
 #include "numerics/plot.hpp"
 
@@ -129,8 +131,8 @@ void write_plots(const std::string& path, const std::string& name, const Chart& 
 int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const SimulateOptions& o, std::ostream& out) {
   if (!cf.simulation)
     f.doc.fail(f.doc.root(), "'hamel simulate' needs a 'simulate' section (values, initial, time); expected one, got none");
-  const ContactRun run = simulate_contact(cf.system, run_options(cf));
-  const Chart& T = cf.system.lagrangian.chart();  // q, q_dot, z
+  const ContactRun run = run_contact(cf);
+  const Chart T = contact_tangent_bundle(cf.Q);  // q, q_dot, z
   const Trajectory& tr = run.simulation.trajectory;
   out << "Simulation of " << f.name << ": t in [" << fmt(cf.simulation->t0) << ", " << fmt(cf.simulation->t1) << "], "
       << run.events.size() << " event" << (run.events.size() == 1 ? "" : "s") << ", " << tr.steps << " steps\n";
@@ -138,7 +140,7 @@ int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const Sim
   print_summary(run, T, out);
   const Samples s = samples(run, cf.simulation->step > 0);
   if (!o.csv.empty()) write_csv(o.csv, T, s, out);
-  if (!o.plot.empty()) write_plots(o.plot, f.name, T, cf.system.lagrangian.dim(), s, out);
+  if (!o.plot.empty()) write_plots(o.plot, f.name, T, cf.Q.dim(), s, out);
   // a run stopped by max_events (a Zeno sequence) is an expected outcome, not a failure
   return tr.completed() || tr.termination == Termination::MaxEvents ? 0 : 1;
 }

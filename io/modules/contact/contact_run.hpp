@@ -1,5 +1,5 @@
-// io/modules/contact/contact_run.hpp — `hamel simulate` for a contact system: runs the `simulate:`
-// section (mechanics/contact/contact_simulation.hpp), prints the events with Carnot's balance and the
+// io/modules/contact/contact_run.hpp — `hamel simulate` for a contact system: has the `simulate:`
+// section run (derivation/contact.hpp run_contact), prints the events with Carnot's balance and the
 // energy law, writes the CSV (t, q, q_dot, z, E) and the plots (q, z and E against t; the path).
 #pragma once
 

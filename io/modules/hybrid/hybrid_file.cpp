@@ -3,8 +3,10 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <tuple>
 
 #include "core/error.hpp"
+#include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/lifts.hpp"
 
@@ -82,29 +84,26 @@ struct Readers {
   ExpressionReader force;   // the same and p_q
 };
 
-ForcedLagrangianSystem read_domain_system(const SystemFile& f, const Readers& r, const YAML::Node& lagrangian,
-                                          const YAML::Node& force, const std::optional<ex>& t, bool& on_momenta) {
+// A Lagrangian and a force (on TQ, or all on T*Q: the derivation pulls it back); `key` prefixes the
+// positions recorded ("" for the system's own, "domains.<d>.").
+HybridDomainInput read_domain(const SystemFile& f, const Readers& r, const YAML::Node& lagrangian, const YAML::Node& force,
+                              const std::string& key, SourceMap& at) {
   const Document& doc = f.doc;
   const Chart& Q = f.Q;
   const std::size_t n = Q.dim();
-  const ex L = doc.expression(lagrangian, r.tq, "'lagrangian'");
-  std::optional<ForcedLagrangianSystem> base;
-  try {
-    base.emplace(Q, L, std::vector<ex>(n, 0), t);
-  } catch (const std::exception& e) {
-    doc.fail(lagrangian, "'lagrangian': " + without_function_name(e.what()));
-  }
-  std::vector<ex> F(n, 0);
+  HybridDomainInput d{"", doc.expression(lagrangian, r.tq, "'lagrangian'"), std::vector<ex>(n, 0), false};
+  at.set(key + "lagrangian", doc.mark(lagrangian));
+  if (force) at.set(key + "force", doc.mark(force));
   const auto v = velocities(Q), p = momenta(Q);
   bool uses_v = false, uses_p = false;
   for (const auto& [k, val] : doc.mapping(force, "'force'")) {
     const std::string c = doc.scalar(k, "'force'");
     const auto i = Q.index_of(c);
     if (!i) unknown_name(doc, k, "'force'", c, names_of(Q));
-    F[*i] = doc.expression(val, r.force, "force component " + c);
+    d.force[*i] = doc.expression(val, r.force, "force component " + c);
     bool cv = false, cp = false;
-    for (const ex& x : v) cv = cv || F[*i].has(x);
-    for (const ex& x : p) cp = cp || F[*i].has(x);
+    for (const ex& x : v) cv = cv || d.force[*i].has(x);
+    for (const ex& x : p) cp = cp || d.force[*i].has(x);
     if (cv && cp)
       doc.fail(val, "force component " + c + ": expected a force in velocities (F^L on TQ) or in momenta (F on T*Q), got both");
     uses_v = uses_v || cv;
@@ -112,17 +111,8 @@ ForcedLagrangianSystem read_domain_system(const SystemFile& f, const Readers& r,
     if (uses_v && uses_p)
       doc.fail(val, "'force': expected every component in velocities (F^L) or every one in momenta (F), got a mixture");
   }
-  on_momenta = uses_p;
-  if (uses_p) {
-    // F^L = FL*F: F^L_i(q, q̇) = F_i(q, ∂L/∂q̇) (docs/hybrid.md §1)
-    const auto to_v = pullback_by_legendre(*base);
-    for (auto& x : F) x = simplify(x.subs(to_v));
-  }
-  try {
-    return ForcedLagrangianSystem(Q, L, F, t);
-  } catch (const std::exception& e) {
-    doc.fail(force ? force : lagrangian, "'force': " + without_function_name(e.what()));
-  }
+  d.force_on_momenta = uses_p;
+  return d;
 }
 
 // One reading of a file: its readers, the names taken so far and what has been read.
@@ -147,8 +137,9 @@ struct Reading {
 };
 
 Reading::Reading(const SystemFile& f)
-    : file(f), doc(f.doc), Q(f.Q), n(f.Q.dim()), r{f.q, f.tq, f.tq}, taken(f.names), vnames(names_of(tangent_bundle(f.Q))) {
-  out.name = f.name;
+    : file(f), doc(f.doc), Q(f.Q), n(f.Q.dim()), r{f.q, f.tq, f.tq}, taken(f.names), vnames(names_of(tangent_bundle(f.Q))),
+      out{HybridInput{f.name, f.Q, {}}, {}, {}, {}, {}, {}} {
+  out.at.set("", doc.mark(doc.root()));
   for (std::size_t i = 0; i < Q.parameters().size(); ++i) parameters.declare(Q.parameter_specs()[i].name, Q.parameters()[i]);
   for (std::size_t i = 0; i < n; ++i)
     r.q.hint(vnames[n + i], "velocities are allowed in the Lagrangian, the force, resets, conditions and "
@@ -194,7 +185,7 @@ void read_time(Reading& rd, const YAML::Node& td) {
 }
 
 // hybrid.domains: each domain's Lagrangian and force (the top-level ones when not given).
-void read_domains(Reading& rd, const YAML::Node& hy, std::vector<std::string>& names, std::vector<ForcedLagrangianSystem>& systems) {
+void read_domains(Reading& rd, const YAML::Node& hy, std::vector<std::string>& names) {
   const Document& doc = rd.doc;
   const YAML::Node& root = doc.root();
   for (const auto& [k, v] : doc.mapping(hy ? hy["domains"] : YAML::Node(), "'domains'")) {
@@ -202,10 +193,10 @@ void read_domains(Reading& rd, const YAML::Node& hy, std::vector<std::string>& n
     rd.claim(k, name, "a domain");
     if (v && !v.IsNull() && !v.IsMap()) doc.fail(v, "domain " + name + ": expected a mapping {lagrangian, force}, got a scalar or list");
     if (v && v.IsMap()) doc.check_keys(v, {"lagrangian", "force"}, "domain " + name);
-    bool on_p = false;
     names.push_back(name);
-    systems.push_back(read_domain_system(rd.file, rd.r, v && v["lagrangian"] ? v["lagrangian"] : root["lagrangian"],
-                                         v && v["force"] ? v["force"] : root["force"], rd.out.time, on_p));
+    rd.out.domains.push_back(read_domain(rd.file, rd.r, v && v["lagrangian"] ? v["lagrangian"] : root["lagrangian"],
+                                         v && v["force"] ? v["force"] : root["force"], "domains." + name + ".", rd.out.at));
+    rd.out.domains.back().name = name;
   }
 }
 
@@ -230,14 +221,15 @@ std::pair<std::size_t, std::size_t> read_edge(const Reading& rd, const YAML::Nod
   return {from, to};
 }
 
-// 'reset' (velocities not given are unchanged) or 'newtonian: {restitution}' (000 (15)).
-void read_reset(Reading& rd, const YAML::Node& gn, const std::string& what, const ForcedLagrangianSystem& src, SwitchingComponent& C) {
+// 'reset' (velocities not given are unchanged) or 'newtonian: {restitution}' (000 (15)), whose reset the
+// derivation solves.
+void read_reset(Reading& rd, const YAML::Node& gn, const std::string& what, SwitchingComponent& C) {
   const Document& doc = rd.doc;
   const std::size_t n = rd.n;
   const auto& vnames = rd.vnames;
   if (gn["reset"] && gn["newtonian"]) doc.fail(gn["newtonian"], what + ": expected 'reset' or 'newtonian', got both");
   if (gn["reset"]) {
-    C.reset = src.velocities();
+    C.reset = velocities(rd.Q);
     for (const auto& [k, v] : doc.mapping(gn["reset"], "'reset'")) {
       const std::string vn = doc.scalar(k, "'reset'");
       const auto it = std::find(vnames.begin() + static_cast<long>(n), vnames.end(), vn);
@@ -249,25 +241,18 @@ void read_reset(Reading& rd, const YAML::Node& gn, const std::string& what, cons
     const YAML::Node& nw = gn["newtonian"];
     if (!nw.IsMap()) doc.fail(nw, "'newtonian': expected {restitution: e}, got a scalar or list");
     doc.check_keys(nw, {"restitution"}, "'newtonian'");
-    const ex e = nw["restitution"] ? doc.expression(nw["restitution"], rd.parameters, "'restitution'") : ex(1);
-    try {
-      C.reset = newtonian_impact(src, C.surface, e);
-    } catch (const std::exception& ex_) {
-      doc.fail(gn["surface"], "surface of " + C.name + ": " + without_function_name(ex_.what()));
-    }
-    C.restitution = e;
+    C.restitution = nw["restitution"] ? doc.expression(nw["restitution"], rd.parameters, "'restitution'") : ex(1);
+    rd.out.at.set("guards." + C.name, doc.mark(gn["surface"]));
   } else {
     doc.fail(gn, what + ": expected 'reset' (the velocities after the impact) or 'newtonian: {restitution}', got neither");
   }
 }
 
-// One guard: {name, surface, direction, reset | newtonian, conditions, from, to}; its reset is read in
-// the dynamics of its source domain (`systems`, or `sys` with a single domain).
-SwitchingComponent read_guard(Reading& rd, const YAML::Node& gn, const std::string& what, const std::vector<std::string>& domains,
-                              const std::vector<ForcedLagrangianSystem>& systems, const ForcedLagrangianSystem& sys,
-                              std::pair<std::size_t, std::size_t>& edge) {
+// One guard: {name, surface, direction, reset | newtonian, conditions, from, to}.
+HybridGuardInput read_guard(Reading& rd, const YAML::Node& gn, const std::string& what, const std::vector<std::string>& domains) {
   const Document& doc = rd.doc;
-  SwitchingComponent C;
+  HybridGuardInput g;
+  SwitchingComponent& C = g.component;
   if (!gn["name"]) doc.fail(gn, what + ": expected 'name', got none");
   C.name = doc.name(gn["name"], "'name'");
   rd.claim(gn["name"], C.name, "a guard");
@@ -275,48 +260,29 @@ SwitchingComponent read_guard(Reading& rd, const YAML::Node& gn, const std::stri
   C.surface = doc.expression(gn["surface"], rd.r.q, "surface of " + C.name);
   if (!gn["direction"]) doc.fail(gn, what + ": expected 'direction' (falling, rising or either), got none");
   C.direction = direction(doc, gn["direction"], "direction of " + C.name);
-  edge = read_edge(rd, gn, what, domains);
-  read_reset(rd, gn, what, domains.empty() ? sys : systems[edge.first], C);
+  std::tie(g.from, g.to) = read_edge(rd, gn, what, domains);
+  read_reset(rd, gn, what, C);
   for (const auto& c : doc.sequence(gn["conditions"], "'conditions'"))
     C.conditions.push_back(doc.expression(c, rd.r.tq, "a condition of " + C.name));
-  return C;
+  return g;
 }
 
-// hybrid: {guards, domains, constants}: the system (one domain) or the automaton (several).
-void read_hybrid_key(Reading& rd, const YAML::Node& hy, const ForcedLagrangianSystem& sys, std::size_t& domains) {
+// hybrid: {guards, domains, constants}: one domain or several (the derivation builds the system or
+// the automaton).
+void read_hybrid_key(Reading& rd, const YAML::Node& hy, std::size_t& domains) {
   const Document& doc = rd.doc;
   std::vector<std::string> domain_names;
-  std::vector<ForcedLagrangianSystem> domain_systems;
-  read_domains(rd, hy, domain_names, domain_systems);
+  read_domains(rd, hy, domain_names);
   domains = domain_names.size();
-  const bool multi = !domain_names.empty();
-  std::vector<SwitchingComponent> comps;
-  std::vector<std::pair<std::size_t, std::size_t>> edges;
   const auto guards = doc.sequence(hy ? hy["guards"] : YAML::Node(), "'guards'");
   if (hy && guards.empty()) doc.fail(hy, "'hybrid': expected 'guards' (a list of switching surfaces), got none");
+  if (hy && hy["guards"]) rd.out.at.set("guards", doc.mark(hy["guards"]));
   for (std::size_t g = 0; g < guards.size(); ++g) {
     const YAML::Node& gn = guards[g];
     const std::string what = "guard " + std::to_string(g + 1);
     if (!gn.IsMap()) doc.fail(gn, what + ": expected a mapping {name, surface, direction, reset | newtonian}, got a scalar or list");
     doc.check_keys(gn, {"name", "surface", "direction", "reset", "newtonian", "conditions", "from", "to"}, what);
-    std::pair<std::size_t, std::size_t> edge;
-    comps.push_back(read_guard(rd, gn, what, domain_names, domain_systems, sys, edge));
-    edges.push_back(edge);
-  }
-  try {
-    if (multi) {
-      rd.out.automaton.emplace();
-      for (std::size_t d = 0; d < domain_names.size(); ++d) rd.out.automaton->add_domain(domain_names[d], domain_systems[d]);
-      for (std::size_t g = 0; g < comps.size(); ++g) rd.out.automaton->add_transition(edges[g].first, edges[g].second, comps[g]);
-      std::vector<SwitchingComponent> own;
-      for (std::size_t g = 0; g < comps.size(); ++g)
-        if (edges[g].first == 0) own.push_back(comps[g]);
-      rd.out.system.emplace(domain_systems[0], own);
-    } else {
-      rd.out.system.emplace(sys, comps);
-    }
-  } catch (const std::exception& e) {
-    doc.fail(hy["guards"], "'guards': " + without_function_name(e.what()));
+    rd.out.guards.push_back(read_guard(rd, gn, what, domain_names));
   }
   for (const auto& [k, v] : doc.mapping(hy ? hy["constants"] : YAML::Node(), "'constants'")) {
     const std::string name = doc.name(k, "a constant name");
@@ -376,39 +342,31 @@ std::vector<std::size_t> read_cyclic(const Reading& rd, const YAML::Node& rn, co
   return cyclic;
 }
 
-// hybrid.reduction: {coordinates, map, cyclic, momenta}, set up as far as the forced Routh reduction.
+// hybrid.reduction: {coordinates, map, cyclic, momenta}: the chart, the cyclic coordinates and the
+// symbols of the momentum values (the derivation checks the map and the reduction's hypotheses).
 void read_reduction(Reading& rd, const YAML::Node& rn, std::size_t domains) {
   const Document& doc = rd.doc;
   if (!rn.IsMap()) doc.fail(rn, "'reduction': expected a mapping {coordinates, map, cyclic}, got a scalar or list");
   doc.check_keys(rn, {"coordinates", "map", "cyclic", "momenta"}, "'reduction'");
   if (domains > 0)
     doc.fail(rn, "'reduction': Routh reduction is for a single domain; expected no 'domains', got " + std::to_string(domains));
-  const CoordinateChange cc = read_chart(rd, rn);
-  std::optional<SimpleHybridSystem> moved;
-  std::vector<Generator> gens;
-  try {
-    validate(cc);
-    moved.emplace(rn["map"] ? transport(cc, *rd.out.system) : *rd.out.system);
-    for (const auto& g : rd.out.generators) gens.push_back({g.name, rn["map"] ? transport(cc, g.xi) : g.xi});
-  } catch (const std::exception& e) {
-    doc.fail(rn["map"] ? rn["map"] : rn, "'map': " + without_function_name(e.what()));
+  HybridReductionInput red{read_chart(rd, rn), static_cast<bool>(rn["map"]), {}, {}, {}};
+  rd.out.at.set("reduction", doc.mark(rn));
+  if (rn["map"]) rd.out.at.set("reduction.map", doc.mark(rn["map"]));
+  red.cyclic = read_cyclic(rd, rn, red.change.to, red.mu_names);
+  rd.out.at.set("reduction.cyclic", doc.mark(rn["cyclic"]));
+  for (std::size_t a = 0; a < red.cyclic.size(); ++a) {
+    const std::string name = a < red.mu_names.size() ? red.mu_names[a] : "mu" + std::to_string(a + 1);
+    rd.claim(rn["momenta"] ? rn["momenta"] : rn["cyclic"], name, "a momentum value");
+    red.mu.push_back(GiNaC::realsymbol(name, latex_name(name)));  // mu1 prints as \mu_{1}
   }
-  std::vector<std::string> mu_names;
-  const std::vector<std::size_t> cyclic = read_cyclic(rd, rn, cc.to, mu_names);
-  ForcedRouthReduction routh;
-  try {
-    routh = forced_routh_reduction(*moved, cyclic, mu_names);
-  } catch (const std::exception& e) {
-    doc.fail(rn["cyclic"], "'cyclic': " + without_function_name(e.what()));
-  }
-  for (const ex& mu : routh.mu) rd.claim(rn["momenta"] ? rn["momenta"] : rn["cyclic"], detail::str(mu), "a momentum value");
-  rd.out.reduction = HybridReduction{cc, static_cast<bool>(rn["map"]), *moved, cyclic, mu_names, routh, gens};
   ExpressionReader& rr = rd.out.reduction_reader;
   rr = rd.parameters;
-  const Chart TU = tangent_bundle(cc.to);
+  const Chart TU = tangent_bundle(red.change.to);
   for (std::size_t i = 0; i < TU.dim(); ++i) rr.declare(TU.coordinate_name(i), TU[i]);
-  for (const ex& mu : routh.mu) rr.declare(detail::str(mu), mu);
+  for (const ex& mu : red.mu) rr.declare(detail::str(mu), mu);
   for (const auto& tf : rd.out.functions) rr.declare_function(tf.function);
+  rd.out.reduction = red;
 }
 
 // simulate.values and .initial: every parameter, coordinate and velocity needs a number.
@@ -506,8 +464,9 @@ void read_outputs(const Reading& rd, const YAML::Node& sn, HybridSimulationInput
   }
 }
 
-// simulate: {values, initial, t_start, t_end, tolerances, max_impacts, output, reduced, plot}
-void read_simulation(Reading& rd, const YAML::Node& sn, const ForcedLagrangianSystem& sys) {
+// simulate: {values, initial, t_start, t_end, tolerances, max_impacts, output, reduced, plot}; the
+// derivation adds the momenta J_<generator> as observables.
+void read_simulation(Reading& rd, const YAML::Node& sn) {
   const Document& doc = rd.doc;
   if (!sn.IsMap()) doc.fail(sn, "'simulate': expected a mapping {values, initial, t_end, ...}, got a scalar or list");
   doc.check_keys(sn, {"values", "initial", "t_start", "t_end", "tolerances", "max_impacts", "output", "reduced", "plot"},
@@ -516,7 +475,6 @@ void read_simulation(Reading& rd, const YAML::Node& sn, const ForcedLagrangianSy
   read_values_and_initial(rd, sn, si.spec);
   read_integration(rd, sn, si.spec);
   read_outputs(rd, sn, si);
-  for (const auto& g : rd.out.generators) si.spec.observables.emplace_back("J_" + g.name, lagrangian_momentum(sys, g.xi));
   rd.out.simulation = si;
 }
 
@@ -534,8 +492,7 @@ HybridFile read_hybrid(const SystemFile& file) {
   if (const YAML::Node& td = root["time_dependent"]) read_time(rd, td);
   if (!root["lagrangian"])
     throw ParseError(doc.file(), 1, 1, "missing key 'lagrangian'; expected L(q, q_dot) of the system, got none");
-  const ForcedLagrangianSystem sys =
-      read_domain_system(file, rd.r, root["lagrangian"], root["force"], rd.out.time, rd.out.force_on_momenta);
+  rd.out.system = read_domain(file, rd.r, root["lagrangian"], root["force"], "", rd.out.at);
   for (const auto& [k, v] : doc.mapping(root["symmetry"], "'symmetry'")) {
     const std::string name = doc.name(k, "a symmetry generator name");
     rd.claim(k, name, "a symmetry generator");
@@ -545,10 +502,10 @@ HybridFile read_hybrid(const SystemFile& file) {
   if (hy && !hy.IsMap()) doc.fail(hy, "'hybrid': expected a mapping with 'guards', got " + std::string(hy.IsSequence() ? "a list" : "a scalar"));
   if (hy) doc.check_keys(hy, {"guards", "domains", "constants", "reduction"}, "'hybrid'");
   std::size_t domains = 0;
-  read_hybrid_key(rd, hy, sys, domains);
+  read_hybrid_key(rd, hy, domains);
   rd.out.reader = rd.r.force;
   if (hy && hy["reduction"]) read_reduction(rd, hy["reduction"], domains);
-  if (const YAML::Node& sn = root["simulate"]) read_simulation(rd, sn, sys);
+  if (const YAML::Node& sn = root["simulate"]) read_simulation(rd, sn);
   return std::move(rd.out);
 }
 

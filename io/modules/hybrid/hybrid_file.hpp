@@ -1,13 +1,14 @@
 // io/modules/hybrid/hybrid_file.hpp — what a system file says about a forced / hybrid system
-// (docs/hybrid.md, "System files"): reading and checking the keys `lagrangian`, `force`,
-// `time_dependent`, `symmetry`, `hybrid` and `simulate`, with file:line:column errors.
+// (docs/hybrid.md, "System files"): reading the keys `lagrangian`, `force`, `time_dependent`, `symmetry`,
+// `hybrid` and `simulate` into a HybridInput, with file:line:column errors (what the library refuses is
+// reported by derivation/hybrid_system.cpp at the positions recorded here).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "derivation/hybrid.hpp"
+#include "derivation/hybrid_input.hpp"
 #include "io/system_file.hpp"
 
 namespace hamel {

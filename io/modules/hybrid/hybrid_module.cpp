@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "derivation/hybrid.hpp"
 
 namespace hamel {
 
@@ -18,12 +19,6 @@ std::string fmt(double v, int digits = 10) {
 }
 
 }  // namespace
-
-HybridDerived hybrid_state(const SystemFile& file) {
-  HybridFile in = read_hybrid(file);
-  HybridBasics basics = hybrid_basics(in);
-  return HybridDerived{std::move(basics), std::move(in)};
-}
 
 namespace {
 
@@ -39,19 +34,23 @@ class HybridModule : public Module {
   }
   std::vector<std::string> claim_kinds() const override { return hybrid_claim_kinds(); }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims, const ClaimsContext& ctx) const override {
-    return check_hybrid_claims(f, hybrid_state(f), claims, ctx);
+    // io reads the file and the claims, the derivation checks them
+    const HybridFile in = read_hybrid(f);
+    std::vector<ClaimResult> results = check_hybrid_claims(in, read_hybrid_claims(f, in, claims, ctx));
+    name_results(results, claims);
+    return results;
   }
   bool can_simulate(const SystemFile& f) const override { return static_cast<bool>(f.doc.root()["simulate"]); }
   int simulate(const SystemFile& f, const SimulateOptions& o, std::ostream& out) const override {
-    return run_hybrid_simulation(hybrid_state(f), o, out);
+    return run_hybrid_simulation(read_hybrid(f), o, out);
   }
 };
 
 }  // namespace
 
-int run_hybrid_simulation(const HybridDerived& d, const SimulateOptions& options, std::ostream& out) {
-  const HybridFile& in = d.in;
-  if (!in.simulation) throw InvalidArgument("hamel simulate: the system file has no 'simulate' section");
+int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options, std::ostream& out) {
+  if (!file.simulation) throw InvalidArgument("hamel simulate: the system file has no 'simulate' section");
+  const HybridSystem in = build_hybrid_system(file);
   const auto& si = *in.simulation;
   HybridSimulationSpec spec = si.spec;
   spec.compile.quiet = options.quiet;
@@ -64,7 +63,7 @@ int run_hybrid_simulation(const HybridDerived& d, const SimulateOptions& options
       printed = true;
     };
   }
-  const HybridTrajectory tr = in.automaton ? simulate_hybrid(*in.automaton, spec) : simulate_hybrid(*in.system, spec);
+  const HybridTrajectory tr = run_hybrid(in, spec);
   if (printed) std::cerr << "\n";
   out << "hybrid simulation: t = " << spec.t0 << " .. " << tr.t.back() << ", " << tr.impacts.size() << " impacts, "
       << tr.grazes.size() << " grazes, " << tr.steps << " steps\n";

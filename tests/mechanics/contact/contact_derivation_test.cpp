@@ -18,11 +18,9 @@ ContactInput billiard() {
   const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma"});
   const Chart T = contact_tangent_bundle(Q);
   const ex x = Q[0], y = Q[1], gamma = Q.parameter("gamma");
-  ContactInput in{{ContactLagrangian(Q, (T[2] * T[2] + T[3] * T[3]) / 2 - gamma * T[4]), {}, {}, {}}, {}, {}};
-  in.system.walls.push_back({"rim", 1 - x * x - y * y, 1});
-  in.wall_texts.push_back("x^2 + y^2 <= 1");
-  in.system.switches.push_back({"rail", x, true, {Form::one_form(Q, {0, 1})}});
-  in.switch_texts.push_back("x > 0");
+  ContactInput in{Q, (T[2] * T[2] + T[3] * T[3]) / 2 - gamma * T[4]};
+  in.walls.push_back({"rim", 1 - x * x - y * y, 1, "x^2 + y^2 <= 1"});
+  in.switches.push_back({"rail", x, true, {T[3]}, "x > 0"});
   return in;
 }
 
@@ -56,8 +54,8 @@ TEST_CASE("derive_contact: the billiard with a wall and a switching constraint, 
       CHECK_MESSAGE(objects.insert(o.id).second, o.id);
       for (const auto& e : o.entries) CHECK(e.label.base.find('\\') == std::string::npos);  // identifiers, no LaTeX
     }
-  const Chart& T = in.system.lagrangian.chart();
-  const ex xd = T[2], yd = T[3], gamma = in.system.lagrangian.base().parameter("gamma");
+  const Chart T = contact_tangent_bundle(in.Q);
+  const ex xd = T[2], yd = T[3], gamma = in.Q.parameter("gamma");
   // the Herglotz equation of x (001 (21)) and the reflection (25)
   const Entry* acc = entry(d, "contact.herglotz_equations", {"x_dot"});
   REQUIRE(acc);

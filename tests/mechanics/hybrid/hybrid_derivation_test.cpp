@@ -45,7 +45,7 @@ TEST_SUITE("mechanics") {
 
 TEST_CASE("derive_hybrid: Example 1 - the paper's failed hypotheses are facts and the theorems are expected") {
   const auto disk = test::disk();
-  HybridInput in;
+  HybridSystem in;
   in.name = "disk";
   in.system = disk.system(true);
   in.generators = disk.generators();
@@ -80,7 +80,7 @@ TEST_CASE("derive_hybrid: Example 1 - the paper's failed hypotheses are facts an
 
 TEST_CASE("derive_hybrid: Example 3 (time-dependent) with its 14 impacts as a table") {
   const auto b = test::billiard();
-  HybridInput in;
+  HybridSystem in;
   in.name = "billiard";
   in.time = b.t;
   in.system = b.system();

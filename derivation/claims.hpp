@@ -1,0 +1,34 @@
+// derivation/claims.hpp — the verdict on one claim of a claims file, and the comparisons every
+// vocabulary of claims shares: a derived value against a claimed one by the zero test, or a derived
+// yes/no against a claimed one.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "geometry/chart.hpp"
+
+namespace hamel {
+
+struct ClaimResult {
+  std::string name;
+  std::string kind;
+  bool holds = false;
+  std::string how;             ///< how it was decided
+  std::string derived;         ///< the derived value (text)
+  std::string claimed;         ///< the claimed value (text)
+  std::string counterexample;  ///< a point where they differ, with both values
+  int line = 0;
+};
+
+/// Formats a zero-test witness: "theta = 0.81, m = 1.3 (derived = …, claimed = …)".
+std::string describe_point(const GiNaC::exmap& point);
+
+/// Fills `res` with the comparison of a derived and a claimed value on `chart` by the zero test: the
+/// verdict, how it was decided, both values and, when they differ, the witness point with both values.
+void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const Chart& chart);
+
+/// Fills `res` for a yes/no claim ("holds: false"): it is true when the claimed verdict is the derived one.
+void compare_claim(ClaimResult& res, bool derived, bool claimed, const std::string& how);
+
+}  // namespace hamel

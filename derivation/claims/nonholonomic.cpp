@@ -1,0 +1,190 @@
+// derivation/claims/nonholonomic.cpp — each claim kind finds its derived object and compares
+// (derivation/claims.hpp compare_claim).
+#include "derivation/claims/nonholonomic.hpp"
+
+#include <functional>
+#include <map>
+
+#include "brackets/casimir.hpp"
+#include "brackets/jacobi.hpp"
+#include "core/error.hpp"
+#include "core/latex.hpp"
+#include "derivation/nonholonomic.hpp"
+#include "mechanics/hamel_equations.hpp"
+#include "reduction/gauge_momenta.hpp"
+
+namespace hamel {
+
+namespace {
+
+using GiNaC::ex;
+
+// What the claims need, derived once: the system, its brackets and momenta.
+struct Derived : NonholonomicBrackets {
+  const NonholonomicInput& in;
+  NonholonomicSystem sys;
+  GiNaC::exmap to_dual;  ///< variables → their expressions in (q, π)
+};
+
+GiNaC::exmap variables_to_dual(const NonholonomicInput& in) {
+  GiNaC::exmap sub;
+  if (in.variable_chart)
+    for (std::size_t a = 0; a < in.variables.size(); ++a) sub[(*in.variable_chart)[a]] = in.variables[a].expression;
+  return sub;
+}
+
+Derived derive_state(const NonholonomicInput& in) {
+  NonholonomicSystem sys = build_nonholonomic_system(in);
+  Derivation scratch;
+  NonholonomicBrackets b = derive_brackets(in, sys, scratch, DeriveOptions{});
+  return Derived{std::move(b), in, std::move(sys), variables_to_dual(in)};
+}
+
+// One claim being checked against the derived state.
+struct ClaimEnv {
+  const Derived& d;
+  const NonholonomicClaim& c;
+
+  const NonholonomicSystem& sys() const { return d.sys; }
+  ex value() const { return c.value->subs(d.to_dual); }
+  ex function(std::size_t i) const { return c.functions[i].subs(d.to_dual); }
+};
+
+const AlmostPoissonBracket& which_bracket(const ClaimEnv& e) {
+  const std::string of = e.c.of.empty() ? (e.d.gauged ? "gauged" : "nonholonomic") : e.c.of;
+  if (of == "nonholonomic") return e.d.nh;
+  if (!e.d.gauged)
+    throw SpecError(e.c.at.find({"of", ""}),
+                    "'of': the gauged bracket needs 'gauge_momenta' that pass Theorem 5.3; expected 'nonholonomic', got 'gauged'");
+  return *e.d.gauged;
+}
+
+using Check = std::function<void(const ClaimEnv&, ClaimResult&)>;
+
+void structure(const ClaimEnv& e, ClaimResult& res) {
+  const auto& i = e.c.indices;
+  const ex derived = e.c.kind == "structure_coefficient" ? e.sys().structure_lowered()(i[0], i[1], i[2])
+                                                         : e.sys().structure()(i[0], i[1], i[2]);
+  compare_claim(res, derived, e.value(), e.sys().chart());
+}
+
+void metric(const ClaimEnv& e, ClaimResult& res) {
+  const auto& i = e.c.indices;
+  const auto& G = e.c.kind == "constrained_metric" ? e.sys().constrained_metric() : e.sys().constrained_inverse();
+  compare_claim(res, G(static_cast<unsigned>(i[0]), static_cast<unsigned>(i[1])), e.value(), e.sys().chart());
+}
+
+void bracket(const ClaimEnv& e, ClaimResult& res) {
+  compare_claim(res, which_bracket(e)(e.function(0), e.function(1)), e.value(), e.sys().dual_chart());
+}
+
+void reduced_bracket(const ClaimEnv& e, ClaimResult& res) {
+  compare_claim(res, which_bracket(e)(e.function(0), e.function(1)), e.value(), e.sys().dual_chart());
+  res.claimed = to_text(*e.c.value);
+}
+
+void three_form(const ClaimEnv& e, ClaimResult& res) {
+  if (!e.d.Lambda)
+    throw SpecError(e.c.at.find({""}), "the 3-form needs 'gauge_momenta' that pass Theorem 5.3; expected them, got none");
+  Indices ind;
+  for (auto i : e.c.indices) ind.push_back(static_cast<unsigned>(i));
+  compare_claim(res, e.d.Lambda->component(ind), e.value(), e.sys().chart());
+}
+
+void casimir(const ClaimEnv& e, ClaimResult& res) {
+  const auto v = casimir_check(which_bracket(e), e.function(0), e.d.orbits);
+  compare_claim(res, v.casimir, e.c.holds, v.detail);
+}
+
+void conserved(const ClaimEnv& e, ClaimResult& res) {
+  const ZeroVerdict v = zero_test(nonholonomic_vector_field(e.sys())(e.function(0)), e.sys().dual_chart());
+  compare_claim(res, v.zero, e.c.holds, v.how());
+  if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
+}
+
+void equation_of_motion(const ClaimEnv& e, ClaimResult& res) {
+  compare_claim(res, nonholonomic_vector_field(e.sys())[e.c.index], e.value(), e.sys().dual_chart());
+}
+
+void hamiltonian(const ClaimEnv& e, ClaimResult& res) {
+  compare_claim(res, constrained_hamiltonian(e.sys()), e.value(), e.sys().dual_chart());
+}
+
+void jacobi(const ClaimEnv& e, ClaimResult& res) {
+  const auto v = is_poisson(which_bracket(e));
+  compare_claim(res, v.poisson, e.c.holds, v.detail);
+}
+
+// lhs = rhs as functions on D* (variables allowed): e.g. the K(θ) printed after (6.10)
+void identity(const ClaimEnv& e, ClaimResult& res) {
+  compare_claim(res, e.function(0), e.function(1), e.sys().dual_chart());
+  res.derived = to_text(e.c.functions[0]);
+  res.claimed = to_text(e.c.functions[1]);
+}
+
+void gauge_ode(const ClaimEnv& e, ClaimResult& res) {
+  const auto& i = e.c.indices;
+  compare_claim(res, e.d.search->ode.L(static_cast<unsigned>(i[0]), static_cast<unsigned>(i[1])), e.value(), e.sys().chart());
+}
+
+// a closed-form solution f(s) of f' = L(s) f
+void gauge_solution(const ClaimEnv& e, ClaimResult& res) {
+  const GaugeOde& ode = e.d.search->ode;
+  const std::size_t nf = ode.unknowns.size();
+  const auto& s = GiNaC::ex_to<GiNaC::symbol>(e.d.in.search->shape);
+  ZeroVerdict worst;
+  worst.zero = true;
+  worst.method = Decision::Canonical;
+  for (std::size_t i = 0; i < nf && worst.zero; ++i) {
+    ex r = e.function(i).diff(s);
+    for (std::size_t j = 0; j < nf; ++j) r -= ode.L(static_cast<unsigned>(i), static_cast<unsigned>(j)) * e.function(j);
+    worst = zero_test(r, e.sys().chart());
+  }
+  compare_claim(res, worst.zero, true, worst.how());
+  res.derived = "f' - L f";
+  res.claimed = "0";
+  if (!worst.zero && !worst.point.empty()) res.counterexample = describe_point(worst.point);
+}
+
+// {f,{g,h}} + cyclic for three functions (on the reduced space when they are invariants)
+void jacobiator_claim(const ClaimEnv& e, ClaimResult& res) {
+  const ex claimed = e.c.value ? e.value() : ex(0);
+  compare_claim(res, jacobiator(which_bracket(e), e.function(0), e.function(1), e.function(2)), claimed, e.sys().dual_chart());
+}
+
+void gauge_momentum(const ClaimEnv& e, ClaimResult& res) {
+  const auto t = theorem_5_3_test(e.sys(), e.c.index);
+  compare_claim(res, t.passed, e.c.holds, t.detail);
+}
+
+const std::map<std::string, Check>& checks() {
+  static const std::map<std::string, Check> table = {
+      {"structure_coefficient", structure}, {"structure_function", structure}, {"constrained_metric", metric},
+      {"inverse_metric", metric}, {"bracket", bracket}, {"reduced_bracket", reduced_bracket},
+      {"three_form", three_form}, {"casimir", casimir}, {"conserved", conserved},
+      {"equation_of_motion", equation_of_motion}, {"hamiltonian", hamiltonian}, {"jacobi", jacobi},
+      {"gauge_momentum", gauge_momentum}, {"identity", identity}, {"gauge_ode", gauge_ode},
+      {"gauge_solution", gauge_solution}, {"jacobiator", jacobiator_claim}};
+  return table;
+}
+
+}  // namespace
+
+std::vector<std::string> nonholonomic_claim_kinds() {
+  std::vector<std::string> kinds;
+  for (const auto& [k, f] : checks()) kinds.push_back(k);
+  return kinds;
+}
+
+std::vector<ClaimResult> check_nonholonomic_claims(const NonholonomicInput& in, const std::vector<NonholonomicClaim>& claims) {
+  const Derived d = derive_state(in);
+  std::vector<ClaimResult> out;
+  for (const auto& c : claims) {
+    ClaimResult res;
+    checks().at(c.kind)(ClaimEnv{d, c}, res);
+    out.push_back(res);
+  }
+  return out;
+}
+
+}  // namespace hamel

@@ -1,0 +1,24 @@
+// derivation/nonholonomic_input.cpp
+#include "derivation/nonholonomic_input.hpp"
+
+#include "geometry/lifts.hpp"
+
+namespace hamel {
+
+std::size_t NonholonomicInput::rank() const {
+  // D given by its frame alone is spanned by it; else it is cut out by the constraints (0 when there
+  // are too many: the library refuses them as dependent)
+  if (constraints.empty() && !frame.empty()) return frame.size();
+  return constraints.size() < Q.dim() ? Q.dim() - constraints.size() : 0;
+}
+
+std::vector<std::string> NonholonomicInput::field_names() const {
+  if (!frame_names.empty()) return frame_names;
+  std::vector<std::string> names;
+  for (std::size_t a = 1; a <= rank(); ++a) names.push_back("X" + std::to_string(a));
+  return names;
+}
+
+Chart NonholonomicInput::dual_chart() const { return distribution_dual_chart(Q, rank()); }
+
+}  // namespace hamel

@@ -1,0 +1,65 @@
+// tests/derivation/nonholonomic_test.cpp — deriving a nonholonomic system from an input built in C++,
+// without a file: the library's refusals come back as SpecError, at the input's positions when it
+// records them, as the bare message when it does not.
+#include <doctest/doctest.h>
+
+#include "core/error.hpp"
+#include "derivation/nonholonomic.hpp"
+#include "geometry/lifts.hpp"
+
+namespace {
+
+// The nonholonomic particle (z_dot = y x_dot) with the frame {∂x, ∂y}: ∂x is not tangent to D.
+hamel::NonholonomicInput particle_with_bad_frame() {
+  const hamel::Chart Q = hamel::Chart::make("Q", {"x", "y", "z"}, {"m"});
+  const hamel::Chart TQ = hamel::tangent_bundle(Q);
+  const GiNaC::ex y = Q[1], m = Q.parameters()[0], xd = TQ[3], yd = TQ[4], zd = TQ[5];
+  hamel::NonholonomicInput in{Q, m / 2 * (xd * xd + yd * yd + zd * zd), {zd - y * xd}};
+  in.frame = {hamel::VectorField(Q, {1, 0, 0}), hamel::VectorField(Q, {0, 1, 0})};
+  in.frame_names = {"X1", "X2"};
+  return in;
+}
+
+std::string error_of(const hamel::NonholonomicInput& in) {
+  try {
+    hamel::Derivation d;
+    hamel::derive_nonholonomic(in, d, hamel::DeriveOptions{});
+  } catch (const hamel::SpecError& e) {
+    return e.what();
+  }
+  return "ok";
+}
+
+}  // namespace
+
+TEST_SUITE("derivation") {
+
+TEST_CASE("derive_nonholonomic: a frame field not tangent to D is a SpecError, located when the input says where") {
+  hamel::NonholonomicInput in = particle_with_bad_frame();
+  CHECK(error_of(in).find("frame field X1 is not tangent to D; expected it to satisfy every constraint, got constraint 1 = -y") == 0);
+  in.at.set("frame", {"spec.yaml", 7, 1});
+  in.at.set("frame.X1", {"spec.yaml", 8, 3});
+  CHECK(error_of(in).find("spec.yaml:8:3: frame field X1 is not tangent to D") == 0);
+  try {
+    (void)hamel::build_nonholonomic_system(in);
+    FAIL("expected a SpecError");
+  } catch (const hamel::ParseError& e) {  // reported like a reader's error
+    CHECK(e.file() == "spec.yaml");
+    CHECK(e.line() == 8);
+    CHECK(e.column() == 3);
+    CHECK(e.message().find("frame field X1 is not tangent to D") == 0);
+  }
+}
+
+TEST_CASE("derive_nonholonomic: a complement inside D is refused at 'complement'") {
+  hamel::NonholonomicInput in = particle_with_bad_frame();
+  in.frame.clear();
+  in.frame_names.clear();
+  in.complement = {1};  // W = span{∂y} lies in D
+  in.at.set("complement", {"spec.yaml", 7, 13});
+  CHECK(error_of(in).find("spec.yaml:7:13: 'complement': the frame fields and the complement W do not form a basis of TQ") == 0);
+  in.complement = {2};
+  CHECK(error_of(in) == "ok");
+}
+
+}  // TEST_SUITE

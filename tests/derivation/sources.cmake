@@ -1,0 +1,5 @@
+target_sources(hamel_tests PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_test.cpp
+)
+target_sources(hamel_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/contact_test.cpp)
+target_sources(hamel_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/hybrid_test.cpp)
