@@ -103,11 +103,13 @@ void compare_energy(const DiscreteState& d, DiscreteSimulationResult& r) {
   const double h = number(d.in.system.step(), s.values);
   for (std::size_t i = 0; i < qdot.size(); ++i) qdot[i] = (s.q1[i] - s.q0[i]) / h;
   r.energy_heun = heun_energy(d.in.system, s.values, s.q0, qdot, s.steps, true);
+  r.energy_error_dla = max_energy_error(r.energy_dla);
+  r.energy_error_heun = max_energy_error(r.energy_heun);
 }
 
 }  // namespace
 
-DiscreteState discrete_state(const DiscreteInput& in) {
+DiscreteState discrete_state(const DiscreteSetup& in) {
   DiscreteState d{in,           lagrange_dalembert_equations(in.system), std::nullopt, "", std::nullopt, std::nullopt,
                   std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt, ""};
   if (!d.in.bundle) return d;
@@ -177,7 +179,7 @@ const std::vector<std::string> kNext = {"k", "+", "1"};
 
 // The slot coordinates q0, q1, q2 of the equations and the reduced variables w0, w1, so that the JSON
 // says what they are.
-void declare_slots(const DiscreteInput& in, Derivation& d) {
+void declare_slots(const DiscreteSetup& in, Derivation& d) {
   const Chart& Q = in.system.chart();
   const Chart& T = in.system.triple();
   for (std::size_t i = 0; i < T.dim(); ++i)
@@ -190,7 +192,7 @@ void declare_slots(const DiscreteInput& in, Derivation& d) {
                 "reduced group variable of " + g + " at step " + std::to_string(k) + " of (w0, w1)");
 }
 
-void system(const DiscreteInput& in, DerivationSection& s) {
+void system(const DiscreteSetup& in, DerivationSection& s) {
   const DiscreteSystem& S = in.system;
   const Chart& Q = S.chart();
   s.prose.push_back("Coordinates " + Q.describe() + "; points of Q x Q are (q0, q1) = (q_k, q_{k+1}); step h = " +
@@ -233,7 +235,7 @@ void equations(const DiscreteState& d, DerivationSection& s) {
   for (std::size_t i = 0; i < d.eq.residual.size(); ++i) R.add({one_based(i)}, Label::symbol("R", {one_based(i)}), show(d.eq.residual[i]));
 }
 
-void symmetry(const DiscreteInput& in, DerivationSection& s) {
+void symmetry(const DiscreteSetup& in, DerivationSection& s) {
   const TrivialBundle& B = *in.bundle;
   const Chart& Q = B.chart();
   std::string g;
@@ -593,6 +595,10 @@ void symmetric(const DiscreteState& d, Derivation& out, const DeriveOptions& o) 
 }  // namespace
 
 void derive_discrete(const DiscreteInput& in, Derivation& out, const DeriveOptions& o) {
+  derive_discrete(build_discrete_setup(in), out, o);
+}
+
+void derive_discrete(const DiscreteSetup& in, Derivation& out, const DeriveOptions& o) {
   declare_slots(in, out);
   const DiscreteState d = discrete_state(in);
   system(in, start_section(out, o, "discrete.system", "Discrete system (Q, L_d, D, D_d) (Def 3.1)"));

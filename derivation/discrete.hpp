@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "derivation/discrete_input.hpp"
 #include "derivation/model.hpp"
 #include "mechanics/discrete/integrator.hpp"
 #include "mechanics/discrete/lagrange_dalembert.hpp"
@@ -27,13 +28,14 @@ struct DiscreteSimulation {
   ParameterValues values;
   std::size_t steps = 0;
   std::vector<double> q0, q1;   ///< q1 completed on D_d
-  enum class Mode { Unreduced, Reduced, Both } mode = Mode::Both;
+  using Mode = DiscreteSimulationInput::Mode;
+  Mode mode = Mode::Both;
   bool energy = false;          ///< compare the energy with Heun's method
   NewtonOptions newton;
 };
 
-/// A discrete system and what the user declared about it (read and checked by io/modules/discrete).
-struct DiscreteInput {
+/// The system an input describes, built and checked by the library (derivation/discrete_setup.cpp).
+struct DiscreteSetup {
   DiscreteSystem system;
   std::string origin;                              ///< "midpoint rule (q at alpha = 1/2)" or "given L_d"
   std::optional<TrivialBundle> bundle;             ///< `symmetry`
@@ -48,7 +50,7 @@ struct DiscreteInput {
 
 /// What derive, the claims and the simulation share: the equations and reductions, computed once.
 struct DiscreteState {
-  DiscreteInput in;
+  DiscreteSetup in;
   DiscreteEquations eq;
   std::optional<NonholonomicConnection> nh;
   std::string nh_note;  ///< how the nonholonomic connection was found, or why there is none
@@ -65,7 +67,7 @@ struct DiscreteState {
 };
 
 /// The equations and every reduction the input admits; a reduction that fails leaves a note.
-DiscreteState discrete_state(const DiscreteInput& in);
+DiscreteState discrete_state(const DiscreteSetup& in);
 
 /// The trajectories of `simulate:`: unreduced, reduced and lifted back, and their energies.
 struct DiscreteSimulationResult {
@@ -78,6 +80,7 @@ struct DiscreteSimulationResult {
   int reduced_max_iterations = 0;
   double reduced_max_residual = 0;
   std::vector<double> energy_dla, energy_heun;
+  double energy_error_dla = 0, energy_error_heun = 0;  ///< the largest drift of each (when compared)
 };
 
 /// Runs `simulate:` (which must be present). @throws DomainError when a Newton step does not converge.
@@ -86,7 +89,15 @@ DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d);
 /// The largest reconstructed-vs-unreduced difference still counted as agreement.
 constexpr double kReconstructionTolerance = 1e-9;
 
-/// The whole derivation, appended to `out`.
+/// @throws SpecError at the input's entry the library refuses: a Lagrangian that is not mechanical, a
+///   constraint not linear in the velocities, a system it cannot build, a law that is not a group, a
+///   kinematic connection that does not exist, a subgroup that is not one, parameters without values,
+///   a q1 that cannot be completed on D_d.
+DiscreteSetup build_discrete_setup(const DiscreteInput& in);
+
+/// The whole derivation, appended to `out`. @throws SpecError as build_discrete_setup.
 void derive_discrete(const DiscreteInput& in, Derivation& out, const DeriveOptions& options);
+/// The same for a system built in code from the library's objects.
+void derive_discrete(const DiscreteSetup& in, Derivation& out, const DeriveOptions& options);
 
 }  // namespace hamel

@@ -9,5 +9,6 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/metric.cpp
   ${CMAKE_CURRENT_LIST_DIR}/multivector.cpp
   ${CMAKE_CURRENT_LIST_DIR}/printing.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/slot_charts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vector_field.cpp
 )

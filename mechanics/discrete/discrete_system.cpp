@@ -29,35 +29,6 @@ void require_symbols(const GiNaC::ex& e, const std::vector<GiNaC::ex>& allowed, 
 
 }  // namespace
 
-std::string slot_name(const Chart& Q, std::size_t i, std::size_t k) {
-  return Q.coordinate_name(i) + std::to_string(k);
-}
-
-Chart pair_chart(const Chart& Q) {
-  std::vector<std::string> names;
-  for (std::size_t k = 0; k < 2; ++k)
-    for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back(slot_name(Q, i, k));
-  try {
-    return Q.sibling(Q.name() + "xQ", names);
-  } catch (const InvalidArgument& e) {
-    throw InvalidArgument(detail::message("pair_chart", "a slot coordinate clashes with a parameter",
-                                          "parameters not named like a coordinate followed by 0, 1 or 2",
-                                          e.what()));
-  }
-}
-
-Chart triple_chart(const Chart& Q) {
-  std::vector<std::string> names;
-  for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back(slot_name(Q, i, 2));
-  try {
-    return pair_chart(Q).extend(Q.name() + "xQxQ", names);
-  } catch (const InvalidArgument& e) {
-    throw InvalidArgument(detail::message("triple_chart", "a slot coordinate clashes with a parameter",
-                                          "parameters not named like a coordinate followed by 0, 1 or 2",
-                                          e.what()));
-  }
-}
-
 std::vector<GiNaC::ex> slot(const Chart& Q, std::size_t k) {
   HAMEL_CHECK(k < 3, InvalidArgument, "slot", "slot out of range", "0, 1 or 2", std::to_string(k));
   const Chart T = triple_chart(Q);

@@ -15,15 +15,11 @@
 #include "geometry/chart.hpp"
 #include "geometry/form.hpp"
 #include "geometry/metric.hpp"
+#include "geometry/slot_charts.hpp"
 
 namespace hamel {
 
-/// The name of coordinate i of Q in slot k: "x" → "x0", "x1", "x2".
-std::string slot_name(const Chart& Q, std::size_t i, std::size_t k);
-/// Q×Q with coordinates (q0, q1).  @throws InvalidArgument if a slot name is already a parameter's.
-Chart pair_chart(const Chart& Q);
-/// Q×Q×Q with coordinates (q0, q1, q2); its first 2n symbols are those of pair_chart(Q).
-Chart triple_chart(const Chart& Q);
+// slot_name, pair_chart, triple_chart: geometry/slot_charts.hpp.
 /// The symbols of slot k = 0, 1, 2.
 std::vector<GiNaC::ex> slot(const Chart& Q, std::size_t k);
 /// A function on Q written at slot k (the coordinates of Q replaced by those of slot k).

@@ -77,18 +77,7 @@ GiNaC::exmap reduced_shift(const TrivialBundle& B) {
 
 }  // namespace
 
-Chart reduced_chart(const TrivialBundle& B) {
-  std::vector<std::string> names;
-  for (std::size_t k = 0; k < 2; ++k)
-    for (const auto& g : group_coordinate_names(B)) names.push_back("w_" + g + std::to_string(k));
-  const Chart T = triple_chart(B.chart());
-  try {
-    return T.extend(T.name() + "+w", names);
-  } catch (const InvalidArgument& e) {
-    throw InvalidArgument(detail::message("reduced_chart", "a reduced variable clashes with a name of the system",
-                                          "no coordinate or parameter named w_<group coordinate>0 or 1", e.what()));
-  }
-}
+Chart reduced_chart(const TrivialBundle& B) { return reduced_variables_chart(B.chart(), group_coordinate_names(B)); }
 
 GroupElement reduced_slot(const TrivialBundle& B, std::size_t k) {
   HAMEL_CHECK(k < 2, InvalidArgument, "reduced_slot", "slot out of range", "0 or 1", std::to_string(k));

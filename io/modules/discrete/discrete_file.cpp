@@ -5,11 +5,7 @@
 
 #include "core/error.hpp"
 #include "geometry/lifts.hpp"
-#include "mechanics/discrete/lie_group.hpp"
-#include "mechanics/discrete/quadrature.hpp"
-#include "mechanics/nonholonomic_system.hpp"
-#include "reduction/discrete/chaplygin.hpp"
-#include "reduction/discrete/reduced_system.hpp"
+#include "geometry/slot_charts.hpp"
 
 namespace hamel {
 
@@ -105,73 +101,59 @@ QuadratureRule read_rule(const Document& doc, const YAML::Node& n, ex& alpha) {
 }
 
 // `group: additive` or `group: SE2`.
-LieGroup named_group(const Document& doc, const YAML::Node& n, std::size_t k) {
+DiscreteGroupInput named_group(const Document& doc, const YAML::Node& n, std::size_t k) {
   const std::string s = n.Scalar();
-  if (s == "additive") return LieGroup::additive(k);
-  if (s == "SE2") {
-    if (k != 3) doc.fail(n, "'group': SE2 acts on three coordinates (angle, x, y); expected 3 in 'coordinates', got " + std::to_string(k));
-    return LieGroup::se2();
-  }
-  doc.fail(n, "'group': expected additive, SE2 or {product, inverse, identity}, got '" + s + "'");
+  if (s == "SE2" && k != 3)
+    doc.fail(n, "'group': SE2 acts on three coordinates (angle, x, y); expected 3 in 'coordinates', got " + std::to_string(k));
+  if (s != "additive" && s != "SE2") doc.fail(n, "'group': expected additive, SE2 or {product, inverse, identity}, got '" + s + "'");
+  return DiscreteGroupInput{s, {}, {}, {}, {}, {}};
 }
 
-// A group law given by the file must satisfy the axioms.
-void check_axioms(const Document& doc, const YAML::Node& n, const LieGroup& G) {
-  const GroupAxioms ax = check_group_axioms(G);
-  if (ax.hold()) return;
-  const std::string which = !ax.associativity.zero ? "associativity" : !ax.identity.zero ? "the identity" : "the inverse";
-  const ZeroVerdict& z = !ax.associativity.zero ? ax.associativity : !ax.identity.zero ? ax.identity : ax.inverse;
-  doc.fail(n, "'group': the law is not a group; expected associativity, an identity and inverses, got a failure of " + which +
-                  " [" + z.how() + "]");
-}
-
-LieGroup read_group(SystemFile& f, const YAML::Node& n, const std::vector<std::size_t>& coords) {
+// A group law {product, inverse, identity} in the symbols <c>_a, <c>_b (the derivation checks the axioms).
+DiscreteGroupInput read_group(SystemFile& f, const YAML::Node& n, const std::vector<std::size_t>& coords) {
   const Document& doc = f.doc;
   const std::size_t k = coords.size();
   if (n.IsScalar()) return named_group(doc, n, k);
   if (!n.IsMap()) doc.fail(n, "'group': expected additive, SE2 or {product, inverse, identity}, got a list");
   doc.check_keys(n, {"product", "inverse", "identity"}, "'group'");
   if (!n["product"] || !n["inverse"]) doc.fail(n, "'group': expected 'product' and 'inverse', got " + std::string(n["product"] ? "no 'inverse'" : "no 'product'"));
+  DiscreteGroupInput g{"", {}, {}, std::vector<ex>(k), std::vector<ex>(k), std::vector<ex>(k, 0)};
   ExpressionReader prod, inv;
-  std::vector<ex> a, b;
   for (auto i : coords) {
     const std::string c = f.Q.coordinate_name(i);
-    a.push_back(GiNaC::realsymbol(c + "_a"));
-    b.push_back(GiNaC::realsymbol(c + "_b"));
-    prod.declare(c + "_a", a.back());
-    prod.declare(c + "_b", b.back());
-    inv.declare(c, a.back());
+    g.a.push_back(GiNaC::realsymbol(c + "_a"));
+    g.b.push_back(GiNaC::realsymbol(c + "_b"));
+    prod.declare(c + "_a", g.a.back());
+    prod.declare(c + "_b", g.b.back());
+    inv.declare(c, g.a.back());
   }
   for (std::size_t i = 0; i < f.Q.parameters().size(); ++i) {
     prod.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
     inv.declare(f.Q.parameter_specs()[i].name, f.Q.parameters()[i]);
   }
-  std::vector<ex> p(k), v(k), e(k, 0);
   std::vector<bool> seen_p(k, false), seen_v(k, false);
   for (const auto& [key, val] : doc.mapping(n["product"], "'product'")) {
     const std::size_t i = coordinate_index(f, key, "'product'", coords);
     const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
-    p[j] = doc.expression(val, prod, "'product' component " + f.Q.coordinate_name(i));
+    g.product[j] = doc.expression(val, prod, "'product' component " + f.Q.coordinate_name(i));
     seen_p[j] = true;
   }
   for (const auto& [key, val] : doc.mapping(n["inverse"], "'inverse'")) {
     const std::size_t i = coordinate_index(f, key, "'inverse'", coords);
     const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
-    v[j] = doc.expression(val, inv, "'inverse' component " + f.Q.coordinate_name(i));
+    g.inverse[j] = doc.expression(val, inv, "'inverse' component " + f.Q.coordinate_name(i));
     seen_v[j] = true;
   }
   for (const auto& [key, val] : doc.mapping(n["identity"], "'identity'")) {
     const std::size_t i = coordinate_index(f, key, "'identity'", coords);
     const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
-    e[j] = GiNaC::numeric(0) + number(doc, val, "'identity' component");
+    g.identity[j] = GiNaC::numeric(0) + number(doc, val, "'identity' component");
   }
   for (std::size_t j = 0; j < k; ++j)
     if (!seen_p[j] || !seen_v[j])
       doc.fail(n, "'group': expected a product and an inverse component for every group coordinate, got none for " +
                       f.Q.coordinate_name(coords[j]));
-  const LieGroup G = LieGroup::from_law("the group of the file", a, b, p, v, e);
-  check_axioms(doc, n, G);
-  return G;
+  return g;
 }
 
 // The `discrete:` section being read: the file, the section, and what the later keys depend on.
@@ -179,8 +161,6 @@ struct Reading {
   SystemFile& f;
   YAML::Node d;  ///< the `discrete:` mapping
   ExpressionReader pair;  ///< expressions on Q×Q: slots q0, q1 and the parameters
-  std::optional<QuadratureRule> rule;  ///< `quadrature`: L and the constraints are continuous
-  ex alpha = GiNaC::numeric(1, 2);
   const Document& doc() const { return f.doc; }
   const Chart& Q() const { return f.Q; }
 };
@@ -208,30 +188,17 @@ ex read_step(const Reading& r) {
   return h;
 }
 
-// L_d given in the slots, or discretised from L(q, q_dot) by the quadrature rule; returns its origin.
-std::string read_lagrangian(const Reading& r, DiscreteSpec& spec) {
+// L_d given in the slots, or L(q, q_dot) that the derivation discretises by the quadrature rule.
+void read_lagrangian(const Reading& r, DiscreteInput& in) {
   const Document& doc = r.doc();
   const YAML::Node& d = r.d;
   if (!d["lagrangian"]) doc.fail(d, "'discrete': expected 'lagrangian' (L_d(q0, q1), or L(q, q_dot) with 'quadrature'), got none");
-  if (!r.rule) {
-    spec.lagrangian = doc.expression(d["lagrangian"], r.pair, "'lagrangian'");
-    return "given L_d";
-  }
-  const Chart& Q = r.Q();
-  const ex L = doc.expression(d["lagrangian"], r.f.tq, "'lagrangian'");
-  MechanicalParts parts{Metric(Q, GiNaC::matrix(static_cast<unsigned>(Q.dim()), static_cast<unsigned>(Q.dim()))), 0};
-  try {
-    parts = mechanical_parts(L, Q);
-  } catch (const DomainError& e) {
-    doc.fail(d["lagrangian"], "'lagrangian': " + without_function_name(e.what()));
-  }
-  spec.lagrangian = discrete_lagrangian(L, Q, *r.rule, spec.step, r.alpha);
-  spec.continuous = ContinuousData{L, parts.metric, parts.potential, {}};
-  return to_string(*r.rule) + " rule" + (*r.rule == QuadratureRule::Midpoint ? " (q at alpha = " + detail::str(r.alpha) + ")" : "");
+  in.at.set("lagrangian", doc.mark(d["lagrangian"]));
+  in.lagrangian = doc.expression(d["lagrangian"], in.rule ? r.f.tq : r.pair, "'lagrangian'");
 }
 
 // constraints: a list of velocity constraints (D; D_d by the rule) or {variational, kinematic}
-void read_constraints(const Reading& r, DiscreteSpec& spec) {
+void read_constraints(const Reading& r, DiscreteInput& in) {
   const Document& doc = r.doc();
   const YAML::Node& c = r.d["constraints"];
   std::vector<YAML::Node> variational, kinematic;
@@ -239,64 +206,40 @@ void read_constraints(const Reading& r, DiscreteSpec& spec) {
     doc.check_keys(c, {"variational", "kinematic"}, "'constraints'");
     variational = doc.sequence(c["variational"], "'variational'");
     kinematic = doc.sequence(c["kinematic"], "'kinematic'");
-    if (!c["kinematic"] && !r.rule && !variational.empty())
+    if (!c["kinematic"] && !in.rule && !variational.empty())
       doc.fail(c, "'constraints': without 'quadrature' the kinematic constraints must be given; expected 'kinematic', got none");
   } else {
     variational = doc.sequence(c, "'constraints'");
-    if (!variational.empty() && !r.rule)
+    if (!variational.empty() && !in.rule)
       doc.fail(c, "'constraints': a list of velocity constraints needs 'quadrature' to discretise them; expected 'quadrature' or {variational, kinematic}, got a list");
   }
   for (std::size_t k = 0; k < variational.size(); ++k) {
     const std::string what = "variational constraint " + std::to_string(k + 1);
-    const ex e = doc.expression(variational[k], r.f.tq, what);
-    try {
-      spec.variational.push_back(constraint_form(e, r.Q()));
-    } catch (const DomainError& err) {
-      doc.fail(variational[k], what + ": " + without_function_name(err.what()));
-    }
-    if (spec.continuous) spec.continuous->constraints.push_back(e);
+    in.at.set("variational." + std::to_string(k + 1), doc.mark(variational[k]));
+    in.variational.push_back(doc.expression(variational[k], r.f.tq, what));
   }
   if (c && c.IsMap() && c["kinematic"]) {
+    in.kinematic.emplace();
     for (std::size_t k = 0; k < kinematic.size(); ++k)
-      spec.kinematic.push_back(doc.expression(kinematic[k], r.pair, "kinematic constraint " + std::to_string(k + 1)));
-  } else if (r.rule) {
-    spec.kinematic = discrete_constraints(spec.variational, r.Q(), *r.rule, r.alpha);
+      in.kinematic->push_back(doc.expression(kinematic[k], r.pair, "kinematic constraint " + std::to_string(k + 1)));
   }
   // D and D_d may differ in number (generalized systems, Remark 3.2); the integrator then refuses
   // the non-square system (3) with a message.
 }
 
-// `forces: {minus, plus}` in the slots, or a continuous `force` discretised by the rule.
-void read_forces(const Reading& r, DiscreteSpec& spec) {
+// `forces: {minus, plus}` in the slots, or a continuous `force` (discretised by the rule).
+void read_forces(const Reading& r, DiscreteInput& in) {
   const Document& doc = r.doc();
   const YAML::Node& d = r.d;
   if (d["forces"]) {
     doc.check_keys(d["forces"], {"minus", "plus"}, "'forces'");
-    spec.force_minus = covector(r.f, d["forces"]["minus"], r.pair, "'minus'");
-    spec.force_plus = covector(r.f, d["forces"]["plus"], r.pair, "'plus'");
+    in.force_minus = covector(r.f, d["forces"]["minus"], r.pair, "'minus'");
+    in.force_plus = covector(r.f, d["forces"]["plus"], r.pair, "'plus'");
   }
   if (d["force"]) {
-    if (!r.rule) doc.fail(d["force"], "'force': a continuous force needs 'quadrature'; expected 'forces: {minus, plus}' in (q0, q1), got 'force'");
+    if (!in.rule) doc.fail(d["force"], "'force': a continuous force needs 'quadrature'; expected 'forces: {minus, plus}' in (q0, q1), got 'force'");
     if (d["forces"]) doc.fail(d["force"], "'force': expected either 'force' or 'forces', got both");
-    const auto F = covector(r.f, d["force"], r.f.tq, "'force'");
-    const DiscreteForces fd = discrete_forces(F, r.Q(), *r.rule, spec.step, r.alpha);
-    spec.force_minus = fd.minus;
-    spec.force_plus = fd.plus;
-  }
-}
-
-DiscreteSystem read_system(Reading& r, std::string& origin) {
-  const Document& doc = r.doc();
-  const ex h = read_step(r);
-  if (r.d["quadrature"]) r.rule = read_rule(doc, r.d["quadrature"], r.alpha);
-  DiscreteSpec spec{r.Q(), h, 0, {}, {}, {}, {}, std::nullopt};
-  origin = read_lagrangian(r, spec);
-  read_constraints(r, spec);
-  read_forces(r, spec);
-  try {
-    return DiscreteSystem(spec);
-  } catch (const std::exception& e) {
-    doc.fail(r.d, "'discrete': " + without_function_name(e.what()));
+    in.force = covector(r.f, d["force"], r.f.tq, "'force'");
   }
 }
 
@@ -319,8 +262,10 @@ std::vector<std::size_t> read_symmetry(const Reading& r, const YAML::Node& s, Di
     coords.push_back(i);
   }
   if (coords.empty()) doc.fail(s["coordinates"], "'symmetry': expected at least one group coordinate, got none");
-  const LieGroup G = s["group"] ? read_group(r.f, s["group"], coords) : LieGroup::additive(coords.size());
-  out.bundle.emplace(Q, G, coords);
+  out.group_coordinates = coords;
+  out.group = s["group"] ? read_group(r.f, s["group"], coords) : DiscreteGroupInput{"additive", {}, {}, {}, {}, {}};
+  out.at.set("symmetry", doc.mark(s));
+  if (s["group"]) out.at.set("group", doc.mark(s["group"]));
   // reduced-variable names must be free
   for (std::size_t k = 0; k < 2; ++k)
     for (auto i : coords) {
@@ -328,12 +273,15 @@ std::vector<std::size_t> read_symmetry(const Reading& r, const YAML::Node& s, Di
       if (std::find(r.f.names.begin(), r.f.names.end(), w) != r.f.names.end())
         doc.fail(s, "'symmetry': the reduced variable '" + w + "' clashes with a name of the file; expected other names");
     }
+  std::vector<std::string> names;
+  for (auto i : coords) names.push_back(Q.coordinate_name(i));
   try {
-    (void)reduced_chart(*out.bundle);
-    const auto w0 = reduced_slot(*out.bundle, 0), w1 = reduced_slot(*out.bundle, 1);
-    for (std::size_t j = 0; j < coords.size(); ++j) {
-      out.slots.declare("w_" + Q.coordinate_name(coords[j]) + "0", w0[j]);
-      out.slots.declare("w_" + Q.coordinate_name(coords[j]) + "1", w1[j]);
+    // w_<g>0, w_<g>1 follow (q0, q1, q2) in the reduced chart, the one the reductions use
+    const Chart W = reduced_variables_chart(Q, names);
+    const std::size_t base = 3 * Q.dim(), k = coords.size();
+    for (std::size_t j = 0; j < k; ++j) {
+      out.slots.declare("w_" + names[j] + "0", W[base + j]);
+      out.slots.declare("w_" + names[j] + "1", W[base + k + j]);
     }
   } catch (const InvalidArgument& e) {
     doc.fail(s, "'symmetry': " + without_function_name(e.what()));
@@ -345,29 +293,22 @@ std::vector<std::size_t> read_symmetry(const Reading& r, const YAML::Node& s, Di
 void read_connection(const Reading& r, const std::vector<std::size_t>& coords, DiscreteFile& out) {
   const Document& doc = r.doc();
   const YAML::Node& cn = r.d["connection"];
+  if (cn) out.at.set("connection", doc.mark(cn));
   if (!cn || (cn.IsScalar() && cn.Scalar() == "trivial")) {
-    out.connection = DiscreteConnection::trivial(*out.bundle);
-    out.connection_origin = "trivial: A_d(q0, q1) = g1 g0^-1";
+    out.connection.kind = DiscreteConnectionInput::Kind::Trivial;
   } else if (cn.IsScalar() && cn.Scalar() == "kinematic") {
-    try {
-      out.connection = kinematic_connection(out.system, *out.bundle);
-    } catch (const DomainError& e) {
-      doc.fail(cn, "'connection': " + without_function_name(e.what()));
-    }
-    out.connection_origin = "kinematic: Hor = D_d (Def 10.1)";
+    out.connection.kind = DiscreteConnectionInput::Kind::Kinematic;
   } else if (cn.IsMap()) {
-    GroupElement form(coords.size());
+    out.connection = {DiscreteConnectionInput::Kind::Given, std::vector<ex>(coords.size())};
     std::vector<bool> seen(coords.size(), false);
     for (const auto& [k, v] : doc.mapping(cn, "'connection'")) {
       const std::size_t i = coordinate_index(r.f, k, "'connection'", coords);
       const std::size_t j = position(coords, i);
-      form[j] = doc.expression(v, r.pair, "'connection' component " + r.Q().coordinate_name(i));
+      out.connection.form[j] = doc.expression(v, r.pair, "'connection' component " + r.Q().coordinate_name(i));
       seen[j] = true;
     }
     for (std::size_t j = 0; j < coords.size(); ++j)
       if (!seen[j]) doc.fail(cn, "'connection': expected a component A_d(q0, q1) for every group coordinate, got none for " + r.Q().coordinate_name(coords[j]));
-    out.connection.emplace(*out.bundle, form);
-    out.connection_origin = "given A_d(q0, q1)";
   } else {
     doc.fail(cn, "'connection': expected trivial, kinematic or {group coordinate: A_d(q0, q1)}, got '" +
                      (cn.IsScalar() ? cn.Scalar() : std::string("a list")) + "'");
@@ -394,16 +335,18 @@ void check_graph_component(const Reading& r, const std::vector<std::size_t>& coo
 }
 
 // horizontal: {group coordinate: g_dot as a linear function of the shape velocities} → the graph map.
-GiNaC::matrix read_graph_map(const Reading& r, const std::vector<std::size_t>& coords, const TrivialBundle& B) {
-  const std::size_t dm = B.shape_dim();
-  GiNaC::matrix graph(static_cast<unsigned>(coords.size()), static_cast<unsigned>(dm));
+GiNaC::matrix read_graph_map(const Reading& r, const std::vector<std::size_t>& coords) {
+  std::vector<std::size_t> shape;  // the coordinates that are not the group's, in order
+  for (std::size_t a = 0; a < r.Q().dim(); ++a)
+    if (std::find(coords.begin(), coords.end(), a) == coords.end()) shape.push_back(a);
+  GiNaC::matrix graph(static_cast<unsigned>(coords.size()), static_cast<unsigned>(shape.size()));
   const auto v = velocities(r.Q());
   for (const auto& [k, val] : r.doc().mapping(r.d["horizontal"], "'horizontal'")) {
     const std::size_t i = coordinate_index(r.f, k, "'horizontal'", coords);
     const ex e = r.doc().expression(val, r.f.tq, "'horizontal' component " + r.Q().coordinate_name(i));
     check_graph_component(r, coords, val, e);
-    for (std::size_t a = 0; a < dm; ++a)
-      graph(static_cast<unsigned>(position(coords, i)), static_cast<unsigned>(a)) = e.diff(GiNaC::ex_to<GiNaC::symbol>(v[B.shape_indices()[a]]));
+    for (std::size_t a = 0; a < shape.size(); ++a)
+      graph(static_cast<unsigned>(position(coords, i)), static_cast<unsigned>(a)) = e.diff(GiNaC::ex_to<GiNaC::symbol>(v[shape[a]]));
   }
   return graph;
 }
@@ -420,11 +363,8 @@ void read_horizontal_symmetry(const Reading& r, const std::vector<std::size_t>& 
     out.subgroup.push_back(position(coords, i));
     sub_coords.push_back(i);
   }
-  try {
-    (void)out.bundle->group().subgroup(out.subgroup);
-  } catch (const DomainError& e) {
-    doc.fail(hs["subgroup"], "'subgroup': " + without_function_name(e.what()));
-  }
+  out.horizontal_symmetry = true;
+  out.at.set("subgroup", doc.mark(hs["subgroup"]));
   out.mu.assign(out.subgroup.size(), 0);
   for (const auto& [k, v] : doc.mapping(hs["momentum"], "'momentum'")) {
     const std::size_t i = coordinate_index(r.f, k, "'horizontal_symmetry' momentum", sub_coords);
@@ -440,7 +380,7 @@ void read_sections(Reading& r, const std::vector<std::size_t>& coords, DiscreteF
   for (const auto& [k, v] : doc.mapping(r.d["momentum"], "'momentum'")) {
     const std::string name = doc.name(k, "a momentum section name");
     r.f.claim_name(k, name, "a momentum section");
-    Section xi(coords.size(), 0);
+    std::vector<ex> xi(coords.size(), 0);
     for (const auto& [ck, cv] : doc.mapping(v, "momentum section " + name)) {
       const std::size_t i = coordinate_index(r.f, ck, "momentum section " + name, coords);
       xi[position(coords, i)] = doc.expression(cv, r.f.q, "momentum section " + name + " component " + r.Q().coordinate_name(i));
@@ -457,16 +397,16 @@ void read_symmetric(Reading& r, DiscreteFile& out) {
   if (!s) return;
   const std::vector<std::size_t> coords = read_symmetry(r, s, out);
   read_connection(r, coords, out);
-  if (r.d["horizontal"]) out.horizontal = read_graph_map(r, coords, *out.bundle);
+  if (r.d["horizontal"]) out.horizontal = read_graph_map(r, coords);
   if (r.d["horizontal_symmetry"]) read_horizontal_symmetry(r, coords, out);
   read_sections(r, coords, out);
 }
 
 // values: {parameter: number}, each a parameter of the file.
-ParameterValues read_values(const Reading& r, const YAML::Node& sm) {
+GiNaC::exmap read_values(const Reading& r, const YAML::Node& sm) {
   const Document& doc = r.doc();
   const Chart& Q = r.Q();
-  ParameterValues values;
+  GiNaC::exmap values;
   for (const auto& [k, v] : doc.mapping(sm["values"], "'values'")) {
     const std::string p = doc.scalar(k, "'values'");
     const auto sym = Q.symbol(p);
@@ -486,25 +426,7 @@ ParameterValues read_values(const Reading& r, const YAML::Node& sm) {
   return values;
 }
 
-// Every parameter the simulation evaluates needs a value: all missing ones are listed at once.
-void check_values(const Reading& r, const YAML::Node& sm, const DiscreteFile& out, const ParameterValues& values) {
-  std::vector<ex> used{out.system.lagrangian(), out.system.step()};
-  for (const auto& e : out.system.kinematic()) used.push_back(e);
-  for (const auto& w : out.system.variational())
-    for (unsigned i = 0; i < r.Q().dim(); ++i) used.push_back(w.component({i}));
-  for (const auto& e : out.system.force_minus()) used.push_back(e);
-  for (const auto& e : out.system.force_plus()) used.push_back(e);
-  if (out.connection)
-    for (const auto& e : out.connection->form()) used.push_back(e);
-  for (const auto& e : out.mu) used.push_back(e);
-  const auto missing = missing_values(used, r.Q(), values);
-  if (missing.empty()) return;
-  std::string list;
-  for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-  r.doc().fail(sm["values"] ? sm["values"] : sm, "'simulate': every parameter needs a value; expected 'values' for " + list + ", got none");
-}
-
-void read_steps(const Reading& r, const YAML::Node& sm, DiscreteSimulation& sim) {
+void read_steps(const Reading& r, const YAML::Node& sm, DiscreteSimulationInput& sim) {
   const Document& doc = r.doc();
   if (!sm["steps"]) doc.fail(sm, "'simulate': expected 'steps' (the number of steps N), got none");
   const double steps = number(doc, sm["steps"], "'steps'");
@@ -513,8 +435,8 @@ void read_steps(const Reading& r, const YAML::Node& sm, DiscreteSimulation& sim)
   sim.steps = static_cast<std::size_t>(steps);
 }
 
-// q0 in full; q1 with the components D_d determines left out, then completed on D_d.
-void read_initial_points(const Reading& r, const YAML::Node& sm, const DiscreteSystem& system, DiscreteSimulation& sim) {
+// q0 in full; q1 with the components D_d determines left out (the derivation completes it on D_d).
+void read_initial_points(const Reading& r, const YAML::Node& sm, DiscreteFile& out, DiscreteSimulationInput& sim) {
   const Document& doc = r.doc();
   const Chart& Q = r.Q();
   const std::size_t n = Q.dim();
@@ -534,53 +456,45 @@ void read_initial_points(const Reading& r, const YAML::Node& sm, const DiscreteS
     sim.q1[i] = number(doc, v, "'q1' of " + Q.coordinate_name(i));
     given1[i] = true;
   }
-  std::vector<std::size_t> unknown;
   for (std::size_t i = 0; i < n; ++i)
-    if (!given1[i]) unknown.push_back(i);
-  const std::size_t m = system.kinematic().size();
-  if (unknown.size() != m)
-    doc.fail(sm["q1"], "'q1': the components not given are solved from D_d; expected " + std::to_string(n - m) + " given components (" +
-                           std::to_string(m) + " kinematic constraints), got " + std::to_string(n - unknown.size()));
+    if (!given1[i]) sim.unknown.push_back(i);
+  out.at.set("q1", doc.mark(sm["q1"]));
   if (sm["tolerance"]) sim.newton.tolerance = number(doc, sm["tolerance"], "'tolerance'");
   if (sm["max_iterations"]) sim.newton.max_iterations = static_cast<int>(number(doc, sm["max_iterations"], "'max_iterations'"));
-  try {
-    sim.q1 = complete_on_constraint(system, sim.values, sim.q0, sim.q1, unknown, sim.newton);
-  } catch (const std::exception& e) {
-    doc.fail(sm["q1"], "'q1': cannot complete q1 on D_d: " + without_function_name(e.what()));
-  }
 }
 
 // mode (unreduced, reduced, both; unreduced without symmetry) and energy (needs the continuous L).
-void read_mode(const Reading& r, const YAML::Node& sm, const DiscreteFile& out, DiscreteSimulation& sim) {
+void read_mode(const Reading& r, const YAML::Node& sm, const DiscreteFile& out, DiscreteSimulationInput& sim) {
   const Document& doc = r.doc();
   if (sm["mode"]) {
     const std::string m = doc.scalar(sm["mode"], "'mode'");
-    if (m == "unreduced") sim.mode = DiscreteSimulation::Mode::Unreduced;
-    else if (m == "reduced") sim.mode = DiscreteSimulation::Mode::Reduced;
-    else if (m == "both") sim.mode = DiscreteSimulation::Mode::Both;
+    if (m == "unreduced") sim.mode = DiscreteSimulationInput::Mode::Unreduced;
+    else if (m == "reduced") sim.mode = DiscreteSimulationInput::Mode::Reduced;
+    else if (m == "both") sim.mode = DiscreteSimulationInput::Mode::Both;
     else doc.fail(sm["mode"], "'mode': expected unreduced, reduced or both, got '" + m + "'");
-    if (sim.mode != DiscreteSimulation::Mode::Unreduced && !out.bundle)
+    if (sim.mode != DiscreteSimulationInput::Mode::Unreduced && out.group_coordinates.empty())
       doc.fail(sm["mode"], "'mode': a reduced simulation needs 'symmetry'; expected unreduced, got '" + m + "'");
-  } else if (!out.bundle) {
-    sim.mode = DiscreteSimulation::Mode::Unreduced;
+  } else if (out.group_coordinates.empty()) {
+    sim.mode = DiscreteSimulationInput::Mode::Unreduced;
   }
   if (sm["energy"]) {
     const std::string e = doc.scalar(sm["energy"], "'energy'");
     if (e != "true" && e != "false") doc.fail(sm["energy"], "'energy': expected true or false, got '" + e + "'");
     sim.energy = e == "true";
-    if (sim.energy && !out.system.continuous())
+    if (sim.energy && !out.rule)
       doc.fail(sm["energy"], "'energy': the energy needs the continuous Lagrangian; expected 'quadrature', got a given L_d");
   }
 }
 
-DiscreteSimulation read_simulation(const Reading& r, const DiscreteFile& out) {
+DiscreteSimulationInput read_simulation(const Reading& r, DiscreteFile& out) {
   const YAML::Node& sm = r.d["simulate"];
   r.doc().check_keys(sm, {"values", "steps", "q0", "q1", "mode", "energy", "tolerance", "max_iterations"}, "'simulate'");
-  DiscreteSimulation sim;
+  out.at.set("simulate", r.doc().mark(sm));
+  if (sm["values"]) out.at.set("values", r.doc().mark(sm["values"]));
+  DiscreteSimulationInput sim;
   sim.values = read_values(r, sm);
-  check_values(r, sm, out, sim.values);
   read_steps(r, sm, sim);
-  read_initial_points(r, sm, out.system, sim);
+  read_initial_points(r, sm, out, sim);
   read_mode(r, sm, out, sim);
   return sim;
 }
@@ -595,10 +509,14 @@ DiscreteFile read_discrete(SystemFile& f) {
                      "horizontal", "horizontal_symmetry", "momentum", "simulate"},
                  "'discrete'");
   check_slot_names(f, d);
-  Reading r{f, d, slot_reader(f, false), std::nullopt};
-  std::string origin;
-  DiscreteSystem system = read_system(r, origin);
-  DiscreteFile out{{std::move(system), origin, std::nullopt, std::nullopt, "", std::nullopt, {}, {}, {}, std::nullopt}, slot_reader(f, true)};
+  Reading r{f, d, slot_reader(f, false)};
+  DiscreteFile out{DiscreteInput{f.Q, read_step(r)}, slot_reader(f, true)};
+  out.at.set("", doc.mark(doc.root()));
+  out.at.set("discrete", doc.mark(d));
+  if (d["quadrature"]) out.rule = read_rule(doc, d["quadrature"], out.alpha);
+  read_lagrangian(r, out);
+  read_constraints(r, out);
+  read_forces(r, out);
   read_symmetric(r, out);
   if (d["simulate"]) out.simulation = read_simulation(r, out);
   return out;

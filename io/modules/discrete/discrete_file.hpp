@@ -1,9 +1,10 @@
 // io/modules/discrete/discrete_file.hpp — the `discrete:` section of a system file (docs/discrete.md):
-// a discrete nonholonomic system, its symmetry, connections and a simulation, read and checked with
-// file:line:column errors into the derivation's input (derivation/discrete.hpp).
+// a discrete nonholonomic system, its symmetry, connections and a simulation, read with file:line:column
+// errors into the derivation's input (derivation/discrete_input.hpp; what the library refuses is
+// reported by derivation/discrete_setup.cpp at the positions recorded here).
 #pragma once
 
-#include "derivation/discrete.hpp"
+#include "derivation/discrete_input.hpp"
 #include "io/system_file.hpp"
 
 namespace hamel {

@@ -1,0 +1,50 @@
+// geometry/slot_charts.cpp
+#include "geometry/slot_charts.hpp"
+
+#include "core/error.hpp"
+
+namespace hamel {
+
+std::string slot_name(const Chart& Q, std::size_t i, std::size_t k) {
+  return Q.coordinate_name(i) + std::to_string(k);
+}
+
+Chart pair_chart(const Chart& Q) {
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < 2; ++k)
+    for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back(slot_name(Q, i, k));
+  try {
+    return Q.sibling(Q.name() + "xQ", names);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(detail::message("pair_chart", "a slot coordinate clashes with a parameter",
+                                          "parameters not named like a coordinate followed by 0, 1 or 2",
+                                          e.what()));
+  }
+}
+
+Chart triple_chart(const Chart& Q) {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back(slot_name(Q, i, 2));
+  try {
+    return pair_chart(Q).extend(Q.name() + "xQxQ", names);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(detail::message("triple_chart", "a slot coordinate clashes with a parameter",
+                                          "parameters not named like a coordinate followed by 0, 1 or 2",
+                                          e.what()));
+  }
+}
+
+Chart reduced_variables_chart(const Chart& Q, const std::vector<std::string>& group_coordinates) {
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < 2; ++k)
+    for (const auto& g : group_coordinates) names.push_back("w_" + g + std::to_string(k));
+  const Chart T = triple_chart(Q);
+  try {
+    return T.extend(T.name() + "+w", names);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(detail::message("reduced_chart", "a reduced variable clashes with a name of the system",
+                                          "no coordinate or parameter named w_<group coordinate>0 or 1", e.what()));
+  }
+}
+
+}  // namespace hamel
