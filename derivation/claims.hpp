@@ -10,6 +10,7 @@
 
 namespace hamel {
 
+
 struct ClaimResult {
   std::string name;
   std::string kind;
@@ -30,5 +31,18 @@ void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& 
 
 /// Fills `res` for a yes/no claim ("holds: false"): it is true when the claimed verdict is the derived one.
 void compare_claim(ClaimResult& res, bool derived, bool claimed, const std::string& how);
+
+/// Checks each claim, in order, with the function `table` holds for its kind; `Env` is what a check
+/// sees: the derived state and the claim.
+template <class Env, class State, class Claim, class Table>
+std::vector<ClaimResult> check_each(const State& derived, const std::vector<Claim>& claims, const Table& table) {
+  std::vector<ClaimResult> out;
+  for (const auto& c : claims) {
+    ClaimResult res;
+    table.at(c.kind)(Env{derived, c}, res);
+    out.push_back(res);
+  }
+  return out;
+}
 
 }  // namespace hamel

@@ -13,10 +13,7 @@ std::size_t NonholonomicInput::rank() const {
 }
 
 std::vector<std::string> NonholonomicInput::field_names() const {
-  if (!frame_names.empty()) return frame_names;
-  std::vector<std::string> names;
-  for (std::size_t a = 1; a <= rank(); ++a) names.push_back("X" + std::to_string(a));
-  return names;
+  return frame_names.empty() ? numbered_names("X", rank()) : frame_names;
 }
 
 Chart NonholonomicInput::dual_chart() const { return distribution_dual_chart(Q, rank()); }

@@ -11,17 +11,15 @@ Chart tangent_bundle(const Chart& Q) {
   return Q.extend("T" + Q.name(), names);
 }
 
-namespace {
-std::vector<std::string> numbered(const std::string& stem, std::size_t r) {
+std::vector<std::string> numbered_names(const std::string& stem, std::size_t r) {
   std::vector<std::string> v;
   for (std::size_t a = 1; a <= r; ++a) v.push_back(stem + std::to_string(a));
   return v;
 }
-}  // namespace
 
-Chart distribution_dual_chart(const Chart& Q, std::size_t r) { return Q.extend("D*", numbered("pi", r)); }
+Chart distribution_dual_chart(const Chart& Q, std::size_t r) { return Q.extend("D*", numbered_names("pi", r)); }
 
-Chart distribution_chart(const Chart& Q, std::size_t r) { return Q.extend("D", numbered("v", r)); }
+Chart distribution_chart(const Chart& Q, std::size_t r) { return Q.extend("D", numbered_names("v", r)); }
 
 Chart cotangent_bundle(const Chart& Q) {
   std::vector<std::string> names;

@@ -12,6 +12,8 @@ Chart cotangent_bundle(const Chart& Q);
 /// D* of a rank-r distribution D on Q, with coordinates (q, pi1..pir) (π_α = the value on the α-th
 /// frame field), and D itself with (q, v1..vr): the same charts on every call for the same Q and r,
 /// so that a reader and the system it describes share their symbols.
+/// stem1, …, stem_r: the names of D*'s momenta (pi), D's quasi-velocities (v) and a default frame (X).
+std::vector<std::string> numbered_names(const std::string& stem, std::size_t r);
 Chart distribution_dual_chart(const Chart& Q, std::size_t r);
 Chart distribution_chart(const Chart& Q, std::size_t r);
 /// TQ × R with coordinates (q, q_dot, z); the same chart on every call for the same Q.

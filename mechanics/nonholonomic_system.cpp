@@ -108,16 +108,6 @@ struct NonholonomicSystem::Data {
   Tensor3 C_low, C_up;
 };
 
-namespace {
-
-std::vector<std::string> numbered(const std::string& stem, std::size_t r) {
-  std::vector<std::string> v;
-  for (std::size_t a = 1; a <= r; ++a) v.push_back(stem + std::to_string(a));
-  return v;
-}
-
-}  // namespace
-
 NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
   auto d = std::make_shared<Data>(Data{spec.chart, tangent_bundle(spec.chart), spec.chart, spec.chart,
                                        spec.lagrangian, std::nullopt, 0, {}, std::nullopt, {}, {}, {}, {},
@@ -164,7 +154,7 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
       }
     }
   }
-  d->names = spec.frame_names.empty() ? numbered("X", r) : spec.frame_names;
+  d->names = spec.frame_names.empty() ? numbered_names("X", r) : spec.frame_names;
   if (d->names.size() != r)
     throw InvalidArgument(detail::message("NonholonomicSystem", "wrong number of frame names",
                                           std::to_string(r), std::to_string(d->names.size())));

@@ -279,13 +279,7 @@ std::vector<ClaimResult> check_hybrid_claims(const HybridInput& input, const std
   HybridSystem in = build_hybrid_system(input);
   HybridBasics b = hybrid_basics(in);
   const Derived d{std::move(b), std::move(in)};
-  std::vector<ClaimResult> out;
-  for (const auto& c : claims) {
-    ClaimResult res;
-    checks().at(c.kind)(ClaimEnv{d, c}, res);
-    out.push_back(res);
-  }
-  return out;
+  return check_each<ClaimEnv>(d, claims, checks());
 }
 
 }  // namespace hamel

@@ -177,14 +177,7 @@ std::vector<std::string> nonholonomic_claim_kinds() {
 }
 
 std::vector<ClaimResult> check_nonholonomic_claims(const NonholonomicInput& in, const std::vector<NonholonomicClaim>& claims) {
-  const Derived d = derive_state(in);
-  std::vector<ClaimResult> out;
-  for (const auto& c : claims) {
-    ClaimResult res;
-    checks().at(c.kind)(ClaimEnv{d, c}, res);
-    out.push_back(res);
-  }
-  return out;
+  return check_each<ClaimEnv>(derive_state(in), claims, checks());
 }
 
 }  // namespace hamel
