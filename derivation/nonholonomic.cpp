@@ -46,6 +46,29 @@ void kinetic_energy(const NonholonomicSystem& sys, DerivationSection& s) {
   s.object("potential", ObjectKind::Scalar, "the potential").add({}, Label::symbol("V"), sys.potential());
 }
 
+// Which W, and why: the brackets on D* do not depend on it, Λ and gauge transformations do.
+void complement_choice(const NonholonomicSystem& sys, DerivationSection& s) {
+  const Complement& W = sys.complement();
+  if (W.kind == Complement::Kind::Orthogonal) {
+    s.prose.push_back("W is the metric-orthogonal complement of D ('complement: orthogonal').");
+    return;
+  }
+  if (W.kind == Complement::Kind::Fields || W.coordinates.empty()) return;
+  std::string span;
+  for (std::size_t j : W.coordinates) span += (span.empty() ? "" : ", ") + std::string("∂") + sys.chart().coordinate_name(j);
+  const bool chosen = W.kind == Complement::Kind::Automatic;
+  const bool everywhere = GiNaC::is_a<GiNaC::numeric>(sys.complement_minor());
+  s.prose.push_back("W = span{" + span + "}" +
+                    (chosen ? ", chosen from the constraint matrix (the coordinates the constraints solve for); "
+                              "'complement: orthogonal' gives the metric-orthogonal complement, a list of coordinates another span. "
+                            : ". ") +
+                    (everywhere ? "W is complementary to D everywhere." : "W is complementary to D where Δ_W ≠ 0.") +
+                    " The brackets on D* do not depend on W; Λ and the gauge transformations do.");
+  if (!everywhere)
+    s.object("complement_minor", ObjectKind::Scalar, "the minor of the constraint matrix in the columns of $W$")
+        .add({}, Label::symbol("Δ", {"W"}), sys.complement_minor());
+}
+
 void frame(const NonholonomicSystem& sys, DerivationSection& s) {
   const Chart& Q = sys.chart();
   const std::size_t r = sys.rank();
@@ -58,6 +81,7 @@ void frame(const NonholonomicSystem& sys, DerivationSection& s) {
         (a < r ? D : W).add({name, Q.coordinate_name(i)}, Label::symbol(name, {}, {Q.coordinate_name(i)}), sys.frame()[a][i]);
   }
   s.prose.push_back("The first " + std::to_string(r) + " fields span D; the others span the complement W.");
+  complement_choice(sys, s);
 }
 
 void structure(const NonholonomicSystem& sys, DerivationSection& s) {

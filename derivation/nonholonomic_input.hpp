@@ -35,7 +35,8 @@ struct NonholonomicInput {
   std::vector<GiNaC::ex> constraints;                          ///< linear in the velocities, each = 0
   std::vector<VectorField> frame;                              ///< a basis of D; empty: from the constraints
   std::vector<std::string> frame_names;                        ///< one per frame field
-  std::vector<std::size_t> complement;                         ///< coordinates spanning W; empty: W = D^⊥
+  std::vector<std::size_t> complement;                         ///< coordinates spanning W; empty: chosen
+  bool orthogonal_complement = false;                          ///< W = D^⊥ ('complement: orthogonal')
   std::vector<std::pair<std::string, VectorField>> symmetry;  ///< generators ξ_Q
   std::vector<std::size_t> gauge;                              ///< frame fields claimed to generate gauge momenta
   std::optional<GaugeSearchInput> search;                      ///< gauge_momenta: {ansatz, shape, …}

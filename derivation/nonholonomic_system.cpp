@@ -69,7 +69,8 @@ void check_frame(const NonholonomicInput& in, const std::vector<Form>& forms) {
 }
 
 NonholonomicSpec spec_of(const NonholonomicInput& in) {
-  NonholonomicSpec spec{in.Q, in.lagrangian, in.constraints, in.frame, in.field_names(), Complement::orthogonal()};
+  NonholonomicSpec spec{in.Q, in.lagrangian, in.constraints, in.frame, in.field_names(), Complement::automatic()};
+  if (in.orthogonal_complement) spec.complement = Complement::orthogonal();
   if (!in.complement.empty()) spec.complement = Complement::coordinate_span(in.complement);
   return spec;
 }

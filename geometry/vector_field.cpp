@@ -2,6 +2,7 @@
 #include "geometry/vector_field.hpp"
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -110,6 +111,19 @@ std::vector<VectorField> from_columns(const GiNaC::matrix& M, const Chart& chart
     out.emplace_back(chart, component);
   }
   return out;
+}
+
+VectorField without_denominators(const VectorField& X) {
+  const std::size_t n = X.chart().dim();
+  GiNaC::ex scale = 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    const GiNaC::ex den = simplify(X[i] * scale).numer_denom().op(1);
+    if (!GiNaC::is_a<GiNaC::numeric>(den)) scale *= den;
+  }
+  if (scale.is_equal(1)) return X;
+  std::vector<GiNaC::ex> c(n);
+  for (std::size_t i = 0; i < n; ++i) c[i] = simplify(X[i] * scale);
+  return VectorField(X.chart(), c);
 }
 
 std::vector<GiNaC::ex> gradient(const GiNaC::ex& f, const Chart& chart) {

@@ -52,6 +52,10 @@ ZeroVerdict zero_test(const VectorField& X);
 GiNaC::matrix as_columns(const std::vector<VectorField>& fields);
 /// The columns of an n×k matrix as k vector fields on `chart` (the inverse of as_columns).
 std::vector<VectorField> from_columns(const GiNaC::matrix& M, const Chart& chart);
+/// f X for the function f that clears the denominators of X's components (their canonical forms):
+/// cot(θ)∂x + ∂y becomes cos(θ)∂x + sin(θ)∂y.  Spans the same line where X is defined, and stays
+/// defined where X blows up.
+VectorField without_denominators(const VectorField& X);
 
 /// Differential of a function as the row of its partial derivatives.
 std::vector<GiNaC::ex> gradient(const GiNaC::ex& f, const Chart& chart);

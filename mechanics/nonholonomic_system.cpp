@@ -1,6 +1,8 @@
 // mechanics/nonholonomic_system.cpp
 #include "mechanics/nonholonomic_system.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "geometry/distribution.hpp"
 #include "geometry/lifts.hpp"
@@ -84,16 +86,44 @@ Form constraint_form(const GiNaC::ex& constraint, const Chart& Q) {
   return Form::one_form(Q, a);
 }
 
+namespace {
+
+// a_ki: row k holds the coefficients of the k-th constraint form.
+GiNaC::matrix constraint_matrix(const std::vector<Form>& constraints, const Chart& Q) {
+  GiNaC::matrix A(static_cast<unsigned>(constraints.size()), static_cast<unsigned>(Q.dim()));
+  for (unsigned k = 0; k < constraints.size(); ++k)
+    for (unsigned i = 0; i < Q.dim(); ++i) A(k, i) = constraints[k].component({i});
+  return A;
+}
+
+// det of the constraint matrix in the given columns (a k x k minor, k = number of constraints).
+GiNaC::ex coordinate_minor(const std::vector<Form>& constraints, const std::vector<std::size_t>& cols,
+                           const Chart& Q) {
+  if (constraints.empty() || cols.size() != constraints.size()) return 1;
+  const GiNaC::matrix A = constraint_matrix(constraints, Q);
+  GiNaC::matrix M(A.rows(), A.rows());
+  for (unsigned k = 0; k < A.rows(); ++k)
+    for (unsigned j = 0; j < A.rows(); ++j) M(k, j) = A(k, static_cast<unsigned>(cols[j]));
+  return simplify(determinant_of_entries(M));
+}
+
+}  // namespace
+
 std::vector<VectorField> frame_from_constraints(const std::vector<Form>& constraints, const Chart& Q) {
   if (constraints.empty()) {
     std::vector<VectorField> all;
     for (std::size_t i = 0; i < Q.dim(); ++i) all.push_back(VectorField::coordinate(Q, i));
     return all;
   }
-  GiNaC::matrix A(static_cast<unsigned>(constraints.size()), static_cast<unsigned>(Q.dim()));
-  for (unsigned k = 0; k < constraints.size(); ++k)
-    for (unsigned i = 0; i < Q.dim(); ++i) A(k, i) = constraints[k].component({i});
-  return from_columns(nullspace(A, Q, PivotOrder::Simplest), Q);
+  return from_columns(nullspace(constraint_matrix(constraints, Q), Q, PivotOrder::Simplest), Q);
+}
+
+std::vector<std::size_t> coordinate_complement(const std::vector<Form>& constraints, const Chart& Q) {
+  if (constraints.empty()) return {};
+  const Echelon e = row_echelon(constraint_matrix(constraints, Q), Q, PivotOrder::Simplest);
+  std::vector<std::size_t> cols(e.pivot_columns.begin(), e.pivot_columns.end());
+  std::sort(cols.begin(), cols.end());
+  return cols;
 }
 
 struct NonholonomicSystem::Data {
@@ -103,6 +133,8 @@ struct NonholonomicSystem::Data {
   GiNaC::ex V;
   std::vector<Form> constraints;
   std::optional<Frame> frame;
+  Complement complement;
+  GiNaC::ex complement_minor;
   std::vector<std::string> names;
   GiNaC::matrix rho, Gab, Ginv;
   Tensor3 C_low, C_up;
@@ -110,7 +142,7 @@ struct NonholonomicSystem::Data {
 
 NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
   auto d = std::make_shared<Data>(Data{spec.chart, tangent_bundle(spec.chart), spec.chart, spec.chart,
-                                       spec.lagrangian, std::nullopt, 0, {}, std::nullopt, {}, {}, {}, {},
+                                       spec.lagrangian, std::nullopt, 0, {}, std::nullopt, {}, 0, {}, {}, {}, {},
                                        Tensor3(), Tensor3()});
   const Chart& Q = d->Q;
   const auto parts = mechanical_parts(spec.lagrangian, Q);
@@ -121,10 +153,7 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
   if (spec.constraints.empty() && !spec.frame.empty()) d->constraints = annihilator(Distribution(spec.frame));
   // Independent constraints: the annihilator D° must have rank k.
   if (!d->constraints.empty()) {
-    GiNaC::matrix A(static_cast<unsigned>(d->constraints.size()), static_cast<unsigned>(Q.dim()));
-    for (unsigned k = 0; k < d->constraints.size(); ++k)
-      for (unsigned i = 0; i < Q.dim(); ++i) A(k, i) = d->constraints[k].component({i});
-    const std::size_t rk = symbolic_rank(A, Q);
+    const std::size_t rk = symbolic_rank(constraint_matrix(d->constraints, Q), Q);
     if (rk != d->constraints.size())
       throw DomainError(detail::message("NonholonomicSystem", "the constraints are linearly dependent",
                                         std::to_string(d->constraints.size()) + " independent constraints",
@@ -133,7 +162,10 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
   const std::size_t r = Q.dim() - d->constraints.size();
   std::vector<VectorField> fields = spec.frame;
   if (fields.empty()) {
+    // Solving the constraints divides by their coefficients; a frame that blows up where one vanishes
+    // (the knife edge's cot(φ)∂x + ∂y) is rescaled to one that does not.
     fields = frame_from_constraints(d->constraints, Q);
+    for (auto& X : fields) X = without_denominators(X);
   } else {
     if (fields.size() != r)
       throw DomainError(detail::message("NonholonomicSystem", "wrong number of frame fields",
@@ -159,13 +191,18 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
     throw InvalidArgument(detail::message("NonholonomicSystem", "wrong number of frame names",
                                           std::to_string(r), std::to_string(d->names.size())));
   // The frame with its complement; a dependent set (frame or W) is reported by Frame.
+  d->complement = spec.complement;
+  if (d->complement.kind == Complement::Kind::Automatic)
+    d->complement.coordinates = coordinate_complement(d->constraints, Q);
   try {
-    switch (spec.complement.kind) {
+    switch (d->complement.kind) {
       case Complement::Kind::Orthogonal: d->frame = Frame::orthogonal(fields, *d->G); break;
+      case Complement::Kind::Automatic:
       case Complement::Kind::Coordinates:
-        d->frame = Frame::with_coordinate_complement(fields, spec.complement.coordinates);
+        d->frame = Frame::with_coordinate_complement(fields, d->complement.coordinates);
+        d->complement_minor = coordinate_minor(d->constraints, d->complement.coordinates, Q);
         break;
-      case Complement::Kind::Fields: d->frame = Frame(fields, spec.complement.fields); break;
+      case Complement::Kind::Fields: d->frame = Frame(fields, d->complement.fields); break;
     }
   } catch (const DomainError& e) {
     throw DomainError(detail::message("NonholonomicSystem",
@@ -205,6 +242,8 @@ const Metric& NonholonomicSystem::metric() const { return *data_->G; }
 GiNaC::ex NonholonomicSystem::potential() const { return data_->V; }
 const std::vector<Form>& NonholonomicSystem::constraint_forms() const { return data_->constraints; }
 const Frame& NonholonomicSystem::frame() const { return *data_->frame; }
+const Complement& NonholonomicSystem::complement() const { return data_->complement; }
+GiNaC::ex NonholonomicSystem::complement_minor() const { return data_->complement_minor; }
 const std::vector<std::string>& NonholonomicSystem::frame_names() const { return data_->names; }
 std::size_t NonholonomicSystem::rank() const { return data_->frame->rank(); }
 

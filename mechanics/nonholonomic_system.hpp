@@ -18,13 +18,17 @@
 
 namespace hamel {
 
-/// How D is completed to TQ = D ⊕ W (004 §2.2): W = D^⊥ (default), a span of coordinate fields
-/// (e.g. span{∂x, ∂y} as in 004 §6), or given fields.
+/// How D is completed to TQ = D ⊕ W (004 §2.2): coordinate fields chosen from the constraint matrix
+/// (default), W = D^⊥, a span of given coordinate fields (e.g. span{∂x, ∂y} as in 004 §6), or given
+/// fields.  The bracket on D* does not depend on W (it uses the D^⊥ projection, 004 (2.9)); Λ and the
+/// gauge transformations do.  The default avoids inverting the metric, which on a generic
+/// trigonometric metric costs more than the rest of the derivation.
 struct Complement {
-  enum class Kind { Orthogonal, Coordinates, Fields } kind = Kind::Orthogonal;
+  enum class Kind { Automatic, Orthogonal, Coordinates, Fields } kind = Kind::Automatic;
   std::vector<std::size_t> coordinates;
   std::vector<VectorField> fields;
-  static Complement orthogonal() { return {}; }
+  static Complement automatic() { return {}; }
+  static Complement orthogonal() { return {Kind::Orthogonal, {}, {}}; }
   static Complement coordinate_span(std::vector<std::size_t> c) { return {Kind::Coordinates, std::move(c), {}}; }
   static Complement span(std::vector<VectorField> f) { return {Kind::Fields, {}, std::move(f)}; }
 };
@@ -56,6 +60,12 @@ class NonholonomicSystem {
   GiNaC::ex potential() const;             ///< V(q)
   const std::vector<Form>& constraint_forms() const;
   const Frame& frame() const;              ///< {X_α} completed by W
+  /// W as used: Kind::Automatic is resolved to the chosen coordinates (kind stays Automatic so that a
+  /// report can say W was chosen, not given).
+  const Complement& complement() const;
+  /// For a coordinate complement, det of the constraint matrix in W's columns: W is complementary to D
+  /// exactly where it does not vanish. 0 for the other kinds.
+  GiNaC::ex complement_minor() const;
   const std::vector<std::string>& frame_names() const;
   std::size_t rank() const;                ///< r
   std::vector<GiNaC::ex> momenta() const;  ///< π_1..π_r (symbols of dual_chart)
@@ -89,5 +99,10 @@ Form constraint_form(const GiNaC::ex& constraint, const Chart& Q);
 /// A basis of D = ker of the constraint forms; pivots on the simplest coefficients, so that
 /// constraints written ẋ = …, ẏ = … give fields ∂_q + (…)∂x + (…)∂y for the other coordinates.
 std::vector<VectorField> frame_from_constraints(const std::vector<Form>& constraints, const Chart& Q);
+
+/// The default complement: span{∂_j} for the pivot columns j of the constraint matrix, with pivots on
+/// the simplest coefficients (numbers first) — the coordinates that frame_from_constraints solves for,
+/// so W is complementary wherever that frame is defined.  Empty for no constraints.
+std::vector<std::size_t> coordinate_complement(const std::vector<Form>& constraints, const Chart& Q);
 
 }  // namespace hamel

@@ -68,7 +68,7 @@ void read_frame(SystemFile& f, NonholonomicInput& in) {
   }
 }
 
-// The complement W: 'orthogonal' (the default) or a list of coordinates.
+// The complement W: 'orthogonal' or a list of coordinates; absent, the library chooses coordinates.
 void read_complement(const SystemFile& f, NonholonomicInput& in) {
   const Document& doc = f.doc;
   const YAML::Node& c = doc.root()["complement"];
@@ -77,6 +77,7 @@ void read_complement(const SystemFile& f, NonholonomicInput& in) {
   if (c.IsScalar()) {
     if (c.Scalar() != "orthogonal")
       fail_at(doc, c, "'complement': expected 'orthogonal' or a list of coordinates, got '" + c.Scalar() + "'");
+    in.orthogonal_complement = true;
     return;
   }
   for (const auto& e : doc.sequence(c, "'complement'")) {

@@ -62,4 +62,35 @@ TEST_CASE("derive_nonholonomic: a complement inside D is refused at 'complement'
   CHECK(error_of(in) == "ok");
 }
 
+// The frame section says which W completes the frame (004 §2.2): chosen from the constraint matrix by
+// default, D^⊥ on request.
+TEST_CASE("derive_nonholonomic: the complement W is chosen from the constraints and the choice is printed") {
+  hamel::NonholonomicInput in = particle_with_bad_frame();
+  in.frame.clear();
+  in.frame_names.clear();
+  hamel::Derivation chosen;
+  hamel::derive_nonholonomic(in, chosen, hamel::DeriveOptions{});
+  const hamel::Object* W = chosen.find("complement");
+  REQUIRE(W);
+  REQUIRE(W->entries.size() == 1);  // W1 = ∂z: the coordinate the constraint z_dot = y x_dot solves for
+  CHECK(W->entries[0].key == std::vector<std::string>{"W1", "z"});
+  CHECK(W->entries[0].value.is_equal(GiNaC::ex(1)));
+  std::string prose;
+  for (const auto& s : chosen.sections)
+    for (const auto& p : s.prose) prose += p + "\n";
+  CHECK(prose.find("W = span{∂z}, chosen from the constraint matrix") != std::string::npos);
+  CHECK(prose.find("W is complementary to D everywhere") != std::string::npos);
+
+  in.orthogonal_complement = true;
+  hamel::Derivation orth;
+  hamel::derive_nonholonomic(in, orth, hamel::DeriveOptions{});
+  prose.clear();
+  for (const auto& s : orth.sections)
+    for (const auto& p : s.prose) prose += p + "\n";
+  CHECK(prose.find("metric-orthogonal complement") != std::string::npos);
+  const hamel::Object* Wo = orth.find("complement");
+  REQUIRE(Wo);
+  CHECK(Wo->entries.size() == 2);  // D^⊥ = span{-y ∂x + ∂z}
+}
+
 }  // TEST_SUITE

@@ -58,4 +58,26 @@ TEST_CASE("VectorField: charts cannot be mixed") {
                        hamel::InvalidArgument);
 }
 
+// The frame of D that NonholonomicSystem computes is rescaled this way (issue 16 §2: a frame without
+// singularities the constraints do not have).
+TEST_CASE("without_denominators: the knife edge's cot(φ)∂x + ∂y and the snakeboard's field") {
+  const auto Q = hamel::Chart::make("Q", {"x", "y", "phi", "th"}, {"l"});
+  const ex phi = Q[2], th = Q[3], l = Q.parameter("l");
+  const auto knife = hamel::without_denominators(hamel::VectorField(Q, {cos(phi) / sin(phi), 1, 0, 0}));
+  CHECK_SYMBOLIC_EQ_ON(Q, knife[0], cos(phi));
+  CHECK_SYMBOLIC_EQ_ON(Q, knife[1], sin(phi));
+  // X = cot(th)∂x + ∂y − tan(phi)/(l sin th)∂th: the scale is l sin(th) cos(phi) up to sign
+  const hamel::VectorField X(Q, {cos(th) / sin(th), 1, 0, -tan(phi) / (l * sin(th))});
+  const auto Y = hamel::without_denominators(X);
+  const ex f = Y[1];  // X[1] = 1, so Y = f X
+  CHECK(hamel::zero_test(f * f - pow(l * sin(th) * cos(phi), 2), Q).zero);
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK_SYMBOLIC_EQ_ON(Q, Y[i], f * X[i]);
+    CHECK(hamel::simplify(Y[i]).numer_denom().op(1).info(GiNaC::info_flags::numeric));
+  }
+  // no denominators: unchanged
+  const hamel::VectorField Z(Q, {sin(phi), Q[0] * l, 0, 1});
+  for (std::size_t i = 0; i < 4; ++i) CHECK(hamel::without_denominators(Z)[i].is_equal(Z[i]));
+}
+
 }  // TEST_SUITE

@@ -1,6 +1,8 @@
 // tests/mechanics/nonholonomic_system_test.cpp — 004 §2 objects from raw input (the Chaplygin sphere, §6).
 #include <doctest/doctest.h>
 
+#include "brackets/almost_poisson.hpp"
+#include "brackets/nonholonomic.hpp"
 #include "core/error.hpp"
 #include "examples/chaplygin_sphere.hpp"
 #include "geometry/lifts.hpp"
@@ -99,6 +101,39 @@ TEST_CASE("NonholonomicSystem: bad descriptions are clear errors") {
   s.complement = hamel::Complement::coordinate_span({1});
   CHECK_THROWS_WITH_AS(hamel::NonholonomicSystem{s}, doctest::Contains("do not form a basis of TQ"),
                        hamel::DomainError);
+}
+
+// 004 §2.2: TQ = D ⊕ W for any complement W; the bracket (2.9) uses the D^⊥ projection, so it is the
+// same whichever W completes the frame.  The default W is chosen from the constraint matrix.
+TEST_CASE("NonholonomicSystem: the default complement is a coordinate span from the constraint matrix") {
+  const auto Q = hamel::Chart::make("Q", {"x", "y", "th"});
+  const auto v = hamel::velocities(Q);
+  const ex x = Q[0], th = Q[2];
+  const ex L = (v[0] * v[0] + v[1] * v[1] + (2 + pow(sin(th), 2)) * v[2] * v[2] + cos(th) * v[0] * v[2]) / 2;
+  SUBCASE("a numeric pivot: W = span{∂y}, complementary everywhere") {
+    const hamel::NonholonomicSystem sys(hamel::NonholonomicSpec{Q, L, {v[1] - x * v[2]}, {}, {}, {}});
+    CHECK(sys.complement().kind == hamel::Complement::Kind::Automatic);
+    CHECK(sys.complement().coordinates == std::vector<std::size_t>{1});
+    CHECK_SYMBOLIC_EQ_ON(Q, sys.complement_minor(), 1);
+    for (std::size_t i = 0; i < 3; ++i) CHECK_SYMBOLIC_EQ_ON(Q, sys.frame()[2][i], i == 1 ? 1 : 0);
+  }
+  SUBCASE("no numeric pivot (the knife edge): the minor says where W is complementary") {
+    const hamel::NonholonomicSystem sys(hamel::NonholonomicSpec{Q, L, {sin(th) * v[0] - cos(th) * v[1]}, {}, {}, {}});
+    REQUIRE(sys.complement().coordinates.size() == 1);
+    const std::size_t j = sys.complement().coordinates[0];
+    CHECK((j == 0 || j == 1));
+    CHECK_SYMBOLIC_EQ_ON(Q, sys.complement_minor(), j == 0 ? sin(th) : -cos(th));
+  }
+  SUBCASE("the bracket on D* is the same for W = D^⊥; W = D^⊥ is orthogonal to D") {
+    const std::vector<ex> c{v[1] - x * v[2]};
+    const hamel::NonholonomicSystem chosen(hamel::NonholonomicSpec{Q, L, c, {}, {}, {}});
+    const hamel::NonholonomicSystem orth(hamel::NonholonomicSpec{Q, L, c, {}, {}, hamel::Complement::orthogonal()});
+    CHECK(orth.complement().kind == hamel::Complement::Kind::Orthogonal);
+    CHECK_SYMBOLIC_EQ_ON(Q, orth.complement_minor(), 0);
+    for (std::size_t a = 0; a < 2; ++a) CHECK_SYMBOLIC_EQ_ON(Q, hamel::inner(orth.metric(), orth.frame()[a], orth.frame()[2]), 0);
+    CHECK_FALSE(hamel::zero_test(hamel::inner(chosen.metric(), chosen.frame()[1], chosen.frame()[2]), Q).zero);
+    CHECK(hamel::same_bracket(hamel::nonholonomic_bracket(chosen), hamel::nonholonomic_bracket(orth)).zero);
+  }
 }
 
 }  // TEST_SUITE
