@@ -1,6 +1,7 @@
 // core/abstract_function.cpp
 #include "core/abstract_function.hpp"
 
+#include <atomic>
 #include <iostream>
 #include <map>
 #include <set>
@@ -93,6 +94,10 @@ std::map<unsigned, Rule>& rules() {
 
 }  // namespace
 
+namespace {
+std::atomic<std::size_t> rules_generation{0};  // see derivative_rules_generation
+}  // namespace
+
 void set_derivative_rule(const GiNaC::ex& jet, const GiNaC::ex& rhs) {
   const bool ok = GiNaC::is_a<GiNaC::fderivative>(jet) && is_abstract_jet(jet) && jet.nops() == 1 &&
                   GiNaC::ex_to<GiNaC::fderivative>(jet).derivatives().size() == 1 &&
@@ -105,9 +110,11 @@ void set_derivative_rule(const GiNaC::ex& jet, const GiNaC::ex& rhs) {
     throw InvalidArgument(detail::message("set_derivative_rule", "the rule is circular",
                                           "a right-hand side without " + detail::str(jet), detail::str(rhs)));
   rules()[GiNaC::ex_to<GiNaC::fderivative>(jet).get_serial()] = {jet.op(0), rhs};
+  ++rules_generation;
 }
 
 bool has_derivative_rules() { return !rules().empty(); }
+std::size_t derivative_rules_generation() { return rules_generation; }
 
 GiNaC::ex apply_derivative_rules(const GiNaC::ex& e) {
   if (rules().empty()) return e;

@@ -46,6 +46,8 @@ void set_derivative_rule(const GiNaC::ex& jet, const GiNaC::ex& rhs);
 /// Replaces every derivative that has a rule (recursively, for higher derivatives).
 GiNaC::ex apply_derivative_rules(const GiNaC::ex& e);
 bool has_derivative_rules();
+/// Changes whenever a rule is set: what was simplified before may simplify further now.
+std::size_t derivative_rules_generation();
 
 /// The name of the abstract function `serial` (for printing).
 std::string abstract_function_name(unsigned serial);

@@ -588,7 +588,9 @@ std::vector<ex> in_name_order(const std::vector<ex>& items, const std::function<
   return out;
 }
 
-ex simplify(const ex& e) {
+namespace {
+
+ex simplify_uncached(const ex& e) {
   bool pure = true;
   const ex d = apply_derivative_rules(e);
   try {
@@ -596,6 +598,25 @@ ex simplify(const ex& e) {
   } catch (const CanonicalFormTooCostly&) {
     return d;  // left as it is; zero tests of it go to numeric probing
   }
+}
+
+}  // namespace
+
+// A derivation simplifies a value when it derives it and again when it displays it (core/display):
+// answers are remembered, and a canonical form is its own answer (a bounded per-thread cache).
+ex simplify(const ex& e) {
+  if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::symbol>(e)) return simplify_uncached(e);
+  constexpr std::size_t kRemembered = 8192;
+  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  thread_local std::size_t generation = derivative_rules_generation();
+  if (generation != derivative_rules_generation()) cache.clear(), generation = derivative_rules_generation();
+  const auto it = cache.find(e);
+  if (it != cache.end()) return it->second;
+  const ex r = simplify_uncached(e);
+  if (cache.size() + 2 > kRemembered) cache.clear();
+  cache.emplace(e, r);
+  cache.emplace(r, r);
+  return r;
 }
 
 GiNaC::matrix simplify(const GiNaC::matrix& m) {

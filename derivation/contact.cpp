@@ -62,7 +62,7 @@ bool is_one(const ex& a) { return GiNaC::is_a<GiNaC::numeric>(a) && a.is_equal(1
 
 // Entries are shown in the form for people (collected, simplified), as the paper prints them.
 Entry& put(Object& o, std::vector<std::string> key, Label label, const ex& value) {
-  return o.add(std::move(key), std::move(label), pretty(value));
+  return o.add(std::move(key), std::move(label), simplify(value));
 }
 
 // v^+: the value just after an impact or a jump.

@@ -25,7 +25,7 @@ void ode_object(const GaugeOde& ode, std::size_t nf, DerivationSection& s) {
   for (unsigned i = 0; i < nf; ++i)
     for (unsigned j = 0; j < nf; ++j) {
       const std::string a = std::to_string(i + 1), b = std::to_string(j + 1);
-      L.add({a, b}, Label::symbol("L", {a, b}), pretty(ode.L(i, j)));
+      L.add({a, b}, Label::symbol("L", {a, b}), simplify(ode.L(i, j)));
     }
 }
 

@@ -51,19 +51,6 @@ Verdict& fact(Verdict& v, const std::string& reason) {
   return v;
 }
 
-GiNaC::lst as_list(const std::vector<ex>& v) {
-  GiNaC::lst l;
-  for (const ex& x : v) l.append(x);
-  return l;
-}
-
-GiNaC::lst velocity_list(const Chart& U) {
-  const Chart TU = tangent_bundle(U);
-  GiNaC::lst l;
-  for (std::size_t i = 0; i < U.dim(); ++i) l.append(TU[U.dim() + i]);
-  return l;
-}
-
 std::string direction_text(Direction d) {
   switch (d) {
     case Direction::Falling: return "falling (h goes from > 0 to < 0: sigma < 0)";
@@ -100,21 +87,20 @@ void lagrangian_system(const HybridSystem& in, const HybridBasics& b, Derivation
   const ForcedLagrangianSystem& sys = in.system->system();
   const Chart& Q = sys.chart();
   const std::size_t n = Q.dim();
-  const GiNaC::lst vel = as_list(sys.velocities());
   s.prose.push_back("Coordinates " + Q.describe() +
                     (in.time ? "; time-dependent, time " + detail::str(*in.time) + " (dynamics X_t = d/dt + X on R x TQ)" : "") +
                     ". Sign convention: forces enter with a minus sign, d/dt dL/dq_dot - dL/dq = -F^L (F is minus the "
                     "Newtonian force).");
   if (in.force_on_momenta)
     s.prose.push_back("The force was given on T*Q; F^L = FL*F, F^L_i(q, q_dot) = F_i(q, dL/dq_dot).");
-  s.object("hybrid.lagrangian", ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), pretty(sys.lagrangian(), vel));
-  s.object("hybrid.energy", ObjectKind::Scalar, "the energy").add({}, Label::symbol("E_L"), pretty(lagrangian_energy(sys), vel));
+  s.object("hybrid.lagrangian", ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), simplify(sys.lagrangian()));
+  s.object("hybrid.energy", ObjectKind::Scalar, "the energy").add({}, Label::symbol("E_L"), simplify(lagrangian_energy(sys)));
   Object& F = s.object("hybrid.force_lagrangian", ObjectKind::Family, "the force $F^L$ on the tangent bundle");
   Object& A = s.object("hybrid.accelerations", ObjectKind::Equations, "the forced Euler-Lagrange equations");
   for (std::size_t i = 0; i < n; ++i) {
     const std::string c = Q.coordinate_name(i);
-    F.add({c}, Label::symbol("F", {c}, {"L"}), pretty(sys.force()[i], vel));
-    A.add({c + "_dot"}, Label::dot(c + "_dot"), pretty(b.field[n + i], vel));
+    F.add({c}, Label::symbol("F", {c}, {"L"}), simplify(sys.force()[i]));
+    A.add({c + "_dot"}, Label::dot(c + "_dot"), simplify(b.field[n + i]));
   }
 }
 
@@ -132,15 +118,14 @@ void hamiltonian_system(const HybridSystem& in, const HybridBasics& b, Derivatio
   const ForcedLagrangianSystem& sys = in.system->system();
   const Chart& Q = sys.chart();
   const Chart TsQ = cotangent_bundle(Q);
-  const GiNaC::lst mom = as_list(momenta(Q));
-  s.object("hybrid.hamiltonian", ObjectKind::Scalar, "the Hamiltonian").add({}, Label::symbol("H"), pretty(b.hamiltonian.hamiltonian(), mom));
+  s.object("hybrid.hamiltonian", ObjectKind::Scalar, "the Hamiltonian").add({}, Label::symbol("H"), simplify(b.hamiltonian.hamiltonian()));
   Object& F = s.object("hybrid.force_hamiltonian", ObjectKind::Family, "the force $F$ on the cotangent bundle (the others vanish)");
   for (std::size_t i = 0; i < Q.dim(); ++i)
     if (!b.hamiltonian.force()[i].is_zero())
-      F.add({Q.coordinate_name(i)}, Label::symbol("F", {Q.coordinate_name(i)}), pretty(b.hamiltonian.force()[i], mom));
+      F.add({Q.coordinate_name(i)}, Label::symbol("F", {Q.coordinate_name(i)}), simplify(b.hamiltonian.force()[i]));
   Object& X = s.object("hybrid.hamiltonian_field", ObjectKind::Equations, "the forced Hamiltonian vector field");
   for (std::size_t i = 0; i < 2 * Q.dim(); ++i)
-    X.add({TsQ.coordinate_name(i)}, Label::dot(TsQ.coordinate_name(i)), pretty(b.hamiltonian_field[i], mom));
+    X.add({TsQ.coordinate_name(i)}, Label::dot(TsQ.coordinate_name(i)), simplify(b.hamiltonian_field[i]));
   zero_verdict(s, "hybrid.legendre", std::string("T FL maps X_{L,F^L} to X_{H,F} (") + (in.time ? "Prop. 6" : "Prop. 1") + ")",
                all_zero(legendre_relatedness_defect(sys), sys.tangent_chart()));
   if (in.time)
@@ -163,13 +148,12 @@ std::string g_F_basis(const HybridSystem& in, const ForceSymmetryAlgebra& a) {
 
 // 000 §4: J^ξ, the conditions of g_F and Noether's theorem with forces, per generator.
 void symmetries(const HybridSystem& in, const HybridBasics& b, DerivationSection& s) {
-  const GiNaC::lst vel = as_list(in.system->system().velocities());
   Object& J = s.object("hybrid.momenta", ObjectKind::Family, "the momenta of the generators");
   for (std::size_t a = 0; a < in.generators.size(); ++a) {
     const std::string& g = in.generators[a].name;
     const auto& fs = b.symmetry.generators[a];
     const std::string id = "hybrid.symmetry." + g;
-    J.add({g}, Label::symbol("J", {g}), pretty(fs.momentum, vel));
+    J.add({g}, Label::symbol("J", {g}), simplify(fs.momentum));
     zero_verdict(s, id + ".lagrangian_invariant", g + ": xi^c(L) = 0", fs.lagrangian_invariant);
     const std::string g_F = "whether the generator lies in the force symmetry algebra g_F depends on the force (000 section 4)";
     fact(zero_verdict(s, id + ".force_on_lift", g + ": F(xi^c) = 0", fs.force_on_lift), g_F);
@@ -186,19 +170,18 @@ void symmetries(const HybridSystem& in, const HybridBasics& b, DerivationSection
 void component(const SimpleHybridSystem& H, const SwitchingComponent& C, DerivationSection& s) {
   const ForcedLagrangianSystem& sys = H.system();
   const Chart& Q = sys.chart();
-  const GiNaC::lst vel = as_list(sys.velocities());
   const std::string id = "hybrid.components." + C.name;
   s.object(id + ".surface", ObjectKind::Scalar, "the switching surface").add({}, Label::symbol("h", {C.name}), C.surface);
   s.object(id + ".normal_velocity", ObjectKind::Scalar, "its normal velocity $sigma$, the derivative of $h$ along the motion")
-      .add({}, Label::symbol("sigma", {C.name}), pretty(normal_velocity(sys, C.surface), vel));
+      .add({}, Label::symbol("sigma", {C.name}), simplify(normal_velocity(sys, C.surface)));
   Object& R = s.object(id + ".reset", ObjectKind::Family, "the velocities after the impact (the others are unchanged)");
   for (std::size_t i = 0; i < Q.dim(); ++i) {
     const std::string v = Q.coordinate_name(i) + "_dot";
-    if (!C.reset[i].is_equal(sys.velocities()[i])) R.add({v}, Label::symbol(v, {C.name}, {"+"}), pretty(C.reset[i], vel));
+    if (!C.reset[i].is_equal(sys.velocities()[i])) R.add({v}, Label::symbol(v, {C.name}, {"+"}), simplify(C.reset[i]));
   }
   const ex E = lagrangian_energy(sys);
   s.object(id + ".energy_jump", ObjectKind::Scalar, "the jump of the energy $E_L$ at the impact (after minus before)")
-      .add({}, Label::symbol("Delta", {"E_L", C.name}), pretty(after_impact(H, C, E) - E, vel));
+      .add({}, Label::symbol("Delta", {"E_L", C.name}), simplify(after_impact(H, C, E) - E));
 }
 
 // Whether an explicit reset is the Newtonian impact (15) with e = 1 (a fact: the user's law may be another).
@@ -337,18 +320,17 @@ void reduction_chart(const HybridReduction& R, DerivationSection& s) {
   const Chart& U = R.change.to;
   const std::size_t n = U.dim();
   const ForcedLagrangianSystem& sys = R.system.system();
-  const GiNaC::lst uvel = velocity_list(U);
   s.prose.push_back("Coordinates " + U.describe() + ":");
   Object& m = s.object("hybrid.reduction.map", ObjectKind::List, "the old coordinates in the new ones");
   for (std::size_t i = 0; i < n; ++i) m.add({Q.coordinate_name(i)}, Label::symbol(Q.coordinate_name(i)), R.change.q_of_u[i]);
-  s.object("hybrid.reduction.lagrangian", ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), pretty(sys.lagrangian(), uvel));
+  s.object("hybrid.reduction.lagrangian", ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), simplify(sys.lagrangian()));
   Object& F = s.object("hybrid.reduction.force", ObjectKind::Family, "the force $F^L$ (the others vanish)");
   Object& A = s.object("hybrid.reduction.full_accelerations", ObjectKind::Equations, "the forced Euler-Lagrange equations");
   const VectorField XU = forced_euler_lagrange_field(sys);
   for (std::size_t i = 0; i < n; ++i) {
     const std::string c = U.coordinate_name(i);
-    if (!sys.force()[i].is_zero()) F.add({c}, Label::symbol("F", {c}, {"L"}), pretty(sys.force()[i], uvel));
-    A.add({c + "_dot"}, Label::dot(c + "_dot"), pretty(XU[n + i], uvel));
+    if (!sys.force()[i].is_zero()) F.add({c}, Label::symbol("F", {c}, {"L"}), simplify(sys.force()[i]));
+    A.add({c + "_dot"}, Label::dot(c + "_dot"), simplify(XU[n + i]));
   }
 }
 
@@ -356,21 +338,20 @@ void reduction_chart(const HybridReduction& R, DerivationSection& s) {
 void routh_objects(const HybridReduction& R, DerivationSection& s) {
   const auto& r = R.routh;
   const Chart& U = R.change.to;
-  const GiNaC::lst uvel = velocity_list(U);
   Object& J = s.object("hybrid.reduction.momenta", ObjectKind::Family, "the momenta of the cyclic coordinates");
   Object& T = s.object("hybrid.reduction.theta_dot", ObjectKind::Equations, "the reconstruction equations (11)");
   for (std::size_t a = 0; a < r.cyclic.size(); ++a) {
     const std::string c = U.coordinate_name(r.cyclic[a]);
-    J.add({c}, Label::symbol("J", {c}), pretty(r.momentum[a], uvel));
-    T.add({c}, Label::dot(c), pretty(r.theta_dot[a], uvel));
+    J.add({c}, Label::symbol("J", {c}), simplify(r.momentum[a]));
+    T.add({c}, Label::dot(c), simplify(r.theta_dot[a]));
   }
-  s.object("hybrid.reduction.routhian", ObjectKind::Scalar, "the Routhian (9)").add({}, Label::symbol("R", {}, {"mu"}), pretty(r.routhian, uvel));
+  s.object("hybrid.reduction.routhian", ObjectKind::Scalar, "the Routhian (9)").add({}, Label::symbol("R", {}, {"mu"}), simplify(r.routhian));
   Object& F = s.object("hybrid.reduction.reduced_force", ObjectKind::Family, "the reduced force (10)");
   Object& A = s.object("hybrid.reduction.accelerations", ObjectKind::Equations, "the forced Routh equations");
   for (std::size_t j = 0; j < r.shape.size(); ++j) {
     const std::string c = U.coordinate_name(r.shape[j]);
-    F.add({c}, Label::symbol("F_mu", {c}), pretty(r.reduced_force[j], uvel));
-    A.add({c + "_dot"}, Label::dot(c + "_dot"), pretty(r.acceleration[j], uvel));
+    F.add({c}, Label::symbol("F_mu", {c}), simplify(r.reduced_force[j]));
+    A.add({c + "_dot"}, Label::dot(c + "_dot"), simplify(r.acceleration[j]));
   }
 }
 
@@ -396,21 +377,20 @@ void routh_checks(const HybridReduction& R, DerivationSection& s) {
 void reduced_components(const HybridReduction& R, DerivationSection& s) {
   const auto& r = R.routh;
   const Chart& U = R.change.to;
-  const GiNaC::lst uvel = velocity_list(U);
   for (const auto& C : r.components) {
     const std::string id = "hybrid.reduction.components." + C.name;
-    s.object(id + ".surface", ObjectKind::Scalar, "the switching surface").add({}, Label::symbol("h", {C.name}), pretty(C.surface, uvel));
+    s.object(id + ".surface", ObjectKind::Scalar, "the switching surface").add({}, Label::symbol("h", {C.name}), simplify(C.surface));
     s.object(id + ".normal_velocity", ObjectKind::Scalar, "its normal velocity at $J = mu$")
-        .add({}, Label::symbol("sigma", {C.name}), pretty(C.normal, uvel));
+        .add({}, Label::symbol("sigma", {C.name}), simplify(C.normal));
     Object& x = s.object(id + ".reset", ObjectKind::Family, "the reduced impact map");
     for (std::size_t j = 0; j < r.shape.size(); ++j) {
       const std::string v = U.coordinate_name(r.shape[j]) + "_dot";
-      x.add({v}, Label::symbol(v, {C.name}, {"+"}), pretty(C.reset[j], uvel));
+      x.add({v}, Label::symbol(v, {C.name}, {"+"}), simplify(C.reset[j]));
     }
     Object& m = s.object(id + ".mu_plus", ObjectKind::Family, "the momentum values after the impact");
     for (std::size_t a = 0; a < r.mu.size(); ++a) {
       const std::string mu = detail::str(r.mu[a]);
-      m.add({mu}, Label::symbol(mu, {C.name}, {"+"}), pretty(C.mu_plus[a], uvel));
+      m.add({mu}, Label::symbol(mu, {C.name}, {"+"}), simplify(C.mu_plus[a]));
     }
     fact(s.verdict(id + ".invariant", C.name + " drops to the quotient (h, the reduced impact map and mu+ free of the cyclic coordinates)",
                    C.invariant, C.invariant ? "symbolic (the expressions do not contain them)" : C.note),

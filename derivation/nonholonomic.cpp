@@ -93,7 +93,7 @@ void structure(const NonholonomicSystem& sys, DerivationSection& s) {
     for (unsigned b = a; b < r; ++b) {
       const std::vector<std::string> k{one_based(a), one_based(b)};
       if (!sys.constrained_metric()(a, b).is_zero()) G.add(k, Label::symbol("G", k), sys.constrained_metric()(a, b));
-      if (!sys.constrained_inverse()(a, b).is_zero()) Gi.add(k, Label::symbol("G", {}, k), pretty(sys.constrained_inverse()(a, b)));
+      if (!sys.constrained_inverse()(a, b).is_zero()) Gi.add(k, Label::symbol("G", {}, k), simplify(sys.constrained_inverse()(a, b)));
     }
   Object& C = s.object("structure_coefficients", ObjectKind::Family, "the structure coefficients (the others vanish)");
   Object& Cu = s.object("structure_functions", ObjectKind::Family, "the structure functions (the others vanish)");
@@ -104,25 +104,18 @@ void structure(const NonholonomicSystem& sys, DerivationSection& s) {
         const std::vector<std::string> k{one_based(a), one_based(b), one_based(c)};
         const ex v = sys.structure_lowered()(a, b, c), u = sys.structure()(a, b, c);
         if (!v.is_zero()) C.add(k, Label::symbol("C", k), v);
-        if (!u.is_zero()) Cu.add(k, Label::symbol("C", {k[0], k[1]}, {k[2]}), pretty(u));
+        if (!u.is_zero()) Cu.add(k, Label::symbol("C", {k[0], k[1]}, {k[2]}), simplify(u));
       }
-}
-
-GiNaC::lst momenta_list(const NonholonomicSystem& sys) {
-  GiNaC::lst l;
-  for (const auto& x : sys.momenta()) l.append(x);
-  return l;
 }
 
 void motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, DerivationSection& s) {
   const Chart& M = sys.dual_chart();
-  const GiNaC::lst p = momenta_list(sys);
   s.prose.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on D*.");
   const ex H = constrained_hamiltonian(sys);
-  s.object("hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian").add({}, Label::symbol("H_c"), pretty(H, p));
+  s.object("hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian").add({}, Label::symbol("H_c"), simplify(H));
   const auto X = nonholonomic_vector_field(sys);
   Object& eom = s.object("equations_of_motion", ObjectKind::Equations, "the equations of motion (2.8)");
-  for (std::size_t i = 0; i < M.dim(); ++i) eom.add({M.coordinate_name(i)}, Label::dot(M.coordinate_name(i)), pretty(X[i], p));
+  for (std::size_t i = 0; i < M.dim(); ++i) eom.add({M.coordinate_name(i)}, Label::dot(M.coordinate_name(i)), simplify(X[i]));
   const auto Y = hamel_equations(sys);
   const Chart& D = sys.velocity_chart();
   const std::size_t n = sys.chart().dim();
@@ -137,12 +130,11 @@ void motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, Deriva
 void bracket(const NonholonomicSystem& sys, const std::string& key, const std::string& name, const AlmostPoissonBracket& B,
              DerivationSection& s) {
   const Chart& M = sys.dual_chart();
-  const GiNaC::lst p = momenta_list(sys);
   Object& o = s.object("bracket." + key, ObjectKind::Bracket, "the nonzero brackets of the coordinates");
   for (unsigned i = 0; i < M.dim(); ++i)
     for (unsigned j = i + 1; j < M.dim(); ++j) {
       const ex v = B.bivector().component({i, j});
-      if (!v.is_zero()) o.add({M.coordinate_name(i), M.coordinate_name(j)}, Label::bracket(M.coordinate_name(i), M.coordinate_name(j)), pretty(v, p));
+      if (!v.is_zero()) o.add({M.coordinate_name(i), M.coordinate_name(j)}, Label::bracket(M.coordinate_name(i), M.coordinate_name(j)), simplify(v));
     }
   const auto pv = is_poisson(B);
   Object& J = s.object("jacobiator." + key, ObjectKind::Family, "the nonzero components of the Jacobiator $[" + name + ", " + name + "]$");

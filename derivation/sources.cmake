@@ -17,5 +17,6 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_input.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_system.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/present.cpp
   ${CMAKE_CURRENT_LIST_DIR}/steps.cpp
 )

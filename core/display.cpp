@@ -1,0 +1,381 @@
+// core/display.cpp — short forms for people; see display.hpp for the rewritings tried.
+#include "core/display.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <unordered_map>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/integer_factor.hpp"
+#include "core/symbolic.hpp"
+
+namespace hamel {
+
+using GiNaC::ex;
+using GiNaC::ex_to;
+using GiNaC::is_a;
+
+// Counted on the printed form: GiNaC keeps a sign or a numeric factor in different places of equal
+// products from run to run, the printer does not.
+std::size_t display_size(const ex& e) {
+  const std::string t = detail::str(e);
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '+' || c == '-' || c == '*' || c == '/' || c == '^') ++n;
+    if (c == '(' && i > 0 && (std::isalnum(static_cast<unsigned char>(t[i - 1])) || t[i - 1] == '_')) ++n;  // a call
+  }
+  return n;
+}
+
+namespace {
+
+// The polynomial world: atoms (sin x, cos x, other functions) as symbols, with a key per symbol that
+// does not depend on GiNaC's hash order (ties are broken by it, so output is the same in every run).
+// The atoms get the same symbols in every call (a per-thread table), so that factorisations can be
+// remembered across the entries of a derivation, which share their denominators.
+struct Polynomial {
+  GiNaC::exmap atoms;  // symbol ↦ the atom it stands for
+  std::vector<std::pair<ex, ex>> circle;  // (s, c) with s = sin x, c = cos x, for every x with both
+};
+
+struct AtomTable {
+  GiNaC::exmap to_symbol;  // GiNaC's to_polynomial convention: symbol ↦ atom, looked up by value
+  std::map<ex, std::string, GiNaC::ex_is_less> keys;
+};
+
+AtomTable& atom_table() {
+  thread_local AtomTable t;
+  return t;
+}
+
+std::string key_of(const ex& sym, const Polynomial& P) {
+  auto& keys = atom_table().keys;
+  const auto it = keys.find(sym);
+  if (it != keys.end()) return it->second;
+  return keys.emplace(sym, detail::str(sym.subs(P.atoms))).first->second;
+}
+
+std::vector<ex> terms_of(const ex& p) {
+  if (!is_a<GiNaC::add>(p)) return {p};
+  std::vector<ex> t;
+  for (std::size_t i = 0; i < p.nops(); ++i) t.push_back(p.op(i));
+  return t;
+}
+
+// Printed with the atoms back: the printer's order does not depend on GiNaC's hash order, so
+// choices made in this order are the same in every run.
+std::string printed(const ex& e, const Polynomial& P) { return detail::str(e.subs(P.atoms)); }
+
+std::vector<ex> terms_in_print_order(const ex& p, const Polynomial& P) {
+  std::vector<std::pair<std::string, ex>> keyed;
+  for (const ex& t : terms_of(p)) {  // by the term without its sign, so that p and −p agree
+    const std::string k = printed(t, P);
+    keyed.emplace_back(k.front() == '-' ? k.substr(1) : k, t);
+  }
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<ex> out;
+  for (auto& [k, t] : keyed) out.push_back(t);
+  return out;
+}
+
+// The sin/cos pairs among the atoms; a sin x whose cos x is absent gets a symbol for cos x too, so
+// that t − t·sin²x can become t·cos²x.
+void find_circle(Polynomial& P) {
+  std::vector<std::pair<ex, ex>> sines;  // (symbol, argument)
+  for (const auto& [sym, atom] : P.atoms)
+    if (is_a<GiNaC::function>(atom) && ex_to<GiNaC::function>(atom).get_name() == "sin") sines.emplace_back(sym, atom.op(0));
+  for (const auto& [s, arg] : sines) {
+    ex c;
+    for (const auto& [sym, atom] : P.atoms)
+      if (atom.is_equal(GiNaC::cos(arg))) c = sym;
+    if (c.is_zero()) {
+      c = GiNaC::symbol("cos_" + detail::str(arg));
+      P.atoms[c] = GiNaC::cos(arg);
+      atom_table().to_symbol[c] = GiNaC::cos(arg);
+    }
+    P.circle.emplace_back(s, c);
+  }
+  std::sort(P.circle.begin(), P.circle.end(),
+            [&](const auto& a, const auto& b) { return key_of(a.first, P) < key_of(b.first, P); });
+}
+
+// t − t·s² → t·c² wherever both terms occur (also t·s^2k − t·s^(2k+2) → t·s^2k·c²).
+ex recover_cos(const ex& p, const Polynomial& P) {
+  ex q = p.expand();
+  for (const auto& [s, c] : P.circle) {
+    if (!q.has(s)) continue;
+    std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present;
+    for (const ex& t : terms_of(q)) present.insert(t);
+    ex out = 0;
+    std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> used;
+    for (const ex& t : terms_in_print_order(q, P)) {  // a chain t, −t·s², t·s⁴ pairs the same way each run
+      if (used.count(t)) continue;
+      const ex partner = (-t * GiNaC::pow(s, 2)).expand();
+      if (present.count(partner) && !used.count(partner)) {
+        used.insert(t);
+        used.insert(partner);
+        out += t * GiNaC::pow(c, 2);
+      }
+    }
+    for (const ex& t : terms_of(q))
+      if (!used.count(t)) out += t;
+    q = out;
+  }
+  return q;
+}
+
+// p reduced modulo c² = 1 − s² for every pair, expanded: equal polynomials on the circle give equal
+// results, so this checks a displayed numerator or denominator against the canonical one.
+ex on_circle(const ex& p, const Polynomial& P) {
+  ex q = p.expand();
+  for (const auto& [s, c] : P.circle) {
+    const int deg = q.degree(c);
+    if (deg < 2) continue;
+    ex r = 0;
+    for (int k = 0; k <= deg; ++k) r += q.coeff(c, k) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2) * (k % 2 ? c : ex(1));
+    q = r.expand();
+  }
+  return q;
+}
+
+// The symbols of a polynomial, in key order.
+std::vector<ex> symbols_of(const ex& p, const Polynomial& P) {
+  GiNaC::exset set;
+  collect_symbols(p, set);
+  std::vector<ex> v(set.begin(), set.end());
+  std::stable_sort(v.begin(), v.end(), [&](const ex& a, const ex& b) { return key_of(a, P) < key_of(b, P); });
+  return v;
+}
+
+// The largest monomial (symbols only) dividing every term.
+ex common_monomial(const std::vector<ex>& terms, const std::vector<ex>& syms) {
+  ex g = 1;
+  for (const ex& v : syms) {
+    int k = -1;
+    for (const ex& t : terms) {
+      const int d = t.degree(v);
+      k = k < 0 ? d : std::min(k, d);
+    }
+    if (k > 0) g *= GiNaC::pow(v, k);
+  }
+  return g;
+}
+
+// Pulls out, greedily, the monomial whose factoring saves the most operations:
+// I1·I3 + I1·m·R²·s² + I3·m·R²·c² → I1·I3 + m·R²·(I1·s² + I3·c²).
+constexpr std::size_t kMaxGroupTerms = 200;
+
+// Two levels of brackets at most: deeper Horner forms are shorter but hard to read, and a line
+// breaker cannot cut them to the page.
+constexpr int kMaxGroupDepth = 2;
+
+ex group(const ex& p, const Polynomial& P, int depth = 0) {
+  const std::vector<ex> terms = terms_of(p);
+  if (depth >= kMaxGroupDepth || terms.size() < 2 || terms.size() > kMaxGroupTerms) return p;
+  const std::vector<ex> syms = symbols_of(p, P);
+  std::size_t best_saving = 0;
+  ex best_g;
+  for (const ex& v : syms) {
+    std::vector<ex> with;
+    for (const ex& t : terms)
+      if (t.degree(v) > 0) with.push_back(t);
+    if (with.size() < 2) continue;
+    // each of the |with| terms loses g's factors (one product, and one power for an exponent > 1
+    // each); the group costs them once, and one product
+    const ex g = common_monomial(with, syms);
+    std::size_t cost = 0;
+    for (const ex& w : syms)
+      if (const int d = g.degree(w); d > 0) cost += d > 1 ? 2 : 1;
+    const std::size_t saving = (with.size() - 1) * cost;
+    if (saving > 1 && saving - 1 > best_saving) best_saving = saving - 1, best_g = g;
+  }
+  if (best_saving == 0) return p;
+  ex inner = 0, rest = 0;
+  for (const ex& t : terms) {
+    bool divides = true;
+    for (const ex& v : syms)
+      if (t.degree(v) < best_g.degree(v)) divides = false;
+    (divides ? inner : rest) += divides ? (t / best_g).expand() : t;
+  }
+  return best_g * group(inner, P, depth + 1) + group(rest, P, depth);
+}
+
+// GiNaC's multivariate factoring grows quickly with the terms (a 12-term numerator in 8 symbols
+// takes 0.1 s); a larger polynomial is grouped, which finds its common monomials, not factored.
+constexpr std::size_t kMaxFactorTerms = 10;
+
+std::size_t size_of(const ex& e, const Polynomial& P) { return display_size(e.subs(P.atoms)); }
+
+// The smallest candidate; among equally small ones the first in print order.
+ex smallest(const std::vector<ex>& candidates, const Polynomial& P) {
+  ex best = candidates.front();
+  std::size_t size = size_of(best, P);
+  std::string key;
+  for (const ex& c : candidates) {
+    const std::size_t n = size_of(c, P);
+    if (n > size) continue;
+    if (n == size) {
+      if (key.empty()) key = printed(best, P);
+      const std::string k = printed(c, P);
+      if (k >= key) continue;
+      key = k;
+    } else {
+      key.clear();
+    }
+    best = c, size = n;
+  }
+  return best;
+}
+
+// ±f with the first term in print order positive: GiNaC's factor() signs its factors in hash order.
+ex with_positive_lead(const ex& f, int& sign, const Polynomial& P) {
+  const ex e = f.expand();
+  const std::vector<ex> t = terms_in_print_order(e, P);
+  const bool negative = !t.empty() && printed(t.front(), P).front() == '-';
+  if (negative) sign = -sign;
+  return negative ? (-e).expand() : e;
+}
+
+std::vector<ex> terms_of_product(const ex& m) {
+  std::vector<ex> v;
+  for (std::size_t i = 0; i < m.nops(); ++i) v.push_back(m.op(i));
+  return v;
+}
+
+ex factor_remembered(const ex& p) {
+  constexpr std::size_t kRemembered = 4096;
+  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  const auto it = cache.find(p);
+  if (it != cache.end()) return it->second;
+  ex f = p;
+  if (const auto flint = factor_rational(p)) {
+    f = *flint;
+  } else {
+    try {
+      f = GiNaC::factor(p);
+    } catch (const std::exception&) {
+    }
+  }
+  if (cache.size() >= kRemembered) cache.clear();
+  return cache.emplace(p, f).first->second;
+}
+
+// Each irreducible factor in its own best form.
+ex factored(const ex& p, const Polynomial& P) {
+  if (terms_of(p).size() > kMaxFactorTerms) return p;
+  const ex f = factor_remembered(p);
+  const auto best_of = [&](const ex& y) { return smallest({y, group(recover_cos(y, P), P), group(y, P)}, P); };
+  int sign = 1;
+  ex constant = 1;
+  std::vector<std::pair<ex, ex>> factors;  // (base with its first printed term positive, power)
+  for (const ex& x : is_a<GiNaC::mul>(f) ? terms_of_product(f) : std::vector<ex>{f}) {
+    const ex base = is_a<GiNaC::power>(x) ? x.op(0) : x, power = is_a<GiNaC::power>(x) ? x.op(1) : ex(1);
+    if (is_a<GiNaC::numeric>(base)) {
+      constant *= GiNaC::pow(base, power);
+      continue;
+    }
+    int s = 1;
+    const ex y = with_positive_lead(base, s, P);
+    const bool odd = is_a<GiNaC::numeric>(power) && ex_to<GiNaC::numeric>(power).is_odd();
+    if (s < 0 && odd) sign = -sign;
+    factors.emplace_back(y, power);
+  }
+  // A minus sign in front is one operation more than a factor written (b − a) instead of (a − b):
+  // it goes into the odd-power sum factor that comes first in print order.
+  const bool negative = (sign < 0) != (is_a<GiNaC::numeric>(constant) && ex_to<GiNaC::numeric>(constant).is_negative());
+  std::size_t flip = factors.size();
+  std::string flip_key;
+  for (std::size_t i = 0; negative && i < factors.size(); ++i) {
+    const auto& [y, power] = factors[i];
+    if (!is_a<GiNaC::add>(y) || !is_a<GiNaC::numeric>(power) || !ex_to<GiNaC::numeric>(power).is_odd()) continue;
+    const std::string k = printed(y, P);
+    if (flip == factors.size() || k < flip_key) flip = i, flip_key = k;
+  }
+  GiNaC::exvector v{is_a<GiNaC::numeric>(constant) ? GiNaC::abs(ex_to<GiNaC::numeric>(constant)) : constant};
+  for (std::size_t i = 0; i < factors.size(); ++i)
+    v.push_back(GiNaC::pow(best_of(i == flip ? (-factors[i].first).expand() : factors[i].first), factors[i].second));
+  return (negative && flip == factors.size() ? -1 : 1) * GiNaC::mul(v);
+}
+
+// The best form of a polynomial with no collection.
+ex best_polynomial(const ex& p, const Polynomial& P) {
+  const ex e = p.expand();
+  const ex r = recover_cos(e, P);
+  if (r.is_equal(e)) return smallest({e, group(e, P), factored(e, P)}, P);
+  return smallest({e, group(r, P), group(e, P), factored(e, P), factored(r, P)}, P);
+}
+
+bool is_power_of(const ex& f, const GiNaC::lst& vars) {
+  for (const ex& v : vars)
+    if (f.is_equal(v) || (is_a<GiNaC::power>(f) && f.op(0).is_equal(v))) return true;
+  return false;
+}
+
+// Σ coefficient · monomial in `vars`, each coefficient in its best form, a common monomial of the
+// other symbols pulled out first: m·R²·(π1·(…) + π3·(…)).
+ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
+  const ex e = p.expand();
+  std::vector<ex> others;
+  for (const ex& s : symbols_of(e, P))
+    if (!is_power_of(s, vars)) others.push_back(s);
+  const ex g = common_monomial(terms_of(e), others);
+  std::map<ex, ex, GiNaC::ex_is_less> by_monomial;  // monomial in vars ↦ its coefficient
+  for (const ex& term : terms_of((e / g).expand())) {
+    ex coeff = term, mono = 1;
+    if (is_a<GiNaC::mul>(term)) {
+      coeff = 1;
+      for (std::size_t k = 0; k < term.nops(); ++k) (is_power_of(term.op(k), vars) ? mono : coeff) *= term.op(k);
+    } else if (is_power_of(term, vars)) {
+      coeff = 1, mono = term;
+    }
+    by_monomial[mono] += coeff;
+  }
+  ex out = 0;
+  for (const auto& [mono, coeff] : by_monomial) out += best_polynomial(coeff, P) * mono;
+  return g * out;
+}
+
+ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
+  bool has_var = false;
+  for (const ex& v : vars) has_var = has_var || p.has(v);
+  if (!has_var) return best_polynomial(p, P);
+  const ex c = collected(p, vars, P);
+  if (terms_of(p.expand()).size() > kMaxFactorTerms) return c;
+  const ex b = best_polynomial(p, P);
+  return smallest({c, b}, P);
+}
+
+}  // namespace
+
+ex display_form(const ex& e, const GiNaC::lst& collect_in) {
+  const ex canonical = simplify(e);
+  if (canonical.is_zero() || is_a<GiNaC::numeric>(canonical) || is_a<GiNaC::symbol>(canonical)) return canonical;
+  Polynomial P;
+  P.atoms = atom_table().to_symbol;
+  const ex nd = canonical.numer_denom();
+  // one atom table for numerator and denominator: the same sin x is the same symbol in both
+  const ex num = nd.op(0).to_polynomial(P.atoms), den = nd.op(1).to_polynomial(P.atoms);
+  atom_table().to_symbol = P.atoms;
+  find_circle(P);
+  GiNaC::lst vars;
+  for (const ex& v : collect_in) vars.append(v);
+  // numer_denom() signs N and D in hash order; with D's first printed term positive (terms ordered
+  // without their signs), the form is the same in every run.
+  int sign = 1;
+  const ex den_signed = with_positive_lead(den, sign, P);
+  const ex num_signed = sign < 0 ? (-num).expand() : num.expand();
+  const ex N = best_numerator(num_signed, vars, P);
+  const ex D = best_polynomial(den_signed, P);
+  // Every rewriting above is a polynomial identity modulo c² + s² = 1; checked, never trusted.
+  if (!(on_circle(N, P) - on_circle(num_signed, P)).expand().is_zero() ||
+      !(on_circle(D, P) - on_circle(den_signed, P)).expand().is_zero())
+    return pretty(e, collect_in);
+  return (N / D).subs(P.atoms);
+}
+
+}  // namespace hamel

@@ -1,0 +1,110 @@
+// tests/core/display_test.cpp — the display pass (issue 16 §3): shorter forms, equal to the input,
+// the same in every run; and FLINT's factoring behind it.
+#include <doctest/doctest.h>
+
+#include "core/display.hpp"
+#include "core/error.hpp"
+#include "core/integer_factor.hpp"
+#include "core/symbolic.hpp"
+
+using GiNaC::ex;
+
+namespace {
+
+struct Sphere {  // the symbols of the Chaplygin sphere (004 §6)
+  GiNaC::realsymbol th{"theta"}, I1{"I1"}, I3{"I3"}, m{"m"}, R{"R"}, p1{"pi1"}, p2{"pi2"}, p3{"pi3"};
+  ex s = sin(th), c = cos(th);
+};
+
+void check_equal(const ex& shown, const ex& input) {
+  CHECK_MESSAGE(hamel::zero_test(shown - input).zero, hamel::detail::str(shown), " differs from ", hamel::detail::str(input));
+}
+
+}  // namespace
+
+TEST_SUITE("core") {
+
+TEST_CASE("display_size counts the operations of the printed form, as SymPy's count_ops does") {
+  GiNaC::realsymbol x("x"), y("y");
+  CHECK(hamel::display_size(x) == 0);
+  CHECK(hamel::display_size(x + y) == 1);
+  CHECK(hamel::display_size(-x) == 1);
+  CHECK(hamel::display_size(x / y) == 1);
+  CHECK(hamel::display_size(pow(sin(x), 2) + 1) == 3);  // sin, ^, +
+  CHECK(hamel::display_size(2 * x * pow(y, 3)) == 3);
+}
+
+TEST_CASE("display_form: G_11 and K of the Chaplygin sphere as the paper writes them (004 §6)") {
+  Sphere S;
+  // the canonical forms reduce cos² to 1 − sin²: I3 + (I1 − I3) sin²θ, 7 operations expanded
+  const ex G11 = S.I1 * pow(S.s, 2) + S.I3 * pow(S.c, 2);
+  const ex G11_shown = hamel::display_form(G11);
+  check_equal(G11_shown, G11);
+  CHECK(hamel::display_size(G11_shown) <= 5);
+  CHECK(hamel::display_size(G11_shown) < hamel::display_size(hamel::simplify(G11)));
+  // K = I1 I3 + m R² (I1 sin²θ + I3 cos²θ), the denominator of (6.7)
+  const ex K = S.I1 * S.I3 + S.m * pow(S.R, 2) * (S.I1 * pow(S.s, 2) + S.I3 * pow(S.c, 2));
+  const ex K_shown = hamel::display_form(K);
+  check_equal(K_shown, K);
+  CHECK(hamel::display_size(K_shown) <= hamel::display_size(K));
+  CHECK(hamel::display_size(K_shown) < hamel::display_size(hamel::simplify(K)));
+}
+
+TEST_CASE("display_form: cos² comes back where the canonical form factors 1 − sin² as (1 − sin)(1 + sin)") {
+  Sphere S;
+  const ex C231 = -S.I3 * S.m * pow(S.R, 2) * pow(S.c, 2) / (S.I1 * S.s);  // shape of C_23^1, (6.8)
+  const ex shown = hamel::display_form(C231);
+  check_equal(shown, C231);
+  const std::string text = hamel::detail::str(shown);
+  CHECK(text.find("cos(theta)^2") != std::string::npos);
+  CHECK(text.find("sin(theta) - 1") == std::string::npos);
+  CHECK(text.find("sin(theta) + 1") == std::string::npos);
+}
+
+TEST_CASE("display_form: collected in the momenta, each coefficient short; the same text in every call") {
+  Sphere S;
+  const ex K = S.I1 * S.I3 + S.m * pow(S.R, 2) * (S.I1 * pow(S.s, 2) + S.I3 * pow(S.c, 2));
+  // 2 H_c of (6.9)-like shape: a quadratic form in pi with trigonometric coefficients over K
+  const ex H = ((S.I3 + S.m * pow(S.R * S.s, 2)) * pow(S.p1, 2) - 2 * S.I3 * S.c * S.p1 * S.p3 +
+                (S.I1 * pow(S.s, 2) + S.I3 * pow(S.c, 2)) * pow(S.p3, 2)) /
+               (K * pow(S.s, 2));
+  const GiNaC::lst pi{S.p1, S.p2, S.p3};
+  const ex shown = hamel::display_form(H, pi);
+  check_equal(shown, H);
+  CHECK(hamel::display_size(shown) < hamel::display_size(hamel::simplify(H)));
+  CHECK(hamel::detail::str(hamel::display_form(H, pi)) == hamel::detail::str(shown));
+  // −H shows as −(H's form): the signs of numerator and denominator do not depend on hash order
+  CHECK(hamel::display_size(hamel::display_form(-H, pi)) <= hamel::display_size(shown) + 1);
+}
+
+TEST_CASE("display_form: equal to its input on rational functions of several angles") {
+  GiNaC::realsymbol a("a"), b("b"), x("x"), y("y"), p("p");
+  const std::vector<ex> inputs{
+      (a * pow(sin(x), 2) + b * pow(cos(x), 2)) / (a + b * sin(y) * cos(x)),
+      (p * p * (a - b) * cos(x) * sin(y) + p * (1 - pow(sin(x), 2))) / pow(a + b * pow(cos(y), 2), 2),
+      pow(sin(x + y), 2) - pow(cos(x - y), 2) + a / b,
+      (a * a - b * b) / (a + b) + sin(2 * x) / cos(x),
+  };
+  for (const ex& e : inputs) check_equal(hamel::display_form(e, GiNaC::lst{p}), e);
+}
+
+TEST_CASE("factor_rational: FLINT's factorisation over Q, and what it refuses") {
+  GiNaC::realsymbol x("x"), y("y"), z("z");
+  const ex p = (pow(x + y, 2) * (x - 2 * y * z) / 3).expand();
+  const auto f = hamel::factor_rational(p);
+  REQUIRE(f);
+  CHECK((*f - p).expand().is_zero());
+  CHECK(GiNaC::is_a<GiNaC::mul>(*f));
+  int sums = 0;
+  for (std::size_t i = 0; i < f->nops(); ++i) {
+    const ex base = GiNaC::is_a<GiNaC::power>(f->op(i)) ? f->op(i).op(0) : f->op(i);
+    if (GiNaC::is_a<GiNaC::add>(base)) ++sums;
+  }
+  CHECK(sums == 2);  // x + y (squared) and x − 2yz
+  CHECK(hamel::factor_rational(ex(6)));
+  CHECK_FALSE(hamel::factor_rational(sin(x) + y));   // an atom that is not a symbol
+  CHECK_FALSE(hamel::factor_rational(1 / x + y));    // a negative power
+  CHECK_FALSE(hamel::factor_rational(sqrt(x) + y));  // a fractional power
+}
+
+}  // TEST_SUITE
