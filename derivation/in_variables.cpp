@@ -17,7 +17,12 @@ VariablesOnChart on_dual(const NonholonomicInput& in) {
   std::vector<std::string> names;
   for (const auto& v : in.variables) names.push_back(v.name);
   const Chart U = in.variable_chart ? *in.variable_chart : in.Q.sibling("U", names);
-  return {in.dual_chart(), U.coordinates(), in.variables};
+  // the chart's symbols of the variables used (a variable that is not invariant is left out)
+  std::vector<GiNaC::ex> used;
+  for (const auto& n : names)
+    for (std::size_t i = 0; i < U.dim(); ++i)
+      if (U.coordinate_name(i) == n) used.push_back(U[i]);
+  return {in.dual_chart(), used, in.variables};
 }
 
 std::string joined(const std::vector<std::string>& items) {

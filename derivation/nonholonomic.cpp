@@ -250,7 +250,44 @@ ZeroVerdict jacobi_on_variables(const NonholonomicInput& in, const AlmostPoisson
   return worst;
 }
 
-void reduced(const NonholonomicInput& in, const NonholonomicBrackets& b, DerivationSection& s) {
+// 004 §4: a variable is a function on D*/G only if every lifted generator of G (all of `symmetry`, or
+// those of `reduce_by`) annihilates it.  One that is not is reported, and the brackets are printed for
+// the others only.
+NonholonomicInput invariant_variables(const NonholonomicInput& in, const NonholonomicBrackets& b, DerivationSection& s) {
+  NonholonomicInput kept = in;
+  if (b.orbits.size() != in.symmetry.size() || b.orbits.empty()) return kept;
+  kept.variables.clear();
+  std::vector<std::string> dropped;
+  for (const auto& u : in.variables) {
+    ZeroVerdict worst;
+    worst.zero = true;
+    worst.detail = "canonical form is 0 for every generator";
+    std::vector<std::size_t> by = in.reduce_by;
+    for (std::size_t k = 0; by.empty() && k < b.orbits.size(); ++k) by.push_back(k);
+    for (std::size_t k : by) {
+      if (!worst.zero) break;
+      ZeroVerdict v = zero_test(b.orbits[k](u.expression), b.orbits[k].chart());
+      if (!v.zero) v.detail = in.symmetry[k].first + "[" + u.name + "] = " + to_text(simplify(b.orbits[k](u.expression))) + ": " + v.detail;
+      if (!v.zero || v.method == Decision::NumericProbing) worst = v;
+    }
+    zero_verdict(s, "variables." + u.name + ".invariant",
+                 "the variable " + u.name + " is invariant under the symmetry (every lifted generator" +
+                     (in.reduce_by.empty() ? "" : " of 'reduce_by'") + " annihilates it)",
+                 worst);
+    if (worst.zero) kept.variables.push_back(u);
+    else dropped.push_back(u.name);
+  }
+  if (!dropped.empty()) {
+    std::string list;
+    for (const auto& n : dropped) list += (list.empty() ? "" : ", ") + n;
+    s.prose.push_back("Not invariant, so not a function on the reduced space: " + list +
+                      ". Its brackets are not printed; those of the other variables are.");
+  }
+  return kept;
+}
+
+void reduced(const NonholonomicInput& given, const NonholonomicBrackets& b, bool symmetric, DerivationSection& s) {
+  const NonholonomicInput in = symmetric ? invariant_variables(given, b, s) : given;
   const AlmostPoissonBracket& B = b.reduced_source();
   variable_brackets(in, B, s);
   if (in.variables.size() < 3) return;
@@ -316,7 +353,7 @@ void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const Der
   if (symmetric && !b.orbits.empty() && !b.momenta.empty())
     casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));
   if (!in.variables.empty())
-    reduced(in, b, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
+    reduced(in, b, symmetric, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
 }
 
 }  // namespace hamel

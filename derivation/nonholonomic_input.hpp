@@ -38,6 +38,7 @@ struct NonholonomicInput {
   std::vector<std::size_t> complement;                         ///< coordinates spanning W; empty: chosen
   bool orthogonal_complement = false;                          ///< W = D^⊥ ('complement: orthogonal')
   std::vector<std::pair<std::string, VectorField>> symmetry;  ///< generators ξ_Q
+  std::vector<std::size_t> reduce_by;                          ///< generators the variables are invariant under; empty: all
   std::vector<std::size_t> gauge;                              ///< frame fields claimed to generate gauge momenta
   std::optional<GaugeSearchInput> search;                      ///< gauge_momenta: {ansatz, shape, …}
   std::vector<NamedFunction> variables;                        ///< u_a(q, π)

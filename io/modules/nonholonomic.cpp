@@ -140,6 +140,25 @@ void read_symmetry(SystemFile& f, NonholonomicFile& out) {
   }
 }
 
+// `reduce_by`: the generators whose quotient the variables describe (default: all of `symmetry`).
+void read_reduce_by(const SystemFile& f, NonholonomicFile& out) {
+  const Document& doc = f.doc;
+  const YAML::Node& r = doc.root()["reduce_by"];
+  if (!r) return;
+  if (!doc.root()["symmetry"]) fail_at(doc, r, "'reduce_by': names generators of 'symmetry'; expected a 'symmetry' key, got none");
+  for (const auto& e : doc.sequence(r, "'reduce_by'")) {
+    const std::string n = doc.scalar(e, "'reduce_by'");
+    std::size_t k = 0;
+    while (k < out.symmetry.size() && out.symmetry[k].first != n) ++k;
+    if (k == out.symmetry.size()) {
+      std::string names;
+      for (const auto& g : out.symmetry) names += (names.empty() ? "" : ", ") + g.first;
+      fail_at(doc, e, "'reduce_by': unknown generator '" + n + "'; expected one of " + names + ", got '" + n + "'");
+    }
+    out.reduce_by.push_back(k);
+  }
+}
+
 // `gauge_momenta`: a list of frame fields, or the search {ansatz, shape, …}.
 void read_gauge(const SystemFile& f, NonholonomicFile& out) {
   const Document& doc = f.doc;
@@ -206,6 +225,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
   declare_dual(f, out);
   reserve_momenta(f, out);
   read_symmetry(f, out);
+  read_reduce_by(f, out);
   read_gauge(f, out);
   read_variables(f, out);
   return out;
@@ -217,8 +237,8 @@ class NonholonomicModule : public Module {
  public:
   std::string name() const override { return "nonholonomic"; }
   std::vector<std::string> keys() const override {
-    return {"lagrangian", "constraints", "frame", "complement", "symmetry", "gauge_momenta", "variables", "inverse",
-            "conformal_factor", "values"};
+    return {"lagrangian", "constraints", "frame", "complement", "symmetry", "reduce_by", "gauge_momenta", "variables",
+            "inverse", "conformal_factor", "values"};
   }
   bool applies(const SystemFile& f) const override {
     const YAML::Node& r = f.doc.root();

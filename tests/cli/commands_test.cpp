@@ -129,6 +129,28 @@ TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and
   CHECK(ok.out.find("[yes] the generators close under the Lie bracket") != std::string::npos);
 }
 
+// Issue 16 §2: a variable is a function on D*/G only if the lifted generators annihilate it
+// (004 §4); x + θ moves under the rotation and the x-translation.
+TEST_CASE("hamel derive: a variable that is not invariant is reported, and only the others are reduced") {
+  std::ifstream in("examples/chaplygin_sphere.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
+  const std::string last = "  gamma3: \"cos(theta)\"\n";
+  REQUIRE(yaml.find(last) != std::string::npos);
+  yaml.insert(yaml.find(last) + last.size(), "  u: \"x + theta\"\n");
+  hamel::test::TempFile file(yaml, ".yaml");
+  const Run r = run({"derive", file.path()});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("[yes] the variable gamma3 is invariant under the symmetry") != std::string::npos);
+  CHECK(r.out.find("[no ] the variable u is invariant under the symmetry") != std::string::npos);
+  CHECK(r.out.find("rotation[u] = -y") != std::string::npos);
+  CHECK(r.out.find("Not invariant, so not a function on the reduced space: u.") != std::string::npos);
+  CHECK(r.out.find("{M1, u}") == std::string::npos);
+  CHECK(r.out.find("verified by the zero test: 15 of 15.") != std::string::npos);  // (M, γ) as without u
+  CHECK(r.out.find("1 failure: variables.u.invariant") != std::string::npos);
+}
+
 TEST_CASE("hamel check: the printed (6.7) and K are flagged as the errata they are; exit status 0") {
   const Run r = run({"check", "examples/chaplygin_sphere.yaml", "examples/chaplygin_sphere.claims.yaml"});
   CHECK(r.status == 0);  // every false claim is marked `expect: false`
