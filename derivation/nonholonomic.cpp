@@ -62,11 +62,11 @@ void complement_choice(const NonholonomicSystem& sys, DerivationSection& s) {
                     (chosen ? ", chosen from the constraint matrix (the coordinates the constraints solve for); "
                               "'complement: orthogonal' gives the metric-orthogonal complement, a list of coordinates another span. "
                             : ". ") +
-                    (everywhere ? "W is complementary to D everywhere." : "W is complementary to D where Δ_W ≠ 0.") +
+                    (everywhere ? "W is complementary to D everywhere." : "W is complementary to D where $Delta_W$ ≠ 0.") +
                     " The brackets on D* do not depend on W; Λ and the gauge transformations do.");
   if (!everywhere)
     s.object("complement_minor", ObjectKind::Scalar, "the minor of the constraint matrix in the columns of $W$")
-        .add({}, Label::symbol("Δ", {"W"}), sys.complement_minor());
+        .add({}, Label::symbol("Delta", {"W"}), sys.complement_minor());
 }
 
 void frame(const NonholonomicSystem& sys, DerivationSection& s) {

@@ -3,12 +3,16 @@ hamel_example(readme_example)
 hamel_example(chaplygin_sphere)
 # The system files must derive without error.
 if(HAMEL_BUILD_TESTS)
-  foreach(system chaplygin_sphere nonholonomic_particle solid_of_revolution routh_sphere ellipsoid rolling_disk)
+  foreach(system chaplygin_sphere nonholonomic_particle solid_of_revolution routh_sphere ellipsoid rolling_disk chaplygin_sleigh)
     add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --quiet
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   endforeach()
   add_test(NAME check.nonholonomic_particle COMMAND hamel_cli check examples/nonholonomic_particle.yaml
            examples/nonholonomic_particle.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  # a reduced space of dimension 2: {v, omega} on D*/SE(2) by hand, and a slip flagged false
+  add_test(NAME check.chaplygin_sleigh COMMAND hamel_cli check examples/chaplygin_sleigh.yaml
+           examples/chaplygin_sleigh.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(check.chaplygin_sleigh PROPERTIES PASS_REGULAR_EXPRESSION "6 claims: 5 true, 1 false")
 endif()
 # Contact (Herglotz) systems (docs/contact.md): every system file derives with all checks passing; each
 # claims file flags exactly the errata of contact.md; the simulations run.
