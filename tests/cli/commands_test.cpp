@@ -12,6 +12,18 @@
 using hamel::test::run;
 using hamel::test::Run;
 
+namespace {
+
+// The text of an example's system file, to be edited into a variant.
+std::string example_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
 TEST_SUITE("cli") {
 
 TEST_CASE("hamel: version, usage, unknown command") {
@@ -109,10 +121,7 @@ TEST_CASE("hamel derive: a reduced bracket left in (q, pi) is flagged in text an
 }
 
 TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and no Casimirs are computed with it") {
-  std::ifstream in("examples/chaplygin_sphere.yaml");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string yaml = text.str();
+  std::string yaml = example_text("examples/chaplygin_sphere.yaml");
   const std::string good = "translation_y: {y: 1}";
   REQUIRE(yaml.find(good) != std::string::npos);
   yaml.replace(yaml.find(good), good.size(), "bogus: {x: \"x\", theta: \"x\"}");  // issue 16's example
@@ -132,10 +141,7 @@ TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and
 // Issue 16 §2: a variable is a function on D*/G only if the lifted generators annihilate it
 // (004 §4); x + θ moves under the rotation and the x-translation.
 TEST_CASE("hamel derive: a variable that is not invariant is reported, and only the others are reduced") {
-  std::ifstream in("examples/chaplygin_sphere.yaml");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string yaml = text.str();
+  std::string yaml = example_text("examples/chaplygin_sphere.yaml");
   const std::string last = "  gamma3: \"cos(theta)\"\n";
   REQUIRE(yaml.find(last) != std::string::npos);
   yaml.insert(yaml.find(last) + last.size(), "  u: \"x + theta\"\n");
