@@ -4,7 +4,11 @@
 #include <algorithm>
 #include <chrono>
 
-#include "reduction/reexpress.hpp"
+#include "brackets/jacobi.hpp"
+#include "core/abstract_function.hpp"
+#include "core/display.hpp"
+#include "core/symbolic.hpp"
+#include "mechanics/hamel_equations.hpp"
 
 namespace hamel {
 
@@ -13,15 +17,31 @@ namespace {
 // What all re-expressions of one derivation may take together; past it entries are left in (q, π).
 constexpr double kDerivationSeconds = 120;
 
-VariablesOnChart on_dual(const NonholonomicInput& in) {
+// A form in the variables longer than this (printed characters) helps nobody: the entry is flagged
+// instead, with its length (the solid of revolution's Ṁ by the chain rule is ~30 000 characters).
+constexpr std::size_t kLongestPrinted = 6000;
+
+std::string too_long(const GiNaC::ex& value) {
+  return "in the variables it is " + std::to_string(display_size(value)) +
+         " characters long (verified); a readable form needs named subexpressions";
+}
+
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+Chart variable_chart(const NonholonomicInput& in) {
   std::vector<std::string> names;
   for (const auto& v : in.variables) names.push_back(v.name);
-  const Chart U = in.variable_chart ? *in.variable_chart : in.Q.sibling("U", names);
-  // the chart's symbols of the variables used (a variable that is not invariant is left out)
+  return in.variable_chart ? *in.variable_chart : in.Q.sibling("U", names);
+}
+
+// The chart's symbols of the variables used (a variable that is not invariant is left out).
+VariablesOnChart on_dual(const NonholonomicInput& in, const Chart& U) {
   std::vector<GiNaC::ex> used;
-  for (const auto& n : names)
+  for (const auto& v : in.variables)
     for (std::size_t i = 0; i < U.dim(); ++i)
-      if (U.coordinate_name(i) == n) used.push_back(U[i]);
+      if (U.coordinate_name(i) == v.name) used.push_back(U[i]);
   return {in.dual_chart(), used, in.variables};
 }
 
@@ -42,65 +62,203 @@ void report(const std::vector<std::string>& left, std::size_t total, DerivationS
   v.reason = "left in $(q, pi)$: " + joined(left);
 }
 
-void relations(const VariablesOnChart& v, DerivationSection& s) {
+// The verified relations among the variables, listed in `s`.
+std::vector<GiNaC::ex> relations(const VariablesOnChart& v, DerivationSection& s) {
   const VariableRelations r = variable_relations(v);
-  if (!r.found || r.relations.empty()) return;
+  std::vector<GiNaC::ex> kept;
+  for (std::size_t k = 0; k < r.relations.size(); ++k)
+    if (r.found && r.verified[k].zero) kept.push_back(r.relations[k]);
+  if (kept.empty()) return kept;
   s.prose.push_back("The variables satisfy the relations $R_k = 0$ listed (found by the elimination, each verified by "
                     "the zero test).");
   Object& o = s.object("variable_relations", ObjectKind::List, "the relations among the variables, each $R_k = 0$");
-  for (std::size_t k = 0; k < r.relations.size(); ++k)
-    if (r.verified[k].zero) o.add({std::to_string(k + 1)}, Label::symbol("R", {std::to_string(k + 1)}), r.relations[k]);
-}
-
-// Re-expressed, or left with its note; false when left.
-bool add_entry(const VariablesOnChart& v, const GiNaC::exmap& hint, double seconds, Object& o,
-               std::vector<std::string> key, Label label, const GiNaC::ex& value) {
-  Reexpressed r;
-  r.value = value;
-  r.note = "over budget: the derivation's " + std::to_string(static_cast<int>(kDerivationSeconds)) + " s are spent";
-  if (seconds > 0) {
-    ReexpressBudget budget;
-    budget.seconds = std::min(budget.seconds, seconds);
-    r = reexpress(value, v, hint, budget);
-  }
-  Entry& e = o.add(std::move(key), std::move(label), r.value);
-  if (!r.expressed()) e.note = "left in (q, pi): " + r.note;
-  return r.expressed();
-}
-
-void momenta(const NonholonomicInput& in, const VariablesOnChart& v, DerivationSection& s) {
-  if (in.gauge.empty()) return;
-  Object& o = s.object("variable_momenta", ObjectKind::Family, "the gauge momenta in the variables");
-  const Chart M = in.dual_chart();
-  for (std::size_t b : in.gauge) {
-    const std::size_t i = in.Q.dim() + b;  // pi_b: D* = (q, pi1..pir)
-    add_entry(v, in.inverse, kDerivationSeconds, o, {M.coordinate_name(i)}, Label::symbol(M.coordinate_name(i)), M[i]);
-  }
+  for (std::size_t k = 0; k < kept.size(); ++k) o.add({std::to_string(k + 1)}, Label::symbol("R", {std::to_string(k + 1)}), kept[k]);
+  return kept;
 }
 
 }  // namespace
 
-bool add_in_variables(const NonholonomicInput& in, Object& o, std::vector<std::string> key, Label label,
-                      const GiNaC::ex& value) {
-  return add_entry(on_dual(in), in.inverse, kDerivationSeconds, o, std::move(key), std::move(label), value);
+InVariables::InVariables(const NonholonomicInput& in)
+    : in_(in), U_(variable_chart(in)), v_(on_dual(in, U_)), started_(now_seconds()) {}
+
+double InVariables::seconds_left() const { return kDerivationSeconds - (now_seconds() - started_); }
+
+bool InVariables::add(Object& o, std::vector<std::string> key, Label label, const GiNaC::ex& value) {
+  Reexpressed r;
+  r.value = value;
+  r.note = "over budget: the derivation's " + std::to_string(static_cast<int>(kDerivationSeconds)) + " s are spent";
+  if (seconds_left() > 0) {
+    ReexpressBudget budget;
+    budget.seconds = std::min(budget.seconds, seconds_left());
+    r = reexpress(value, v_, in_.inverse, budget);
+  }
+  const bool shown = r.expressed() && display_size(r.value) <= kLongestPrinted;
+  Entry& e = o.add(std::move(key), std::move(label), shown ? r.value : value);
+  if (!shown) e.note = "left in (q, pi): " + (r.expressed() ? too_long(r.value) : r.note);
+  for (const auto& a : r.arguments)
+    if (shown && std::none_of(arguments_.begin(), arguments_.end(), [&](const auto& b) { return b.first.is_equal(a.first); }))
+      arguments_.push_back(a);
+  return shown;
 }
 
-void variable_brackets(const NonholonomicInput& in, const AlmostPoissonBracket& B, DerivationSection& s) {
-  const VariablesOnChart v = on_dual(in);
+std::optional<VariableTable> InVariables::brackets(const AlmostPoissonBracket& B, DerivationSection& s) {
   Object& o = s.object("reduced_bracket", ObjectKind::Bracket, "the brackets of the variables");
   std::vector<std::string> left;
-  const auto table = bracket_table(B, in.variables);
-  const auto t0 = std::chrono::steady_clock::now();
+  VariableTable in_u;
+  const auto table = bracket_table(B, in_.variables);
   for (const auto& [ab, value] : table) {
-    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const std::string& na = in.variables[ab.first].name;
-    const std::string& nb = in.variables[ab.second].name;
-    if (!add_entry(v, in.inverse, kDerivationSeconds - spent, o, {na, nb}, Label::bracket(na, nb), value))
-      left.push_back("{" + na + ", " + nb + "}");
+    const std::string& na = in_.variables[ab.first].name;
+    const std::string& nb = in_.variables[ab.second].name;
+    if (add(o, {na, nb}, Label::bracket(na, nb), value)) in_u[ab] = o.entries.back().value;
+    else left.push_back("{" + na + ", " + nb + "}");
   }
   report(left, table.size(), s);
-  relations(v, s);
-  momenta(in, v, s);
+  relations_ = relations(v_, s);
+  if (!in_.gauge.empty()) {
+    Object& m = s.object("variable_momenta", ObjectKind::Family, "the gauge momenta in the variables");
+    const Chart& D = in_.dual_chart();
+    for (std::size_t b : in_.gauge) {
+      const std::size_t i = in_.Q.dim() + b;  // pi_b: D* = (q, pi1..pir)
+      add(m, {D.coordinate_name(i)}, Label::symbol(D.coordinate_name(i)), D[i]);
+    }
+  }
+  if (!left.empty()) return std::nullopt;
+  return in_u;
+}
+
+// cos θ ↦ c(u) where θ = acos(c(u)) (sin θ ↦ s(u) for asin): what the chain rule brings in.
+GiNaC::ex InVariables::on_arguments(const GiNaC::ex& e) const {
+  GiNaC::exmap m;
+  for (const auto& [q, value] : arguments_) {
+    if (GiNaC::is_the_function<GiNaC::acos_SERIAL>(value)) m[GiNaC::cos(q)] = value.op(0);
+    if (GiNaC::is_the_function<GiNaC::asin_SERIAL>(value)) m[GiNaC::sin(q)] = value.op(0);
+  }
+  return m.empty() ? e : e.subs(m);
+}
+
+// ∂H/∂u_b, H a function of the variables and of the coordinates θ = acos(c(u)) its abstract functions
+// depend on: ∂θ/∂u_b = −(∂c/∂u_b)/sin θ (asin: (∂s/∂u_b)/cos θ).
+GiNaC::ex InVariables::derivative(const GiNaC::ex& H, std::size_t b) const {
+  const auto& ub = GiNaC::ex_to<GiNaC::symbol>(v_.symbols[b]);
+  GiNaC::ex d = H.diff(ub);
+  for (const auto& [q, value] : arguments_) {
+    GiNaC::ex dq = value.diff(ub);
+    if (GiNaC::is_the_function<GiNaC::acos_SERIAL>(value)) dq = -value.op(0).diff(ub) / GiNaC::sin(q);
+    if (GiNaC::is_the_function<GiNaC::asin_SERIAL>(value)) dq = value.op(0).diff(ub) / GiNaC::cos(q);
+    if (!dq.is_zero()) d += apply_derivative_rules(H.diff(GiNaC::ex_to<GiNaC::symbol>(q))) * dq;
+  }
+  return d;
+}
+
+// u̇_a = {u_a, H} = Σ_b {u_a, u_b} ∂H/∂u_b (the bracket is a derivation, and its Hamiltonian vector field
+// of H_c is X_nh: (2.8) for Π_nh, Theorem 3.2 for Π_nh^Λ): no elimination needed when the brackets and H
+// are in the variables; verified against X_nh(u_a) like every other entry.
+std::optional<GiNaC::ex> InVariables::chain_rule(std::size_t a, const VariableTable& table, const GiNaC::ex& H,
+                                                 const GiNaC::ex& actual) const {
+  GiNaC::ex sum = 0;
+  for (std::size_t b = 0; b < v_.symbols.size(); ++b) {
+    if (a == b) continue;
+    const auto it = table.find({std::min(a, b), std::max(a, b)});
+    if (it == table.end()) return std::nullopt;
+    sum += (a < b ? 1 : -1) * it->second * derivative(H, b);
+  }
+  const GiNaC::ex value = simplify(on_arguments(sum));
+  if (!verify_in_variables(actual, value, v_.symbols, v_.variables, v_.chart).zero) return std::nullopt;
+  return shortest_on_relations(value);
+}
+
+// `value` or its normal form modulo the relations among the variables (which Σ_b {u_a, u_b} ∂H/∂u_b
+// does not use), whichever prints shorter; the normal form only when verified on D*.
+GiNaC::ex InVariables::shortest_on_relations(const GiNaC::ex& value) const {
+  // A size limit, not only a time limit, decides what is tried: the same input gives the same output
+  // on a slow machine (the seconds are a safety net far above what the limit lets through).
+  constexpr std::size_t kLargest = 3000;
+  if (display_size(value) > kLargest) return value;
+  ReexpressBudget budget;
+  budget.seconds = std::min(10.0, std::max(0.0, seconds_left()));
+  const auto reduced = budget.seconds > 0 ? reduced_modulo(value, relations_, v_.chart, budget) : std::nullopt;
+  if (!reduced || display_size(*reduced) >= display_size(value)) return value;
+  GiNaC::exmap on_dual;
+  for (std::size_t a = 0; a < v_.symbols.size(); ++a) on_dual[v_.symbols[a]] = v_.variables[a].expression;
+  const bool same = verify_in_variables(value.subs(on_dual), *reduced, v_.symbols, v_.variables, v_.chart).zero;
+  return same ? *reduced : value;
+}
+
+void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<VariableTable>& table,
+                           DerivationSection& s) {
+  Object& h = s.object("reduced_hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian in the variables");
+  const bool h_done = add(h, {}, Label::symbol("H_c"), simplify(constrained_hamiltonian(sys)));
+  Object& eq = s.object("reduced_equations", ObjectKind::Equations, "the reduced equations of motion (2.8) in the variables");
+  const VectorField X = nonholonomic_vector_field(sys);
+  std::size_t done = 0;
+  for (std::size_t a = 0; a < in_.variables.size(); ++a) {
+    const auto& u = in_.variables[a];
+    const GiNaC::ex actual = simplify(X(u.expression));
+    const auto by_chain = table && h_done ? chain_rule(a, *table, h.entries.back().value, actual) : std::nullopt;
+    if (by_chain && display_size(*by_chain) > kLongestPrinted)
+      eq.add({u.name}, Label::dot(u.name), actual).note = "left in (q, pi): " + too_long(*by_chain);
+    else if (by_chain) eq.add({u.name}, Label::dot(u.name), *by_chain), ++done;
+    else if (add(eq, {u.name}, Label::dot(u.name), actual)) ++done;
+  }
+  s.prose.push_back(std::string("The reduced Hamiltonian ") + (h_done ? "is" : "is not") +
+                    " a function of the variables; " + std::to_string(done) + " of " +
+                    std::to_string(in_.variables.size()) + " equations $d/dt u_a = X_nh(u_a)$ are written in them" +
+                    (table && h_done ? " ($d/dt u_a = sum_b {u_a, u_b} dH_c/du_b$, each verified)." : "."));
+}
+
+void InVariables::arguments(DerivationSection& s) const {
+  if (arguments_.empty()) return;
+  s.prose.push_back("The abstract functions are evaluated at coordinates that are functions of the variables on "
+                    "their declared domains (listed), so they are functions of the variables too.");
+  Object& o = s.object("coordinates_in_variables", ObjectKind::Family, "coordinates as functions of the variables");
+  for (const auto& [q, value] : arguments_) {
+    const std::string name = GiNaC::ex_to<GiNaC::symbol>(q).get_name();
+    o.add({name}, Label::symbol(name), value);
+  }
+}
+
+ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi,
+                                const std::string& object_id, DerivationSection& s) {
+  const Chart& U = iv.chart();
+  const VariablesOnChart& v = iv.variables();
+  const auto index = [&](std::size_t a) { return *U.index_of(v.symbols[a]); };
+  VariableTable on_U;  // by the chart's coordinates
+  for (const auto& [ab, value] : table) on_U[{index(ab.first), index(ab.second)}] = phi ? *phi * value : value;
+  const AlmostPoissonBracket Bu = bracket_on_variables(U, on_U);
+  const std::string Rk = "R^" + std::to_string(v.symbols.size());
+  ZeroVerdict result;
+  result.zero = true;
+  result.detail = "computed in the variables; canonical form is 0 on " + Rk + " for every triple";
+  std::size_t only_on_relations = 0;
+  Object* o = nullptr;
+  for (std::size_t a = 0; a < v.symbols.size(); ++a)
+    for (std::size_t b = a + 1; b < v.symbols.size(); ++b)
+      for (std::size_t c = b + 1; c < v.symbols.size(); ++c) {
+        const GiNaC::ex J = jacobiator(Bu, v.symbols[a], v.symbols[b], v.symbols[c]);
+        ZeroVerdict everywhere = zero_test(J, U);
+        if (everywhere.zero) {
+          if (everywhere.method == Decision::NumericProbing && result.method == Decision::Canonical)
+            result = everywhere, result.detail = "computed in the variables on " + Rk + ": " + everywhere.detail;
+          continue;
+        }
+        ZeroVerdict reduced = verify_in_variables(GiNaC::ex(0), J, v.symbols, v.variables, v.chart);
+        if (reduced.zero) {
+          ++only_on_relations;
+          continue;
+        }
+        const std::vector<std::string> k{v.variables[a].name, v.variables[b].name, v.variables[c].name};
+        if (!o) o = &s.object(object_id, ObjectKind::Family, "the nonzero components of the Jacobiator in the variables");
+        o->symmetry = Symmetry::Alternating;
+        o->add(k, Label::symbol("Jac", k), iv.shortest_on_relations(simplify(J)));
+        if (result.zero) {
+          result = reduced;
+          result.detail = "{" + k[0] + "," + k[1] + "," + k[2] + "} in the variables: " + reduced.detail;
+        }
+      }
+  if (result.zero && only_on_relations > 0)
+    result.detail = "computed in the variables: zero where the relations R_k = 0 hold (checked on D*), not on all of " +
+                    Rk + " for " + std::to_string(only_on_relations) + " triples";
+  return result;
 }
 
 }  // namespace hamel

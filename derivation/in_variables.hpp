@@ -1,22 +1,75 @@
-// derivation/in_variables.hpp — the brackets of the user's variables, written in the variables
-// (issue 16 §1): re-expressed by elimination (reduction/reexpress.hpp), `inverse:` rules a hint.
+// derivation/in_variables.hpp — the reduced objects written in the user's variables (issue 16 §1):
+// the brackets {u_a, u_b}, the reduced Hamiltonian and equations u̇_a = X_nh(u_a), the gauge momenta,
+// the conformal factor and the Jacobiator, each re-expressed by elimination (reduction/reexpress.hpp,
+// `inverse:` rules a hint) and verified, or printed in (q, π) with the note "left in (q, pi): why".
 #pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "derivation/model.hpp"
 #include "derivation/nonholonomic.hpp"
+#include "reduction/reexpress.hpp"
 
 namespace hamel {
 
-/// Into `s`: the object "reduced_bracket" with {u_a, u_b} for a < b, each a verified function of the
-/// variables, or its value in (q, π) with the note "left in (q, π): why"; the prose and the verdict
-/// "reduced.in_variables" name the entries left; the object "variable_relations" lists the
-/// polynomial relations among the variables (|γ|² − 1) and "variable_momenta" the gauge momenta
-/// π_b in the variables (π1 = (M, γ)).
-void variable_brackets(const NonholonomicInput& in, const AlmostPoissonBracket& B, DerivationSection& s);
+/// {u_a, u_b} (a < b) by the indices of the variables.
+using VariableTable = std::map<std::pair<std::size_t, std::size_t>, GiNaC::ex>;
 
-/// Adds `value` (a function on D*) to `o` re-expressed in the variables, or as it is with the note
-/// "left in (q, pi): why"; returns whether it was re-expressed.
-bool add_in_variables(const NonholonomicInput& in, Object& o, std::vector<std::string> key, Label label,
-                      const GiNaC::ex& value);
+/// One derivation's re-expressions: a shared time budget, the entries left in (q, π), and the
+/// coordinates that abstract functions depend on, written in the variables (θ = acos γ3).
+class InVariables {
+ public:
+  explicit InVariables(const NonholonomicInput& in);
+
+  /// Into `s`: the object "reduced_bracket", the prose and verdict "reduced.in_variables" naming the
+  /// entries left, "variable_relations" (|γ|² − 1 = 0) and "variable_momenta" (π1 = (M, γ)). Returns
+  /// the brackets in the variables when every one was re-expressed.
+  std::optional<VariableTable> brackets(const AlmostPoissonBracket& B, DerivationSection& s);
+
+  /// Into `s`: "reduced_hamiltonian" H(u) = H_c and "reduced_equations" u̇_a = X_nh(u_a) (2.8), by
+  /// the chain rule from `table` and H(u) when both are known, else by elimination.
+  void dynamics(const NonholonomicSystem& sys, const std::optional<VariableTable>& table, DerivationSection& s);
+
+  /// Adds `value` (a function on D*) to `o` in the variables, or as it is with its note; returns
+  /// whether it was re-expressed.
+  bool add(Object& o, std::vector<std::string> key, Label label, const GiNaC::ex& value);
+
+  /// Into `s`, when an answer kept an abstract function f(q): "coordinates_in_variables", q as a
+  /// function of the variables on its domain (θ = acos γ3), so that f(q) is one too.
+  void arguments(DerivationSection& s) const;
+
+  /// The chart of the variables (coordinates u_1..u_k) and their symbols.
+  const Chart& chart() const { return U_; }
+  const VariablesOnChart& variables() const { return v_; }
+
+  /// `value` (in the variables) or its normal form modulo the relations among them, whichever prints
+  /// shorter; the normal form only when verified equal on D*.
+  GiNaC::ex shortest_on_relations(const GiNaC::ex& value) const;
+
+ private:
+  double seconds_left() const;
+  GiNaC::ex derivative(const GiNaC::ex& H, std::size_t b) const;
+  GiNaC::ex on_arguments(const GiNaC::ex& e) const;
+  std::optional<GiNaC::ex> chain_rule(std::size_t a, const VariableTable& table, const GiNaC::ex& H,
+                                      const GiNaC::ex& actual) const;
+
+  const NonholonomicInput& in_;
+  Chart U_;
+  VariablesOnChart v_;
+  double started_;
+  std::vector<std::pair<GiNaC::ex, GiNaC::ex>> arguments_;
+  std::vector<GiNaC::ex> relations_;  ///< among the variables, each = 0 (|γ|² − 1)
+};
+
+/// The Jacobi identity of a bracket table in the variables (times φ(u) when given), computed on R^k:
+/// the verdict says whether it vanishes there identically or only where the relations among the
+/// variables hold (checked on D* by substituting u(q, π)); the components that do not vanish on the
+/// reduced space go into the object `object_id` of `s`.
+ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi,
+                                const std::string& object_id, DerivationSection& s);
 
 }  // namespace hamel

@@ -2,6 +2,8 @@
 #include "derivation/steps.hpp"
 #include "derivation/nonholonomic.hpp"
 
+#include <algorithm>
+
 #include "brackets/casimir.hpp"
 #include "brackets/jacobi.hpp"
 #include "core/error.hpp"
@@ -69,18 +71,33 @@ void complement_choice(const NonholonomicSystem& sys, DerivationSection& s) {
         .add({}, Label::symbol("Delta", {"W"}), sys.complement_minor());
 }
 
+// The letter that names the complement's fields W1, W2, …: another one (N, V, U) when the user's frame
+// already has a field of that name (the solid of revolution's frame is {W1, W2, Y3}).
+std::string complement_letter(const NonholonomicSystem& sys) {
+  const auto& names = sys.frame_names();
+  for (const char* letter : {"W", "N", "V", "U"}) {
+    bool taken = false;
+    for (std::size_t k = 1; k + sys.rank() <= sys.frame().dim(); ++k)
+      taken = taken || std::find(names.begin(), names.end(), letter + std::to_string(k)) != names.end();
+    if (!taken) return letter;
+  }
+  return "Wc";
+}
+
 void frame(const NonholonomicSystem& sys, DerivationSection& s) {
   const Chart& Q = sys.chart();
   const std::size_t r = sys.rank();
   Object& D = s.object("frame", ObjectKind::VectorField, "the frame of $D$");
   Object& W = s.object("complement", ObjectKind::VectorField, "the frame of the complement $W$");
+  const std::string letter = complement_letter(sys);
   for (std::size_t a = 0; a < sys.frame().dim(); ++a) {
-    const std::string name = a < r ? sys.frame_names()[a] : "W" + std::to_string(a - r + 1);
+    const std::string name = a < r ? sys.frame_names()[a] : letter + std::to_string(a - r + 1);
     for (std::size_t i = 0; i < Q.dim(); ++i)
       if (!sys.frame()[a][i].is_zero())
         (a < r ? D : W).add({name, Q.coordinate_name(i)}, Label::symbol(name, {}, {Q.coordinate_name(i)}), sys.frame()[a][i]);
   }
-  s.prose.push_back("The first " + std::to_string(r) + " fields span D; the others span the complement W.");
+  s.prose.push_back("The first " + std::to_string(r) + " fields span D; the others (" + letter +
+                    "1, ...) span the complement W.");
   complement_choice(sys, s);
 }
 
@@ -286,20 +303,30 @@ NonholonomicInput invariant_variables(const NonholonomicInput& in, const Nonholo
   return kept;
 }
 
-void reduced(const NonholonomicInput& given, const NonholonomicBrackets& b, bool symmetric, DerivationSection& s) {
+// The reduced objects in the variables; the Jacobi identity in the variables when every bracket is
+// written in them, else on D*.
+void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
+             bool symmetric, DerivationSection& s) {
   const NonholonomicInput in = symmetric ? invariant_variables(given, b, s) : given;
   const AlmostPoissonBracket& B = b.reduced_source();
-  variable_brackets(in, B, s);
-  if (in.variables.size() < 3) return;
-  Verdict& j = zero_verdict(s, "reduced.jacobi", "the reduced bracket of the variables satisfies the Jacobi identity",
-                            jacobi_on_variables(in, B));
-  j.expected = std::nullopt;
-  j.reason = "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)";
-  if (!in.conformal_factor) return;
-  add_in_variables(in, s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor"), {}, Label::symbol("phi_c"),
-                   *in.conformal_factor);
-  zero_verdict(s, "reduced.conformal_jacobi", "the reduced bracket times the conformal factor satisfies the Jacobi identity",
-               jacobi_on_variables(in, conformal(B, *in.conformal_factor)));
+  InVariables iv(in);
+  const auto table = iv.brackets(B, s);
+  iv.dynamics(sys, table, s);
+  if (in.variables.size() >= 3) {
+    Verdict& j = zero_verdict(s, "reduced.jacobi", "the reduced bracket of the variables satisfies the Jacobi identity",
+                              table ? jacobi_in_variables(iv, *table, std::nullopt, "reduced_jacobiator", s)
+                                    : jacobi_on_variables(in, B));
+    j.expected = std::nullopt;
+    j.reason = "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)";
+  }
+  if (in.variables.size() >= 3 && in.conformal_factor) {
+    Object& o = s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor");
+    const bool phi_done = iv.add(o, {}, Label::symbol("phi_c"), *in.conformal_factor);
+    zero_verdict(s, "reduced.conformal_jacobi", "the reduced bracket times the conformal factor satisfies the Jacobi identity",
+                 table && phi_done ? jacobi_in_variables(iv, *table, o.entries.back().value, "conformal_jacobiator", s)
+                                   : jacobi_on_variables(in, conformal(B, *in.conformal_factor)));
+  }
+  iv.arguments(s);
 }
 
 }  // namespace
@@ -353,7 +380,7 @@ void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const Der
   if (symmetric && !b.orbits.empty() && !b.momenta.empty())
     casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));
   if (!in.variables.empty())
-    reduced(in, b, symmetric, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
+    reduced(in, sys, b, symmetric, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
 }
 
 }  // namespace hamel

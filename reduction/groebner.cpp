@@ -213,7 +213,8 @@ GroebnerAnswer groebner_basis(const GroebnerProblem& problem, const GroebnerBudg
   for (std::size_t k = 0; k < problem.blocks.size(); ++k) {
     if (problem.blocks[k].empty()) continue;
     for (const ex& v : problem.blocks[k]) {
-      ix.var.emplace(v, static_cast<int>(vars.size()));
+      if (!ix.var.emplace(v, static_cast<int>(vars.size())).second)
+        throw InvalidArgument("groebner_basis: the variable " + detail::str(v) + " is in two blocks");
       vars.push_back(v);
     }
     blocks.push_back(static_cast<int>(problem.blocks[k].size()));

@@ -1,7 +1,9 @@
 // reduction/reexpress.cpp
 #include "reduction/reexpress.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <optional>
 #include <stdexcept>
 
@@ -25,9 +27,10 @@ struct GraphIdeal {
   std::vector<ex> denominators;
 };
 
-GraphIdeal graph_of_variables(const VariablesOnChart& v) {
+GraphIdeal graph_of_variables(const VariablesOnChart& v, const std::vector<bool>& solved = {}) {
   GraphIdeal g{AlgebraicForm(v.chart.parameters()), {}, {}};
   for (std::size_t a = 0; a < v.variables.size(); ++a) {
+    if (a < solved.size() && solved[a]) continue;
     const PolynomialQuotient q = g.form(v.variables[a].expression);
     g.generators.push_back((q.numerator - v.symbols[a] * q.denominator).expand());
     g.denominators.push_back(q.denominator);
@@ -71,7 +74,9 @@ GroebnerProblem elimination_problem(const GraphIdeal& g, const std::vector<ex>& 
   static const GiNaC::symbol t("t");
   GroebnerProblem p;
   std::vector<ex> first{t};
-  const GiNaC::exset keep(kept.begin(), kept.end());
+  GiNaC::exset keep(kept.begin(), kept.end());
+  keep.insert(u.begin(), u.end());  // u met in f (after an affine section) stays in the last block
+  keep.insert(middle.begin(), middle.end());
   for (const ex& x : g.form.unknowns())
     if (!keep.count(x)) first.push_back(x);
   std::vector<ex> last = u;
@@ -149,7 +154,40 @@ void judge(Reexpressed& r, const std::vector<ex>& basis, const ex& z, const ex& 
 struct LiftedAtoms {
   std::vector<ex> kept;
   GiNaC::exmap back;
+  std::vector<std::pair<ex, ex>> arguments;  ///< (θ, acos γ3): the abstract functions' arguments in u
+  GiNaC::exset not_arguments;                 ///< coordinates found not to be functions of u
+  std::map<ex, ex, GiNaC::ex_is_less> jets;   ///< abstract jet ↦ what replaces it (w, or −sin θ·w)
 };
+
+// Whether g(q) is one-to-one on q's declared domain, so that q = g⁻¹(value): q itself always, cos q on a
+// part of [0, π], sin q on a part of [−π/2, π/2].
+bool injective_on_domain(const ex& g, const ex& q, const Chart& chart) {
+  if (g.is_equal(q)) return true;
+  const auto i = chart.index_of(q);
+  const auto d = i ? chart.domain(*i) : std::nullopt;
+  if (!d) return false;
+  const ex lo = GiNaC::evalf(d->lo), hi = GiNaC::evalf(d->hi);
+  if (!GiNaC::is_a<GiNaC::numeric>(lo) || !GiNaC::is_a<GiNaC::numeric>(hi)) return false;
+  const double a = GiNaC::ex_to<GiNaC::numeric>(lo).to_double(), b = GiNaC::ex_to<GiNaC::numeric>(hi).to_double();
+  const double pi = GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(GiNaC::Pi)).to_double(), eps = 1e-12;
+  if (GiNaC::is_the_function<GiNaC::cos_SERIAL>(g)) return a >= -eps && b <= pi + eps;
+  return a >= -pi / 2 - eps && b <= pi / 2 + eps;
+}
+
+// A coordinate q as a function of the variables on its domain, through the first of q, cos q, sin q
+// that is rational in them and one-to-one there: (q, its value: γ3 ↦ acos(γ3)); nullopt when none is.
+std::optional<std::pair<ex, ex>> argument_in_variables(const ex& q, const VariablesOnChart& v,
+                                                       const ReexpressBudget& budget) {
+  for (const ex& g : std::vector<ex>{q, GiNaC::cos(q), GiNaC::sin(q)}) {
+    if (!injective_on_domain(g, q, v.chart)) continue;
+    const Reexpressed r = reexpress(g, v, budget);
+    if (!r.expressed()) continue;
+    if (g.is_equal(q)) return std::make_pair(q, r.value);
+    const bool cosine = GiNaC::is_the_function<GiNaC::cos_SERIAL>(g);
+    return std::make_pair(q, cosine ? GiNaC::acos(r.value) : GiNaC::asin(r.value));
+  }
+  return std::nullopt;
+}
 
 struct AtomLifter : GiNaC::map_function {
   const VariablesOnChart& v;
@@ -165,7 +203,8 @@ struct AtomLifter : GiNaC::map_function {
     if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e) || integer_power) return e.map(*this);
     const bool trig = (GiNaC::is_the_function<GiNaC::sin_SERIAL>(e) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(e)) &&
                       is_a<GiNaC::symbol>(e.op(0));
-    if (trig || is_abstract_jet(e)) return e;
+    if (trig) return e;
+    if (is_abstract_jet(e)) return kept_jet(e);
     GiNaC::exmap operands;  // operand ↦ its value in the variables
     for (std::size_t i = 0; i < e.nops(); ++i) {
       const Reexpressed r = reexpress(e.op(i), v, budget);
@@ -178,6 +217,44 @@ struct AtomLifter : GiNaC::map_function {
     return w;
   }
 
+  // f1(θ) (or a derivative) stays in the answer when each coordinate it depends on is a function of
+  // the variables (004 §7 writes f1, f2 as functions of γ3 = cos θ); otherwise it is eliminated.
+  ex kept_jet(const ex& e) {
+    for (const ex& q : v.chart.coordinates()) {
+      if (!e.has(q)) continue;
+      const bool known = std::any_of(out.arguments.begin(), out.arguments.end(),
+                                     [&](const auto& a) { return a.first.is_equal(q); });
+      if (known) continue;
+      if (out.not_arguments.count(q)) return e;
+      const auto a = argument_in_variables(q, v, budget);
+      if (!a) {
+        out.not_arguments.insert(q);
+        return e;
+      }
+      out.arguments.push_back(*a);
+    }
+    if (const auto it = out.jets.find(e); it != out.jets.end()) return it->second;
+    const GiNaC::symbol w("w" + std::to_string(out.kept.size() + 1));
+    out.kept.push_back(w);
+    const ex slope = chain_factor(e);
+    out.back[w] = e / slope;
+    return out.jets[e] = w * slope;
+  }
+
+  // f'(θ) with θ = acos(c(u)) is −sin θ · df/dc, and df/dc is a function of the variables (R_m =
+  // −f2'/sin θ of 004 §7); likewise cos θ · df/ds for θ = asin(s). The factor, or 1 for other jets.
+  ex chain_factor(const ex& e) const {
+    if (!GiNaC::is_a<GiNaC::fderivative>(e) || e.nops() != 1 ||
+        GiNaC::ex_to<GiNaC::fderivative>(e).derivatives().size() != 1)
+      return 1;
+    for (const auto& [q, value] : out.arguments) {
+      if (!e.op(0).is_equal(q)) continue;
+      if (GiNaC::is_the_function<GiNaC::acos_SERIAL>(value)) return -GiNaC::sin(q);
+      if (GiNaC::is_the_function<GiNaC::asin_SERIAL>(value)) return GiNaC::cos(q);
+    }
+    return 1;
+  }
+
   // e with its operands replaced (a power or a function of one or more arguments).
   static ex rebuilt(const ex& e, const GiNaC::exmap& operands) {
     if (GiNaC::is_a<GiNaC::power>(e)) return GiNaC::pow(operands.at(e.op(0)), operands.at(e.op(1)));
@@ -187,12 +264,60 @@ struct AtomLifter : GiNaC::map_function {
   }
 };
 
+// A local section in the coordinates the variables are affine in (the momenta, for M = A(q)·π + b(q)):
+// when k variables involve exactly k such coordinates p with det A ≠ 0, p = A⁻¹(u − b) is substituted,
+// and the elimination is left with the other coordinates only (far fewer unknowns for Singular).
+struct AffineSection {
+  GiNaC::exmap p_of_u;       ///< p_i ↦ its value in (q, u)
+  std::vector<bool> solved;  ///< by variable: used for the section
+};
+
+AffineSection affine_section(const VariablesOnChart& v) {
+  std::vector<ex> P;
+  for (const ex& x : v.chart.coordinates()) {
+    bool affine = true, used = false;
+    for (const auto& u : v.variables) {
+      const ex e = u.expression.expand();
+      affine = affine && e.is_polynomial(x) && e.degree(x) <= 1;
+      used = used || e.has(x);
+    }
+    if (affine && used) P.push_back(x);
+  }
+  AffineSection out;
+  out.solved.assign(v.variables.size(), false);
+  std::vector<std::size_t> rows;
+  for (std::size_t a = 0; a < v.variables.size(); ++a)
+    for (const ex& x : P)
+      if (v.variables[a].expression.has(x)) {
+        rows.push_back(a);
+        break;
+      }
+  if (P.empty() || rows.size() != P.size()) return out;
+  GiNaC::matrix A(P.size(), P.size()), rhs(P.size(), 1);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    ex rest = v.variables[rows[i]].expression.expand();
+    for (std::size_t j = 0; j < P.size(); ++j) {
+      A(i, j) = rest.coeff(P[j], 1);
+      for (const ex& y : P)
+        if (A(i, j).has(y)) return out;  // not affine: a product of two of them
+      rest = rest.coeff(P[j], 0);
+    }
+    rhs(i, 0) = v.symbols[rows[i]] - rest;
+  }
+  if (simplify(A.determinant()).is_zero()) return out;
+  const GiNaC::matrix sol = A.inverse().mul(rhs);
+  for (std::size_t j = 0; j < P.size(); ++j) out.p_of_u[P[j]] = sol(j, 0);
+  for (std::size_t a : rows) out.solved[a] = true;
+  return out;
+}
+
 // The elimination for f ≠ constant, its outcome into r.
 void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const ReexpressBudget& budget) {
   LiftedAtoms atoms;
   AtomLifter lift(v, budget, atoms);
-  const ex lifted = lift(simplify(f));
-  GraphIdeal g = graph_of_variables(v);
+  const AffineSection section = affine_section(v);
+  const ex lifted = lift(section.p_of_u.empty() ? simplify(f) : simplify(f.subs(section.p_of_u)));
+  GraphIdeal g = graph_of_variables(v, section.solved);
   static const GiNaC::symbol z("z");
   add_function(g, lifted, z);
   const GroebnerProblem p = elimination_problem(g, {z}, v.symbols, atoms.kept);
@@ -204,6 +329,8 @@ void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const Ree
   const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
   if (a.done) {
     judge(r, a.basis, z, f, v, g.form, atoms.back);
+    if (r.expressed())
+      for (const auto& arg : atoms.arguments) r.arguments.push_back(arg);
     return;
   }
   r.outcome = a.over_budget ? Reexpressed::Outcome::OverBudget : Reexpressed::Outcome::Failed;
@@ -243,6 +370,32 @@ Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const GiNaC::exmap
     }
   }
   return reexpress(f, v, budget);
+}
+
+std::optional<ex> reduced_modulo(const ex& f, const std::vector<ex>& relations, const Chart& chart,
+                                 const ReexpressBudget& budget) {
+  if (relations.empty()) return std::nullopt;
+  try {
+    AlgebraicForm form(chart.parameters());
+    const PolynomialQuotient q = form(f);
+    static const GiNaC::symbol z("z");
+    GroebnerProblem p;
+    p.blocks = {{z}, form.unknowns()};
+    p.constants = form.constants();
+    p.generators = {(z * q.denominator - q.numerator).expand()};
+    for (const ex& r : relations) p.generators.push_back(form(r).numerator);
+    for (const ex& r : form.relations()) p.generators.push_back(r);
+    if (term_count(p) > budget.max_terms) return std::nullopt;
+    const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
+    if (!a.done) return std::nullopt;
+    const auto [value, degree] = linear_in(a.basis, z);
+    if (!value) return std::nullopt;
+    GiNaC::exmap back;
+    for (const auto& [atom, meaning] : form.meanings()) back[atom] = meaning;
+    return value->subs(back);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
 }
 
 VariableRelations variable_relations(const VariablesOnChart& v, const ReexpressBudget& budget) {

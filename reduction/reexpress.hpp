@@ -9,7 +9,9 @@
 // polynomials in u alone are the relations among the variables (|γ|² = 1). docs/brackets.md.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "brackets/variables.hpp"
@@ -42,6 +44,9 @@ struct Reexpressed {
   GiNaC::ex value;        ///< f(u) when expressed; otherwise f as given, in (q, π)
   ZeroVerdict verified;   ///< value(u(q, π)) − f == 0 (when a candidate was found)
   std::string note;       ///< why it is not expressed, in words; empty when expressed
+  /// When `value` keeps abstract functions of coordinates (f1(θ)): each such coordinate as a function
+  /// of the variables on its declared domain, e.g. (θ, acos γ3) for θ ∈ [0, π].
+  std::vector<std::pair<GiNaC::ex, GiNaC::ex>> arguments;
   double seconds = 0;
   bool expressed() const { return outcome == Outcome::Expressed; }
 };
@@ -53,6 +58,12 @@ Reexpressed reexpress(const GiNaC::ex& f, const VariablesOnChart& v, const Reexp
 /// result is taken when it is verified and free of the chart's coordinates.
 Reexpressed reexpress(const GiNaC::ex& f, const VariablesOnChart& v, const GiNaC::exmap& hint,
                       const ReexpressBudget& budget = {});
+
+/// f, a rational function of the variables (and of atoms such as f1(θ), sin θ), in Singular's normal
+/// form modulo the `relations` among them (|γ|² = 1): equal to f where the relations hold, usually
+/// shorter. Unverified (the caller verifies on D*); nullopt when over budget or not rational.
+std::optional<GiNaC::ex> reduced_modulo(const GiNaC::ex& f, const std::vector<GiNaC::ex>& relations, const Chart& chart,
+                                        const ReexpressBudget& budget = {});
 
 /// The polynomial relations among the variables: a Gröbner basis of the ideal of all P with
 /// P(u(q, π)) = 0 (e.g. γ1² + γ2² + γ3² − 1), each verified by the zero test.

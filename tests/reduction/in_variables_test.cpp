@@ -51,7 +51,7 @@ TEST_CASE("variable_brackets: (M3, gamma, P = pi2) of the sphere: brackets in ga
   in.variables[4].expression = p[1];
   const auto B = hamel::gauged_bracket(system, hamel::lemma_5_4_three_form(system, {0}));
   hamel::DerivationSection s;
-  hamel::variable_brackets(in, B, s);
+  hamel::InVariables(in).brackets(B, s);
   const hamel::Object* o = nullptr;
   for (const auto& x : s.objects)
     if (x.id == "reduced_bracket") o = &x;

@@ -158,3 +158,60 @@ TEST_CASE("reexpress: the 15 reduced brackets of (M, γ) from Π_nh^Λ are (6.10
 }
 
 }  // TEST_SUITE
+
+namespace {
+
+// A shape angle th ∈ [0, π] with an abstract f(th), a momentum p, and the variables c = cos th, u = p
+// (the pattern of 004 §7: f1, f2 of θ, γ3 = cos θ).
+struct Shape {
+  hamel::Chart P;
+  hamel::Chart U;
+  ex th, p, f, df;
+  hamel::VariablesOnChart vars;
+  explicit Shape(bool with_domain)
+      : P([&] {
+          hamel::ChartSpec spec{"P", {"th", "p"}, {{"a", true}}, {}, {{"f", {"th"}}}};
+          if (with_domain) spec.domain["th"] = {0, GiNaC::Pi};
+          return hamel::Chart(spec);
+        }()),
+        U(P.sibling("U", {"c", "u"})),
+        th(P[0]),
+        p(P[1]),
+        f(P.function_value("f")),
+        df(f.diff(GiNaC::ex_to<GiNaC::symbol>(th))),
+        vars{P, {U[0], U[1]}, {{"c", cos(th)}, {"u", p}}} {}
+};
+
+}  // namespace
+
+TEST_CASE("reexpress: f(th) is kept when th is a function of the variables on its domain (th = acos(c) on [0, pi])") {
+  const Shape s(true);
+  const auto r = hamel::reexpress(s.f * s.p * cos(s.th), s.vars);
+  REQUIRE(r.expressed());
+  CHECK(hamel::is_zero(r.value - s.f * s.U[1] * s.U[0], s.U));
+  REQUIRE(r.arguments.size() == 1);
+  CHECK(r.arguments[0].first.is_equal(s.th));
+  CHECK(r.arguments[0].second.is_equal(acos(s.U[0])));
+  // f'(th) = -sin(th) df/dc: f'(th) sin(th) = (c^2 - 1) df/dc is a function of c; f'(th) alone is not rational
+  const auto even = hamel::reexpress(s.df * sin(s.th) * s.p, s.vars);
+  CHECK(even.expressed());
+  CHECK(even.verified.zero);
+  CHECK(hamel::reexpress(s.df, s.vars).outcome == hamel::Reexpressed::Outcome::NotRational);
+}
+
+TEST_CASE("reexpress: without a domain, th is not a function of cos(th), so f(th) is no function of the variables") {
+  const Shape s(false);
+  const auto r = hamel::reexpress(s.f * s.p, s.vars);
+  CHECK_FALSE(r.expressed());
+  CHECK(r.outcome == hamel::Reexpressed::Outcome::NotDetermined);
+  CHECK(r.arguments.empty());
+}
+
+TEST_CASE("reduced_modulo: (|gamma|^2) M1 is M1 where |gamma|^2 = 1, and nothing without relations") {
+  Sphere s;
+  const ex g2 = s.g[0] * s.g[0] + s.g[1] * s.g[1] + s.g[2] * s.g[2];
+  const auto r = hamel::reduced_modulo(g2 * s.M[0] / (s.I1 * g2 + s.mR2), {g2 - 1}, s.Q);
+  REQUIRE(r);
+  CHECK(hamel::is_zero(*r - s.M[0] / (s.I1 + s.mR2), s.U));
+  CHECK_FALSE(hamel::reduced_modulo(s.M[0], {}, s.Q));
+}
