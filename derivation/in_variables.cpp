@@ -7,6 +7,7 @@
 #include "brackets/jacobi.hpp"
 #include "core/abstract_function.hpp"
 #include "core/display.hpp"
+#include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "mechanics/hamel_equations.hpp"
 
@@ -21,8 +22,10 @@ constexpr double kDerivationSeconds = 120;
 // instead, with its length (the solid of revolution's Ṁ by the chain rule is ~30 000 characters).
 constexpr std::size_t kLongestPrinted = 6000;
 
+std::size_t printed_length(const GiNaC::ex& value) { return to_text(value).size(); }
+
 std::string too_long(const GiNaC::ex& value) {
-  return "in the variables it is " + std::to_string(display_size(value)) +
+  return "in the variables it is " + std::to_string(printed_length(value)) +
          " characters long (verified); a readable form needs named subexpressions";
 }
 
@@ -92,7 +95,7 @@ bool InVariables::add(Object& o, std::vector<std::string> key, Label label, cons
     budget.seconds = std::min(budget.seconds, seconds_left());
     r = reexpress(value, v_, in_.inverse, budget);
   }
-  const bool shown = r.expressed() && display_size(r.value) <= kLongestPrinted;
+  const bool shown = r.expressed() && printed_length(r.value) <= kLongestPrinted;
   Entry& e = o.add(std::move(key), std::move(label), shown ? r.value : value);
   if (!shown) e.note = "left in (q, pi): " + (r.expressed() ? too_long(r.value) : r.note);
   for (const auto& a : r.arguments)
@@ -170,8 +173,8 @@ std::optional<GiNaC::ex> InVariables::chain_rule(std::size_t a, const VariableTa
 // `value` or its normal form modulo the relations among the variables (which Σ_b {u_a, u_b} ∂H/∂u_b
 // does not use), whichever prints shorter; the normal form only when verified on D*.
 GiNaC::ex InVariables::shortest_on_relations(const GiNaC::ex& value) const {
-  // A size limit, not only a time limit, decides what is tried: the same input gives the same output
-  // on a slow machine (the seconds are a safety net far above what the limit lets through).
+  // A size limit (operations, as display_size counts them), not only a time limit, decides what is
+  // tried: the same input gives the same output on a slow machine (the seconds are a safety net).
   constexpr std::size_t kLargest = 3000;
   if (display_size(value) > kLargest) return value;
   ReexpressBudget budget;
@@ -195,7 +198,7 @@ void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<Va
     const auto& u = in_.variables[a];
     const GiNaC::ex actual = simplify(X(u.expression));
     const auto by_chain = table && h_done ? chain_rule(a, *table, h.entries.back().value, actual) : std::nullopt;
-    if (by_chain && display_size(*by_chain) > kLongestPrinted)
+    if (by_chain && printed_length(*by_chain) > kLongestPrinted)
       eq.add({u.name}, Label::dot(u.name), actual).note = "left in (q, pi): " + too_long(*by_chain);
     else if (by_chain) eq.add({u.name}, Label::dot(u.name), *by_chain), ++done;
     else if (add(eq, {u.name}, Label::dot(u.name), actual)) ++done;
@@ -231,6 +234,7 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& tabl
   result.detail = "computed in the variables; canonical form is 0 on " + Rk + " for every triple";
   std::size_t only_on_relations = 0;
   Object* o = nullptr;
+  std::vector<std::string> too_long_keys;
   for (std::size_t a = 0; a < v.symbols.size(); ++a)
     for (std::size_t b = a + 1; b < v.symbols.size(); ++b)
       for (std::size_t c = b + 1; c < v.symbols.size(); ++c) {
@@ -247,14 +251,22 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& tabl
           continue;
         }
         const std::vector<std::string> k{v.variables[a].name, v.variables[b].name, v.variables[c].name};
-        if (!o) o = &s.object(object_id, ObjectKind::Family, "the nonzero components of the Jacobiator in the variables");
-        o->symmetry = Symmetry::Alternating;
-        o->add(k, Label::symbol("Jac", k), iv.shortest_on_relations(simplify(J)));
+        const GiNaC::ex shown = iv.shortest_on_relations(simplify(J));
+        if (printed_length(shown) > kLongestPrinted) {
+          too_long_keys.push_back("{" + k[0] + "," + k[1] + "," + k[2] + "}");
+        } else {
+          if (!o) o = &s.object(object_id, ObjectKind::Family, "the nonzero components of the Jacobiator in the variables");
+          o->symmetry = Symmetry::Alternating;
+          o->add(k, Label::symbol("Jac", k), shown);
+        }
         if (result.zero) {
           result = reduced;
           result.detail = "{" + k[0] + "," + k[1] + "," + k[2] + "} in the variables: " + reduced.detail;
         }
       }
+  if (!too_long_keys.empty())
+    s.prose.push_back("Nonzero but not printed (longer than " + std::to_string(kLongestPrinted) +
+                      " characters in the variables): the Jacobiator on " + joined(too_long_keys) + ".");
   if (result.zero && only_on_relations > 0)
     result.detail = "computed in the variables: zero where the relations R_k = 0 hold (checked on D*), not on all of " +
                     Rk + " for " + std::to_string(only_on_relations) + " triples";
