@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <string>
 #include <unordered_set>
@@ -41,6 +42,7 @@ namespace {
 struct Polynomial {
   GiNaC::exmap atoms;  // symbol ↦ the atom it stands for
   std::vector<std::pair<ex, ex>> circle;  // (s, c) with s = sin x, c = cos x, for every x with both
+  GiNaC::exmap sums;   // sin(x ± y), cos(x ± y) ↦ written out in the symbols of x and y (for the check)
 };
 
 struct AtomTable {
@@ -129,6 +131,58 @@ ex recover_cos(const ex& p, const Polynomial& P) {
   return q;
 }
 
+// The symbol of `atom` in the table, made when it is new.
+ex symbol_for(const ex& atom, Polynomial& P) {
+  for (const auto& [sym, a] : atom_table().to_symbol)
+    if (a.is_equal(atom)) {
+      P.atoms[sym] = atom;
+      return sym;
+    }
+  const ex sym = GiNaC::symbol(detail::str(atom));
+  atom_table().to_symbol[sym] = atom;
+  P.atoms[sym] = atom;
+  return sym;
+}
+
+// p with c_y² → 1 − s_y² for one pair.
+ex on_pair(const ex& p, const ex& s, const ex& c) {
+  const ex q = p.expand();
+  const int deg = q.degree(c);
+  if (deg < 2) return q;
+  ex r = 0;
+  for (int k = 0; k <= deg; ++k) r += q.coeff(c, k) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2) * (k % 2 ? c : ex(1));
+  return r.expand();
+}
+
+// s_x·c_y + c_x·s_y → sin(x + y) (and x − y, and cosines) where it leaves fewer terms: the discrete
+// Lagrangians of 002 are written in (θ0 + θ1)/2. x = u ∓ y is substituted and c_y² reduced; a pair
+// of angles is contracted when that shrinks p. The sums are recorded for the identity check.
+constexpr std::size_t kMaxContractTerms = 200;
+
+ex contract_angle_sums(const ex& p, Polynomial& P) {
+  ex q = p.expand();
+  std::vector<std::pair<ex, ex>> pairs;  // the angles of p (the table holds every angle seen so far)
+  for (const auto& [sx, cx] : P.circle)
+    if (q.has(sx) || q.has(cx)) pairs.emplace_back(sx, cx);
+  if (terms_of(q).size() > kMaxContractTerms || pairs.size() < 2 || pairs.size() > 6) return q;
+  for (std::size_t i = 0; i < pairs.size(); ++i)
+    for (std::size_t j = i + 1; j < pairs.size(); ++j)
+      for (int sign : {1, -1}) {
+        const auto& [sx, cx] = pairs[i];
+        const auto& [sy, cy] = pairs[j];
+        if (!(q.has(sx) || q.has(cx)) || !(q.has(sy) || q.has(cy))) continue;
+        const ex u = P.atoms.at(sx).op(0) + sign * P.atoms.at(sy).op(0);
+        const ex S = symbol_for(GiNaC::sin(u), P), C = symbol_for(GiNaC::cos(u), P);
+        const ex r = on_pair(q.subs(GiNaC::exmap{{sx, S * cy - sign * C * sy}, {cx, C * cy + sign * S * sy}}), sy, cy);
+        if (terms_of(r).size() >= terms_of(q).size()) continue;
+        q = r;
+        P.sums[S] = sx * cy + sign * cx * sy;
+        P.sums[C] = cx * cy - sign * sx * sy;
+        P.circle.emplace_back(S, C);
+      }
+  return q;
+}
+
 // p reduced modulo c² = 1 − s² for every pair, expanded: equal polynomials on the circle give equal
 // results, so this checks a displayed numerator or denominator against the canonical one.
 ex on_circle(const ex& p, const Polynomial& P) {
@@ -207,7 +261,10 @@ ex group(const ex& p, const Polynomial& P, int depth = 0) {
 
 // GiNaC's multivariate factoring grows quickly with the terms (a 12-term numerator in 8 symbols
 // takes 0.1 s); a larger polynomial is grouped, which finds its common monomials, not factored.
+// FLINT's factoring (core/integer_factor.hpp) is about 100 times faster: it takes up to 40 terms
+// (an expanded perfect square times (α + 1)² has 18).
 constexpr std::size_t kMaxFactorTerms = 10;
+constexpr std::size_t kMaxFlintFactorTerms = 20;
 
 std::size_t size_of(const ex& e, const Polynomial& P) { return display_size(e.subs(P.atoms)); }
 
@@ -255,7 +312,7 @@ ex factor_remembered(const ex& p) {
   ex f = p;
   if (const auto flint = factor_rational(p)) {
     f = *flint;
-  } else {
+  } else if (terms_of(p).size() <= kMaxFactorTerms) {
     try {
       f = GiNaC::factor(p);
     } catch (const std::exception&) {
@@ -267,7 +324,7 @@ ex factor_remembered(const ex& p) {
 
 // Each irreducible factor in its own best form.
 ex factored(const ex& p, const Polynomial& P) {
-  if (terms_of(p).size() > kMaxFactorTerms) return p;
+  if (terms_of(p).size() > kMaxFlintFactorTerms) return p;
   const ex f = factor_remembered(p);
   const auto best_of = [&](const ex& y) { return smallest({y, group(recover_cos(y, P), P), group(y, P)}, P); };
   int sign = 1;
@@ -345,9 +402,37 @@ ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
   for (const ex& v : vars) has_var = has_var || p.has(v);
   if (!has_var) return best_polynomial(p, P);
   const ex c = collected(p, vars, P);
-  if (terms_of(p.expand()).size() > kMaxFactorTerms) return c;
+  if (terms_of(p.expand()).size() > kMaxFlintFactorTerms) return c;
   const ex b = best_polynomial(p, P);
   return smallest({c, b}, P);
+}
+
+// Σ t_i / D with each fraction reduced: p_x²/(2m) + p_y²/(2m) + M·g·h instead of one fraction over
+// 2·I·M·m (what SymPy's simplify prints, and a person). Exact algebra, no identity to check; each
+// reduced denominator gets its first printed term positive, so the form is the same in every run.
+constexpr std::size_t kMaxSplitTerms = 30;
+
+std::optional<ex> split_fraction(const ex& num, const ex& den, const Polynomial& P) {
+  const std::vector<ex> terms = terms_in_print_order(num, P);
+  if (terms.size() < 2 || terms.size() > kMaxSplitTerms || is_a<GiNaC::numeric>(den)) return std::nullopt;
+  const std::vector<ex> den_terms = terms_of(den.expand());
+  const std::vector<ex> syms = symbols_of(den, P);
+  const GiNaC::numeric content = den.integer_content();
+  const ex den_monomial = common_monomial(den_terms, syms);
+  ex sum = 0;
+  for (const ex& t : terms) {
+    // a term is a monomial: its gcd with D is the common monomial and the integer contents' gcd
+    const ex c = t.integer_content();
+    ex common = 1;
+    for (const ex& v : syms) common *= GiNaC::pow(v, std::min(t.degree(v), den_monomial.degree(v)));
+    const ex g = common * GiNaC::gcd(ex_to<GiNaC::numeric>(c), content);
+    ex n = 0, d = 0;
+    if (!GiNaC::divide(t, g, n) || !GiNaC::divide(den, g, d)) return std::nullopt;
+    int sign = 1;
+    d = with_positive_lead(d, sign, P);
+    sum += (sign < 0 ? -n : n) / best_polynomial(d, P);
+  }
+  return sum;
 }
 
 }  // namespace
@@ -369,13 +454,23 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   int sign = 1;
   const ex den_signed = with_positive_lead(den, sign, P);
   const ex num_signed = sign < 0 ? (-num).expand() : num.expand();
-  const ex N = best_numerator(num_signed, vars, P);
-  const ex D = best_polynomial(den_signed, P);
-  // Every rewriting above is a polynomial identity modulo c² + s² = 1; checked, never trusted.
-  if (!(on_circle(N, P) - on_circle(num_signed, P)).expand().is_zero() ||
-      !(on_circle(D, P) - on_circle(den_signed, P)).expand().is_zero())
+  const ex num_short = contract_angle_sums(num_signed, P), den_short = contract_angle_sums(den_signed, P);
+  const ex N = best_numerator(num_short, vars, P);
+  const ex D = best_polynomial(den_short, P);
+  // Every rewriting above is a polynomial identity modulo c² + s² = 1 (the angle sums written out);
+  // checked, never trusted.
+  const auto on_circles = [&](const ex& p) {
+    ex r = p;
+    for (std::size_t k = 0; k < P.circle.size(); ++k) r = r.subs(P.sums);  // sums of sums, written out
+    return on_circle(r.expand(), P);
+  };
+  if (!(on_circles(N) - on_circle(num_signed, P)).expand().is_zero() ||
+      !(on_circles(D) - on_circle(den_signed, P)).expand().is_zero())
     return pretty(e, collect_in);
-  return (N / D).subs(P.atoms);
+  const ex whole = (N / D).subs(P.atoms);
+  const auto split = split_fraction(num_short, den_short, P);
+  if (!split || display_size(split->subs(P.atoms)) >= display_size(whole)) return whole;
+  return split->subs(P.atoms);
 }
 
 }  // namespace hamel

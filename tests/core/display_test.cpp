@@ -88,6 +88,26 @@ TEST_CASE("display_form: equal to its input on rational functions of several ang
   for (const ex& e : inputs) check_equal(hamel::display_form(e, GiNaC::lst{p}), e);
 }
 
+TEST_CASE("display_form: angle sums contracted (002's midpoint Lagrangians), fractions split term by term") {
+  GiNaC::realsymbol a("a"), b("b"), x("x"), y("y"), u("u"), m("m"), M("M");
+  // x·(sin(a/2)cos(b/2) + cos(a/2)sin(b/2)) − y·(cos(a/2)cos(b/2) − sin(a/2)sin(b/2)): one sine, one cosine
+  const ex half_a = a / 2, half_b = b / 2;
+  const ex e = x * (sin(half_a) * cos(half_b) + cos(half_a) * sin(half_b)) -
+               y * (cos(half_a) * cos(half_b) - sin(half_a) * sin(half_b));
+  const ex d = hamel::display_form(e);
+  check_equal(d, e);
+  CHECK(hamel::display_size(d) == hamel::display_size(x * sin(half_a + half_b) - y * cos(half_a + half_b)));
+  // a difference: cos(a)cos(b) + sin(a)sin(b) = cos(a − b)
+  const ex diff = u * (cos(a) * cos(b) + sin(a) * sin(b)) + x;
+  check_equal(hamel::display_form(diff), diff);
+  CHECK(hamel::display_size(hamel::display_form(diff)) == hamel::display_size(u * cos(a - b) + x));
+  // p²/(2m) + P²/(2M): two short fractions, not one over 2mM (what SymPy prints, and a person)
+  const ex H = x * x / (2 * m) + y * y / (2 * M) + u;
+  const ex h = hamel::display_form(H);
+  check_equal(h, H);
+  CHECK(hamel::display_size(h) == hamel::display_size(H));
+}
+
 TEST_CASE("factor_rational: FLINT's factorisation over Q, and what it refuses") {
   GiNaC::realsymbol x("x"), y("y"), z("z");
   const ex p = (pow(x + y, 2) * (x - 2 * y * z) / 3).expand();
