@@ -412,9 +412,11 @@ ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
 // reduced denominator gets its first printed term positive, so the form is the same in every run.
 constexpr std::size_t kMaxSplitTerms = 30;
 
+// Only over a monomial D: over a sum, every term would carry the whole sum again.
 std::optional<ex> split_fraction(const ex& num, const ex& den, const Polynomial& P) {
+  if (is_a<GiNaC::numeric>(den) || terms_of(den.expand()).size() != 1) return std::nullopt;
   const std::vector<ex> terms = terms_in_print_order(num, P);
-  if (terms.size() < 2 || terms.size() > kMaxSplitTerms || is_a<GiNaC::numeric>(den)) return std::nullopt;
+  if (terms.size() < 2 || terms.size() > kMaxSplitTerms) return std::nullopt;
   const std::vector<ex> den_terms = terms_of(den.expand());
   const std::vector<ex> syms = symbols_of(den, P);
   const GiNaC::numeric content = den.integer_content();

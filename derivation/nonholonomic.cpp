@@ -214,6 +214,24 @@ void gauged_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, c
 
 // The declared generators, checked before anything is reduced with them (004 §4.2): a generator that
 // moves L or D is reported with its failing component, and the Casimirs are not computed.
+// Issue 16 §2: a frame Hamel computes (no `frame:` given) is reported invariant under the generators,
+// [ξ, X_a] = 0, or not (a fact: an invariant frame may not exist; the first field that moves is named).
+void frame_invariance(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
+  ZeroVerdict worst;
+  worst.zero = true;
+  worst.detail = "[xi, X_a] has canonical form 0 for every generator and field";
+  for (const auto& [n, xi] : in.symmetry)
+    for (std::size_t a = 0; a < sys.rank() && worst.zero; ++a) {
+      const VectorField commutator = lie_bracket(xi, sys.frame()[a]);
+      ZeroVerdict v = zero_test(commutator);
+      if (!v.zero) v.detail = "[" + n + ", " + sys.frame_names()[a] + "] is not 0: " + v.detail;
+      if (!v.zero || v.method == Decision::NumericProbing) worst = v;
+    }
+  Verdict& v = zero_verdict(s, "symmetry.frame_invariant", "the frame Hamel computed is invariant under the generators", worst);
+  v.expected = std::nullopt;
+  v.reason = "Hamel takes the frame from the constraints' kernel; an invariant frame is not searched for";
+}
+
 bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
   bool all = true;
   LieAlgebraAction action;
@@ -230,6 +248,7 @@ bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys,
   }
   const StructureConstants sc = structure_constants(action);
   s.verdict("symmetry.closed", "the generators close under the Lie bracket", sc.closed, sc.detail);
+  if (in.frame.empty()) frame_invariance(in, sys, s);
   if (!(all && sc.closed))
     s.prose.push_back("The declared generators are not a symmetry of the system: no Casimirs are computed with them.");
   return all && sc.closed;

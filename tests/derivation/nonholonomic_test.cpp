@@ -93,4 +93,31 @@ TEST_CASE("derive_nonholonomic: the complement W is chosen from the constraints 
   CHECK(Wo->entries.size() == 2);  // D^⊥ = span{-y ∂x + ∂z}
 }
 
+// Issue 16 §2: a frame Hamel computes is reported invariant under the symmetry, or which field moves.
+TEST_CASE("derive_nonholonomic: the computed frame of the particle is invariant under dx, dz; y dz moves X2") {
+  hamel::NonholonomicInput in = particle_with_bad_frame();
+  in.frame.clear();
+  in.frame_names.clear();
+  const hamel::Chart& Q = in.Q;
+  in.symmetry = {{"tx", hamel::VectorField(Q, {1, 0, 0})}, {"tz", hamel::VectorField(Q, {0, 0, 1})}};
+  const auto verdict = [](const hamel::Derivation& d) -> const hamel::Verdict* {
+    for (const auto& s : d.sections)
+      for (const auto& v : s.verdicts)
+        if (v.id == "symmetry.frame_invariant") return &v;
+    return nullptr;
+  };
+  hamel::Derivation d;
+  hamel::derive_nonholonomic(in, d, hamel::DeriveOptions{});
+  REQUIRE(verdict(d));
+  CHECK(verdict(d)->holds);
+  CHECK_FALSE(verdict(d)->failure());
+  in.symmetry.emplace_back("shear", hamel::VectorField(Q, {0, 0, Q[1]}));  // [y dz, dy] = -dz
+  hamel::Derivation e;
+  hamel::derive_nonholonomic(in, e, hamel::DeriveOptions{});
+  REQUIRE(verdict(e));
+  CHECK_FALSE(verdict(e)->holds);
+  CHECK_FALSE(verdict(e)->failure());  // a fact: Hamel does not search for an invariant frame
+  CHECK(verdict(e)->method.find("[shear, X2] is not 0") != std::string::npos);
+}
+
 }  // TEST_SUITE
