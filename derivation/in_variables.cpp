@@ -117,16 +117,14 @@ std::optional<VariableTable> InVariables::brackets(const AlmostPoissonBracket& B
   }
   report(left, table.size(), s);
   relations_ = relations(v_, s);
-  if (!in_.gauge.empty()) {
-    Object& m = s.object("variable_momenta", ObjectKind::Family, "the gauge momenta in the variables");
-    const Chart& D = in_.dual_chart();
-    for (std::size_t b : in_.gauge) {
-      const std::size_t i = in_.Q.dim() + b;  // pi_b: D* = (q, pi1..pir)
-      add(m, {D.coordinate_name(i)}, Label::symbol(D.coordinate_name(i)), D[i]);
-    }
-  }
   if (!left.empty()) return std::nullopt;
   return in_u;
+}
+
+void InVariables::momenta(const std::vector<std::pair<std::string, GiNaC::ex>>& momenta, DerivationSection& s) {
+  if (momenta.empty()) return;
+  Object& m = s.object("variable_momenta", ObjectKind::Family, "the gauge momenta in the variables");
+  for (const auto& [name, value] : momenta) add(m, {name}, Label::symbol(name), value);
 }
 
 // cos θ ↦ c(u) where θ = acos(c(u)) (sin θ ↦ s(u) for asin): what the chain rule brings in.

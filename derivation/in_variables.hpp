@@ -26,9 +26,13 @@ class InVariables {
   explicit InVariables(const NonholonomicInput& in);
 
   /// Into `s`: the object "reduced_bracket", the prose and verdict "reduced.in_variables" naming the
-  /// entries left, "variable_relations" (|γ|² − 1 = 0) and "variable_momenta" (π1 = (M, γ)). Returns
-  /// the brackets in the variables when every one was re-expressed.
+  /// entries left, and "variable_relations" (|γ|² − 1 = 0). Returns the brackets in the variables
+  /// when every one was re-expressed.
   std::optional<VariableTable> brackets(const AlmostPoissonBracket& B, DerivationSection& s);
+
+  /// Into `s`: "variable_momenta", the gauge momenta (name, function on D*) in the variables:
+  /// π1 = (M, γ) for the sphere, C = g(θ)(M, γ) + k(θ) M3 for the solid of revolution (A14).
+  void momenta(const std::vector<std::pair<std::string, GiNaC::ex>>& momenta, DerivationSection& s);
 
   /// Into `s`: "reduced_hamiltonian" H(u) = H_c and "reduced_equations" u̇_a = X_nh(u_a) (2.8), by
   /// the chain rule from `table` and H(u) when both are known, else by elimination.

@@ -330,6 +330,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   const AlmostPoissonBracket& B = b.reduced_source();
   InVariables iv(in);
   const auto table = iv.brackets(B, s);
+  iv.momenta(b.momenta, s);
   iv.dynamics(sys, table, s);
   if (in.variables.size() >= 3) {
     Verdict& j = zero_verdict(s, "reduced.jacobi", "the reduced bracket of the variables satisfies the Jacobi identity",

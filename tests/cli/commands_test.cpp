@@ -204,6 +204,13 @@ TEST_CASE("hamel derive: the solid of revolution's reduced objects in (M, gamma)
     CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<numeric>(ours - sign * bracket79(k, v(m)))) < 1e-12, pair);
     CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<numeric>(ours - sign * bracket79(k, 1))) > 1e-3, pair, ": (7.9) as printed");
   }
+  // the gauge momentum found by the search, in the variables: C = g (M, gamma) + k M3 (gauge.md A14)
+  std::string C = hamel::test::entries(j, "variable_momenta").at("C");
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{{"g(theta)", "F1"}, {"k(theta)", "F2"}})
+    for (auto p = C.find(from); p != std::string::npos; p = C.find(from)) C.replace(p, from.size(), to);
+  const ex C_value = v(GiNaC::parser(table)(C));
+  const ex A14 = v(F1) * (M[0] * gam[0] + M[1] * gam[1] + M[2] * gam[2]) + v(F2) * M[2];
+  CHECK(GiNaC::abs(GiNaC::ex_to<numeric>(C_value - A14)) < 1e-12);
 }
 
 TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and no Casimirs are computed with it") {
@@ -254,6 +261,19 @@ TEST_CASE("hamel check: the printed (6.7) and K are flagged as the errata they a
   CHECK(r.out.find("TRUE  {M1, M2} [(6.10)]") != std::string::npos);
   CHECK(r.out.find("they differ at") != std::string::npos);
   CHECK(r.out.find("35 claims: 32 true, 3 false") != std::string::npos);
+}
+
+TEST_CASE("hamel check: a false reduced-bracket claim shows the derived bracket in the variables (solid, (7.9) as printed)") {
+  const Run r = run({"check", "examples/solid_of_revolution.yaml", "examples/solid_of_revolution.claims.yaml"});
+  CHECK(r.status == 0);
+  const auto at = r.out.find("FALSE {M1, M2} as printed, (M,rho)rho_3 [(7.9)]");
+  REQUIRE(at != std::string::npos);
+  const auto from = r.out.find("derived: ", at), to = r.out.find('\n', from);
+  REQUIRE(from != std::string::npos);
+  const std::string derived = r.out.substr(from, to - from);
+  CHECK(derived.find("gamma3") != std::string::npos);
+  CHECK(derived.find("M3") != std::string::npos);
+  CHECK(derived.find("pi") == std::string::npos);  // not in (q, pi)
 }
 
 TEST_CASE("hamel check: all-true claims exit 0; bad claims files exit 2 with a position") {
