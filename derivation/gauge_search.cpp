@@ -185,7 +185,8 @@ GaugeSearchResult derive_gauge_search(const NonholonomicSystem& system, const Ga
   for (std::size_t i = 0; i < nf; ++i)
     z += (i ? " + " : "") + ode.unknowns[i].name() + "(" + name_of(in.shape) + ") " + ansatz.basis_names[i];
   s.prose.push_back("Ansatz " + z + "$. " + ode.detail + ".");
-  for (const auto& u : ode.unknowns) out.declare(u.name(), SymbolKind::Unknown, "unknown of the gauge-momentum ansatz");
+  for (const auto& u : ode.unknowns)  // g(theta): an unknown function of the shape coordinate
+    out.declare(u.name(), SymbolKind::Function, "unknown function of the gauge-momentum ansatz");
   ode_object(ode, nf, s);
   const Form Lambda = gauge_three_form(system, ansatz, ode);
   GiNaC::ex momentum = 0;
