@@ -24,9 +24,9 @@ constexpr std::size_t kLongestPrinted = 6000;
 
 std::size_t printed_length(const GiNaC::ex& value) { return to_text(value).size(); }
 
-std::string too_long(const GiNaC::ex& value) {
-  return "in the variables it is " + std::to_string(printed_length(value)) +
-         " characters long (verified); a readable form needs named subexpressions";
+std::string too_long(const GiNaC::ex& value, bool verified = true) {
+  return "in the variables it is " + std::to_string(printed_length(value)) + " characters long" +
+         (verified ? " (verified)" : " (by the chain rule, not verified)") + "; a readable form needs named subexpressions";
 }
 
 double now_seconds() {
@@ -155,7 +155,7 @@ GiNaC::ex InVariables::derivative(const GiNaC::ex& H, std::size_t b) const {
 // of H_c is X_nh: (2.8) for Π_nh, Theorem 3.2 for Π_nh^Λ): no elimination needed when the brackets and H
 // are in the variables; verified against X_nh(u_a) like every other entry.
 std::optional<GiNaC::ex> InVariables::chain_rule(std::size_t a, const VariableTable& table, const GiNaC::ex& H,
-                                                 const GiNaC::ex& actual) const {
+                                                 const GiNaC::ex& actual, std::string& too_long_note) const {
   GiNaC::ex sum = 0;
   for (std::size_t b = 0; b < v_.symbols.size(); ++b) {
     if (a == b) continue;
@@ -164,21 +164,36 @@ std::optional<GiNaC::ex> InVariables::chain_rule(std::size_t a, const VariableTa
     sum += (a < b ? 1 : -1) * it->second * derivative(H, b);
   }
   const GiNaC::ex value = simplify(on_arguments(sum));
-  if (!verify_in_variables(actual, value, v_.symbols, v_.variables, v_.chart).zero) return std::nullopt;
-  return shortest_on_relations(value);
+  if (printed_length(value) > kLongestPrinted) {  // not worth a zero test: it will not be printed
+    too_long_note = too_long(value, false);
+    return std::nullopt;
+  }
+  // one zero test proves the equation: of the shorter form when it holds, else of `value`
+  const auto verified = [&](const GiNaC::ex& u) { return verify_in_variables(actual, u, v_.symbols, v_.variables, v_.chart).zero; };
+  const auto reduced = shorter_on_relations(value);
+  if (reduced && verified(*reduced)) return *reduced;
+  if (verified(value)) return value;
+  return std::nullopt;
 }
 
 // `value` or its normal form modulo the relations among the variables (which Σ_b {u_a, u_b} ∂H/∂u_b
 // does not use), whichever prints shorter; the normal form only when verified on D*.
-GiNaC::ex InVariables::shortest_on_relations(const GiNaC::ex& value) const {
+// Singular's normal form of `value` modulo the relations when it prints shorter; unverified.
+std::optional<GiNaC::ex> InVariables::shorter_on_relations(const GiNaC::ex& value) const {
   // A size limit (operations, as display_size counts them), not only a time limit, decides what is
   // tried: the same input gives the same output on a slow machine (the seconds are a safety net).
   constexpr std::size_t kLargest = 3000;
-  if (display_size(value) > kLargest) return value;
+  if (display_size(value) > kLargest) return std::nullopt;
   ReexpressBudget budget;
   budget.seconds = std::min(10.0, std::max(0.0, seconds_left()));
   const auto reduced = budget.seconds > 0 ? reduced_modulo(value, relations_, v_.chart, budget) : std::nullopt;
-  if (!reduced || display_size(*reduced) >= display_size(value)) return value;
+  if (!reduced || display_size(*reduced) >= display_size(value)) return std::nullopt;
+  return reduced;
+}
+
+GiNaC::ex InVariables::shortest_on_relations(const GiNaC::ex& value) const {
+  const auto reduced = shorter_on_relations(value);
+  if (!reduced) return value;
   GiNaC::exmap on_dual;
   for (std::size_t a = 0; a < v_.symbols.size(); ++a) on_dual[v_.symbols[a]] = v_.variables[a].expression;
   const bool same = verify_in_variables(value.subs(on_dual), *reduced, v_.symbols, v_.variables, v_.chart).zero;
@@ -195,9 +210,9 @@ void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<Va
   for (std::size_t a = 0; a < in_.variables.size(); ++a) {
     const auto& u = in_.variables[a];
     const GiNaC::ex actual = simplify(X(u.expression));
-    const auto by_chain = table && h_done ? chain_rule(a, *table, h.entries.back().value, actual) : std::nullopt;
-    if (by_chain && printed_length(*by_chain) > kLongestPrinted)
-      eq.add({u.name}, Label::dot(u.name), actual).note = "left in (q, pi): " + too_long(*by_chain);
+    std::string long_note;
+    const auto by_chain = table && h_done ? chain_rule(a, *table, h.entries.back().value, actual, long_note) : std::nullopt;
+    if (!long_note.empty()) eq.add({u.name}, Label::dot(u.name), actual).note = "left in (q, pi): " + long_note;
     else if (by_chain) eq.add({u.name}, Label::dot(u.name), *by_chain), ++done;
     else if (add(eq, {u.name}, Label::dot(u.name), actual)) ++done;
   }

@@ -58,8 +58,9 @@ class InVariables {
   double seconds_left() const;
   GiNaC::ex derivative(const GiNaC::ex& H, std::size_t b) const;
   GiNaC::ex on_arguments(const GiNaC::ex& e) const;
+  std::optional<GiNaC::ex> shorter_on_relations(const GiNaC::ex& value) const;
   std::optional<GiNaC::ex> chain_rule(std::size_t a, const VariableTable& table, const GiNaC::ex& H,
-                                      const GiNaC::ex& actual) const;
+                                      const GiNaC::ex& actual, std::string& too_long_note) const;
 
   const NonholonomicInput& in_;
   Chart U_;
