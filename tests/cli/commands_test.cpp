@@ -199,7 +199,9 @@ TEST_CASE("hamel derive: the solid of revolution's reduced objects in (M, gamma)
   };
   const auto entry = hamel::test::entries(j, "reduced_bracket");
   const std::vector<std::tuple<std::string, int, int>> pairs{{"M1,M2", 2, 1}, {"M2,M3", 0, 1}, {"M1,M3", 1, -1}};
-  for (const auto& [pair, k, sign] : pairs) {
+  for (const auto& t : pairs) {  // no structured bindings: clang's C++17 cannot capture them in CHECK_MESSAGE
+    const std::string& pair = std::get<0>(t);
+    const int k = std::get<1>(t), sign = std::get<2>(t);
     const ex ours = v(read(entry.at(pair)));
     CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<numeric>(ours - sign * bracket79(k, v(m)))) < 1e-12, pair);
     CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<numeric>(ours - sign * bracket79(k, 1))) > 1e-3, pair, ": (7.9) as printed");
