@@ -104,6 +104,23 @@ TEST_CASE("hamel derive / simulate: an output never overwrites an input, two out
   CHECK(csv.err.find("cannot write '/dev/full'") != std::string::npos);
 }
 
+TEST_CASE("hamel derive: the Chaplygin sleigh's reduced equations v' = a w^2, w' = -m a v w/(J + m a^2) (a 2-d reduced space)") {
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", "examples/chaplygin_sleigh.yaml", "--quiet", "--json", json.path()});
+  REQUIRE(r.status == 0);
+  const auto j = hamel::test::read_json(json.path());
+  const GiNaC::symbol v("v"), w("omega"), a("a"), m("m"), J("J");
+  GiNaC::symtab table{{"v", v}, {"omega", w}, {"a", a}, {"m", m}, {"J", J}};
+  const GiNaC::exmap at{{v, GiNaC::numeric(3, 7)}, {w, GiNaC::numeric(-5, 3)}, {a, GiNaC::numeric(2, 5)},
+                        {m, GiNaC::numeric(3, 2)}, {J, GiNaC::numeric(7, 4)}};
+  const auto value = [&](const std::string& t) { return GiNaC::parser(table)(t).subs(at); };
+  const auto eq = hamel::test::entries(j, "reduced_equations");
+  CHECK((value(eq.at("v")) - (a * w * w).subs(at)).is_zero());
+  CHECK((value(eq.at("omega")) - (-m * a * v * w / (J + m * a * a)).subs(at)).is_zero());
+  // and the energy: H = (m v^2 + (J + m a^2) w^2)/2
+  CHECK((value(hamel::test::entries(j, "reduced_hamiltonian").at("")) - ((m * v * v + (J + m * a * a) * w * w) / 2).subs(at)).is_zero());
+}
+
 TEST_CASE("hamel derive: the Chaplygin sphere's reduced H = (M, Omega)/2 and M' = M x Omega, gamma' = gamma x Omega in (M, gamma) (004 §6)") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--json", json.path()});
