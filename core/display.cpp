@@ -85,23 +85,36 @@ std::vector<ex> terms_in_print_order(const ex& p, const Polynomial& P) {
   return out;
 }
 
+// The symbol of `atom` in the table, made when it is new.
+ex symbol_for(const ex& atom, Polynomial& P) {
+  for (const auto& [sym, a] : atom_table().to_symbol)
+    if (a.is_equal(atom)) {
+      P.atoms[sym] = atom;
+      return sym;
+    }
+  const ex sym = GiNaC::symbol(detail::str(atom));
+  atom_table().to_symbol[sym] = atom;
+  P.atoms[sym] = atom;
+  return sym;
+}
+
+// p with c² → 1 − s² for one pair (s, c).
+ex on_pair(const ex& p, const ex& s, const ex& c) {
+  const ex q = p.expand();
+  const int deg = q.degree(c);
+  if (deg < 2) return q;
+  ex r = 0;
+  for (int k = 0; k <= deg; ++k) r += q.coeff(c, k) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2) * (k % 2 ? c : ex(1));
+  return r.expand();
+}
+
 // The sin/cos pairs among the atoms; a sin x whose cos x is absent gets a symbol for cos x too, so
 // that t − t·sin²x can become t·cos²x.
 void find_circle(Polynomial& P) {
   std::vector<std::pair<ex, ex>> sines;  // (symbol, argument)
   for (const auto& [sym, atom] : P.atoms)
     if (is_a<GiNaC::function>(atom) && ex_to<GiNaC::function>(atom).get_name() == "sin") sines.emplace_back(sym, atom.op(0));
-  for (const auto& [s, arg] : sines) {
-    ex c;
-    for (const auto& [sym, atom] : P.atoms)
-      if (atom.is_equal(GiNaC::cos(arg))) c = sym;
-    if (c.is_zero()) {
-      c = GiNaC::symbol("cos_" + detail::str(arg));
-      P.atoms[c] = GiNaC::cos(arg);
-      atom_table().to_symbol[c] = GiNaC::cos(arg);
-    }
-    P.circle.emplace_back(s, c);
-  }
+  for (const auto& [s, arg] : sines) P.circle.emplace_back(s, symbol_for(GiNaC::cos(arg), P));
   std::sort(P.circle.begin(), P.circle.end(),
             [&](const auto& a, const auto& b) { return key_of(a.first, P) < key_of(b.first, P); });
 }
@@ -129,29 +142,6 @@ ex recover_cos(const ex& p, const Polynomial& P) {
     q = out;
   }
   return q;
-}
-
-// The symbol of `atom` in the table, made when it is new.
-ex symbol_for(const ex& atom, Polynomial& P) {
-  for (const auto& [sym, a] : atom_table().to_symbol)
-    if (a.is_equal(atom)) {
-      P.atoms[sym] = atom;
-      return sym;
-    }
-  const ex sym = GiNaC::symbol(detail::str(atom));
-  atom_table().to_symbol[sym] = atom;
-  P.atoms[sym] = atom;
-  return sym;
-}
-
-// p with c_y² → 1 − s_y² for one pair.
-ex on_pair(const ex& p, const ex& s, const ex& c) {
-  const ex q = p.expand();
-  const int deg = q.degree(c);
-  if (deg < 2) return q;
-  ex r = 0;
-  for (int k = 0; k <= deg; ++k) r += q.coeff(c, k) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2) * (k % 2 ? c : ex(1));
-  return r.expand();
 }
 
 // s_x·c_y + c_x·s_y → sin(x + y) (and x − y, and cosines) where it leaves fewer terms: the discrete
@@ -187,13 +177,7 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
 // results, so this checks a displayed numerator or denominator against the canonical one.
 ex on_circle(const ex& p, const Polynomial& P) {
   ex q = p.expand();
-  for (const auto& [s, c] : P.circle) {
-    const int deg = q.degree(c);
-    if (deg < 2) continue;
-    ex r = 0;
-    for (int k = 0; k <= deg; ++k) r += q.coeff(c, k) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2) * (k % 2 ? c : ex(1));
-    q = r.expand();
-  }
+  for (const auto& [s, c] : P.circle) q = on_pair(q, s, c);
   return q;
 }
 
@@ -261,7 +245,7 @@ ex group(const ex& p, const Polynomial& P, int depth = 0) {
 
 // GiNaC's multivariate factoring grows quickly with the terms (a 12-term numerator in 8 symbols
 // takes 0.1 s); a larger polynomial is grouped, which finds its common monomials, not factored.
-// FLINT's factoring (core/integer_factor.hpp) is about 100 times faster: it takes up to 40 terms
+// FLINT's factoring (core/integer_factor.hpp) is about 100 times faster: it takes up to 20 terms
 // (an expanded perfect square times (α + 1)² has 18).
 constexpr std::size_t kMaxFactorTerms = 10;
 constexpr std::size_t kMaxFlintFactorTerms = 20;
@@ -414,10 +398,10 @@ constexpr std::size_t kMaxSplitTerms = 30;
 
 // Only over a monomial D: over a sum, every term would carry the whole sum again.
 std::optional<ex> split_fraction(const ex& num, const ex& den, const Polynomial& P) {
-  if (is_a<GiNaC::numeric>(den) || terms_of(den.expand()).size() != 1) return std::nullopt;
+  const std::vector<ex> den_terms = terms_of(den.expand());
+  if (is_a<GiNaC::numeric>(den) || den_terms.size() != 1) return std::nullopt;
   const std::vector<ex> terms = terms_in_print_order(num, P);
   if (terms.size() < 2 || terms.size() > kMaxSplitTerms) return std::nullopt;
-  const std::vector<ex> den_terms = terms_of(den.expand());
   const std::vector<ex> syms = symbols_of(den, P);
   const GiNaC::numeric content = den.integer_content();
   const ex den_monomial = common_monomial(den_terms, syms);

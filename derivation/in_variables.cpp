@@ -81,6 +81,8 @@ std::vector<GiNaC::ex> relations(const VariablesOnChart& v, DerivationSection& s
 
 }  // namespace
 
+VariablesOnChart variables_on_dual(const NonholonomicInput& in) { return on_dual(in, variable_chart(in)); }
+
 InVariables::InVariables(const NonholonomicInput& in)
     : in_(in), U_(variable_chart(in)), v_(on_dual(in, U_)), started_(now_seconds()) {}
 
@@ -98,10 +100,11 @@ bool InVariables::add(Object& o, std::vector<std::string> key, Label label, cons
   const bool shown = r.expressed() && printed_length(r.value) <= kLongestPrinted;
   Entry& e = o.add(std::move(key), std::move(label), shown ? r.value : value);
   if (!shown) e.note = "left in (q, pi): " + (r.expressed() ? too_long(r.value) : r.note);
+  if (!shown) return false;
   for (const auto& a : r.arguments)
-    if (shown && std::none_of(arguments_.begin(), arguments_.end(), [&](const auto& b) { return b.first.is_equal(a.first); }))
+    if (std::none_of(arguments_.begin(), arguments_.end(), [&](const auto& b) { return b.first.is_equal(a.first); }))
       arguments_.push_back(a);
-  return shown;
+  return true;
 }
 
 std::optional<VariableTable> InVariables::brackets(const AlmostPoissonBracket& B, DerivationSection& s) {
@@ -127,26 +130,27 @@ void InVariables::momenta(const std::vector<std::pair<std::string, GiNaC::ex>>& 
   for (const auto& [name, value] : momenta) add(m, {name}, Label::symbol(name), value);
 }
 
-// cos θ ↦ c(u) where θ = acos(c(u)) (sin θ ↦ s(u) for asin): what the chain rule brings in.
+// g(q) ↦ c(u) for the coordinates the abstract functions depend on (cos θ ↦ γ3): what the chain rule
+// brings in.
 GiNaC::ex InVariables::on_arguments(const GiNaC::ex& e) const {
   GiNaC::exmap m;
   for (const auto& [q, value] : arguments_) {
-    if (GiNaC::is_the_function<GiNaC::acos_SERIAL>(value)) m[GiNaC::cos(q)] = value.op(0);
-    if (GiNaC::is_the_function<GiNaC::asin_SERIAL>(value)) m[GiNaC::sin(q)] = value.op(0);
+    const ArgumentForm g = argument_form(q, value);
+    if (!g.of_q.is_equal(q)) m[g.of_q] = g.in_u;
   }
   return m.empty() ? e : e.subs(m);
 }
 
-// ∂H/∂u_b, H a function of the variables and of the coordinates θ = acos(c(u)) its abstract functions
-// depend on: ∂θ/∂u_b = −(∂c/∂u_b)/sin θ (asin: (∂s/∂u_b)/cos θ).
+// ∂H/∂u_b, H a function of the variables and of the coordinates q its abstract functions depend on,
+// with g(q) = c(u): ∂q/∂u_b = (∂c/∂u_b)/g'(q) (cos θ = γ3: −(∂γ3/∂u_b)/sin θ).
 GiNaC::ex InVariables::derivative(const GiNaC::ex& H, std::size_t b) const {
   const auto& ub = GiNaC::ex_to<GiNaC::symbol>(v_.symbols[b]);
   GiNaC::ex d = H.diff(ub);
   for (const auto& [q, value] : arguments_) {
-    GiNaC::ex dq = value.diff(ub);
-    if (GiNaC::is_the_function<GiNaC::acos_SERIAL>(value)) dq = -value.op(0).diff(ub) / GiNaC::sin(q);
-    if (GiNaC::is_the_function<GiNaC::asin_SERIAL>(value)) dq = value.op(0).diff(ub) / GiNaC::cos(q);
-    if (!dq.is_zero()) d += apply_derivative_rules(H.diff(GiNaC::ex_to<GiNaC::symbol>(q))) * dq;
+    const auto& qs = GiNaC::ex_to<GiNaC::symbol>(q);
+    const ArgumentForm g = argument_form(q, value);
+    const GiNaC::ex dq = g.in_u.diff(ub) / g.of_q.diff(qs);
+    if (!dq.is_zero()) d += apply_derivative_rules(H.diff(qs)) * dq;
   }
   return d;
 }
@@ -182,9 +186,8 @@ std::optional<GiNaC::ex> InVariables::chain_rule(std::size_t a, const VariableTa
   return std::nullopt;
 }
 
-// `value` or its normal form modulo the relations among the variables (which Σ_b {u_a, u_b} ∂H/∂u_b
-// does not use), whichever prints shorter; the normal form only when verified on D*.
-// Singular's normal form of `value` modulo the relations when it prints shorter; unverified.
+// Singular's normal form of `value` modulo the relations among the variables (which Σ_b {u_a, u_b}
+// ∂H/∂u_b does not use) when it prints shorter; unverified.
 std::optional<GiNaC::ex> InVariables::shorter_on_relations(const GiNaC::ex& value) const {
   // A size limit (operations, as display_size counts them), not only a time limit, decides what is
   // tried: the same input gives the same output on a slow machine (the seconds are a safety net).
@@ -274,8 +277,10 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& tabl
         if (printed_length(shown) > kLongestPrinted) {
           too_long_keys.push_back("{" + k[0] + "," + k[1] + "," + k[2] + "}");
         } else {
-          if (!o) o = &s.object(object_id, ObjectKind::Family, "the nonzero components of the Jacobiator in the variables");
-          o->symmetry = Symmetry::Alternating;
+          if (!o) {
+            o = &s.object(object_id, ObjectKind::Family, "the nonzero components of the Jacobiator in the variables");
+            o->symmetry = Symmetry::Alternating;
+          }
           o->add(k, Label::symbol("Jac", k), shown);
         }
         if (result.zero) {

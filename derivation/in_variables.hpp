@@ -19,6 +19,9 @@ namespace hamel {
 /// {u_a, u_b} (a < b) by the indices of the variables.
 using VariableTable = std::map<std::pair<std::size_t, std::size_t>, GiNaC::ex>;
 
+/// The variables u_a(q, π) on D*, with the symbols of their chart (the file's `variables`).
+VariablesOnChart variables_on_dual(const NonholonomicInput& in);
+
 /// One derivation's re-expressions: a shared time budget, the entries left in (q, π), and the
 /// coordinates that abstract functions depend on, written in the variables (θ = acos γ3).
 class InVariables {

@@ -212,8 +212,6 @@ void gauged_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, c
   zero_verdict(s, "theorem_5_6.search", "the configuration part of $(Pi_nh^Lambda)^#(dC)$ is Z (Theorem 5.6)", v);
 }
 
-// The declared generators, checked before anything is reduced with them (004 §4.2): a generator that
-// moves L or D is reported with its failing component, and the Casimirs are not computed.
 // Issue 16 §2: a frame Hamel computes (no `frame:` given) is reported invariant under the generators,
 // [ξ, X_a] = 0, or not (a fact: an invariant frame may not exist; the first field that moves is named).
 void frame_invariance(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
@@ -232,6 +230,8 @@ void frame_invariance(const NonholonomicInput& in, const NonholonomicSystem& sys
   v.reason = "Hamel takes the frame from the constraints' kernel; an invariant frame is not searched for";
 }
 
+// The declared generators, checked before anything is reduced with them (004 §4.2): a generator that
+// moves L or D is reported with its failing component, and the Casimirs are not computed.
 bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
   bool all = true;
   LieAlgebraAction action;
@@ -339,7 +339,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
     j.expected = std::nullopt;
     j.reason = "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)";
   }
-  if (in.variables.size() >= 3 && in.conformal_factor) {
+  if (in.variables.size() >= 3 && in.conformal_factor) {  // a conformal factor only matters for Jacobi
     Object& o = s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor");
     const bool phi_done = iv.add(o, {}, Label::symbol("phi_c"), *in.conformal_factor);
     zero_verdict(s, "reduced.conformal_jacobi", "the reduced bracket times the conformal factor satisfies the Jacobi identity",

@@ -143,11 +143,7 @@ _DIFFERENTIATED = re.compile(r"D\[[\d\s,]*\]\(\s*([A-Za-z_][A-Za-z_0-9]*)\s*\)")
 
 def _lookup(name: str, names: Dict[str, Any], undeclared: Optional[Dict[str, Any]], called: bool):
     if name in names:
-        value = names[name]
-        # an unknown of a search is a function of the shape coordinates where it is applied: g(theta)
-        if called and isinstance(value, sympy.Symbol):
-            return sympy.Function(name)
-        return value
+        return names[name]
     if name == "diff":
         return _diff
     if name in BUILTIN_FUNCTIONS:

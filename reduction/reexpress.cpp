@@ -241,17 +241,14 @@ struct AtomLifter : GiNaC::map_function {
     return out.jets[e] = w * slope;
   }
 
-  // f'(θ) with θ = acos(c(u)) is −sin θ · df/dc, and df/dc is a function of the variables (R_m =
-  // −f2'/sin θ of 004 §7); likewise cos θ · df/ds for θ = asin(s). The factor, or 1 for other jets.
+  // f'(θ) with cos θ = c(u) is −sin θ · df/dc, and df/dc is a function of the variables (R_m =
+  // −f2'/sin θ of 004 §7): the factor is dg/dq for g(q) = c(u), or 1 for other jets.
   ex chain_factor(const ex& e) const {
     if (!GiNaC::is_a<GiNaC::fderivative>(e) || e.nops() != 1 ||
         GiNaC::ex_to<GiNaC::fderivative>(e).derivatives().size() != 1)
       return 1;
-    for (const auto& [q, value] : out.arguments) {
-      if (!e.op(0).is_equal(q)) continue;
-      if (GiNaC::is_the_function<GiNaC::acos_SERIAL>(value)) return -GiNaC::sin(q);
-      if (GiNaC::is_the_function<GiNaC::asin_SERIAL>(value)) return GiNaC::cos(q);
-    }
+    for (const auto& [q, value] : out.arguments)
+      if (e.op(0).is_equal(q)) return argument_form(q, value).of_q.diff(GiNaC::ex_to<GiNaC::symbol>(q));
     return 1;
   }
 
@@ -316,7 +313,7 @@ void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const Ree
   LiftedAtoms atoms;
   AtomLifter lift(v, budget, atoms);
   const AffineSection section = affine_section(v);
-  const ex lifted = lift(section.p_of_u.empty() ? simplify(f) : simplify(f.subs(section.p_of_u)));
+  const ex lifted = lift(simplify(f.subs(section.p_of_u)));
   GraphIdeal g = graph_of_variables(v, section.solved);
   static const GiNaC::symbol z("z");
   add_function(g, lifted, z);
@@ -338,6 +335,12 @@ void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const Ree
 }
 
 }  // namespace
+
+ArgumentForm argument_form(const ex& q, const ex& value) {
+  if (GiNaC::is_the_function<GiNaC::acos_SERIAL>(value)) return {GiNaC::cos(q), value.op(0)};
+  if (GiNaC::is_the_function<GiNaC::asin_SERIAL>(value)) return {GiNaC::sin(q), value.op(0)};
+  return {q, value};
+}
 
 Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const ReexpressBudget& budget) {
   const auto t0 = Clock::now();

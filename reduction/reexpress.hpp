@@ -51,6 +51,14 @@ struct Reexpressed {
   bool expressed() const { return outcome == Outcome::Expressed; }
 };
 
+/// A coordinate q written in the variables, (q, value) of `Reexpressed::arguments`, read as g(q) = c(u)
+/// with g one of q, cos q, sin q: (θ, acos γ3) gives g = cos θ, c = γ3.
+struct ArgumentForm {
+  GiNaC::ex of_q;  ///< g(q)
+  GiNaC::ex in_u;  ///< c(u)
+};
+ArgumentForm argument_form(const GiNaC::ex& q, const GiNaC::ex& value);
+
 /// f (a function on `v.chart`) as a function of the variables, or why not.
 Reexpressed reexpress(const GiNaC::ex& f, const VariablesOnChart& v, const ReexpressBudget& budget = {});
 

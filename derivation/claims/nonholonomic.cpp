@@ -10,10 +10,10 @@
 #include "core/error.hpp"
 #include "core/display.hpp"
 #include "core/latex.hpp"
+#include "derivation/in_variables.hpp"
 #include "derivation/nonholonomic.hpp"
 #include "mechanics/hamel_equations.hpp"
 #include "reduction/gauge_momenta.hpp"
-#include "reduction/reexpress.hpp"
 
 namespace hamel {
 
@@ -87,9 +87,7 @@ void reduced_bracket(const ClaimEnv& e, ClaimResult& res) {
   compare_claim(res, derived, e.value(), e.sys().dual_chart());
   res.claimed = to_text(*e.c.value);
   if (res.holds || !e.d.in.variable_chart) return;
-  VariablesOnChart v{e.d.in.dual_chart(), {}, e.d.in.variables};
-  for (std::size_t a = 0; a < e.d.in.variables.size(); ++a) v.symbols.push_back((*e.d.in.variable_chart)[a]);
-  const Reexpressed r = reexpress(derived, v, e.d.in.inverse);
+  const Reexpressed r = reexpress(derived, variables_on_dual(e.d.in), e.d.in.inverse);
   if (r.expressed()) res.derived = to_text(display_form(r.value));
 }
 
