@@ -1,12 +1,8 @@
 hamel_example(chaplygin_frame)
 hamel_example(readme_example)
 hamel_example(chaplygin_sphere)
-# The system files must derive without error.
+# The system files must derive without error: the fixtures derived.<system> (below) assert it.
 if(HAMEL_BUILD_TESTS)
-  foreach(system chaplygin_sphere nonholonomic_particle solid_of_revolution routh_sphere ellipsoid rolling_disk chaplygin_sleigh)
-    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --quiet
-             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  endforeach()
   add_test(NAME check.nonholonomic_particle COMMAND hamel_cli check examples/nonholonomic_particle.yaml
            examples/nonholonomic_particle.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   # a reduced space of dimension 2: {v, omega} on D*/SE(2) by hand, and a slip flagged false
@@ -88,40 +84,50 @@ if(HAMEL_BUILD_TESTS)
   endforeach()
 endif()
 hamel_example(derive_in_code)
-# Determinism (issue 15): two runs of `hamel derive` write the same text, JSON and LaTeX byte for byte,
-# for every system file (docs/geometry.md, "Printing"); a second process finds the JIT's compiled code in
-# the cache (docs/numerics.md). Every examples/*.yaml but the claims files, so that new systems are covered.
+# Every example (every examples/*.yaml but the claims files, so that new systems are covered) is derived
+# once into build/derived/<system>/run1 (text, JSON, LaTeX with plots): the fixture `derived.<system>`,
+# which fails unless `hamel derive` exits with 0. The tests below read it instead of deriving again.
+# Determinism (issue 15): a second run writes the same text, JSON and LaTeX byte for byte
+# (docs/geometry.md, "Printing"); a second process finds the JIT's compiled code in the cache
+# (docs/numerics.md). Every LaTeX report compiles with pdflatex, with no overfull \hbox
+# (tests/scripts/latex-report); the JSON is checked in tests/python.
 if(HAMEL_BUILD_TESTS)
+  set(HAMEL_DERIVED ${CMAKE_BINARY_DIR}/derived)
   file(GLOB hamel_system_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.yaml)
   list(FILTER hamel_system_files EXCLUDE REGEX "\\.claims\\.yaml$")
   foreach(path ${hamel_system_files})
     get_filename_component(system ${path} NAME_WE)
+    add_test(NAME derived.${system}
+             COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/derive_once.sh $<TARGET_FILE:hamel_cli>
+                     examples/${system}.yaml ${HAMEL_DERIVED} run1
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(derived.${system} PROPERTIES FIXTURES_SETUP derived.${system})
     add_test(NAME determinism.${system}
              COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/derive_twice.sh $<TARGET_FILE:hamel_cli>
-                     examples/${system}.yaml ${CMAKE_BINARY_DIR}/determinism
+                     examples/${system}.yaml ${HAMEL_DERIVED}
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    add_test(NAME latex.${system} COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/latex-report $<TARGET_FILE:hamel_cli>
+             examples/${system}.yaml ${HAMEL_DERIVED}/${system}/run1 WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(determinism.${system} latex.${system} PROPERTIES FIXTURES_REQUIRED derived.${system})
   endforeach()
   # The text report is read by SymPy with ^ as power (fractions, powers, diff of abstract functions).
   find_program(HAMEL_PYTHON3 python3)
   if(HAMEL_PYTHON3)
+    set(hamel_read_by_sympy chaplygin_sphere solid_of_revolution discrete_p2 hybrid_billiard contact_sphere)
+    set(hamel_reports "")
+    set(hamel_fixtures "")
+    foreach(system ${hamel_read_by_sympy})
+      list(APPEND hamel_reports ${HAMEL_DERIVED}/${system}/run1/out.txt)
+      list(APPEND hamel_fixtures derived.${system})
+    endforeach()
     add_test(NAME printing.sympy_reads_text
              COMMAND ${HAMEL_PYTHON3} ${PROJECT_SOURCE_DIR}/tests/determinism/sympy_reads_text.py $<TARGET_FILE:hamel_cli>
-                     examples/chaplygin_sphere.yaml examples/solid_of_revolution.yaml examples/discrete_p2.yaml
-                     examples/hybrid_billiard.yaml examples/contact_sphere.yaml
+                     ${hamel_reports}
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(printing.sympy_reads_text PROPERTIES FIXTURES_REQUIRED "${hamel_fixtures}")
   endif()
   add_test(NAME determinism.jit_cache_hit_in_second_process
            COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/jit_cache_twice.sh $<TARGET_FILE:hamel_cli>
                    examples/ellipsoid.yaml ${CMAKE_BINARY_DIR}/determinism
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-endif()
-# Every example's LaTeX report compiles with pdflatex, with no overfull \hbox (tests/scripts/latex-report).
-if(HAMEL_BUILD_TESTS)
-  file(GLOB hamel_latex_systems CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.yaml)
-  list(FILTER hamel_latex_systems EXCLUDE REGEX "\\.claims\\.yaml$")
-  foreach(path ${hamel_latex_systems})
-    get_filename_component(system ${path} NAME_WE)
-    add_test(NAME latex.${system} COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/latex-report $<TARGET_FILE:hamel_cli>
-             examples/${system}.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  endforeach()
 endif()

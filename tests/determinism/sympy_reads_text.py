@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""tests/determinism/sympy_reads_text.py HAMEL SYSTEM.yaml... — every expression `hamel derive` prints in
-its text report ("  name = expression") is read by SymPy with ^ as power (docs/geometry.md, "Printing").
+"""tests/determinism/sympy_reads_text.py HAMEL SYSTEM.yaml|REPORT.txt... — every expression `hamel derive`
+prints in its text report (derived here, or read from a saved report) ("  name = expression") is read by SymPy with ^ as power (docs/geometry.md, "Printing").
 
 Identifiers become SymPy symbols, names followed by "(" functions (sin, cos, ... SymPy's own; f2, V
 undefined functions), `pi` is π and `diff` SymPy's derivative, as in Hamel's expression reader."""
@@ -40,7 +40,11 @@ def names_of(text):
 def main(hamel, systems):
     parsed, failures = 0, []
     for system in systems:
-        out = subprocess.run([hamel, "derive", system], capture_output=True, text=True).stdout
+        if system.endswith(".txt"):
+            with open(system, encoding="utf-8") as f:
+                out = f.read()
+        else:
+            out = subprocess.run([hamel, "derive", system], capture_output=True, text=True).stdout
         for line in out.splitlines():
             m = re.match(r"^  ([^\[][^=]*?) = (.+)$", line)
             if not m or "[" in m.group(2) or m.group(2).startswith("<"):
