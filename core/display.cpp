@@ -181,6 +181,14 @@ ex on_circle(const ex& p, const Polynomial& P) {
   return q;
 }
 
+// p with s² → 1 − c² for every pair: the other way round from the canonical form, where a square
+// hidden by c² = 1 − s² shows again ((f1 cos θ − f2)² of the solid of revolution).
+ex in_cosines(const ex& p, const Polynomial& P) {
+  ex q = p.expand();
+  for (const auto& [s, c] : P.circle) q = on_pair(q, c, s);
+  return q;
+}
+
 // The symbols of a polynomial, in key order.
 std::vector<ex> symbols_of(const ex& p, const Polynomial& P) {
   GiNaC::exset set;
@@ -212,7 +220,23 @@ constexpr std::size_t kMaxGroupTerms = 200;
 // breaker cannot cut them to the page.
 constexpr int kMaxGroupDepth = 2;
 
-ex group(const ex& p, const Polynomial& P, int depth = 0) {
+ex group(const ex& p, const Polynomial& P, int depth = 0);
+ex factor_remembered(const ex& p);
+ex smallest(const std::vector<ex>& candidates, const Polynomial& P);
+constexpr std::size_t kMaxFlintFactorTerms = 20;
+
+// What a pulled-out monomial multiplies: grouped again, or factored into expanded factors (no
+// grouping inside them: grouping calls this), also in cosines (m sin²θ · (f1 cos θ − f2)², whose
+// square the canonical form hides); no deeper than group's two levels.
+ex grouped_inner(const ex& inner, const Polynomial& P, int depth) {
+  std::vector<ex> candidates{group(inner, P, depth)};
+  if (terms_of(inner).size() >= 3 && depth + 1 <= kMaxGroupDepth)
+    for (const ex& p : {inner, in_cosines(inner, P)})
+      if (terms_of(p).size() <= kMaxFlintFactorTerms) candidates.push_back(factor_remembered(p));
+  return smallest(candidates, P);
+}
+
+ex group(const ex& p, const Polynomial& P, int depth) {
   const std::vector<ex> terms = terms_of(p);
   if (depth >= kMaxGroupDepth || terms.size() < 2 || terms.size() > kMaxGroupTerms) return p;
   const std::vector<ex> syms = symbols_of(p, P);
@@ -240,7 +264,7 @@ ex group(const ex& p, const Polynomial& P, int depth = 0) {
       if (t.degree(v) < best_g.degree(v)) divides = false;
     (divides ? inner : rest) += divides ? (t / best_g).expand() : t;
   }
-  return best_g * group(inner, P, depth + 1) + group(rest, P, depth);
+  return best_g * grouped_inner(inner, P, depth + 1) + group(rest, P, depth);
 }
 
 // GiNaC's multivariate factoring grows quickly with the terms (a 12-term numerator in 8 symbols
@@ -248,7 +272,6 @@ ex group(const ex& p, const Polynomial& P, int depth = 0) {
 // FLINT's factoring (core/integer_factor.hpp) is about 100 times faster: it takes up to 20 terms
 // (an expanded perfect square times (α + 1)² has 18).
 constexpr std::size_t kMaxFactorTerms = 10;
-constexpr std::size_t kMaxFlintFactorTerms = 20;
 
 std::size_t size_of(const ex& e, const Polynomial& P) { return display_size(e.subs(P.atoms)); }
 
@@ -343,12 +366,28 @@ ex factored(const ex& p, const Polynomial& P) {
   return (negative && flip == factors.size() ? -1 : 1) * GiNaC::mul(v);
 }
 
-// The best form of a polynomial with no collection.
+// The best form of a polynomial with no collection. A function of p alone (the atoms' symbols are the
+// same in every call, circle pairs p does not use change nothing), so remembered: the entries of a
+// derivation share their denominators and many coefficients.
+ex best_polynomial_uncached(const ex& p, const Polynomial& P);
+
 ex best_polynomial(const ex& p, const Polynomial& P) {
+  constexpr std::size_t kRemembered = 4096;
+  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  const ex e = p.expand();
+  if (const auto it = cache.find(e); it != cache.end()) return it->second;
+  if (cache.size() >= kRemembered) cache.clear();
+  return cache.emplace(e, best_polynomial_uncached(e, P)).first->second;
+}
+
+ex best_polynomial_uncached(const ex& p, const Polynomial& P) {
   const ex e = p.expand();
   const ex r = recover_cos(e, P);
-  if (r.is_equal(e)) return smallest({e, group(e, P), factored(e, P)}, P);
-  return smallest({e, group(r, P), group(e, P), factored(e, P), factored(r, P)}, P);
+  std::vector<ex> candidates{e, group(e, P), factored(e, P)};
+  if (!r.is_equal(e)) candidates.insert(candidates.end(), {group(r, P), factored(r, P)});
+  const ex k = in_cosines(e, P);
+  if (!k.is_equal(e) && !k.is_equal(r)) candidates.insert(candidates.end(), {k, group(k, P), factored(k, P)});
+  return smallest(candidates, P);
 }
 
 bool is_power_of(const ex& f, const GiNaC::lst& vars) {
@@ -421,6 +460,34 @@ std::optional<ex> split_fraction(const ex& num, const ex& den, const Polynomial&
   return sum;
 }
 
+// N/(√R·D) with R | N (on the circles) is q·√R/D, and N·√R/(R·D) is N/(√R·D): a radicand that
+// divides the other side is cancelled against its root ((a² sin²θ + c² cos²θ)/√(a² sin²θ + c² cos²θ)
+// of the ellipsoid's frame). Exact division, so no identity to check. num and den are polynomials in
+// the atoms of P (before find_circle, which these atoms may extend).
+void cancel_roots(ex& num, ex& den, Polynomial& P) {
+  std::vector<std::pair<ex, ex>> roots;  // (w, R) with w = √R
+  for (const auto& [w, atom] : P.atoms)
+    if (is_a<GiNaC::power>(atom) && atom.op(1).is_equal(GiNaC::numeric(1, 2))) roots.emplace_back(w, atom.op(0));
+  if (roots.empty()) return;
+  std::sort(roots.begin(), roots.end(), [&](const auto& a, const auto& b) { return key_of(a.first, P) < key_of(b.first, P); });
+  for (const auto& [w, radicand] : roots) {
+    const bool below = den.degree(w) >= 1 && num.degree(w) == 0;
+    const bool above = num.degree(w) >= 1 && den.degree(w) == 0;
+    if (!below && !above) continue;
+    const ex R = radicand.to_polynomial(P.atoms);
+    P.circle.clear();
+    find_circle(P);
+    const ex& side = below ? num : den;  // the side R must divide
+    const ex& other = below ? den : num;
+    ex q, rest;
+    if (!GiNaC::divide(on_circle(side, P), on_circle(R, P), q) || !GiNaC::divide(other, w, rest)) continue;
+    // below: N/(w·D') = q·w/D'; above: w·N'/(R·D) = N'/(w·D)
+    if (below) num = (q * w).expand(), den = rest;
+    else num = rest, den = (q * w).expand();
+  }
+  P.circle.clear();
+}
+
 }  // namespace
 
 ex display_form(const ex& e, const GiNaC::lst& collect_in) {
@@ -430,7 +497,9 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   P.atoms = atom_table().to_symbol;
   const ex nd = canonical.numer_denom();
   // one atom table for numerator and denominator: the same sin x is the same symbol in both
-  const ex num = nd.op(0).to_polynomial(P.atoms), den = nd.op(1).to_polynomial(P.atoms);
+  ex num = nd.op(0).to_polynomial(P.atoms), den = nd.op(1).to_polynomial(P.atoms);
+  atom_table().to_symbol = P.atoms;
+  cancel_roots(num, den, P);
   atom_table().to_symbol = P.atoms;
   find_circle(P);
   GiNaC::lst vars;

@@ -3,6 +3,7 @@
 // GiNaC's printers write operands in GiNaC's hash order, which changes from process to process; this
 // walk takes them in the order of core/term_order.hpp, so the same expression prints byte for byte
 // alike in every run.  Nothing here simplifies: printing only reads the tree.
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <set>
@@ -35,6 +36,7 @@ struct Factor {
   ex base;
   ex exponent;
   bool turned = false;
+  bool positive_first = false;  ///< a sum turned to take the product's minus: (2 - sin²θ), not -(sin²θ - 2)
 };
 
 // A product as a person writes it: a sign, a coefficient n/d and the factors above and below the line.
@@ -54,6 +56,28 @@ Factor turned_factor(const ex& base, const ex& exponent, numeric& c) {
   f.turned = true;
   if (ex_to<numeric>(exponent).is_odd()) c = -c;
   return f;
+}
+
+// Whether the sum, printed negated or not, has a term of each sign.
+bool mixed_signs(const ex& sum, bool turned) {
+  bool plus = false, minus = false;
+  for (const ex& t : sum) (written_negative(t) != turned ? minus : plus) = true;
+  return plus && minus;
+}
+
+// A negative product gives its sign to the first sum factor of odd power with terms of both signs,
+// as a person writes R² m (2 − sin²θ)/4 rather than −R² m (sin²θ − 2)/4 (one operation fewer).
+void take_sign(Fraction& f) {
+  for (auto* side : {&f.above, &f.below})
+    for (Factor& x : *side) {
+      const bool odd = is_a<numeric>(x.exponent) && ex_to<numeric>(x.exponent).is_integer() &&
+                       ex_to<numeric>(x.exponent).is_odd();
+      if (!odd || !is_a<GiNaC::add>(x.base) || !mixed_signs(x.base, x.turned)) continue;
+      x.turned = !x.turned;
+      x.positive_first = true;
+      f.negative = false;
+      return;
+    }
 }
 
 Fraction fraction(const ex& e) {
@@ -113,13 +137,20 @@ class Printer {
   }
 
   /// The terms of a sum in order, each with its sign: "a", "- b", "+ c" (the first: "a" or "-a");
-  /// `turned`: the terms of -sum.
-  std::vector<std::string> summands(const ex& sum, bool turned) const {
-    std::vector<std::string> out;
+  /// `turned`: the terms of -sum; `positive_first`: the first term with a plus leads.
+  std::vector<std::string> summands(const ex& sum, bool turned, bool positive_first = false) const {
+    std::vector<std::pair<bool, std::string>> terms;
     for (const ex& t : ordered_operands(sum)) {
       bool negative = false;
-      const std::string s = term(t, negative);
-      negative = negative != turned;
+      const std::string s = term(t, negative, turned);
+      terms.emplace_back(negative, s);
+    }
+    if (positive_first) {
+      const auto plus = std::find_if(terms.begin(), terms.end(), [](const auto& t) { return !t.first; });
+      if (plus != terms.end()) std::rotate(terms.begin(), plus, plus + 1);
+    }
+    std::vector<std::string> out;
+    for (const auto& [negative, s] : terms) {
       if (out.empty()) out.push_back(negative ? "-" + s : s);
       else out.push_back((negative ? "- " : "+ ") + s);
     }
@@ -127,25 +158,28 @@ class Printer {
   }
 
  private:
-  std::string sum(const ex& e, bool turned) const {
+  std::string sum(const ex& e, bool turned, bool positive_first = false) const {
     std::string s;
-    for (const std::string& t : summands(e, turned)) s += (s.empty() ? "" : " ") + t;
+    for (const std::string& t : summands(e, turned, positive_first)) s += (s.empty() ? "" : " ") + t;
     return s;
   }
 
-  // A term without its sign, which goes to `negative`.
-  std::string term(const ex& e, bool& negative) const {
+  // A term without its sign, which goes to `negative`; `turned`: the term of a sum printed negated.
+  // The sign as printed, not as GiNaC stores it, decides whether a sum factor takes it (take_sign).
+  std::string term(const ex& e, bool& negative, bool turned = false) const {
     if (is_a<numeric>(e)) {
       const numeric& n = ex_to<numeric>(e);
-      negative = written_negative(e);  // (-1 + 2*I) keeps its signs inside
-      return negative ? number(-n) : coefficient(n);
+      negative = written_negative(e) != turned;  // (-1 + 2*I) keeps its signs inside
+      return written_negative(e) ? number(-n) : coefficient(n);
     }
     if (is_a<GiNaC::mul>(e) || is_a<GiNaC::power>(e)) {
-      const Fraction f = fraction(e);
+      Fraction f = fraction(e);
+      f.negative = f.negative != turned;
+      if (f.negative) take_sign(f);
       negative = f.negative;
       return product(f);
     }
-    negative = false;
+    negative = turned;
     return atom(e);
   }
 
@@ -181,7 +215,8 @@ class Printer {
 
   // A lone sum above or below a fraction bar needs no brackets.
   std::string bare(const Factor& factor, const std::string& printed) const {
-    if (is_a<GiNaC::add>(factor.base) && factor.exponent.is_equal(1)) return sum(factor.base, factor.turned);
+    if (is_a<GiNaC::add>(factor.base) && factor.exponent.is_equal(1))
+      return sum(factor.base, factor.turned, factor.positive_first);
     return printed;
   }
 
@@ -189,8 +224,8 @@ class Printer {
   std::string power(const Factor& f) const {
     const ex& base = f.base;
     const ex& exponent = f.exponent;
-    if (f.turned) {
-      const std::string s = parenthesized(sum(base, true));
+    if (f.turned || f.positive_first) {
+      const std::string s = parenthesized(sum(base, f.turned, f.positive_first));
       if (exponent.is_equal(1)) return s;
       return s + (latex_ ? "^{" + exponent_latex(exponent) + "}" : "^" + expression(exponent));
     }

@@ -108,6 +108,28 @@ TEST_CASE("display_form: angle sums contracted (002's midpoint Lagrangians), fra
   CHECK(hamel::display_size(h) == hamel::display_size(H));
 }
 
+TEST_CASE("display_form: a radicand cancelled against its root (004 §7's ellipsoid), a square seen in cosines") {
+  GiNaC::realsymbol a("a"), c("c"), th("theta"), ph("phi"), m("m"), I1("I1");
+  GiNaC::symbol f1("f1"), f2("f2");
+  const ex s = sin(th), co = cos(th);
+  // (a² sin²θ + c² cos²θ) sin φ / √(a² sin²θ − c² sin²θ + c²) = √(…) sin φ: the radicand is the
+  // numerator's factor on the circle (the frame field Y3^x of examples/ellipsoid.yaml)
+  const ex R = a * a * s * s - c * c * s * s + c * c;
+  const ex Y = (a * a * s * s + c * c * co * co) * sin(ph) / sqrt(R);
+  const ex y = hamel::display_form(Y);
+  check_equal(y, Y);
+  CHECK(hamel::display_size(y) == hamel::display_size(sqrt(R) * sin(ph)));
+  // and the other way: √R·x/R = x/√R
+  const ex Z = sqrt(R) * m / (R * I1);
+  check_equal(hamel::display_form(Z), Z);
+  CHECK(hamel::display_size(hamel::display_form(Z)) == hamel::display_size(m / (sqrt(R) * I1)));
+  // I1 + m (f1 cos θ − f2)² sin²θ: the canonical form hides the square behind cos² = 1 − sin²
+  const ex G = I1 + m * pow(f1 * co - f2, 2) * s * s;
+  const ex g = hamel::display_form(G);
+  check_equal(g, G);
+  CHECK(hamel::display_size(g) <= hamel::display_size(G));
+}
+
 TEST_CASE("factor_rational: FLINT's factorisation over Q, and what it refuses") {
   GiNaC::realsymbol x("x"), y("y"), z("z");
   const ex p = (pow(x + y, 2) * (x - 2 * y * z) / 3).expand();
