@@ -57,6 +57,16 @@ std::vector<const Verdict*> Derivation::verdicts() const {
   return v;
 }
 
+GiNaC::ex Derivation::abbreviated(const GiNaC::ex& value) const {
+  if (abbreviations.empty()) return value;
+  GiNaC::exmap m;
+  for (const Abbreviation& a : abbreviations) {
+    const GiNaC::symbol K(a.name);
+    for (const auto& [form, sign] : a.forms) m[form] = sign * K;
+  }
+  return value.subs(m);
+}
+
 const Object* Derivation::find(const std::string& id) const {
   for (const auto& s : sections)
     for (const auto& o : s.objects)

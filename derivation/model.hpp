@@ -127,12 +127,23 @@ struct Symbol {
   std::string meaning;  ///< e.g. "momentum of frame field X1"; may be empty
 };
 
+/// A recurring denominator named once, as 004 (6.7) names K(θ): set by present(); text and LaTeX
+/// print the entries with the name (Derivation::abbreviated), JSON and claims see the values written out.
+struct Abbreviation {
+  std::string name;
+  GiNaC::ex value;
+  /// The forms it takes in the entries, each with its sign: the display form of −K or of K written
+  /// in cosines differs from K's (value itself is among them, with +1).
+  std::vector<std::pair<GiNaC::ex, int>> forms;
+};
+
 struct Derivation {
   std::string name;
   std::string description;
   std::vector<Symbol> symbols;  ///< in declaration order (coordinates, velocities, momenta, parameters, …)
   std::vector<std::pair<std::string, std::string>> latex_names;  ///< user LaTeX names: identifier → LaTeX
   std::deque<DerivationSection> sections;  ///< a deque: references returned by add() stay valid
+  std::vector<Abbreviation> abbreviations;  ///< in order of first appearance
 
   /// Appends a section and returns it.
   DerivationSection& add(std::string id, std::string title);
@@ -142,6 +153,8 @@ struct Derivation {
   std::vector<const Verdict*> verdicts() const;
   /// The object with this id, or nullptr.
   const Object* find(const std::string& id) const;
+  /// `value` with each abbreviation's name in place of its value.
+  GiNaC::ex abbreviated(const GiNaC::ex& value) const;
 };
 
 /// Declares every symbol that occurs in the derivation's objects and is not in its table yet (kind

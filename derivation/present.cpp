@@ -1,11 +1,15 @@
 // derivation/present.cpp
 #include "derivation/present.hpp"
 
+#include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 
 #include "core/display.hpp"
+#include "core/latex.hpp"
 #include "core/symbolic.hpp"
+#include "core/term_order.hpp"
 
 namespace hamel {
 
@@ -24,6 +28,74 @@ GiNaC::lst collect_symbols_of(const GiNaC::ex& e, const std::set<std::string>& n
   return out;
 }
 
+// The sums raised to negative integer powers in e (its denominators, also inside split fractions).
+void denominators(const GiNaC::ex& e, GiNaC::exset& out) {
+  if (GiNaC::is_a<GiNaC::power>(e) && GiNaC::is_a<GiNaC::add>(e.op(0)) && GiNaC::is_a<GiNaC::numeric>(e.op(1)) &&
+      GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_integer() && GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_negative())
+    out.insert(e.op(0));
+  if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e) || GiNaC::is_a<GiNaC::power>(e))
+    for (std::size_t i = 0; i < e.nops(); ++i) denominators(e.op(i), out);
+}
+
+// A sum with its first printed term positive, as the printer writes a sum factor: GiNaC stores
+// either sign, so sizes and orders are taken on this form.
+GiNaC::ex plus_first(const GiNaC::ex& b) { return leads_with_minus(b) ? GiNaC::ex(-b) : b; }
+
+// A denominator and its canonical form up to sign: (key, ±1) with K = ±canonical(key); K and −K, or
+// K written with cos² or sin², get the same key.
+std::pair<std::string, int> canonical_key(const GiNaC::ex& b) {
+  const std::string plus = to_text(simplify(b)), minus = to_text(simplify(-b));
+  return plus <= minus ? std::make_pair(plus, 1) : std::make_pair(minus, -1);
+}
+
+// A denominator is named when it is long (kShortest operations or more) and shared by kShared entries
+// or more: K, or K1, K2, … when there are several, skipping names the system already uses. Its first
+// form in the derivation is the one shown; the others (−K, K in cosines) are written ±K.
+void name_recurring_denominators(Derivation& d) {
+  constexpr std::size_t kShortest = 6, kShared = 3;
+  struct Found {
+    std::size_t entries = 0;
+    std::vector<std::pair<GiNaC::ex, int>> forms;  // each with its sign against the key
+  };
+  std::vector<std::string> order;  // keys by first appearance
+  std::map<std::string, Found> found;
+  for (const auto& section : d.sections)
+    for (const auto& object : section.objects)
+      for (const auto& entry : object.entries) {
+        GiNaC::exset in_entry;
+        denominators(entry.value, in_entry);
+        std::set<std::string> keys;
+        for (const GiNaC::ex& b : in_name_order({in_entry.begin(), in_entry.end()}, [](const GiNaC::ex& x) { return to_text(plus_first(x)); })) {
+          if (display_size(plus_first(b)) < kShortest) continue;
+          const auto [key, sign] = canonical_key(b);
+          Found& f = found[key];
+          if (f.forms.empty()) order.push_back(key);
+          if (keys.insert(key).second) ++f.entries;
+          const bool known = std::any_of(f.forms.begin(), f.forms.end(), [&](const auto& x) { return x.first.is_equal(b); });
+          if (!known) f.forms.emplace_back(b, sign);
+        }
+      }
+  std::vector<std::string> named;
+  for (const std::string& key : order)
+    if (found[key].entries >= kShared) named.push_back(key);
+  std::set<std::string> taken;
+  for (const Symbol& s : d.symbols) taken.insert(s.name);
+  std::size_t k = 0;
+  for (const std::string& key : named) {
+    std::string name = named.size() == 1 ? "K" : "";
+    while (name.empty() || taken.count(name)) name = "K" + std::to_string(++k);
+    taken.insert(name);
+    // shown with a plus first, as the printer writes a sum factor: GiNaC stores either sign
+    const auto& forms = found[key].forms;
+    const auto& [first, first_sign] = forms.front();
+    const bool turn = !plus_first(first).is_equal(first);
+    const int value_sign = turn ? -first_sign : first_sign;  // value = value_sign · canonical
+    Abbreviation a{name, turn ? GiNaC::ex(-first) : first, {}};
+    for (const auto& [form, sign] : forms) a.forms.emplace_back(form, sign * value_sign);
+    d.abbreviations.push_back(std::move(a));
+  }
+}
+
 }  // namespace
 
 void present(Derivation& d) {
@@ -33,6 +105,7 @@ void present(Derivation& d) {
   for (auto& section : d.sections)
     for (auto& object : section.objects)
       for (auto& entry : object.entries) entry.value = display_form(entry.value, collect_symbols_of(entry.value, collect));
+  name_recurring_denominators(d);
 }
 
 }  // namespace hamel

@@ -7,7 +7,9 @@
 namespace hamel {
 
 /// Replaces each entry's value by display_form of it (verified equal there); the values stay the
-/// same functions, so claims and JSON readers see the same objects.
+/// same functions, so claims and JSON readers see the same objects. Then names the denominators that
+/// are long and shared by three entries or more (d.abbreviations: K, or K1, K2, …), which text and
+/// LaTeX print once and use in the entries.
 void present(Derivation& d);
 
 }  // namespace hamel

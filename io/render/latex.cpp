@@ -22,10 +22,10 @@ constexpr double kLine = 30.0;
 
 // The lines of `lhs = value` as rows of an align environment (before the row separator): the value
 // broken to fit the page, then each denominator it had to name.
-std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, const LatexNaming& names,
-                                      DisplayBreaker& breaker) {
+std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, const GiNaC::ex& value,
+                                      const LatexNaming& names, DisplayBreaker& breaker) {
   const std::string suffix = names.suffix(e);
-  const BrokenDisplay b = breaker(e.value);
+  const BrokenDisplay b = breaker(value);
   std::vector<std::string> rows;
   const auto add = [&](const std::string& left, const std::vector<std::string>& lines, const std::string& end) {
     for (std::size_t i = 0; i < lines.size(); ++i)
@@ -36,7 +36,8 @@ std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, co
   return rows;
 }
 
-void write_object(const Object& o, std::ostream& os, const LatexNaming& names) {
+// `d`: the derivation whose abbreviations (K, …) the values are written with; nullptr: written out.
+void write_object(const Object& o, std::ostream& os, const LatexNaming& names, const Derivation* d) {
   if (o.entries.empty()) return;
   bool zero = true;
   for (const auto& e : o.entries) zero = zero && e.value.is_zero();
@@ -50,7 +51,7 @@ void write_object(const Object& o, std::ostream& os, const LatexNaming& names) {
   std::vector<std::string> rows;
   DisplayBreaker breaker(kLine, &names.user());  // one 𝒟ₖ per denominator in the display
   for (const auto& e : o.entries) {
-    const auto r = display_rows(names.label(e.label), e, names, breaker);
+    const auto r = display_rows(names.label(e.label), e, d ? d->abbreviated(e.value) : e.value, names, breaker);
     rows.insert(rows.end(), r.begin(), r.end());
   }
   os << "\\begin{align}\n";
@@ -169,15 +170,25 @@ void write_verdicts(const DerivationSection& s, std::ostream& os, const LatexNam
   os << "\\end{description}\n";
 }
 
-void write_section(const DerivationSection& s, std::ostream& os, const LatexNaming& names) {
+void write_section(const Derivation& d, const DerivationSection& s, std::ostream& os, const LatexNaming& names) {
   os << "\\section{" << names.prose(s.title) << "}\\label{sec:" << s.id << "}\n";
   for (const auto& p : s.prose) os << names.prose(p) << "\n\n";
-  for (const auto& o : s.objects) write_object(o, os, names);
+  for (const auto& o : s.objects) write_object(o, os, names, &d);
   for (const auto& t : s.tables) write_table(t, os, names);
   for (const auto& f : s.figures)
     if (f.path.size() > 4 && f.path.compare(f.path.size() - 4, 4, ".png") == 0)
       os << "\\begin{center}\n\\includegraphics[width=0.8\\textwidth]{" << f.path << "}\n\\end{center}\n";
   write_verdicts(s, os, names);
+}
+
+// The recurring denominators named once (present()), before the sections that use them.
+void write_abbreviations(const Derivation& d, std::ostream& os, const LatexNaming& names) {
+  if (d.abbreviations.empty()) return;
+  Object o;
+  o.id = "abbreviations";
+  o.title = "Recurring denominators, named once";
+  for (const Abbreviation& a : d.abbreviations) o.add({a.name}, Label::symbol(a.name), a.value);
+  write_object(o, os, names, nullptr);
 }
 
 // The summary's lines as paragraphs.
@@ -218,7 +229,8 @@ void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& opti
   const LatexNaming names(d);
   std::ostringstream body;
   if (!options.body_only && !d.description.empty()) body << latex_text(d.description) << "\n\n";
-  for (const auto& s : d.sections) write_section(s, body, names);
+  write_abbreviations(d, body, names);
+  for (const auto& s : d.sections) write_section(d, s, body, names);
   if (!options.body_only) body << "\\section*{Summary}\n" << summary_paragraphs(d);
   const CitedText cited = cite_papers(body.str());
   if (!options.body_only)

@@ -42,11 +42,11 @@ void write_verdict(const Verdict& v, std::ostream& os) {
   }
 }
 
-void write_section(const DerivationSection& s, std::ostream& os) {
+void write_section(const Derivation& d, const DerivationSection& s, std::ostream& os) {
   for (const auto& p : s.prose) os << plain_text(p) << "\n";
   for (const auto& o : s.objects)
     for (const auto& e : o.entries)
-      os << "  " << text_label(e.label) << " = " << to_text(e.value) << text_suffix(e)
+      os << "  " << text_label(e.label) << " = " << to_text(d.abbreviated(e.value)) << text_suffix(e)
          << (e.note.empty() ? "" : "   [" + e.note + "]") << "\n";
   for (const auto& t : s.tables) write_table(t, os);
   for (const auto& f : s.figures) os << "  plot: " << f.path << "\n";
@@ -71,10 +71,14 @@ std::string verdict_summary(const Derivation& d) {
 void write_text(const Derivation& d, std::ostream& os, bool quiet) {
   os << "Hamel derivation: " << d.name << "\n";
   if (!d.description.empty()) os << d.description << "\n";
+  if (!quiet && !d.abbreviations.empty()) {
+    os << "\nRecurring denominators, named once:\n";
+    for (const Abbreviation& a : d.abbreviations) os << "  " << a.name << " = " << to_text(a.value) << "\n";
+  }
   for (const auto& s : d.sections) {
     if (quiet && s.verdicts.empty()) continue;
     os << "\n== " << plain_text(s.title) << "\n";
-    if (!quiet) write_section(s, os);
+    if (!quiet) write_section(d, s, os);
     for (const auto& v : s.verdicts) write_verdict(v, os);
   }
   os << "\n" << verdict_summary(d);

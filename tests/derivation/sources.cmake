@@ -4,3 +4,4 @@ target_sources(hamel_tests PRIVATE
 target_sources(hamel_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/contact_test.cpp)
 target_sources(hamel_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/hybrid_test.cpp)
 target_sources(hamel_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/discrete_test.cpp)
+target_sources(hamel_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/present_test.cpp)

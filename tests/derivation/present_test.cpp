@@ -1,0 +1,66 @@
+// tests/derivation/present_test.cpp — present(): display forms, and recurring denominators named once
+// (issue 16 §3: the K of 004 (6.7)); the names are for text and LaTeX only, the values stay written out.
+#include <doctest/doctest.h>
+
+#include "core/latex.hpp"
+#include "core/symbolic.hpp"
+#include "derivation/present.hpp"
+
+namespace {
+
+struct Sphere {  // the symbols of the Chaplygin sphere (004 §6)
+  GiNaC::realsymbol th{"theta"}, I1{"I1"}, I3{"I3"}, m{"m"}, R{"R"}, p1{"pi1"}, p3{"pi3"};
+  GiNaC::ex s = sin(th), c = cos(th);
+  // K(θ) of 004 (6.7), as the canonical form writes it (expanded, cos² = 1 − sin²), and −K
+  GiNaC::ex K = (I1 * I3 + m * R * R * (I3 + (I1 - I3) * s * s)).expand();
+};
+
+hamel::Derivation with_entries(const std::vector<GiNaC::ex>& values) {
+  hamel::Derivation d;
+  d.declare("m", hamel::SymbolKind::Parameter);
+  auto& o = d.add("s", "section").object("o", hamel::ObjectKind::Family, "entries");
+  for (std::size_t i = 0; i < values.size(); ++i) o.add({std::to_string(i)}, hamel::Label::symbol("e" + std::to_string(i)), values[i]);
+  return d;
+}
+
+}  // namespace
+
+TEST_SUITE("derivation") {
+
+TEST_CASE("present: a denominator shared by three entries is named K once, with its sign; the values stay") {
+  Sphere S;
+  // G^13, C_12^1 and {pi1, pi2}-like entries over K, one of them written over −K
+  const std::vector<GiNaC::ex> values{S.I3 * S.c / (S.K * S.s * S.s), S.m * S.R * S.R * S.c / (S.K * S.s),
+                                      S.p1 * S.m / (-S.K).expand(), S.p3 / (S.I1 + S.m)};
+  hamel::Derivation d = with_entries(values);
+  hamel::present(d);
+  REQUIRE(d.abbreviations.size() == 1);
+  const hamel::Abbreviation& a = d.abbreviations[0];
+  CHECK(a.name == "K");
+  CHECK(hamel::to_text(a.value) == "I1*I3 + m*R^2*(I3 + (I1 - I3)*sin(theta)^2)");
+  CHECK(hamel::zero_test(a.value - S.K).zero);
+  const auto& entries = d.sections[0].objects[0].entries;
+  // the model keeps every value written out (JSON and claims read it), equal to the input
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    CHECK_FALSE(hamel::to_text(entries[i].value).find('K') != std::string::npos);
+    CHECK(hamel::zero_test(entries[i].value - values[i]).zero);
+  }
+  // text and LaTeX write them with K; −K keeps its sign
+  CHECK(hamel::to_text(d.abbreviated(entries[0].value)) == "I3*cos(theta)/(K*sin(theta)^2)");
+  CHECK(hamel::to_text(d.abbreviated(entries[2].value)) == "-m*pi1/K");
+  CHECK(hamel::to_text(d.abbreviated(entries[3].value)) == "pi3/(I1 + m)");  // short: not named
+}
+
+TEST_CASE("present: no name for a denominator of two entries, nor a name the system already uses") {
+  Sphere S;
+  hamel::Derivation two = with_entries({S.c / S.K, S.s / S.K});
+  hamel::present(two);
+  CHECK(two.abbreviations.empty());
+  hamel::Derivation taken = with_entries({S.c / S.K, S.s / S.K, S.m / S.K});
+  taken.declare("K", hamel::SymbolKind::Parameter);
+  hamel::present(taken);
+  REQUIRE(taken.abbreviations.size() == 1);
+  CHECK(taken.abbreviations[0].name == "K1");
+}
+
+}  // TEST_SUITE
