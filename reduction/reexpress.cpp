@@ -178,9 +178,11 @@ bool injective_on_domain(const ex& g, const ex& q, const Chart& chart) {
 // that is rational in them and one-to-one there: (q, its value: γ3 ↦ acos(γ3)); nullopt when none is.
 std::optional<std::pair<ex, ex>> argument_in_variables(const ex& q, const VariablesOnChart& v,
                                                        const ReexpressBudget& budget) {
+  ReexpressBudget by_elimination = budget;
+  by_elimination.substitute = false;
   for (const ex& g : std::vector<ex>{q, GiNaC::cos(q), GiNaC::sin(q)}) {
     if (!injective_on_domain(g, q, v.chart)) continue;
-    const Reexpressed r = reexpress(g, v, budget);
+    const Reexpressed r = reexpress(g, v, by_elimination);
     if (!r.expressed()) continue;
     if (g.is_equal(q)) return std::make_pair(q, r.value);
     const bool cosine = GiNaC::is_the_function<GiNaC::cos_SERIAL>(g);
@@ -308,12 +310,81 @@ AffineSection affine_section(const VariablesOnChart& v) {
   return out;
 }
 
+// p (a polynomial in x) with x^2k ↦ y^k, or nullopt when an odd power of x occurs.
+std::optional<ex> even_powers(const ex& p, const ex& x, const ex& y) {
+  const ex q = p.expand();
+  if (!q.is_polynomial(x)) return std::nullopt;
+  ex out = 0;
+  for (int k = 0; k <= q.degree(x); ++k) {
+    const ex c = q.coeff(x, k);
+    if (c.is_zero()) continue;
+    if (k % 2) return std::nullopt;
+    out += c * GiNaC::pow(y, k / 2);
+  }
+  return out;
+}
+
+// e with g(q) = c(u) put in: q ↦ c; or cos q ↦ c and sin²q ↦ 1 − c² (sin q ↦ c, cos²q ↦ 1 − c²).
+// nullopt when q is left (an odd power of the other function, or q outside sin and cos).
+std::optional<ex> put_in(const ex& e, const ex& q, const ArgumentForm& g) {
+  if (g.of_q.is_equal(q)) return e.subs(q == g.in_u);
+  const bool cosine = GiNaC::is_the_function<GiNaC::cos_SERIAL>(g.of_q);
+  const GiNaC::symbol other("other");  // the function that is not g
+  const ex with = e.subs(g.of_q == g.in_u).subs((cosine ? GiNaC::sin(q) : GiNaC::cos(q)) == other);
+  const ex nd = GiNaC::normal(with).numer_denom();
+  const auto num = even_powers(nd.op(0), other, 1 - GiNaC::pow(g.in_u, 2));
+  const auto den = even_powers(nd.op(1), other, 1 - GiNaC::pow(g.in_u, 2));
+  if (!num || !den || num->has(q) || den->has(q)) return std::nullopt;
+  return *num / *den;
+}
+
+// f in the variables by putting in, for each coordinate left after the section, its value in the
+// variables on its domain (cos θ = γ3): no elimination when that leaves none (the solid of
+// revolution's H_c, ~2 s of Singular before). nullopt when a coordinate is not so written.
+std::optional<ex> substituted(const ex& lifted, LiftedAtoms& atoms, const VariablesOnChart& v,
+                              const ReexpressBudget& budget) {
+  ex e = lifted;
+  for (const ex& q : v.chart.coordinates()) {
+    if (!e.has(q) || atoms.not_arguments.count(q)) {
+      if (e.has(q)) return std::nullopt;
+      continue;
+    }
+    auto known = std::find_if(atoms.arguments.begin(), atoms.arguments.end(), [&](const auto& a) { return a.first.is_equal(q); });
+    if (known == atoms.arguments.end()) {
+      const auto a = argument_in_variables(q, v, budget);
+      if (!a) {
+        atoms.not_arguments.insert(q);
+        return std::nullopt;
+      }
+      atoms.arguments.push_back(*a);
+      known = atoms.arguments.end() - 1;
+    }
+    const auto in = put_in(e, q, argument_form(q, known->second));
+    if (!in) return std::nullopt;
+    e = *in;
+  }
+  return e;
+}
+
 // The elimination for f ≠ constant, its outcome into r.
 void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const ReexpressBudget& budget) {
   LiftedAtoms atoms;
   AtomLifter lift(v, budget, atoms);
   const AffineSection section = affine_section(v);
   const ex lifted = lift(simplify(f.subs(section.p_of_u)));
+  if (budget.substitute && !section.p_of_u.empty())
+    if (const auto direct = substituted(lifted, atoms, v, budget)) {
+      const ex candidate = direct->subs(atoms.back);
+      const ZeroVerdict same = verify_in_variables(f, candidate, v.symbols, v.variables, v.chart);
+      if (same.zero) {
+        r.outcome = Reexpressed::Outcome::Expressed;
+        r.value = candidate;
+        r.verified = same;
+        for (const auto& a : atoms.arguments)
+          if (candidate.has(a.first)) r.arguments.push_back(a);
+        return;
+      }
+    }
   GraphIdeal g = graph_of_variables(v, section.solved);
   static const GiNaC::symbol z("z");
   add_function(g, lifted, z);

@@ -29,6 +29,9 @@ struct VariablesOnChart {
 struct ReexpressBudget {
   double seconds = 20;           ///< wall time of the elimination (a child process, killed after)
   std::size_t max_terms = 4000;  ///< terms of the generators together; more is refused at once
+  /// Try putting in the coordinates' values in the variables (cos θ = γ3) before eliminating; off
+  /// while those values themselves are being found.
+  bool substitute = true;
 };
 
 struct Reexpressed {

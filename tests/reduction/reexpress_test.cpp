@@ -199,6 +199,24 @@ TEST_CASE("reexpress: f(th) is kept when th is a function of the variables on it
   CHECK(hamel::reexpress(s.df, s.vars).outcome == hamel::Reexpressed::Outcome::NotRational);
 }
 
+TEST_CASE("reexpress: cos th = c and sin^2 th = 1 - c^2 put in without elimination, the same as by elimination") {
+  const Shape s(true);
+  const ex a = s.P.parameters()[0];
+  const ex c = s.U[0], u = s.U[1];
+  const ex H = a * s.p * s.p * pow(sin(s.th), 2) / (1 + cos(s.th)) + s.f * s.p;
+  const auto direct = hamel::reexpress(H, s.vars);
+  REQUIRE(direct.expressed());
+  CHECK(direct.verified.zero);
+  CHECK(hamel::is_zero(direct.value - (a * u * u * (1 - c * c) / (1 + c) + s.f * u), s.U));
+  hamel::ReexpressBudget by_elimination;
+  by_elimination.substitute = false;
+  const auto eliminated = hamel::reexpress(H, s.vars, by_elimination);
+  REQUIRE(eliminated.expressed());
+  CHECK(hamel::is_zero(direct.value - eliminated.value, s.U));
+  // an odd power of sin th is √(1 − c²): not put in, and not rational in the variables either
+  CHECK(hamel::reexpress(sin(s.th) * s.p, s.vars).outcome == hamel::Reexpressed::Outcome::NotRational);
+}
+
 TEST_CASE("reexpress: without a domain, th is not a function of cos(th), so f(th) is no function of the variables") {
   const Shape s(false);
   const auto r = hamel::reexpress(s.f * s.p, s.vars);
