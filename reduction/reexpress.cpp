@@ -339,8 +339,8 @@ std::optional<ex> put_in(const ex& e, const ex& q, const ArgumentForm& g) {
 }
 
 // f in the variables by putting in, for each coordinate left after the section, its value in the
-// variables on its domain (cos θ = γ3): no elimination when that leaves none (the solid of
-// revolution's H_c, ~2 s of Singular before). nullopt when a coordinate is not so written.
+// variables on its domain (cos θ = γ3): no elimination when that leaves none. nullopt when a
+// coordinate is not so written (ψ in γ1 = sin θ sin ψ is left to the elimination).
 std::optional<ex> substituted(const ex& lifted, LiftedAtoms& atoms, const VariablesOnChart& v,
                               const ReexpressBudget& budget) {
   ex e = lifted;
