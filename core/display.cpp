@@ -22,8 +22,8 @@ using GiNaC::is_a;
 
 // Counted on the printed form: GiNaC keeps a sign or a numeric factor in different places of equal
 // products from run to run, the printer does not.
-std::size_t display_size(const ex& e) {
-  const std::string t = detail::str(e);
+namespace {
+std::size_t operations_in(const std::string& t) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < t.size(); ++i) {
     const char c = t[i];
@@ -32,6 +32,9 @@ std::size_t display_size(const ex& e) {
   }
   return n;
 }
+}  // namespace
+
+std::size_t display_size(const ex& e) { return operations_in(detail::str(e)); }
 
 namespace {
 
@@ -71,7 +74,26 @@ std::vector<ex> terms_of(const ex& p) {
 
 // Printed with the atoms back: the printer's order does not depend on GiNaC's hash order, so
 // choices made in this order are the same in every run.
-std::string printed(const ex& e, const Polynomial& P) { return detail::str(e.subs(P.atoms)); }
+// Remembered within a run: the candidates of one choice repeat (a group that finds nothing is its
+// input) and so do the polynomials of a derivation's entries. The atoms' symbols are the same in
+// every call, so the text of e depends on e alone.
+struct Printed {
+  std::string text;
+  std::size_t size = 0;  // display_size of the atoms' form
+};
+
+const Printed& printed_form(const ex& e, const Polynomial& P) {
+  constexpr std::size_t kRemembered = 1 << 14;
+  thread_local std::unordered_map<ex, Printed, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  if (const auto it = cache.find(e); it != cache.end()) return it->second;
+  if (cache.size() >= kRemembered) cache.clear();
+  Printed p;
+  p.text = detail::str(e.subs(P.atoms));
+  p.size = operations_in(p.text);
+  return cache.emplace(e, std::move(p)).first->second;
+}
+
+std::string printed(const ex& e, const Polynomial& P) { return printed_form(e, P).text; }
 
 std::vector<ex> terms_in_print_order(const ex& p, const Polynomial& P) {
   std::vector<std::pair<std::string, ex>> keyed;
@@ -273,7 +295,7 @@ ex group(const ex& p, const Polynomial& P, int depth) {
 // (an expanded perfect square times (α + 1)² has 18).
 constexpr std::size_t kMaxFactorTerms = 10;
 
-std::size_t size_of(const ex& e, const Polynomial& P) { return display_size(e.subs(P.atoms)); }
+std::size_t size_of(const ex& e, const Polynomial& P) { return printed_form(e, P).size; }
 
 // The smallest candidate; among equally small ones the first in print order.
 ex smallest(const std::vector<ex>& candidates, const Polynomial& P) {
