@@ -262,31 +262,38 @@ ex group(const ex& p, const Polynomial& P, int depth) {
   const std::vector<ex> terms = terms_of(p);
   if (depth >= kMaxGroupDepth || terms.size() < 2 || terms.size() > kMaxGroupTerms) return p;
   const std::vector<ex> syms = symbols_of(p, P);
+  // the exponents of every term, read once (degree() on GiNaC terms dominated the pass)
+  std::vector<std::vector<int>> exps(terms.size(), std::vector<int>(syms.size()));
+  for (std::size_t t = 0; t < terms.size(); ++t)
+    for (std::size_t k = 0; k < syms.size(); ++k) exps[t][k] = terms[t].degree(syms[k]);
   std::size_t best_saving = 0;
-  ex best_g;
-  for (const ex& v : syms) {
-    std::vector<ex> with;
-    for (const ex& t : terms)
-      if (t.degree(v) > 0) with.push_back(t);
+  std::vector<int> best_g;
+  for (std::size_t v = 0; v < syms.size(); ++v) {
+    std::vector<std::size_t> with;
+    for (std::size_t t = 0; t < terms.size(); ++t)
+      if (exps[t][v] > 0) with.push_back(t);
     if (with.size() < 2) continue;
     // each of the |with| terms loses g's factors (one product, and one power for an exponent > 1
     // each); the group costs them once, and one product
-    const ex g = common_monomial(with, syms);
+    std::vector<int> g = exps[with.front()];
+    for (std::size_t t : with)
+      for (std::size_t k = 0; k < syms.size(); ++k) g[k] = std::min(g[k], exps[t][k]);
     std::size_t cost = 0;
-    for (const ex& w : syms)
-      if (const int d = g.degree(w); d > 0) cost += d > 1 ? 2 : 1;
+    for (int d : g)
+      if (d > 0) cost += d > 1 ? 2 : 1;
     const std::size_t saving = (with.size() - 1) * cost;
     if (saving > 1 && saving - 1 > best_saving) best_saving = saving - 1, best_g = g;
   }
   if (best_saving == 0) return p;
+  ex monomial = 1;
+  for (std::size_t k = 0; k < syms.size(); ++k) monomial *= GiNaC::pow(syms[k], best_g[k]);
   ex inner = 0, rest = 0;
-  for (const ex& t : terms) {
+  for (std::size_t t = 0; t < terms.size(); ++t) {
     bool divides = true;
-    for (const ex& v : syms)
-      if (t.degree(v) < best_g.degree(v)) divides = false;
-    (divides ? inner : rest) += divides ? (t / best_g).expand() : t;
+    for (std::size_t k = 0; k < syms.size(); ++k) divides = divides && exps[t][k] >= best_g[k];
+    (divides ? inner : rest) += divides ? (terms[t] / monomial).expand() : terms[t];
   }
-  return best_g * grouped_inner(inner, P, depth + 1) + group(rest, P, depth);
+  return monomial * grouped_inner(inner, P, depth + 1) + group(rest, P, depth);
 }
 
 // GiNaC's multivariate factoring grows quickly with the terms (a 12-term numerator in 8 symbols
