@@ -48,36 +48,59 @@ std::pair<std::string, int> canonical_key(const GiNaC::ex& b) {
   return plus <= minus ? std::make_pair(plus, 1) : std::make_pair(minus, -1);
 }
 
-// A denominator is named when it is long (kShortest operations or more) and shared by kShared entries
-// or more: K, or K1, K2, … when there are several, skipping names the system already uses. Its first
-// form in the derivation is the one shown; the others (−K, K in cosines) are written ±K.
-void name_recurring_denominators(Derivation& d) {
-  constexpr std::size_t kShortest = 6, kShared = 3;
+// The long denominators of the entries, by canonical key (up to sign), in order of first appearance:
+// how many entries have each, and the forms it takes there with their signs against the key.
+struct Denominators {
   struct Found {
     std::size_t entries = 0;
-    std::vector<std::pair<GiNaC::ex, int>> forms;  // each with its sign against the key
+    std::vector<std::pair<GiNaC::ex, int>> forms;
   };
-  std::vector<std::string> order;  // keys by first appearance
+  std::vector<std::string> order;
   std::map<std::string, Found> found;
+};
+
+Denominators long_denominators(const Derivation& d, std::size_t shortest) {
+  Denominators out;
   for (const auto& section : d.sections)
     for (const auto& object : section.objects)
       for (const auto& entry : object.entries) {
         GiNaC::exset in_entry;
         denominators(entry.value, in_entry);
         std::set<std::string> keys;
-        for (const GiNaC::ex& b : in_name_order({in_entry.begin(), in_entry.end()}, [](const GiNaC::ex& x) { return to_text(plus_first(x)); })) {
-          if (display_size(plus_first(b)) < kShortest) continue;
+        const auto text = [](const GiNaC::ex& x) { return to_text(plus_first(x)); };
+        for (const GiNaC::ex& b : in_name_order({in_entry.begin(), in_entry.end()}, text)) {
+          if (display_size(plus_first(b)) < shortest) continue;
           const auto [key, sign] = canonical_key(b);
-          Found& f = found[key];
-          if (f.forms.empty()) order.push_back(key);
+          Denominators::Found& f = out.found[key];
+          if (f.forms.empty()) out.order.push_back(key);
           if (keys.insert(key).second) ++f.entries;
           const bool known = std::any_of(f.forms.begin(), f.forms.end(), [&](const auto& x) { return x.first.is_equal(b); });
           if (!known) f.forms.emplace_back(b, sign);
         }
       }
+  return out;
+}
+
+// The abbreviation `name` for a denominator's forms, shown with a plus first as the printer writes a
+// sum factor (GiNaC stores either sign); each form gets its sign against the shown value.
+Abbreviation abbreviation(const std::string& name, const std::vector<std::pair<GiNaC::ex, int>>& forms) {
+  const auto& [first, first_sign] = forms.front();
+  const bool turn = !plus_first(first).is_equal(first);
+  const int value_sign = turn ? -first_sign : first_sign;  // value = value_sign · canonical
+  Abbreviation a{name, turn ? GiNaC::ex(-first) : first, {}};
+  for (const auto& [form, sign] : forms) a.forms.emplace_back(form, sign * value_sign);
+  return a;
+}
+
+// A denominator is named when it is long (kShortest operations or more) and shared by kShared entries
+// or more: K, or K1, K2, … when there are several, skipping names the system already uses. Its first
+// form in the derivation is the one shown; the others (−K, K in cosines) are written ±K.
+void name_recurring_denominators(Derivation& d) {
+  constexpr std::size_t kShortest = 6, kShared = 3;
+  const Denominators all = long_denominators(d, kShortest);
   std::vector<std::string> named;
-  for (const std::string& key : order)
-    if (found[key].entries >= kShared) named.push_back(key);
+  for (const std::string& key : all.order)
+    if (all.found.at(key).entries >= kShared) named.push_back(key);
   std::set<std::string> taken;
   for (const Symbol& s : d.symbols) taken.insert(s.name);
   std::size_t k = 0;
@@ -85,14 +108,7 @@ void name_recurring_denominators(Derivation& d) {
     std::string name = named.size() == 1 ? "K" : "";
     while (name.empty() || taken.count(name)) name = "K" + std::to_string(++k);
     taken.insert(name);
-    // shown with a plus first, as the printer writes a sum factor: GiNaC stores either sign
-    const auto& forms = found[key].forms;
-    const auto& [first, first_sign] = forms.front();
-    const bool turn = !plus_first(first).is_equal(first);
-    const int value_sign = turn ? -first_sign : first_sign;  // value = value_sign · canonical
-    Abbreviation a{name, turn ? GiNaC::ex(-first) : first, {}};
-    for (const auto& [form, sign] : forms) a.forms.emplace_back(form, sign * value_sign);
-    d.abbreviations.push_back(std::move(a));
+    d.abbreviations.push_back(abbreviation(name, all.found.at(key).forms));
   }
 }
 
