@@ -133,6 +133,7 @@ ex on_pair(const ex& p, const ex& s, const ex& c) {
 // The sin/cos pairs among the atoms; a sin x whose cos x is absent gets a symbol for cos x too, so
 // that t − t·sin²x can become t·cos²x.
 void find_circle(Polynomial& P) {
+  P.circle.clear();  // rebuilt: the atoms may have grown since
   std::vector<std::pair<ex, ex>> sines;  // (symbol, argument)
   for (const auto& [sym, atom] : P.atoms)
     if (is_a<GiNaC::function>(atom) && ex_to<GiNaC::function>(atom).get_name() == "sin") sines.emplace_back(sym, atom.op(0));
@@ -398,7 +399,7 @@ ex factored(const ex& p, const Polynomial& P) {
 // The best form of a polynomial with no collection. A function of p alone (the atoms' symbols are the
 // same in every call, circle pairs p does not use change nothing), so remembered: the entries of a
 // derivation share their denominators and many coefficients.
-ex best_polynomial_uncached(const ex& p, const Polynomial& P);
+ex best_polynomial_uncached(const ex& e, const Polynomial& P);
 
 ex best_polynomial(const ex& p, const Polynomial& P) {
   constexpr std::size_t kRemembered = 4096;
@@ -409,8 +410,7 @@ ex best_polynomial(const ex& p, const Polynomial& P) {
   return cache.emplace(e, best_polynomial_uncached(e, P)).first->second;
 }
 
-ex best_polynomial_uncached(const ex& p, const Polynomial& P) {
-  const ex e = p.expand();
+ex best_polynomial_uncached(const ex& e, const Polynomial& P) {  // e expanded
   const ex r = recover_cos(e, P);
   std::vector<ex> candidates{e, group(e, P), factored(e, P)};
   if (!r.is_equal(e)) candidates.insert(candidates.end(), {group(r, P), factored(r, P)});
@@ -492,7 +492,7 @@ std::optional<ex> split_fraction(const ex& num, const ex& den, const Polynomial&
 // N/(√R·D) with R | N (on the circles) is q·√R/D, and N·√R/(R·D) is N/(√R·D): a radicand that
 // divides the other side is cancelled against its root ((a² sin²θ + c² cos²θ)/√(a² sin²θ + c² cos²θ)
 // of the ellipsoid's frame). Exact division, so no identity to check. num and den are polynomials in
-// the atoms of P (before find_circle, which these atoms may extend).
+// the atoms of P (which R's atoms may extend; find_circle is run again after).
 void cancel_roots(ex& num, ex& den, Polynomial& P) {
   std::vector<std::pair<ex, ex>> roots;  // (w, R) with w = √R
   for (const auto& [w, atom] : P.atoms)
@@ -504,7 +504,6 @@ void cancel_roots(ex& num, ex& den, Polynomial& P) {
     const bool above = num.degree(w) >= 1 && den.degree(w) == 0;
     if (!below && !above) continue;
     const ex R = radicand.to_polynomial(P.atoms);
-    P.circle.clear();
     find_circle(P);
     const ex& side = below ? num : den;  // the side R must divide
     const ex& other = below ? den : num;
@@ -514,7 +513,6 @@ void cancel_roots(ex& num, ex& den, Polynomial& P) {
     if (below) num = (q * w).expand(), den = rest;
     else num = rest, den = (q * w).expand();
   }
-  P.circle.clear();
 }
 
 }  // namespace

@@ -191,6 +191,22 @@ std::optional<std::pair<ex, ex>> argument_in_variables(const ex& q, const Variab
   return std::nullopt;
 }
 
+// q's value in the variables (argument_in_variables), asked once per elimination: `atoms` remembers
+// the answer either way.
+std::optional<ex> argument_value(const ex& q, LiftedAtoms& atoms, const VariablesOnChart& v,
+                                 const ReexpressBudget& budget) {
+  for (const auto& [x, value] : atoms.arguments)
+    if (x.is_equal(q)) return value;
+  if (atoms.not_arguments.count(q)) return std::nullopt;
+  const auto a = argument_in_variables(q, v, budget);
+  if (!a) {
+    atoms.not_arguments.insert(q);
+    return std::nullopt;
+  }
+  atoms.arguments.push_back(*a);
+  return a->second;
+}
+
 struct AtomLifter : GiNaC::map_function {
   const VariablesOnChart& v;
   const ReexpressBudget& budget;
@@ -222,19 +238,8 @@ struct AtomLifter : GiNaC::map_function {
   // f1(θ) (or a derivative) stays in the answer when each coordinate it depends on is a function of
   // the variables (004 §7 writes f1, f2 as functions of γ3 = cos θ); otherwise it is eliminated.
   ex kept_jet(const ex& e) {
-    for (const ex& q : v.chart.coordinates()) {
-      if (!e.has(q)) continue;
-      const bool known = std::any_of(out.arguments.begin(), out.arguments.end(),
-                                     [&](const auto& a) { return a.first.is_equal(q); });
-      if (known) continue;
-      if (out.not_arguments.count(q)) return e;
-      const auto a = argument_in_variables(q, v, budget);
-      if (!a) {
-        out.not_arguments.insert(q);
-        return e;
-      }
-      out.arguments.push_back(*a);
-    }
+    for (const ex& q : v.chart.coordinates())
+      if (e.has(q) && !argument_value(q, out, v, budget)) return e;
     if (const auto it = out.jets.find(e); it != out.jets.end()) return it->second;
     const GiNaC::symbol w("w" + std::to_string(out.kept.size() + 1));
     out.kept.push_back(w);
@@ -345,21 +350,9 @@ std::optional<ex> substituted(const ex& lifted, LiftedAtoms& atoms, const Variab
                               const ReexpressBudget& budget) {
   ex e = lifted;
   for (const ex& q : v.chart.coordinates()) {
-    if (!e.has(q) || atoms.not_arguments.count(q)) {
-      if (e.has(q)) return std::nullopt;
-      continue;
-    }
-    auto known = std::find_if(atoms.arguments.begin(), atoms.arguments.end(), [&](const auto& a) { return a.first.is_equal(q); });
-    if (known == atoms.arguments.end()) {
-      const auto a = argument_in_variables(q, v, budget);
-      if (!a) {
-        atoms.not_arguments.insert(q);
-        return std::nullopt;
-      }
-      atoms.arguments.push_back(*a);
-      known = atoms.arguments.end() - 1;
-    }
-    const auto in = put_in(e, q, argument_form(q, known->second));
+    if (!e.has(q)) continue;
+    const auto value = argument_value(q, atoms, v, budget);
+    const auto in = value ? put_in(e, q, argument_form(q, *value)) : std::nullopt;
     if (!in) return std::nullopt;
     e = *in;
   }
