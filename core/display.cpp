@@ -379,21 +379,11 @@ ex factored(const ex& p, const Polynomial& P) {
     if (s < 0 && odd) sign = -sign;
     factors.emplace_back(y, power);
   }
-  // A minus sign in front is one operation more than a factor written (b − a) instead of (a − b):
-  // it goes into the odd-power sum factor that comes first in print order.
-  const bool negative = (sign < 0) != (is_a<GiNaC::numeric>(constant) && ex_to<GiNaC::numeric>(constant).is_negative());
-  std::size_t flip = factors.size();
-  std::string flip_key;
-  for (std::size_t i = 0; negative && i < factors.size(); ++i) {
-    const auto& [y, power] = factors[i];
-    if (!is_a<GiNaC::add>(y) || !is_a<GiNaC::numeric>(power) || !ex_to<GiNaC::numeric>(power).is_odd()) continue;
-    const std::string k = printed(y, P);
-    if (flip == factors.size() || k < flip_key) flip = i, flip_key = k;
-  }
-  GiNaC::exvector v{is_a<GiNaC::numeric>(constant) ? GiNaC::abs(ex_to<GiNaC::numeric>(constant)) : constant};
-  for (std::size_t i = 0; i < factors.size(); ++i)
-    v.push_back(GiNaC::pow(best_of(i == flip ? (-factors[i].first).expand() : factors[i].first), factors[i].second));
-  return (negative && flip == factors.size() ? -1 : 1) * GiNaC::mul(v);
+  // The sign stays in front: the printer gives it to a sum factor, (b − a) rather than −(a − b)
+  // (core/printing.cpp, take_sign).
+  GiNaC::exvector v{constant};
+  for (const auto& [y, power] : factors) v.push_back(GiNaC::pow(best_of(y), power));
+  return sign * GiNaC::mul(v);
 }
 
 // The best form of a polynomial with no collection. A function of p alone (the atoms' symbols are the
