@@ -55,20 +55,31 @@ void complement_choice(const NonholonomicSystem& sys, DerivationSection& s) {
     s.prose.push_back("W is the metric-orthogonal complement of D ('complement: orthogonal').");
     return;
   }
+  const bool everywhere = GiNaC::is_a<GiNaC::numeric>(sys.complement_minor());
+  const auto minor = [&](const char* what) {
+    if (!everywhere)
+      s.object("complement_minor", ObjectKind::Scalar, what).add({}, Label::symbol("Delta", {"W"}), sys.complement_minor());
+  };
+  if (W.kind == Complement::Kind::Automatic && !W.fields.empty()) {
+    s.prose.push_back("W is spanned by fields of an invariant frame of TQ (the frame D was taken in), so that W is invariant "
+                      "under the symmetry too; " +
+                      std::string(everywhere ? "W is complementary to D everywhere." : "W is complementary to D where $Delta_W$ ≠ 0.") +
+                      " 'complement: orthogonal' gives the metric-orthogonal complement, a list of coordinates a coordinate span. "
+                      "The brackets on D* do not depend on W; Λ and the gauge transformations do.");
+    minor("the determinant of the frame of $D$ and $W$");
+    return;
+  }
   if (W.kind == Complement::Kind::Fields || W.coordinates.empty()) return;
   std::string span;
   for (std::size_t j : W.coordinates) span += (span.empty() ? "" : ", ") + std::string("∂") + sys.chart().coordinate_name(j);
   const bool chosen = W.kind == Complement::Kind::Automatic;
-  const bool everywhere = GiNaC::is_a<GiNaC::numeric>(sys.complement_minor());
   s.prose.push_back("W = span{" + span + "}" +
                     (chosen ? ", chosen from the constraint matrix (the coordinates the constraints solve for); "
                               "'complement: orthogonal' gives the metric-orthogonal complement, a list of coordinates another span. "
                             : ". ") +
                     (everywhere ? "W is complementary to D everywhere." : "W is complementary to D where $Delta_W$ ≠ 0.") +
                     " The brackets on D* do not depend on W; Λ and the gauge transformations do.");
-  if (!everywhere)
-    s.object("complement_minor", ObjectKind::Scalar, "the minor of the constraint matrix in the columns of $W$")
-        .add({}, Label::symbol("Delta", {"W"}), sys.complement_minor());
+  minor("the minor of the constraint matrix in the columns of $W$");
 }
 
 // The letter that names the complement's fields W1, W2, …: another one (N, V, U) when the user's frame
@@ -227,7 +238,10 @@ void frame_invariance(const NonholonomicInput& in, const NonholonomicSystem& sys
     }
   Verdict& v = zero_verdict(s, "symmetry.frame_invariant", "the frame Hamel computed is invariant under the generators", worst);
   v.expected = std::nullopt;
-  v.reason = "Hamel takes the frame from the constraints' kernel; an invariant frame is not searched for";
+  v.reason = sys.frame_origin() == FrameOrigin::Invariant
+                 ? "Hamel found an invariant frame of TQ and took the constraints' kernel in it"
+                 : "no invariant frame of TQ among fields polynomial in the moved coordinates and their cosines and "
+                   "sines: Hamel took the constraints' kernel in the coordinate frame";
 }
 
 // The declared generators, checked before anything is reduced with them (004 §4.2): a generator that

@@ -72,6 +72,7 @@ NonholonomicSpec spec_of(const NonholonomicInput& in) {
   NonholonomicSpec spec{in.Q, in.lagrangian, in.constraints, in.frame, in.field_names(), Complement::automatic()};
   if (in.orthogonal_complement) spec.complement = Complement::orthogonal();
   if (!in.complement.empty()) spec.complement = Complement::coordinate_span(in.complement);
+  for (const auto& generator : in.symmetry) spec.symmetry.push_back(generator.second);
   return spec;
 }
 

@@ -9,6 +9,10 @@ if(HAMEL_BUILD_TESTS)
   add_test(NAME check.chaplygin_sleigh COMMAND hamel_cli check examples/chaplygin_sleigh.yaml
            examples/chaplygin_sleigh.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(check.chaplygin_sleigh PROPERTIES PASS_REGULAR_EXPRESSION "6 claims: 5 true, 1 false")
+  # no frame given: Hamel's SE(2)-invariant frame, and H_c derived by hand in it (issue 16 §2)
+  add_test(NAME check.snakeboard COMMAND hamel_cli check examples/snakeboard.yaml examples/snakeboard.claims.yaml
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(check.snakeboard PROPERTIES PASS_REGULAR_EXPRESSION "7 claims: 6 true, 1 false")
 endif()
 # Contact (Herglotz) systems (docs/contact.md): every system file derives with all checks passing; each
 # claims file flags exactly the errata of contact.md; the simulations run.

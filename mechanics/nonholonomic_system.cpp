@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "geometry/distribution.hpp"
+#include "geometry/invariant_frame.hpp"
 #include "geometry/lifts.hpp"
 #include "geometry/linear_algebra.hpp"
 
@@ -126,6 +127,44 @@ std::vector<std::size_t> coordinate_complement(const std::vector<Form>& constrai
   return cols;
 }
 
+namespace {
+
+bool commutes_with_all(const VectorField& X, const std::vector<VectorField>& generators) {
+  return std::all_of(generators.begin(), generators.end(),
+                     [&](const VectorField& xi) { return zero_test(lie_bracket(xi, X)).zero; });
+}
+
+// The frame of D when none is given, with the invariant complement read off with it (if any).
+struct ComputedFrame {
+  std::vector<VectorField> fields;
+  FrameOrigin origin = FrameOrigin::ConstraintKernel;
+  std::vector<VectorField> invariant_complement;
+};
+
+// Solving the constraints divides by their coefficients; a frame that blows up where one vanishes
+// (the knife edge's cot(φ)∂x + ∂y) is rescaled to one that does not.  With a symmetry, the kernel is
+// taken in an invariant frame of TQ when there is one, and a rescaling that would move the field is
+// not made (an invariant field is worth more than one without denominators).
+ComputedFrame computed_frame(const std::vector<Form>& constraints, const std::vector<VectorField>& symmetry,
+                             const Chart& Q) {
+  if (!constraints.empty() && !symmetry.empty())
+    if (auto E = invariant_tangent_frame(symmetry, Q)) {
+      SplitFrame split = split_in_frame(constraints, *E);
+      const bool invariant = std::all_of(split.distribution.begin(), split.distribution.end(),
+                                         [&](const VectorField& X) { return commutes_with_all(X, symmetry); });
+      if (invariant) {
+        for (auto& X : split.distribution)
+          if (const VectorField Y = without_denominators(X); commutes_with_all(Y, symmetry)) X = Y;
+        return {std::move(split.distribution), FrameOrigin::Invariant, std::move(split.complement)};
+      }
+    }
+  std::vector<VectorField> fields = frame_from_constraints(constraints, Q);
+  for (auto& X : fields) X = without_denominators(X);
+  return {std::move(fields), FrameOrigin::ConstraintKernel, {}};
+}
+
+}  // namespace
+
 struct NonholonomicSystem::Data {
   Chart Q, TQ, Dstar, Dvel;
   GiNaC::ex L;
@@ -138,12 +177,13 @@ struct NonholonomicSystem::Data {
   std::vector<std::string> names;
   GiNaC::matrix rho, Gab, Ginv;
   Tensor3 C_low, C_up;
+  FrameOrigin origin = FrameOrigin::Given;
 };
 
 NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
   auto d = std::make_shared<Data>(Data{spec.chart, tangent_bundle(spec.chart), spec.chart, spec.chart,
                                        spec.lagrangian, std::nullopt, 0, {}, std::nullopt, {}, 0, {}, {}, {}, {},
-                                       Tensor3(), Tensor3()});
+                                       Tensor3(), Tensor3(), FrameOrigin::Given});
   const Chart& Q = d->Q;
   const auto parts = mechanical_parts(spec.lagrangian, Q);
   d->G = parts.metric;
@@ -161,11 +201,12 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
   }
   const std::size_t r = Q.dim() - d->constraints.size();
   std::vector<VectorField> fields = spec.frame;
+  std::vector<VectorField> invariant_complement;
   if (fields.empty()) {
-    // Solving the constraints divides by their coefficients; a frame that blows up where one vanishes
-    // (the knife edge's cot(φ)∂x + ∂y) is rescaled to one that does not.
-    fields = frame_from_constraints(d->constraints, Q);
-    for (auto& X : fields) X = without_denominators(X);
+    ComputedFrame computed = computed_frame(d->constraints, spec.symmetry, Q);
+    fields = std::move(computed.fields);
+    d->origin = computed.origin;
+    invariant_complement = std::move(computed.invariant_complement);
   } else {
     if (fields.size() != r)
       throw DomainError(detail::message("NonholonomicSystem", "wrong number of frame fields",
@@ -191,18 +232,24 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
     throw InvalidArgument(detail::message("NonholonomicSystem", "wrong number of frame names",
                                           std::to_string(r), std::to_string(d->names.size())));
   // The frame with its complement; a dependent set (frame or W) is reported by Frame.
+  // Chosen W: fields of the invariant frame of TQ when D was taken in one (an invariant W keeps Λ and
+  // the gauge transformations invariant), else the coordinates the constraints solve for.
   d->complement = spec.complement;
-  if (d->complement.kind == Complement::Kind::Automatic)
-    d->complement.coordinates = coordinate_complement(d->constraints, Q);
+  if (d->complement.kind == Complement::Kind::Automatic) {
+    d->complement.fields = invariant_complement;
+    if (d->complement.fields.empty()) d->complement.coordinates = coordinate_complement(d->constraints, Q);
+  }
   try {
-    switch (d->complement.kind) {
-      case Complement::Kind::Orthogonal: d->frame = Frame::orthogonal(fields, *d->G); break;
-      case Complement::Kind::Automatic:
-      case Complement::Kind::Coordinates:
-        d->frame = Frame::with_coordinate_complement(fields, d->complement.coordinates);
-        d->complement_minor = coordinate_minor(d->constraints, d->complement.coordinates, Q);
-        break;
-      case Complement::Kind::Fields: d->frame = Frame(fields, d->complement.fields); break;
+    const bool by_fields = d->complement.kind == Complement::Kind::Fields || !d->complement.fields.empty();
+    if (d->complement.kind == Complement::Kind::Orthogonal) {
+      d->frame = Frame::orthogonal(fields, *d->G);
+    } else if (by_fields) {
+      d->frame = Frame(fields, d->complement.fields);
+      if (d->complement.kind == Complement::Kind::Automatic)
+        d->complement_minor = simplify(determinant_of_entries(d->frame->matrix()));
+    } else {
+      d->frame = Frame::with_coordinate_complement(fields, d->complement.coordinates);
+      d->complement_minor = coordinate_minor(d->constraints, d->complement.coordinates, Q);
     }
   } catch (const DomainError& e) {
     throw DomainError(detail::message("NonholonomicSystem",
@@ -245,6 +292,7 @@ const Frame& NonholonomicSystem::frame() const { return *data_->frame; }
 const Complement& NonholonomicSystem::complement() const { return data_->complement; }
 GiNaC::ex NonholonomicSystem::complement_minor() const { return data_->complement_minor; }
 const std::vector<std::string>& NonholonomicSystem::frame_names() const { return data_->names; }
+FrameOrigin NonholonomicSystem::frame_origin() const { return data_->origin; }
 std::size_t NonholonomicSystem::rank() const { return data_->frame->rank(); }
 
 std::vector<GiNaC::ex> NonholonomicSystem::momenta() const {

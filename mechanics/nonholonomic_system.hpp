@@ -40,6 +40,16 @@ struct NonholonomicSpec {
   std::vector<VectorField> frame;          ///< optional basis of D; computed from the constraints if empty
   std::vector<std::string> frame_names;    ///< optional names of the frame fields (default X1, X2, ...)
   Complement complement;                   ///< W
+  /// Generators ξ_Q of a symmetry: when `frame` is empty, the computed frame of D is chosen invariant
+  /// under them if geometry/invariant_frame.hpp finds an invariant frame of TQ (issue 16 §2).
+  std::vector<VectorField> symmetry = {};
+};
+
+/// Where the frame of D came from.
+enum class FrameOrigin {
+  Given,            ///< the user's `frame`
+  Invariant,        ///< the constraints' kernel in an invariant frame of TQ: [ξ, X_a] = 0 checked
+  ConstraintKernel  ///< the constraints' kernel in the coordinate frame
 };
 
 class NonholonomicSystem {
@@ -67,6 +77,7 @@ class NonholonomicSystem {
   /// exactly where it does not vanish. 0 for the other kinds.
   GiNaC::ex complement_minor() const;
   const std::vector<std::string>& frame_names() const;
+  FrameOrigin frame_origin() const;
   std::size_t rank() const;                ///< r
   std::vector<GiNaC::ex> momenta() const;  ///< π_1..π_r (symbols of dual_chart)
   std::vector<GiNaC::ex> quasi_velocities() const;  ///< v^1..v^r

@@ -3,6 +3,7 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/distribution_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/form_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/invariant_frame_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lifts_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/metric_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/multivector_test.cpp

@@ -1,0 +1,102 @@
+// core/modular.cpp — Gauss–Jordan elimination and rational reconstruction modulo 2^61 − 1.
+#include "core/modular.hpp"
+
+#include <utility>
+
+namespace hamel {
+
+using GiNaC::numeric;
+
+Residue add_mod(Residue a, Residue b) {
+  const Residue s = a + b;  // both < 2^61: no overflow
+  return s >= modulus ? s - modulus : s;
+}
+
+Residue neg_mod(Residue a) { return a == 0 ? 0 : modulus - a; }
+
+Residue mul_mod(Residue a, Residue b) {
+  const unsigned __int128 m = static_cast<unsigned __int128>(a) * b;
+  // 2^61 ≡ 1: fold the high bits onto the low ones.
+  const Residue folded = static_cast<Residue>(m & modulus) + static_cast<Residue>(m >> 61);
+  return folded >= modulus ? folded - modulus : folded;
+}
+
+namespace {
+
+Residue power_mod(Residue a, Residue e) {
+  Residue r = 1;
+  for (; e > 0; e >>= 1, a = mul_mod(a, a))
+    if (e & 1) r = mul_mod(r, a);
+  return r;
+}
+
+Residue inverse_mod(Residue a) { return power_mod(a, modulus - 2); }  // Fermat; a ≠ 0
+
+Residue integer_residue(const numeric& n) {
+  const numeric r = GiNaC::mod(n, numeric(static_cast<long>(modulus)));  // in [0, p)
+  return static_cast<Residue>(r.to_long());
+}
+
+// Reduced row echelon form in place; returns the pivot column of each nonzero row.
+std::vector<std::size_t> reduce(std::vector<ResidueRow>& rows, std::size_t columns) {
+  std::vector<std::size_t> pivots;
+  std::size_t top = 0;
+  for (std::size_t c = 0; c < columns && top < rows.size(); ++c) {
+    std::size_t k = top;
+    while (k < rows.size() && rows[k][c] == 0) ++k;
+    if (k == rows.size()) continue;
+    std::swap(rows[top], rows[k]);
+    const Residue inv = inverse_mod(rows[top][c]);
+    for (auto& x : rows[top]) x = mul_mod(x, inv);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      if (i == top || rows[i][c] == 0) continue;
+      const Residue f = neg_mod(rows[i][c]);
+      for (std::size_t j = c; j < columns; ++j) rows[i][j] = add_mod(rows[i][j], mul_mod(f, rows[top][j]));
+    }
+    pivots.push_back(c);
+    ++top;
+  }
+  return pivots;
+}
+
+}  // namespace
+
+std::optional<Residue> residue(const numeric& q) {
+  if (!q.is_rational()) return std::nullopt;
+  const Residue d = integer_residue(q.denom());
+  if (d == 0) return std::nullopt;
+  return mul_mod(integer_residue(q.numer()), inverse_mod(d));
+}
+
+std::vector<ResidueRow> kernel_mod_p(std::vector<ResidueRow> rows, std::size_t columns) {
+  const std::vector<std::size_t> pivots = reduce(rows, columns);
+  std::vector<bool> is_pivot(columns, false);
+  for (std::size_t c : pivots) is_pivot[c] = true;
+  std::vector<ResidueRow> basis;
+  for (std::size_t f = 0; f < columns; ++f) {
+    if (is_pivot[f]) continue;
+    ResidueRow v(columns, 0);
+    v[f] = 1;
+    for (std::size_t k = 0; k < pivots.size(); ++k) v[pivots[k]] = neg_mod(rows[k][f]);
+    basis.push_back(std::move(v));
+  }
+  return basis;
+}
+
+std::size_t rank_mod_p(std::vector<ResidueRow> rows, std::size_t columns) { return reduce(rows, columns).size(); }
+
+std::optional<numeric> rational_of(Residue r) {
+  // Extended Euclid on (p, r), stopped at the first remainder below √(p/2).
+  constexpr Residue bound = Residue{1} << 30;  // √(2^60) = 2^30 ≤ √(p/2)
+  numeric r0(static_cast<long>(modulus)), r1(static_cast<long>(r));
+  numeric t0(0), t1(1);
+  while (r1 >= numeric(static_cast<long>(bound))) {
+    const numeric q = GiNaC::iquo(r0, r1);
+    std::tie(r0, r1) = std::make_pair(r1, r0 - q * r1);
+    std::tie(t0, t1) = std::make_pair(t1, t0 - q * t1);
+  }
+  if (t1.is_zero() || abs(t1) >= numeric(static_cast<long>(bound))) return std::nullopt;
+  return r1 / t1;
+}
+
+}  // namespace hamel

@@ -1,0 +1,36 @@
+// core/modular.hpp — exact linear algebra modulo the prime p = 2^61 − 1, for searches that solve a
+// large rational system sampled at points: the kernel is found mod p, lifted back to small rationals
+// (rational reconstruction), and the caller verifies the lifted answer exactly.  A wrong lift can
+// only make that verification fail, never pass.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace hamel {
+
+using Residue = std::uint64_t;
+using ResidueRow = std::vector<Residue>;
+
+inline constexpr Residue modulus = (Residue{1} << 61) - 1;
+
+/// q mod p for a rational q whose denominator p does not divide; nullopt for anything else.
+std::optional<Residue> residue(const GiNaC::numeric& q);
+Residue add_mod(Residue a, Residue b);
+Residue mul_mod(Residue a, Residue b);
+Residue neg_mod(Residue a);
+
+/// A basis of {v : A v = 0} over Z/p, A given by its rows (all of length `columns`); the basis vector
+/// of each free column has a 1 there (the reduced echelon form's kernel basis).
+std::vector<ResidueRow> kernel_mod_p(std::vector<ResidueRow> rows, std::size_t columns);
+
+/// Rank over Z/p of the given rows.
+std::size_t rank_mod_p(std::vector<ResidueRow> rows, std::size_t columns);
+
+/// The rational a/b with |a|, b ≤ √(p/2) congruent to r, if there is one (Wang's reconstruction).
+std::optional<GiNaC::numeric> rational_of(Residue r);
+
+}  // namespace hamel

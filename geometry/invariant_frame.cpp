@@ -1,0 +1,319 @@
+// geometry/invariant_frame.cpp — the invariant frame search: an ansatz with constant coefficients,
+// [ξ_b, E] = 0 sampled at rational points of the circles c² + s² = 1, solved modulo a prime, lifted
+// to rationals and verified exactly.
+#include "geometry/invariant_frame.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "core/modular.hpp"
+#include "core/symbolic.hpp"
+#include "geometry/linear_algebra.hpp"
+
+namespace hamel {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+
+namespace {
+
+// An ansatz larger than this is not solved (the elimination is cubic in it).
+constexpr std::size_t most_unknowns = 600;
+
+// The coordinates an action touches: moved by a generator or a generator depends on them.
+std::vector<std::size_t> touched(const std::vector<VectorField>& generators, const Chart& Q) {
+  std::vector<std::size_t> J;
+  for (std::size_t j = 0; j < Q.dim(); ++j) {
+    const auto& q = GiNaC::ex_to<GiNaC::symbol>(Q[j]);
+    const bool hit = std::any_of(generators.begin(), generators.end(), [&](const VectorField& xi) {
+      if (!xi[j].is_zero()) return true;
+      return std::any_of(xi.components().begin(), xi.components().end(), [&](const ex& c) { return c.has(q); });
+    });
+    if (hit) J.push_back(j);
+  }
+  return J;
+}
+
+// The algebraic stand-ins of one touched coordinate q: its cosine and sine as symbols C, S.
+struct Circle {
+  ex q, C, S;
+};
+
+// The monomials of degree ≤ `degree` in q_j, cos q_j, sin q_j (j ∈ J), highest degree first, without
+// cos² (= 1 − sin², so the monomials stay independent as functions).
+std::vector<ex> monomials(const std::vector<Circle>& circles, unsigned degree) {
+  std::vector<ex> atoms;
+  for (const auto& c : circles) {
+    atoms.push_back(c.q);
+    atoms.push_back(GiNaC::cos(c.q));
+    atoms.push_back(GiNaC::sin(c.q));
+  }
+  std::vector<ex> out;
+  if (degree >= 2)
+    for (std::size_t a = 0; a < atoms.size(); ++a)
+      for (std::size_t b = a; b < atoms.size(); ++b)
+        if (!(a == b && a % 3 == 1)) out.push_back(atoms[a] * atoms[b]);
+  out.insert(out.end(), atoms.begin(), atoms.end());
+  out.push_back(1);
+  return out;
+}
+
+// Trigonometric functions of the touched coordinates replaced by their symbols.
+ex algebraic(const ex& e, const std::vector<Circle>& circles) {
+  GiNaC::exmap m;
+  for (const auto& c : circles) {
+    m[GiNaC::cos(c.q)] = c.C;
+    m[GiNaC::sin(c.q)] = c.S;
+    m[GiNaC::tan(c.q)] = c.S / c.C;
+  }
+  return e.subs(m);
+}
+
+// A rational point: every touched coordinate and its (cos, sin) on the unit circle, and every other
+// symbol (coordinates, parameters) a small rational.
+GiNaC::exmap sample_point(const std::vector<Circle>& circles, const Chart& Q, std::mt19937_64& rng) {
+  std::uniform_int_distribution<int> small(-9, 9), positive(1, 9);
+  const auto rational = [&] { return numeric(small(rng)) / numeric(positive(rng)) + numeric(1, 7); };
+  GiNaC::exmap point;
+  for (const auto& q : Q.coordinates()) point[q] = rational();
+  for (const auto& p : Q.parameters()) point[p] = rational();
+  for (const auto& c : circles) {
+    const numeric t = rational();
+    point[c.C] = (1 - t * t) / (1 + t * t);
+    point[c.S] = 2 * t / (1 + t * t);
+  }
+  return point;
+}
+
+std::optional<Residue> residue_at(const ex& e, const GiNaC::exmap& point) {
+  const ex v = e.subs(point);
+  if (!GiNaC::is_a<numeric>(v)) return std::nullopt;
+  return residue(GiNaC::ex_to<numeric>(v));
+}
+
+// The sampled condition [ξ_b, Σ a_{i,m} φ_m ∂_i] = 0: at each point, one row per generator b and
+// component k, with ([ξ_b, φ_m ∂_i])^k = δ_ik ξ_b(φ_m) − φ_m ∂_i ξ_b^k in column (i, m).
+struct Ansatz {
+  const std::vector<VectorField>& generators;
+  const Chart& Q;
+  std::vector<Circle> circles;
+  std::vector<ex> phi;                           // φ_m (true trigonometric functions)
+  std::vector<ex> phi_alg;                       // φ_m with C, S
+  std::vector<std::vector<ex>> xi_phi;           // ξ_b(φ_m), algebraic
+  std::vector<std::vector<std::vector<ex>>> jac;  // ∂_i ξ_b^k, algebraic: jac[b][k][i]
+
+  std::size_t columns() const { return Q.dim() * phi.size(); }
+  std::size_t column(std::size_t i, std::size_t m) const { return i * phi.size() + m; }
+
+  std::optional<std::vector<ResidueRow>> rows_at(const GiNaC::exmap& point) const {
+    const std::size_t n = Q.dim(), M = phi.size();
+    std::vector<Residue> phi_v(M);
+    for (std::size_t m = 0; m < M; ++m) {
+      const auto r = residue_at(phi_alg[m], point);
+      if (!r) return std::nullopt;
+      phi_v[m] = *r;
+    }
+    std::vector<ResidueRow> rows;
+    for (std::size_t b = 0; b < generators.size(); ++b) {
+      std::vector<Residue> xphi(M);
+      for (std::size_t m = 0; m < M; ++m) {
+        const auto r = residue_at(xi_phi[b][m], point);
+        if (!r) return std::nullopt;
+        xphi[m] = *r;
+      }
+      for (std::size_t k = 0; k < n; ++k) {
+        ResidueRow row(columns(), 0);
+        for (std::size_t i = 0; i < n; ++i) {
+          const auto d = residue_at(jac[b][k][i], point);
+          if (!d) return std::nullopt;
+          for (std::size_t m = 0; m < M; ++m) {
+            Residue v = neg_mod(mul_mod(phi_v[m], *d));
+            if (i == k) v = add_mod(v, xphi[m]);
+            row[column(i, m)] = v;
+          }
+        }
+        rows.push_back(std::move(row));
+      }
+    }
+    return rows;
+  }
+
+  VectorField field(const ResidueRow& v, const std::vector<numeric>& a) const {
+    std::vector<ex> c(Q.dim(), 0);
+    for (std::size_t i = 0; i < Q.dim(); ++i)
+      for (std::size_t m = 0; m < phi.size(); ++m)
+        if (v[column(i, m)] != 0) c[i] += a[column(i, m)] * phi[m];
+    return VectorField(Q, c);
+  }
+};
+
+Ansatz make_ansatz(const std::vector<VectorField>& generators, const Chart& Q, const std::vector<std::size_t>& J) {
+  Ansatz A{generators, Q, {}, {}, {}, {}, {}};
+  for (std::size_t j : J) A.circles.push_back({Q[j], GiNaC::symbol("C_" + Q.coordinate_name(j)),
+                                               GiNaC::symbol("S_" + Q.coordinate_name(j))});
+  A.phi = monomials(A.circles, 2);
+  if (A.columns() > most_unknowns) A.phi = monomials(A.circles, 1);
+  for (const auto& f : A.phi) A.phi_alg.push_back(algebraic(f, A.circles));
+  for (const auto& xi : generators) {
+    std::vector<ex> xp;
+    for (const auto& f : A.phi) xp.push_back(algebraic(xi(f), A.circles));
+    A.xi_phi.push_back(std::move(xp));
+    std::vector<std::vector<ex>> d(Q.dim(), std::vector<ex>(Q.dim()));
+    for (std::size_t k = 0; k < Q.dim(); ++k)
+      for (std::size_t i = 0; i < Q.dim(); ++i)
+        d[k][i] = algebraic(xi[k].diff(GiNaC::ex_to<GiNaC::symbol>(Q[i])), A.circles);
+    A.jac.push_back(std::move(d));
+  }
+  return A;
+}
+
+std::size_t nonzeros(const ResidueRow& v) { return static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [](Residue x) { return x != 0; })); }
+
+bool commutes(const VectorField& E, const std::vector<VectorField>& generators) {
+  return std::all_of(generators.begin(), generators.end(),
+                     [&](const VectorField& xi) { return zero_test(lie_bracket(xi, E)).zero; });
+}
+
+// The field's components at a sample point, mod p (for the independence test).
+std::optional<ResidueRow> at(const VectorField& E, const Ansatz& A, const GiNaC::exmap& point) {
+  ResidueRow row;
+  for (const auto& c : E.components()) {
+    const auto r = residue_at(algebraic(c, A.circles), point);
+    if (!r) return std::nullopt;
+    row.push_back(*r);
+  }
+  return row;
+}
+
+}  // namespace
+
+std::optional<std::vector<VectorField>> invariant_tangent_frame(const std::vector<VectorField>& generators,
+                                                                const Chart& Q) {
+  if (generators.empty()) return std::nullopt;
+  const std::vector<std::size_t> J = touched(generators, Q);
+  const Ansatz A = make_ansatz(generators, Q, J);
+  if (A.columns() > most_unknowns) return std::nullopt;
+  // A fixed seed: the same frame in every run.
+  std::mt19937_64 rng(20261204);
+  std::vector<ResidueRow> rows;
+  const std::size_t points = A.phi.size() / generators.size() + 6;
+  for (std::size_t p = 0; p < points; ++p) {
+    auto more = A.rows_at(sample_point(A.circles, Q, rng));
+    if (!more) return std::nullopt;  // not polynomial in the cosines and sines
+    rows.insert(rows.end(), std::make_move_iterator(more->begin()), std::make_move_iterator(more->end()));
+  }
+  std::vector<ResidueRow> kernel = kernel_mod_p(std::move(rows), A.columns());
+  // Simplest candidates first: the frame should read like one a person writes.
+  std::stable_sort(kernel.begin(), kernel.end(),
+                   [](const ResidueRow& a, const ResidueRow& b) { return nonzeros(a) < nonzeros(b); });
+  const GiNaC::exmap witness = sample_point(A.circles, Q, rng);
+  std::vector<VectorField> frame;
+  std::vector<ResidueRow> values;
+  for (const auto& v : kernel) {
+    if (frame.size() == Q.dim()) break;
+    std::vector<numeric> a(A.columns(), 0);
+    bool lifted = true;
+    for (std::size_t c = 0; c < v.size() && lifted; ++c) {
+      if (v[c] == 0) continue;
+      const auto q = rational_of(v[c]);
+      lifted = q.has_value();
+      if (lifted) a[c] = *q;
+    }
+    if (!lifted) continue;
+    const VectorField E = A.field(v, a);
+    const auto value = at(E, A, witness);
+    if (!value) continue;
+    values.push_back(*value);
+    if (rank_mod_p(values, Q.dim()) < values.size() || !commutes(E, generators)) {
+      values.pop_back();
+      continue;
+    }
+    frame.push_back(E);
+  }
+  if (frame.size() != Q.dim()) return std::nullopt;
+  return frame;
+}
+
+namespace {
+
+// How many places a minor vanishes, roughly: its factors that depend on a coordinate (parameters are
+// taken nonzero).  −2 sin φ cos φ counts 2, 2 l cos²φ counts 1, a number 0.
+std::size_t vanishing_factors(const ex& minor, const Chart& Q) {
+  const auto on_q = [&](const ex& f) {
+    return std::any_of(Q.coordinates().begin(), Q.coordinates().end(), [&](const ex& q) { return f.has(q); });
+  };
+  if (!GiNaC::is_a<GiNaC::mul>(minor)) return on_q(minor) ? 1 : 0;
+  std::size_t n = 0;
+  for (const auto& f : minor) n += on_q(f) ? 1 : 0;
+  return n;
+}
+
+// The columns of M (m × n, rank m) whose minor vanishes in the fewest places, the first such in
+// lexicographic order; beyond `most` subsets, the pivots of the echelon form (simplest first).
+std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q) {
+  constexpr std::size_t most = 256;
+  const unsigned m = M.rows(), n = M.cols();
+  double subsets = 1;
+  for (unsigned k = 0; k < m; ++k) subsets = subsets * (n - k) / (k + 1);
+  if (subsets > most) {
+    std::vector<unsigned> p = row_echelon(M, Q, PivotOrder::Simplest).pivot_columns;
+    std::sort(p.begin(), p.end());
+    return p;
+  }
+  std::vector<bool> pick(n, false);
+  std::fill(pick.begin(), pick.begin() + m, true);
+  std::vector<unsigned> best;
+  std::size_t best_score = 0;
+  do {
+    std::vector<unsigned> cols;
+    for (unsigned j = 0; j < n; ++j)
+      if (pick[j]) cols.push_back(j);
+    GiNaC::matrix S(m, m);
+    for (unsigned k = 0; k < m; ++k)
+      for (unsigned j = 0; j < m; ++j) S(k, j) = M(k, cols[j]);
+    const ex minor = simplify(determinant_of_entries(S));
+    if (minor.is_zero()) continue;
+    const std::size_t score = vanishing_factors(minor, Q);
+    if (best.empty() || score < best_score) {
+      best = cols;
+      best_score = score;
+    }
+  } while (std::prev_permutation(pick.begin(), pick.end()));
+  return best;
+}
+
+}  // namespace
+
+SplitFrame split_in_frame(const std::vector<Form>& constraints, const std::vector<VectorField>& E) {
+  const Chart& Q = E.front().chart();
+  const unsigned m = static_cast<unsigned>(constraints.size()), n = static_cast<unsigned>(E.size());
+  GiNaC::matrix M(m, n);
+  for (unsigned k = 0; k < m; ++k)
+    for (unsigned i = 0; i < n; ++i) M(k, i) = simplify(evaluate(constraints[k], {E[i]}));
+  const std::vector<unsigned> P = best_pivots(M, Q);
+  GiNaC::matrix MP(m, m);
+  for (unsigned k = 0; k < m; ++k)
+    for (unsigned j = 0; j < m; ++j) MP(k, j) = M(k, P[j]);
+  const GiNaC::matrix inverse_P = inverse(MP, Q, "split_in_frame");
+  SplitFrame split;
+  std::vector<bool> pivot(n, false);
+  for (unsigned p : P) {
+    pivot[p] = true;
+    split.complement.push_back(E[p]);
+  }
+  // X_f = E_f + Σ_P v_P E_P with M_P v_P = −M_f: the kernel solved for the pivot columns.
+  for (unsigned f = 0; f < n; ++f) {
+    if (pivot[f]) continue;
+    std::vector<ex> v(n, 0);
+    v[f] = 1;
+    for (unsigned j = 0; j < m; ++j) {
+      ex vj = 0;
+      for (unsigned k = 0; k < m; ++k) vj -= inverse_P(j, k) * M(k, f);
+      v[P[j]] = simplify(vj);
+    }
+    split.distribution.push_back(simplify(linear_combination(v, E)));
+  }
+  return split;
+}
+
+}  // namespace hamel

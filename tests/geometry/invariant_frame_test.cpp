@@ -1,0 +1,94 @@
+// tests/geometry/invariant_frame_test.cpp — the invariant frame search (issue 16 §2): every field it
+// returns commutes with every generator (checked here again, exactly), the fields are independent, and
+// the kernel of invariant constraints taken in that frame is invariant.
+#include <doctest/doctest.h>
+
+#include "core/modular.hpp"
+#include "geometry/form.hpp"
+#include "geometry/invariant_frame.hpp"
+#include "geometry/linear_algebra.hpp"
+#include "tests/support/symbolic_checks.hpp"
+
+using GiNaC::ex;
+
+namespace {
+
+void check_invariant_frame(const std::vector<hamel::VectorField>& E, const std::vector<hamel::VectorField>& xi,
+                           const hamel::Chart& Q) {
+  REQUIRE(E.size() == Q.dim());
+  for (const auto& e : E)
+    for (const auto& g : xi) CHECK(hamel::zero_test(hamel::lie_bracket(g, e)).zero);
+  CHECK(hamel::symbolic_rank(hamel::as_columns(E), Q) == Q.dim());
+}
+
+}  // namespace
+
+TEST_SUITE("geometry") {
+
+TEST_CASE("modular: kernel and rational reconstruction") {
+  using hamel::Residue;
+  const auto r = [](long a, long b) { return *hamel::residue(GiNaC::numeric(a, b)); };
+  // x + 2y − z = 0, 3x − y = 0: kernel spanned by (1, 3, 7)
+  const auto K = hamel::kernel_mod_p({{r(1, 1), r(2, 1), hamel::neg_mod(r(1, 1))}, {r(3, 1), hamel::neg_mod(r(1, 1)), 0}}, 3);
+  REQUIRE(K.size() == 1);
+  CHECK(*hamel::rational_of(K[0][0]) == GiNaC::numeric(1, 7));
+  CHECK(*hamel::rational_of(K[0][1]) == GiNaC::numeric(3, 7));
+  CHECK(K[0][2] == 1);
+  CHECK(*hamel::rational_of(r(-22, 7)) == GiNaC::numeric(-22, 7));
+  CHECK(hamel::rank_mod_p({{1, 2}, {2, 4}}, 2) == 1);
+}
+
+TEST_CASE("SE(2) on (x, y, theta): the body frame, nothing depending on x or y") {
+  const auto Q = hamel::Chart::make("Q", {"x", "y", "theta"});
+  const ex x = Q[0], y = Q[1];
+  const std::vector<hamel::VectorField> xi{hamel::VectorField(Q, {-y, x, 1}), hamel::VectorField(Q, {1, 0, 0}),
+                                           hamel::VectorField(Q, {0, 1, 0})};
+  const auto E = hamel::invariant_tangent_frame(xi, Q);
+  REQUIRE(E.has_value());
+  check_invariant_frame(*E, xi, Q);
+  for (const auto& e : *E)
+    for (const auto& c : e.components()) CHECK_FALSE((c.has(x) || c.has(y)));
+}
+
+TEST_CASE("the Chaplygin sleigh's D in the SE(2)-invariant frame: the body axis and the rotation") {
+  const auto Q = hamel::Chart::make("Q", {"x", "y", "theta"});
+  const ex x = Q[0], y = Q[1], th = Q[2];
+  const std::vector<hamel::VectorField> xi{hamel::VectorField(Q, {-y, x, 1}), hamel::VectorField(Q, {1, 0, 0}),
+                                           hamel::VectorField(Q, {0, 1, 0})};
+  const auto E = hamel::invariant_tangent_frame(xi, Q);
+  REQUIRE(E.has_value());
+  const hamel::Form omega = hamel::Form::one_form(Q, {-sin(th), cos(th), 0});
+  const auto split = hamel::split_in_frame({omega}, *E);
+  const auto& D = split.distribution;
+  REQUIRE(D.size() == 2);
+  REQUIRE(split.complement.size() == 1);
+  // W is the invariant sideways field, ±(−sin θ ∂x + cos θ ∂y): ω(W) = ±1
+  CHECK(hamel::zero_test(pow(hamel::evaluate(omega, {split.complement[0]}), 2) - 1, Q).zero);
+  for (const auto& X : D) {
+    CHECK(hamel::zero_test(hamel::evaluate(omega, {X}), Q).zero);
+    for (const auto& g : xi) CHECK(hamel::zero_test(hamel::lie_bracket(g, X)).zero);
+  }
+  CHECK(hamel::symbolic_rank(hamel::as_columns(D), Q) == 2);
+}
+
+TEST_CASE("rotations of the plane, not free at the origin: the radial and the angular field") {
+  const auto Q = hamel::Chart::make("Q", {"x", "y"});
+  const ex x = Q[0], y = Q[1];
+  const std::vector<hamel::VectorField> xi{hamel::VectorField(Q, {-y, x})};
+  const auto E = hamel::invariant_tangent_frame(xi, Q);
+  REQUIRE(E.has_value());
+  check_invariant_frame(*E, xi, Q);
+}
+
+TEST_CASE("SO(3) acting on Euler angles: the invariant frame needs 1/sin(theta), outside the ansatz") {
+  const auto Q = hamel::Chart::make("Q", {"phi", "theta", "psi"});
+  const ex ph = Q[0], th = Q[1];
+  // right-invariant fields (generators of the left action) in Z-X-Z Euler angles
+  const std::vector<hamel::VectorField> xi{
+      hamel::VectorField(Q, {-sin(ph) * cos(th) / sin(th), cos(ph), sin(ph) / sin(th)}),
+      hamel::VectorField(Q, {cos(ph) * cos(th) / sin(th), sin(ph), -cos(ph) / sin(th)}),
+      hamel::VectorField(Q, {1, 0, 0})};
+  CHECK_FALSE(hamel::invariant_tangent_frame(xi, Q).has_value());
+}
+
+}  // TEST_SUITE
