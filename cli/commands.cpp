@@ -180,23 +180,30 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
 // when every verdict is the one the claims file expects.
 int report_claims(const std::vector<ClaimResult>& results, const std::vector<bool>& expected, const std::string& file,
                   std::ostream& out) {
-  std::size_t t = 0, errata = 0;
+  std::size_t t = 0, errata = 0, undecided = 0;
   std::vector<std::string> unexpected;
   for (std::size_t i = 0; i < results.size(); ++i) {
     const ClaimResult& r = results[i];
     t += r.holds ? 1 : 0;
-    if (r.holds != expected[i]) unexpected.push_back(r.name);
+    undecided += r.undecided ? 1 : 0;
+    // an undecided claim is never as expected: neither TRUE nor FALSE was shown
+    const bool as_expected = !r.undecided && r.holds == expected[i];
+    if (!as_expected) unexpected.push_back(r.name);
     else if (!r.holds) ++errata;
-    out << (r.holds ? "TRUE  " : "FALSE ") << r.name << "  (" << file << ":" << r.line << "; " << r.how << ")\n";
+    out << (r.undecided ? "UNDECIDED " : r.holds ? "TRUE  " : "FALSE ") << r.name << "  (" << file << ":" << r.line
+        << "; " << r.how << ")\n";
     if (!r.holds) {
       out << "      derived: " << r.derived << "\n      claimed: " << r.claimed << "\n";
       if (!r.counterexample.empty()) out << "      they differ at " << r.counterexample << "\n";
     }
-    if (r.holds != expected[i]) out << "      not as expected: the claims file says this is " << (expected[i] ? "true" : "false") << "\n";
+    if (r.undecided) out << "      not as expected: the zero test decided neither way\n";
+    else if (!as_expected) out << "      not as expected: the claims file says this is " << (expected[i] ? "true" : "false") << "\n";
     else if (!r.holds) out << "      as expected: the claims file marks it false (expect: false)\n";
   }
   const std::size_t n = results.size();
-  out << n << " claims: " << t << " true, " << n - t << " false\n";
+  out << n << " claims: " << t << " true, " << n - t - undecided << " false";
+  if (undecided > 0) out << ", " << undecided << " undecided";
+  out << "\n";
   if (unexpected.empty()) {
     out << n << " as expected (" << errata << (errata == 1 ? " erratum" : " errata") << " confirmed false)\n";
     return 0;

@@ -1,6 +1,7 @@
 target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/abstract_function.cpp
   ${CMAKE_CURRENT_LIST_DIR}/atomic_file.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ball.cpp
   ${CMAKE_CURRENT_LIST_DIR}/integer_factor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/isolated.cpp
   ${CMAKE_CURRENT_LIST_DIR}/did_you_mean.cpp

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <random>
@@ -16,6 +17,7 @@
 #include <unordered_map>
 
 #include "core/abstract_function.hpp"
+#include "core/ball.hpp"
 #include "core/error.hpp"
 #include "core/term_order.hpp"
 
@@ -751,9 +753,27 @@ ex evaluate(const ex& e, const GiNaC::exmap& point, int digits) {
 std::string ZeroVerdict::how() const {
   const std::string m = method == Decision::Canonical         ? "symbolic (canonical form)"
                         : method == Decision::ExactEvaluation ? "exact evaluation"
+                        : method == Decision::BallArithmetic  ? "interval arithmetic (Arb balls)"
                                                               : "numeric probing";
   return detail.empty() ? m : m + ", " + detail;
 }
+
+namespace {
+
+// Ball arithmetic (core/ball.hpp) starts at the probe's second precision and doubles up to this
+// ceiling (about 3900 digits) at one point before a small value is taken for a zero.
+constexpr long kBallCeilingBits = 13000;
+
+long bits_of_digits(int digits) { return static_cast<long>(std::ceil(digits / std::log10(2.0))); }
+
+std::string power_of_ten(double log10_value) {
+  if (std::isinf(log10_value)) return log10_value < 0 ? "0" : "inf";
+  std::ostringstream os;
+  os << "10^" << static_cast<long>(std::ceil(log10_value));
+  return os.str();
+}
+
+}  // namespace
 
 ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   GiNaC::exmap jets;
@@ -767,10 +787,44 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
       if (r.symbol.is_equal(s)) return std::make_pair(r.lo, r.hi);
     return std::make_pair(space.default_lo, space.default_hi);
   };
+  // Report the point in terms of the original symbols (jets are listed by their expression).
+  const auto shown_point = [&](const GiNaC::exmap& pt) {
+    GiNaC::exmap shown;
+    for (const auto& kv : pt) {
+      bool is_jet = false;
+      for (const auto& j : jets)
+        if (j.second.is_equal(kv.first)) {
+          shown[j.first] = kv.second;
+          is_jet = true;
+        }
+      if (!is_jet) shown[kv.first] = kv.second;
+    }
+    return shown;
+  };
   const int d1 = space.digits, d2 = 2 * space.digits;
-  int evaluated = 0;
+  const long ball_bits = bits_of_digits(d2);
+  // A ball that excludes 0 proves the value nonzero: the verdict, with the value for the reader.
+  const auto proved_nonzero = [&](const GiNaC::exmap& pt, const BallValue& b, long bits, const std::string& note) {
+    ZeroVerdict z;
+    z.zero = false;
+    z.method = Decision::BallArithmetic;
+    z.point = shown_point(pt);
+    try {
+      z.value = evaluate(f, pt, d2);
+    } catch (const std::exception&) {
+      z.value = 0;
+    }
+    z.detail = "proved nonzero at a random point: |value| = " + b.text + " excludes 0 at " +
+               std::to_string(digits_of_bits(bits)) + " digits" + note;
+    return z;
+  };
+  int evaluated = 0, by_balls = 0;
   std::string last_failure = "no point drawn";
   GiNaC::numeric worst = 0;
+  double worst_ball = -std::numeric_limits<double>::infinity();
+  std::optional<GiNaC::exmap> ball_point;  // where precision is raised before a zero is believed
+  double ball_point_radius = 0;
+  bool balls = true;  // false once e holds a function Arb does not evaluate: floats decide
   int out_of_range = 0;
   OperandOrder order;
   for (int attempt = 0; attempt < 8 * space.points && evaluated < space.points; ++attempt) {
@@ -781,6 +835,20 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
       const GiNaC::numeric u(unit(rng), 1L << 30);
       pt[s] = ex_to<GiNaC::numeric>(exact(GiNaC::numeric(lo))) +
               ex_to<GiNaC::numeric>(exact(GiNaC::numeric(hi - lo))) * u;
+    }
+    if (balls) {
+      const auto b = ball_value(f, pt, ball_bits);
+      if (!b) {
+        balls = false;
+      } else if (b->excludes_zero) {
+        return proved_nonzero(pt, *b, ball_bits, "");
+      } else if (b->finite) {
+        ++evaluated, ++by_balls;
+        worst_ball = std::max(worst_ball, b->log10_radius);
+        if (!ball_point) ball_point = pt, ball_point_radius = b->log10_radius;
+        continue;
+      }
+      // an unbounded ball (a pole, a branch cut, a denominator that cancels): floats decide here
     }
     try {
       DigitsGuard g(d2);
@@ -798,18 +866,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
         ZeroVerdict z;
         z.zero = false;
         z.method = Decision::NumericProbing;
-        // Report the point in terms of the original symbols (jets are listed by their expression).
-        GiNaC::exmap shown;
-        for (const auto& kv : pt) {
-          bool is_jet = false;
-          for (const auto& j : jets)
-            if (j.second.is_equal(kv.first)) {
-              shown[j.first] = kv.second;
-              is_jet = true;
-            }
-          if (!is_jet) shown[kv.first] = kv.second;
-        }
-        z.point = shown;
+        z.point = shown_point(pt);
         z.value = pv.value;
         // The value at half the precision, for the reader to see it is stable (the report only).
         std::string at_d1 = "not evaluated";
@@ -846,12 +903,44 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
     if (beyond) throw BeyondEverywhere(m);
     throw DomainError(m);
   }
+  // Every ball held 0. A value that cancels to 10^-k at these digits may be a gap smaller than that:
+  // at one point the precision is doubled up to the ceiling; a zero shrinks with it, a gap is found.
+  std::string raised;
+  if (ball_point) {
+    long reached = ball_bits;
+    double radius = ball_point_radius;
+    for (long bits = 2 * ball_bits; bits <= kBallCeilingBits; bits *= 2) {
+      const auto b = ball_value(f, *ball_point, bits);
+      if (!b || !b->finite) break;
+      if (b->excludes_zero)
+        return proved_nonzero(*ball_point, *b, bits,
+                              " (below " + power_of_ten(ball_point_radius) + " at " + std::to_string(d2) + " digits)");
+      reached = bits, radius = b->log10_radius;
+    }
+    const long gained = digits_of_bits(reached) - digits_of_bits(ball_bits);
+    if (reached == ball_bits || radius > ball_point_radius - 0.5 * static_cast<double>(gained)) {
+      ZeroVerdict z;
+      z.zero = false;
+      z.undecided = true;
+      z.method = Decision::BallArithmetic;
+      z.point = shown_point(*ball_point);
+      z.detail = "undecided: |value| ≤ " + power_of_ten(ball_point_radius) + " at " + std::to_string(d2) +
+                 " digits does not shrink with the precision (" + power_of_ten(radius) + " at " +
+                 std::to_string(digits_of_bits(reached)) + " digits)";
+      return z;
+    }
+    raised = "; at 1 point |value| ≤ " + power_of_ten(radius) + " at " + std::to_string(digits_of_bits(reached)) +
+             " digits, shrinking with the precision";
+  }
   ZeroVerdict z;
   z.zero = true;
   z.method = Decision::NumericProbing;
   std::ostringstream os;
-  os << evaluated << " random points at " << d1 << "/" << d2 << " digits, max |value| "
-     << sci(worst);
+  os << "evidence: " << evaluated << " random points at " << d2 << " digits, |value| ≤ ";
+  if (by_balls == evaluated) os << power_of_ten(worst_ball) << " (Arb balls)";
+  else if (by_balls == 0) os << sci(worst) << " (floating point at " << d1 << "/" << d2 << " digits)";
+  else os << power_of_ten(worst_ball) << " (Arb balls at " << by_balls << ") and " << sci(worst) << " (floating point)";
+  os << raised;
   z.detail = os.str();
   return z;
 }

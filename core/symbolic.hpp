@@ -57,11 +57,15 @@ enum class Decision {
   Canonical,        ///< the canonical form decided (a proof, for the class of `simplify`)
   ExactEvaluation,  ///< exact rational arithmetic at random points (Schwartz–Zippel; docs/geometry.md)
   NumericProbing,   ///< evaluation at random points in high precision (see docs/geometry.md)
+  BallArithmetic,   ///< Arb's ball arithmetic at random points: a ball without 0 proves nonzero
 };
 
 /// The answer of `zero_test`, with how it was reached and, when nonzero, a witness point.
 struct ZeroVerdict {
   bool zero = false;
+  /// Neither proved nor supported by evidence (a value that does not shrink with the precision):
+  /// `zero` is false, and a claim is reported UNDECIDED, never TRUE.
+  bool undecided = false;
   Decision method = Decision::Canonical;
   std::string detail;          ///< e.g. "canonical form is 0" or "8 points at 60/120 digits"
   GiNaC::exmap point;          ///< a point where the expression is nonzero (may be empty)

@@ -32,10 +32,11 @@ namespace {
 
 void fill_comparison(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& derived, const GiNaC::ex& claimed) {
   res.holds = v.zero;
+  res.undecided = v.undecided;
   res.how = v.how();
   res.derived = to_text(pretty(derived));
   res.claimed = to_text(claimed);
-  if (v.zero || v.point.empty()) return;
+  if (v.zero || v.undecided || v.point.empty()) return;
   std::string values;
   try {  // the values at the witness are a courtesy: an evaluation failure must not hide the verdict
     values = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " + to_text(evaluate(claimed, v.point, 12)) + ")";

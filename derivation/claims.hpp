@@ -15,6 +15,7 @@ struct ClaimResult {
   std::string name;
   std::string kind;
   bool holds = false;
+  bool undecided = false;      ///< the zero test could neither prove nor support a verdict (never TRUE)
   std::string how;             ///< how it was decided
   std::string derived;         ///< the derived value (text)
   std::string claimed;         ///< the claimed value (text)
