@@ -46,7 +46,7 @@ ClaimsFile read_claims_file(const Document& doc, const SystemFile& system) {
   out.context.doc = &doc;
   for (const auto& s : doc.sequence(root["symbols"], "'symbols'")) {
     const std::string n = doc.name(s, "a symbol");
-    out.context.symbols.emplace_back(n, GiNaC::possymbol(n));
+    out.context.symbols.push_back({n, GiNaC::possymbol(n), s});
   }
   out.context.definitions = doc.mapping(root["definitions"], "'definitions'");
   if (!root["claims"]) throw ParseError(doc.file(), 1, 1, "missing key 'claims'; expected a list of claims, got none");

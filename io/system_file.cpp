@@ -242,10 +242,26 @@ int Module::simulate(const SystemFile&, const SimulateOptions&, std::ostream&) c
   throw NotImplemented("Module::simulate: module '" + name() + "' cannot simulate");
 }
 
+namespace {
+
+// A claims file may add names, never rebind the system's: `symbols: [x]` made "x is conserved" true.
+void refuse_clash(const ClaimsContext& context, const ExpressionReader& reader, const YAML::Node& at,
+                  const std::string& what, const std::string& name) {
+  if (reader.declared(name))
+    context.doc->fail(at, what + ": expected a name the system does not use, got '" + name +
+                              "', already a name of the system (a coordinate, momentum, parameter, variable or definition)");
+}
+
+}  // namespace
+
 void apply_context(const ClaimsContext& context, ExpressionReader& reader) {
-  for (const auto& [n, v] : context.symbols) reader.declare(n, v);
+  for (const auto& s : context.symbols) {
+    refuse_clash(context, reader, s.node, "'symbols'", s.name);
+    reader.declare(s.name, s.value);
+  }
   for (const auto& [k, v] : context.definitions) {
     const std::string n = context.doc->name(k, "a definition name");
+    refuse_clash(context, reader, k, "'definitions'", n);
     reader.declare(n, context.doc->expression(v, reader, "definition " + n));
   }
 }

@@ -47,12 +47,20 @@ struct Claim {
 /// Shared by all claims of a file: extra symbols (e.g. a typo's lower-case r) and abbreviations.
 struct ClaimsContext {
   const Document* doc = nullptr;  ///< the claims file
-  std::vector<std::pair<std::string, GiNaC::ex>> symbols;           ///< declared into every reader
+  struct Symbol {
+    std::string name;
+    GiNaC::ex value;
+    YAML::Node node;  ///< where it is declared, for a refusal
+  };
+  std::vector<Symbol> symbols;                                      ///< declared into every reader
   std::vector<std::pair<YAML::Node, YAML::Node>> definitions;        ///< name → expression, in order
 };
 
 /// Declares the context's symbols in `reader`, then parses each definition with it (a definition may
 /// use the earlier ones) and declares it as an abbreviation.
+/// @throws ParseError at the claims file's entry for a symbol or definition whose name the reader
+///   already knows (a coordinate, momentum, parameter, variable or definition of the system): it would
+///   silently change what the claims compare (issue 17 §2).
 void apply_context(const ClaimsContext& context, ExpressionReader& reader);
 
 struct SimulateOptions {

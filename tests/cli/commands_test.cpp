@@ -352,3 +352,23 @@ TEST_CASE("hamel check: entry and verdict claims address the derivation model by
   CHECK(e.status == 2);
   CHECK(e.err.find("no object 'bracket.gaugd' in the derivation (did you mean 'bracket.gauged'?)") != std::string::npos);
 }
+
+TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 17 §2)") {
+  // "x is conserved" is false for the nonholonomic particle; `symbols: [x]` made it true
+  const std::string claim = "claims:\n  - {name: x, conserved: {function: x}}\n";
+  const Run plain = run({"check", "examples/nonholonomic_particle.yaml", hamel::test::TempFile(claim, ".yaml").path()});
+  CHECK(plain.status == 1);
+  CHECK(plain.out.find("FALSE x") == 0);
+  for (const std::string& head : {std::string("symbols: [x]\n"), std::string("symbols: [y, pi1]\n"),
+                                  std::string("definitions: {m: \"1\"}\n")}) {
+    hamel::test::TempFile f(head + claim, ".yaml");
+    const Run r = run({"check", "examples/nonholonomic_particle.yaml", f.path()});
+    INFO(head, r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("error: " + f.path() + ":1:") == 0);
+    CHECK(r.err.find("already a name of the system") != std::string::npos);
+  }
+  // a new name is fine
+  hamel::test::TempFile fresh("symbols: [k]\ndefinitions: {k2: \"2*k\"}\n" + claim, ".yaml");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", fresh.path()}).status == 1);
+}
