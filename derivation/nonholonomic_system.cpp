@@ -89,7 +89,12 @@ NonholonomicSpec spec_of(const NonholonomicInput& in) {
 }  // namespace
 
 NonholonomicSystem build_nonholonomic_system(const NonholonomicInput& in) {
-  check_frame(in, constraint_forms(in));
+  const std::vector<Form> forms = constraint_forms(in);
+  if (!forms.empty() && forms.size() >= in.Q.dim())
+    throw SpecError(in.at.find({"constraints"}),
+                    "'constraints': expected fewer constraints than coordinates (" + std::to_string(in.Q.dim()) +
+                        "), so that the system can move; got " + std::to_string(forms.size()) + ", which leave D = 0");
+  check_frame(in, forms);
   try {
     return NonholonomicSystem(spec_of(in));
   } catch (const DomainError& e) {

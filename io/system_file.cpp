@@ -242,6 +242,16 @@ int Module::simulate(const SystemFile&, const SimulateOptions&, std::ostream&) c
   throw NotImplemented("Module::simulate: module '" + name() + "' cannot simulate");
 }
 
+GiNaC::ex parameter_value(const Document& doc, const YAML::Node& v, const Chart& Q, const std::string& name,
+                          const std::string& what) {
+  const GiNaC::ex value = doc.constant(v, what);
+  for (const auto& p : Q.parameter_specs())
+    if (p.name == name && p.positive && !(GiNaC::ex_to<GiNaC::numeric>(value.evalf()).to_double() > 0))
+      doc.fail(v, what + ": expected a positive value (the parameter " + name +
+                      " is declared positive), got " + doc.scalar(v, what));
+  return value;
+}
+
 namespace {
 
 // A claims file may add names, never rebind the system's: `symbols: [x]` made "x is conserved" true.

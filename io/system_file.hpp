@@ -56,6 +56,12 @@ struct ClaimsContext {
   std::vector<std::pair<YAML::Node, YAML::Node>> definitions;        ///< name → expression, in order
 };
 
+/// The number `v` given to the parameter `name` of Q in a `values` section: real, finite, and > 0 when
+/// the parameter is declared positive (every parameter is, unless declared otherwise: m = 0 would
+/// divide by zero far from the file).  @throws ParseError at `v`.
+GiNaC::ex parameter_value(const Document& doc, const YAML::Node& v, const Chart& Q, const std::string& name,
+                          const std::string& what);
+
 /// Declares the context's symbols in `reader`, then parses each definition with it (a definition may
 /// use the earlier ones) and declares it as an abbreviation.
 /// @throws ParseError at the claims file's entry for a symbol or definition whose name the reader

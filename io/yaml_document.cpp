@@ -1,7 +1,13 @@
 // io/yaml_document.cpp
 #include "io/yaml_document.hpp"
 
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -26,6 +32,7 @@ std::string kind_of(const YAML::Node& n) {
 // `depth` the recursion (an alias inside its own anchor makes a cycle).
 constexpr std::size_t kMaxNodes = 100000;
 constexpr int kMaxNesting = 1000;
+constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{16} << 20;  // no system or claims file comes near
 
 void check_duplicates(const YAML::Node& n, const std::string& file, std::size_t& visits, int depth) {
   if (++visits > kMaxNodes)
@@ -55,9 +62,62 @@ void check_duplicates(const YAML::Node& n, const std::string& file, std::size_t&
   }
 }
 
+// The first byte that is not part of well-formed UTF-8 (overlong forms and surrogates included), or
+// npos.  A name in Latin-1 made the JSON writer fail after the text report was out.
+std::size_t invalid_utf8(const std::string& text) {
+  const auto* b = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n;) {
+    const unsigned c = b[i];
+    const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > n) return i;
+    unsigned cp = len == 1 ? c : len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
+    for (std::size_t k = 1; k < len; ++k) {
+      if ((b[i + k] >> 6) != 0x2) return i;
+      cp = (cp << 6) | (b[i + k] & 0x3F);
+    }
+    const unsigned least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < least[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    i += len;
+  }
+  return std::string::npos;
+}
+
+// Flow collections nested deeper than yaml-cpp's parser takes ("bad file") are refused with their position.
+void check_flow_depth(const std::string& text, const std::string& name) {
+  int depth = 0, line = 1, column = 0;
+  char quote = 0;
+  for (char ch : text) {
+    ++column;
+    if (ch == '\n') line += 1, column = 0;
+    if (quote) {
+      if (ch == quote) quote = 0;
+      continue;
+    }
+    if (ch == '"' || ch == '\'') quote = ch;
+    else if (ch == '#') quote = '\n';  // a comment, to the end of the line
+    else if (ch == '[' || ch == '{') {
+      if (++depth > kMaxNesting)
+        throw ParseError(name, line, column, "document nested too deeply; expected at most " + std::to_string(kMaxNesting) +
+                                                 " levels of [ ] and { }, got more");
+    } else if (ch == ']' || ch == '}') {
+      depth = std::max(0, depth - 1);
+    }
+  }
+}
+
 }  // namespace
 
 Document Document::from_string(const std::string& text, const std::string& name) {
+  if (const std::size_t at = invalid_utf8(text); at != std::string::npos) {
+    const std::string before = text.substr(0, at);
+    const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+    const int column = static_cast<int>(at - (before.rfind('\n') == std::string::npos ? -1 : static_cast<long>(before.rfind('\n'))));
+    std::ostringstream hex;
+    hex << std::hex << static_cast<unsigned>(static_cast<unsigned char>(text[at]));
+    throw ParseError(name, line, column, "expected text in UTF-8, got the byte 0x" + hex.str());
+  }
+  check_flow_depth(text, name);
   YAML::Node root;
   try {
     root = YAML::Load(text);
@@ -76,11 +136,24 @@ Document Document::from_string(const std::string& text, const std::string& name)
 }
 
 Document Document::load(const std::string& path) {
+  // A directory read as empty, and /dev/zero was read until memory ran out.
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::is_directory(status))
+    throw ParseError(path, 1, 1, "expected a system file, got a directory");
+  if (!ec && (std::filesystem::is_character_file(status) || std::filesystem::is_block_file(status) ||
+              std::filesystem::is_socket(status)))
+    throw ParseError(path, 1, 1, "expected a system file, got a device or socket");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ParseError(path, 1, 1, "cannot open the file; expected a readable system file");
-  std::ostringstream os;
-  os << in.rdbuf();
-  return from_string(os.str(), path);
+  // read at most one byte beyond the limit (a pipe has no size to ask for)
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= kMaxFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxFileBytes)
+    throw ParseError(path, 1, 1, "expected a system file of at most " + std::to_string(kMaxFileBytes >> 20) + " MB, got more");
+  return from_string(text, path);
 }
 
 SourcePos Document::pos(const YAML::Node& n) const {
@@ -160,6 +233,54 @@ bool Document::boolean(const YAML::Node& map, const char* key, bool dflt) const 
   const std::string v = scalar(map[key], std::string("'") + key + "'");
   if (v != "true" && v != "false") fail(map[key], std::string("'") + key + "': expected true or false, got '" + v + "'");
   return v == "true";
+}
+
+GiNaC::ex Document::constant(const YAML::Node& n, const std::string& what) const {
+  static const ExpressionReader constants;
+  const GiNaC::ex e = expression(n, constants, what);
+  const GiNaC::ex v = e.evalf();
+  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
+    fail(n, what + ": expected a real number, got '" + scalar(n, what) + "'");
+  if (!std::isfinite(GiNaC::ex_to<GiNaC::numeric>(v).to_double()))
+    fail(n, what + ": expected a finite number, got '" + scalar(n, what) + "'");
+  return e;
+}
+
+double Document::number(const YAML::Node& n, const std::string& what) const {
+  // plain decimals without the expression reader: system files hold many of them
+  const std::string s = scalar(n, what);
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end && *end == '\0' && !s.empty() && std::isfinite(v)) return v;
+  return GiNaC::ex_to<GiNaC::numeric>(constant(n, what).evalf()).to_double();
+}
+
+double Document::number_in(const YAML::Node& n, const std::string& what, double lo, double hi,
+                           const std::string& meaning) const {
+  const double v = number(n, what);
+  if (!(v >= lo && v <= hi)) {
+    std::ostringstream os;
+    os << what << ": expected " << meaning << " in [" << lo << ", " << hi << "], got " << scalar(n, what);
+    fail(n, os.str());
+  }
+  return v;
+}
+
+double Document::positive_number(const YAML::Node& n, const std::string& what, const std::string& meaning) const {
+  const double v = number(n, what);
+  if (!(v > 0)) fail(n, what + ": expected " + meaning + " > 0, got " + scalar(n, what));
+  return v;
+}
+
+int Document::count(const YAML::Node& n, const std::string& what, int least) const {
+  const std::string s = scalar(n, what);
+  char* end = nullptr;
+  errno = 0;
+  const long v = std::strtol(s.c_str(), &end, 10);
+  if (s.empty() || !end || *end != '\0' || errno == ERANGE || v > std::numeric_limits<int>::max())
+    fail(n, what + ": expected a whole number, got '" + s + "'");
+  if (v < least) fail(n, what + ": expected a whole number ≥ " + std::to_string(least) + ", got " + s);
+  return static_cast<int>(v);
 }
 
 }  // namespace hamel

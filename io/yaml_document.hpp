@@ -33,6 +33,17 @@ class Document {
   /// The entries of a mapping in file order (yaml-cpp keeps it).
   std::vector<std::pair<YAML::Node, YAML::Node>> mapping(const YAML::Node& n, const std::string& what) const;
   GiNaC::ex expression(const YAML::Node& n, const ExpressionReader& reader, const std::string& what) const;
+  /// A real constant written as a number or a constant expression ("pi/2", "1/10000"), kept exact.
+  /// @throws ParseError for anything else, or a value that is not finite.
+  GiNaC::ex constant(const YAML::Node& n, const std::string& what) const;
+  /// The constant as a double.
+  double number(const YAML::Node& n, const std::string& what) const;
+  /// A number in [lo, hi] (either end may be ±infinity); `meaning` says why ("a restitution").
+  double number_in(const YAML::Node& n, const std::string& what, double lo, double hi, const std::string& meaning) const;
+  /// A number > 0 (a step, a tolerance, a value of a parameter declared positive).
+  double positive_number(const YAML::Node& n, const std::string& what, const std::string& meaning) const;
+  /// A count ≥ `least` that fits in an int ("0", "1e9999999" and "-3" are refused with the position).
+  int count(const YAML::Node& n, const std::string& what, int least) const;
   /// An optional `true`/`false` under `key` of `map` (`dflt` when absent).
   bool boolean(const YAML::Node& map, const char* key, bool dflt) const;
   /// Names: identifiers ([A-Za-z_][A-Za-z0-9_]*).

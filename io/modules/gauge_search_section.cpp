@@ -9,13 +9,6 @@ namespace hamel {
 
 namespace {
 
-double number(const Document& doc, const YAML::Node& n, const std::string& what) {
-  static const ExpressionReader constants;
-  const GiNaC::ex v = doc.expression(n, constants, what).evalf();
-  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
-    doc.fail(n, what + ": expected a real number, got '" + doc.scalar(n, what) + "'");
-  return GiNaC::ex_to<GiNaC::numeric>(v).to_double();
-}
 
 // The ansatz: frame fields by name, the shape coordinate, and the unknowns f_i(s) as functions, so
 // that claims can name them.
@@ -65,17 +58,17 @@ GaugeSearchInput read_gauge_search(const SystemFile& file, const NonholonomicInp
   if (node["interval"]) {
     const auto v = doc.sequence(node["interval"], "'interval'");
     if (v.size() != 2) doc.fail(node["interval"], "'interval': expected [lower, upper], got " + std::to_string(v.size()) + " values");
-    in.s_min = number(doc, v[0], "'interval'");
-    in.s_max = number(doc, v[1], "'interval'");
+    in.s_min = doc.number(v[0], "'interval'");
+    in.s_max = doc.number(v[1], "'interval'");
     if (!(in.s_min < in.s_max)) doc.fail(node["interval"], "'interval': expected lower < upper");
   }
-  in.s_base = node["base"] ? number(doc, node["base"], "'base'") : (in.s_min + in.s_max) / 2;
-  if (node["check_time"]) in.check_time = number(doc, node["check_time"], "'check_time'");
+  in.s_base = node["base"] ? doc.number(node["base"], "'base'") : (in.s_min + in.s_max) / 2;
+  if (node["check_time"]) in.check_time = doc.number(node["check_time"], "'check_time'");
   const Chart M = system.dual_chart();
   for (const auto& [k, v] : doc.mapping(node["initial"], "'initial'")) {
     const std::string n = doc.scalar(k, "'initial'");
     if (!M.index_of(n)) doc.fail(k, "'initial': unknown name '" + n + "'; expected a coordinate or a momentum pi1..");
-    in.initial[n] = number(doc, v, "'initial' " + n);
+    in.initial[n] = doc.number(v, "'initial' " + n);
   }
   // values of the parameters for the numerics
   const YAML::Node& root = doc.root();
@@ -83,7 +76,7 @@ GaugeSearchInput read_gauge_search(const SystemFile& file, const NonholonomicInp
     const std::string n = doc.scalar(k, "'values'");
     const auto sym = file.Q.symbol(n);
     if (!sym || file.Q.index_of(n)) doc.fail(k, "'values': unknown parameter '" + n + "'; expected a parameter");
-    in.values[*sym] = GiNaC::numeric(number(doc, v, "'values' " + n)) ;
+    in.values[*sym] = parameter_value(doc, v, file.Q, n, "'values' " + n).evalf();
   }
   return in;
 }

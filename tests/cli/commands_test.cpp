@@ -372,3 +372,55 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
   hamel::test::TempFile fresh("symbols: [k]\ndefinitions: {k2: \"2*k\"}\n" + claim, ".yaml");
   CHECK(run({"check", "examples/nonholonomic_particle.yaml", fresh.path()}).status == 1);
 }
+
+namespace {
+
+// `from` replaced by `to` in the example's text (which must hold it).
+std::string edited(const std::string& path, const std::string& from, const std::string& to) {
+  std::string t = example_text(path);
+  const auto at = t.find(from);
+  REQUIRE(at != std::string::npos);
+  return t.replace(at, from.size(), to);
+}
+
+// Exit 2 with the error at `line` of the file and `says` in it.
+void refused_at(const std::vector<std::string>& args, const std::string& path, int line, const std::string& says) {
+  const Run r = run(args);
+  INFO(r.err);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("error: " + path + ":" + std::to_string(line) + ":") == 0);
+  CHECK(r.err.find(says) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("hamel: bad values are refused with file:line:column (issue 17 §4)") {
+  using hamel::test::TempFile;
+  // a parameter declared positive given 0 (it divided by zero later: "power::eval(): division by zero")
+  TempFile m0(edited("examples/rolling_disk.yaml", "values: {m: 1.2", "values: {m: 0"), ".yaml");
+  refused_at({"derive", m0.path()}, m0.path(), 39, "expected a positive value (the parameter m is declared positive), got 0");
+  // a restitution above 1 gains energy at each impact
+  TempFile e3(edited("examples/hybrid_wong.yaml", "values: {e: 0.5}", "values: {e: 3}"), ".yaml");
+  refused_at({"simulate", e3.path()}, e3.path(), 17, "expected a coefficient of restitution in [0, 1]");
+  // the quadrature point: out of [0, 1], and not silently dropped (yaml-cpp's reference semantics)
+  TempFile p2(edited("examples/discrete_rolling_disk.yaml", "quadrature: midpoint", "quadrature: {rule: midpoint, point: 2}"), ".yaml");
+  refused_at({"derive", p2.path()}, p2.path(), 12, "'point': expected a number in [0, 1]");
+  // Newton's settings
+  TempFile it0(edited("examples/discrete_p2.yaml", "steps: 40", "steps: 40\n    max_iterations: 0"), ".yaml");
+  refused_at({"simulate", it0.path()}, it0.path(), 22, "'max_iterations': expected a whole number ≥ 1, got 0");
+  TempFile tol(edited("examples/discrete_p2.yaml", "steps: 40", "steps: 40\n    tolerance: -1e-9"), ".yaml");
+  refused_at({"simulate", tol.path()}, tol.path(), 22, "'tolerance': expected a tolerance > 0");
+  // constraints of full rank leave nothing to move
+  TempFile full("coordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\nconstraints: [\"x_dot\", \"y_dot\"]\n", ".yaml");
+  refused_at({"derive", full.path()}, full.path(), 3, "expected fewer constraints than coordinates (2)");
+}
+
+TEST_CASE("hamel: files that are not system files are refused, never read to the end (issue 17 §4)") {
+  using hamel::test::TempFile;
+  refused_at({"derive", "examples"}, "examples", 1, "expected a system file, got a directory");
+  refused_at({"derive", "/dev/zero"}, "/dev/zero", 1, "expected a system file, got a device or socket");
+  TempFile deep("a: " + std::string(5000, '[') + std::string(5000, ']') + "\n", ".yaml");
+  refused_at({"derive", deep.path()}, deep.path(), 1, "document nested too deeply; expected at most 1000 levels");
+  TempFile latin1("name: \"caf\xe9\"\ncoordinates: [x]\nlagrangian: \"x_dot^2/2\"\n", ".yaml");
+  refused_at({"derive", latin1.path()}, latin1.path(), 1, "expected text in UTF-8, got the byte 0xe9");
+}

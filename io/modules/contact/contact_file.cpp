@@ -77,20 +77,7 @@ Inequality read_inequality(const Document& doc, const YAML::Node& n, const Expre
   return {op == '>' ? a - b : b - a, len == 1};
 }
 
-// A real constant (exact when written exactly: 0.0001 is 1/10000).
-GiNaC::ex constant(const Document& doc, const YAML::Node& n, const std::string& what) {
-  static const ExpressionReader constants;
-  const GiNaC::ex e = doc.expression(n, constants, what);
-  const GiNaC::ex v = e.evalf();
-  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real() ||
-      !std::isfinite(GiNaC::ex_to<GiNaC::numeric>(v).to_double()))
-    doc.fail(n, what + ": expected a real number, got '" + doc.scalar(n, what) + "'");
-  return e;
-}
 
-double number(const Document& doc, const YAML::Node& n, const std::string& what) {
-  return GiNaC::ex_to<GiNaC::numeric>(constant(doc, n, what).evalf()).to_double();
-}
 
 bool depends_on_coordinates(const GiNaC::ex& e, const Chart& Q) {
   for (const auto& q : Q.coordinates())
@@ -266,7 +253,7 @@ void read_values(const Document& doc, const YAML::Node& s, const Chart& Q, Conta
       if (auto d = did_you_mean(n, pnames)) msg += " (did you mean '" + *d + "'?)";
       doc.fail(k, msg);
     }
-    spec.values[Q.parameters()[static_cast<std::size_t>(it - pnames.begin())]] = constant(doc, v, "value of " + n);
+    spec.values[Q.parameters()[static_cast<std::size_t>(it - pnames.begin())]] = parameter_value(doc, v, Q, n, "value of " + n);
   }
 }
 
@@ -320,7 +307,7 @@ void read_initial(const Document& doc, const YAML::Node& s, const Chart& T, Cont
       if (auto d = did_you_mean(n, state_names)) msg += " (did you mean '" + *d + "'?)";
       doc.fail(k, msg);
     }
-    init[*i] = number(doc, v, "initial value of " + n);
+    init[*i] = doc.number(v, "initial value of " + n);
   }
   if (!init.back()) init.back() = 0.0;
   std::string absent;
@@ -336,10 +323,10 @@ void read_time(const Document& doc, const YAML::Node& s, ContactSimulationSpec& 
   if (s["time"].IsSequence()) {
     const auto ends = doc.sequence(s["time"], "'simulate: time'");
     if (ends.size() != 2) doc.fail(s["time"], "'simulate: time': expected [t0, t1], got " + std::to_string(ends.size()) + " values");
-    spec.t0 = number(doc, ends[0], "'simulate: time' t0");
-    spec.t1 = number(doc, ends[1], "'simulate: time' t1");
+    spec.t0 = doc.number(ends[0], "'simulate: time' t0");
+    spec.t1 = doc.number(ends[1], "'simulate: time' t1");
   } else {
-    spec.t1 = number(doc, s["time"], "'simulate: time'");
+    spec.t1 = doc.number(s["time"], "'simulate: time'");
   }
   if (!(spec.t1 > spec.t0))
     doc.fail(s["time"], "'simulate: time': expected an end time after the start " + std::to_string(spec.t0) + ", got " + std::to_string(spec.t1));
@@ -348,12 +335,12 @@ void read_time(const Document& doc, const YAML::Node& s, ContactSimulationSpec& 
 // The output grid and the event budget, both optional; bounded so a typo cannot exhaust memory.
 void read_step_and_events(const Document& doc, const YAML::Node& s, ContactSimulationSpec& spec) {
   if (s["step"]) {
-    spec.step = number(doc, s["step"], "'simulate: step'");
+    spec.step = doc.number(s["step"], "'simulate: step'");
     if (!(spec.step > 0) || (spec.t1 - spec.t0) / spec.step > 1e7)
       doc.fail(s["step"], "'simulate: step': expected a positive output step with at most 1e7 samples, got " + doc.scalar(s["step"], ""));
   }
   if (s["max_events"]) {
-    const double m = number(doc, s["max_events"], "'simulate: max_events'");
+    const double m = doc.number(s["max_events"], "'simulate: max_events'");
     if (!(m >= 1 && m <= 1e7) || m != std::floor(m))
       doc.fail(s["max_events"], "'simulate: max_events': expected a whole number between 1 and 1e7, got " + doc.scalar(s["max_events"], ""));
     spec.max_events = static_cast<std::size_t>(m);

@@ -38,15 +38,6 @@ ExpressionReader slot_reader(const SystemFile& f, bool with_third) {
   return r;
 }
 
-double number(const Document& doc, const YAML::Node& n, const std::string& what) {
-  const ExpressionReader constants;
-  const ex v = doc.expression(n, constants, what).evalf();
-  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
-    doc.fail(n, what + ": expected a real number, got '" + doc.scalar(n, what) + "'");
-  const double d = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
-  if (!std::isfinite(d)) doc.fail(n, what + ": expected a finite number, got '" + doc.scalar(n, what) + "'");
-  return d;
-}
 
 std::size_t coordinate_index(const SystemFile& f, const YAML::Node& k, const std::string& what,
                              const std::vector<std::size_t>& among = {}) {
@@ -79,12 +70,13 @@ std::vector<ex> covector(const SystemFile& f, const YAML::Node& n, const Express
 
 QuadratureRule read_rule(const Document& doc, const YAML::Node& n, ex& alpha) {
   alpha = GiNaC::numeric(1, 2);
-  YAML::Node rule = n;
   if (n.IsMap()) {
     doc.check_keys(n, {"rule", "point"}, "'quadrature'");
     if (!n["rule"]) doc.fail(n, "'quadrature': expected 'rule' (midpoint or trapezoidal), got none");
-    rule = n["rule"];
   }
+  // Initialised, never assigned: assigning to a YAML::Node writes through into the node it refers to
+  // (`rule = n["rule"]` replaced the quadrature mapping by its rule, and 'point' was lost).
+  const YAML::Node rule = n.IsMap() ? n["rule"] : n;
   const std::string s = doc.scalar(rule, "'quadrature'");
   if (s != "midpoint" && s != "trapezoidal")
     doc.fail(rule, "'quadrature': expected midpoint or trapezoidal, got '" + s + "'");
@@ -147,7 +139,7 @@ DiscreteGroupInput read_group(SystemFile& f, const YAML::Node& n, const std::vec
   for (const auto& [key, val] : doc.mapping(n["identity"], "'identity'")) {
     const std::size_t i = coordinate_index(f, key, "'identity'", coords);
     const std::size_t j = static_cast<std::size_t>(std::find(coords.begin(), coords.end(), i) - coords.begin());
-    g.identity[j] = GiNaC::numeric(0) + number(doc, val, "'identity' component");
+    g.identity[j] = GiNaC::numeric(0) + doc.number(val, "'identity' component");
   }
   for (std::size_t j = 0; j < k; ++j)
     if (!seen_p[j] || !seen_v[j])
@@ -421,7 +413,7 @@ GiNaC::exmap read_values(const Reading& r, const YAML::Node& sm) {
       if (auto dm = did_you_mean(p, names)) msg += " (did you mean '" + *dm + "'?)";
       doc.fail(k, msg);
     }
-    values[*sym] = number(doc, v, "'values' of " + p);
+    values[*sym] = parameter_value(doc, v, Q, p, "'values' of " + p).evalf();
   }
   return values;
 }
@@ -429,7 +421,7 @@ GiNaC::exmap read_values(const Reading& r, const YAML::Node& sm) {
 void read_steps(const Reading& r, const YAML::Node& sm, DiscreteSimulationInput& sim) {
   const Document& doc = r.doc();
   if (!sm["steps"]) doc.fail(sm, "'simulate': expected 'steps' (the number of steps N), got none");
-  const double steps = number(doc, sm["steps"], "'steps'");
+  const double steps = doc.number(sm["steps"], "'steps'");
   if (steps < 1 || steps > 1e6 || steps != std::floor(steps))
     doc.fail(sm["steps"], "'steps': expected an integer between 1 and 1000000, got '" + doc.scalar(sm["steps"], "'steps'") + "'");
   sim.steps = static_cast<std::size_t>(steps);
@@ -445,7 +437,7 @@ void read_initial_points(const Reading& r, const YAML::Node& sm, DiscreteFile& o
   std::vector<bool> given0(n, false), given1(n, false);
   for (const auto& [k, v] : doc.mapping(sm["q0"], "'q0'")) {
     const std::size_t i = coordinate_index(r.f, k, "'q0'");
-    sim.q0[i] = number(doc, v, "'q0' of " + Q.coordinate_name(i));
+    sim.q0[i] = doc.number(v, "'q0' of " + Q.coordinate_name(i));
     given0[i] = true;
   }
   for (std::size_t i = 0; i < n; ++i)
@@ -453,14 +445,14 @@ void read_initial_points(const Reading& r, const YAML::Node& sm, DiscreteFile& o
   sim.q1 = sim.q0;
   for (const auto& [k, v] : doc.mapping(sm["q1"], "'q1'")) {
     const std::size_t i = coordinate_index(r.f, k, "'q1'");
-    sim.q1[i] = number(doc, v, "'q1' of " + Q.coordinate_name(i));
+    sim.q1[i] = doc.number(v, "'q1' of " + Q.coordinate_name(i));
     given1[i] = true;
   }
   for (std::size_t i = 0; i < n; ++i)
     if (!given1[i]) sim.unknown.push_back(i);
   out.at.set("q1", doc.mark(sm["q1"]));
-  if (sm["tolerance"]) sim.newton.tolerance = number(doc, sm["tolerance"], "'tolerance'");
-  if (sm["max_iterations"]) sim.newton.max_iterations = static_cast<int>(number(doc, sm["max_iterations"], "'max_iterations'"));
+  if (sm["tolerance"]) sim.newton.tolerance = doc.positive_number(sm["tolerance"], "'tolerance'", "a tolerance");
+  if (sm["max_iterations"]) sim.newton.max_iterations = doc.count(sm["max_iterations"], "'max_iterations'", 1);
 }
 
 // mode (unreduced, reduced, both; unreduced without symmetry) and energy (needs the continuous L).

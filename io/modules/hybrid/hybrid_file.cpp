@@ -35,19 +35,6 @@ std::vector<std::string> names_of(const Chart& c) {
   return v;
 }
 
-double number(const Document& doc, const YAML::Node& n, const std::string& what) {
-  const std::string s = doc.scalar(n, what);
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (end && *end == '\0' && !s.empty() && std::isfinite(v)) return v;
-  const ExpressionReader constants;
-  const ex e = doc.expression(n, constants, what).evalf();
-  if (!GiNaC::is_a<GiNaC::numeric>(e) || !GiNaC::ex_to<GiNaC::numeric>(e).is_real())
-    doc.fail(n, what + ": expected a real number, got '" + s + "'");
-  const double d = GiNaC::ex_to<GiNaC::numeric>(e).to_double();
-  if (!std::isfinite(d)) doc.fail(n, what + ": expected a finite number, got '" + s + "'");
-  return d;
-}
 
 bool boolean(const Document& doc, const YAML::Node& n, const std::string& what) {
   const std::string v = doc.scalar(n, what);
@@ -125,6 +112,7 @@ struct Reading {
   ExpressionReader parameters;         // parameters (and t) only: restitutions, time functions
   std::vector<std::string> taken;      // names used (duplicates are refused)
   std::vector<std::string> vnames;     // q and q_dot
+  std::vector<std::pair<YAML::Node, ex>> restitutions;  // checked in [0, 1] once the values are known
   HybridFile out;
 
   explicit Reading(const SystemFile& f);
@@ -242,6 +230,7 @@ void read_reset(Reading& rd, const YAML::Node& gn, const std::string& what, Swit
     if (!nw.IsMap()) doc.fail(nw, "'newtonian': expected {restitution: e}, got a scalar or list");
     doc.check_keys(nw, {"restitution"}, "'newtonian'");
     C.restitution = nw["restitution"] ? doc.expression(nw["restitution"], rd.parameters, "'restitution'") : ex(1);
+    if (nw["restitution"]) rd.restitutions.emplace_back(nw["restitution"], *C.restitution);
     rd.out.at.set("guards." + C.name, doc.mark(gn["surface"]));
   } else {
     doc.fail(gn, what + ": expected 'reset' (the velocities after the impact) or 'newtonian: {restitution}', got neither");
@@ -380,11 +369,19 @@ void read_values_and_initial(Reading& rd, const YAML::Node& sn, HybridSimulation
     const std::string pn = doc.scalar(k, "'values'");
     const auto it = std::find(pnames.begin(), pnames.end(), pn);
     if (it == pnames.end()) unknown_name(doc, k, "'values'", pn, pnames);
-    spec.values[Q.parameter(pn)] = number(doc, v, "value of " + pn);
+    spec.values[Q.parameter(pn)] = GiNaC::ex_to<GiNaC::numeric>(parameter_value(doc, v, Q, pn, "value of " + pn).evalf()).to_double();
   }
   for (const auto& pn : pnames)
     if (!spec.values.count(Q.parameter(pn)))
       doc.fail(sn["values"] ? sn["values"] : sn, "'values': expected a value for every parameter, got none for " + pn);
+  // e outside [0, 1] gains energy at each impact (e = −3 made 332 impacts at one instant)
+  for (const auto& [node, e] : rd.restitutions) {
+    const ex v = e.subs(spec.values).evalf();
+    if (!GiNaC::is_a<GiNaC::numeric>(v) || !(GiNaC::ex_to<GiNaC::numeric>(v).to_double() >= 0) ||
+        GiNaC::ex_to<GiNaC::numeric>(v).to_double() > 1)
+      doc.fail(node, "'restitution': expected a coefficient of restitution in [0, 1] with the simulation's values, got " +
+                         detail::str(v));
+  }
   for (std::size_t i = 0; i < rd.out.functions.size(); ++i)
     if (!rd.out.function_has_formula[i])
       doc.fail(doc.root()["time_dependent"], "function " + rd.out.function_names[i] +
@@ -398,7 +395,7 @@ void read_values_and_initial(Reading& rd, const YAML::Node& sn, HybridSimulation
     const auto it = std::find(vnames.begin(), vnames.end(), c);
     if (it == vnames.end()) unknown_name(doc, k, "'initial'", c, vnames);
     const auto i = static_cast<std::size_t>(it - vnames.begin());
-    spec.initial[i] = number(doc, v, "initial " + c);
+    spec.initial[i] = doc.number(v, "initial " + c);
     given[i] = true;
   }
   for (std::size_t i = 0; i < 2 * rd.n; ++i)
@@ -408,22 +405,22 @@ void read_values_and_initial(Reading& rd, const YAML::Node& sn, HybridSimulation
 // simulate.t_start, .t_end, .tolerances and .max_impacts.
 void read_integration(const Reading& rd, const YAML::Node& sn, HybridSimulationSpec& spec) {
   const Document& doc = rd.doc;
-  spec.t0 = sn["t_start"] ? number(doc, sn["t_start"], "'t_start'") : 0.0;
+  spec.t0 = sn["t_start"] ? doc.number(sn["t_start"], "'t_start'") : 0.0;
   if (!sn["t_end"]) doc.fail(sn, "'simulate': expected 't_end', got none");
-  spec.t1 = number(doc, sn["t_end"], "'t_end'");
+  spec.t1 = doc.number(sn["t_end"], "'t_end'");
   if (!(spec.t1 > spec.t0)) doc.fail(sn["t_end"], "'t_end': expected a time after t_start = " + detail::str(spec.t0) + ", got " + detail::str(spec.t1));
   if (const YAML::Node& tol = sn["tolerances"]) {
     if (!tol.IsMap()) doc.fail(tol, "'tolerances': expected {abs, rel}, got a scalar or list");
     doc.check_keys(tol, {"abs", "rel"}, "'tolerances'");
     for (const char* key : {"abs", "rel"})
       if (tol[key]) {
-        const double v = number(doc, tol[key], std::string("'") + key + "'");
+        const double v = doc.number(tol[key], std::string("'") + key + "'");
         if (!(v > 0) || v > 0.1) doc.fail(tol[key], std::string("'") + key + "': expected a tolerance in (0, 0.1], got " + detail::str(v));
         (std::string(key) == "abs" ? spec.options.abs_tol : spec.options.rel_tol) = v;
       }
   }
   if (sn["max_impacts"]) {
-    const double v = number(doc, sn["max_impacts"], "'max_impacts'");
+    const double v = doc.number(sn["max_impacts"], "'max_impacts'");
     if (!(v >= 1) || v != std::floor(v) || v > 1e9)
       doc.fail(sn["max_impacts"], "'max_impacts': expected a positive integer, got " + doc.scalar(sn["max_impacts"], ""));
     spec.options.max_events = static_cast<std::size_t>(v);
@@ -439,7 +436,7 @@ void read_outputs(const Reading& rd, const YAML::Node& sn, HybridSimulationInput
     if (o["csv"]) si.csv = doc.scalar(o["csv"], "'csv'");
     if (o["plot"]) si.plot = doc.scalar(o["plot"], "'plot'");
     if (o["step"]) {
-      const double h = number(doc, o["step"], "'step'");
+      const double h = doc.number(o["step"], "'step'");
       if (!(h > 0) || (si.spec.t1 - si.spec.t0) / h > 1e7)
         doc.fail(o["step"], "'step': expected a positive step giving at most 1e7 samples, got " + detail::str(h));
       si.spec.options.output_step = h;

@@ -222,9 +222,9 @@ TEST_CASE("hybrid system files: bad input gives file:line:column, what was expec
   CHECK(has(e, "velocities are allowed in the Lagrangian, the force, resets, conditions and constants, not in surfaces"));
   e = error_of(billiard(kWall, "simulate: {values: {m: 1}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, t_end: 1}\n"));
   CHECK(has(e, "'values': expected a value for every parameter, got none for c"));
-  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 0}, initial: {x: 0, y: 0, x_dot: 1}, t_end: 1}\n"));
+  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1}, t_end: 1}\n"));
   CHECK(has(e, "'initial': expected a value for every coordinate and velocity, got none for y_dot"));
-  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 0}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, t_end: -1}\n"));
+  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, t_end: -1}\n"));
   CHECK(has(e, "'t_end': expected a time after t_start = 0, got -1"));
   e = error_of(billiard(kWall, "  reduction: {coordinates: [r, theta], map: {x: \"r*cos(theta)\", y: \"r*sin(theta)\"}, cyclic: [r]}\n"));
   CHECK(has(e, "'cyclic': r is not cyclic: L depends on it"));
