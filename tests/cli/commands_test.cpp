@@ -424,3 +424,18 @@ TEST_CASE("hamel: files that are not system files are refused, never read to the
   TempFile latin1("name: \"caf\xe9\"\ncoordinates: [x]\nlagrangian: \"x_dot^2/2\"\n", ".yaml");
   refused_at({"derive", latin1.path()}, latin1.path(), 1, "expected text in UTF-8, got the byte 0xe9");
 }
+
+TEST_CASE("hamel derive: a particle with 40 coordinates and q0_dot = q1 q2_dot (issue 17 §5: CLN refused 34)") {
+  std::string coordinates, kinetic;
+  for (int i = 0; i < 40; ++i) {
+    coordinates += (i ? ", q" : "q") + std::to_string(i);
+    kinetic += (i ? " + q" : "q") + std::to_string(i) + "_dot^2";
+  }
+  hamel::test::TempFile f("parameters: [m]\ncoordinates: [" + coordinates + "]\nlagrangian: \"m*(" + kinetic +
+                              ")/2\"\nconstraints: [\"q0_dot - q1*q2_dot\"]\n",
+                          ".yaml");
+  const Run r = run({"derive", f.path(), "--quiet"});
+  INFO(r.err);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("[yes] the energy H_c is conserved") != std::string::npos);
+}
