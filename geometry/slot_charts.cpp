@@ -1,13 +1,19 @@
 // geometry/slot_charts.cpp
 #include "geometry/slot_charts.hpp"
 
+#include <cctype>
+
 #include "core/error.hpp"
 
 namespace hamel {
 
-std::string slot_name(const Chart& Q, std::size_t i, std::size_t k) {
-  return Q.coordinate_name(i) + std::to_string(k);
+std::string slot_name(const std::string& name, std::size_t k) {
+  // q1 at step 0 is q1_0, not q10: that is the coordinate q10's name
+  const bool digit_last = !name.empty() && std::isdigit(static_cast<unsigned char>(name.back()));
+  return name + (digit_last ? "_" : "") + std::to_string(k);
 }
+
+std::string slot_name(const Chart& Q, std::size_t i, std::size_t k) { return slot_name(Q.coordinate_name(i), k); }
 
 Chart pair_chart(const Chart& Q) {
   std::vector<std::string> names;
@@ -37,7 +43,7 @@ Chart triple_chart(const Chart& Q) {
 Chart reduced_variables_chart(const Chart& Q, const std::vector<std::string>& group_coordinates) {
   std::vector<std::string> names;
   for (std::size_t k = 0; k < 2; ++k)
-    for (const auto& g : group_coordinates) names.push_back("w_" + g + std::to_string(k));
+    for (const auto& g : group_coordinates) names.push_back(slot_name("w_" + g, k));
   const Chart T = triple_chart(Q);
   try {
     return T.extend(T.name() + "+w", names);

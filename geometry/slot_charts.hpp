@@ -11,7 +11,10 @@
 
 namespace hamel {
 
-/// The name of coordinate i of Q in slot k: "x" → "x0", "x1", "x2".
+/// A name in slot k: "x" → "x0", "x1", "x2"; a name that ends in a digit takes an underscore, "q1" →
+/// "q1_0", so that the slots of q1 are never the coordinate q10 (issue 17 §2).
+std::string slot_name(const std::string& name, std::size_t k);
+/// The name of coordinate i of Q in slot k.
 std::string slot_name(const Chart& Q, std::size_t i, std::size_t k);
 /// Q×Q with coordinates (q0, q1).  @throws InvalidArgument if a slot name is already a parameter's.
 Chart pair_chart(const Chart& Q);

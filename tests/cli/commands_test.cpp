@@ -439,3 +439,15 @@ TEST_CASE("hamel derive: a particle with 40 coordinates and q0_dot = q1 q2_dot (
   CHECK(r.status == 0);
   CHECK(r.out.find("[yes] the energy H_c is conserved") != std::string::npos);
 }
+
+TEST_CASE("hamel derive: discrete coordinates q1 and q10 together, slots q1_0 and q10_0 (issue 17 §2)") {
+  hamel::test::TempFile f(
+      "parameters: [h]\ncoordinates: [q1, q10]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
+      "  lagrangian: \"1/2*(q1_dot^2 + q10_dot^2)\"\n  constraints: [\"q10_dot - q1*q1_dot\"]\n",
+      ".yaml");
+  const Run r = run({"derive", f.path()});
+  INFO(r.err);
+  CHECK(r.status == 0);
+  // L_d = h L(midpoint) of the free particle: (Δq1² + Δq10²)/(2h), in the slots of each coordinate
+  CHECK(r.out.find("L_d = (q1_0^2 - 2*q1_0*q1_1 + q1_1^2 + q10_0^2 - 2*q10_0*q10_1 + q10_1^2)/(2*h)") != std::string::npos);
+}

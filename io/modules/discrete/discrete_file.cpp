@@ -272,8 +272,8 @@ std::vector<std::size_t> read_symmetry(const Reading& r, const YAML::Node& s, Di
     const Chart W = reduced_variables_chart(Q, names);
     const std::size_t base = 3 * Q.dim(), k = coords.size();
     for (std::size_t j = 0; j < k; ++j) {
-      out.slots.declare("w_" + names[j] + "0", W[base + j]);
-      out.slots.declare("w_" + names[j] + "1", W[base + k + j]);
+      out.slots.declare(slot_name("w_" + names[j], 0), W[base + j]);
+      out.slots.declare(slot_name("w_" + names[j], 1), W[base + k + j]);
     }
   } catch (const InvalidArgument& e) {
     doc.fail(s, "'symmetry': " + without_function_name(e.what()));
