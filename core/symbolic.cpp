@@ -763,6 +763,8 @@ namespace {
 // Ball arithmetic (core/ball.hpp) starts at the probe's second precision and doubles up to this
 // ceiling (about 3900 digits) at one point before a small value is taken for a zero.
 constexpr long kBallCeilingBits = 13000;
+// Floating-point evaluation (functions Arb lacks) doubles its digits up to this ceiling.
+constexpr int kFloatCeilingDigits = 1920;
 
 long bits_of_digits(int digits) { return static_cast<long>(std::ceil(digits / std::log10(2.0))); }
 
@@ -823,6 +825,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   GiNaC::numeric worst = 0;
   double worst_ball = -std::numeric_limits<double>::infinity();
   std::optional<GiNaC::exmap> ball_point;  // where precision is raised before a zero is believed
+  std::optional<GiNaC::exmap> float_point;  // the same for a point evaluated in floating point
   double ball_point_radius = 0;
   bool balls = true;  // false once e holds a function Arb does not evaluate: floats decide
   int out_of_range = 0;
@@ -883,6 +886,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
         return z;
       }
       if (v2 > worst) worst = v2;
+      if (!float_point) float_point = pt;
     } catch (const OutOfRange& ex_) {
       last_failure = ex_.what();
       // Values beyond 10^1000 at every point drawn so far: the expression is astronomically large on
@@ -902,6 +906,63 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
                                           "an expression defined on an open set", detail::str(e));
     if (beyond) throw BeyondEverywhere(m);
     throw DomainError(m);
+  }
+  // Floating point (functions Arb lacks): the same doubling, with the first-order error bound.
+  std::string raised_floats;
+  if (float_point) {
+    const auto at = [&](int digits) {
+      DigitsGuard g(digits);
+      OperandOrder fresh;
+      return value_at(f, floats(*float_point), &fresh);
+    };
+    try {
+      // the scale a zero can hide under: |value| + its error bound, which shrinks with the digits
+      // log10 of a number that may be far below a double's range (10^-1900)
+      const auto log10_of = [](const GiNaC::numeric& v) {
+        return v.is_zero() ? -1e9 : GiNaC::log(GiNaC::abs(v)).to_double() / std::log(10.0);
+      };
+      const auto scale = [&](const PointValue& pv) { return log10_of(GiNaC::abs(ex_to<GiNaC::numeric>(pv.value)) + pv.err); };
+      const auto log_abs = [&](const PointValue& pv) { return log10_of(ex_to<GiNaC::numeric>(pv.value)); };
+      const PointValue first = at(d2);
+      const double first_scale = scale(first), first_log = log_abs(first);
+      int reached = d2;
+      double last_scale = first_scale, last_log = first_log;
+      for (int digits = 2 * d2; digits <= kFloatCeilingDigits; digits *= 2) {
+        const PointValue pv = at(digits);
+        if (!is_a<GiNaC::numeric>(pv.value)) break;
+        const GiNaC::numeric v = GiNaC::abs(ex_to<GiNaC::numeric>(pv.value));
+        reached = digits;
+        if (v > GiNaC::numeric(10).power(12) * pv.err) {
+          ZeroVerdict z;
+          z.zero = false;
+          z.method = Decision::NumericProbing;
+          z.point = shown_point(*float_point);
+          z.value = pv.value;
+          z.detail = "nonzero at a random point: |value| = " + sci(v) + " at " + std::to_string(digits) +
+                     " digits (hidden below the rounding at " + std::to_string(d2) + ")";
+          return z;
+        }
+        last_scale = scale(pv), last_log = log_abs(pv);
+      }
+      // A zero shrinks with the digits: its error bound, or (where the bound was lost, e.g. through a
+      // function without a known derivative) its value.
+      const double gained = 0.5 * (reached - d2);
+      const bool shrinks = last_scale < first_scale - gained || last_log <= -1e8 ||
+                           (first_log > -1e8 ? last_log < first_log - gained : last_log < -0.5 * reached);
+      if (reached > d2 && !shrinks) {
+        ZeroVerdict z;
+        z.zero = false;
+        z.undecided = true;
+        z.method = Decision::NumericProbing;
+        z.point = shown_point(*float_point);
+        z.detail = "undecided: the error bound does not shrink with the precision (floating point, " +
+                   std::to_string(d2) + " to " + std::to_string(reached) + " digits)";
+        return z;
+      }
+      raised_floats = "; at 1 point shrinking with the precision up to " + std::to_string(reached) + " digits";
+    } catch (const std::exception&) {
+      // the point cannot be evaluated at a higher precision: the evidence stays at d2 digits
+    }
   }
   // Every ball held 0. A value that cancels to 10^-k at these digits may be a gap smaller than that:
   // at one point the precision is doubled up to the ceiling; a zero shrinks with it, a gap is found.
@@ -940,7 +1001,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   if (by_balls == evaluated) os << power_of_ten(worst_ball) << " (Arb balls)";
   else if (by_balls == 0) os << sci(worst) << " (floating point at " << d1 << "/" << d2 << " digits)";
   else os << power_of_ten(worst_ball) << " (Arb balls at " << by_balls << ") and " << sci(worst) << " (floating point)";
-  os << raised;
+  os << raised << raised_floats;
   z.detail = os.str();
   return z;
 }

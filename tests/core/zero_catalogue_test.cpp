@@ -124,3 +124,21 @@ TEST_CASE("zero_test: a value that does not shrink with the precision is undecid
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("zero_test: outside Arb's functions (the dilogarithm), floats raise their precision too") {
+  realsymbol x("x");
+  hamel::ProbeSpace space;
+  space.ranges = {{x, 0.5, 1.5}};
+  const ex z = Li2(x / 2), circle = pow(sin(pow(x, 2)), 2) + pow(cos(pow(x, 2)), 2) - 1;
+  // a gap of 10^-200 relative to Li2: below the rounding at 120 digits, found at 240
+  const auto gap = hamel::zero_test(z * circle + z * pow(ex(10), -200), space);
+  INFO(gap.how());
+  CHECK_FALSE(gap.zero);
+  CHECK_FALSE(gap.undecided);
+  CHECK(gap.how().find("hidden below the rounding at 120") != std::string::npos);
+  // a true zero shrinks with the precision, and says so
+  const auto zero = hamel::zero_test(z * circle, space);
+  INFO(zero.how());
+  CHECK(zero.zero);
+  CHECK(zero.how().find("shrinking with the precision up to 1920 digits") != std::string::npos);
+}
