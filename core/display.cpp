@@ -172,8 +172,51 @@ ex recover_cos(const ex& p, const Polynomial& P) {
 // of angles is contracted when that shrinks p. The sums are recorded for the identity check.
 constexpr std::size_t kMaxContractTerms = 200;
 
+// A numeric coefficient that is not an integer somewhere in the linear form x (θ/2, θ0/2 + θ1/2).
+bool has_fraction(const ex& x) {
+  for (const ex& t : terms_of(x.expand())) {
+    const ex c = is_a<GiNaC::mul>(t) ? t.op(t.nops() - 1) : t;
+    if (is_a<GiNaC::numeric>(c) && !ex_to<GiNaC::numeric>(c).is_integer()) return true;
+  }
+  return false;
+}
+
+// 2 s_x c_x → sin 2x and s_x² → (1 − cos 2x)/2 where every term has even degree in (s_x, c_x) and
+// that leaves fewer terms: h ν sin θ1 rather than 2 h ν sin(θ1/2) cos(θ1/2) when the canonical form
+// chose the half angle θ1/2 (the discrete systems of 002).
+ex contract_double_angles(const ex& p, Polynomial& P) {
+  ex q = p;
+  const std::size_t known = P.circle.size();
+  for (std::size_t k = 0; k < known; ++k) {
+    const auto [sx, cx] = P.circle[k];
+    if (!q.has(sx) && !q.has(cx)) continue;
+    bool even = true;
+    for (const ex& t : terms_of(q)) even = even && (t.degree(sx) + t.degree(cx)) % 2 == 0;
+    if (!even) continue;
+    // only back to the angle the input used: x = θ/2 (which the canonical form introduced), not θ → 2θ
+    const ex x = P.atoms.at(sx).op(0), u = (2 * x).expand();
+    if (!has_fraction(x) || has_fraction(u)) continue;
+    const ex S = symbol_for(GiNaC::sin(u), P), C = symbol_for(GiNaC::cos(u), P);
+    const ex half_s2 = (1 - C) / 2, half_c2 = (1 + C) / 2;  // s², c²
+    ex r = 0;
+    for (const ex& t : terms_of(q)) {
+      const int a = t.degree(sx), b = t.degree(cx), m = std::min(a, b);
+      // s^a c^b = (s c)^m s^(a−m) c^(b−m), with a − m and b − m even
+      const ex rest = (t / (GiNaC::pow(sx, a) * GiNaC::pow(cx, b))).expand();
+      r += rest * GiNaC::pow(S / 2, m) * GiNaC::pow(half_s2, (a - m) / 2) * GiNaC::pow(half_c2, (b - m) / 2);
+    }
+    r = on_pair(r.expand(), S, C);
+    if (terms_of(r).size() >= terms_of(q).size()) continue;
+    q = r;
+    P.sums[S] = 2 * sx * cx;
+    P.sums[C] = cx * cx - sx * sx;
+    P.circle.emplace_back(S, C);
+  }
+  return q;
+}
+
 ex contract_angle_sums(const ex& p, Polynomial& P) {
-  ex q = p.expand();
+  ex q = contract_double_angles(p.expand(), P);
   std::vector<std::pair<ex, ex>> pairs;  // the angles of p (the table holds every angle seen so far)
   for (const auto& [sx, cx] : P.circle)
     if (q.has(sx) || q.has(cx)) pairs.emplace_back(sx, cx);
@@ -507,12 +550,37 @@ void cancel_roots(ex& num, ex& den, Polynomial& P) {
 
 }  // namespace
 
+namespace {
+
+// N and D of a canonical form N/D (core/symbolic.hpp: reduced, N and D expanded) read off its factors:
+// numer_denom() would normalise again, gcd of N and D included (a fifth of the display pass).
+ex numerator_and_denominator(const ex& canonical) {
+  if (!is_a<GiNaC::mul>(canonical)) return canonical.numer_denom();
+  ex num = 1, den = 1;
+  for (const ex& f : canonical) {
+    if (is_a<GiNaC::numeric>(f)) {
+      num *= ex_to<GiNaC::numeric>(f).numer();
+      den *= ex_to<GiNaC::numeric>(f).denom();
+    } else if (is_a<GiNaC::power>(f) && is_a<GiNaC::numeric>(f.op(1)) && ex_to<GiNaC::numeric>(f.op(1)).is_negative()) {
+      if (!ex_to<GiNaC::numeric>(f.op(1)).is_integer()) return canonical.numer_denom();  // a root below: GiNaC's form
+      den *= GiNaC::pow(f.op(0), -f.op(1));
+    } else if (is_a<GiNaC::add>(f) || is_a<GiNaC::symbol>(f) || is_a<GiNaC::power>(f) || is_a<GiNaC::function>(f)) {
+      num *= f;
+    } else {
+      return canonical.numer_denom();  // anything unexpected: GiNaC's own answer
+    }
+  }
+  return GiNaC::lst{num.expand(), den.expand()};
+}
+
+}  // namespace
+
 ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   const ex canonical = simplify(e);
   if (canonical.is_zero() || is_a<GiNaC::numeric>(canonical) || is_a<GiNaC::symbol>(canonical)) return canonical;
   Polynomial P;
   P.atoms = atom_table().to_symbol;
-  const ex nd = canonical.numer_denom();
+  const ex nd = numerator_and_denominator(canonical);
   // one atom table for numerator and denominator: the same sin x is the same symbol in both
   ex num = nd.op(0).to_polynomial(P.atoms), den = nd.op(1).to_polynomial(P.atoms);
   atom_table().to_symbol = P.atoms;

@@ -150,3 +150,17 @@ TEST_CASE("factor_rational: FLINT's factorisation over Q, and what it refuses") 
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("display_form: the half angles the canonical form introduced go back to the input's angle") {
+  const GiNaC::realsymbol t("t"), h("h"), x("x"), a("a"), b("b");
+  // next to cos(t/2), the canonical form writes cos t as 2 cos²(t/2) − 1
+  const ex e = x * GiNaC::cos(t / 2) + h * GiNaC::cos(t);
+  const ex shown = hamel::display_form(e);
+  check_equal(shown, e);
+  CHECK(hamel::detail::str(shown).find("cos(t)") != std::string::npos);
+  CHECK(hamel::detail::str(shown).find("cos(t/2)^2") == std::string::npos);
+  CHECK(hamel::detail::str(hamel::display_form(h * (2 * GiNaC::pow(GiNaC::sin(t / 2), 2) - 1))) == "-h*cos(t)");
+  // t itself is never doubled: a² sin²t + b² cos²t stays in t
+  CHECK(hamel::detail::str(hamel::display_form(a * a * GiNaC::pow(GiNaC::sin(t), 2) + b * b * GiNaC::pow(GiNaC::cos(t), 2)))
+            .find("2*t") == std::string::npos);
+}
