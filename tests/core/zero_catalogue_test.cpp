@@ -95,11 +95,11 @@ TEST_CASE("zero_test: the near-zero catalogue (identities in disguise, gaps down
     cases.push_back({radical - pow(ten_to(k), -1), false});
   }
   REQUIRE(cases.size() >= 60);
-  for (const auto& [e, zero] : cases) {
-    const hamel::ZeroVerdict v = hamel::zero_test(e, space);
-    INFO(e, " -> ", v.how());
+  for (const Case& c : cases) {  // no structured binding: clang's C++17 cannot capture one in INFO
+    const hamel::ZeroVerdict v = hamel::zero_test(c.e, space);
+    INFO(c.e, " -> ", v.how());
     CHECK_FALSE(v.undecided);
-    CHECK(v.zero == zero);
+    CHECK(v.zero == c.zero);
     if (v.zero) {
       // a proof, or evidence that says how far the precision was raised
       CHECK((v.method == hamel::Decision::Canonical || v.how().find("shrinking with the precision") != std::string::npos ||
