@@ -775,6 +775,118 @@ std::string power_of_ten(double log10_value) {
   return os.str();
 }
 
+// A ball that excludes 0 proves the value nonzero: the verdict, with the value for the reader.
+ZeroVerdict proved_nonzero(const ex& f, const GiNaC::exmap& pt, const GiNaC::exmap& shown, const BallValue& b, long bits,
+                           int digits, const std::string& note) {
+  ZeroVerdict z;
+  z.zero = false;
+  z.method = Decision::BallArithmetic;
+  z.point = shown;
+  try {
+    z.value = evaluate(f, pt, digits);
+  } catch (const std::exception&) {
+    z.value = 0;
+  }
+  z.detail = "proved nonzero at a random point: |value| = " + b.text + " excludes 0 at " +
+             std::to_string(digits_of_bits(bits)) + " digits" + note;
+  return z;
+}
+
+// What raising the precision at one point showed: a verdict (nonzero, or undecided), or the evidence
+// a zero verdict adds ("; at 1 point … shrinking with the precision").
+struct Raised {
+  std::optional<ZeroVerdict> verdict;
+  std::string evidence;
+};
+
+ZeroVerdict undecided_at(const GiNaC::exmap& shown, Decision method, const std::string& detail) {
+  ZeroVerdict z;
+  z.zero = false;
+  z.undecided = true;
+  z.method = method;
+  z.point = shown;
+  z.detail = "undecided: " + detail;
+  return z;
+}
+
+// Every ball held 0 at `bits`: a value that cancels to 10^-k there may be a gap smaller than that.
+// The precision is doubled up to the ceiling; a zero shrinks with it, a gap is found.
+Raised raise_ball_precision(const ex& f, const GiNaC::exmap& pt, const GiNaC::exmap& shown, long bits, double radius,
+                            int digits) {
+  long reached = bits;
+  double last = radius;
+  for (long b = 2 * bits; b <= kBallCeilingBits; b *= 2) {
+    const auto v = ball_value(f, pt, b);
+    if (!v || !v->finite) break;
+    if (v->excludes_zero)
+      return {proved_nonzero(f, pt, shown, *v, b, digits,
+                             " (below " + power_of_ten(radius) + " at " + std::to_string(digits) + " digits)"),
+              ""};
+    reached = b, last = v->log10_radius;
+  }
+  const long gained = digits_of_bits(reached) - digits_of_bits(bits);
+  if (reached == bits || last > radius - 0.5 * static_cast<double>(gained))
+    return {undecided_at(shown, Decision::BallArithmetic,
+                         "|value| ≤ " + power_of_ten(radius) + " at " + std::to_string(digits) +
+                             " digits does not shrink with the precision (" + power_of_ten(last) + " at " +
+                             std::to_string(digits_of_bits(reached)) + " digits)"),
+            ""};
+  return {std::nullopt, "; at 1 point |value| ≤ " + power_of_ten(last) + " at " +
+                            std::to_string(digits_of_bits(reached)) + " digits, shrinking with the precision"};
+}
+
+// log10 of a number that may be far below a double's range (10^-1900); −10^9 for 0.
+double log10_of(const GiNaC::numeric& v) {
+  return v.is_zero() ? -1e9 : GiNaC::log(GiNaC::abs(v)).to_double() / std::log(10.0);
+}
+
+// The same for floating point (functions Arb lacks), with the first-order error bound. A zero shrinks
+// with the digits: its error bound, or (where the bound was lost, e.g. through a function without a
+// known derivative) its value.
+Raised raise_float_precision(const ex& f, const GiNaC::exmap& pt, const GiNaC::exmap& shown, int digits) {
+  const auto at = [&](int d) {
+    DigitsGuard g(d);
+    OperandOrder fresh;
+    return value_at(f, floats(pt), &fresh);
+  };
+  const auto scale = [](const PointValue& pv) { return log10_of(GiNaC::abs(ex_to<GiNaC::numeric>(pv.value)) + pv.err); };
+  const auto log_abs = [](const PointValue& pv) { return log10_of(ex_to<GiNaC::numeric>(pv.value)); };
+  try {
+    const PointValue first = at(digits);
+    const double first_scale = scale(first), first_log = log_abs(first);
+    int reached = digits;
+    double last_scale = first_scale, last_log = first_log;
+    for (int d = 2 * digits; d <= kFloatCeilingDigits; d *= 2) {
+      const PointValue pv = at(d);
+      if (!is_a<GiNaC::numeric>(pv.value)) break;
+      const GiNaC::numeric v = GiNaC::abs(ex_to<GiNaC::numeric>(pv.value));
+      reached = d;
+      if (v > GiNaC::numeric(10).power(12) * pv.err) {
+        ZeroVerdict z;
+        z.zero = false;
+        z.method = Decision::NumericProbing;
+        z.point = shown;
+        z.value = pv.value;
+        z.detail = "nonzero at a random point: |value| = " + sci(v) + " at " + std::to_string(d) +
+                   " digits (hidden below the rounding at " + std::to_string(digits) + ")";
+        return {z, ""};
+      }
+      last_scale = scale(pv), last_log = log_abs(pv);
+    }
+    const double gained = 0.5 * (reached - digits);
+    const bool shrinks = last_scale < first_scale - gained || last_log <= -1e8 ||
+                         (first_log > -1e8 ? last_log < first_log - gained : last_log < -0.5 * reached);
+    if (reached > digits && !shrinks)
+      return {undecided_at(shown, Decision::NumericProbing,
+                           "the error bound does not shrink with the precision (floating point, " +
+                               std::to_string(digits) + " to " + std::to_string(reached) + " digits)"),
+              ""};
+    return {std::nullopt, "; at 1 point shrinking with the precision up to " + std::to_string(reached) + " digits"};
+  } catch (const std::exception&) {
+    return {};  // the point cannot be evaluated at a higher precision: the evidence stays as it is
+  }
+}
+
 }  // namespace
 
 ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
@@ -805,21 +917,6 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   };
   const int d1 = space.digits, d2 = 2 * space.digits;
   const long ball_bits = bits_of_digits(d2);
-  // A ball that excludes 0 proves the value nonzero: the verdict, with the value for the reader.
-  const auto proved_nonzero = [&](const GiNaC::exmap& pt, const BallValue& b, long bits, const std::string& note) {
-    ZeroVerdict z;
-    z.zero = false;
-    z.method = Decision::BallArithmetic;
-    z.point = shown_point(pt);
-    try {
-      z.value = evaluate(f, pt, d2);
-    } catch (const std::exception&) {
-      z.value = 0;
-    }
-    z.detail = "proved nonzero at a random point: |value| = " + b.text + " excludes 0 at " +
-               std::to_string(digits_of_bits(bits)) + " digits" + note;
-    return z;
-  };
   int evaluated = 0, by_balls = 0;
   std::string last_failure = "no point drawn";
   GiNaC::numeric worst = 0;
@@ -844,7 +941,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
       if (!b) {
         balls = false;
       } else if (b->excludes_zero) {
-        return proved_nonzero(pt, *b, ball_bits, "");
+        return proved_nonzero(f, pt, shown_point(pt), *b, ball_bits, d2, "");
       } else if (b->finite) {
         ++evaluated, ++by_balls;
         worst_ball = std::max(worst_ball, b->log10_radius);
@@ -907,91 +1004,17 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
     if (beyond) throw BeyondEverywhere(m);
     throw DomainError(m);
   }
-  // Floating point (functions Arb lacks): the same doubling, with the first-order error bound.
-  std::string raised_floats;
-  if (float_point) {
-    const auto at = [&](int digits) {
-      DigitsGuard g(digits);
-      OperandOrder fresh;
-      return value_at(f, floats(*float_point), &fresh);
-    };
-    try {
-      // the scale a zero can hide under: |value| + its error bound, which shrinks with the digits
-      // log10 of a number that may be far below a double's range (10^-1900)
-      const auto log10_of = [](const GiNaC::numeric& v) {
-        return v.is_zero() ? -1e9 : GiNaC::log(GiNaC::abs(v)).to_double() / std::log(10.0);
-      };
-      const auto scale = [&](const PointValue& pv) { return log10_of(GiNaC::abs(ex_to<GiNaC::numeric>(pv.value)) + pv.err); };
-      const auto log_abs = [&](const PointValue& pv) { return log10_of(ex_to<GiNaC::numeric>(pv.value)); };
-      const PointValue first = at(d2);
-      const double first_scale = scale(first), first_log = log_abs(first);
-      int reached = d2;
-      double last_scale = first_scale, last_log = first_log;
-      for (int digits = 2 * d2; digits <= kFloatCeilingDigits; digits *= 2) {
-        const PointValue pv = at(digits);
-        if (!is_a<GiNaC::numeric>(pv.value)) break;
-        const GiNaC::numeric v = GiNaC::abs(ex_to<GiNaC::numeric>(pv.value));
-        reached = digits;
-        if (v > GiNaC::numeric(10).power(12) * pv.err) {
-          ZeroVerdict z;
-          z.zero = false;
-          z.method = Decision::NumericProbing;
-          z.point = shown_point(*float_point);
-          z.value = pv.value;
-          z.detail = "nonzero at a random point: |value| = " + sci(v) + " at " + std::to_string(digits) +
-                     " digits (hidden below the rounding at " + std::to_string(d2) + ")";
-          return z;
-        }
-        last_scale = scale(pv), last_log = log_abs(pv);
-      }
-      // A zero shrinks with the digits: its error bound, or (where the bound was lost, e.g. through a
-      // function without a known derivative) its value.
-      const double gained = 0.5 * (reached - d2);
-      const bool shrinks = last_scale < first_scale - gained || last_log <= -1e8 ||
-                           (first_log > -1e8 ? last_log < first_log - gained : last_log < -0.5 * reached);
-      if (reached > d2 && !shrinks) {
-        ZeroVerdict z;
-        z.zero = false;
-        z.undecided = true;
-        z.method = Decision::NumericProbing;
-        z.point = shown_point(*float_point);
-        z.detail = "undecided: the error bound does not shrink with the precision (floating point, " +
-                   std::to_string(d2) + " to " + std::to_string(reached) + " digits)";
-        return z;
-      }
-      raised_floats = "; at 1 point shrinking with the precision up to " + std::to_string(reached) + " digits";
-    } catch (const std::exception&) {
-      // the point cannot be evaluated at a higher precision: the evidence stays at d2 digits
-    }
-  }
-  // Every ball held 0. A value that cancels to 10^-k at these digits may be a gap smaller than that:
-  // at one point the precision is doubled up to the ceiling; a zero shrinks with it, a gap is found.
+  // Before a small value is believed zero, the precision is raised at one point of each kind.
   std::string raised;
+  if (float_point) {
+    const Raised r = raise_float_precision(f, *float_point, shown_point(*float_point), d2);
+    if (r.verdict) return *r.verdict;
+    raised += r.evidence;
+  }
   if (ball_point) {
-    long reached = ball_bits;
-    double radius = ball_point_radius;
-    for (long bits = 2 * ball_bits; bits <= kBallCeilingBits; bits *= 2) {
-      const auto b = ball_value(f, *ball_point, bits);
-      if (!b || !b->finite) break;
-      if (b->excludes_zero)
-        return proved_nonzero(*ball_point, *b, bits,
-                              " (below " + power_of_ten(ball_point_radius) + " at " + std::to_string(d2) + " digits)");
-      reached = bits, radius = b->log10_radius;
-    }
-    const long gained = digits_of_bits(reached) - digits_of_bits(ball_bits);
-    if (reached == ball_bits || radius > ball_point_radius - 0.5 * static_cast<double>(gained)) {
-      ZeroVerdict z;
-      z.zero = false;
-      z.undecided = true;
-      z.method = Decision::BallArithmetic;
-      z.point = shown_point(*ball_point);
-      z.detail = "undecided: |value| ≤ " + power_of_ten(ball_point_radius) + " at " + std::to_string(d2) +
-                 " digits does not shrink with the precision (" + power_of_ten(radius) + " at " +
-                 std::to_string(digits_of_bits(reached)) + " digits)";
-      return z;
-    }
-    raised = "; at 1 point |value| ≤ " + power_of_ten(radius) + " at " + std::to_string(digits_of_bits(reached)) +
-             " digits, shrinking with the precision";
+    const Raised r = raise_ball_precision(f, *ball_point, shown_point(*ball_point), ball_bits, ball_point_radius, d2);
+    if (r.verdict) return *r.verdict;
+    raised += r.evidence;
   }
   ZeroVerdict z;
   z.zero = true;
@@ -1001,7 +1024,7 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   if (by_balls == evaluated) os << power_of_ten(worst_ball) << " (Arb balls)";
   else if (by_balls == 0) os << sci(worst) << " (floating point at " << d1 << "/" << d2 << " digits)";
   else os << power_of_ten(worst_ball) << " (Arb balls at " << by_balls << ") and " << sci(worst) << " (floating point)";
-  os << raised << raised_floats;
+  os << raised;
   z.detail = os.str();
   return z;
 }
