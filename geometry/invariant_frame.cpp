@@ -86,7 +86,12 @@ GiNaC::exmap sample_point(const std::vector<Circle>& circles, const Chart& Q, st
 }
 
 std::optional<Residue> residue_at(const ex& e, const GiNaC::exmap& point) {
-  const ex v = e.subs(point);
+  ex v;
+  try {
+    v = e.subs(point);
+  } catch (const std::exception&) {
+    return std::nullopt;  // a pole at the sample point
+  }
   if (!GiNaC::is_a<numeric>(v)) return std::nullopt;
   return residue(GiNaC::ex_to<numeric>(v));
 }

@@ -147,7 +147,9 @@ struct ComputedFrame {
 // not made (an invariant field is worth more than one without denominators).
 ComputedFrame computed_frame(const std::vector<Form>& constraints, const std::vector<VectorField>& symmetry,
                              const Chart& Q) {
-  if (!constraints.empty() && !symmetry.empty())
+  // The search is an improvement, never a failure: a sample point on a pole of a generator, or a
+  // frame in which the constraints are singular, leaves the coordinate kernel.
+  if (!constraints.empty() && !symmetry.empty()) try {
     if (auto E = invariant_tangent_frame(symmetry, Q)) {
       SplitFrame split = split_in_frame(constraints, *E);
       const bool invariant = std::all_of(split.distribution.begin(), split.distribution.end(),
@@ -158,6 +160,8 @@ ComputedFrame computed_frame(const std::vector<Form>& constraints, const std::ve
         return {std::move(split.distribution), FrameOrigin::Invariant, std::move(split.complement)};
       }
     }
+  } catch (const std::exception&) {
+  }
   std::vector<VectorField> fields = frame_from_constraints(constraints, Q);
   for (auto& X : fields) X = without_denominators(X);
   return {std::move(fields), FrameOrigin::ConstraintKernel, {}};
