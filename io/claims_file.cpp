@@ -30,6 +30,10 @@ const Module* read_kind(const Document& doc, const YAML::Node& c, std::size_t k,
     if (key == "name" || key == "source" || key == "expect") continue;
     if (owner) doc.fail(it->first, "claim " + std::to_string(k) + ": expected one kind key, got a second one '" + key + "'");
     owner = owner_of(key);
+    // every kind takes a mapping ({pair: …, value: …}); the claim readers index into it
+    if (owner && !it->second.IsMap())
+      doc.fail(it->second, "claim " + std::to_string(k) + ": expected a mapping after '" + key + ":' ({key: value, …}), got " +
+                               (it->second.IsScalar() ? "'" + it->second.Scalar() + "'" : std::string("a list or nothing")));
     out.kind = key;
     out.body = it->second;
   }

@@ -451,3 +451,12 @@ TEST_CASE("hamel derive: discrete coordinates q1 and q10 together, slots q1_0 an
   // L_d = h L(midpoint) of the free particle: (Δq1² + Δq10²)/(2h), in the slots of each coordinate
   CHECK(r.out.find("L_d = (q1_0^2 - 2*q1_0*q1_1 + q1_1^2 + q10_0^2 - 2*q10_0*q10_1 + q10_1^2)/(2*h)") != std::string::npos);
 }
+
+TEST_CASE("hamel check: a claim kind followed by a scalar is a located error (found by the claims-file fuzzer)") {
+  hamel::test::TempFile f("claims:\n  - constrained_metric: u  - -\n", ".yaml");
+  const Run r = run({"check", "examples/nonholonomic_particle.yaml", f.path()});
+  INFO(r.err);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("error: " + f.path() + ":2:") == 0);
+  CHECK(r.err.find("expected a mapping after 'constrained_metric:'") != std::string::npos);
+}
