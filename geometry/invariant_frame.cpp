@@ -143,11 +143,17 @@ struct Ansatz {
     return rows;
   }
 
-  VectorField field(const ResidueRow& v, const std::vector<numeric>& a) const {
+  // The field of a kernel vector mod p, its coefficients lifted to small rationals (nullopt when one
+  // does not lift: a field that is not of the ansatz's kind, or a bad prime).
+  std::optional<VectorField> lifted(const ResidueRow& v) const {
     std::vector<ex> c(Q.dim(), 0);
     for (std::size_t i = 0; i < Q.dim(); ++i)
-      for (std::size_t m = 0; m < phi.size(); ++m)
-        if (v[column(i, m)] != 0) c[i] += a[column(i, m)] * phi[m];
+      for (std::size_t m = 0; m < phi.size(); ++m) {
+        if (v[column(i, m)] == 0) continue;
+        const auto a = rational_of(v[column(i, m)]);
+        if (!a) return std::nullopt;
+        c[i] += *a * phi[m];
+      }
     return VectorField(Q, c);
   }
 };
@@ -216,24 +222,16 @@ std::optional<std::vector<VectorField>> invariant_tangent_frame(const std::vecto
   std::vector<ResidueRow> values;
   for (const auto& v : kernel) {
     if (frame.size() == Q.dim()) break;
-    std::vector<numeric> a(A.columns(), 0);
-    bool lifted = true;
-    for (std::size_t c = 0; c < v.size() && lifted; ++c) {
-      if (v[c] == 0) continue;
-      const auto q = rational_of(v[c]);
-      lifted = q.has_value();
-      if (lifted) a[c] = *q;
-    }
-    if (!lifted) continue;
-    const VectorField E = A.field(v, a);
-    const auto value = at(E, A, witness);
+    const auto E = A.lifted(v);
+    if (!E) continue;
+    const auto value = at(*E, A, witness);
     if (!value) continue;
     values.push_back(*value);
-    if (rank_mod_p(values, Q.dim()) < values.size() || !commutes(E, generators)) {
+    if (rank_mod_p(values, Q.dim()) < values.size() || !commutes(*E, generators)) {
       values.pop_back();
       continue;
     }
-    frame.push_back(E);
+    frame.push_back(*E);
   }
   if (frame.size() != Q.dim()) return std::nullopt;
   return frame;
