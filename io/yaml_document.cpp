@@ -217,6 +217,10 @@ std::string Document::name(const YAML::Node& n, const std::string& what) const {
 }
 
 void Document::check_keys(const YAML::Node& map, const std::vector<std::string>& known, const std::string& where) const {
+  // the readers index into what they check: a scalar here made yaml-cpp throw "operator[] call on a
+  // scalar" (found by fuzzing `simulate: values` without its mapping)
+  if (map && map.IsDefined() && !map.IsNull() && !map.IsMap())
+    fail(map, where + ": expected a mapping {key: value, …}, got " + kind_of(map));
   for (auto it = map.begin(); it != map.end(); ++it) {
     const std::string k = it->first.IsScalar() ? it->first.Scalar() : "";
     if (std::find(known.begin(), known.end(), k) != known.end()) continue;

@@ -48,7 +48,8 @@ class Document {
   bool boolean(const YAML::Node& map, const char* key, bool dflt) const;
   /// Names: identifiers ([A-Za-z_][A-Za-z0-9_]*).
   std::string name(const YAML::Node& n, const std::string& what) const;
-  /// Every key of `map` must be in `known`; otherwise an error at the key with a did-you-mean.
+  /// `map` must be a mapping (or absent) and every key of it in `known`; otherwise an error at the node,
+  /// or at the key with a did-you-mean.
   void check_keys(const YAML::Node& map, const std::vector<std::string>& known, const std::string& where) const;
 
  private:

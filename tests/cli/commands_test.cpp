@@ -460,3 +460,15 @@ TEST_CASE("hamel check: a claim kind followed by a scalar is a located error (fo
   CHECK(r.err.find("error: " + f.path() + ":2:") == 0);
   CHECK(r.err.find("expected a mapping after 'constrained_metric:'") != std::string::npos);
 }
+
+TEST_CASE("hamel derive: a section that must be a mapping given a scalar is a located error (found by fuzzing)") {
+  // `simulate:` followed by a scalar made the discrete reader index into it: yaml-cpp threw
+  hamel::test::TempFile f("parameters: [h]\ncoordinates: [x, y]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
+                          "  lagrangian: \"1/2*(x_dot^2 + y_dot^2)\"\n  simulate:\n    values\n",
+                          ".yaml");
+  const Run r = run({"derive", f.path()});
+  INFO(r.err);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("error: " + f.path() + ":") == 0);
+  CHECK(r.err.find("'simulate': expected a mapping {key: value, …}, got a scalar") != std::string::npos);
+}
