@@ -1,6 +1,8 @@
 // core/ball.cpp — a GiNaC expression evaluated bottom-up into Arb's complex balls.
 #include "core/ball.hpp"
 
+#include "core/flint_integer.hpp"
+
 #include <acb.h>
 #include <cln/rational.h>
 #include <cln/real.h>
@@ -39,20 +41,14 @@ class Ball {
   acb_t v_;
 };
 
-void set_integer(fmpz_t z, const GiNaC::numeric& n) {
-  std::ostringstream os;
-  os << n;
-  fmpz_set_str(z, os.str().c_str(), 10);
-}
-
 // x real, made exact first: a float from the input is its exact binary value.
 void set_real(arb_t out, const GiNaC::numeric& x_in, long bits) {
   GiNaC::numeric x = x_in;
   if (!x.is_rational()) x = GiNaC::numeric(cln::rational(cln::the<cln::cl_R>(x.to_cl_N())));
   fmpq_t q;
   fmpq_init(q);
-  set_integer(fmpq_numref(q), x.numer());
-  set_integer(fmpq_denref(q), x.denom());
+  to_flint(x.numer(), fmpq_numref(q));
+  to_flint(x.denom(), fmpq_denref(q));
   arb_set_fmpq(out, q, bits);
   fmpq_clear(q);
 }
@@ -123,7 +119,7 @@ struct Evaluator {
       if (is_a<GiNaC::numeric>(x) && GiNaC::ex_to<GiNaC::numeric>(x).is_integer()) {
         fmpz_t n;
         fmpz_init(n);
-        set_integer(n, GiNaC::ex_to<GiNaC::numeric>(x));
+        to_flint(GiNaC::ex_to<GiNaC::numeric>(x), n);
         acb_pow_fmpz(r.get(), b.get(), n, bits);
         fmpz_clear(n);
       } else {

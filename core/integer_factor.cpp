@@ -1,6 +1,8 @@
 // core/integer_factor.cpp
 #include "core/integer_factor.hpp"
 
+#include "core/flint_integer.hpp"
+
 #include <flint/fmpz.h>
 #include <flint/fmpz_mpoly.h>
 #include <flint/fmpz_mpoly_factor.h>
@@ -46,12 +48,6 @@ ex to_ginac(const fmpz_t z) {
   const GiNaC::numeric n(s);
   flint_free(s);
   return n;
-}
-
-void to_flint(const GiNaC::numeric& n, fmpz_t z) {
-  std::ostringstream os;
-  os << n;  // an integer prints as its decimal digits
-  fmpz_set_str(z, os.str().c_str(), 10);
 }
 
 // The exponents of `term` in `vars`, and its rational coefficient; false if it is not a monomial.

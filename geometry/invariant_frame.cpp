@@ -180,11 +180,6 @@ Ansatz make_ansatz(const std::vector<VectorField>& generators, const Chart& Q, c
 
 std::size_t nonzeros(const ResidueRow& v) { return static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [](Residue x) { return x != 0; })); }
 
-bool commutes(const VectorField& E, const std::vector<VectorField>& generators) {
-  return std::all_of(generators.begin(), generators.end(),
-                     [&](const VectorField& xi) { return zero_test(lie_bracket(xi, E)).zero; });
-}
-
 // The field's components at a sample point, mod p (for the independence test).
 std::optional<ResidueRow> at(const VectorField& E, const Ansatz& A, const GiNaC::exmap& point) {
   ResidueRow row;
@@ -197,6 +192,11 @@ std::optional<ResidueRow> at(const VectorField& E, const Ansatz& A, const GiNaC:
 }
 
 }  // namespace
+
+bool commutes_with(const VectorField& X, const std::vector<VectorField>& generators) {
+  return std::all_of(generators.begin(), generators.end(),
+                     [&](const VectorField& xi) { return zero_test(lie_bracket(xi, X)).zero; });
+}
 
 std::optional<std::vector<VectorField>> invariant_tangent_frame(const std::vector<VectorField>& generators,
                                                                 const Chart& Q) {
@@ -227,7 +227,7 @@ std::optional<std::vector<VectorField>> invariant_tangent_frame(const std::vecto
     const auto value = at(*E, A, witness);
     if (!value) continue;
     values.push_back(*value);
-    if (rank_mod_p(values, Q.dim()) < values.size() || !commutes(*E, generators)) {
+    if (rank_mod_p(values, Q.dim()) < values.size() || !commutes_with(*E, generators)) {
       values.pop_back();
       continue;
     }

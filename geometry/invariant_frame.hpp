@@ -16,6 +16,9 @@
 
 namespace hamel {
 
+/// [ξ, X] = 0 for every generator ξ (each by the zero test).
+bool commutes_with(const VectorField& X, const std::vector<VectorField>& generators);
+
 /// A frame of TQ commuting with every generator, searched among the fields whose components are
 /// polynomials (degree ≤ 2, or ≤ 1 when that ansatz is large) with constant coefficients in the
 /// coordinates the generators move or depend on and in their cosines and sines.  The linear

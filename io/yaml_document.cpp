@@ -259,17 +259,6 @@ double Document::number(const YAML::Node& n, const std::string& what) const {
   return GiNaC::ex_to<GiNaC::numeric>(constant(n, what).evalf()).to_double();
 }
 
-double Document::number_in(const YAML::Node& n, const std::string& what, double lo, double hi,
-                           const std::string& meaning) const {
-  const double v = number(n, what);
-  if (!(v >= lo && v <= hi)) {
-    std::ostringstream os;
-    os << what << ": expected " << meaning << " in [" << lo << ", " << hi << "], got " << scalar(n, what);
-    fail(n, os.str());
-  }
-  return v;
-}
-
 double Document::positive_number(const YAML::Node& n, const std::string& what, const std::string& meaning) const {
   const double v = number(n, what);
   if (!(v > 0)) fail(n, what + ": expected " + meaning + " > 0, got " + scalar(n, what));

@@ -38,8 +38,6 @@ class Document {
   GiNaC::ex constant(const YAML::Node& n, const std::string& what) const;
   /// The constant as a double.
   double number(const YAML::Node& n, const std::string& what) const;
-  /// A number in [lo, hi] (either end may be ±infinity); `meaning` says why ("a restitution").
-  double number_in(const YAML::Node& n, const std::string& what, double lo, double hi, const std::string& meaning) const;
   /// A number > 0 (a step, a tolerance, a value of a parameter declared positive).
   double positive_number(const YAML::Node& n, const std::string& what, const std::string& meaning) const;
   /// A count ≥ `least` that fits in an int ("0", "1e9999999" and "-3" are refused with the position).

@@ -129,11 +129,6 @@ std::vector<std::size_t> coordinate_complement(const std::vector<Form>& constrai
 
 namespace {
 
-bool commutes_with_all(const VectorField& X, const std::vector<VectorField>& generators) {
-  return std::all_of(generators.begin(), generators.end(),
-                     [&](const VectorField& xi) { return zero_test(lie_bracket(xi, X)).zero; });
-}
-
 // The frame of D when none is given, with the invariant complement read off with it (if any).
 struct ComputedFrame {
   std::vector<VectorField> fields;
@@ -153,10 +148,10 @@ ComputedFrame computed_frame(const std::vector<Form>& constraints, const std::ve
     if (auto E = invariant_tangent_frame(symmetry, Q)) {
       SplitFrame split = split_in_frame(constraints, *E);
       const bool invariant = std::all_of(split.distribution.begin(), split.distribution.end(),
-                                         [&](const VectorField& X) { return commutes_with_all(X, symmetry); });
+                                         [&](const VectorField& X) { return commutes_with(X, symmetry); });
       if (invariant) {
         for (auto& X : split.distribution)
-          if (const VectorField Y = without_denominators(X); commutes_with_all(Y, symmetry)) X = Y;
+          if (const VectorField Y = without_denominators(X); commutes_with(Y, symmetry)) X = Y;
         return {std::move(split.distribution), FrameOrigin::Invariant, std::move(split.complement)};
       }
     }
