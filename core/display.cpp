@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
+#include "core/latex.hpp"
 #include "core/symbolic.hpp"
 
 namespace hamel {
@@ -22,18 +23,6 @@ using GiNaC::is_a;
 
 // Counted on the printed form: GiNaC keeps a sign or a numeric factor in different places of equal
 // products from run to run, the printer does not.
-namespace {
-std::size_t operations_in(const std::string& t) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    const char c = t[i];
-    if (c == '+' || c == '-' || c == '*' || c == '/' || c == '^') ++n;
-    if (c == '(' && i > 0 && (std::isalnum(static_cast<unsigned char>(t[i - 1])) || t[i - 1] == '_')) ++n;  // a call
-  }
-  return n;
-}
-}  // namespace
-
 std::size_t display_size(const ex& e) { return operations_in(detail::str(e)); }
 
 namespace {
@@ -181,8 +170,8 @@ bool has_fraction(const ex& x) {
   return false;
 }
 
-// 2 s_x c_x → sin 2x and s_x² → (1 − cos 2x)/2 where every term has even degree in (s_x, c_x) and
-// that leaves fewer terms: h ν sin θ1 rather than 2 h ν sin(θ1/2) cos(θ1/2) when the canonical form
+// 2 s_x c_x → sin 2x and s_x² → (1 − cos 2x)/2 in the terms of even degree in (s_x, c_x), where
+// that leaves no more terms (the odd ones keep x): h ν sin θ1 rather than 2 h ν sin(θ1/2) cos(θ1/2) when the canonical form
 // chose the half angle θ1/2 (the discrete systems of 002).
 ex contract_double_angles(const ex& p, Polynomial& P) {
   ex q = p;
@@ -190,9 +179,9 @@ ex contract_double_angles(const ex& p, Polynomial& P) {
   for (std::size_t k = 0; k < known; ++k) {
     const auto [sx, cx] = P.circle[k];
     if (!q.has(sx) && !q.has(cx)) continue;
-    bool even = true;
-    for (const ex& t : terms_of(q)) even = even && (t.degree(sx) + t.degree(cx)) % 2 == 0;
-    if (!even) continue;
+    bool some_even = false;
+    for (const ex& t : terms_of(q)) some_even = some_even || ((t.has(sx) || t.has(cx)) && (t.degree(sx) + t.degree(cx)) % 2 == 0);
+    if (!some_even) continue;
     // only back to the angle the input used: x = θ/2 (which the canonical form introduced), not θ → 2θ
     const ex x = P.atoms.at(sx).op(0), u = (2 * x).expand();
     if (!has_fraction(x) || has_fraction(u)) continue;
@@ -201,12 +190,16 @@ ex contract_double_angles(const ex& p, Polynomial& P) {
     ex r = 0;
     for (const ex& t : terms_of(q)) {
       const int a = t.degree(sx), b = t.degree(cx), m = std::min(a, b);
+      if ((a + b) % 2 != 0) {  // odd in (s_x, c_x): stays in the half angle (R_2 of 002's sleigh)
+        r += t;
+        continue;
+      }
       // s^a c^b = (s c)^m s^(a−m) c^(b−m), with a − m and b − m even
       const ex rest = (t / (GiNaC::pow(sx, a) * GiNaC::pow(cx, b))).expand();
       r += rest * GiNaC::pow(S / 2, m) * GiNaC::pow(half_s2, (a - m) / 2) * GiNaC::pow(half_c2, (b - m) / 2);
     }
     r = on_pair(r.expand(), S, C);
-    if (terms_of(r).size() >= terms_of(q).size()) continue;
+    if (r.is_equal(q) || terms_of(r).size() > terms_of(q).size()) continue;  // 2h ν s c → h ν S: as many terms, shorter
     q = r;
     P.sums[S] = 2 * sx * cx;
     P.sums[C] = cx * cx - sx * sx;
@@ -573,6 +566,75 @@ ex numerator_and_denominator(const ex& canonical) {
   return GiNaC::lst{num.expand(), den.expand()};
 }
 
+// cosᵏx/sinᵏx → 1/tanᵏx and sinᵏx/cosᵏx → tanᵏx inside every product (SymPy's I3 R² m/(K tan θ)):
+// an exact identity where both sides are defined; unequal powers stay as they are (sin²x/cos x, not
+// sin x·tan x).
+ex with_tangents(const ex& e) {
+  if (is_a<GiNaC::add>(e)) {
+    ex out = 0;
+    for (const ex& t : e) out += with_tangents(t);
+    return out;
+  }
+  if (is_a<GiNaC::power>(e)) return GiNaC::pow(with_tangents(e.op(0)), e.op(1));
+  if (!is_a<GiNaC::mul>(e)) return e;
+  const auto trig = [](const ex& f, bool& is_sin, ex& arg, GiNaC::numeric& k) {
+    const ex base = is_a<GiNaC::power>(f) ? f.op(0) : f;
+    k = is_a<GiNaC::power>(f) && is_a<GiNaC::numeric>(f.op(1)) ? ex_to<GiNaC::numeric>(f.op(1)) : GiNaC::numeric(1);
+    if (is_a<GiNaC::power>(f) && !is_a<GiNaC::numeric>(f.op(1))) return false;
+    is_sin = GiNaC::is_the_function<GiNaC::sin_SERIAL>(base);
+    if (!is_sin && !GiNaC::is_the_function<GiNaC::cos_SERIAL>(base)) return false;
+    arg = base.op(0);
+    return k.is_integer();
+  };
+  std::map<ex, std::pair<GiNaC::numeric, GiNaC::numeric>, GiNaC::ex_is_less> powers;  // arg ↦ (sin, cos) exponents
+  ex rest = 1;
+  for (const ex& f : e) {
+    bool is_sin = false;
+    ex arg;
+    GiNaC::numeric k;
+    if (!trig(f, is_sin, arg, k)) {
+      rest *= with_tangents(f);
+      continue;
+    }
+    (is_sin ? powers[arg].first : powers[arg].second) += k;
+  }
+  for (const auto& [arg, sc] : powers) {
+    const auto& [s, c] = sc;
+    if (!s.is_zero() && s == -c) rest *= GiNaC::pow(GiNaC::tan(arg), s);
+    else rest *= GiNaC::pow(GiNaC::sin(arg), s) * GiNaC::pow(GiNaC::cos(arg), c);
+  }
+  return rest;
+}
+
+// A fraction num/den with cosᵏx taken out of num and sinᵏx out of den (or the other way round), for
+// the first angle x where both divide on the circle (num written in cosines to find cos x, in sines
+// to find sin x); nullopt when there is none.
+struct TangentSplit {
+  ex above, below, num, den;  // num/den = (above·num)/(below·den) on the circle
+};
+std::optional<TangentSplit> tangent_factors(const ex& num, const ex& den, const Polynomial& P) {
+  for (const auto& [sx, cx] : P.circle)
+    for (const bool cos_above : {true, false}) {
+      const ex top = cos_above ? cx : sx, bottom = cos_above ? sx : cx;
+      const ex n = cos_above ? in_cosines(num, P) : on_circle(num, P);
+      const ex d = cos_above ? on_circle(den, P) : in_cosines(den, P);
+      const int k = std::min(common_monomial(terms_of(n), {top}).degree(top), common_monomial(terms_of(d), {bottom}).degree(bottom));
+      if (k <= 0) continue;
+      const ex above = GiNaC::pow(top, k), below = GiNaC::pow(bottom, k);
+      return TangentSplit{above, below, on_circle((n / above).expand(), P), on_circle((d / below).expand(), P)};
+    }
+  return std::nullopt;
+}
+
+// The form with the fewest printed operations, the first of them on a tie (the order is fixed).
+ex smallest_printed(const std::vector<ex>& forms) {
+  const ex* best = &forms.front();
+  std::size_t best_size = display_size(*best);
+  for (const ex& f : forms)
+    if (const std::size_t size = display_size(f); size < best_size) best = &f, best_size = size;
+  return *best;
+}
+
 }  // namespace
 
 ex display_form(const ex& e, const GiNaC::lst& collect_in) {
@@ -595,22 +657,31 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   const ex den_signed = with_positive_lead(den, sign, P);
   const ex num_signed = sign < 0 ? (-num).expand() : num.expand();
   const ex num_short = contract_angle_sums(num_signed, P), den_short = contract_angle_sums(den_signed, P);
-  const ex N = best_numerator(num_short, vars, P);
-  const ex D = best_polynomial(den_short, P);
-  // Every rewriting above is a polynomial identity modulo c² + s² = 1 (the angle sums written out);
+  // Every rewriting below is a polynomial identity modulo c² + s² = 1 (the angle sums written out);
   // checked, never trusted.
   const auto on_circles = [&](const ex& p) {
     ex r = p;
     for (std::size_t k = 0; k < P.circle.size(); ++k) r = r.subs(P.sums);  // sums of sums, written out
     return on_circle(r.expand(), P);
   };
-  if (!(on_circles(N) - on_circle(num_signed, P)).expand().is_zero() ||
-      !(on_circles(D) - on_circle(den_signed, P)).expand().is_zero())
-    return pretty(e, collect_in);
-  const ex whole = (N / D).subs(P.atoms);
-  const auto split = split_fraction(num_short, den_short, P);
-  if (!split || display_size(split->subs(P.atoms)) >= display_size(whole)) return whole;
-  return split->subs(P.atoms);
+  const auto equal = [&](const ex& shown, const ex& p) { return (on_circles(shown) - on_circle(p, P)).expand().is_zero(); };
+  const ex N = best_numerator(num_short, vars, P);
+  const ex D = best_polynomial(den_short, P);
+  if (!equal(N, num_signed) || !equal(D, den_signed)) return pretty(e, collect_in);
+  std::vector<ex> forms{(N / D).subs(P.atoms)};
+  // cosᵏx common to N's terms and sinᵏx to D's (or the other way round) pulled out of both, for
+  // with_tangents below: m r (…)/(K tan θ) rather than m r ((…) cos θ + (…) cos θ)/(K sin θ)
+  if (const auto t = tangent_factors(num_short, den_short, P)) {
+    const ex Nt = t->above * best_numerator(t->num, vars, P), Dt = t->below * best_polynomial(t->den, P);
+    if (equal(Nt, num_signed) && equal(Dt, den_signed)) forms.push_back((Nt / Dt).subs(P.atoms));
+  }
+  // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
+  // on the circle, a polynomial identity like those checked above
+  for (const ex& n : {num_short, recover_cos(num_short, P)})
+    if (const auto split = split_fraction(n, den_short, P)) forms.push_back(split->subs(P.atoms));
+  for (std::size_t i = 0, n = forms.size(); i < n; ++i)
+    if (ex t = with_tangents(forms[i]); !t.is_equal(forms[i])) forms.push_back(t);
+  return smallest_printed(forms);
 }
 
 }  // namespace hamel

@@ -31,6 +31,10 @@ std::string to_latex(const GiNaC::ex& e, const LatexNames* names = nullptr);
 /// `I1*sin(theta)^2 - m*R^2/(2*x)`, derivatives of abstract functions as diff(f2(theta), theta, 2).
 std::string to_text(const GiNaC::ex& e);
 
+/// The operations a reader sees in a text form, counted as SymPy's count_ops counts them: each
+/// + - * / ^ (a sign too) and each function call.
+std::size_t operations_in(const std::string& text);
+
 /// An expression's LaTeX cut where a displayed equation may break: the signed summands of its top-level sum
 /// ("a", "- b", "+ c"); for a product of a factor and a long sum, or a fraction whose numerator is a sum,
 /// `open` holds the factor and an opening bracket (e.g. "\frac{1}{K}\Bigl(") and `close` the closing one.

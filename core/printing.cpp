@@ -2,8 +2,10 @@
 //
 // GiNaC's printers write operands in GiNaC's hash order, which changes from process to process; this
 // walk takes them in the order of core/term_order.hpp, so the same expression prints byte for byte
-// alike in every run.  Nothing here simplifies: printing only reads the tree.
+// alike in every run.  Nothing here simplifies: printing reads the tree, and only chooses where a sign
+// or a numeric denominator is written (take_sign, give_denominator_to_sum).
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <mutex>
 #include <set>
@@ -122,6 +124,25 @@ bool plain_text_function(const std::string& name) {
   return f.count(name) > 0;
 }
 
+// The numeric coefficient of a term of a sum.
+numeric term_coefficient(const ex& t) {
+  if (is_a<numeric>(t)) return ex_to<numeric>(t);
+  numeric c = 1;
+  if (is_a<GiNaC::mul>(t))
+    for (const ex& x : t)
+      if (is_a<numeric>(x)) c *= ex_to<numeric>(x);
+  return c;
+}
+
+// The operations a rational coefficient c adds to the printed term t: its numerator (a product)
+// unless ±1, its denominator (a bar) unless 1; a lone number only its bar.
+std::size_t coefficient_operations(const numeric& c, const ex& t) {
+  if (!c.is_rational()) return 1;
+  const std::size_t bar = c.denom() != 1 ? 1 : 0;
+  if (is_a<numeric>(t)) return bar;
+  return bar + (abs(c.numer()) != 1 ? 1 : 0);
+}
+
 class Printer {
  public:
   Printer(bool latex, const LatexNames* names) : latex_(latex), names_(names) {}
@@ -177,10 +198,35 @@ class Printer {
       f.negative = f.negative != turned;
       if (f.negative) take_sign(f);
       negative = f.negative;
+      give_denominator_to_sum(f);
       return product(f);
     }
     negative = turned;
     return atom(e);
+  }
+
+  // n/d · S · … with one sum factor S: written (S/d) · n · … where that has fewer operations,
+  // (2 x1 − x0 − x2 − h²(x0 + 2 x1 + x2)/4)/h rather than (8 x1 − 4 x0 − 4 x2 − h²(…))/(4 h). GiNaC
+  // keeps the integer content of a sum factor out of the sum, so only the printer can choose this.
+  // Counted on the coefficients alone (printing both forms would double at every level of nesting);
+  // the same count for text and LaTeX, so both show the same.
+  static void give_denominator_to_sum(Fraction& f) {
+    if (f.denominator == 1) return;
+    Factor* sum_factor = nullptr;
+    for (Factor& x : f.above) {
+      if (!is_a<GiNaC::add>(x.base)) continue;
+      if (sum_factor || !x.exponent.is_equal(1)) return;
+      sum_factor = &x;
+    }
+    if (!sum_factor) return;
+    long change = -1;  // the bar below the product goes
+    for (const ex& t : sum_factor->base)
+      change += long(coefficient_operations(term_coefficient(t) / f.denominator, t)) - long(coefficient_operations(term_coefficient(t), t));
+    if (change >= 0) return;
+    ex divided = 0;  // term by term: expand() would also multiply out h²·(x0 + 2 x1 + x2)
+    for (const ex& t : sum_factor->base) divided += t / f.denominator;
+    sum_factor->base = divided;
+    f.denominator = 1;
   }
 
   std::string product(const Fraction& f) const {
@@ -505,6 +551,16 @@ std::size_t widest_sum(const std::vector<ex>& factors) {
 std::string to_latex(const GiNaC::ex& e, const LatexNames* names) { return Printer(true, names).expression(e); }
 
 std::string to_text(const GiNaC::ex& e) { return Printer(false, nullptr).expression(e); }
+
+std::size_t operations_in(const std::string& t) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '+' || c == '-' || c == '*' || c == '/' || c == '^') ++n;
+    if (c == '(' && i > 0 && (std::isalnum(static_cast<unsigned char>(t[i - 1])) || t[i - 1] == '_')) ++n;  // a call
+  }
+  return n;
+}
 
 std::string detail::str(const GiNaC::ex& e) { return to_text(e); }
 

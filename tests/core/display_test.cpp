@@ -149,8 +149,6 @@ TEST_CASE("factor_rational: FLINT's factorisation over Q, and what it refuses") 
   CHECK_FALSE(hamel::factor_rational(sqrt(x) + y));  // a fractional power
 }
 
-}  // TEST_SUITE
-
 TEST_CASE("display_form: the half angles the canonical form introduced go back to the input's angle") {
   const GiNaC::realsymbol t("t"), h("h"), x("x"), a("a"), b("b");
   // next to cos(t/2), the canonical form writes cos t as 2 cos²(t/2) − 1
@@ -160,7 +158,51 @@ TEST_CASE("display_form: the half angles the canonical form introduced go back t
   CHECK(hamel::detail::str(shown).find("cos(t)") != std::string::npos);
   CHECK(hamel::detail::str(shown).find("cos(t/2)^2") == std::string::npos);
   CHECK(hamel::detail::str(hamel::display_form(h * (2 * GiNaC::pow(GiNaC::sin(t / 2), 2) - 1))) == "-h*cos(t)");
+  // terms odd in (sin(t/2), cos(t/2)) keep the half angle, the even ones go back to t (002's sleigh,
+  // residual R_2: h ν sin θ1 beside a·θ·sin(θ0/2 + θ1/2))
+  const ex mixed = x * GiNaC::cos(t / 2) + 2 * h * GiNaC::sin(t / 2) * GiNaC::cos(t / 2);
+  const ex mixed_shown = hamel::display_form(mixed);
+  check_equal(mixed_shown, mixed);
+  CHECK(hamel::detail::str(mixed_shown) == "h*sin(t) + x*cos(t/2)");
   // t itself is never doubled: a² sin²t + b² cos²t stays in t
   CHECK(hamel::detail::str(hamel::display_form(a * a * GiNaC::pow(GiNaC::sin(t), 2) + b * b * GiNaC::pow(GiNaC::cos(t), 2)))
             .find("2*t") == std::string::npos);
 }
+
+TEST_CASE("display_form: cos^k/sin^k as 1/tan^k, unequal powers left alone") {
+  Sphere S;
+  // C_12^1 of the Chaplygin sphere (004 §6): I3 m R² cos θ/(K sin θ), as SymPy's simplify writes it
+  const ex K = S.I1 * S.I3 + S.m * S.R * S.R * (S.I1 * S.s * S.s + S.I3 * S.c * S.c);
+  const ex C = S.I3 * S.m * S.R * S.R * S.c / (K * S.s);
+  const ex shown = hamel::display_form(C);
+  check_equal(shown, C);
+  CHECK(hamel::detail::str(shown).find("tan(theta)") != std::string::npos);
+  CHECK(hamel::detail::str(shown).find("cos(theta)/") == std::string::npos);
+  CHECK(hamel::detail::str(hamel::display_form(-4 * S.c / S.s)) == "-4/tan(theta)");
+  CHECK(hamel::detail::str(hamel::display_form(8 * S.s * S.s / (S.c * S.c))) == "8*tan(theta)^2");
+  // cos θ common to the numerator's terms only on the circle (the canonical form writes cos²θ as
+  // 1 − sin²θ): {π2, π3} of the Routh sphere (004 §7), m r (…)/(K tan θ) as SymPy's simplify has it
+  GiNaC::realsymbol r("r"), e("e");
+  const ex KR = S.I1 * S.I3 + S.I3 * e * e * S.m + S.m * r * (2 * S.I3 * e * S.c + S.I3 * r + r * (S.I1 - S.I3) * S.s * S.s);
+  const ex B = S.m * r * (S.I1 * S.p2 * r * S.c * S.s * S.s + S.I3 * (e + r * S.c) * (S.p2 * S.c - S.p1) * S.c) / (KR * S.s);
+  const ex B_shown = hamel::display_form(B, GiNaC::lst{S.p1, S.p2});
+  check_equal(B_shown, B);
+  CHECK(hamel::display_size(B_shown) == 39);  // 43 with cos θ in both terms over sin θ
+  CHECK(hamel::detail::str(B_shown).find("tan(theta)") != std::string::npos);
+  // sin²θ/cos θ is not sin θ tan θ: a person keeps the fraction
+  const ex uneven = S.I1 * S.s * S.s / S.c;
+  CHECK(hamel::detail::str(hamel::display_form(uneven)).find("tan") == std::string::npos);
+  check_equal(hamel::display_form(uneven), uneven);
+}
+
+TEST_CASE("display_form: a fraction over a monomial split term by term after cos² is recovered") {
+  GiNaC::realsymbol r("r"), t("theta"), a("a"), b("b");
+  // the wall Ψ of the elliptic contact billiard (001 §V): 1 − r² sin²θ/b² − r² cos²θ/a²
+  const ex Psi = 1 - r * r * pow(sin(t), 2) / (b * b) - r * r * pow(cos(t), 2) / (a * a);
+  const ex shown = hamel::display_form(Psi);
+  check_equal(shown, Psi);
+  CHECK(hamel::display_size(shown) == hamel::display_size(Psi));
+  CHECK(hamel::display_size(shown) == 15);  // not the 19 of … + r²sin²θ/a² − r²/a²
+}
+
+}  // TEST_SUITE
