@@ -19,12 +19,14 @@ PoissonVerdict is_poisson(const AlmostPoissonBracket& B) {
   for (const auto& kv : J.components()) {
     const ZeroVerdict z = zero_test(kv.second, B.chart());
     (z.method == Decision::Canonical ? canonical : probed)++;
-    if (!z.zero) v.nonzero.emplace_back(kv.first, simplify(kv.second));
+    if (z.undecided) ++v.undecided;
+    else if (!z.zero) v.nonzero.emplace_back(kv.first, simplify(kv.second));
   }
-  v.poisson = v.nonzero.empty();
+  v.poisson = v.nonzero.empty() && v.undecided == 0;
   v.detail = std::to_string(J.components().size()) + " candidate components of [Pi,Pi]: " +
              std::to_string(canonical) + " decided by the canonical form, " + std::to_string(probed) +
-             " by numeric probing; " + std::to_string(v.nonzero.size()) + " nonzero";
+             " by numeric probing; " + std::to_string(v.nonzero.size()) + " nonzero" +
+             (v.undecided ? ", " + std::to_string(v.undecided) + " undecided" : "");
   return v;
 }
 

@@ -23,6 +23,9 @@ Multivector jacobi_trivector(const AlmostPoissonBracket& B);
 struct PoissonVerdict {
   bool poisson = true;
   std::vector<std::pair<Indices, GiNaC::ex>> nonzero;  ///< components of [Π,Π] that are not zero
+  /// Components the zero test decided neither way (ZeroVerdict::undecided): with none nonzero, the
+  /// identity is then neither shown nor refuted, and `poisson` is false.
+  std::size_t undecided = 0;
   std::string detail;                                  ///< how it was decided
   explicit operator bool() const { return poisson; }
 };

@@ -95,9 +95,9 @@ VerdictCount count_verdicts(const Derivation& d) {
   VerdictCount c;
   for (const Verdict* v : d.verdicts()) {
     ++c.total;
-    (v->holds ? c.yes : c.no) += 1;
+    (v->undecided ? c.undecided : v->holds ? c.yes : c.no) += 1;
     if (v->failure()) ++c.failures;
-    else if (!v->holds) ++c.expected_no;
+    else if (!v->holds && !v->undecided) ++c.expected_no;
   }
   return c;
 }

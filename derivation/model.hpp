@@ -86,9 +86,12 @@ struct Verdict {
   std::string reason;  ///< why that outcome is expected, or what the fact means (a theorem)
   std::string method;  ///< how it was decided (proof by canonical form, numeric evidence, …)
   std::vector<std::pair<std::string, std::string>> witness;  ///< a point where it fails: name → value, in name order
+  /// The zero test behind it decided neither way (core/symbolic.hpp, ZeroVerdict::undecided): `holds` is
+  /// then false, and the verdict is never as expected: neither outcome was shown.
+  bool undecided = false;
 
-  /// The verdict contradicts what was expected.
-  bool failure() const { return expected && *expected != holds; }
+  /// The verdict contradicts what was expected, or could not be decided where an outcome is expected.
+  bool failure() const { return expected && (undecided || *expected != holds); }
 };
 
 /// Numbers in columns (a solution sampled, a trajectory's invariants).
@@ -169,7 +172,7 @@ struct DeriveOptions {
 
 /// The summary of a derivation's verdicts.
 struct VerdictCount {
-  std::size_t total = 0, yes = 0, no = 0;
+  std::size_t total = 0, yes = 0, no = 0, undecided = 0;
   std::size_t failures = 0;       ///< verdicts that contradict their expectation
   std::size_t expected_no = 0;    ///< "no" verdicts that were expected (facts, errata confirmed)
 };

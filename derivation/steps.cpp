@@ -14,8 +14,9 @@ DerivationSection& start_section(Derivation& d, const DeriveOptions& options, co
 
 Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v,
                       bool want_zero) {
-  Verdict& out = s.verdict(id, statement, v.zero == want_zero, v.how());
-  if (!out.holds)
+  Verdict& out = s.verdict(id, statement, !v.undecided && v.zero == want_zero, v.how());
+  out.undecided = v.undecided;
+  if (!out.holds && !out.undecided)
     for (const auto& [sym, val] : v.point) out.witness.emplace_back(detail::str(sym), detail::str(val));
   std::sort(out.witness.begin(), out.witness.end());  // the model's convention: name order
   return out;

@@ -308,10 +308,11 @@ def summary(d: Derivation) -> Iterable[str]:
         yield "  %-11s %s" % (kind, " ".join(names))
     yield "  %d sections, %d objects (%d entries)" % (
         len(d.sections), len(d.objects), sum(len(v) for v in d.objects.values()))
-    yield "  %d checks: %d yes, %d no, %d failures" % (s["checks"], s["yes"], s["no"], s["failures"])
+    yield "  %d checks: %d yes, %d no, %d undecided, %d failures" % (
+        s["checks"], s["yes"], s["no"], s.get("undecided", 0), s["failures"])
     for cid, c in d.checks.items():
-        if c["status"] == "failure":
-            yield "  FAILURE %s: %s" % (cid, c["statement"])
+        if c["status"] in ("failure", "undecided"):
+            yield "  %s %s: %s" % (c["status"].upper(), cid, c["statement"])
     if d.undeclared:
         yield "  names not in the symbol table: %s" % " ".join(d.undeclared)
 

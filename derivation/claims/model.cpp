@@ -51,6 +51,8 @@ ClaimResult check_model_claim(const Derivation& d, const ModelClaim& c, const Ch
   for (const Verdict* v : d.verdicts())
     if (v->id == c.id) {
       compare_claim(res, v->holds, c.holds, v->method);
+      res.undecided = v->undecided;  // neither outcome shown: the claim is neither TRUE nor FALSE
+      if (res.undecided) res.holds = false, res.derived = "undecided";
       return res;
     }
   throw SpecError(c.at.find({"id", ""}), "'id': no check '" + c.id + "' in the derivation");

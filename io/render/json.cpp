@@ -50,9 +50,9 @@ json verdict_json(const Verdict& v, const std::string& section) {
   json w = json::object();
   for (const auto& [n, x] : v.witness) w[n] = x;
   return {{"statement", plain_text(v.statement)},
-          {"holds", v.holds},
+          {"holds", v.undecided ? json(nullptr) : json(v.holds)},
           {"expected", v.expected ? json(*v.expected) : json(nullptr)},
-          {"status", v.failure() ? "failure" : v.expected ? "as expected" : "fact"},
+          {"status", v.undecided ? "undecided" : v.failure() ? "failure" : v.expected ? "as expected" : "fact"},
           {"reason", plain_text(v.reason)},
           {"method", v.method},
           {"witness", w},
@@ -82,7 +82,8 @@ json symbols_json(const Derivation& d) {
 
 json summary_json(const Derivation& d) {
   const VerdictCount c = count_verdicts(d);
-  return {{"checks", c.total}, {"yes", c.yes}, {"no", c.no}, {"failures", c.failures}, {"expected_no", c.expected_no}};
+  return {{"checks", c.total}, {"yes", c.yes}, {"no", c.no}, {"undecided", c.undecided},
+          {"failures", c.failures}, {"expected_no", c.expected_no}};
 }
 
 }  // namespace

@@ -154,6 +154,7 @@ void write_table(const Table& t, std::ostream& os, const LatexNaming& names) {
 }
 
 std::string verdict_mark(const Verdict& v) {
+  if (v.undecided) return "undecided";
   if (v.failure()) return v.holds ? "yes (expected no)" : "FAILED";
   return v.holds ? "yes" : "no";
 }
@@ -163,7 +164,9 @@ void write_verdicts(const DerivationSection& s, std::ostream& os, const LatexNam
   os << "\\begin{description}\n";
   for (const auto& v : s.verdicts) {
     os << "\\item[" << verdict_mark(v) << "] " << names.prose(v.statement);
-    if (!v.holds && !v.failure() && !v.reason.empty())
+    if (v.undecided)
+      os << " --- the zero test decided neither way";
+    else if (!v.holds && !v.failure() && !v.reason.empty())
       os << (v.expected ? " --- as expected: " : " --- a fact, not a failure: ") << names.prose(v.reason);
     os << " {\\small (" << latex_text(v.method) << ")}\n";
   }

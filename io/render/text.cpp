@@ -27,13 +27,16 @@ void write_table(const Table& t, std::ostream& os) {
 }
 
 std::string mark(const Verdict& v) {
+  if (v.undecided) return "[undecided]";
   if (v.failure()) return v.holds ? "[yes, expected no]" : "[no ]";
   return v.holds ? "[yes]" : "[no ]";
 }
 
 void write_verdict(const Verdict& v, std::ostream& os) {
   os << "  " << mark(v) << " " << plain_text(v.statement) << "  (" << v.method << ")\n";
-  if (!v.holds && !v.failure() && !v.reason.empty())
+  if (v.undecided)
+    os << "        the zero test decided neither way: neither yes nor no was shown" << (v.expected ? " (not as expected)" : "") << "\n";
+  else if (!v.holds && !v.failure() && !v.reason.empty())
     os << "        " << (v.expected ? "as expected: " : "a fact, not a failure: ") << plain_text(v.reason) << "\n";
   if (v.failure() && !v.witness.empty()) {
     os << "        at";
@@ -56,7 +59,8 @@ void write_section(const Derivation& d, const DerivationSection& s, std::ostream
 
 std::string verdict_summary(const Derivation& d) {
   const VerdictCount c = count_verdicts(d);
-  std::string s = std::to_string(c.total) + " checks: " + std::to_string(c.yes) + " yes, " + std::to_string(c.no) + " no\n";
+  std::string s = std::to_string(c.total) + " checks: " + std::to_string(c.yes) + " yes, " + std::to_string(c.no) + " no" +
+                  (c.undecided ? ", " + std::to_string(c.undecided) + " undecided" : "") + "\n";
   if (c.failures == 0) {
     s += "no failures: every verdict is as expected";
     if (c.expected_no) s += " (" + std::to_string(c.expected_no) + " of the no are facts the theory predicts)";

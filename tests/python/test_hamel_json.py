@@ -23,7 +23,7 @@ def document(symbols, entries, kind="family", symmetry="none"):
                       "figures": []}],
         "objects": {"o": {"kind": kind, "title": "", "section": "s", "symmetry": symmetry,
                           "entries": [{"key": list(k), "label": "x", "value": v} for k, v in entries]}},
-        "checks": {}, "summary": {"checks": 0, "yes": 0, "no": 0, "failures": 0, "expected_no": 0},
+        "checks": {}, "summary": {"checks": 0, "yes": 0, "no": 0, "undecided": 0, "failures": 0, "expected_no": 0},
     }
 
 
