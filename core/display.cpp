@@ -171,8 +171,8 @@ bool has_fraction(const ex& x) {
 }
 
 // 2 s_x c_x → sin 2x and s_x² → (1 − cos 2x)/2 in the terms of even degree in (s_x, c_x), where
-// that leaves no more terms (the odd ones keep x): h ν sin θ1 rather than 2 h ν sin(θ1/2) cos(θ1/2) when the canonical form
-// chose the half angle θ1/2 (the discrete systems of 002).
+// that leaves no more terms (the odd ones keep x): h ν sin θ1 rather than 2 h ν sin(θ1/2) cos(θ1/2)
+// when the canonical form chose the half angle θ1/2 (the discrete systems of 002).
 ex contract_double_angles(const ex& p, Polynomial& P) {
   ex q = p;
   const std::size_t known = P.circle.size();
@@ -574,37 +574,41 @@ ex numerator_and_denominator(const ex& canonical) {
   return GiNaC::lst{num.expand(), den.expand()};
 }
 
-// cosᵏx/sinᵏx → 1/tanᵏx and sinᵏx/cosᵏx → tanᵏx inside every product (SymPy's I3 R² m/(K tan θ)):
-// an exact identity where both sides are defined; unequal powers stay as they are (sin²x/cos x, not
-// sin x·tan x).
-ex with_tangents(const ex& e) {
+// e with `rewrite` applied to every product in it, the inner ones first.
+template <class Rewrite>
+ex in_every_product(const ex& e, const Rewrite& rewrite) {
   if (is_a<GiNaC::add>(e)) {
     ex out = 0;
-    for (const ex& t : e) out += with_tangents(t);
+    for (const ex& t : e) out += in_every_product(t, rewrite);
     return out;
   }
-  if (is_a<GiNaC::power>(e)) return GiNaC::pow(with_tangents(e.op(0)), e.op(1));
+  if (is_a<GiNaC::power>(e)) return GiNaC::pow(in_every_product(e.op(0), rewrite), e.op(1));
   if (!is_a<GiNaC::mul>(e)) return e;
-  const auto trig = [](const ex& f, bool& is_sin, ex& arg, GiNaC::numeric& k) {
-    const ex base = is_a<GiNaC::power>(f) ? f.op(0) : f;
-    k = is_a<GiNaC::power>(f) && is_a<GiNaC::numeric>(f.op(1)) ? ex_to<GiNaC::numeric>(f.op(1)) : GiNaC::numeric(1);
-    if (is_a<GiNaC::power>(f) && !is_a<GiNaC::numeric>(f.op(1))) return false;
-    is_sin = GiNaC::is_the_function<GiNaC::sin_SERIAL>(base);
-    if (!is_sin && !GiNaC::is_the_function<GiNaC::cos_SERIAL>(base)) return false;
-    arg = base.op(0);
-    return k.is_integer();
-  };
+  ex out = 1;
+  for (const ex& f : e) out *= in_every_product(f, rewrite);
+  return is_a<GiNaC::mul>(out) ? rewrite(out) : out;
+}
+
+// (base, integer exponent) of a factor f = base^k, or nullopt when the exponent is not an integer.
+std::optional<std::pair<ex, GiNaC::numeric>> base_and_power(const ex& f) {
+  if (!is_a<GiNaC::power>(f)) return std::make_pair(f, GiNaC::numeric(1));
+  if (!is_a<GiNaC::numeric>(f.op(1)) || !ex_to<GiNaC::numeric>(f.op(1)).is_integer()) return std::nullopt;
+  return std::make_pair(f.op(0), ex_to<GiNaC::numeric>(f.op(1)));
+}
+
+// cosᵏx/sinᵏx → 1/tanᵏx and sinᵏx/cosᵏx → tanᵏx in a product (SymPy's I3 R² m/(K tan θ)): an exact
+// identity where both sides are defined; unequal powers stay as they are (sin²x/cos x, not sin x·tan x).
+ex tangents_in_product(const ex& m) {
   std::map<ex, std::pair<GiNaC::numeric, GiNaC::numeric>, GiNaC::ex_is_less> powers;  // arg ↦ (sin, cos) exponents
   ex rest = 1;
-  for (const ex& f : e) {
-    bool is_sin = false;
-    ex arg;
-    GiNaC::numeric k;
-    if (!trig(f, is_sin, arg, k)) {
-      rest *= with_tangents(f);
+  for (const ex& f : m) {
+    const auto bk = base_and_power(f);
+    const bool is_sin = bk && GiNaC::is_the_function<GiNaC::sin_SERIAL>(bk->first);
+    if (!is_sin && !(bk && GiNaC::is_the_function<GiNaC::cos_SERIAL>(bk->first))) {
+      rest *= f;
       continue;
     }
-    (is_sin ? powers[arg].first : powers[arg].second) += k;
+    (is_sin ? powers[bk->first.op(0)].first : powers[bk->first.op(0)].second) += bk->second;
   }
   for (const auto& [arg, sc] : powers) {
     const auto& [s, c] = sc;
@@ -613,6 +617,25 @@ ex with_tangents(const ex& e) {
   }
   return rest;
 }
+ex with_tangents(const ex& e) { return in_every_product(e, tangents_in_product); }
+
+// exp(a)ᵏ·exp(b)ˡ → exp(k a + l b) in a product: exp(c t/m)/exp(2 c t/m) is exp(−c t/m) (the canonical
+// form keeps each exponential an atom of its own, and a term-by-term split leaves such quotients).
+ex exponentials_in_product(const ex& m) {
+  ex exponent = 0, rest = 1;
+  int found = 0;
+  for (const ex& f : m) {
+    const auto bk = base_and_power(f);
+    if (bk && GiNaC::is_the_function<GiNaC::exp_SERIAL>(bk->first)) {
+      exponent += bk->second * bk->first.op(0);
+      ++found;
+    } else {
+      rest *= f;
+    }
+  }
+  return found < 2 ? m : rest * GiNaC::exp(exponent.expand());
+}
+ex with_exponentials_combined(const ex& e) { return in_every_product(e, exponentials_in_product); }
 
 // A fraction num/den with cosᵏx taken out of num and sinᵏx out of den (or the other way round), for
 // the first angle x where both divide on the circle (num written in cosines to find cos x, in sines
@@ -632,6 +655,73 @@ std::optional<TangentSplit> tangent_factors(const ex& num, const ex& den, const 
       return TangentSplit{above, below, on_circle((n / above).expand(), P), on_circle((d / below).expand(), P)};
     }
   return std::nullopt;
+}
+
+// A term's numeric coefficient and its other factors as base ↦ exponent.
+using Powers = std::map<ex, GiNaC::numeric, GiNaC::ex_is_less>;
+Powers powers_of_term(const ex& t, GiNaC::numeric& coefficient) {
+  Powers here;
+  coefficient = 1;
+  for (const ex& f : is_a<GiNaC::mul>(t) ? terms_of_product(t) : std::vector<ex>{t}) {
+    if (is_a<GiNaC::numeric>(f)) coefficient *= ex_to<GiNaC::numeric>(f);
+    else if (is_a<GiNaC::power>(f) && is_a<GiNaC::numeric>(f.op(1))) here[f.op(0)] += ex_to<GiNaC::numeric>(f.op(1));
+    else here[f] += 1;
+  }
+  return here;
+}
+
+// Whether some base stands above the line in one term of the sum and below it in another
+// (sin θ − 1/sin θ): a person writes such a sum over one denominator.
+bool mixes_sides(const ex& sum) {
+  std::map<ex, int, GiNaC::ex_is_less> side;  // base ↦ +1 above, −1 below
+  for (const ex& t : sum) {
+    GiNaC::numeric c;
+    for (const auto& [base, k] : powers_of_term(t, c)) {
+      const int here = k.is_positive() ? 1 : -1;
+      const auto [it, fresh] = side.emplace(base, here);
+      if (!fresh && it->second != here) return true;
+    }
+  }
+  return false;
+}
+
+// A sum with the factor common to all its terms pulled out, powers of the same sign and the rational
+// gcd of the coefficients: 2 (6/sin²θ − 5)/(3 R² m) rather than 4/(R² m sin²θ) − 10/(3 R² m), the
+// rolling disk's G^22 split term by term. The sum itself when only a number is common (GiNaC would
+// multiply it out again), when nothing is, or when what is left would mix sides (sin θ − 1/sin θ).
+ex common_factor_out(const ex& sum) {
+  if (!is_a<GiNaC::add>(sum)) return sum;
+  Powers common;                         // base ↦ exponent common to every term
+  GiNaC::numeric top = 0, bottom = 1;  // gcd of the numerators, lcm of the denominators
+  bool first = true;
+  for (const ex& t : sum) {
+    GiNaC::numeric c;
+    const Powers here = powers_of_term(t, c);
+    if (!c.is_rational()) return sum;
+    top = GiNaC::gcd(top, GiNaC::abs(c.numer()));
+    bottom = GiNaC::lcm(bottom, c.denom());
+    if (first) {
+      common = here, first = false;
+      continue;
+    }
+    for (auto it = common.begin(); it != common.end();) {
+      const auto h = here.find(it->first);
+      const bool keep = h != here.end() && h->second.is_integer() && it->second.is_integer() &&
+                        h->second.is_positive() == it->second.is_positive();
+      if (!keep) {
+        it = common.erase(it);
+        continue;
+      }
+      if (GiNaC::abs(h->second) < GiNaC::abs(it->second)) it->second = h->second;  // the power nearer 0
+      ++it;
+    }
+  }
+  if (common.empty()) return sum;
+  ex g = top / bottom;
+  for (const auto& [base, k] : common) g *= GiNaC::pow(base, k);
+  ex inner = 0;
+  for (const ex& t : sum) inner += t / g;
+  return mixes_sides(inner) ? sum : g * inner;
 }
 
 // The form with the fewest printed operations, the first of them on a tie (the order is fixed).
@@ -691,9 +781,12 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
   // on the circle, a polynomial identity like those checked above
   for (const ex& n : {num_short, recover_cos(num_short, P)})
-    if (const auto split = split_fraction(n, den_short, P)) forms.push_back(split->subs(P.atoms));
+    if (const auto split = split_fraction(n, den_short, P)) forms.push_back(with_exponentials_combined(split->subs(P.atoms)));
   for (std::size_t i = 0, n = forms.size(); i < n; ++i)
     if (ex t = with_tangents(forms[i]); !t.is_equal(forms[i])) forms.push_back(t);
+  // a factor common to the terms of a split (after tangents: v3 (5 v1 sin θ − 6 v2/tan θ)/3)
+  for (std::size_t i = 1, n = forms.size(); i < n; ++i)
+    if (ex c = common_factor_out(forms[i]); !c.is_equal(forms[i])) forms.push_back(c);
   return smallest_printed(forms);
 }
 

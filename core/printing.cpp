@@ -220,8 +220,10 @@ class Printer {
     }
     if (!sum_factor) return;
     long change = -1;  // the bar below the product goes
-    for (const ex& t : sum_factor->base)
-      change += long(coefficient_operations(term_coefficient(t) / f.denominator, t)) - long(coefficient_operations(term_coefficient(t), t));
+    for (const ex& t : sum_factor->base) {
+      const numeric c = term_coefficient(t);
+      change += long(coefficient_operations(c / f.denominator, t)) - long(coefficient_operations(c, t));
+    }
     if (change >= 0) return;
     ex divided = 0;  // term by term: expand() would also multiply out h²·(x0 + 2 x1 + x2)
     for (const ex& t : sum_factor->base) divided += t / f.denominator;

@@ -205,6 +205,26 @@ TEST_CASE("display_form: a fraction over a monomial split term by term after cos
   CHECK(hamel::display_size(shown) == 15);  // not the 19 of … + r²sin²θ/a² − r²/a²
 }
 
+TEST_CASE("display_form: a factor common to the terms of a split fraction is pulled out") {
+  Sphere S;
+  // the rolling disk's G^22: 4/(m R² sin²θ) − 10/(3 m R²) is 2 (6/sin²θ − 5)/(3 m R²), as SymPy writes it
+  const ex G = 4 / (S.m * S.R * S.R * S.s * S.s) - 10 / (3 * S.m * S.R * S.R);
+  const ex shown = hamel::display_form(G);
+  check_equal(shown, G);
+  CHECK(hamel::detail::str(shown) == "2*(6/sin(theta)^2 - 5)/(3*m*R^2)");
+  CHECK(hamel::display_size(shown) < hamel::display_size(G));
+  // only a number in common: nothing to pull out (GiNaC would multiply it back in)
+  CHECK(hamel::detail::str(hamel::display_form(S.m / 2 + S.R / 4)) == "m/2 + R/4");
+  // a split whose exponentials are quotients: exp(c t/m)/exp(2 c t/m) is exp(−c t/m) (the hybrid
+  // Routh reduction's d/dt ṙ, as SymPy's simplify writes it)
+  GiNaC::realsymbol c("c"), t("t"), r("r"), rd("r_dot"), mu("mu");
+  const ex E = GiNaC::exp(c * t / S.m);
+  const ex acc = (pow(mu, 2) - c * pow(r, 3) * (S.m * rd * E * E + 2 * mu * r * E)) / (pow(S.m, 2) * pow(r, 3) * E * E);
+  const ex acc_shown = hamel::display_form(acc, GiNaC::lst{rd});
+  check_equal(acc_shown, acc);
+  CHECK(hamel::detail::str(acc_shown).find("exp(-c*t/m)") != std::string::npos);
+}
+
 TEST_CASE("display_form: a numerator beyond 400 terms is only collected and grouped, and still exact") {
   // a generic system's Hamel equations reach 10^5 characters (bench/systems/generic_trig4.yaml): the
   // full search took seconds per entry there; the plain path stays exact and collects the momentum
