@@ -782,6 +782,17 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   // on the circle, a polynomial identity like those checked above
   for (const ex& n : {num_short, recover_cos(num_short, P)})
     if (const auto split = split_fraction(n, den_short, P)) forms.push_back(with_exponentials_combined(split->subs(P.atoms)));
+  // over D = M·D′, M the monomial common to D's terms: N split over M only, D′ kept whole, as SymPy
+  // writes the solid of revolution's C_13^2: m (I1 f1 + I3 f2 cos θ/sin²θ) f2′/K
+  if (const ex M = common_monomial(terms_of(den_short), symbols_of(den_short, P)); terms_of(den_short).size() > 1 && !M.is_equal(1)) {
+    const ex over = best_polynomial((den_short / M).expand(), P).subs(P.atoms);
+    for (const ex& n : {num_short, recover_cos(num_short, P)})
+      if (const auto split = split_fraction(n, M, P)) {
+        const ex s = with_exponentials_combined(split->subs(P.atoms));
+        forms.push_back(s / over);
+        if (ex c = common_factor_out(s); !c.is_equal(s)) forms.push_back(c / over);
+      }
+  }
   for (std::size_t i = 0, n = forms.size(); i < n; ++i)
     if (ex t = with_tangents(forms[i]); !t.is_equal(forms[i])) forms.push_back(t);
   // a factor common to the terms of a split (after tangents: v3 (5 v1 sin θ − 6 v2/tan θ)/3)
