@@ -399,7 +399,11 @@ ex factor_remembered(const ex& p) {
 ex factored(const ex& p, const Polynomial& P) {
   if (terms_of(p).size() > kMaxFlintFactorTerms) return p;
   const ex f = factor_remembered(p);
-  const auto best_of = [&](const ex& y) { return smallest({y, group(recover_cos(y, P), P), group(y, P)}, P); };
+  // a factor found in cosines is also tried back in sines: I3 + m R² sin²θ, not I3 + m R² (1 − cos²θ)
+  const auto best_of = [&](const ex& y) {
+    const ex s = on_circle(y, P);
+    return smallest({y, group(recover_cos(y, P), P), group(y, P), group(s, P)}, P);
+  };
   int sign = 1;
   ex constant = 1;
   std::vector<std::pair<ex, ex>> factors;  // (base with its first printed term positive, power)
