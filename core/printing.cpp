@@ -233,8 +233,11 @@ class Printer {
 
   std::string product(const Fraction& f) const {
     std::vector<std::string> above, below;
+    const bool bar = latex_ && !f.below.empty();  // a \frac: what it holds is printed one level down
+    fraction_depth_ += bar ? 1 : 0;
     for (const Factor& x : f.above) above.push_back(power(x));
     for (const Factor& x : f.below) below.push_back(power(x));
+    fraction_depth_ -= bar ? 1 : 0;
     return latex_ ? latex_product(f, above, below) : text_product(f, above, below);
   }
 
@@ -247,14 +250,26 @@ class Printer {
   }
 
   // ½ m v² with a numeric denominator; \frac{m R^{2}}{I_{1} + m R^{2}} with a symbolic one.
+  // Inside another fraction a fraction takes a solidus, I_{3}/\sin^{2}\theta, not a second bar:
+  // \frac{I_{3}/\sin^{2}\theta + m R^{2}}{K_{1}} (a fraction in a fraction is hard to read at that size).
+  std::string latex_solidus(const Fraction& f, std::vector<std::string> above, std::vector<std::string> below) const {
+    if (f.numerator != 1) above.insert(above.begin(), coefficient(f.numerator));
+    if (f.denominator != 1) below.insert(below.begin(), number(f.denominator));
+    const std::string top = above.empty() ? "1" : join_latex(above);
+    return top + "/" + (below.size() == 1 ? below[0] : parenthesized(join_latex(below)));
+  }
+
   std::string latex_product(const Fraction& f, std::vector<std::string> above, std::vector<std::string> below) const {
+    if (fraction_depth_ > 0 && !below.empty()) return latex_solidus(f, std::move(above), std::move(below));
     if (below.empty()) {
       if (f.denominator != 1) above.insert(above.begin(), "\\frac{" + number(f.numerator) + "}{" + number(f.denominator) + "}");
       else if (f.numerator != 1) above.insert(above.begin(), coefficient(f.numerator));
       return join_latex(above);
     }
+    ++fraction_depth_;  // a lone sum above or below the bar is printed again, inside it
     const std::string top = f.numerator == 1 && f.above.size() == 1 ? bare(f.above[0], above[0]) : "";
     const std::string bottom = f.denominator == 1 && f.below.size() == 1 ? bare(f.below[0], below[0]) : "";
+    --fraction_depth_;
     if (f.numerator != 1) above.insert(above.begin(), coefficient(f.numerator));
     if (f.denominator != 1) below.insert(below.begin(), number(f.denominator));
     return "\\frac{" + (!top.empty() ? top : above.empty() ? "1" : join_latex(above)) + "}{" +
@@ -537,6 +552,7 @@ class Printer {
 
   bool latex_;
   const LatexNames* names_;
+  mutable int fraction_depth_ = 0;  ///< how many \frac bars enclose what is being printed
 };
 
 // The sum factor of a product to break a display at: the one with most terms (the first of those).

@@ -95,6 +95,16 @@ TEST_CASE("to_text: terms and factors in the documented order, signs in front, f
   CHECK(hamel::to_text(abs(x) + atan2(y, x) + exp(-x)) == "abs(x) + atan2(y, x) + exp(-x)");
 }
 
+TEST_CASE("to_latex: a fraction inside a fraction takes a solidus") {
+  GiNaC::realsymbol I3("I3"), m("m"), R("R"), K("K"), th("theta"), a("a"), b("b");
+  // the flagship's G^11 as the display pass writes it: one bar, I_3/sin^2 on the line above it
+  CHECK(hamel::to_latex((I3 / pow(sin(th), 2) + m * R * R) / K) == "\\frac{I_{3}/\\sin^{2}\\theta + m R^{2}}{K}");
+  CHECK(hamel::to_latex(a / (b + m) / (R * K) + a / (b + m)) ==
+        "\\frac{a}{K R \\left(b + m\\right)} + \\frac{a}{b + m}");  // side by side: two bars
+  CHECK(hamel::to_latex((a / (b + m) + 1) / (R * K)) == "\\frac{a/\\left(b + m\\right) + 1}{K R}");
+  CHECK(hamel::to_text((a / (b + m) + 1) / (R * K)) == "(a/(b + m) + 1)/(K*R)");  // text is unchanged
+}
+
 TEST_CASE("to_text: a numeric denominator goes into the one sum factor where that is shorter") {
   GiNaC::realsymbol h("h"), x0("x0"), x1("x1"), x2("x2"), a("a"), b("b");
   // 002's discrete Euler–Lagrange equation: GiNaC keeps 1/4 out of the sum, the printer puts it in
