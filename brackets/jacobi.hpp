@@ -26,6 +26,8 @@ struct PoissonVerdict {
   /// Components the zero test decided neither way (ZeroVerdict::undecided): with none nonzero, the
   /// identity is then neither shown nor refuted, and `poisson` is false.
   std::size_t undecided = 0;
+  /// No component shown nonzero and some undecided: the identity is neither shown nor refuted.
+  bool inconclusive() const { return nonzero.empty() && undecided > 0; }
   std::string detail;                                  ///< how it was decided
   explicit operator bool() const { return poisson; }
 };

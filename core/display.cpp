@@ -455,6 +455,10 @@ bool is_power_of(const ex& f, const GiNaC::lst& vars) {
   return false;
 }
 
+bool has_any(const ex& p, const GiNaC::lst& vars) {
+  return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return p.has(v); });
+}
+
 // Σ coefficient · monomial in `vars`, each coefficient in its best form, a common monomial of the
 // other symbols pulled out first: m·R²·(π1·(…) + π3·(…)).
 ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plain = false) {
@@ -482,15 +486,11 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
 // A numerator too large for the search: collected in `vars` (when it has them), each coefficient grouped.
 constexpr std::size_t kMaxShapedTerms = 400;
 ex plain_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
-  for (const ex& v : vars)
-    if (p.has(v)) return collected(p, vars, P, true);
-  return group(p, P);
+  return has_any(p, vars) ? collected(p, vars, P, true) : group(p, P);
 }
 
 ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
-  bool has_var = false;
-  for (const ex& v : vars) has_var = has_var || p.has(v);
-  if (!has_var) return best_polynomial(p, P);
+  if (!has_any(p, vars)) return best_polynomial(p, P);
   const ex c = collected(p, vars, P);
   if (terms_of(p.expand()).size() > kMaxFlintFactorTerms) return c;
   const ex b = best_polynomial(p, P);
@@ -784,17 +784,21 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   }
   // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
   // on the circle, a polynomial identity like those checked above
-  for (const ex& n : {num_short, recover_cos(num_short, P)})
-    if (const auto split = split_fraction(n, den_short, P)) forms.push_back(with_exponentials_combined(split->subs(P.atoms)));
+  const std::vector<ex> numerators{num_short, recover_cos(num_short, P)};
+  const auto split = [&](const ex& n, const ex& d) -> std::optional<ex> {
+    if (const auto s = split_fraction(n, d, P)) return with_exponentials_combined(s->subs(P.atoms));
+    return std::nullopt;
+  };
+  for (const ex& n : numerators)
+    if (const auto s = split(n, den_short)) forms.push_back(*s);
   // over D = M·D′, M the monomial common to D's terms: N split over M only, D′ kept whole, as SymPy
   // writes the solid of revolution's C_13^2: m (I1 f1 + I3 f2 cos θ/sin²θ) f2′/K
   if (const ex M = common_monomial(terms_of(den_short), symbols_of(den_short, P)); terms_of(den_short).size() > 1 && !M.is_equal(1)) {
     const ex over = best_polynomial((den_short / M).expand(), P).subs(P.atoms);
-    for (const ex& n : {num_short, recover_cos(num_short, P)})
-      if (const auto split = split_fraction(n, M, P)) {
-        const ex s = with_exponentials_combined(split->subs(P.atoms));
-        forms.push_back(s / over);
-        if (ex c = common_factor_out(s); !c.is_equal(s)) forms.push_back(c / over);
+    for (const ex& n : numerators)
+      if (const auto s = split(n, M)) {
+        forms.push_back(*s / over);
+        if (ex c = common_factor_out(*s); !c.is_equal(*s)) forms.push_back(c / over);
       }
   }
   for (std::size_t i = 0, n = forms.size(); i < n; ++i)

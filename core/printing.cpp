@@ -238,29 +238,23 @@ class Printer {
     for (const Factor& x : f.above) above.push_back(power(x));
     for (const Factor& x : f.below) below.push_back(power(x));
     fraction_depth_ -= bar ? 1 : 0;
-    return latex_ ? latex_product(f, above, below) : text_product(f, above, below);
+    return latex_ ? latex_product(f, above, below) : solidus_product(f, above, below);
   }
 
-  std::string text_product(const Fraction& f, std::vector<std::string> above, std::vector<std::string> below) const {
+  // n·a·b/(d·c·e) on one line: the text form, and in LaTeX a fraction inside another fraction, which takes
+  // a solidus, I_{3}/\sin^{2}\theta, not a second bar: \frac{I_{3}/\sin^{2}\theta + m R^{2}}{K_{1}}
+  // (a fraction in a fraction is hard to read at that size).
+  std::string solidus_product(const Fraction& f, std::vector<std::string> above, std::vector<std::string> below) const {
+    const auto joined = [&](const std::vector<std::string>& v) { return latex_ ? join_latex(v) : join(v, "*"); };
     if (f.numerator != 1) above.insert(above.begin(), coefficient(f.numerator));
     if (f.denominator != 1) below.insert(below.begin(), number(f.denominator));
-    const std::string top = above.empty() ? "1" : join(above, "*");
+    const std::string top = above.empty() ? "1" : joined(above);
     if (below.empty()) return top;
-    return top + "/" + (below.size() == 1 ? below[0] : "(" + join(below, "*") + ")");
-  }
-
-  // ½ m v² with a numeric denominator; \frac{m R^{2}}{I_{1} + m R^{2}} with a symbolic one.
-  // Inside another fraction a fraction takes a solidus, I_{3}/\sin^{2}\theta, not a second bar:
-  // \frac{I_{3}/\sin^{2}\theta + m R^{2}}{K_{1}} (a fraction in a fraction is hard to read at that size).
-  std::string latex_solidus(const Fraction& f, std::vector<std::string> above, std::vector<std::string> below) const {
-    if (f.numerator != 1) above.insert(above.begin(), coefficient(f.numerator));
-    if (f.denominator != 1) below.insert(below.begin(), number(f.denominator));
-    const std::string top = above.empty() ? "1" : join_latex(above);
-    return top + "/" + (below.size() == 1 ? below[0] : parenthesized(join_latex(below)));
+    return top + "/" + (below.size() == 1 ? below[0] : parenthesized(joined(below)));
   }
 
   std::string latex_product(const Fraction& f, std::vector<std::string> above, std::vector<std::string> below) const {
-    if (fraction_depth_ > 0 && !below.empty()) return latex_solidus(f, std::move(above), std::move(below));
+    if (fraction_depth_ > 0 && !below.empty()) return solidus_product(f, std::move(above), std::move(below));
     if (below.empty()) {
       if (f.denominator != 1) above.insert(above.begin(), "\\frac{" + number(f.numerator) + "}{" + number(f.denominator) + "}");
       else if (f.numerator != 1) above.insert(above.begin(), coefficient(f.numerator));

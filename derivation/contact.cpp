@@ -30,9 +30,7 @@ std::string one_based(std::size_t i) { return std::to_string(i + 1); }
 // each is expected to hold; none is a fact that may legitimately be no.
 // A zero test whose expected outcome is "not zero" (a determinant, a volume form).
 Verdict& nonzero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v) {
-  Verdict& out = s.verdict(id, statement, !v.zero && !v.undecided, v.how());
-  out.undecided = v.undecided;
-  return out;
+  return zero_verdict(s, id, statement, v, false);
 }
 
 // Every component zero: the verdict of the first nonzero one, else the last.

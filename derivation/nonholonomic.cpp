@@ -172,7 +172,7 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
     J.add(k, Label::symbol("Jac", k), val);
   }
   Verdict& v = s.verdict("jacobi." + key, "$" + name + "$ satisfies the Jacobi identity", pv.poisson, pv.detail);
-  v.undecided = pv.nonzero.empty() && pv.undecided > 0;  // one nonzero component refutes it; else not shown
+  v.undecided = pv.inconclusive();
   v.expected = std::nullopt;
   v.reason = "a nonholonomic bracket is in general only almost Poisson (004 §2, §3)";
 }
