@@ -2,6 +2,7 @@
 #include "core/integer_factor.hpp"
 
 #include "core/flint_integer.hpp"
+#include "core/flint_poly.hpp"
 
 #include <flint/fmpz.h>
 #include <flint/fmpz_mpoly.h>
@@ -19,36 +20,19 @@ namespace {
 
 using GiNaC::ex;
 
-// FLINT objects with their contexts, freed on every path.
-struct Context {
-  fmpz_mpoly_ctx_t ctx;
-  explicit Context(slong n) { fmpz_mpoly_ctx_init(ctx, n, ORD_LEX); }
-  ~Context() { fmpz_mpoly_ctx_clear(ctx); }
-};
-struct Poly {
-  fmpz_mpoly_t p;
-  const Context& c;
-  explicit Poly(const Context& c) : c(c) { fmpz_mpoly_init(p, c.ctx); }
-  ~Poly() { fmpz_mpoly_clear(p, c.ctx); }
-};
+using flint::Context;
+using flint::from_flint;
+using flint::Integer;
+using flint::Poly;
+using flint::to_ginac;
+
+// The factors of a polynomial of a context, freed on every path.
 struct Factors {
   fmpz_mpoly_factor_t f;
   const Context& c;
   explicit Factors(const Context& c) : c(c) { fmpz_mpoly_factor_init(f, c.ctx); }
   ~Factors() { fmpz_mpoly_factor_clear(f, c.ctx); }
 };
-struct Integer {
-  fmpz_t z;
-  Integer() { fmpz_init(z); }
-  ~Integer() { fmpz_clear(z); }
-};
-
-ex to_ginac(const fmpz_t z) {
-  char* s = fmpz_get_str(nullptr, 10, z);
-  const GiNaC::numeric n(s);
-  flint_free(s);
-  return n;
-}
 
 // The exponents of `term` in `vars`, and its rational coefficient; false if it is not a monomial.
 bool split_term(const ex& term, const std::vector<ex>& vars, std::vector<ulong>& exps, GiNaC::numeric& coeff) {
@@ -63,20 +47,6 @@ bool split_term(const ex& term, const std::vector<ex>& vars, std::vector<ulong>&
   if (!GiNaC::is_a<GiNaC::numeric>(rest) || !GiNaC::ex_to<GiNaC::numeric>(rest).is_rational()) return false;
   coeff = GiNaC::ex_to<GiNaC::numeric>(rest);
   return true;
-}
-
-ex from_flint(const fmpz_mpoly_t p, const std::vector<ex>& vars, const Context& c) {
-  ex out = 0;
-  std::vector<ulong> exps(vars.size());
-  Integer z;
-  for (slong i = 0; i < fmpz_mpoly_length(p, c.ctx); ++i) {
-    fmpz_mpoly_get_term_coeff_fmpz(z.z, p, i, c.ctx);
-    fmpz_mpoly_get_term_exp_ui(exps.data(), p, i, c.ctx);
-    ex t = to_ginac(z.z);
-    for (std::size_t k = 0; k < vars.size(); ++k) t *= GiNaC::pow(vars[k], static_cast<long>(exps[k]));
-    out += t;
-  }
-  return out;
 }
 
 }  // namespace

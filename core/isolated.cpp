@@ -4,12 +4,15 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 
 namespace hamel {
@@ -30,15 +33,96 @@ void write_all(int fd, const std::string& s) {
   }
 }
 
-// The child: quiet streams, the work, its answer on `fd`. Exit status 0 only when the work returned;
-// a message after a failure is prefixed so that the parent can tell it from an answer.
-[[noreturn]] void child(int fd, const std::function<std::string()>& work) {
+void send_all(int fd, const std::string& s) {  // on a socket: no SIGPIPE when the peer is gone
+  std::size_t done = 0;
+  while (done < s.size()) {
+    const ssize_t n = ::send(fd, s.data() + done, s.size() - done, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+bool read_exact(int fd, char* p, std::size_t n) {
+  while (n > 0) {
+    const ssize_t r = ::read(fd, p, n);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return false;
+    p += r;
+    n -= static_cast<std::size_t>(r);
+  }
+  return true;
+}
+
+// A message on the server's socket: its length (8 bytes, this machine's order), then its bytes; an
+// answer has a status byte in front (0: answered, 3: `serve` threw, 4: it threw something else).
+std::string length_prefixed(const std::string& s) {
+  const std::uint64_t n = s.size();
+  std::string out(sizeof n, '\0');
+  std::memcpy(out.data(), &n, sizeof n);
+  return out + s;
+}
+
+void quiet_streams() {
   const int null = ::open("/dev/null", O_RDWR);
   if (null >= 0) {
     ::dup2(null, 0);
     ::dup2(null, 1);
     ::dup2(null, 2);
   }
+}
+
+// The server's child: answers requests until the socket closes.
+[[noreturn]] void serve_requests(int fd, const std::function<std::string(const std::string&)>& serve) {
+  quiet_streams();
+  for (;;) {
+    std::uint64_t n = 0;
+    if (!read_exact(fd, reinterpret_cast<char*>(&n), sizeof n)) break;
+    std::string request(n, '\0');
+    if (!read_exact(fd, request.data(), n)) break;
+    char status = 0;
+    std::string answer;
+    try {
+      answer = serve(request);
+    } catch (const std::exception& e) {
+      status = 3, answer = e.what();
+    } catch (...) {
+      status = 4, answer.clear();
+    }
+    send_all(fd, std::string(1, status) + length_prefixed(answer));
+  }
+  ::_exit(0);
+}
+
+// Reads one answer of the server from `fd`, until the deadline or the bound; Failed when the child
+// died first.
+IsolatedResult::Status receive(int fd, Clock::time_point t0, double seconds, std::size_t max_bytes, std::string& in) {
+  constexpr std::size_t header = 1 + sizeof(std::uint64_t);
+  char buf[65536];
+  for (;;) {
+    if (in.size() >= header) {
+      std::uint64_t n = 0;
+      std::memcpy(&n, in.data() + 1, sizeof n);
+      if (n > max_bytes) return IsolatedResult::Status::TooLarge;
+      if (in.size() >= header + n) return IsolatedResult::Status::Finished;
+    }
+    const double left = seconds - since(t0);
+    if (left <= 0) return IsolatedResult::Status::TimedOut;
+    pollfd p{fd, POLLIN, 0};
+    const int r = ::poll(&p, 1, static_cast<int>(left * 1000) + 1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r == 0) continue;
+    const ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return IsolatedResult::Status::Failed;
+    in.append(buf, static_cast<std::size_t>(got));
+  }
+}
+
+// The child: quiet streams, the work, its answer on `fd`. Exit status 0 only when the work returned;
+// a message after a failure is prefixed so that the parent can tell it from an answer.
+[[noreturn]] void child(int fd, const std::function<std::string()>& work) {
+  quiet_streams();
   int status = 0;
   try {
     write_all(fd, work());
@@ -118,6 +202,67 @@ IsolatedResult run_isolated(const std::function<std::string()>& work, double sec
     res.status = IsolatedResult::Status::Failed;
     if (WIFSIGNALED(wstatus)) res.output = "the child died of signal " + std::to_string(WTERMSIG(wstatus));
   }
+  return res;
+}
+
+IsolatedServer::IsolatedServer(std::function<std::string(const std::string&)> serve)
+    : serve_(std::move(serve)), owner_(::getpid()) {}
+
+IsolatedServer::~IsolatedServer() {
+  if (::getpid() == owner_) stop();
+}
+
+bool IsolatedServer::start() {
+  int fds[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) return false;
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return false;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    serve_requests(fds[1], serve_);
+  }
+  ::close(fds[1]);
+  child_ = pid;
+  socket_ = fds[0];
+  return true;
+}
+
+void IsolatedServer::stop() {
+  if (child_ < 0) return;
+  ::kill(child_, SIGKILL);
+  int wstatus = 0;
+  while (::waitpid(child_, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  ::close(socket_);
+  child_ = -1;
+  socket_ = -1;
+}
+
+IsolatedResult IsolatedServer::ask(const std::string& request, double seconds, std::size_t max_bytes) {
+  if (::getpid() != owner_) return run_isolated([&] { return serve_(request); }, seconds, max_bytes);
+  const auto t0 = Clock::now();
+  IsolatedResult res;
+  if (child_ < 0 && !start()) {
+    res.output = "could not start a child process";
+    return res;
+  }
+  send_all(socket_, length_prefixed(request));
+  std::string in;
+  res.status = receive(socket_, t0, seconds, max_bytes, in);
+  res.seconds = since(t0);
+  if (res.status != IsolatedResult::Status::Finished) {
+    if (res.status == IsolatedResult::Status::Failed) res.output = "the child process died";
+    stop();
+    return res;
+  }
+  constexpr std::size_t header = 1 + sizeof(std::uint64_t);
+  res.output = in.substr(header);
+  if (in[0] != 0) res.status = IsolatedResult::Status::Failed;
   return res;
 }
 

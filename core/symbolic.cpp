@@ -1,6 +1,8 @@
 // core/symbolic.cpp — canonical form with sin² + cos² = 1, and numeric probing.
 #include "core/symbolic.hpp"
 
+#include "core/rational_function.hpp"
+
 #include "core/latex.hpp"
 
 #include <cln/rational.h>
@@ -212,6 +214,12 @@ ex reduce_circle(const ex& poly) {
   return p;
 }
 
+CirclePairs circles_in(const ex& e) {
+  CirclePairs out;
+  for (const TrigPair* tp : pairs_in(e)) out.emplace_back(tp->s, tp->c);
+  return out;
+}
+
 ex back_to_trig(const ex& e) {
   GiNaC::exmap m;
   for (const TrigPair* tp : pairs_in(e)) {
@@ -257,13 +265,11 @@ struct MergeRoots : GiNaC::map_function {
   }
 };
 
-ex simplify_impl(const ex& e, bool& pure) {
-  if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
-  if (is_a<GiNaC::symbol>(e)) return e;
-  if (has_costly_root(e)) throw CanonicalFormTooCostly();
-  ToPolynomial to_poly;
-  const ex p = to_poly(e);
-  pure = pure && to_poly.pure;
+// The canonical form of p, the rational expression ToPolynomial made of an expression (`pure`: with
+// canonical atoms only).
+ex canonical_form(const ex& p, bool pure) {
+  if (pure)
+    if (const auto f = cancelled_fraction(p, circles_in(p))) return back_to_trig(f->numerator / f->denominator);
   const ex nd = p.numer_denom();
   const ex num = reduce_circle(nd.op(0));
   if (num.is_zero()) return 0;
@@ -275,9 +281,19 @@ ex simplify_impl(const ex& e, bool& pure) {
   // the quotient in a recursive form around a variable it picks in hash order (36*c^10*(...) +
   // 12*c^8*(...) in one run, a^10*(...) + ... in the next): expanded, N and D read the same in every run.
   const ex q = (num / den).numer_denom();
-  if (to_poly.pure) return back_to_trig(q.op(0).expand() / q.op(1).expand());
+  if (pure) return back_to_trig(q.op(0).expand() / q.op(1).expand());
   MergeRoots merge;
   return back_to_trig(merge(q.op(0)).expand() / merge(q.op(1)).expand());
+}
+
+ex simplify_impl(const ex& e, bool& pure) {
+  if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
+  if (is_a<GiNaC::symbol>(e)) return e;
+  if (has_costly_root(e)) throw CanonicalFormTooCostly();
+  ToPolynomial to_poly;
+  const ex p = to_poly(e);
+  pure = pure && to_poly.pure;
+  return canonical_form(p, to_poly.pure);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1059,6 +1075,7 @@ ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
   // The canonical class first meets exact evaluation at random rational points: a nonzero value is a
   // proof of nonzero and costs little; the canonical form (which can be slow on large expressions)
   // is then only needed to prove zeros, and is skipped above a size budget.
+  std::optional<ex> pure_form;  // ToPolynomial's form when its atoms are canonical: not made twice
   if (!is_a<GiNaC::numeric>(e) && !is_a<GiNaC::symbol>(e)) {
     ToPolynomial to_poly;
     ex p;
@@ -1068,6 +1085,7 @@ ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
       return probe(e, space);
     }
     if (to_poly.pure) {
+      pure_form = p;
       std::mt19937_64 rng(space.seed ^ 0x9e3779b97f4a7c15ULL);
       int zeros = 0;
       for (int attempt = 0; attempt < 12 && zeros < kExactPoints; ++attempt) {
@@ -1109,7 +1127,7 @@ ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
     }
   }
   try {
-    c = simplify_impl(e, pure);
+    c = pure_form ? canonical_form(*pure_form, true) : simplify_impl(e, pure);
   } catch (const DomainError&) {
     throw;
   } catch (const std::exception&) {

@@ -1,6 +1,7 @@
-// reduction/groebner.cpp — the bridge to libsingular. The generators go to the child process as plain
-// terms; the child builds Singular's ring and ideal, runs std and prints the basis; this process
-// parses the text back. Singular is only ever initialised in children (its start-up writes to stdout).
+// reduction/groebner.cpp — the bridge to libsingular. The generators go to a child process as plain
+// terms (text); the child builds Singular's ring and ideal, runs std and prints the basis; this process
+// parses the text back. Singular is only ever initialised in the child (its start-up writes to
+// stdout), which serves every problem of this process (core/isolated.hpp, IsolatedServer).
 #include "reduction/groebner.hpp"
 
 #include <Singular/libsingular.h>
@@ -166,26 +167,86 @@ bool free_of_first(poly p, int n_eliminated, const ring r) {
   return true;
 }
 
-std::string singular_basis(const std::vector<Terms>& gens, const std::vector<int>& blocks, int n_consts,
-                           int n_eliminated) {
-  siInit(const_cast<char*>("libsingular-Singular"));
-  WerrorS_callback = record_error;
-  ring r = make_ring(blocks, n_consts);
+// The problem as text, for the child: "blocks b_1 … b_k", "constants n", "eliminated n", then one
+// line per term "generator num den e_1 … e_n f_1 … f_m".
+struct SingularProblem {
+  std::vector<Terms> gens;
+  std::vector<int> blocks;
+  int n_consts = 0;
+  int n_eliminated = 0;
+};
+
+std::string to_text(const SingularProblem& p) {
+  std::ostringstream os;
+  os << "blocks";
+  for (int b : p.blocks) os << ' ' << b;
+  os << "\nconstants " << p.n_consts << "\neliminated " << p.n_eliminated << "\ngenerators " << p.gens.size() << '\n';
+  for (std::size_t g = 0; g < p.gens.size(); ++g)
+    for (const Term& t : p.gens[g]) {
+      os << g << ' ' << t.num << ' ' << t.den;
+      for (int e : t.vars) os << ' ' << e;
+      for (int f : t.consts) os << ' ' << f;
+      os << '\n';
+    }
+  return os.str();
+}
+
+SingularProblem from_text(const std::string& text) {
+  std::istringstream is(text);
+  SingularProblem p;
+  std::string word, line;
+  std::getline(is, line);
+  std::istringstream blocks(line);
+  blocks >> word;
+  int n_vars = 0;
+  for (int b; blocks >> b;) p.blocks.push_back(b), n_vars += b;
+  std::size_t n_gens = 0;
+  is >> word >> p.n_consts >> word >> p.n_eliminated >> word >> n_gens;
+  p.gens.resize(n_gens);
+  for (std::size_t g; is >> g;) {
+    Term t{"", "", std::vector<int>(static_cast<std::size_t>(n_vars)), std::vector<int>(static_cast<std::size_t>(p.n_consts))};
+    is >> t.num >> t.den;
+    for (int& e : t.vars) is >> e;
+    for (int& f : t.consts) is >> f;
+    if (!is || g >= n_gens) throw std::runtime_error("a malformed Gröbner problem");
+    p.gens[g].push_back(std::move(t));
+  }
+  return p;
+}
+
+// In the child: Singular is initialised once (its start-up writes to stdout, and costs about 6 ms);
+// each problem gets its ring, freed with its ideals afterwards.
+std::string singular_basis(const SingularProblem& p) {
+  static const bool initialised = (siInit(const_cast<char*>("libsingular-Singular")), WerrorS_callback = record_error, true);
+  (void)initialised;
+  errorreported = 0;
+  singular_error().clear();
+  ring r = make_ring(p.blocks, p.n_consts);
   rChangeCurrRing(r);
-  ideal I = idInit(static_cast<int>(gens.size()), 1);
-  for (std::size_t i = 0; i < gens.size(); ++i) I->m[i] = to_poly(gens[i], r);
+  ideal I = idInit(static_cast<int>(p.gens.size()), 1);
+  for (std::size_t i = 0; i < p.gens.size(); ++i) I->m[i] = to_poly(p.gens[i], r);
   si_opt_1 |= Sy_bit(OPT_REDSB) | Sy_bit(OPT_REDTAIL);
   ideal G = kStd(I, nullptr, testHomog, nullptr);
   if (errorreported || G == nullptr) throw std::runtime_error("Singular: " + singular_error());
   std::string out;
   for (int i = 0; i < IDELEMS(G); ++i) {
-    if (G->m[i] == nullptr || !free_of_first(G->m[i], n_eliminated, r)) continue;
+    if (G->m[i] == nullptr || !free_of_first(G->m[i], p.n_eliminated, r)) continue;
     char* s = p_String(G->m[i], r);
     out += s;
     out += '\n';
     omFree(s);
   }
+  id_Delete(&G, r);
+  id_Delete(&I, r);
+  rChangeCurrRing(nullptr);
+  rDelete(r);
   return out;
+}
+
+// The child process that runs Singular, kept for the life of this process.
+IsolatedServer& singular_server() {
+  static IsolatedServer server([](const std::string& request) { return singular_basis(from_text(request)); });
+  return server;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,11 +282,12 @@ GroebnerAnswer groebner_basis(const GroebnerProblem& problem, const GroebnerBudg
     if (k < problem.eliminated) n_eliminated += blocks.back();
   }
   for (std::size_t j = 0; j < problem.constants.size(); ++j) ix.cst.emplace(problem.constants[j], static_cast<int>(j));
-  std::vector<Terms> gens;
-  for (const ex& g : problem.generators) gens.push_back(to_terms(g, ix));
-  const int n_consts = static_cast<int>(problem.constants.size());
-  const IsolatedResult run = run_isolated([&] { return singular_basis(gens, blocks, n_consts, n_eliminated); },
-                                          budget.seconds, budget.max_bytes);
+  SingularProblem p;
+  for (const ex& g : problem.generators) p.gens.push_back(to_terms(g, ix));
+  p.blocks = blocks;
+  p.n_consts = static_cast<int>(problem.constants.size());
+  p.n_eliminated = n_eliminated;
+  const IsolatedResult run = singular_server().ask(to_text(p), budget.seconds, budget.max_bytes);
   GroebnerAnswer answer;
   answer.seconds = run.seconds;
   if (!run.finished()) {

@@ -1,0 +1,241 @@
+// core/rational_function.cpp
+#include "core/rational_function.hpp"
+
+#include <flint/fmpz_mpoly.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "core/flint_integer.hpp"
+#include "core/flint_poly.hpp"
+#include "core/error.hpp"
+
+namespace hamel {
+
+namespace {
+
+using flint::Context;
+using flint::Integer;
+using flint::Poly;
+using GiNaC::ex;
+using GiNaC::is_a;
+
+struct Fraction {
+  Poly n, d;
+};
+
+struct NotRational {};  // thrown inside, turned into nullopt at the boundary
+
+bool is_atom(const ex& e) { return is_a<GiNaC::symbol>(e) || is_a<GiNaC::constant>(e) || is_a<GiNaC::function>(e); }
+
+bool integer_exponent(const ex& e) {
+  return is_a<GiNaC::numeric>(e.op(1)) && GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_integer();
+}
+
+// The atoms of e; false when e holds anything but rational numbers, atoms, sums, products and
+// integer powers.
+bool collect_atoms(const ex& e, GiNaC::exset& found) {
+  if (is_a<GiNaC::numeric>(e)) return GiNaC::ex_to<GiNaC::numeric>(e).is_rational();
+  if (is_atom(e)) {
+    found.insert(e);
+    return true;
+  }
+  if (is_a<GiNaC::power>(e)) return integer_exponent(e) && collect_atoms(e.op(0), found);
+  if (!is_a<GiNaC::add>(e) && !is_a<GiNaC::mul>(e)) return false;
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (!collect_atoms(e.op(i), found)) return false;
+  return true;
+}
+
+// The atoms in a fixed order (by name, then GiNaC's order for equal names), so that the sign
+// convention does not depend on where GiNaC put the atoms in memory.
+std::vector<ex> ordered_atoms(const GiNaC::exset& found) {
+  std::vector<std::pair<std::string, ex>> named;
+  for (const ex& a : found) named.emplace_back(detail::str(a), a);
+  std::sort(named.begin(), named.end(), [](const auto& x, const auto& y) {
+    return x.first != y.first ? x.first < y.first : x.second.compare(y.second) < 0;
+  });
+  std::vector<ex> out;
+  for (auto& [name, a] : named) out.push_back(a);
+  return out;
+}
+
+class Evaluator {
+ public:
+  Evaluator(const Context& c, const std::vector<ex>& vars) : c_(c) {
+    for (std::size_t i = 0; i < vars.size(); ++i) index_[vars[i]] = static_cast<slong>(i);
+  }
+
+  Fraction operator()(const ex& e) {
+    if (is_a<GiNaC::numeric>(e)) return number(GiNaC::ex_to<GiNaC::numeric>(e));
+    if (is_atom(e)) {
+      Fraction f = one();
+      fmpz_mpoly_gen(f.n.p, index_.at(e), c_.ctx);
+      return f;
+    }
+    if (is_a<GiNaC::power>(e)) return power((*this)(e.op(0)), GiNaC::ex_to<GiNaC::numeric>(e.op(1)).to_long());
+    return is_a<GiNaC::add>(e) ? sum(e) : product(e);
+  }
+
+ private:
+  const Context& c_;
+  std::map<ex, slong, GiNaC::ex_is_less> index_;
+
+  Fraction one() const {
+    Fraction f{Poly(c_), Poly(c_)};
+    fmpz_mpoly_one(f.n.p, c_.ctx);
+    fmpz_mpoly_one(f.d.p, c_.ctx);
+    return f;
+  }
+
+  Fraction number(const GiNaC::numeric& q) const {
+    Fraction f{Poly(c_), Poly(c_)};
+    Integer z;
+    to_flint(q.numer(), z.z);
+    fmpz_mpoly_set_fmpz(f.n.p, z.z, c_.ctx);
+    to_flint(q.denom(), z.z);
+    fmpz_mpoly_set_fmpz(f.d.p, z.z, c_.ctx);
+    return f;
+  }
+
+  Poly gcd(const Poly& a, const Poly& b) const {
+    Poly g(c_);
+    if (!fmpz_mpoly_gcd(g.p, a.p, b.p, c_.ctx)) throw NotRational{};  // FLINT gave up (exponents too large)
+    return g;
+  }
+
+  Poly quotient(const Poly& a, const Poly& b) const {
+    Poly q(c_);
+    fmpz_mpoly_divexact(q.p, a.p, b.p, c_.ctx);
+    return q;
+  }
+
+  Poly times(const Poly& a, const Poly& b) const {
+    Poly r(c_);
+    fmpz_mpoly_mul(r.p, a.p, b.p, c_.ctx);
+    return r;
+  }
+
+  // a + b with a, b cancelled: only a factor of gcd(a.d, b.d) can divide the new numerator.
+  Fraction plus(const Fraction& a, const Fraction& b) const {
+    const Poly g = gcd(a.d, b.d);
+    const Poly ad = quotient(a.d, g), bd = quotient(b.d, g);
+    Fraction r{times(a.n, bd), times(a.d, bd)};
+    fmpz_mpoly_add(r.n.p, r.n.p, times(b.n, ad).p, c_.ctx);
+    if (g.is_one() || r.n.is_zero()) return r;
+    const Poly h = gcd(r.n, g);
+    if (h.is_one()) return r;
+    return {quotient(r.n, h), quotient(r.d, h)};
+  }
+
+  // a · b with a, b cancelled: a.n against b.d and b.n against a.d.
+  Fraction times(const Fraction& a, const Fraction& b) const {
+    if (a.d.is_one() && b.d.is_one()) return {times(a.n, b.n), Poly(a.d)};
+    const Poly g1 = b.d.is_one() ? Poly(b.d) : gcd(a.n, b.d);
+    const Poly g2 = a.d.is_one() ? Poly(a.d) : gcd(b.n, a.d);
+    return {times(quotient(a.n, g1), quotient(b.n, g2)), times(quotient(a.d, g2), quotient(b.d, g1))};
+  }
+
+  Fraction power(Fraction f, long k) const {
+    if (k < 0) {
+      if (f.n.is_zero()) throw NotRational{};  // a division by zero: the caller's error
+      std::swap(f.n, f.d);
+      k = -k;
+    }
+    Fraction r{Poly(c_), Poly(c_)};
+    if (!fmpz_mpoly_pow_ui(r.n.p, f.n.p, static_cast<ulong>(k), c_.ctx) ||
+        !fmpz_mpoly_pow_ui(r.d.p, f.d.p, static_cast<ulong>(k), c_.ctx))
+      throw NotRational{};
+    return r;
+  }
+
+  // Polynomial terms first, added without any gcd; then the fractions one by one.
+  Fraction sum(const ex& e) {
+    Fraction acc{Poly(c_), Poly(c_)};
+    fmpz_mpoly_one(acc.d.p, c_.ctx);
+    std::vector<Fraction> fractions;
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      Fraction f = (*this)(e.op(i));
+      if (f.d.is_one()) fmpz_mpoly_add(acc.n.p, acc.n.p, f.n.p, c_.ctx);
+      else fractions.push_back(std::move(f));
+    }
+    for (const Fraction& f : fractions) acc = plus(acc, f);
+    return acc;
+  }
+
+  Fraction product(const ex& e) {
+    Fraction acc = one();
+    for (std::size_t i = 0; i < e.nops(); ++i) acc = times(acc, (*this)(e.op(i)));
+    return acc;
+  }
+};
+
+// p with c^k = c^(k mod 2)·(1 − s²)^⌊k/2⌋ (Horner in 1 − s²).
+Poly on_circle(const Poly& p, slong s, slong c, const Context& ctx) {
+  const slong degree = fmpz_mpoly_degree_si(p.p, c, ctx.ctx);
+  if (degree < 2) return p;
+  std::vector<Poly> parts(static_cast<std::size_t>(degree / 2 + 1), Poly(ctx));
+  std::vector<ulong> exps(static_cast<std::size_t>(ctx.ctx->minfo->nvars));
+  Integer z;
+  for (slong i = 0; i < fmpz_mpoly_length(p.p, ctx.ctx); ++i) {
+    fmpz_mpoly_get_term_coeff_fmpz(z.z, p.p, i, ctx.ctx);
+    fmpz_mpoly_get_term_exp_ui(exps.data(), p.p, i, ctx.ctx);
+    Poly& part = parts[exps[static_cast<std::size_t>(c)] / 2];
+    exps[static_cast<std::size_t>(c)] %= 2;
+    fmpz_mpoly_push_term_fmpz_ui(part.p, z.z, exps.data(), ctx.ctx);
+  }
+  Poly one_minus_s2(ctx), s2(ctx);
+  fmpz_mpoly_gen(s2.p, s, ctx.ctx);
+  fmpz_mpoly_mul(s2.p, s2.p, s2.p, ctx.ctx);
+  fmpz_mpoly_one(one_minus_s2.p, ctx.ctx);
+  fmpz_mpoly_sub(one_minus_s2.p, one_minus_s2.p, s2.p, ctx.ctx);
+  Poly r(ctx);
+  for (auto part = parts.rbegin(); part != parts.rend(); ++part) {
+    fmpz_mpoly_sort_terms(part->p, ctx.ctx);
+    fmpz_mpoly_combine_like_terms(part->p, ctx.ctx);
+    fmpz_mpoly_mul(r.p, r.p, one_minus_s2.p, ctx.ctx);
+    fmpz_mpoly_add(r.p, r.p, part->p, ctx.ctx);
+  }
+  return r;
+}
+
+}  // namespace
+
+std::optional<CancelledFraction> cancelled_fraction(const ex& e, const CirclePairs& circles) {
+  GiNaC::exset found;
+  if (!collect_atoms(e, found)) return std::nullopt;
+  std::vector<std::pair<std::size_t, std::size_t>> on;  // the circles whose c occurs, by index
+  for (const auto& [s, c] : circles)
+    if (found.count(c)) found.insert(s);
+  const std::vector<ex> vars = ordered_atoms(found);
+  if (vars.empty()) return std::nullopt;  // a number: nothing to cancel
+  const auto position = [&](const ex& a) {
+    return static_cast<std::size_t>(std::find_if(vars.begin(), vars.end(), [&](const ex& v) { return v.is_equal(a); }) - vars.begin());
+  };
+  for (const auto& [s, c] : circles)
+    if (found.count(c)) on.emplace_back(position(s), position(c));
+  const Context ctx(static_cast<slong>(vars.size()));
+  try {
+    Fraction f = Evaluator(ctx, vars)(e);
+    for (const auto& [s, c] : on) {
+      f.n = on_circle(f.n, static_cast<slong>(s), static_cast<slong>(c), ctx);
+      f.d = on_circle(f.d, static_cast<slong>(s), static_cast<slong>(c), ctx);
+    }
+    if (f.d.is_zero()) return std::nullopt;
+    if (f.n.is_zero()) return CancelledFraction{0, 1};
+    Poly g(ctx), n(ctx), d(ctx);
+    if (!fmpz_mpoly_gcd_cofactors(g.p, n.p, d.p, f.n.p, f.d.p, ctx.ctx)) return std::nullopt;
+    Integer lead;
+    fmpz_mpoly_get_term_coeff_fmpz(lead.z, d.p, 0, ctx.ctx);
+    if (fmpz_sgn(lead.z) < 0) {
+      fmpz_mpoly_neg(n.p, n.p, ctx.ctx);
+      fmpz_mpoly_neg(d.p, d.p, ctx.ctx);
+    }
+    return CancelledFraction{flint::from_flint(n.p, vars, ctx), flint::from_flint(d.p, vars, ctx)};
+  } catch (const NotRational&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace hamel
