@@ -265,6 +265,7 @@ ex common_monomial(const std::vector<ex>& terms, const std::vector<ex>& syms) {
     for (const ex& t : terms) {
       const int d = t.degree(v);
       k = k < 0 ? d : std::min(k, d);
+      if (k == 0) break;  // not common: the other terms need not be looked at
     }
     if (k > 0) g *= GiNaC::pow(v, k);
   }
@@ -467,7 +468,8 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
   for (const ex& s : symbols_of(e, P))
     if (!is_power_of(s, vars)) others.push_back(s);
   const ex g = common_monomial(terms_of(e), others);
-  std::map<ex, ex, GiNaC::ex_is_less> by_monomial;  // monomial in vars ↦ its coefficient
+  // monomial in vars ↦ the terms of its coefficient, summed once (+= on a GiNaC sum copies it: quadratic)
+  std::map<ex, GiNaC::exvector, GiNaC::ex_is_less> by_monomial;
   for (const ex& term : terms_of((e / g).expand())) {
     ex coeff = term, mono = 1;
     if (is_a<GiNaC::mul>(term)) {
@@ -476,11 +478,14 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
     } else if (is_power_of(term, vars)) {
       coeff = 1, mono = term;
     }
-    by_monomial[mono] += coeff;
+    by_monomial[mono].push_back(coeff);
   }
-  ex out = 0;
-  for (const auto& [mono, coeff] : by_monomial) out += (plain ? group(coeff, P) : best_polynomial(coeff, P)) * mono;
-  return g * out;
+  GiNaC::exvector out;
+  for (const auto& [mono, terms] : by_monomial) {
+    const ex coeff = GiNaC::add(terms);
+    out.push_back((plain ? group(coeff, P) : best_polynomial(coeff, P)) * mono);
+  }
+  return g * GiNaC::add(out);
 }
 
 // A numerator too large for the search: collected in `vars` (when it has them), each coefficient grouped.

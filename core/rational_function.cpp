@@ -111,10 +111,18 @@ class Evaluator {
     return q;
   }
 
+  // Refused before the work when the bound on the product's length is far beyond the limit.
   Poly times(const Poly& a, const Poly& b) const {
+    const auto la = static_cast<double>(fmpz_mpoly_length(a.p, c_.ctx)), lb = static_cast<double>(fmpz_mpoly_length(b.p, c_.ctx));
+    if (la * lb > 250.0 * kMaxFractionTerms) throw FractionTooLarge();
     Poly r(c_);
     fmpz_mpoly_mul(r.p, a.p, b.p, c_.ctx);
-    return r;
+    return bounded(std::move(r));
+  }
+
+  Poly bounded(Poly p) const {
+    if (static_cast<std::size_t>(fmpz_mpoly_length(p.p, c_.ctx)) > kMaxFractionTerms) throw FractionTooLarge();
+    return p;
   }
 
   // a + b with a, b cancelled: only a factor of gcd(a.d, b.d) can divide the new numerator.
@@ -123,6 +131,7 @@ class Evaluator {
     const Poly ad = quotient(a.d, g), bd = quotient(b.d, g);
     Fraction r{times(a.n, bd), times(a.d, bd)};
     fmpz_mpoly_add(r.n.p, r.n.p, times(b.n, ad).p, c_.ctx);
+    r.n = bounded(std::move(r.n));
     if (g.is_one() || r.n.is_zero()) return r;
     const Poly h = gcd(r.n, g);
     if (h.is_one()) return r;
@@ -143,10 +152,11 @@ class Evaluator {
       std::swap(f.n, f.d);
       k = -k;
     }
-    Fraction r{Poly(c_), Poly(c_)};
-    if (!fmpz_mpoly_pow_ui(r.n.p, f.n.p, static_cast<ulong>(k), c_.ctx) ||
-        !fmpz_mpoly_pow_ui(r.d.p, f.d.p, static_cast<ulong>(k), c_.ctx))
-      throw NotRational{};
+    Fraction r = one();  // by squaring, each product bounded
+    for (Fraction base = std::move(f); k > 0; k >>= 1) {
+      if (k & 1) r = {times(r.n, base.n), times(r.d, base.d)};
+      if (k > 1) base = {times(base.n, base.n), times(base.d, base.d)};
+    }
     return r;
   }
 
@@ -157,8 +167,12 @@ class Evaluator {
     std::vector<Fraction> fractions;
     for (std::size_t i = 0; i < e.nops(); ++i) {
       Fraction f = (*this)(e.op(i));
-      if (f.d.is_one()) fmpz_mpoly_add(acc.n.p, acc.n.p, f.n.p, c_.ctx);
-      else fractions.push_back(std::move(f));
+      if (!f.d.is_one()) {
+        fractions.push_back(std::move(f));
+        continue;
+      }
+      fmpz_mpoly_add(acc.n.p, acc.n.p, f.n.p, c_.ctx);
+      acc.n = bounded(std::move(acc.n));
     }
     for (const Fraction& f : fractions) acc = plus(acc, f);
     return acc;
@@ -197,6 +211,7 @@ Poly on_circle(const Poly& p, slong s, slong c, const Context& ctx) {
     fmpz_mpoly_mul(r.p, r.p, one_minus_s2.p, ctx.ctx);
     fmpz_mpoly_add(r.p, r.p, part->p, ctx.ctx);
   }
+  if (static_cast<std::size_t>(fmpz_mpoly_length(r.p, ctx.ctx)) > kMaxFractionTerms) throw FractionTooLarge();
   return r;
 }
 

@@ -11,7 +11,9 @@
 
 #include <ginac/ginac.h>
 
+#include <cstddef>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -25,10 +27,21 @@ struct CancelledFraction {
 /// The pairs (s, c) of symbols with c² = 1 − s², by which N and D are reduced (c to degree ≤ 1).
 using CirclePairs = std::vector<std::pair<GiNaC::ex, GiNaC::ex>>;
 
+/// The largest polynomial the canonical form builds, in terms. The common denominator of a sum of k
+/// fractions with unrelated denominators is their product, 2^k terms for k binomials (the Hamiltonian of
+/// 25 independent constrained particles: 24 GB before this bound); above it the canonical form is
+/// refused and its callers keep the expression as it is (zero tests then probe it).
+constexpr std::size_t kMaxFractionTerms = 200000;
+
+struct FractionTooLarge : std::length_error {
+  FractionTooLarge() : std::length_error("the canonical form exceeds 200000 terms") {}
+};
+
 /// N/D = e, cancelled, then reduced on the circles, then cancelled again (as GiNaC's
 /// numer_denom() followed by the reduction did).  nullopt when e is not built of rational numbers,
 /// symbols, constants and functions (taken as atoms) by sums, products and integer powers, or when a
 /// denominator is identically zero (the caller reports it).
+/// @throws FractionTooLarge when a polynomial on the way exceeds kMaxFractionTerms terms.
 std::optional<CancelledFraction> cancelled_fraction(const GiNaC::ex& e, const CirclePairs& circles);
 
 }  // namespace hamel

@@ -235,7 +235,8 @@ ex back_to_trig(const ex& e) {
 constexpr long kMaxRootNumerator = 1000;
 
 struct CanonicalFormTooCostly : std::runtime_error {
-  CanonicalFormTooCostly() : std::runtime_error("a fractional power with a numerator beyond 1000") {}
+  explicit CanonicalFormTooCostly(const char* why = "a fractional power with a numerator beyond 1000")
+      : std::runtime_error(why) {}
 };
 
 bool has_costly_root(const ex& e) {
@@ -268,8 +269,11 @@ struct MergeRoots : GiNaC::map_function {
 // The canonical form of p, the rational expression ToPolynomial made of an expression (`pure`: with
 // canonical atoms only).
 ex canonical_form(const ex& p, bool pure) {
-  if (pure)
-    if (const auto f = cancelled_fraction(p, circles_in(p))) return back_to_trig(f->numerator / f->denominator);
+  if (pure) try {
+      if (const auto f = cancelled_fraction(p, circles_in(p))) return back_to_trig(f->numerator / f->denominator);
+    } catch (const FractionTooLarge& e) {
+      throw CanonicalFormTooCostly(e.what());  // GiNaC's normal() would build the same polynomial
+    }
   const ex nd = p.numer_denom();
   const ex num = reduce_circle(nd.op(0));
   if (num.is_zero()) return 0;

@@ -36,7 +36,8 @@ GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart,
 /// Inverse with simplified entries. @throws DomainError if the determinant is identically 0.
 GiNaC::matrix inverse(const GiNaC::matrix& M, const Chart& chart, const char* fn = "inverse");
 /// det M as the cofactor polynomial of the entries, not normalised (for zero tests, which bring their
-/// own canonical form). Matrices above 6 x 6 fall back to GiNaC's determinant.
+/// own canonical form), block by block (diagonal blocks after a permutation); blocks above 6 x 6 fall
+/// back to GiNaC's determinant.
 GiNaC::ex determinant_of_entries(const GiNaC::matrix& M);
 /// Σ a_i b_i of two equally long lists of expressions.
 GiNaC::ex dot(const std::vector<GiNaC::ex>& a, const std::vector<GiNaC::ex>& b);

@@ -7,6 +7,7 @@
 
 #include "core/latex.hpp"
 #include "core/rational_function.hpp"
+#include "core/symbolic.hpp"
 #include "tests/core/symbol_sets.hpp"
 
 using GiNaC::ex;
@@ -114,6 +115,24 @@ TEST_CASE("cancelled_fraction: the same fraction whatever GiNaC's hash order") {
     seen.insert(hamel::to_text(f->numerator) + " / " + hamel::to_text(f->denominator));
   }
   CHECK(seen.size() == 1);
+}
+
+TEST_CASE("cancelled_fraction: a polynomial beyond kMaxFractionTerms is refused; simplify keeps the sum as it is") {
+  // Σ 1/(1 + x_k²) over 20 unrelated denominators: one fraction would have 2^20 terms in its numerator
+  GiNaC::exvector terms, other;
+  for (int k = 0; k < 20; ++k) {
+    const realsymbol x("x" + std::to_string(k));
+    terms.push_back(1 / (1 + x * x));
+    other.push_back(1 - x * x / (1 + x * x));
+  }
+  const ex sum = GiNaC::add(terms);
+  CHECK_THROWS_AS(hamel::cancelled_fraction(sum, {}), hamel::FractionTooLarge);
+  CHECK(hamel::simplify(sum).is_equal(sum));
+  // the zero test still decides: exact evaluation, then probing instead of the canonical form
+  const hamel::ZeroVerdict same = hamel::zero_test(sum - GiNaC::add(other));
+  CHECK(same.zero);
+  CHECK_FALSE(same.undecided);
+  CHECK_FALSE(hamel::zero_test(sum - GiNaC::add(other) + terms[3] / 1000).zero);
 }
 
 }  // TEST_SUITE

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 #include "geometry/lifts.hpp"
 #include "geometry/linear_algebra.hpp"
 #include "geometry/metric.hpp"
@@ -11,6 +12,38 @@
 using GiNaC::ex;
 
 TEST_SUITE("geometry") {
+
+TEST_CASE("inverse and determinant_of_entries: block by block, for matrices made of independent blocks") {
+  // 8 independent 3 × 3 blocks (a constrained metric of a chain of 32 coordinates has 8 of them, in
+  // interleaved positions): GiNaC's determinant expands minors (2^24 for the whole matrix)
+  std::vector<std::string> names;
+  for (int i = 0; i < 24; ++i) names.push_back("q" + std::to_string(i));
+  const hamel::Chart Q = hamel::Chart::make("Q", names, {"m"});
+  GiNaC::matrix M(24, 24);
+  const auto at = [](int block, int k) { return static_cast<unsigned>(8 * k + block); };  // interleaved
+  ex expected_det = 1;
+  for (int b = 0; b < 8; ++b) {
+    const ex x = Q[at(b, 0)], y = Q[at(b, 1)];
+    const ex B[3][3] = {{1 + x * x, x, 0}, {x, 2, y}, {0, y, 1 + y * y}};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) M(at(b, i), at(b, j)) = B[i][j];
+    expected_det *= (1 + x * x) * (2 * (1 + y * y) - y * y) - x * x * (1 + y * y);
+  }
+  const GiNaC::matrix inv = hamel::inverse(M, Q);
+  const GiNaC::matrix id = inv.mul(M);
+  for (unsigned i = 0; i < 24; ++i)
+    for (unsigned j = 0; j < 24; ++j) CHECK(hamel::simplify(id(i, j) - (i == j ? 1 : 0)).is_zero());
+  CHECK(inv(at(0, 0), at(1, 0)).is_zero());  // no coupling between blocks appears
+  CHECK(hamel::simplify(hamel::determinant_of_entries(M) - expected_det).is_zero());
+  // a singular block makes the whole matrix singular: rows x·(x, 2) and 2·(x, 2) in block 3
+  const ex x = Q[at(3, 0)];
+  M(at(3, 0), at(3, 0)) = x * x;
+  M(at(3, 0), at(3, 1)) = M(at(3, 1), at(3, 0)) = 2 * x;
+  M(at(3, 1), at(3, 1)) = 4;
+  M(at(3, 1), at(3, 2)) = M(at(3, 2), at(3, 1)) = 0;  // the block splits: the singular 2 × 2 and 1 + y²
+  CHECK_THROWS_AS(hamel::inverse(M, Q), hamel::DomainError);
+  CHECK(hamel::simplify(hamel::determinant_of_entries(M)).is_zero());
+}
 
 TEST_CASE("Metric: inverse, restriction to the Chaplygin frame and G⁻¹ of (6.7)") {
   hamel::examples::ChaplyginSphere S;
