@@ -8,28 +8,17 @@
 // The reference has less to do: sin q_i and cos q_i are plain symbols for it (no trigonometric
 // expansion, no reduction modulo sin² + cos² = 1), so the ratio understates the gain.
 // Prints "RESULT <case> <seconds per run>" (bench/run).
-#include <chrono>
 #include <cstring>
-#include <functional>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "bench/timing.hpp"
 #include "core/symbolic.hpp"
 
 namespace {
 
 using GiNaC::ex;
-
-double time_best(const std::function<void()>& f, int reps) {
-  double best = 1e300;
-  for (int r = 0; r < reps; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return best;
-}
 
 struct Case {
   std::vector<GiNaC::realsymbol> q;
@@ -82,9 +71,9 @@ int main(int argc, char** argv) {
     // a new symbol z in each run: `simplify` remembers what it has simplified
     if (reference) {
       const ex r = as_rational(c);
-      t = time_best([&] { size = (r + GiNaC::realsymbol("z")).normal().nops(); }, 3);
+      t = hamel::bench::best_seconds(3, [&] { size = (r + GiNaC::realsymbol("z")).normal().nops(); });
     } else {
-      t = time_best([&] { size = hamel::simplify(c.e + GiNaC::realsymbol("z")).nops(); }, 3);
+      t = hamel::bench::best_seconds(3, [&] { size = hamel::simplify(c.e + GiNaC::realsymbol("z")).nops(); });
     }
     std::cout << "RESULT " << name << " " << t << "\n";
     if (size == 0) return 1;  // a zero would mean a wrong answer: E_n is not identically zero

@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 
+#include "bench/timing.hpp"
 #include "mechanics/contact/contact_simulation.hpp"
 #include "mechanics/contact/impact.hpp"
 #include "mechanics/contact/momentum_jump.hpp"
@@ -16,15 +17,8 @@ using GiNaC::ex;
 
 namespace {
 
-double best(const std::function<void()>& f, int reps) {
-  double b = 1e300;
-  for (int r = 0; r < reps; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    b = std::min(b, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return b;
-}
+// the best of `reps` runs of f, in seconds
+double best(const std::function<void()>& f, int reps) { return hamel::bench::best_seconds(reps, f); }
 
 Chart chart(const std::vector<std::string>& coords, const std::vector<std::string>& params) {
   ChartSpec s;

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "bench/timing.hpp"
 #include "geometry/lifts.hpp"
 #include "mechanics/discrete/energy.hpp"
 #include "mechanics/discrete/integrator.hpp"
@@ -35,13 +36,7 @@ hamel::Chart chart(const std::vector<std::string>& coords, const std::vector<Par
 
 template <class F>
 double best_of(int reps, F&& f) {
-  double b = 1e300;
-  for (int r = 0; r < reps; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    b = std::min(b, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return b;
+  return hamel::bench::best_seconds(reps, std::forward<F>(f));
 }
 
 void rolling_disk() {

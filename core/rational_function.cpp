@@ -29,8 +29,11 @@ struct NotRational {};  // thrown inside, turned into nullopt at the boundary
 
 bool is_atom(const ex& e) { return is_a<GiNaC::symbol>(e) || is_a<GiNaC::constant>(e) || is_a<GiNaC::function>(e); }
 
+// An integer exponent a long holds (the reader allows |k| ≤ 1000; a derivation multiplies them a little).
 bool integer_exponent(const ex& e) {
-  return is_a<GiNaC::numeric>(e.op(1)) && GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_integer();
+  if (!is_a<GiNaC::numeric>(e.op(1))) return false;
+  const auto& k = GiNaC::ex_to<GiNaC::numeric>(e.op(1));
+  return k.is_integer() && GiNaC::abs(k) <= 1000000;
 }
 
 // The atoms of e; false when e holds anything but rational numbers, atoms, sums, products and
