@@ -23,17 +23,9 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-void write_all(int fd, const std::string& s) {
-  std::size_t done = 0;
-  while (done < s.size()) {
-    const ssize_t n = ::write(fd, s.data() + done, s.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;
-    done += static_cast<std::size_t>(n);
-  }
-}
-
-void send_all(int fd, const std::string& s) {  // on a socket: no SIGPIPE when the peer is gone
+// Children answer on a socket (socketpair), never a pipe: a write to a peer that is gone then fails
+// instead of raising SIGPIPE.
+void send_all(int fd, const std::string& s) {
   std::size_t done = 0;
   while (done < s.size()) {
     const ssize_t n = ::send(fd, s.data() + done, s.size() - done, MSG_NOSIGNAL);
@@ -94,11 +86,29 @@ void quiet_streams() {
   ::_exit(0);
 }
 
+// What a child sent next, appended to `in` (Data), the end of its stream (End), or the deadline (Late).
+enum class Read { Data, End, Late };
+Read read_more(int fd, Clock::time_point t0, double seconds, std::string& in) {
+  char buf[65536];
+  for (;;) {
+    const double left = seconds - since(t0);
+    if (left <= 0) return Read::Late;
+    pollfd p{fd, POLLIN, 0};
+    const int r = ::poll(&p, 1, static_cast<int>(left * 1000) + 1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r == 0) continue;  // the deadline is checked above
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return Read::End;
+    in.append(buf, static_cast<std::size_t>(n));
+    return Read::Data;
+  }
+}
+
 // Reads one answer of the server from `fd`, until the deadline or the bound; Failed when the child
 // died first.
 IsolatedResult::Status receive(int fd, Clock::time_point t0, double seconds, std::size_t max_bytes, std::string& in) {
   constexpr std::size_t header = 1 + sizeof(std::uint64_t);
-  char buf[65536];
   for (;;) {
     if (in.size() >= header) {
       std::uint64_t n = 0;
@@ -106,16 +116,9 @@ IsolatedResult::Status receive(int fd, Clock::time_point t0, double seconds, std
       if (n > max_bytes) return IsolatedResult::Status::TooLarge;
       if (in.size() >= header + n) return IsolatedResult::Status::Finished;
     }
-    const double left = seconds - since(t0);
-    if (left <= 0) return IsolatedResult::Status::TimedOut;
-    pollfd p{fd, POLLIN, 0};
-    const int r = ::poll(&p, 1, static_cast<int>(left * 1000) + 1);
-    if (r < 0 && errno == EINTR) continue;
-    if (r == 0) continue;
-    const ssize_t got = ::read(fd, buf, sizeof buf);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return IsolatedResult::Status::Failed;
-    in.append(buf, static_cast<std::size_t>(got));
+    const Read r = read_more(fd, t0, seconds, in);
+    if (r == Read::Late) return IsolatedResult::Status::TimedOut;
+    if (r == Read::End) return IsolatedResult::Status::Failed;
   }
 }
 
@@ -125,9 +128,9 @@ IsolatedResult::Status receive(int fd, Clock::time_point t0, double seconds, std
   quiet_streams();
   int status = 0;
   try {
-    write_all(fd, work());
+    send_all(fd, work());
   } catch (const std::exception& e) {
-    write_all(fd, e.what());
+    send_all(fd, e.what());
     status = 3;
   } catch (...) {
     status = 4;
@@ -138,18 +141,10 @@ IsolatedResult::Status receive(int fd, Clock::time_point t0, double seconds, std
 
 // Reads from `fd` until end of file, the deadline or the bound; the status says which.
 IsolatedResult::Status drain(int fd, Clock::time_point t0, double seconds, std::size_t max_bytes, std::string& out) {
-  char buf[65536];
   for (;;) {
-    const double left = seconds - since(t0);
-    if (left <= 0) return IsolatedResult::Status::TimedOut;
-    pollfd p{fd, POLLIN, 0};
-    const int r = ::poll(&p, 1, static_cast<int>(left * 1000) + 1);
-    if (r < 0 && errno == EINTR) continue;
-    if (r == 0) continue;  // the deadline is checked above
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return IsolatedResult::Status::Finished;
-    out.append(buf, static_cast<std::size_t>(n));
+    const Read r = read_more(fd, t0, seconds, out);
+    if (r == Read::Late) return IsolatedResult::Status::TimedOut;
+    if (r == Read::End) return IsolatedResult::Status::Finished;
     if (out.size() > max_bytes) return IsolatedResult::Status::TooLarge;
   }
 }
@@ -172,8 +167,8 @@ IsolatedResult run_isolated(const std::function<std::string()>& work, double sec
   const auto t0 = Clock::now();
   IsolatedResult res;
   int fds[2];
-  if (::pipe(fds) != 0) {
-    res.output = "pipe() failed";
+  if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) {
+    res.output = "socketpair() failed";
     return res;
   }
   std::fflush(nullptr);

@@ -1,8 +1,8 @@
 // core/isolated.hpp — a computation run in a child process, with a deadline and a bound on its output.
 //
 // For work that may not finish (a Gröbner basis) or that a foreign library may abort: the child runs
-// it with its standard streams on /dev/null and hands back a string through a pipe; the caller gets
-// that string, or a status saying why there is none. POSIX only (fork, pipe, poll). Hamel is single-
+// it with its standard streams on /dev/null and hands back a string through a socket; the caller gets
+// that string, or a status saying why there is none. POSIX only (fork, socketpair, poll). Hamel is single-
 // threaded; in a process with other threads the child inherits only the caller's, and a lock another
 // thread held at the fork would make the child wait until the deadline (never longer).
 #pragma once

@@ -27,6 +27,13 @@ struct Fraction {
 
 struct NotRational {};  // thrown inside, turned into nullopt at the boundary
 
+using AtomIndex = std::map<ex, slong, GiNaC::ex_is_less>;  // atom ↦ its variable in the ring
+
+Poly bounded(Poly p, const Context& c) {
+  if (static_cast<std::size_t>(fmpz_mpoly_length(p.p, c.ctx)) > kMaxFractionTerms) throw FractionTooLarge();
+  return p;
+}
+
 bool is_atom(const ex& e) { return is_a<GiNaC::symbol>(e) || is_a<GiNaC::constant>(e) || is_a<GiNaC::function>(e); }
 
 // An integer exponent a long holds (the reader allows |k| ≤ 1000; a derivation multiplies them a little).
@@ -66,9 +73,7 @@ std::vector<ex> ordered_atoms(const GiNaC::exset& found) {
 
 class Evaluator {
  public:
-  Evaluator(const Context& c, const std::vector<ex>& vars) : c_(c) {
-    for (std::size_t i = 0; i < vars.size(); ++i) index_[vars[i]] = static_cast<slong>(i);
-  }
+  Evaluator(const Context& c, const AtomIndex& index) : c_(c), index_(index) {}
 
   Fraction operator()(const ex& e) {
     if (is_a<GiNaC::numeric>(e)) return number(GiNaC::ex_to<GiNaC::numeric>(e));
@@ -83,7 +88,7 @@ class Evaluator {
 
  private:
   const Context& c_;
-  std::map<ex, slong, GiNaC::ex_is_less> index_;
+  const AtomIndex& index_;
 
   Fraction one() const {
     Fraction f{Poly(c_), Poly(c_)};
@@ -120,12 +125,7 @@ class Evaluator {
     if (la * lb > 250.0 * kMaxFractionTerms) throw FractionTooLarge();
     Poly r(c_);
     fmpz_mpoly_mul(r.p, a.p, b.p, c_.ctx);
-    return bounded(std::move(r));
-  }
-
-  Poly bounded(Poly p) const {
-    if (static_cast<std::size_t>(fmpz_mpoly_length(p.p, c_.ctx)) > kMaxFractionTerms) throw FractionTooLarge();
-    return p;
+    return bounded(std::move(r), c_);
   }
 
   // a + b with a, b cancelled: only a factor of gcd(a.d, b.d) can divide the new numerator.
@@ -134,7 +134,7 @@ class Evaluator {
     const Poly ad = quotient(a.d, g), bd = quotient(b.d, g);
     Fraction r{times(a.n, bd), times(a.d, bd)};
     fmpz_mpoly_add(r.n.p, r.n.p, times(b.n, ad).p, c_.ctx);
-    r.n = bounded(std::move(r.n));
+    r.n = bounded(std::move(r.n), c_);
     if (g.is_one() || r.n.is_zero()) return r;
     const Poly h = gcd(r.n, g);
     if (h.is_one()) return r;
@@ -175,7 +175,7 @@ class Evaluator {
         continue;
       }
       fmpz_mpoly_add(acc.n.p, acc.n.p, f.n.p, c_.ctx);
-      acc.n = bounded(std::move(acc.n));
+      acc.n = bounded(std::move(acc.n), c_);
     }
     for (const Fraction& f : fractions) acc = plus(acc, f);
     return acc;
@@ -214,8 +214,7 @@ Poly on_circle(const Poly& p, slong s, slong c, const Context& ctx) {
     fmpz_mpoly_mul(r.p, r.p, one_minus_s2.p, ctx.ctx);
     fmpz_mpoly_add(r.p, r.p, part->p, ctx.ctx);
   }
-  if (static_cast<std::size_t>(fmpz_mpoly_length(r.p, ctx.ctx)) > kMaxFractionTerms) throw FractionTooLarge();
-  return r;
+  return bounded(std::move(r), ctx);
 }
 
 }  // namespace
@@ -223,27 +222,26 @@ Poly on_circle(const Poly& p, slong s, slong c, const Context& ctx) {
 std::optional<CancelledFraction> cancelled_fraction(const ex& e, const CirclePairs& circles) {
   GiNaC::exset found;
   if (!collect_atoms(e, found)) return std::nullopt;
-  std::vector<std::pair<std::size_t, std::size_t>> on;  // the circles whose c occurs, by index
   for (const auto& [s, c] : circles)
     if (found.count(c)) found.insert(s);
   const std::vector<ex> vars = ordered_atoms(found);
   if (vars.empty()) return std::nullopt;  // a number: nothing to cancel
-  const auto position = [&](const ex& a) {
-    return static_cast<std::size_t>(std::find_if(vars.begin(), vars.end(), [&](const ex& v) { return v.is_equal(a); }) - vars.begin());
-  };
-  for (const auto& [s, c] : circles)
-    if (found.count(c)) on.emplace_back(position(s), position(c));
+  AtomIndex index;
+  for (std::size_t i = 0; i < vars.size(); ++i) index[vars[i]] = static_cast<slong>(i);
   const Context ctx(static_cast<slong>(vars.size()));
   try {
-    Fraction f = Evaluator(ctx, vars)(e);
-    for (const auto& [s, c] : on) {
-      f.n = on_circle(f.n, static_cast<slong>(s), static_cast<slong>(c), ctx);
-      f.d = on_circle(f.d, static_cast<slong>(s), static_cast<slong>(c), ctx);
-    }
+    Fraction f = Evaluator(ctx, index)(e);  // cancelled as it is built
+    bool reduced = false;
+    for (const auto& [s, c] : circles)
+      if (found.count(c)) {
+        f.n = on_circle(f.n, index.at(s), index.at(c), ctx);
+        f.d = on_circle(f.d, index.at(s), index.at(c), ctx);
+        reduced = true;
+      }
     if (f.d.is_zero()) return std::nullopt;
     if (f.n.is_zero()) return CancelledFraction{0, 1};
-    Poly g(ctx), n(ctx), d(ctx);
-    if (!fmpz_mpoly_gcd_cofactors(g.p, n.p, d.p, f.n.p, f.d.p, ctx.ctx)) return std::nullopt;
+    Poly g(ctx), n(f.n), d(f.d);
+    if (reduced && !fmpz_mpoly_gcd_cofactors(g.p, n.p, d.p, f.n.p, f.d.p, ctx.ctx)) return std::nullopt;
     Integer lead;
     fmpz_mpoly_get_term_coeff_fmpz(lead.z, d.p, 0, ctx.ctx);
     if (fmpz_sgn(lead.z) < 0) {

@@ -227,7 +227,16 @@ std::string singular_basis(const SingularProblem& p) {
   for (std::size_t i = 0; i < p.gens.size(); ++i) I->m[i] = to_poly(p.gens[i], r);
   si_opt_1 |= Sy_bit(OPT_REDSB) | Sy_bit(OPT_REDTAIL);
   ideal G = kStd(I, nullptr, testHomog, nullptr);
-  if (errorreported || G == nullptr) throw std::runtime_error("Singular: " + singular_error());
+  const auto release = [&] {  // the child lives on: every problem frees what it made
+    if (G != nullptr) id_Delete(&G, r);
+    id_Delete(&I, r);
+    rChangeCurrRing(nullptr);
+    rDelete(r);
+  };
+  if (errorreported || G == nullptr) {
+    release();
+    throw std::runtime_error("Singular: " + singular_error());
+  }
   std::string out;
   for (int i = 0; i < IDELEMS(G); ++i) {
     if (G->m[i] == nullptr || !free_of_first(G->m[i], p.n_eliminated, r)) continue;
@@ -236,10 +245,7 @@ std::string singular_basis(const SingularProblem& p) {
     out += '\n';
     omFree(s);
   }
-  id_Delete(&G, r);
-  id_Delete(&I, r);
-  rChangeCurrRing(nullptr);
-  rDelete(r);
+  release();
   return out;
 }
 
