@@ -16,8 +16,10 @@ PoissonVerdict is_poisson(const AlmostPoissonBracket& B) {
   const Multivector J = jacobi_trivector(B);
   PoissonVerdict v;
   int canonical = 0, probed = 0;
+  ProbeSpace space = B.chart().probe_space();
+  space.witness = false;  // a nonzero component is reported by its value, not by a point
   for (const auto& kv : J.components()) {
-    const ZeroVerdict z = zero_test(kv.second, B.chart());
+    const ZeroVerdict z = zero_test(kv.second, space);
     (z.method == Decision::Canonical ? canonical : probed)++;
     if (z.undecided) ++v.undecided;
     else if (!z.zero) v.nonzero.emplace_back(kv.first, simplify(kv.second));

@@ -7,7 +7,9 @@
 #include <iomanip>
 #include <map>
 #include <memory>
+#include <optional>
 
+#include "cli/profile.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "derivation/present.hpp"
@@ -24,7 +26,9 @@ const char* kUsage =
     "usage: hamel <command> [options]\n"
     "\n"
     "  hamel derive FILE [--latex OUT.tex] [--latex-body OUT.tex] [--json OUT.json] [--plots DIR] [--quiet]\n"
-    "      derive everything the system supports and print a summary with a verdict per check\n"
+    "               [--profile]\n"
+    "      derive everything the system supports and print a summary with a verdict per check;\n"
+    "      --profile adds the time, zero tests and canonical forms of each step (on stderr)\n"
     "  hamel check FILE CLAIMS.yaml\n"
     "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false)\n"
     "  hamel simulate FILE [--csv OUT.csv] [--plot OUT.svg] [--quiet]\n"
@@ -119,10 +123,12 @@ std::string plot_base(const Args& a, const SystemFile& f) {
 }
 
 // Progress on stderr once a derivation has run for more than a second; silent with --quiet.
-std::function<void(const std::string&)> progress(bool quiet, std::ostream& err) {
-  if (quiet) return nullptr;
+// Each step's title as it starts: to the profile (if any), and, past the first second, to stderr.
+std::function<void(const std::string&)> progress(bool quiet, std::ostream& err, StepProfile* profile) {
   const auto start = std::chrono::steady_clock::now();
-  return [start, &err](const std::string& title) {
+  return [start, quiet, profile, &err](const std::string& title) {
+    if (profile) profile->start(plain_text(title));
+    if (quiet) return;
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s, now: " << plain_text(title) << std::endl;
   };
@@ -151,10 +157,12 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
 int derive(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
   refuse_clashing_outputs(a, {"--latex", "--latex-body", "--json"});
+  std::optional<StepProfile> profile;
+  if (has_flag(a, "--profile")) profile.emplace().start("reading and checking the system file");
   const auto started = std::chrono::steady_clock::now();
   const SystemFile f = read_system_file(Document::load(a.positional[0]));
   Derivation d = start_derivation(f);
-  const DeriveOptions options{plot_base(a, f), progress(has_flag(a, "--quiet"), err)};
+  const DeriveOptions options{plot_base(a, f), progress(has_flag(a, "--quiet"), err, profile ? &*profile : nullptr)};
   bool any = false;
   for (const auto& m : modules())
     if (m->applies(f)) {
@@ -163,6 +171,7 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
     }
   if (!any) throw InvalidArgument("'" + a.positional[0] + "' describes no system Hamel can derive (no 'lagrangian' or other system key)");
   const auto derived = std::chrono::steady_clock::now();
+  if (profile) profile->start("display pass (the forms to print)");
   present(d);
   // for bench/display_sizes: the display pass against the whole derivation
   if (std::getenv("HAMEL_TIMINGS")) {
@@ -170,9 +179,14 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
     err << "timing: derive " << std::chrono::duration<double>(now - started).count() << " s, display pass "
         << std::chrono::duration<double>(now - derived).count() << " s\n";
   }
+  if (profile) profile->start("rendering and writing the outputs");
   declare_remaining_symbols(d);
   write_text(d, out, has_flag(a, "--quiet"));
   write_outputs(a, d, out);
+  if (profile) {
+    profile->finish();
+    profile->print(err);
+  }
   return 0;
 }
 
@@ -258,7 +272,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return 0;
   }
   try {
-    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--latex-body", "--json", "--plots"}, {"--quiet"}), out, err);
+    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--latex-body", "--json", "--plots"}, {"--quiet", "--profile"}), out, err);
     if (args[0] == "check") return check(parse_args(args, {}, {}), out);
     if (args[0] == "simulate") return simulate(parse_args(args, {"--csv", "--plot"}, {"--quiet"}), out);
     err << "error: unknown command '" << args[0] << "'\n" << kUsage;

@@ -488,6 +488,24 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
   return g * GiNaC::add(out);
 }
 
+// Values larger than this (tree nodes) are shown without any rewriting (display_form).
+constexpr std::size_t kMaxDisplayedNodes = 50000;
+
+// Whether a term has a denominator that is not a number, read off its tree (GiNaC's denom() would
+// normalise it).
+bool has_denominator(const ex& t) {
+  if (is_a<GiNaC::power>(t))
+    return is_a<GiNaC::numeric>(t.op(1)) && ex_to<GiNaC::numeric>(t.op(1)).is_negative() && !is_a<GiNaC::numeric>(t.op(0));
+  if (is_a<GiNaC::mul>(t)) return std::any_of(t.begin(), t.end(), [](const ex& f) { return has_denominator(f); });
+  return false;
+}
+
+// A canonical form is one fraction N/D; a sum with denominators in its terms is a value whose
+// canonical form was refused as too large (core/rational_function.hpp), as derived.
+bool one_fraction(const ex& e) {
+  return !is_a<GiNaC::add>(e) || std::none_of(e.begin(), e.end(), [](const ex& t) { return has_denominator(t); });
+}
+
 // A numerator too large for the search: collected in `vars` (when it has them), each coefficient grouped.
 constexpr std::size_t kMaxShapedTerms = 400;
 ex plain_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
@@ -747,6 +765,11 @@ ex smallest_printed(const std::vector<ex>& forms) {
 ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   const ex canonical = simplify(e);
   if (canonical.is_zero() || is_a<GiNaC::numeric>(canonical) || is_a<GiNaC::symbol>(canonical)) return canonical;
+  // Past kMaxDisplayedNodes a value is shown as the canonical form gives it (or as derived, where
+  // that form was refused as too large): bringing it to one fraction and shaping it cost more than
+  // the derivation (minutes for the constrained Hamiltonian of a 56-coordinate chain, 2^14 terms
+  // over one denominator), and nobody reads such a formula term by term.
+  if (tree_size(canonical, kMaxDisplayedNodes + 1) > kMaxDisplayedNodes || !one_fraction(canonical)) return canonical;
   Polynomial P;
   P.atoms = atom_table().to_symbol;
   const ex nd = numerator_and_denominator(canonical);

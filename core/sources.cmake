@@ -7,6 +7,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/isolated.cpp
   ${CMAKE_CURRENT_LIST_DIR}/did_you_mean.cpp
   ${CMAKE_CURRENT_LIST_DIR}/display.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/effort.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modular.cpp
   ${CMAKE_CURRENT_LIST_DIR}/number_text.cpp

@@ -5,11 +5,14 @@
 
 #include "core/latex.hpp"
 
+#include <cln/integer.h>
 #include <cln/rational.h>
 #include <cln/real.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <iomanip>
 #include <limits>
 #include <map>
 #include <optional>
@@ -20,6 +23,7 @@
 
 #include "core/abstract_function.hpp"
 #include "core/ball.hpp"
+#include "core/effort.hpp"
 #include "core/error.hpp"
 #include "core/term_order.hpp"
 
@@ -521,6 +525,17 @@ GiNaC::exmap floats(const GiNaC::exmap& pt) {
   return f;
 }
 
+// "10^k" for a value of decimal logarithm log10_value (rounded up); an exponent beyond a long
+// (values of 10^-(10^239) were met by fuzzing) is written in floating point: 10^(-5.02e+239).
+std::string power_of_ten(double log10_value) {
+  if (std::isinf(log10_value)) return log10_value < 0 ? "0" : "inf";
+  std::ostringstream os;
+  const double k = std::ceil(log10_value);
+  if (std::fabs(k) < 1e15) os << "10^" << static_cast<long long>(k);
+  else os << "10^(" << std::setprecision(3) << k << ")";
+  return os.str();
+}
+
 std::string sci(const GiNaC::numeric& x) {
   std::ostringstream os;
   os.precision(3);
@@ -530,7 +545,10 @@ std::string sci(const GiNaC::numeric& x) {
     os << std::scientific << x.to_double();
     return os.str();
   }
-  const long e = static_cast<long>(std::floor(GiNaC::log(a).to_double() / std::log(10.0)));
+  const double log10_a = GiNaC::log(a).to_double() / std::log(10.0);
+  // CLN's floats reach exponents beyond a long (10^-(5·10^239), found by fuzzing): only the order is printed
+  if (!(std::fabs(log10_a) < 1e15)) return (x < 0 ? "-" : "") + power_of_ten(log10_a);
+  const long e = static_cast<long>(std::floor(log10_a));
   os << std::fixed << (x / GiNaC::numeric(10).power(e)).to_double() << "e" << (e < 0 ? "" : "+") << e;
   return os.str();
 }
@@ -538,6 +556,8 @@ std::string sci(const GiNaC::numeric& x) {
 constexpr int kExactPoints = 4;               // exact random points before trusting a zero
 constexpr std::size_t kCanonicalBudget = 4000;  // tree nodes above which zeros are not proved
 constexpr std::size_t kProbeFirst = 500;  // outside the canonical class, tree nodes from which probing goes first
+
+}  // namespace
 
 // Size of an expression tree (nodes), to decide whether the canonical form is affordable. A power
 // with an integer exponent n counts |n| nodes: the canonical form expands it, and its gcds took
@@ -560,6 +580,8 @@ std::size_t tree_size(const ex& e, std::size_t cap) {
     if (!product || !is_a<GiNaC::numeric>(e.op(i))) n += tree_size(e.op(i), cap - n);
   return n;
 }
+
+namespace {
 
 // Exact evaluation of a polynomial form (the image of ToPolynomial, canonical class) at a random
 // rational point: each pair (s_x, c_x) on the unit circle through t ↦ (2t/(1+t²), (1−t²)/(1+t²)),
@@ -593,6 +615,45 @@ bool exact_value(const ex& poly_form, std::mt19937_64& rng, GiNaC::numeric& valu
 
 }  // namespace
 
+namespace {
+
+constexpr double kMaxExactPowerBits = 1e6;
+
+double integer_bits(const GiNaC::numeric& i) {
+  return static_cast<double>(cln::integer_length(cln::the<cln::cl_I>(i.to_cl_N())));
+}
+
+// Bits of the larger of |numerator| and |denominator|.
+double rational_bits(const GiNaC::numeric& r) { return std::max(integer_bits(r.numer()), integer_bits(r.denom())); }
+
+void refuse_huge_power(const GiNaC::numeric& base, const GiNaC::numeric& exponent) {
+  if (!base.is_rational() || !exponent.is_rational() || base.is_zero() || abs(base).is_equal(1)) return;
+  const double bits = integer_bits(exponent.numer()) > 60 ? HUGE_VAL
+                                                         : std::fabs(exponent.numer().to_double()) * rational_bits(base);
+  if (bits > kMaxExactPowerBits)
+    throw DomainError(detail::message("subs_bounded", "an exact power too large to compute",
+                                      "a result of at most 10^6 bits", detail::str(base) + "^" + detail::str(exponent)));
+}
+
+struct BoundedSubs : GiNaC::map_function {
+  const GiNaC::exmap& m;
+  explicit BoundedSubs(const GiNaC::exmap& m) : m(m) {}
+  ex operator()(const ex& e) override {
+    if (const auto it = m.find(e); it != m.end()) return it->second;
+    if (!is_a<GiNaC::power>(e)) return e.map(*this);
+    const ex b = (*this)(e.op(0)), x = (*this)(e.op(1));
+    if (is_a<GiNaC::numeric>(b) && is_a<GiNaC::numeric>(x)) refuse_huge_power(ex_to<GiNaC::numeric>(b), ex_to<GiNaC::numeric>(x));
+    return GiNaC::pow(b, x);
+  }
+};
+
+}  // namespace
+
+ex subs_bounded(const ex& e, const GiNaC::exmap& m) {
+  BoundedSubs s(m);
+  return s(e);
+}
+
 void collect_symbols(const ex& e, GiNaC::exset& out) {
   if (is_a<GiNaC::symbol>(e)) {
     out.insert(e);
@@ -611,6 +672,21 @@ std::vector<ex> in_name_order(const std::vector<ex>& items, const std::function<
 }
 
 namespace {
+
+// Times the outermost of nested calls: core/effort.hpp counts only those.
+class OutermostTimer {
+ public:
+  explicit OutermostTimer(int& depth) : depth_(depth) { ++depth_; }
+  ~OutermostTimer() { --depth_; }
+  OutermostTimer(const OutermostTimer&) = delete;
+  OutermostTimer& operator=(const OutermostTimer&) = delete;
+  bool outermost() const { return depth_ == 1; }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+ private:
+  int& depth_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
 
 ex simplify_uncached(const ex& e) {
   bool pure = true;
@@ -634,7 +710,10 @@ ex simplify(const ex& e) {
   if (generation != derivative_rules_generation()) cache.clear(), generation = derivative_rules_generation();
   const auto it = cache.find(e);
   if (it != cache.end()) return it->second;
+  thread_local int depth = 0;
+  const OutermostTimer timer(depth);
   const ex r = simplify_uncached(e);
+  if (timer.outermost()) detail::count_simplification(timer.seconds());
   if (cache.size() + 2 > kRemembered) cache.clear();
   cache.emplace(e, r);
   cache.emplace(r, r);
@@ -788,12 +867,7 @@ constexpr int kFloatCeilingDigits = 1920;
 
 long bits_of_digits(int digits) { return static_cast<long>(std::ceil(digits / std::log10(2.0))); }
 
-std::string power_of_ten(double log10_value) {
-  if (std::isinf(log10_value)) return log10_value < 0 ? "0" : "inf";
-  std::ostringstream os;
-  os << "10^" << static_cast<long>(std::ceil(log10_value));
-  return os.str();
-}
+
 
 // A ball that excludes 0 proves the value nonzero: the verdict, with the value for the reader.
 ZeroVerdict proved_nonzero(const ex& f, const GiNaC::exmap& pt, const GiNaC::exmap& shown, const BallValue& b, long bits,
@@ -1058,6 +1132,7 @@ ZeroVerdict nonzero_with_witness(Decision method, const std::string& detail, con
   z.zero = false;
   z.method = method;
   z.detail = detail;
+  if (!space.witness) return z;
   try {
     const ZeroVerdict w = probe(e, space);
     if (!w.zero) {
@@ -1071,7 +1146,23 @@ ZeroVerdict nonzero_with_witness(Decision method, const std::string& detail, con
 
 }  // namespace
 
-ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
+namespace {
+
+ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space);
+
+}  // namespace
+
+ZeroVerdict zero_test(const ex& e, const ProbeSpace& space) {
+  thread_local int depth = 0;
+  const OutermostTimer timer(depth);
+  ZeroVerdict v = zero_test_uncounted(e, space);
+  if (timer.outermost()) detail::count_zero_test(v, timer.seconds());
+  return v;
+}
+
+namespace {
+
+ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
   bool pure = true;
   ex c;
   // Relations between abstract functions (e.g. 004 (7.3)) hold before anything is compared.
@@ -1147,5 +1238,7 @@ ZeroVerdict zero_test(const ex& e_in, const ProbeSpace& space) {
   if (pure) return nonzero_with_witness(Decision::Canonical, "canonical form is nonzero", e, space);
   return probe(c, space);
 }
+
+}  // namespace
 
 }  // namespace hamel

@@ -50,6 +50,9 @@ struct ProbeSpace {
   int points = 8;      ///< probing points
   int digits = 60;     ///< decimal digits of the first evaluation (the second uses twice as many)
   unsigned seed = 20261202u;
+  /// A nonzero verdict proved symbolically or exactly looks for a witness point in the variables
+  /// as well (a probe); off where only the verdict is used (the Jacobiator's components).
+  bool witness = true;
 };
 
 /// How a verdict was decided.
@@ -88,6 +91,15 @@ GiNaC::ex evaluate(const GiNaC::ex& e, const GiNaC::exmap& point, int digits = 3
 /// Replaces every abstract function and derivative in `e` (see core/abstract_function.hpp) by a
 /// symbol, recording the substitution in `jets` (so that equal jets get the same symbol).
 GiNaC::ex freeze_jets(const GiNaC::ex& e, GiNaC::exmap& jets);
+
+/// The nodes of e's tree, counted up to `cap` (an integer power x^n counts |n|: the canonical form
+/// expands it); a measure of what the canonical form of `e` would cost.
+std::size_t tree_size(const GiNaC::ex& e, std::size_t cap);
+
+/// e.subs(m), leaves first, refusing with a DomainError a power of numbers whose exact value would
+/// exceed about 10^6 bits: GiNaC computes 6000000080^(10^38) when a tower x^(a^(b^y)) meets y = 0
+/// (found by fuzzing: minutes, then out of memory).
+GiNaC::ex subs_bounded(const GiNaC::ex& e, const GiNaC::exmap& m);
 
 /// Adds every symbol occurring in `e` to `out`.
 void collect_symbols(const GiNaC::ex& e, GiNaC::exset& out);

@@ -45,7 +45,7 @@ MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
       g(j, i) = g(i, j);
     }
   for (unsigned i = 0; i < n; ++i) {
-    const GiNaC::ex linear = lagrangian.diff(sym(v[i])).subs(rest);
+    const GiNaC::ex linear = subs_bounded(lagrangian.diff(sym(v[i])), rest);
     if (!zero_test(linear, TQ).zero)
       throw DomainError(detail::message("mechanical_parts",
                                         "the Lagrangian has a term linear in the velocities",
@@ -53,7 +53,7 @@ MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
                                         "dL/d" + TQ.coordinate_name(n + i) + " at rest = " +
                                             detail::str(simplify(linear))));
   }
-  const GiNaC::ex V = simplify(-lagrangian.subs(rest));
+  const GiNaC::ex V = simplify(-subs_bounded(lagrangian, rest));
   Metric metric(Q, g);
   const ZeroVerdict det = zero_test(determinant_of_entries(g), Q);
   if (det.zero)
@@ -79,7 +79,7 @@ Form constraint_form(const GiNaC::ex& constraint, const Chart& Q) {
                                               TQ.coordinate_name(Q.dim() + i) + ")"));
     a[i] = simplify(a[i]);
   }
-  const GiNaC::ex offset = constraint.subs(rest);
+  const GiNaC::ex offset = subs_bounded(constraint, rest);
   if (!zero_test(offset, TQ).zero)
     throw DomainError(detail::message("constraint_form", "constraint is affine, not linear, in the velocities",
                                       "a_i(q) q_dot^i = 0",

@@ -171,8 +171,8 @@ std::optional<ContactMechanicalParts> contact_mechanical_parts(const ContactLagr
       if (!zero_test(g(i, j).diff(sym(L.z())), C).zero) return std::nullopt;  // kinetic term depends on z
     }
   for (const auto& v : L.velocities())
-    if (!zero_test(L.lagrangian().diff(sym(v)).subs(rest), C).zero) return std::nullopt;  // linear terms
-  return ContactMechanicalParts{Metric(L.base(), g), simplify(-L.lagrangian().subs(rest))};
+    if (!zero_test(subs_bounded(L.lagrangian().diff(sym(v)), rest), C).zero) return std::nullopt;  // linear terms
+  return ContactMechanicalParts{Metric(L.base(), g), simplify(-subs_bounded(L.lagrangian(), rest))};
 }
 
 std::vector<GiNaC::ex> mechanical_accelerations(const ContactLagrangian& L, const ContactMechanicalParts& parts) {

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/abstract_function.hpp"
+#include "core/effort.hpp"
 #include "core/error.hpp"
 #include "core/latex.hpp"
 #include "core/symbolic.hpp"
@@ -15,6 +16,25 @@ using GiNaC::numeric;
 using GiNaC::realsymbol;
 
 TEST_SUITE("core") {
+
+TEST_CASE("effort: one count per outermost zero test, by the method that decided it") {
+  realsymbol x("x"), y("y");
+  const hamel::Effort before = hamel::effort();
+  CHECK(hamel::zero_test(GiNaC::pow(GiNaC::sin(x + y), 2) + GiNaC::pow(GiNaC::cos(x + y), 2) - 1).zero);
+  hamel::Effort d = hamel::effort() - before;
+  CHECK(d.zero_tests == 1);
+  CHECK(d.decided_by[static_cast<std::size_t>(hamel::Decision::Canonical)] == 1);
+  CHECK(d.undecided == 0);
+  const hamel::Effort middle = hamel::effort();
+  const hamel::ZeroVerdict v = hamel::zero_test(GiNaC::sin(x) - x);
+  CHECK(!v.zero);
+  d = hamel::effort() - middle;
+  CHECK(d.zero_tests == 1);
+  CHECK(d.decided_by[static_cast<std::size_t>(v.method)] == 1);
+  hamel::Effort sum = middle - before;
+  sum += d;
+  CHECK(sum.zero_tests == 2);
+}
 
 TEST_CASE("simplify: trigonometric identities reach the canonical form 0") {
   realsymbol x("x"), y("y"), t("t");
@@ -180,6 +200,31 @@ TEST_CASE("zero_test: trigonometric functions of constants are atoms, decided by
   INFO(n.how());
   CHECK_FALSE(n.zero);
   CHECK_FALSE(hamel::zero_test(sin(x + 1) - sin(x) - sin(ex(1)), space).zero);
+}
+
+TEST_CASE("subs_bounded: exact powers beyond 10^6 bits are refused before GiNaC computes them") {
+  realsymbol x("x"), y("y");
+  const GiNaC::exmap at_zero{{y, 0}}, at_two{{y, 2}};
+  // 6000000080^(10^38) when y = 0: refused (GiNaC's own subs ran out of memory)
+  const ex tower = pow(x, pow(6000000080LL, pow(numeric("100000000000000000000000000000000000000"), pow(7, y))));
+  CHECK_THROWS_WITH_AS(hamel::subs_bounded(tower, at_zero), doctest::Contains("an exact power too large to compute"),
+                       hamel::DomainError);
+  // modest powers are computed as subs computes them: 3^(2^2) = 81, (1/2)^(10^4) has 10^4 bits
+  CHECK(hamel::subs_bounded(pow(3, pow(y, 2)) + x, at_two).is_equal(81 + x));
+  CHECK(hamel::subs_bounded(pow(numeric(1, 2), 10000 * y), GiNaC::exmap{{y, 1}}).is_equal(pow(numeric(1, 2), 10000)));
+  CHECK(hamel::subs_bounded(sin(y) * pow(x, y), at_zero).is_zero());
+}
+
+TEST_CASE("probe: a magnitude beyond a long's decimal exponent is reported, not cast") {
+  // exp(-e^(e^x)) at x in [6, 7] is about 10^-(10^175); the probe's report cast that exponent to a long.
+  realsymbol x("x");
+  hamel::ProbeSpace space;
+  space.ranges = {{x, 6, 7}};
+  const ex tiny = exp(-exp(exp(x))) * (pow(sin(x), 2) + pow(cos(x), 2) - 1);
+  const auto v = hamel::probe(tiny, space);
+  INFO(v.how());
+  CHECK(v.zero);  // evidence: it is 0 · 10^-(10^175)
+  CHECK(v.how().find("10^(-") != std::string::npos);  // the order in floating point; the cast overflowed
 }
 
 TEST_CASE("probe: astronomically large intermediate values are refused, not computed") {
