@@ -41,7 +41,8 @@ void StepProfile::print(std::ostream& out) const {
   }
   out << "profile: seconds per step; zero tests (number, seconds, decided by canonical form/exact evaluation/\n"
          "numeric probing/ball arithmetic/undecided); canonical forms computed (number, seconds; not found in\n"
-         "the cache). A step runs until the next one starts; nested work is counted once, in the outer call.\n"
+         "the cache). A step runs until the next one starts; a zero test or canonical form inside another of\n"
+         "its kind is counted once, in the outer one.\n"
       << "  seconds  share   tests  seconds  c/e/p/b/u     forms  seconds  step\n";
   for (const auto& s : steps_) out << line(s.seconds, total, s.work, s.name);
   out << line(total, total, sum, "total");

@@ -491,11 +491,12 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
 // Values larger than this (tree nodes) are shown without any rewriting (display_form).
 constexpr std::size_t kMaxDisplayedNodes = 50000;
 
-// Whether a term has a denominator that is not a number, read off its tree (GiNaC's denom() would
-// normalise it).
+// Whether a term divides by something that is not a number (a negative integer power; roots are
+// atoms of the canonical form), read off its tree (GiNaC's denom() would normalise it).
 bool has_denominator(const ex& t) {
   if (is_a<GiNaC::power>(t))
-    return is_a<GiNaC::numeric>(t.op(1)) && ex_to<GiNaC::numeric>(t.op(1)).is_negative() && !is_a<GiNaC::numeric>(t.op(0));
+    return is_a<GiNaC::numeric>(t.op(1)) && ex_to<GiNaC::numeric>(t.op(1)).is_negative() &&
+           ex_to<GiNaC::numeric>(t.op(1)).is_integer() && !is_a<GiNaC::numeric>(t.op(0));
   if (is_a<GiNaC::mul>(t)) return std::any_of(t.begin(), t.end(), [](const ex& f) { return has_denominator(f); });
   return false;
 }
