@@ -5,7 +5,6 @@
 
 #include "core/latex.hpp"
 
-#include <cln/integer.h>
 #include <cln/rational.h>
 #include <cln/real.h>
 
@@ -613,22 +612,16 @@ bool exact_value(const ex& poly_form, std::mt19937_64& rng, GiNaC::numeric& valu
   }
 }
 
-}  // namespace
-
-namespace {
-
 constexpr double kMaxExactPowerBits = 1e6;
 
-double integer_bits(const GiNaC::numeric& i) {
-  return static_cast<double>(cln::integer_length(cln::the<cln::cl_I>(i.to_cl_N())));
-}
-
 // Bits of the larger of |numerator| and |denominator|.
-double rational_bits(const GiNaC::numeric& r) { return std::max(integer_bits(r.numer()), integer_bits(r.denom())); }
+double rational_bits(const GiNaC::numeric& r) {
+  return static_cast<double>(std::max(r.numer().int_length(), r.denom().int_length()));
+}
 
 void refuse_huge_power(const GiNaC::numeric& base, const GiNaC::numeric& exponent) {
   if (!base.is_rational() || !exponent.is_rational() || base.is_zero() || abs(base).is_equal(1)) return;
-  const double bits = integer_bits(exponent.numer()) > 60 ? HUGE_VAL
+  const double bits = exponent.numer().int_length() > 60 ? HUGE_VAL
                                                          : std::fabs(exponent.numer().to_double()) * rational_bits(base);
   if (bits > kMaxExactPowerBits)
     throw DomainError(detail::message("subs_bounded", "an exact power too large to compute",
@@ -866,8 +859,6 @@ constexpr long kBallCeilingBits = 13000;
 constexpr int kFloatCeilingDigits = 1920;
 
 long bits_of_digits(int digits) { return static_cast<long>(std::ceil(digits / std::log10(2.0))); }
-
-
 
 // A ball that excludes 0 proves the value nonzero: the verdict, with the value for the reader.
 ZeroVerdict proved_nonzero(const ex& f, const GiNaC::exmap& pt, const GiNaC::exmap& shown, const BallValue& b, long bits,
@@ -1144,24 +1135,6 @@ ZeroVerdict nonzero_with_witness(Decision method, const std::string& detail, con
   return z;
 }
 
-}  // namespace
-
-namespace {
-
-ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space);
-
-}  // namespace
-
-ZeroVerdict zero_test(const ex& e, const ProbeSpace& space) {
-  thread_local int depth = 0;
-  const OutermostTimer timer(depth);
-  ZeroVerdict v = zero_test_uncounted(e, space);
-  if (timer.outermost()) detail::count_zero_test(v, timer.seconds());
-  return v;
-}
-
-namespace {
-
 ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
   bool pure = true;
   ex c;
@@ -1240,5 +1213,13 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
 }
 
 }  // namespace
+
+ZeroVerdict zero_test(const ex& e, const ProbeSpace& space) {
+  thread_local int depth = 0;
+  const OutermostTimer timer(depth);
+  ZeroVerdict v = zero_test_uncounted(e, space);
+  if (timer.outermost()) detail::count_zero_test(v, timer.seconds());
+  return v;
+}
 
 }  // namespace hamel
