@@ -1,6 +1,11 @@
 // brackets/jacobi.cpp
 #include "brackets/jacobi.hpp"
 
+#include <stdexcept>
+
+#include "core/parallel.hpp"
+#include "core/wire.hpp"
+
 namespace hamel {
 
 GiNaC::ex jacobiator(const AlmostPoissonBracket& B, const GiNaC::ex& f, const GiNaC::ex& g,
@@ -12,17 +17,60 @@ Multivector jacobi_trivector(const AlmostPoissonBracket& B) {
   return schouten_bracket(B.bivector(), B.bivector());
 }
 
+namespace {
+
+// One component of [Π, Π]: zero or not, how it was decided, and its canonical form when nonzero.
+struct ComponentVerdict {
+  bool zero = false, undecided = false, canonical = false;
+  GiNaC::ex value;
+};
+
+ComponentVerdict decide(const GiNaC::ex& component, const ProbeSpace& space) {
+  const ZeroVerdict z = zero_test(component, space);
+  ComponentVerdict c{z.zero, z.undecided, z.method == Decision::Canonical, 0};
+  if (!z.zero && !z.undecided) c.value = simplify(component);
+  return c;
+}
+
+// "zuc" flags, then the value on the wire (core/wire.hpp) when nonzero.
+std::string encode(const ComponentVerdict& c, const WireLeaves& leaves) {
+  std::string text{c.zero ? '1' : '0', c.undecided ? '1' : '0', c.canonical ? '1' : '0'};
+  if (c.zero || c.undecided) return text;
+  const auto value = to_wire(c.value, leaves);
+  if (!value) throw std::runtime_error("a component the wire does not carry");
+  return text + *value;
+}
+
+ComponentVerdict decode(const std::string& text, const WireLeaves& leaves) {
+  ComponentVerdict c{text.at(0) == '1', text.at(1) == '1', text.at(2) == '1', 0};
+  if (!c.zero && !c.undecided) c.value = from_wire(text.substr(3), leaves);
+  return c;
+}
+
+}  // namespace
+
+// The components are independent: they are decided on all cores when they are large (core/parallel.hpp).
 PoissonVerdict is_poisson(const AlmostPoissonBracket& B) {
   const Multivector J = jacobi_trivector(B);
-  PoissonVerdict v;
-  int canonical = 0, probed = 0;
   ProbeSpace space = B.chart().probe_space();
   space.witness = false;  // a nonzero component is reported by its value, not by a point
-  for (const auto& kv : J.components()) {
-    const ZeroVerdict z = zero_test(kv.second, space);
-    (z.method == Decision::Canonical ? canonical : probed)++;
-    if (z.undecided) ++v.undecided;
-    else if (!z.zero) v.nonzero.emplace_back(kv.first, simplify(kv.second));
+  std::vector<std::pair<Indices, GiNaC::ex>> components(J.components().begin(), J.components().end());
+  WireLeaves leaves;
+  std::size_t size = 0;
+  for (const auto& kv : components) {
+    leaves.add(kv.second);
+    size += tree_size(kv.second, kForkWorthyNodes);
+  }
+  const auto answers = parallel_map(
+      components.size(), [&](std::size_t k) { return encode(decide(components[k].second, space), leaves); },
+      size >= kForkWorthyNodes);
+  PoissonVerdict v;
+  int canonical = 0, probed = 0;
+  for (std::size_t k = 0; k < components.size(); ++k) {
+    const ComponentVerdict c = answers[k] ? decode(*answers[k], leaves) : decide(components[k].second, space);
+    (c.canonical ? canonical : probed)++;
+    if (c.undecided) ++v.undecided;
+    else if (!c.zero) v.nonzero.emplace_back(components[k].first, c.value);
   }
   v.poisson = v.nonzero.empty() && v.undecided == 0;
   v.detail = std::to_string(J.components().size()) + " candidate components of [Pi,Pi]: " +

@@ -1,6 +1,8 @@
 // cli/commands.cpp — parse the command line, call the library, print.
 #include "cli/commands.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +14,7 @@
 #include "cli/profile.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 #include "derivation/present.hpp"
 #include "io/claims_file.hpp"
 #include "io/render/labels.hpp"
@@ -26,10 +29,11 @@ const char* kUsage =
     "usage: hamel <command> [options]\n"
     "\n"
     "  hamel derive FILE [--latex OUT.tex] [--latex-body OUT.tex] [--json OUT.json] [--plots DIR] [--quiet]\n"
-    "               [--profile]\n"
+    "               [--profile] [--jobs N]\n"
     "      derive everything the system supports and print a summary with a verdict per check;\n"
-    "      --profile adds the time, zero tests and canonical forms of each step (on stderr)\n"
-    "  hamel check FILE CLAIMS.yaml\n"
+    "      --profile adds the time, zero tests and canonical forms of each step (on stderr);\n"
+    "      --jobs N uses N processes for independent checks and forms (default: HAMEL_JOBS, or every core)\n"
+    "  hamel check FILE CLAIMS.yaml [--jobs N]\n"
     "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false)\n"
     "  hamel simulate FILE [--csv OUT.csv] [--plot OUT.svg] [--quiet]\n"
     "      integrate the system (with impacts, where it has them)\n"
@@ -50,7 +54,7 @@ Args parse_args(const std::vector<std::string>& a, const std::vector<std::string
     const std::string& s = a[i];
     if (s.rfind("--", 0) == 0) {
       if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
-        if (i + 1 >= a.size()) throw InvalidArgument("option " + s + " expects a file name");
+        if (i + 1 >= a.size()) throw InvalidArgument("option " + s + (s == "--jobs" ? " expects a number" : " expects a file name"));
         r.options[s] = a[++i];
       } else if (std::find(flags.begin(), flags.end(), s) != flags.end()) {
         r.flags.push_back(s);
@@ -260,6 +264,32 @@ int simulate(const Args& a, std::ostream& out) {
   throw InvalidArgument("'" + a.positional[0] + "' has nothing to simulate (expected a 'simulate' section)");
 }
 
+// The number of worker processes (core/parallel.hpp) that --jobs asks for, during one command.
+class WorkersFor {
+ public:
+  explicit WorkersFor(const Args& a) {
+    const auto it = a.options.find("--jobs");
+    if (it == a.options.end()) return;
+    const std::string& text = it->second;
+    const bool digits = !text.empty() && text.size() <= 4 && 
+                        std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+    const int n = digits ? std::stoi(text) : 0;
+    if (n < 1 || n > 1024)
+      throw InvalidArgument("option --jobs expects a number of processes from 1 to 1024, got '" + text + "'");
+    before_ = set_workers(static_cast<unsigned>(n));
+    set_ = true;
+  }
+  ~WorkersFor() {
+    if (set_) set_workers(before_);
+  }
+  WorkersFor(const WorkersFor&) = delete;
+  WorkersFor& operator=(const WorkersFor&) = delete;
+
+ private:
+  bool set_ = false;
+  unsigned before_ = 0;
+};
+
 }  // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -272,8 +302,16 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return 0;
   }
   try {
-    if (args[0] == "derive") return derive(parse_args(args, {"--latex", "--latex-body", "--json", "--plots"}, {"--quiet", "--profile"}), out, err);
-    if (args[0] == "check") return check(parse_args(args, {}, {}), out);
+    if (args[0] == "derive") {
+      const Args a = parse_args(args, {"--latex", "--latex-body", "--json", "--plots", "--jobs"}, {"--quiet", "--profile"});
+      const WorkersFor jobs(a);
+      return derive(a, out, err);
+    }
+    if (args[0] == "check") {
+      const Args a = parse_args(args, {"--jobs"}, {});
+      const WorkersFor jobs(a);
+      return check(a, out);
+    }
     if (args[0] == "simulate") return simulate(parse_args(args, {"--csv", "--plot"}, {"--quiet"}), out);
     err << "error: unknown command '" << args[0] << "'\n" << kUsage;
     return 2;

@@ -47,5 +47,7 @@ void count_simplification(double seconds) {
   e.simplify_seconds += seconds;
 }
 
+void add_effort(const Effort& more) { counters() += more; }
+
 }  // namespace detail
 }  // namespace hamel

@@ -32,6 +32,8 @@ Effort& operator+=(Effort& sum, const Effort& more);
 namespace detail {
 void count_zero_test(const ZeroVerdict& v, double seconds);
 void count_simplification(double seconds);
+/// Work done in a worker process on this process's behalf (core/parallel.hpp).
+void add_effort(const Effort& more);
 }  // namespace detail
 
 }  // namespace hamel

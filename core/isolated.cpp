@@ -1,7 +1,6 @@
 // core/isolated.cpp
 #include "core/isolated.hpp"
 
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -15,63 +14,25 @@
 #include <cstring>
 #include <exception>
 
+#include "core/child_io.hpp"
+
 namespace hamel {
 
 namespace {
 
+using detail::length_prefixed;
+using detail::quiet_streams;
+using detail::send_all;
 using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-// Children answer on a socket (socketpair), never a pipe: a write to a peer that is gone then fails
-// instead of raising SIGPIPE.
-void send_all(int fd, const std::string& s) {
-  std::size_t done = 0;
-  while (done < s.size()) {
-    const ssize_t n = ::send(fd, s.data() + done, s.size() - done, MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;
-    done += static_cast<std::size_t>(n);
-  }
-}
-
-bool read_exact(int fd, char* p, std::size_t n) {
-  while (n > 0) {
-    const ssize_t r = ::read(fd, p, n);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return false;
-    p += r;
-    n -= static_cast<std::size_t>(r);
-  }
-  return true;
-}
-
-// A message on the server's socket: its length (8 bytes, this machine's order), then its bytes; an
-// answer has a status byte in front (0: answered, 3: `serve` threw, 4: it threw something else).
-std::string length_prefixed(const std::string& s) {
-  const std::uint64_t n = s.size();
-  std::string out(sizeof n, '\0');
-  std::memcpy(out.data(), &n, sizeof n);
-  return out + s;
-}
-
-void quiet_streams() {
-  const int null = ::open("/dev/null", O_RDWR);
-  if (null >= 0) {
-    ::dup2(null, 0);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-  }
-}
 
 // The server's child: answers requests until the socket closes.
 [[noreturn]] void serve_requests(int fd, const std::function<std::string(const std::string&)>& serve) {
   quiet_streams();
   for (;;) {
-    std::uint64_t n = 0;
-    if (!read_exact(fd, reinterpret_cast<char*>(&n), sizeof n)) break;
-    std::string request(n, '\0');
-    if (!read_exact(fd, request.data(), n)) break;
+    std::string request;
+    if (!detail::read_prefixed(fd, request)) break;
     char status = 0;
     std::string answer;
     try {

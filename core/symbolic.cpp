@@ -707,9 +707,11 @@ ex simplify(const ex& e) {
   const OutermostTimer timer(depth);
   const ex r = simplify_uncached(e);
   if (timer.outermost()) detail::count_simplification(timer.seconds());
-  if (cache.size() + 2 > kRemembered) cache.clear();
+  // Only e ↦ r: simplify is not idempotent in shape (simplify(r) may write r another way), so
+  // remembering r ↦ r would make the answer depend on what this process computed before, and a
+  // worker process (core/parallel.hpp) would then answer differently from a serial run.
+  if (cache.size() + 1 > kRemembered) cache.clear();
   cache.emplace(e, r);
-  cache.emplace(r, r);
   return r;
 }
 
@@ -833,8 +835,10 @@ ex evaluate(const ex& e, const GiNaC::exmap& point, int digits) {
   ex v;
   try {
     v = value_at(e, floats(point)).value;  // in term order: the same last digits in every run
-  } catch (const OutOfRange&) {
-    v = e.subs(floats(point)).evalf();
+  } catch (const OutOfRange& beyond) {
+    // No unbounded retry: GiNaC's own evaluation of x^(10^40) reduces its phase modulo π to full
+    // precision and asked CLN for gigabytes (fuzz bug 21, docs/fuzzing.md).
+    throw DomainError(detail::message("evaluate", beyond.what(), "values below 10^1000", detail::str(e)));
   }
   if (!is_a<GiNaC::numeric>(v))
     throw InvalidArgument(detail::message("evaluate", "expression does not evaluate to a number",

@@ -85,7 +85,8 @@ ZeroVerdict zero_test(const GiNaC::ex& e, const ProbeSpace& space = {});
 ZeroVerdict probe(const GiNaC::ex& e, const ProbeSpace& space);
 
 /// Evaluates `e` at `point` (a map symbol → number) with `digits` decimal digits; abstract functions
-/// and their derivatives still present are an error.
+/// and their derivatives still present are an error, and so is a value beyond 10^1000 there (in the
+/// result or on the way: a DomainError, never an unbounded computation).
 GiNaC::ex evaluate(const GiNaC::ex& e, const GiNaC::exmap& point, int digits = 30);
 
 /// Replaces every abstract function and derivative in `e` (see core/abstract_function.hpp) by a

@@ -4,12 +4,17 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "core/display.hpp"
 #include "core/latex.hpp"
+#include "core/parallel.hpp"
 #include "core/symbolic.hpp"
 #include "core/term_order.hpp"
+#include "core/wire.hpp"
 
 namespace hamel {
 
@@ -112,15 +117,51 @@ void name_recurring_denominators(Derivation& d) {
   }
 }
 
+// The values' display forms, each distinct value once, on all cores when they are large
+// (core/parallel.hpp): the display pass is independent from value to value.
+std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex*>& values, const std::set<std::string>& collect) {
+  std::vector<GiNaC::ex> distinct;
+  std::vector<std::size_t> which;  // values[i] is distinct[which[i]]
+  std::unordered_map<GiNaC::ex, std::size_t, std::hash<GiNaC::ex>, GiNaC::ex_is_equal> seen;
+  WireLeaves leaves;
+  std::size_t size = 0;
+  for (const GiNaC::ex* v : values) {
+    const auto [it, fresh] = seen.emplace(*v, distinct.size());
+    if (fresh) {
+      distinct.push_back(*v);
+      leaves.add(*v);
+      size += tree_size(*v, kForkWorthyNodes);
+    }
+    which.push_back(it->second);
+  }
+  const auto form = [&](std::size_t k) { return display_form(distinct[k], collect_symbols_of(distinct[k], collect)); };
+  const auto answers = parallel_map(
+      distinct.size(),
+      [&](std::size_t k) {
+        const auto text = to_wire(form(k), leaves);
+        if (!text) throw std::runtime_error("a display form the wire does not carry");
+        return *text;
+      },
+      size >= kForkWorthyNodes);
+  std::vector<GiNaC::ex> forms(distinct.size());
+  for (std::size_t k = 0; k < distinct.size(); ++k) forms[k] = answers[k] ? from_wire(*answers[k], leaves) : form(k);
+  std::vector<GiNaC::ex> out;
+  for (std::size_t k : which) out.push_back(forms[k]);
+  return out;
+}
+
 }  // namespace
 
 void present(Derivation& d) {
   std::set<std::string> collect;
   for (const Symbol& s : d.symbols)
     if (s.kind == SymbolKind::Momentum || s.kind == SymbolKind::Velocity) collect.insert(s.name);
+  std::vector<GiNaC::ex*> values;
   for (auto& section : d.sections)
     for (auto& object : section.objects)
-      for (auto& entry : object.entries) entry.value = display_form(entry.value, collect_symbols_of(entry.value, collect));
+      for (auto& entry : object.entries) values.push_back(&entry.value);
+  const std::vector<GiNaC::ex> shown = display_forms(values, collect);
+  for (std::size_t i = 0; i < values.size(); ++i) *values[i] = shown[i];
   name_recurring_denominators(d);
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 #include "io/claims_file.hpp"
 #include "io/modules/nonholonomic.hpp"
 #include "io/system_file.hpp"
@@ -40,6 +41,8 @@ struct Fixed {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > kMaxInput) return 0;
+  static const unsigned serial = hamel::set_workers(1);  // no forks inside the fuzzer (core/parallel.hpp)
+  (void)serial;
   static const std::unique_ptr<Fixed> fixed = std::make_unique<Fixed>();
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {

@@ -15,6 +15,7 @@
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 #include "io/expression_reader.hpp"
 
 namespace {
@@ -62,6 +63,8 @@ void check_position(const hamel::ParseError& e, const std::string& text) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // The reader refuses more than 4000 characters; a little more exercises that check.
   if (size > 4100) return 0;
+  static const unsigned serial = hamel::set_workers(1);  // no forks inside the fuzzer (core/parallel.hpp)
+  (void)serial;
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
     (void)fixture().reader.parse(text, {"fuzz", 3, 5});

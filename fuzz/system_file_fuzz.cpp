@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 #include "derivation/nonholonomic.hpp"
 #include "io/modules/contact/contact_file.hpp"
 #include "io/modules/discrete/discrete_file.hpp"
@@ -31,6 +32,8 @@ void read_as(const std::string& kind, hamel::SystemFile& file) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > kMaxInput) return 0;
+  static const unsigned serial = hamel::set_workers(1);  // no forks inside the fuzzer (core/parallel.hpp)
+  (void)serial;
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
     hamel::SystemFile file = hamel::read_system_file(hamel::Document::from_string(text, "fuzz.yaml"));

@@ -215,6 +215,17 @@ TEST_CASE("subs_bounded: exact powers beyond 10^6 bits are refused before GiNaC 
   CHECK(hamel::subs_bounded(sin(y) * pow(x, y), at_zero).is_zero());
 }
 
+TEST_CASE("evaluate: a value beyond 10^1000 on the way is refused, not computed (fuzz bug 21)") {
+  realsymbol x("x");
+  // (-3/2)^(10^40/3): CLN reduced the phase 10^40·π/3 modulo π to full precision, gigabytes.
+  const ex huge = pow(x, numeric("10000000000000000000000000000000000000000") / 3);
+  CHECK_THROWS_WITH_AS(hamel::evaluate(huge, {{x, numeric(-3, 2)}}), doctest::Contains("beyond 10^1000"),
+                       hamel::DomainError);
+  // a large value below the bound is computed: 2^3000 ≈ 1.2·10^903
+  const ex v = hamel::evaluate(pow(x, 3000), {{x, 2}});
+  CHECK(GiNaC::abs(GiNaC::ex_to<numeric>(v) / pow(numeric(2), 3000) - 1) < numeric(1, 1000000000));
+}
+
 TEST_CASE("probe: a magnitude beyond a long's decimal exponent is reported, not cast") {
   // exp(-e^(e^x)) at x in [6, 7] is about 10^-(10^175); the probe's report cast that exponent to a long.
   realsymbol x("x");
