@@ -107,7 +107,7 @@ coeffs coefficient_field(int k) {
   return nInitChar(n_transExt, &info);
 }
 
-ring make_ring(const std::vector<int>& blocks, int n_consts) {
+ring make_ring(const std::vector<int>& blocks, int n_consts, bool last_block_lex) {
   int n = 0;
   for (int b : blocks) n += b;
   const std::size_t nb = blocks.size();
@@ -116,7 +116,7 @@ ring make_ring(const std::vector<int>& blocks, int n_consts) {
   auto* b1 = static_cast<int*>(omAlloc0((nb + 2) * sizeof(int)));
   int start = 1;
   for (std::size_t k = 0; k < nb; ++k) {
-    ord[k] = ringorder_dp;
+    ord[k] = last_block_lex && k + 1 == nb ? ringorder_lp : ringorder_dp;
     b0[k] = start;
     b1[k] = start + blocks[k] - 1;
     start += blocks[k];
@@ -167,20 +167,22 @@ bool free_of_first(poly p, int n_eliminated, const ring r) {
   return true;
 }
 
-// The problem as text, for the child: "blocks b_1 … b_k", "constants n", "eliminated n", then one
-// line per term "generator num den e_1 … e_n f_1 … f_m".
+// The problem as text, for the child: "blocks b_1 … b_k", "constants n", "eliminated n", "lex n" (the
+// last block in lp when 1), then one line per term "generator num den e_1 … e_n f_1 … f_m".
 struct SingularProblem {
   std::vector<Terms> gens;
   std::vector<int> blocks;
   int n_consts = 0;
   int n_eliminated = 0;
+  int last_block_lex = 0;
 };
 
 std::string to_text(const SingularProblem& p) {
   std::ostringstream os;
   os << "blocks";
   for (int b : p.blocks) os << ' ' << b;
-  os << "\nconstants " << p.n_consts << "\neliminated " << p.n_eliminated << "\ngenerators " << p.gens.size() << '\n';
+  os << "\nconstants " << p.n_consts << "\neliminated " << p.n_eliminated << "\nlex " << p.last_block_lex
+     << "\ngenerators " << p.gens.size() << '\n';
   for (std::size_t g = 0; g < p.gens.size(); ++g)
     for (const Term& t : p.gens[g]) {
       os << g << ' ' << t.num << ' ' << t.den;
@@ -201,7 +203,7 @@ SingularProblem from_text(const std::string& text) {
   int n_vars = 0;
   for (int b; blocks >> b;) p.blocks.push_back(b), n_vars += b;
   std::size_t n_gens = 0;
-  is >> word >> p.n_consts >> word >> p.n_eliminated >> word >> n_gens;
+  is >> word >> p.n_consts >> word >> p.n_eliminated >> word >> p.last_block_lex >> word >> n_gens;
   p.gens.resize(n_gens);
   for (std::size_t g; is >> g;) {
     Term t{"", "", std::vector<int>(static_cast<std::size_t>(n_vars)), std::vector<int>(static_cast<std::size_t>(p.n_consts))};
@@ -221,7 +223,7 @@ std::string singular_basis(const SingularProblem& p) {
   (void)initialised;
   errorreported = 0;
   singular_error().clear();
-  ring r = make_ring(p.blocks, p.n_consts);
+  ring r = make_ring(p.blocks, p.n_consts, p.last_block_lex == 1);
   rChangeCurrRing(r);
   ideal I = idInit(static_cast<int>(p.gens.size()), 1);
   for (std::size_t i = 0; i < p.gens.size(); ++i) I->m[i] = to_poly(p.gens[i], r);
@@ -293,6 +295,7 @@ GroebnerAnswer groebner_basis(const GroebnerProblem& problem, const GroebnerBudg
   p.blocks = blocks;
   p.n_consts = static_cast<int>(problem.constants.size());
   p.n_eliminated = n_eliminated;
+  p.last_block_lex = problem.last_block_lex ? 1 : 0;
   const IsolatedResult run = singular_server().ask(to_text(p), budget.seconds, budget.max_bytes);
   GroebnerAnswer answer;
   answer.seconds = run.seconds;

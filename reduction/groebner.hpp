@@ -21,6 +21,9 @@ struct GroebnerProblem {
   /// Only the basis elements free of the first `eliminated` blocks are returned (they form a
   /// Gröbner basis of the elimination ideal).
   std::size_t eliminated = 0;
+  /// The last block in lexicographic order (Singular's lp) instead of dp: the order of the kept
+  /// variables decides the basis of the elimination ideal, and with it the cost (reduction/reexpress.cpp).
+  bool last_block_lex = false;
 };
 
 struct GroebnerBudget {

@@ -2,9 +2,12 @@
 // (issue 16 §1): x² + y² ↦ s, and the Chaplygin sphere's brackets in (M, γ) against 004 (6.10).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "brackets/nonholonomic.hpp"
 #include "examples/chaplygin_sphere.hpp"
 #include "reduction/gauge_momenta.hpp"
+#include "reduction/groebner.hpp"
 #include "reduction/reexpress.hpp"
 #include "tests/support/symbolic_checks.hpp"
 
@@ -56,6 +59,26 @@ struct Sphere {
 }  // namespace
 
 TEST_SUITE("reduction") {
+
+TEST_CASE("groebner_basis: the last block in lex eliminates within it; in dp it does not") {
+  GiNaC::realsymbol u("u"), w("w");
+  hamel::GroebnerProblem p;
+  p.blocks = {{u, w}};
+  p.generators = {u * u + w * w - 1, u - pow(w, 3)};
+  const auto only_w = [&](const std::vector<ex>& basis) {
+    return std::any_of(basis.begin(), basis.end(), [&](const ex& g) { return !g.has(u); });
+  };
+  const hamel::GroebnerAnswer dp = hamel::groebner_basis(p);
+  p.last_block_lex = true;
+  const hamel::GroebnerAnswer lex = hamel::groebner_basis(p);
+  REQUIRE(dp.done);
+  REQUIRE(lex.done);
+  // lex (u > w): {u - w^3, w^6 + w^2 - 1}; dp: {u - w^3, u^2 + w^2 - 1, …} has no polynomial in w alone
+  CHECK(only_w(lex.basis));
+  CHECK_FALSE(only_w(dp.basis));
+  CHECK(std::any_of(lex.basis.begin(), lex.basis.end(),
+                    [&](const ex& g) { return (g - (pow(w, 6) + w * w - 1)).expand().is_zero() || (g + (pow(w, 6) + w * w - 1)).expand().is_zero(); }));
+}
 
 TEST_CASE("reexpress: 2x² + 2y² in s = x² + y² is 2s, with no rule") {
   Plane p;
