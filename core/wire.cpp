@@ -2,11 +2,15 @@
 //
 // Prefix notation, one token after the other separated by spaces:
 //   L i              the i-th leaf of the table
-//   Q p q            the rational p/q;  C re im  a complex number of two such numbers
-//   N k bytes        any other number as GiNaC's archive of it, k bytes long (floats keep every digit)
+//   Q p q            the rational p/q;  R b p q  the float of b bits whose exact value is p/q
+//   C re im          a complex number of two such numbers
 //   + k a1 … ak      a sum;  * k a1 … ak  a product;  ^ b e  a power
 //   F s k a1 … ak    the function of serial s;  D s m i1 … im k a1 … ak  its derivative in slots i
+// A verdict: "zero undecided method", its detail as "k bytes", the number of point coordinates and
+// each (coordinate, value), then the value.
 #include "core/wire.hpp"
+
+#include <cln/cln.h>
 
 #include <sstream>
 #include <stdexcept>
@@ -34,20 +38,25 @@ std::optional<std::size_t> WireLeaves::index(const ex& leaf) const {
 
 namespace {
 
-void write_rational(std::ostream& os, const GiNaC::numeric& r) { os << " Q " << r.numer() << ' ' << r.denom(); }
+// A real number: exact (Q p q), or a float as its exact binary value and its precision in bits
+// (R bits p q), so that the parent holds the very float the worker computed.
+void write_real(std::ostream& os, const GiNaC::numeric& r) {
+  if (r.is_rational()) {
+    os << " Q " << r.numer() << ' ' << r.denom();
+    return;
+  }
+  const cln::cl_F f = cln::the<cln::cl_F>(r.to_cl_N());
+  const GiNaC::numeric exact(cln::rational(f));
+  os << " R " << cln::float_digits(f) << ' ' << exact.numer() << ' ' << exact.denom();
+}
 
 bool write_number(std::ostream& os, const GiNaC::numeric& n) {
-  if (n.is_rational()) {
-    write_rational(os, n);
-  } else if (n.is_crational()) {
-    os << " C";
-    write_rational(os, n.real());
-    write_rational(os, n.imag());
+  if (n.is_real()) {
+    write_real(os, n);
   } else {
-    GiNaC::archive ar(n, "n");
-    std::ostringstream bytes;
-    bytes << ar;
-    os << " N " << bytes.str().size() << ' ' << bytes.str();
+    os << " C";
+    write_real(os, n.real());
+    write_real(os, n.imag());
   }
   return true;
 }
@@ -87,6 +96,8 @@ bool write(std::ostream& os, const ex& e, const WireLeaves& leaves) {
   return false;
 }
 
+void write_bytes(std::ostream& os, const std::string& bytes) { os << ' ' << bytes.size() << ' ' << bytes; }
+
 struct Reader {
   std::istringstream is;
   const WireLeaves& leaves;
@@ -106,9 +117,17 @@ struct Reader {
     return p / q;
   }
 
-  GiNaC::numeric rational() {
-    if (next<std::string>() != "Q") malformed();
-    return fraction();
+  GiNaC::numeric real() {  // Q p q, or R bits p q
+    const std::string tag = next<std::string>();
+    if (tag == "Q") return fraction();
+    if (tag != "R") malformed();
+    return float_of(next<unsigned long>());
+  }
+
+  GiNaC::numeric float_of(unsigned long bits) {  // p q, after R bits
+    if (bits == 0 || bits > (1ul << 24)) malformed();
+    const GiNaC::numeric exact = fraction();
+    return GiNaC::numeric(cln::cl_float(cln::the<cln::cl_RA>(exact.to_cl_N()), cln::float_format_t(bits)));
   }
 
   GiNaC::exvector operands() {
@@ -118,15 +137,12 @@ struct Reader {
     return v;
   }
 
-  ex archived_number() {
+  std::string bytes() {  // "k bytes"
     const auto k = next<std::size_t>();
     is.get();  // the space before the bytes
-    std::string bytes(k, '\0');
-    if (!is.read(bytes.data(), static_cast<std::streamsize>(k))) malformed();
-    std::istringstream in(bytes);
-    GiNaC::archive ar;
-    in >> ar;
-    return ar.unarchive_ex(GiNaC::lst{}, "n");
+    std::string out(k, '\0');
+    if (!is.read(out.data(), static_cast<std::streamsize>(k))) malformed();
+    return out;
   }
 
   ex expression() {
@@ -137,11 +153,11 @@ struct Reader {
       return leaves.at(i);
     }
     if (tag == "Q") return fraction();
+    if (tag == "R") return float_of(next<unsigned long>());
     if (tag == "C") {
-      const GiNaC::numeric re = rational(), im = rational();
+      const GiNaC::numeric re = real(), im = real();
       return re + GiNaC::I * im;
     }
-    if (tag == "N") return archived_number();
     if (tag == "+") return GiNaC::add(operands());
     if (tag == "*") return GiNaC::mul(operands());
     if (tag == "^") {
@@ -175,6 +191,35 @@ ex from_wire(const std::string& text, const WireLeaves& leaves) {
   const ex e = r.expression();
   if (std::string rest; r.is >> rest) Reader::malformed();
   return e;
+}
+
+std::optional<std::string> to_wire(const ZeroVerdict& v, const WireLeaves& leaves) {
+  std::ostringstream os;
+  os << v.zero << ' ' << v.undecided << ' ' << static_cast<int>(v.method);
+  write_bytes(os, v.detail);
+  os << ' ' << v.point.size();
+  for (const auto& [coordinate, value] : v.point)
+    if (!write(os, coordinate, leaves) || !write(os, value, leaves)) return std::nullopt;
+  if (!write(os, v.value, leaves)) return std::nullopt;
+  return os.str();
+}
+
+ZeroVerdict verdict_from_wire(const std::string& text, const WireLeaves& leaves) {
+  Reader r{std::istringstream(text), leaves};
+  ZeroVerdict v;
+  v.zero = r.next<int>() != 0;
+  v.undecided = r.next<int>() != 0;
+  const int method = r.next<int>();
+  if (method < 0 || method > static_cast<int>(Decision::BallArithmetic)) Reader::malformed();
+  v.method = static_cast<Decision>(method);
+  v.detail = r.bytes();
+  for (auto k = r.next<std::size_t>(); k > 0; --k) {
+    const ex coordinate = r.expression();
+    v.point[coordinate] = r.expression();
+  }
+  v.value = r.expression();
+  if (std::string rest; r.is >> rest) Reader::malformed();
+  return v;
 }
 
 }  // namespace hamel

@@ -1,9 +1,11 @@
 // core/wire.hpp — expressions sent between a process and the children it forked (core/parallel.hpp).
 //
 // GiNaC's archives name symbols and functions by their names, and Hamel registers functions that
-// share a name (each chart's own f, core/abstract_function.hpp): an archive would map them to one.
-// A forked child holds the parent's objects, so the wire names them by what both sides share: a leaf
-// (symbol, constant) by its position in a table built before the fork, a function by its serial.
+// share a name (each chart's own f, core/abstract_function.hpp): an archive would map them to one; it
+// also reads a float back at the current precision, not at its own. A forked child holds the parent's
+// objects, so the wire names them by what both sides share: a leaf (symbol, constant) by its position
+// in a table built before the fork, a function by its serial; a float travels as its exact binary
+// value and its precision.
 #pragma once
 
 #include <ginac/ginac.h>
@@ -11,6 +13,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -35,5 +39,10 @@ std::optional<std::string> to_wire(const GiNaC::ex& e, const WireLeaves& leaves)
 
 /// The expression to_wire wrote (equal to it, `is_equal`). @throws std::runtime_error on malformed text.
 GiNaC::ex from_wire(const std::string& text, const WireLeaves& leaves);
+
+/// A zero test's verdict (flags, method, detail, witness point and value) as text for
+/// verdict_from_wire; nullopt when its point or value holds what the wire does not carry.
+std::optional<std::string> to_wire(const ZeroVerdict& v, const WireLeaves& leaves);
+ZeroVerdict verdict_from_wire(const std::string& text, const WireLeaves& leaves);
 
 }  // namespace hamel

@@ -2,13 +2,20 @@
 #include "derivation/in_variables.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
 
 #include "brackets/jacobi.hpp"
 #include "core/abstract_function.hpp"
+#include "core/child_io.hpp"
 #include "core/display.hpp"
 #include "core/latex.hpp"
+#include "core/parallel.hpp"
 #include "core/symbolic.hpp"
+#include "core/wire.hpp"
 #include "mechanics/hamel_equations.hpp"
 
 namespace hamel {
@@ -242,14 +249,79 @@ void InVariables::arguments(DerivationSection& s) const {
   }
 }
 
+namespace {
+
+// What the Jacobiator of one triple of variables is: zero on all of R^k, zero where the relations
+// hold, or nonzero (with the zero test's verdict on D*, and its shortest form unless too long).
+struct TripleJacobiator {
+  enum class Kind { Zero, ZeroOnRelations, Nonzero };
+  Kind kind = Kind::Zero;
+  ZeroVerdict verdict;
+  std::optional<GiNaC::ex> shown;
+};
+
+TripleJacobiator triple_jacobiator(const InVariables& iv, const AlmostPoissonBracket& Bu, std::size_t a, std::size_t b,
+                                   std::size_t c) {
+  const VariablesOnChart& v = iv.variables();
+  const GiNaC::ex J = jacobiator(Bu, v.symbols[a], v.symbols[b], v.symbols[c]);
+  TripleJacobiator t;
+  t.verdict = zero_test(J, iv.chart());
+  if (t.verdict.zero) return t;
+  t.verdict = verify_in_variables(GiNaC::ex(0), J, v.symbols, v.variables, v.chart);
+  t.kind = t.verdict.zero ? TripleJacobiator::Kind::ZeroOnRelations : TripleJacobiator::Kind::Nonzero;
+  if (t.verdict.zero) return t;
+  const GiNaC::ex shown = iv.shortest_on_relations(simplify(J));
+  if (printed_length(shown) <= kLongestPrinted) t.shown = shown;
+  return t;
+}
+
+// "kind", then the verdict and the shown form on the wire (core/wire.hpp).
+std::string encode(const TripleJacobiator& t, const WireLeaves& leaves) {
+  const auto verdict = to_wire(t.verdict, leaves);
+  const auto shown = t.shown ? to_wire(*t.shown, leaves) : std::optional<std::string>("");
+  if (!verdict || !shown) throw std::runtime_error("a Jacobiator the wire does not carry");
+  return std::to_string(static_cast<int>(t.kind)) + (t.shown ? "1" : "0") + detail::length_prefixed(*verdict) + *shown;
+}
+
+TripleJacobiator decode(const std::string& text, const WireLeaves& leaves) {
+  TripleJacobiator t;
+  t.kind = static_cast<TripleJacobiator::Kind>(text.at(0) - '0');
+  std::uint64_t n = 0;
+  std::memcpy(&n, text.data() + 2, sizeof n);
+  t.verdict = verdict_from_wire(text.substr(2 + sizeof n, n), leaves);
+  if (text.at(1) == '1') t.shown = from_wire(text.substr(2 + sizeof n + n), leaves);
+  return t;
+}
+
+}  // namespace
+
+// The triples are independent: on all cores when the brackets are large (core/parallel.hpp).
 ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi,
                                 const std::string& object_id, DerivationSection& s) {
   const Chart& U = iv.chart();
   const VariablesOnChart& v = iv.variables();
   const auto index = [&](std::size_t a) { return *U.index_of(v.symbols[a]); };
   VariableTable on_U;  // by the chart's coordinates
-  for (const auto& [ab, value] : table) on_U[{index(ab.first), index(ab.second)}] = phi ? *phi * value : value;
+  WireLeaves leaves;
+  std::size_t size = 0;
+  for (const auto& [ab, value] : table) {
+    on_U[{index(ab.first), index(ab.second)}] = phi ? *phi * value : value;
+    leaves.add(on_U[{index(ab.first), index(ab.second)}]);
+    size += tree_size(value, kForkWorthyNodes);
+  }
+  for (const GiNaC::ex& x : v.chart.coordinates()) leaves.add(x);  // the witness point's coordinates
+  for (const GiNaC::ex& x : v.chart.parameters()) leaves.add(x);
+  for (const GiNaC::ex& x : U.coordinates()) leaves.add(x);
   const AlmostPoissonBracket Bu = bracket_on_variables(U, on_U);
+  std::vector<std::array<std::size_t, 3>> triples;
+  for (std::size_t a = 0; a < v.symbols.size(); ++a)
+    for (std::size_t b = a + 1; b < v.symbols.size(); ++b)
+      for (std::size_t c = b + 1; c < v.symbols.size(); ++c) triples.push_back({a, b, c});
+  const auto compute = [&](std::size_t k) { return triple_jacobiator(iv, Bu, triples[k][0], triples[k][1], triples[k][2]); };
+  // Each triple's Jacobiator is built from every bracket in the table: its size times the number of
+  // triples measures the work.
+  const auto answers = parallel_map(
+      triples.size(), [&](std::size_t k) { return encode(compute(k), leaves); }, size * triples.size() >= kForkWorthyNodes);
   const std::string Rk = "R^" + std::to_string(v.symbols.size());
   ZeroVerdict result;
   result.zero = true;
@@ -257,37 +329,33 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& tabl
   std::size_t only_on_relations = 0;
   Object* o = nullptr;
   std::vector<std::string> too_long_keys;
-  for (std::size_t a = 0; a < v.symbols.size(); ++a)
-    for (std::size_t b = a + 1; b < v.symbols.size(); ++b)
-      for (std::size_t c = b + 1; c < v.symbols.size(); ++c) {
-        const GiNaC::ex J = jacobiator(Bu, v.symbols[a], v.symbols[b], v.symbols[c]);
-        ZeroVerdict everywhere = zero_test(J, U);
-        if (everywhere.zero) {
-          if (everywhere.method == Decision::NumericProbing && result.method == Decision::Canonical)
-            result = everywhere, result.detail = "computed in the variables on " + Rk + ": " + everywhere.detail;
-          continue;
-        }
-        ZeroVerdict reduced = verify_in_variables(GiNaC::ex(0), J, v.symbols, v.variables, v.chart);
-        if (reduced.zero) {
-          ++only_on_relations;
-          continue;
-        }
-        const std::vector<std::string> k{v.variables[a].name, v.variables[b].name, v.variables[c].name};
-        const GiNaC::ex shown = iv.shortest_on_relations(simplify(J));
-        if (printed_length(shown) > kLongestPrinted) {
-          too_long_keys.push_back("{" + k[0] + "," + k[1] + "," + k[2] + "}");
-        } else {
-          if (!o) {
-            o = &s.object(object_id, ObjectKind::Family, "the nonzero components of the Jacobiator in the variables");
-            o->symmetry = Symmetry::Alternating;
-          }
-          o->add(k, Label::symbol("Jac", k), shown);
-        }
-        if (result.zero) {
-          result = reduced;
-          result.detail = "{" + k[0] + "," + k[1] + "," + k[2] + "} in the variables: " + reduced.detail;
-        }
+  for (std::size_t k = 0; k < triples.size(); ++k) {
+    const TripleJacobiator t = answers[k] ? decode(*answers[k], leaves) : compute(k);
+    if (t.kind == TripleJacobiator::Kind::Zero) {
+      if (t.verdict.method == Decision::NumericProbing && result.method == Decision::Canonical)
+        result = t.verdict, result.detail = "computed in the variables on " + Rk + ": " + t.verdict.detail;
+      continue;
+    }
+    if (t.kind == TripleJacobiator::Kind::ZeroOnRelations) {
+      ++only_on_relations;
+      continue;
+    }
+    const auto [a, b, c] = triples[k];
+    const std::vector<std::string> key{v.variables[a].name, v.variables[b].name, v.variables[c].name};
+    if (!t.shown) {
+      too_long_keys.push_back("{" + key[0] + "," + key[1] + "," + key[2] + "}");
+    } else {
+      if (!o) {
+        o = &s.object(object_id, ObjectKind::Family, "the nonzero components of the Jacobiator in the variables");
+        o->symmetry = Symmetry::Alternating;
       }
+      o->add(key, Label::symbol("Jac", key), *t.shown);
+    }
+    if (result.zero) {
+      result = t.verdict;
+      result.detail = "{" + key[0] + "," + key[1] + "," + key[2] + "} in the variables: " + t.verdict.detail;
+    }
+  }
   if (!too_long_keys.empty())
     s.prose.push_back("Nonzero but not printed (longer than " + std::to_string(kLongestPrinted) +
                       " characters in the variables): the Jacobiator on " + joined(too_long_keys) + ".");

@@ -175,20 +175,43 @@ bool injective_on_domain(const ex& g, const ex& q, const Chart& chart) {
 }
 
 // A coordinate q as a function of the variables on its domain, through the first of q, cos q, sin q
-// that is rational in them and one-to-one there: (q, its value: γ3 ↦ acos(γ3)); nullopt when none is.
+// that is rational in them and one-to-one there: (q, its value: γ3 ↦ acos(γ3)); nullopt when none is
+// (`over_budget` says whether an elimination ran out of budget on the way).
 std::optional<std::pair<ex, ex>> argument_in_variables(const ex& q, const VariablesOnChart& v,
-                                                       const ReexpressBudget& budget) {
+                                                       const ReexpressBudget& budget, bool& over_budget) {
   ReexpressBudget by_elimination = budget;
   by_elimination.substitute = false;
   for (const ex& g : std::vector<ex>{q, GiNaC::cos(q), GiNaC::sin(q)}) {
     if (!injective_on_domain(g, q, v.chart)) continue;
     const Reexpressed r = reexpress(g, v, by_elimination);
+    if (r.outcome == Reexpressed::Outcome::OverBudget) over_budget = true;
     if (!r.expressed()) continue;
     if (g.is_equal(q)) return std::make_pair(q, r.value);
     const bool cosine = GiNaC::is_the_function<GiNaC::cos_SERIAL>(g);
     return std::make_pair(q, cosine ? GiNaC::acos(r.value) : GiNaC::asin(r.value));
   }
   return std::nullopt;
+}
+
+// argument_in_variables, remembered for the process: every re-expression of a derivation asks it for
+// the same coordinates (the solid of revolution's θ eleven times, one to three eliminations each). The
+// key holds the coordinate, the variables' symbols and their expressions themselves (not their text:
+// two charts may name different symbols alike). A coordinate found not to be a function of the
+// variables is remembered only when no elimination ran out of budget.
+std::optional<std::pair<ex, ex>> remembered_argument(const ex& q, const VariablesOnChart& v, const ReexpressBudget& budget) {
+  struct Known {
+    std::optional<std::pair<ex, ex>> value;
+  };
+  thread_local std::map<ex, Known, GiNaC::ex_is_less> memo;
+  GiNaC::lst symbols, expressions;
+  for (const ex& u : v.symbols) symbols.append(u);
+  for (const NamedFunction& f : v.variables) expressions.append(f.expression);
+  const ex key = GiNaC::lst{q, symbols, expressions};
+  if (const auto it = memo.find(key); it != memo.end()) return it->second.value;
+  bool over_budget = false;
+  const auto a = argument_in_variables(q, v, budget, over_budget);
+  if (a || !over_budget) memo[key] = Known{a};
+  return a;
 }
 
 // q's value in the variables (argument_in_variables), asked once per elimination: `atoms` remembers
@@ -198,7 +221,7 @@ std::optional<ex> argument_value(const ex& q, LiftedAtoms& atoms, const Variable
   for (const auto& [x, value] : atoms.arguments)
     if (x.is_equal(q)) return value;
   if (atoms.not_arguments.count(q)) return std::nullopt;
-  const auto a = argument_in_variables(q, v, budget);
+  const auto a = remembered_argument(q, v, budget);
   if (!a) {
     atoms.not_arguments.insert(q);
     return std::nullopt;

@@ -60,6 +60,29 @@ TEST_CASE("wire: a leaf outside the table or a list is not carried; malformed te
   CHECK_THROWS_AS(hamel::from_wire(" L 0 L 0", leaves), std::runtime_error);
 }
 
+TEST_CASE("wire: a verdict comes back with its method, detail, witness point and value") {
+  realsymbol x("x"), y("y");
+  hamel::ProbeSpace space;
+  const hamel::ZeroVerdict v = hamel::zero_test(sin(x) * y - numeric(1, 3), space);
+  REQUIRE_FALSE(v.zero);
+  hamel::WireLeaves leaves;
+  leaves.add(x);
+  leaves.add(y);
+  const auto text = hamel::to_wire(v, leaves);
+  REQUIRE(text);
+  const hamel::ZeroVerdict back = hamel::verdict_from_wire(*text, leaves);
+  CHECK(back.zero == v.zero);
+  CHECK(back.undecided == v.undecided);
+  CHECK(back.method == v.method);
+  CHECK(back.detail == v.detail);
+  CHECK(back.value.is_equal(v.value));
+  REQUIRE(back.point.size() == v.point.size());
+  for (const auto& [s, value] : v.point) CHECK(back.point.at(s).is_equal(value));
+  REQUIRE_FALSE(v.point.empty());
+  CHECK_FALSE(hamel::to_wire(v, hamel::WireLeaves{}));  // the point's coordinates are not in an empty table
+  CHECK_THROWS_AS(hamel::verdict_from_wire("1 0 9 0  0 Q 0 1", leaves), std::runtime_error);  // no such method
+}
+
 TEST_CASE("parallel_map: every answer in order, from two workers") {
   const Workers two(2);
   const auto answers = hamel::parallel_map(50, [](std::size_t i) { return std::to_string(i * i); }, true);
