@@ -1,6 +1,7 @@
 // brackets/jacobi.cpp
 #include "brackets/jacobi.hpp"
 
+#include <array>
 #include <stdexcept>
 
 #include "core/parallel.hpp"
@@ -21,20 +22,21 @@ namespace {
 
 // One component of [Π, Π]: zero or not, how it was decided, and its canonical form when nonzero.
 struct ComponentVerdict {
-  bool zero = false, undecided = false, canonical = false;
+  bool zero = false, undecided = false;
+  Decision method = Decision::Canonical;
   GiNaC::ex value;
 };
 
 ComponentVerdict decide(const GiNaC::ex& component, const ProbeSpace& space) {
   const ZeroVerdict z = zero_test(component, space);
-  ComponentVerdict c{z.zero, z.undecided, z.method == Decision::Canonical, 0};
+  ComponentVerdict c{z.zero, z.undecided, z.method, 0};
   if (!z.zero && !z.undecided) c.value = simplify(component);
   return c;
 }
 
-// "zuc" flags, then the value on the wire (core/wire.hpp) when nonzero.
+// Two flags and the method's digit, then the value on the wire (core/wire.hpp) when nonzero.
 std::string encode(const ComponentVerdict& c, const WireLeaves& leaves) {
-  std::string text{c.zero ? '1' : '0', c.undecided ? '1' : '0', c.canonical ? '1' : '0'};
+  std::string text{c.zero ? '1' : '0', c.undecided ? '1' : '0', static_cast<char>('0' + static_cast<int>(c.method))};
   if (c.zero || c.undecided) return text;
   const auto value = to_wire(c.value, leaves);
   if (!value) throw std::runtime_error("a component the wire does not carry");
@@ -42,9 +44,18 @@ std::string encode(const ComponentVerdict& c, const WireLeaves& leaves) {
 }
 
 ComponentVerdict decode(const std::string& text, const WireLeaves& leaves) {
-  ComponentVerdict c{text.at(0) == '1', text.at(1) == '1', text.at(2) == '1', 0};
+  ComponentVerdict c{text.at(0) == '1', text.at(1) == '1', static_cast<Decision>(text.at(2) - '0'), 0};
   if (!c.zero && !c.undecided) c.value = from_wire(text.substr(3), leaves);
   return c;
+}
+
+// "3 by the canonical form, 2 by exact evaluation": each method that decided a component, in order.
+std::string methods_text(const std::array<int, 4>& by) {
+  static const char* names[] = {"the canonical form", "exact evaluation", "numeric probing", "ball arithmetic"};
+  std::string out;
+  for (std::size_t m = 0; m < by.size(); ++m)
+    if (by[m] > 0) out += (out.empty() ? "" : ", ") + std::to_string(by[m]) + " by " + names[m];
+  return out.empty() ? "none decided" : "decided " + out;
 }
 
 }  // namespace
@@ -65,17 +76,16 @@ PoissonVerdict is_poisson(const AlmostPoissonBracket& B) {
       components.size(), [&](std::size_t k) { return encode(decide(components[k].second, space), leaves); },
       size >= kForkWorthyNodes);
   PoissonVerdict v;
-  int canonical = 0, probed = 0;
+  std::array<int, 4> by{};  // decided components by Decision
   for (std::size_t k = 0; k < components.size(); ++k) {
     const ComponentVerdict c = answers[k] ? decode(*answers[k], leaves) : decide(components[k].second, space);
-    (c.canonical ? canonical : probed)++;
     if (c.undecided) ++v.undecided;
-    else if (!c.zero) v.nonzero.emplace_back(components[k].first, c.value);
+    else ++by[static_cast<std::size_t>(c.method)];
+    if (!c.zero && !c.undecided) v.nonzero.emplace_back(components[k].first, c.value);
   }
   v.poisson = v.nonzero.empty() && v.undecided == 0;
-  v.detail = std::to_string(J.components().size()) + " candidate components of [Pi,Pi]: " +
-             std::to_string(canonical) + " decided by the canonical form, " + std::to_string(probed) +
-             " by numeric probing; " + std::to_string(v.nonzero.size()) + " nonzero" +
+  v.detail = std::to_string(J.components().size()) + " candidate components of [Pi,Pi]: " + methods_text(by) + "; " +
+             std::to_string(v.nonzero.size()) + " nonzero" +
              (v.undecided ? ", " + std::to_string(v.undecided) + " undecided" : "");
   return v;
 }

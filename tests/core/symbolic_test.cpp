@@ -226,6 +226,26 @@ TEST_CASE("evaluate: a value beyond 10^1000 on the way is refused, not computed 
   CHECK(GiNaC::abs(GiNaC::ex_to<numeric>(v) / pow(numeric(2), 3000) - 1) < numeric(1, 1000000000));
 }
 
+TEST_CASE("simplify: a large expression with roots gets its fraction from FLINT, the roots as variables") {
+  realsymbol x("x"), a("a");
+  ex R = 0;  // a large rational part, as an equation of motion has
+  for (int k = 1; k <= 60; ++k) R += (k * pow(sin(x), k % 5) + a) / (k + pow(cos(x), 2) + a * sin(x));
+  const ex Q = a * a * pow(sin(x), 2) + 1;
+  // √Q sin²x/(1 + cos²x) − √Q (1 − cos²x)/(1 + cos²x) vanishes only on the circle
+  const ex roots = sqrt(Q) * pow(sin(x), 2) / (1 + pow(cos(x), 2)) - sqrt(Q) * (1 - pow(cos(x), 2)) / (1 + pow(cos(x), 2)) +
+                   pow(Q, numeric(3, 2)) / (2 + sin(x));
+  REQUIRE(hamel::tree_size(R + roots, 100000) >= 1000);
+  const ex s = hamel::simplify(R + roots);
+  const auto same = hamel::zero_test(s - hamel::simplify(R + pow(Q, numeric(3, 2)) / (2 + sin(x))));
+  INFO(same.how());
+  CHECK(same.zero);
+  CHECK(same.method == hamel::Decision::Canonical);
+  CHECK(s.has(pow(GiNaC::wild(), numeric(3, 2))));  // the root is put back: Q^(3/2)/(2 + sin x) is left
+  GiNaC::exset symbols;
+  hamel::collect_symbols(s, symbols);
+  for (const ex& y : symbols) CHECK(GiNaC::ex_to<GiNaC::symbol>(y).get_name().rfind("root(", 0) == std::string::npos);
+}
+
 TEST_CASE("probe: a magnitude beyond a long's decimal exponent is reported, not cast") {
   // exp(-e^(e^x)) at x in [6, 7] is about 10^-(10^175); the probe's report cast that exponent to a long.
   realsymbol x("x");
