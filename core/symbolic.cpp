@@ -269,42 +269,57 @@ struct MergeRoots : GiNaC::map_function {
   }
 };
 
-// x^(p/q) (q > 1) as the p-th power of a symbol standing for x^(1/q), as GiNaC's normal() takes it;
-// `back` maps the symbols to the roots. The symbols are named after the roots' text, so that the
+// x^(p/q) (q > 1) as the p-th power of a symbol standing for x^(1/q), as GiNaC's normal() takes it, and
+// a power with any other exponent that is not an integer (x^y, x^0.5) as a symbol standing for it;
+// `back` maps the symbols to what they stand for. The symbols are named after that text, so that the
 // fraction's variable order does not depend on the run.
-struct RootsAsSymbols : GiNaC::map_function {
+struct PowersAsSymbols : GiNaC::map_function {
   std::map<ex, ex, GiNaC::ex_is_less> symbol_of;
   GiNaC::exmap back;
-  ex operator()(const ex& e) override {
-    if (!is_a<GiNaC::power>(e) || !is_a<GiNaC::numeric>(e.op(1))) return e.map(*this);
-    const GiNaC::numeric x = ex_to<GiNaC::numeric>(e.op(1));
-    if (x.is_integer() || !x.is_rational()) return e.map(*this);
-    const ex root = GiNaC::pow((*this)(e.op(0)), 1 / GiNaC::numeric(x.denom()));
-    auto it = symbol_of.find(root);
+  ex symbol_for(const ex& atom) {
+    auto it = symbol_of.find(atom);
     if (it == symbol_of.end()) {
-      const GiNaC::symbol r("root(" + to_text(root) + ")");
-      it = symbol_of.emplace(root, r).first;
-      back[r] = root;
+      const GiNaC::symbol s("atom(" + to_text(atom) + ")");
+      it = symbol_of.emplace(atom, s).first;
+      back[s] = atom;
     }
-    return GiNaC::pow(it->second, x.numer());
+    return it->second;
+  }
+  ex operator()(const ex& e) override {
+    if (!is_a<GiNaC::power>(e)) return e.map(*this);
+    if (!is_a<GiNaC::numeric>(e.op(1))) return symbol_for(e);
+    const GiNaC::numeric x = ex_to<GiNaC::numeric>(e.op(1));
+    if (x.is_integer()) return e.map(*this);
+    if (!x.is_rational()) return symbol_for(e);
+    return GiNaC::pow(symbol_for(GiNaC::pow((*this)(e.op(0)), 1 / GiNaC::numeric(x.denom()))), x.numer());
   }
 };
 
+bool has_symbolic_exponent(const ex& e) {
+  if (is_a<GiNaC::power>(e) && !is_a<GiNaC::numeric>(e.op(1))) return true;
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (has_symbolic_exponent(e.op(i))) return true;
+  return false;
+}
+
 // Expressions with roots of this size or more (tree nodes) get their fraction from FLINT, with each
-// root a variable (RootsAsSymbols); smaller ones from GiNaC's normal(), as before (every example's
+// root a variable (PowersAsSymbols); smaller ones from GiNaC's normal(), as before (every example's
 // output is unchanged). The ellipsoid under gravity with symbolic semi-axes (bench/systems): one
 // equation of motion of 2907 nodes took 70 s in normal()'s gcds; the whole derivation takes 1.2 s.
+// Powers with symbolic exponents always go to FLINT: normal() goes through a tower x^(a^(b^…)) once per
+// level and again inside each, exponential in its height (fuzz bug 22: a height of about 30, hours).
 constexpr std::size_t kRootsByFlintNodes = 1000;
 
-// The fraction of p (not pure: roots or other atoms) from FLINT when it is large; nullopt otherwise.
-std::optional<ex> large_fraction_with_roots(const ex& p) {
-  if (tree_size(p, kRootsByFlintNodes) < kRootsByFlintNodes) return std::nullopt;
-  RootsAsSymbols roots;
-  const ex q = roots(p);
+// The fraction of p (not pure: roots or other atoms) from FLINT when it is large or holds a symbolic
+// exponent; nullopt otherwise.
+std::optional<ex> fraction_by_flint(const ex& p) {
+  if (!has_symbolic_exponent(p) && tree_size(p, kRootsByFlintNodes) < kRootsByFlintNodes) return std::nullopt;
+  PowersAsSymbols powers;
+  const ex q = powers(p);
   const auto f = cancelled_fraction(q, circles_in(q));
   if (!f) return std::nullopt;
   MergeRoots merge;
-  return back_to_trig(merge(f->numerator.subs(roots.back)).expand() / merge(f->denominator.subs(roots.back)).expand());
+  return back_to_trig(merge(f->numerator.subs(powers.back)).expand() / merge(f->denominator.subs(powers.back)).expand());
 }
 
 // The canonical form of p, the rational expression ToPolynomial made of an expression (`pure`: with
@@ -313,7 +328,7 @@ ex canonical_form(const ex& p, bool pure) {
   try {
     if (pure) {
       if (const auto f = cancelled_fraction(p, circles_in(p))) return back_to_trig(f->numerator / f->denominator);
-    } else if (const auto f = large_fraction_with_roots(p)) {
+    } else if (const auto f = fraction_by_flint(p)) {
       return *f;
     }
   } catch (const FractionTooLarge& e) {

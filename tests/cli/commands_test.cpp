@@ -1,6 +1,7 @@
 // tests/cli/commands_test.cpp — `hamel derive` and `hamel check` end to end on the examples.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <fstream>
 #include <ginac/ginac.h>
 #include <tuple>
@@ -513,6 +514,19 @@ TEST_CASE("hamel derive: a tower of powers in L is refused at once, whatever GiN
   const Run r = run({"derive", f.path(), "--quiet"});
   CHECK(r.status == 2);
   CHECK(r.err.find("error: " + f.path() + ":3:13: 'lagrangian': ") == 0);
+}
+
+TEST_CASE("hamel derive: a tower of powers about 30 high is refused in a moment, not after hours (fuzz bug 22)") {
+  // L = m/x_dot^(N1^(N2^(y_dot^(N3^(…))))), each "^ +" of the file making the rest of the sum the
+  // exponent: GiNaC's normal() went through the tower once per level and again inside each (hours); the
+  // canonical form now takes powers with symbolic exponents as variables of a FLINT fraction.
+  hamel::test::TempFile f(example_text("fuzz/corpus/system_file/timeout_tower_height_30.yaml"), ".yaml");
+  const auto start = std::chrono::steady_clock::now();
+  const Run r = run({"derive", f.path(), "--quiet"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("error: " + f.path() + ":3:13: 'lagrangian': the Lagrangian is not quadratic in the velocities") == 0);
+  // a generous bound (the run takes about 0.1 s): the failure was hours, not a few seconds
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 20);
 }
 
 TEST_CASE("hamel derive: discrete coordinates q1 and q10 together, slots q1_0 and q10_0 (issue 17 §2)") {
