@@ -82,6 +82,7 @@ PoissonVerdict is_poisson(const AlmostPoissonBracket& B) {
     if (c.undecided) ++v.undecided;
     else ++by[static_cast<std::size_t>(c.method)];
     if (!c.zero && !c.undecided) v.nonzero.emplace_back(components[k].first, c.value);
+    if (answers[k] && !c.zero && !c.undecided) remember_simplified(components[k].second, c.value);
   }
   v.poisson = v.nonzero.empty() && v.undecided == 0;
   v.detail = std::to_string(J.components().size()) + " candidate components of [Pi,Pi]: " + methods_text(by) + "; " +

@@ -752,24 +752,45 @@ ex simplify_uncached(const ex& e) {
 
 // A derivation simplifies a value when it derives it and again when it displays it (core/display):
 // answers are remembered, and a canonical form is its own answer (a bounded per-thread cache).
-ex simplify(const ex& e) {
-  if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::symbol>(e)) return simplify_uncached(e);
-  constexpr std::size_t kRemembered = 8192;
-  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache;
+namespace {
+
+// simplify's answers (bounded; cleared when derivative rules change). A canonical form is remembered
+// as its own answer too: simplify is not idempotent in shape (simplify(r) may write r another way), and
+// computing it again for every display of a large value cost seconds (a chain of 40 coordinates).
+using SimplifyCache = std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal>;
+
+SimplifyCache& simplify_cache() {
+  thread_local SimplifyCache cache;
   thread_local std::size_t generation = derivative_rules_generation();
   if (generation != derivative_rules_generation()) cache.clear(), generation = derivative_rules_generation();
+  return cache;
+}
+
+void remember(SimplifyCache& cache, const ex& e, const ex& r) {
+  constexpr std::size_t kRemembered = 8192;
+  if (cache.size() + 2 > kRemembered) cache.clear();
+  cache.emplace(e, r);
+  cache.emplace(r, r);
+}
+
+}  // namespace
+
+ex simplify(const ex& e) {
+  if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::symbol>(e)) return simplify_uncached(e);
+  SimplifyCache& cache = simplify_cache();
   const auto it = cache.find(e);
   if (it != cache.end()) return it->second;
   thread_local int depth = 0;
   const OutermostTimer timer(depth);
   const ex r = simplify_uncached(e);
   if (timer.outermost()) detail::count_simplification(timer.seconds());
-  // Only e ↦ r: simplify is not idempotent in shape (simplify(r) may write r another way), so
-  // remembering r ↦ r would make the answer depend on what this process computed before, and a
-  // worker process (core/parallel.hpp) would then answer differently from a serial run.
-  if (cache.size() + 1 > kRemembered) cache.clear();
-  cache.emplace(e, r);
+  remember(cache, e, r);
   return r;
+}
+
+void remember_simplified(const ex& e, const ex& r) {
+  if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::symbol>(e)) return;
+  remember(simplify_cache(), e, r);
 }
 
 GiNaC::matrix simplify(const GiNaC::matrix& m) {

@@ -23,6 +23,10 @@ namespace hamel {
 /// if and only if `simplify` returns 0.
 GiNaC::ex simplify(const GiNaC::ex& e);
 
+/// Records that simplify(e) is r, as if this process had computed it: an answer from a worker process
+/// (core/parallel.hpp), so that this process goes on as a serial run would (simplify(r) is then r).
+void remember_simplified(const GiNaC::ex& e, const GiNaC::ex& r);
+
 /// Simplifies every entry of a matrix.
 GiNaC::matrix simplify(const GiNaC::matrix& m);
 

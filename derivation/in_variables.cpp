@@ -257,6 +257,7 @@ struct TripleJacobiator {
   enum class Kind { Zero, ZeroOnRelations, Nonzero };
   Kind kind = Kind::Zero;
   ZeroVerdict verdict;
+  GiNaC::ex canonical;  ///< simplify(J) when nonzero (remembered by the parent of a worker)
   std::optional<GiNaC::ex> shown;
 };
 
@@ -270,26 +271,37 @@ TripleJacobiator triple_jacobiator(const InVariables& iv, const AlmostPoissonBra
   t.verdict = verify_in_variables(GiNaC::ex(0), J, v.symbols, v.variables, v.chart);
   t.kind = t.verdict.zero ? TripleJacobiator::Kind::ZeroOnRelations : TripleJacobiator::Kind::Nonzero;
   if (t.verdict.zero) return t;
-  const GiNaC::ex shown = iv.shortest_on_relations(simplify(J));
+  t.canonical = simplify(J);
+  const GiNaC::ex shown = iv.shortest_on_relations(t.canonical);
   if (printed_length(shown) <= kLongestPrinted) t.shown = shown;
   return t;
 }
 
-// "kind", then the verdict and the shown form on the wire (core/wire.hpp).
+// "kind", then the verdict, the canonical form and the shown form on the wire (core/wire.hpp), each
+// with its length in front.
 std::string encode(const TripleJacobiator& t, const WireLeaves& leaves) {
-  const auto verdict = to_wire(t.verdict, leaves);
+  const auto verdict = to_wire(t.verdict, leaves), canonical = to_wire(t.canonical, leaves);
   const auto shown = t.shown ? to_wire(*t.shown, leaves) : std::optional<std::string>("");
-  if (!verdict || !shown) throw std::runtime_error("a Jacobiator the wire does not carry");
-  return std::to_string(static_cast<int>(t.kind)) + (t.shown ? "1" : "0") + detail::length_prefixed(*verdict) + *shown;
+  if (!verdict || !canonical || !shown) throw std::runtime_error("a Jacobiator the wire does not carry");
+  return std::to_string(static_cast<int>(t.kind)) + (t.shown ? "1" : "0") + detail::length_prefixed(*verdict) +
+         detail::length_prefixed(*canonical) + detail::length_prefixed(*shown);
 }
 
 TripleJacobiator decode(const std::string& text, const WireLeaves& leaves) {
   TripleJacobiator t;
   t.kind = static_cast<TripleJacobiator::Kind>(text.at(0) - '0');
-  std::uint64_t n = 0;
-  std::memcpy(&n, text.data() + 2, sizeof n);
-  t.verdict = verdict_from_wire(text.substr(2 + sizeof n, n), leaves);
-  if (text.at(1) == '1') t.shown = from_wire(text.substr(2 + sizeof n + n), leaves);
+  std::size_t at = 2;
+  const auto next = [&] {
+    std::uint64_t n = 0;
+    std::memcpy(&n, text.data() + at, sizeof n);
+    const std::string part = text.substr(at + sizeof n, n);
+    at += sizeof n + n;
+    return part;
+  };
+  t.verdict = verdict_from_wire(next(), leaves);
+  t.canonical = from_wire(next(), leaves);
+  const std::string shown = next();
+  if (text.at(1) == '1') t.shown = from_wire(shown, leaves);
   return t;
 }
 
@@ -331,6 +343,10 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& tabl
   std::vector<std::string> too_long_keys;
   for (std::size_t k = 0; k < triples.size(); ++k) {
     const TripleJacobiator t = answers[k] ? decode(*answers[k], leaves) : compute(k);
+    if (answers[k] && t.kind == TripleJacobiator::Kind::Nonzero) {
+      const auto [a, b, c] = triples[k];
+      remember_simplified(jacobiator(Bu, v.symbols[a], v.symbols[b], v.symbols[c]), t.canonical);
+    }
     if (t.kind == TripleJacobiator::Kind::Zero) {
       if (t.verdict.method == Decision::NumericProbing && result.method == Decision::Canonical)
         result = t.verdict, result.detail = "computed in the variables on " + Rk + ": " + t.verdict.detail;

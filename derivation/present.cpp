@@ -2,6 +2,8 @@
 #include "derivation/present.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -9,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/child_io.hpp"
 #include "core/display.hpp"
 #include "core/latex.hpp"
 #include "core/parallel.hpp"
@@ -135,16 +138,35 @@ std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex*>& values, cons
     which.push_back(it->second);
   }
   const auto form = [&](std::size_t k) { return display_form(distinct[k], collect_symbols_of(distinct[k], collect)); };
+  // A worker sends the display form and the canonical form it started from (remembered here, as a
+  // serial run would have it: core/parallel.hpp); "=" for either when it is the value itself (large
+  // values are shown as they are, docs/display.md, and their text would cost more than the work).
+  const auto wire_or_same = [&](const GiNaC::ex& x, std::size_t k) {
+    if (x.is_equal(distinct[k])) return std::string("=");
+    const auto text = to_wire(x, leaves);
+    if (!text) throw std::runtime_error("a display form the wire does not carry");
+    return *text;
+  };
+  const auto from_wire_or_same = [&](const std::string& text, std::size_t k) {
+    return text == "=" ? distinct[k] : from_wire(text, leaves);
+  };
   const auto answers = parallel_map(
       distinct.size(),
       [&](std::size_t k) {
-        const auto text = to_wire(form(k), leaves);
-        if (!text) throw std::runtime_error("a display form the wire does not carry");
-        return *text;
+        return detail::length_prefixed(wire_or_same(form(k), k)) + wire_or_same(simplify(distinct[k]), k);
       },
       size >= kForkWorthyNodes);
   std::vector<GiNaC::ex> forms(distinct.size());
-  for (std::size_t k = 0; k < distinct.size(); ++k) forms[k] = answers[k] ? from_wire(*answers[k], leaves) : form(k);
+  for (std::size_t k = 0; k < distinct.size(); ++k) {
+    if (!answers[k]) {
+      forms[k] = form(k);
+      continue;
+    }
+    std::uint64_t n = 0;
+    std::memcpy(&n, answers[k]->data(), sizeof n);
+    forms[k] = from_wire_or_same(answers[k]->substr(sizeof n, n), k);
+    remember_simplified(distinct[k], from_wire_or_same(answers[k]->substr(sizeof n + n), k));
+  }
   std::vector<GiNaC::ex> out;
   for (std::size_t k : which) out.push_back(forms[k]);
   return out;
