@@ -788,6 +788,13 @@ ex simplify(const ex& e) {
   return r;
 }
 
+std::optional<ex> remembered_simplified(const ex& e) {
+  const SimplifyCache& cache = simplify_cache();
+  const auto it = cache.find(e);
+  if (it == cache.end()) return std::nullopt;
+  return it->second;
+}
+
 void remember_simplified(const ex& e, const ex& r) {
   if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::symbol>(e)) return;
   remember(simplify_cache(), e, r);

@@ -10,6 +10,8 @@
 
 #include <ginac/ginac.h>
 
+#include <optional>
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,6 +28,8 @@ GiNaC::ex simplify(const GiNaC::ex& e);
 /// Records that simplify(e) is r, as if this process had computed it: an answer from a worker process
 /// (core/parallel.hpp), so that this process goes on as a serial run would (simplify(r) is then r).
 void remember_simplified(const GiNaC::ex& e, const GiNaC::ex& r);
+/// simplify(e) if this process has it remembered (what a worker passes on), else nullopt.
+std::optional<GiNaC::ex> remembered_simplified(const GiNaC::ex& e);
 
 /// Simplifies every entry of a matrix.
 GiNaC::matrix simplify(const GiNaC::matrix& m);

@@ -138,12 +138,14 @@ std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex*>& values, cons
     which.push_back(it->second);
   }
   const auto form = [&](std::size_t k) { return display_form(distinct[k], collect_symbols_of(distinct[k], collect)); };
-  // A worker sends the display form and the canonical form it started from (remembered here, as a
-  // serial run would have it: core/parallel.hpp); "=" for either when it is the value itself (large
-  // values are shown as they are, docs/display.md, and their text would cost more than the work).
-  const auto wire_or_same = [&](const GiNaC::ex& x, std::size_t k) {
-    if (x.is_equal(distinct[k])) return std::string("=");
-    const auto text = to_wire(x, leaves);
+  // A worker sends the display form and, when the display pass computed it, the value's canonical form
+  // (remembered here, as a serial run would have it: core/parallel.hpp); "=" for either when it is the
+  // value itself (large values are shown as they are, docs/display.md, and their text would cost more
+  // than the work), "-" for a canonical form not computed.
+  const auto wire_or_same = [&](const std::optional<GiNaC::ex>& x, std::size_t k) {
+    if (!x) return std::string("-");
+    if (x->is_equal(distinct[k])) return std::string("=");
+    const auto text = to_wire(*x, leaves);
     if (!text) throw std::runtime_error("a display form the wire does not carry");
     return *text;
   };
@@ -153,7 +155,8 @@ std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex*>& values, cons
   const auto answers = parallel_map(
       distinct.size(),
       [&](std::size_t k) {
-        return detail::length_prefixed(wire_or_same(form(k), k)) + wire_or_same(simplify(distinct[k]), k);
+        const std::string shown = wire_or_same(form(k), k);
+        return detail::length_prefixed(shown) + wire_or_same(remembered_simplified(distinct[k]), k);
       },
       size >= kForkWorthyNodes);
   std::vector<GiNaC::ex> forms(distinct.size());
@@ -165,7 +168,8 @@ std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex*>& values, cons
     std::uint64_t n = 0;
     std::memcpy(&n, answers[k]->data(), sizeof n);
     forms[k] = from_wire_or_same(answers[k]->substr(sizeof n, n), k);
-    remember_simplified(distinct[k], from_wire_or_same(answers[k]->substr(sizeof n + n), k));
+    const std::string canonical = answers[k]->substr(sizeof n + n);
+    if (canonical != "-") remember_simplified(distinct[k], from_wire_or_same(canonical, k));
   }
   std::vector<GiNaC::ex> out;
   for (std::size_t k : which) out.push_back(forms[k]);
