@@ -10,6 +10,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/display.cpp
   ${CMAKE_CURRENT_LIST_DIR}/effort.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latex.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/message_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modular.cpp
   ${CMAKE_CURRENT_LIST_DIR}/number_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/parallel.cpp

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "geometry/distribution.hpp"
 #include "geometry/invariant_frame.hpp"
 #include "geometry/lifts.hpp"
@@ -40,7 +41,7 @@ MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
               "mechanical_parts", "the Lagrangian is not quadratic in the velocities",
               "L = 1/2 g_ij(q) q_dot^i q_dot^j - V(q)",
               "d^3L/d" + TQ.coordinate_name(n + i) + " d" + TQ.coordinate_name(n + j) + " d" +
-                  TQ.coordinate_name(n + k) + " = " + detail::str(simplify(g(i, j).diff(sym(v[k]))))));
+                  TQ.coordinate_name(n + k) + " = " + message_text(g(i, j).diff(sym(v[k])))));
       g(i, j) = simplify(g(i, j));
       g(j, i) = g(i, j);
     }
@@ -51,7 +52,7 @@ MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
                                         "the Lagrangian has a term linear in the velocities",
                                         "L = 1/2 g_ij(q) q_dot^i q_dot^j - V(q)",
                                         "dL/d" + TQ.coordinate_name(n + i) + " at rest = " +
-                                            detail::str(simplify(linear))));
+                                            message_text(linear)));
   }
   const GiNaC::ex V = simplify(-subs_bounded(lagrangian, rest));
   Metric metric(Q, g);
@@ -83,7 +84,7 @@ Form constraint_form(const GiNaC::ex& constraint, const Chart& Q) {
   if (!zero_test(offset, TQ).zero)
     throw DomainError(detail::message("constraint_form", "constraint is affine, not linear, in the velocities",
                                       "a_i(q) q_dot^i = 0",
-                                      "a term without velocities: " + detail::str(simplify(offset))));
+                                      "a term without velocities: " + message_text(offset)));
   return Form::one_form(Q, a);
 }
 

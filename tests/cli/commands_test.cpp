@@ -529,6 +529,18 @@ TEST_CASE("hamel derive: a tower of powers about 30 high is refused in a moment,
   CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 20);
 }
 
+TEST_CASE("hamel derive: a third derivative too large to read is summarised in the error, not printed (fuzz bug 23)") {
+  // A tower of powers on a number: ordering the terms of L's third derivative for the message took
+  // minutes; the message now names its size.
+  hamel::test::TempFile f(example_text("fuzz/corpus/system_file/timeout_print_tower_derivative.yaml"), ".yaml");
+  const auto start = std::chrono::steady_clock::now();
+  const Run r = run({"derive", f.path(), "--quiet"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("the Lagrangian is not quadratic in the velocities") != std::string::npos);
+  CHECK(r.err.find("= an expression of more than 2000 nodes (not printed)") != std::string::npos);
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 30);  // about 1 s
+}
+
 TEST_CASE("hamel derive: discrete coordinates q1 and q10 together, slots q1_0 and q10_0 (issue 17 §2)") {
   hamel::test::TempFile f(
       "parameters: [h]\ncoordinates: [q1, q10]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
