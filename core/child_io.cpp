@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 
 namespace hamel::detail {
 
@@ -38,6 +39,16 @@ std::string length_prefixed(const std::string& s) {
   std::string out(sizeof n, '\0');
   std::memcpy(out.data(), &n, sizeof n);
   return out + s;
+}
+
+std::string next_prefixed(const std::string& text, std::size_t& at) {
+  std::uint64_t n = 0;
+  if (at + sizeof n > text.size()) throw std::out_of_range("next_prefixed: no length");
+  std::memcpy(&n, text.data() + at, sizeof n);
+  if (n > text.size() - at - sizeof n) throw std::out_of_range("next_prefixed: text too short");
+  const std::string part = text.substr(at + sizeof n, n);
+  at += sizeof n + n;
+  return part;
 }
 
 bool read_prefixed(int fd, std::string& out) {

@@ -17,6 +17,10 @@ bool read_exact(int fd, char* p, std::size_t n);
 /// `s` with its length in front (8 bytes, this machine's order).
 std::string length_prefixed(const std::string& s);
 
+/// The length-prefixed part of `text` that starts at `at`; `at` moves past it.
+/// @throws std::out_of_range when `text` ends first.
+std::string next_prefixed(const std::string& text, std::size_t& at);
+
 /// A length-prefixed string read from `fd`; false when the stream ended first.
 bool read_prefixed(int fd, std::string& out);
 

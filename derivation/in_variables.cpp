@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <cstring>
 #include <optional>
 #include <stdexcept>
 
@@ -291,13 +290,7 @@ TripleJacobiator decode(const std::string& text, const WireLeaves& leaves) {
   TripleJacobiator t;
   t.kind = static_cast<TripleJacobiator::Kind>(text.at(0) - '0');
   std::size_t at = 2;
-  const auto next = [&] {
-    std::uint64_t n = 0;
-    std::memcpy(&n, text.data() + at, sizeof n);
-    const std::string part = text.substr(at + sizeof n, n);
-    at += sizeof n + n;
-    return part;
-  };
+  const auto next = [&] { return detail::next_prefixed(text, at); };
   t.verdict = verdict_from_wire(next(), leaves);
   t.canonical = from_wire(next(), leaves);
   const std::string shown = next();

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 
 namespace hamel {
 
@@ -64,7 +65,7 @@ void check_frame(const NonholonomicInput& in, const std::vector<Form>& forms) {
       if (!v.zero)
         throw SpecError(in.at.find({"frame." + names[a], "frame"}),
                         "frame field " + names[a] + " is not tangent to D; expected it to satisfy every constraint, got "
-                        "constraint " + std::to_string(k + 1) + " = " + detail::str(simplify(value)) + " [" + v.how() + "]");
+                        "constraint " + std::to_string(k + 1) + " = " + message_text(value) + " [" + v.how() + "]");
     }
 }
 

@@ -2,8 +2,6 @@
 #include "derivation/present.hpp"
 
 #include <algorithm>
-#include <cstdint>
-#include <cstring>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -165,10 +163,9 @@ std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex*>& values, cons
       forms[k] = form(k);
       continue;
     }
-    std::uint64_t n = 0;
-    std::memcpy(&n, answers[k]->data(), sizeof n);
-    forms[k] = from_wire_or_same(answers[k]->substr(sizeof n, n), k);
-    const std::string canonical = answers[k]->substr(sizeof n + n);
+    std::size_t at = 0;
+    forms[k] = from_wire_or_same(detail::next_prefixed(*answers[k], at), k);
+    const std::string canonical = answers[k]->substr(at);
     if (canonical != "-") remember_simplified(distinct[k], from_wire_or_same(canonical, k));
   }
   std::vector<GiNaC::ex> out;

@@ -2,6 +2,7 @@
 #include "mechanics/contact/impact.hpp"
 
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "geometry/linear_algebra.hpp"
 
 namespace hamel {
@@ -103,7 +104,7 @@ std::vector<std::vector<GiNaC::ex>> solve_impact_conditions(const ContactLagrang
     const ZeroVerdict v = zero_test(a * r * r + b * r + c0, C);
     if (!v.zero)
       throw DomainError(detail::message("solve_impact_conditions", "a root does not satisfy the energy condition",
-                                        "0", detail::str(simplify(a * r * r + b * r + c0)) + " [" + v.how() + "]"));
+                                        "0", message_text(a * r * r + b * r + c0) + " [" + v.how() + "]"));
   }
   std::vector<std::vector<GiNaC::ex>> out;
   for (const auto& r : roots) {
