@@ -102,6 +102,7 @@ ex exact(const GiNaC::numeric& n) {
 }
 
 ex simplify_impl(const ex& e, bool& pure);
+ex simplified_part(const ex& e, bool& pure);
 
 // Rewrites a trigonometric function of an integer-linear argument as a polynomial in the s_x, c_x,
 // using e^{i(Σ n_k x_k + r)} = e^{ir} Π (c_k + i s_k)^{n_k}.  Returns false if the argument is not
@@ -158,7 +159,7 @@ struct ToPolynomial : GiNaC::map_function {
       if (is_a<GiNaC::numeric>(expo) && ex_to<GiNaC::numeric>(expo).is_integer())
         return GiNaC::pow((*this)(e.op(0)), expo);
       pure = false;
-      return GiNaC::pow(simplify_impl(e.op(0), pure), simplify_impl(expo, pure));
+      return GiNaC::pow(simplified_part(e.op(0), pure), simplified_part(expo, pure));
     }
     const bool is_sin = GiNaC::is_the_function<GiNaC::sin_SERIAL>(e);
     const bool is_cos = GiNaC::is_the_function<GiNaC::cos_SERIAL>(e);
@@ -178,7 +179,7 @@ struct ToPolynomial : GiNaC::map_function {
         return (*this)(s) / (*this)(c);
       }
       pure = false;
-      const ex arg = simplify_impl(e.op(0), pure);
+      const ex arg = simplified_part(e.op(0), pure);
       if (is_sin) return GiNaC::sin(arg);
       if (is_cos) return GiNaC::cos(arg);
       return GiNaC::sin(arg) / GiNaC::cos(arg);
@@ -187,7 +188,7 @@ struct ToPolynomial : GiNaC::map_function {
       // Abstract functions are independent unknowns (pure); other functions are opaque atoms.
       if (!is_abstract_jet(e)) pure = false;
       GiNaC::exvector args;
-      for (std::size_t i = 0; i < e.nops(); ++i) args.push_back(simplify_impl(e.op(i), pure));
+      for (std::size_t i = 0; i < e.nops(); ++i) args.push_back(simplified_part(e.op(i), pure));
       ex r = e;
       for (std::size_t i = 0; i < args.size(); ++i) r.let_op(i) = args[i];
       return r;
@@ -358,6 +359,26 @@ ex simplify_impl(const ex& e, bool& pure) {
   const ex p = to_poly(e);
   pure = pure && to_poly.pure;
   return canonical_form(p, to_poly.pure);
+}
+
+// simplify_impl of a part of an atom (a base, an exponent, a function's argument), remembered: a
+// derivative of a tower x^(a^(b^…)) holds the tower many times over, and each zero test of it met
+// every level again (fuzz bug 24: 21 s for one Lagrangian). Bounded per thread; a part depends on
+// nothing but itself (derivative rules are applied before simplify_impl).
+ex simplified_part(const ex& e, bool& pure) {
+  if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::symbol>(e)) return simplify_impl(e, pure);
+  constexpr std::size_t kRemembered = 4096;
+  thread_local std::unordered_map<ex, std::pair<ex, bool>, std::hash<ex>, GiNaC::ex_is_equal> parts;
+  if (const auto it = parts.find(e); it != parts.end()) {
+    pure = pure && it->second.second;
+    return it->second.first;
+  }
+  bool part_pure = true;
+  const ex r = simplify_impl(e, part_pure);
+  if (parts.size() >= kRemembered) parts.clear();
+  parts.emplace(e, std::make_pair(r, part_pure));
+  pure = pure && part_pure;
+  return r;
 }
 
 // ---------------------------------------------------------------------------------------------
