@@ -16,6 +16,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_input.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_simulation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_system.cpp
   ${CMAKE_CURRENT_LIST_DIR}/present.cpp
   ${CMAKE_CURRENT_LIST_DIR}/steps.cpp

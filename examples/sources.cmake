@@ -13,6 +13,11 @@ if(HAMEL_BUILD_TESTS)
   add_test(NAME check.snakeboard COMMAND hamel_cli check examples/snakeboard.yaml examples/snakeboard.claims.yaml
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(check.snakeboard PROPERTIES PASS_REGULAR_EXPRESSION "7 claims: 6 true, 1 false")
+  # hamel simulate on D* (issue 19 §2): the run completes and keeps H_c to the integrator's tolerance
+  foreach(system nonholonomic_particle rolling_disk)
+    add_test(NAME simulate.${system} COMMAND hamel_cli simulate examples/${system}.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(simulate.${system} PROPERTIES PASS_REGULAR_EXPRESSION "H_c \\(constrained energy, 004 \\(2.7\\)\\): f\\(t0\\) = [0-9.e-]+, drift [0-9.e-]+, relative ([0-9.]+e-1[0-9]|0)\n")
+  endforeach()
 endif()
 # Contact (Herglotz) systems (docs/contact.md): every system file derives with all checks passing; each
 # claims file flags exactly the errata of contact.md; the simulations run.

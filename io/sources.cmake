@@ -7,7 +7,9 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/modules/model_claims.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modules/nonholonomic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modules/nonholonomic_claims.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/modules/nonholonomic_run.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modules/registry.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/modules/simulate_section.cpp
 )
 # Topic subfolders (hybrid, contact, discrete, …) list their own files.
 foreach(topic hybrid contact discrete render)

@@ -6,6 +6,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/event_locator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/events.cpp
   ${CMAKE_CURRENT_LIST_DIR}/jit.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/monitored.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ode.cpp
   ${CMAKE_CURRENT_LIST_DIR}/plot.cpp
   ${CMAKE_CURRENT_LIST_DIR}/process.cpp

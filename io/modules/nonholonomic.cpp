@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "derivation/nonholonomic.hpp"
 #include "io/modules/gauge_search_section.hpp"
+#include "io/modules/nonholonomic_run.hpp"
 
 namespace hamel {
 
@@ -238,7 +239,7 @@ class NonholonomicModule : public Module {
   std::string name() const override { return "nonholonomic"; }
   std::vector<std::string> keys() const override {
     return {"lagrangian", "constraints", "frame", "complement", "symmetry", "reduce_by", "gauge_momenta", "variables",
-            "inverse", "conformal_factor", "values"};
+            "inverse", "conformal_factor", "values", "simulate"};
   }
   bool applies(const SystemFile& f) const override {
     const YAML::Node& r = f.doc.root();
@@ -250,6 +251,11 @@ class NonholonomicModule : public Module {
     derive_nonholonomic(read_nonholonomic(file), out, options);
   }
   std::vector<std::string> claim_kinds() const override { return nonholonomic_claim_kinds(); }
+  bool can_simulate(const SystemFile& f) const override { return static_cast<bool>(f.doc.root()["simulate"]); }
+  int simulate(const SystemFile& f, const SimulateOptions& o, std::ostream& out) const override {
+    SystemFile file = f;
+    return run_nonholonomic_simulation(f, read_nonholonomic(file), o, out);
+  }
   // io reads the file and the claims, the derivation checks them
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims,
                                  const ClaimsContext& ctx) const override {

@@ -398,6 +398,29 @@ void refused_at(const std::vector<std::string>& args, const std::string& path, i
 
 }  // namespace
 
+TEST_CASE("hamel simulate: a nonholonomic system on D*, with its energy monitored (issue 19 §2)") {
+  using hamel::test::TempFile;
+  TempFile csv("", ".csv");
+  const Run r = run({"simulate", "examples/nonholonomic_particle.yaml", "--csv", csv.path()});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // y_dot is constant: y(8) = -1 + 0.5*8 = 3 (the closed form is in tests/derivation/nonholonomic_simulation_test.cpp)
+  CHECK(r.out.find("y = 3 ") != std::string::npos);
+  CHECK(r.out.find("H_c (constrained energy, 004 (2.7)): f(t0) = 1.125") != std::string::npos);
+  CHECK(r.out.find("pi1 (declared gauge momentum)") != std::string::npos);
+  std::ifstream in(csv.path());
+  std::string header;
+  std::getline(in, header);
+  CHECK(header == "t,x,y,z,pi1,pi2,H_c");
+  // velocities off D, an unknown name and a missing value, each at its place in the file
+  TempFile off(edited("examples/nonholonomic_particle.yaml", "z_dot: -1}", "z_dot: 1}"), ".yaml");
+  refused_at({"simulate", off.path()}, off.path(), 20, "the initial velocities do not satisfy the constraints");
+  TempFile typo(edited("examples/nonholonomic_particle.yaml", "y_dot: 0.5", "ydot: 0.5"), ".yaml");
+  refused_at({"simulate", typo.path()}, typo.path(), 20, "unknown name 'ydot'");
+  TempFile none(edited("examples/nonholonomic_particle.yaml", "values: {m: 1}", "values: {}"), ".yaml");
+  refused_at({"simulate", none.path()}, none.path(), 19, "got none for m");
+}
+
 TEST_CASE("hamel: bad values are refused with file:line:column (issue 17 §4)") {
   using hamel::test::TempFile;
   // a parameter declared positive given 0 (it divided by zero later: "power::eval(): division by zero")

@@ -2,9 +2,11 @@
 #include "io/modules/contact/contact_file.hpp"
 
 #include <cmath>
+#include <tuple>
 
 #include "core/error.hpp"
 #include "geometry/lifts.hpp"
+#include "io/modules/simulate_section.hpp"
 
 namespace hamel {
 
@@ -234,29 +236,6 @@ void read_constraints(const ContactContext& c, ContactFile& out) {
                                     std::to_string(out.switches.size()));
 }
 
-std::vector<std::string> parameter_names(const Chart& Q) {
-  std::vector<std::string> pnames;
-  for (const auto& p : Q.parameter_specs()) pnames.push_back(p.name);
-  return pnames;
-}
-
-// 'simulate: values': a number per named parameter.
-void read_values(const Document& doc, const YAML::Node& s, const Chart& Q, ContactSimulationSpec& spec) {
-  const std::vector<std::string> pnames = parameter_names(Q);
-  for (const auto& [k, v] : doc.mapping(s["values"], "'simulate: values'")) {
-    const std::string n = doc.scalar(k, "a parameter");
-    const auto it = std::find(pnames.begin(), pnames.end(), n);
-    if (it == pnames.end()) {
-      std::string msg = "'simulate: values': unknown parameter '" + n + "'; expected one of";
-      for (const auto& p : pnames) msg += " " + p;
-      msg += ", got '" + n + "'";
-      if (auto d = did_you_mean(n, pnames)) msg += " (did you mean '" + *d + "'?)";
-      doc.fail(k, msg);
-    }
-    spec.values[Q.parameters()[static_cast<std::size_t>(it - pnames.begin())]] = parameter_value(doc, v, Q, n, "value of " + n);
-  }
-}
-
 // Every expression of the system that may hold a parameter.
 std::vector<GiNaC::ex> system_expressions(const ContactInput& sys) {
   std::vector<GiNaC::ex> used{sys.lagrangian};
@@ -272,16 +251,7 @@ std::vector<GiNaC::ex> system_expressions(const ContactInput& sys) {
 // Every parameter the system uses needs a value; with them, every restitution must lie in [0, 1].
 void check_values(const Document& doc, const YAML::Node& s, const Chart& Q, const ContactInput& sys,
                   const ContactSimulationSpec& spec) {
-  const std::vector<std::string> pnames = parameter_names(Q);
-  const std::vector<GiNaC::ex> used = system_expressions(sys);
-  std::string missing;
-  for (std::size_t i = 0; i < Q.parameters().size(); ++i) {
-    bool u = false;
-    for (const auto& e : used) u = u || e.has(Q.parameters()[i]);
-    if (u && !spec.values.count(Q.parameters()[i])) missing += (missing.empty() ? "" : ", ") + pnames[i];
-  }
-  if (!missing.empty())
-    doc.fail(s["values"] ? s["values"] : s, "'simulate: values': expected a number for every parameter of the system, got none for " + missing);
+  require_simulate_values(doc, s, Q, spec.values, system_expressions(sys));
   const YAML::Node& root = doc.root();
   for (const auto& w : sys.walls) {
     const GiNaC::ex a = w.restitution.subs(spec.values).evalf();
@@ -317,28 +287,9 @@ void read_initial(const Document& doc, const YAML::Node& s, const Chart& T, Cont
   for (const auto& v : init) spec.initial.push_back(*v);
 }
 
-// time: t1 or [t0, t1].
-void read_time(const Document& doc, const YAML::Node& s, ContactSimulationSpec& spec) {
-  if (!s["time"]) doc.fail(s, "'simulate': expected 'time' (the end time, or [t0, t1]), got none");
-  if (s["time"].IsSequence()) {
-    const auto ends = doc.sequence(s["time"], "'simulate: time'");
-    if (ends.size() != 2) doc.fail(s["time"], "'simulate: time': expected [t0, t1], got " + std::to_string(ends.size()) + " values");
-    spec.t0 = doc.number(ends[0], "'simulate: time' t0");
-    spec.t1 = doc.number(ends[1], "'simulate: time' t1");
-  } else {
-    spec.t1 = doc.number(s["time"], "'simulate: time'");
-  }
-  if (!(spec.t1 > spec.t0))
-    doc.fail(s["time"], "'simulate: time': expected an end time after the start " + std::to_string(spec.t0) + ", got " + std::to_string(spec.t1));
-}
-
 // The output grid and the event budget, both optional; bounded so a typo cannot exhaust memory.
 void read_step_and_events(const Document& doc, const YAML::Node& s, ContactSimulationSpec& spec) {
-  if (s["step"]) {
-    spec.step = doc.number(s["step"], "'simulate: step'");
-    if (!(spec.step > 0) || (spec.t1 - spec.t0) / spec.step > 1e7)
-      doc.fail(s["step"], "'simulate: step': expected a positive output step with at most 1e7 samples, got " + doc.scalar(s["step"], ""));
-  }
+  spec.step = read_simulate_step(doc, s, spec.t0, spec.t1);
   if (s["max_events"]) {
     const double m = doc.number(s["max_events"], "'simulate: max_events'");
     if (!(m >= 1 && m <= 1e7) || m != std::floor(m))
@@ -355,10 +306,10 @@ std::optional<ContactSimulationSpec> read_simulation(const SystemFile& f, const 
   doc.mapping(s, "'simulate'");
   doc.check_keys(s, {"values", "initial", "time", "step", "max_events"}, "'simulate'");
   ContactSimulationSpec spec;
-  read_values(doc, s, f.Q, spec);
+  spec.values = read_simulate_values(doc, s, f.Q);
   check_values(doc, s, f.Q, sys, spec);
   read_initial(doc, s, TQR, spec);
-  read_time(doc, s, spec);
+  std::tie(spec.t0, spec.t1) = read_simulate_time(doc, s);
   read_step_and_events(doc, s, spec);
   return spec;
 }

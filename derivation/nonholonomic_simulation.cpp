@@ -1,0 +1,103 @@
+// derivation/nonholonomic_simulation.cpp
+#include "derivation/nonholonomic_simulation.hpp"
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <map>
+
+#include "core/error.hpp"
+#include "core/number_text.hpp"
+#include "derivation/nonholonomic.hpp"
+#include "mechanics/hamel_equations.hpp"
+
+namespace hamel {
+
+namespace {
+
+// The value of e at a point (symbol → number), as a double. @throws DomainError if it is not a real number.
+double value_at(const GiNaC::ex& e, const GiNaC::exmap& point, const std::string& what) {
+  const GiNaC::ex v = GiNaC::evalf(e.subs(point));
+  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real())
+    throw DomainError(detail::message("simulate", what + " at the initial state is not a real number", "a number",
+                                      detail::str(v)));
+  return GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+}
+
+// The names of `chart` that `given` lacks, comma-separated.
+std::string missing_names(const Chart& chart, std::size_t from, const std::map<std::string, double>& given) {
+  std::string out;
+  for (std::size_t i = from; i < chart.dim(); ++i)
+    if (!given.count(chart.coordinate_name(i))) out += (out.empty() ? "" : ", ") + chart.coordinate_name(i);
+  return out;
+}
+
+// π = G(q) v for the velocities q̇ = ρ(q) v, which must lie in D.
+std::vector<double> momenta_from_velocities(const NonholonomicSystem& sys, const GiNaC::exmap& point,
+                                            const std::map<std::string, double>& given) {
+  const Chart& T = sys.tangent_chart();
+  const std::size_t n = sys.chart().dim(), r = sys.rank();
+  Eigen::MatrixXd rho(n, r);
+  Eigen::VectorXd qdot(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    qdot(static_cast<Eigen::Index>(i)) = given.at(T.coordinate_name(n + i));
+    for (std::size_t a = 0; a < r; ++a)
+      rho(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(a)) = value_at(sys.rho()(i, a), point, "the frame");
+  }
+  const Eigen::VectorXd v = rho.colPivHouseholderQr().solve(qdot);
+  const double residual = (rho * v - qdot).norm(), scale = 1 + qdot.norm();
+  if (!(residual <= 1e-10 * scale))
+    throw DomainError(detail::message("simulate", "the initial velocities do not satisfy the constraints (they are not in D)",
+                                      "q_dot = X_a(q) v^a for some v, to 1e-10",
+                                      "a residual |q_dot - X v| = " + number_text(residual, 3)));
+  std::vector<double> pi(r, 0.0);
+  for (std::size_t a = 0; a < r; ++a)
+    for (std::size_t b = 0; b < r; ++b)
+      pi[a] += value_at(sys.constrained_metric()(a, b), point, "the constrained metric") * v(static_cast<Eigen::Index>(b));
+  return pi;
+}
+
+}  // namespace
+
+State initial_on_dual(const NonholonomicSystem& sys, const GiNaC::exmap& values,
+                      const std::vector<std::pair<std::string, double>>& initial) {
+  const std::map<std::string, double> given(initial.begin(), initial.end());
+  const Chart& M = sys.dual_chart();
+  const Chart& T = sys.tangent_chart();
+  const std::size_t n = sys.chart().dim();
+  bool by_velocities = false;
+  for (std::size_t i = n; i < T.dim(); ++i) by_velocities = by_velocities || given.count(T.coordinate_name(i));
+  const Chart& second = by_velocities ? T : M;
+  const std::string absent = missing_names(second, 0, given);
+  if (!absent.empty())
+    throw DomainError(detail::message("simulate", "an initial state on D*",
+                                      by_velocities ? "every coordinate and every velocity" : "every coordinate and every momentum pi_a",
+                                      "none for " + absent));
+  for (const auto& [name, value] : initial)
+    if (!second.index_of(name))
+      throw DomainError(detail::message("simulate", "an initial state on D*",
+                                        "velocities or momenta, not both", "'" + name + "' beside the velocities"));
+  State x(M.dim());
+  GiNaC::exmap point = values;
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = given.at(M.coordinate_name(i));
+    point[M[i]] = x[i];
+  }
+  const std::vector<double> pi = by_velocities ? momenta_from_velocities(sys, point, given) : std::vector<double>{};
+  for (std::size_t a = 0; a < sys.rank(); ++a) x[n + a] = by_velocities ? pi[a] : given.at(M.coordinate_name(n + a));
+  return x;
+}
+
+NonholonomicRun simulate_nonholonomic(const NonholonomicInput& in, const NonholonomicRunSpec& spec) {
+  const NonholonomicSystem sys = build_nonholonomic_system(in);
+  const Chart& M = sys.dual_chart();
+  NonholonomicRun out;
+  for (std::size_t i = 0; i < M.dim(); ++i) out.state_names.push_back(M.coordinate_name(i));
+  out.start = initial_on_dual(sys, spec.values, spec.initial);
+  std::vector<Monitored> monitors{{"H_c", constrained_hamiltonian(sys)}};
+  for (std::size_t b : in.gauge) monitors.push_back({M.coordinate_name(sys.chart().dim() + b), sys.momenta()[b]});
+  out.run = integrate_monitored(nonholonomic_vector_field(sys).components(), M.coordinates(), monitors, spec.values,
+                                out.start, spec.t0, spec.t1, spec.step);
+  return out;
+}
+
+}  // namespace hamel

@@ -1,0 +1,41 @@
+// derivation/nonholonomic_simulation.hpp — `hamel simulate` for a nonholonomic system: the first-order
+// system (2.8) of 004 on D* with coordinates (q, π), integrated numerically, with the constrained
+// energy H_c (2.7) and the declared gauge momenta monitored along the solution.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "derivation/nonholonomic_input.hpp"
+#include "mechanics/nonholonomic_system.hpp"
+#include "numerics/monitored.hpp"
+
+namespace hamel {
+
+struct NonholonomicRunSpec {
+  GiNaC::exmap values;  ///< parameter → number
+  /// Every coordinate, and either every momentum π_a or every velocity q̇_i (which must lie in D).
+  std::vector<std::pair<std::string, double>> initial;
+  double t0 = 0, t1 = 1;
+  double step = 0;  ///< output grid (0: the integrator's steps)
+};
+
+struct NonholonomicRun {
+  std::vector<std::string> state_names;  ///< q, then π_1..π_r
+  State start;                           ///< (q, π) at t0
+  MonitoredRun run;                      ///< monitored: H_c, then π_b for each declared gauge momentum
+};
+
+/// The initial state on D* from the coordinates and momenta, or from the coordinates and velocities:
+/// q̇ = ρ(q) v (004 (2.5)) is solved for the quasi-velocities v (least squares) and π = G(q) v (Leg_c, 004 §2.2).
+/// @throws DomainError when the names are not every coordinate and every momentum (or velocity), or
+///   when the velocities leave D (the constraint's residual is named).
+State initial_on_dual(const NonholonomicSystem& sys, const GiNaC::exmap& values,
+                      const std::vector<std::pair<std::string, double>>& initial);
+
+/// Builds the system (as `hamel derive` does) and integrates (2.8).
+/// @throws DomainError for a bad initial state, SpecError as build_nonholonomic_system.
+NonholonomicRun simulate_nonholonomic(const NonholonomicInput& in, const NonholonomicRunSpec& spec);
+
+}  // namespace hamel

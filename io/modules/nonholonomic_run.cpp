@@ -1,0 +1,150 @@
+// io/modules/nonholonomic_run.cpp
+#include "io/modules/nonholonomic_run.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+#include "core/error.hpp"
+#include "core/number_text.hpp"
+#include "derivation/nonholonomic_simulation.hpp"
+#include "geometry/lifts.hpp"
+#include "io/modules/simulate_section.hpp"
+#include "numerics/csv.hpp"
+#include "numerics/plot.hpp"
+
+namespace hamel {
+
+namespace {
+
+// What 'initial' may name: the coordinates, their velocities and the momenta π_a.
+std::vector<std::string> initial_names(const NonholonomicFile& in) {
+  std::vector<std::string> names;
+  const Chart T = tangent_bundle(in.Q), M = in.dual_chart();
+  for (std::size_t i = 0; i < T.dim(); ++i) names.push_back(T.coordinate_name(i));
+  for (std::size_t i = in.Q.dim(); i < M.dim(); ++i) names.push_back(M.coordinate_name(i));
+  return names;
+}
+
+// Every expression of the system that may hold a parameter.
+std::vector<GiNaC::ex> system_expressions(const NonholonomicFile& in) {
+  std::vector<GiNaC::ex> used{in.lagrangian};
+  used.insert(used.end(), in.constraints.begin(), in.constraints.end());
+  for (const VectorField& X : in.frame)
+    for (const GiNaC::ex& c : X.components()) used.push_back(c);
+  return used;
+}
+
+NonholonomicRunSpec read_run(const SystemFile& f, const NonholonomicFile& in) {
+  const Document& doc = f.doc;
+  const YAML::Node& s = doc.root()["simulate"];
+  doc.check_keys(s, {"values", "initial", "time", "step"}, "'simulate'");
+  NonholonomicRunSpec spec;
+  spec.values = read_simulate_values(doc, s, f.Q);
+  require_simulate_values(doc, s, f.Q, spec.values, system_expressions(in));
+  spec.initial = read_simulate_initial(doc, s, initial_names(in), "every coordinate, and every momentum pi_a or every velocity");
+  std::tie(spec.t0, spec.t1) = read_simulate_time(doc, s);
+  spec.step = read_simulate_step(doc, s, spec.t0, spec.t1);
+  return spec;
+}
+
+void print_summary(const NonholonomicRun& r, std::ostream& out) {
+  const Trajectory& tr = r.run.trajectory;
+  out << "final state at t = " << number_text(tr.t_end, 12) << ":";
+  for (std::size_t i = 0; i < r.state_names.size(); ++i) out << " " << r.state_names[i] << " = " << number_text(tr.x_end[i], 12);
+  out << "\nmonitored along every accepted step (max |f(t) - f(t0)|, and relative to |f(t0)|):\n";
+  for (std::size_t j = 0; j < r.run.names.size(); ++j)
+    out << "  " << r.run.names[j] << (j == 0 ? " (constrained energy, 004 (2.7))" : " (declared gauge momentum)") << ": f(t0) = "
+        << number_text(r.run.initial[j], 12) << ", drift " << number_text(r.run.drift[j], 3) << ", relative "
+        << number_text(r.run.relative_drift[j], 3) << "\n";
+  if (!tr.completed()) out << to_string(tr.termination) << ": " << tr.message << "\n";
+}
+
+std::vector<double> sample_times(const NonholonomicRun& r, bool grid) { return grid ? r.run.trajectory.grid_t : r.run.trajectory.t; }
+const std::vector<State>& sample_states(const NonholonomicRun& r, bool grid) { return grid ? r.run.trajectory.grid_x : r.run.trajectory.x; }
+
+void write_csv(const std::string& path, const NonholonomicRun& r, bool grid, std::ostream& out) {
+  std::vector<std::string> header{"t"};
+  header.insert(header.end(), r.state_names.begin(), r.state_names.end());
+  // a declared gauge momentum pi_b is already the state's column pi_b
+  std::vector<std::size_t> extra;
+  for (std::size_t j = 0; j < r.run.names.size(); ++j)
+    if (std::find(r.state_names.begin(), r.state_names.end(), r.run.names[j]) == r.state_names.end()) {
+      extra.push_back(j);
+      header.push_back(r.run.names[j]);
+    }
+  CsvWriter w(path, header);
+  const std::vector<double> t = sample_times(r, grid);
+  const std::vector<State>& x = sample_states(r, grid);
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    std::vector<double> row{t[k]};
+    row.insert(row.end(), x[k].begin(), x[k].end());
+    for (std::size_t j : extra) row.push_back(r.run.samples[k][j]);
+    w.row(row);
+  }
+  w.finish();
+  out << "CSV written to " << path << " (" << w.rows() << " rows: t, q, pi, H_c)\n";
+}
+
+std::string strip_extension(const std::string& path) {
+  for (const std::string e : {".svg", ".png", ".SVG", ".PNG"})
+    if (path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0) return path.substr(0, path.size() - e.size());
+  return path;
+}
+
+// Components [from, to) of the state against t.
+Plot state_plot(const NonholonomicRun& r, bool grid, const std::string& title, std::size_t from, std::size_t to) {
+  Plot p{title, "t", "", sample_times(r, grid), {}};
+  for (std::size_t i = from; i < to; ++i) {
+    Series s{r.state_names[i], {}};
+    for (const State& x : sample_states(r, grid)) s.y.push_back(x[i]);
+    p.series.push_back(s);
+  }
+  return p;
+}
+
+// f(t) − f(t0) of every monitored quantity: a drift of 1e-12 is invisible beside the values themselves.
+Plot drift_plot(const NonholonomicRun& r, bool grid, const std::string& name) {
+  Plot p{name + ": drift of the monitored quantities", "t", "f(t) - f(t0)", sample_times(r, grid), {}};
+  for (std::size_t j = 0; j < r.run.names.size(); ++j) {
+    Series s{r.run.names[j], {}};
+    for (const auto& v : r.run.samples) s.y.push_back(v[j] - r.run.initial[j]);
+    p.series.push_back(s);
+  }
+  return p;
+}
+
+void write_plots(const std::string& path, const std::string& name, const NonholonomicRun& r, std::size_t n, bool grid,
+                 std::ostream& out) {
+  const std::string base = strip_extension(path);
+  std::vector<std::pair<Plot, std::string>> plots{
+      {state_plot(r, grid, name + ": coordinates", 0, n), base},
+      {state_plot(r, grid, name + ": momenta on D*", n, r.state_names.size()), base + "_momenta"},
+      {drift_plot(r, grid, name), base + "_drift"}};
+  try {
+    for (const auto& [p, file] : plots) out << "plot written to " << plot(p, file).svg << "\n";
+  } catch (const NotImplemented& e) {
+    out << "no plot: " << e.what() << "\n";
+  }
+}
+
+}  // namespace
+
+int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in, const SimulateOptions& o, std::ostream& out) {
+  const NonholonomicRunSpec spec = read_run(f, in);
+  NonholonomicRun r;
+  try {
+    r = simulate_nonholonomic(in, spec);
+  } catch (const DomainError& e) {
+    f.doc.fail(f.doc.root()["simulate"]["initial"], std::string("'simulate: initial': ") + e.what());
+  }
+  const Trajectory& tr = r.run.trajectory;
+  out << "Simulation of " << f.name << " on D* (004 (2.8)): t in [" << number_text(spec.t0, 12) << ", " << number_text(spec.t1, 12)
+      << "], " << tr.steps << " steps\n";
+  print_summary(r, out);
+  const bool grid = spec.step > 0;
+  if (!o.csv.empty()) write_csv(o.csv, r, grid, out);
+  if (!o.plot.empty()) write_plots(o.plot, f.name, r, in.Q.dim(), grid, out);
+  return tr.completed() ? 0 : 1;
+}
+
+}  // namespace hamel
