@@ -9,6 +9,7 @@
 #include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/lifts.hpp"
+#include "io/modules/simulate_section.hpp"
 
 namespace hamel {
 
@@ -402,13 +403,20 @@ void read_values_and_initial(Reading& rd, const YAML::Node& sn, HybridSimulation
     if (!given[i]) doc.fail(sn["initial"], "'initial': expected a value for every coordinate and velocity, got none for " + vnames[i]);
 }
 
-// simulate.t_start, .t_end, .tolerances and .max_impacts.
+// simulate.time (or .t_start, .t_end), .tolerances and .max_impacts.
 void read_integration(const Reading& rd, const YAML::Node& sn, HybridSimulationSpec& spec) {
   const Document& doc = rd.doc;
-  spec.t0 = sn["t_start"] ? doc.number(sn["t_start"], "'t_start'") : 0.0;
-  if (!sn["t_end"]) doc.fail(sn, "'simulate': expected 't_end', got none");
-  spec.t1 = doc.number(sn["t_end"], "'t_end'");
-  if (!(spec.t1 > spec.t0)) doc.fail(sn["t_end"], "'t_end': expected a time after t_start = " + detail::str(spec.t0) + ", got " + detail::str(spec.t1));
+  // 'time' as every kind writes it (io/modules/simulate_section.hpp); t_start/t_end, this kind's older spelling
+  if (sn["time"]) {
+    if (sn["t_start"] || sn["t_end"])
+      doc.fail(sn["time"], "'simulate': expected 'time' or 't_start'/'t_end', got both");
+    std::tie(spec.t0, spec.t1) = read_simulate_time(doc, sn);
+  } else {
+    spec.t0 = sn["t_start"] ? doc.number(sn["t_start"], "'t_start'") : 0.0;
+    if (!sn["t_end"]) doc.fail(sn, "'simulate': expected 'time' (the end time, or [t0, t1]), got none");
+    spec.t1 = doc.number(sn["t_end"], "'t_end'");
+    if (!(spec.t1 > spec.t0)) doc.fail(sn["t_end"], "'t_end': expected a time after t_start = " + detail::str(spec.t0) + ", got " + detail::str(spec.t1));
+  }
   if (const YAML::Node& tol = sn["tolerances"]) {
     if (!tol.IsMap()) doc.fail(tol, "'tolerances': expected {abs, rel}, got a scalar or list");
     doc.check_keys(tol, {"abs", "rel"}, "'tolerances'");
@@ -430,6 +438,10 @@ void read_integration(const Reading& rd, const YAML::Node& sn, HybridSimulationS
 // simulate.output, .reduced and .plot: where results go and what is compared and drawn.
 void read_outputs(const Reading& rd, const YAML::Node& sn, HybridSimulationInput& si) {
   const Document& doc = rd.doc;
+  if (sn["step"]) {
+    if (sn["output"] && sn["output"]["step"]) doc.fail(sn["step"], "'simulate': expected 'step' or 'output: {step}', got both");
+    si.spec.options.output_step = read_simulate_step(doc, sn, si.spec.t0, si.spec.t1);
+  }
   if (const YAML::Node& o = sn["output"]) {
     if (!o.IsMap()) doc.fail(o, "'output': expected {csv, plot, step}, got a scalar or list");
     doc.check_keys(o, {"csv", "plot", "step"}, "'output'");
@@ -461,12 +473,12 @@ void read_outputs(const Reading& rd, const YAML::Node& sn, HybridSimulationInput
   }
 }
 
-// simulate: {values, initial, t_start, t_end, tolerances, max_impacts, output, reduced, plot}; the
+// simulate: {values, initial, time (or t_start, t_end), step, tolerances, max_impacts, output, reduced, plot}; the
 // derivation adds the momenta J_<generator> as observables.
 void read_simulation(Reading& rd, const YAML::Node& sn) {
   const Document& doc = rd.doc;
-  if (!sn.IsMap()) doc.fail(sn, "'simulate': expected a mapping {values, initial, t_end, ...}, got a scalar or list");
-  doc.check_keys(sn, {"values", "initial", "t_start", "t_end", "tolerances", "max_impacts", "output", "reduced", "plot"},
+  if (!sn.IsMap()) doc.fail(sn, "'simulate': expected a mapping {values, initial, time, ...}, got a scalar or list");
+  doc.check_keys(sn, {"values", "initial", "time", "step", "t_start", "t_end", "tolerances", "max_impacts", "output", "reduced", "plot"},
                  "'simulate'");
   HybridSimulationInput si;
   read_values_and_initial(rd, sn, si.spec);

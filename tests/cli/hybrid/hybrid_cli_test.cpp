@@ -226,6 +226,16 @@ TEST_CASE("hybrid system files: bad input gives file:line:column, what was expec
   CHECK(has(e, "'initial': expected a value for every coordinate and velocity, got none for y_dot"));
   e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, t_end: -1}\n"));
   CHECK(has(e, "'t_end': expected a time after t_start = 0, got -1"));
+  // one schema with the other kinds (issue 19 §2): 'time' and 'step'; the older spelling not beside it
+  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, time: [2, 1]}\n"));
+  CHECK(has(e, "'simulate: time': expected an end time after the start 2"));
+  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, time: 1, t_end: 1}\n"));
+  CHECK(has(e, "'simulate': expected 'time' or 't_start'/'t_end', got both"));
+  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, time: 1, step: 0.1,"
+                               " output: {step: 0.1}}\n"));
+  CHECK(has(e, "'simulate': expected 'step' or 'output: {step}', got both"));
+  e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, time: 1, step: -1}\n"));
+  CHECK(has(e, "'simulate: step': expected a positive output step"));
   e = error_of(billiard(kWall, "  reduction: {coordinates: [r, theta], map: {x: \"r*cos(theta)\", y: \"r*sin(theta)\"}, cyclic: [r]}\n"));
   CHECK(has(e, "'cyclic': r is not cyclic: L depends on it"));
   e = error_of(billiard("hybrid: [1, 2]\n"));
