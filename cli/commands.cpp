@@ -15,8 +15,10 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/parallel.hpp"
+#include "derivation/at_point.hpp"
 #include "derivation/present.hpp"
 #include "io/claims_file.hpp"
+#include "io/point.hpp"
 #include "io/render/labels.hpp"
 #include "io/render/render.hpp"
 #include "io/system_file.hpp"
@@ -37,6 +39,8 @@ const char* kUsage =
     "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false)\n"
     "  hamel simulate FILE [--csv OUT.csv] [--plot OUT.svg] [--quiet]\n"
     "      integrate the system (with impacts, where it has them)\n"
+    "  hamel eval FILE --at \"theta=1.2, pi1=0.3, m=1\" [--json OUT.json] [--quiet] [--jobs N]\n"
+    "      every derived object at a point (names the point leaves out stay symbolic)\n"
     "  hamel --version | --help\n"
     "\n"
     "System files are YAML; see docs/system-files.md.\n";
@@ -54,7 +58,8 @@ Args parse_args(const std::vector<std::string>& a, const std::vector<std::string
     const std::string& s = a[i];
     if (s.rfind("--", 0) == 0) {
       if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
-        if (i + 1 >= a.size()) throw InvalidArgument("option " + s + (s == "--jobs" ? " expects a number" : " expects a file name"));
+        if (i + 1 >= a.size())
+          throw InvalidArgument("option " + s + (s == "--jobs" ? " expects a number" : s == "--at" ? " expects name=value pairs" : " expects a file name"));
         r.options[s] = a[++i];
       } else if (std::find(flags.begin(), flags.end(), s) != flags.end()) {
         r.flags.push_back(s);
@@ -158,15 +163,11 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
   for (const auto& m : messages) out << m << "\n";
 }
 
-int derive(const Args& a, std::ostream& out, std::ostream& err) {
-  if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
-  refuse_clashing_outputs(a, {"--latex", "--latex-body", "--json"});
-  std::optional<StepProfile> profile;
-  if (has_flag(a, "--profile")) profile.emplace().start("reading and checking the system file");
-  const auto started = std::chrono::steady_clock::now();
+// The derivation of the system file named on the command line, by every module that applies to it.
+Derivation derive_file(const Args& a, std::ostream& err, StepProfile* profile) {
   const SystemFile f = read_system_file(Document::load(a.positional[0]));
   Derivation d = start_derivation(f);
-  const DeriveOptions options{plot_base(a, f), progress(has_flag(a, "--quiet"), err, profile ? &*profile : nullptr)};
+  const DeriveOptions options{plot_base(a, f), progress(has_flag(a, "--quiet"), err, profile)};
   bool any = false;
   for (const auto& m : modules())
     if (m->applies(f)) {
@@ -174,6 +175,16 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
       any = true;
     }
   if (!any) throw InvalidArgument("'" + a.positional[0] + "' describes no system Hamel can derive (no 'lagrangian' or other system key)");
+  return d;
+}
+
+int derive(const Args& a, std::ostream& out, std::ostream& err) {
+  if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
+  refuse_clashing_outputs(a, {"--latex", "--latex-body", "--json"});
+  std::optional<StepProfile> profile;
+  if (has_flag(a, "--profile")) profile.emplace().start("reading and checking the system file");
+  const auto started = std::chrono::steady_clock::now();
+  Derivation d = derive_file(a, err, profile ? &*profile : nullptr);
   const auto derived = std::chrono::steady_clock::now();
   if (profile) profile->start("display pass (the forms to print)");
   present(d);
@@ -191,6 +202,20 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
     profile->finish();
     profile->print(err);
   }
+  return 0;
+}
+
+// The derived objects at a point: numbers where derive prints formulas (text, and --json).
+int eval(const Args& a, std::ostream& out, std::ostream& err) {
+  if (a.positional.size() != 1) throw InvalidArgument("'hamel eval' expects one system file");
+  if (!a.options.count("--at")) throw InvalidArgument("'hamel eval' expects --at \"name=value, ...\" (coordinates, momenta, parameters, ...)");
+  refuse_clashing_outputs(a, {"--json"});
+  const auto point = read_point(a.options.at("--at"));  // before the derivation: a typo costs nothing
+  // no display pass: it would turn the floating-point values into exact fractions
+  Derivation d = at_point(derive_file(a, err, nullptr), point);
+  declare_remaining_symbols(d);
+  write_text(d, out, has_flag(a, "--quiet"));
+  write_outputs(a, d, out);
   return 0;
 }
 
@@ -313,6 +338,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
       return check(a, out);
     }
     if (args[0] == "simulate") return simulate(parse_args(args, {"--csv", "--plot"}, {"--quiet"}), out);
+    if (args[0] == "eval") {
+      const Args a = parse_args(args, {"--at", "--json", "--jobs"}, {"--quiet"});
+      const WorkersFor jobs(a);
+      return eval(a, out, err);
+    }
     err << "error: unknown command '" << args[0] << "'\n" << kUsage;
     return 2;
   } catch (const ParseError& e) {

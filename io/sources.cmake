@@ -1,6 +1,7 @@
 target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/claims_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/expression_reader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/point.cpp
   ${CMAKE_CURRENT_LIST_DIR}/system_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/yaml_document.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modules/gauge_search_section.cpp

@@ -421,6 +421,31 @@ TEST_CASE("hamel simulate: a nonholonomic system on D*, with its energy monitore
   refused_at({"simulate", none.path()}, none.path(), 19, "got none for m");
 }
 
+TEST_CASE("hamel eval: the derived objects at a point (issue 19 §6)") {
+  using hamel::test::TempFile;
+  // the particle's frame Z1 = (∂x + y ∂z)/√(1 + y²), Y2 = ∂y is orthonormal for g = m·1, so G = m·1 and
+  // H_c = (π1² + π2²)/(2m) = (0.25 + 0.09)/4 = 0.085; ẏ = π2/m = 0.15; Z1^x = 1/√2 at y = 1
+  TempFile json("", ".json");
+  const Run r = run({"eval", "examples/nonholonomic_particle.yaml", "--at", "m=2, y=1, pi1=0.5, pi2=0.3", "--json", json.path()});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("  H_c = 0.085\n") != std::string::npos);
+  CHECK(r.out.find("  d/dt y = 0.15\n") != std::string::npos);
+  CHECK(r.out.find("  Z1^x = 0.707106781186548\n") != std::string::npos);
+  CHECK(r.out.find("at m = 2, y = 1, pi1 = 0.5, pi2 = 0.3") != std::string::npos);
+  // x and z are not given: what depends on them stays a formula (here nothing does: translations)
+  const auto j = hamel::test::read_json(json.path());
+  CHECK(j["objects"]["hamiltonian"]["entries"][0]["value"] == "0.085");
+  // a misspelt name, a part without '=', a value that is not a number: located in the option
+  const Run typo = run({"eval", "examples/nonholonomic_particle.yaml", "--at", "m=2, yy=1"});
+  CHECK(typo.status == 2);
+  CHECK(typo.err.find("'yy' is not a name of the system") != std::string::npos);
+  CHECK(typo.err.find("did you mean 'y'") != std::string::npos);
+  CHECK(run({"eval", "examples/nonholonomic_particle.yaml", "--at", "m=2, y"}).err == "error: --at:1:6: expected name=value, got 'y'\n");
+  CHECK(run({"eval", "examples/nonholonomic_particle.yaml", "--at", "m=2, y=q"}).err.find("error: --at:1:8: undeclared symbol 'q'") == 0);
+  CHECK(run({"eval", "examples/nonholonomic_particle.yaml"}).err.find("expects --at") != std::string::npos);
+}
+
 TEST_CASE("hamel: bad values are refused with file:line:column (issue 17 §4)") {
   using hamel::test::TempFile;
   // a parameter declared positive given 0 (it divided by zero later: "power::eval(): division by zero")

@@ -1,0 +1,87 @@
+// derivation/at_point.cpp
+#include "derivation/at_point.hpp"
+
+#include <map>
+
+#include "core/did_you_mean.hpp"
+#include "core/error.hpp"
+#include "core/number_text.hpp"
+#include "core/symbolic.hpp"
+
+namespace hamel {
+
+namespace {
+
+// The symbols the entries hold, by name.
+std::map<std::string, GiNaC::ex> symbols_by_name(const Derivation& d) {
+  GiNaC::exset found;
+  for (const auto& s : d.sections)
+    for (const auto& o : s.objects)
+      for (const auto& e : o.entries) collect_symbols(e.value, found);
+  std::map<std::string, GiNaC::ex> out;
+  for (const GiNaC::ex& s : found) out.emplace(GiNaC::ex_to<GiNaC::symbol>(s).get_name(), s);
+  return out;
+}
+
+// Refuses a name that is not one of the derivation's.
+void check_names(const Derivation& d, const std::vector<std::pair<std::string, double>>& point) {
+  std::vector<std::string> names;
+  for (const Symbol& s : d.symbols) names.push_back(s.name);
+  for (const auto& [name, value] : point) {
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    std::string msg = "'" + name + "' is not a name of the system; expected a coordinate, velocity, momentum, parameter or variable";
+    if (auto m = did_you_mean(name, names)) msg += " (did you mean '" + *m + "'?)";
+    throw InvalidArgument(msg);
+  }
+}
+
+// Every floating-point number of e with 15 significant digits, made from its decimal text so that it
+// prints as that text (GiNaC prints a float with all the digits of its precision: 0.10000000000000000555).
+struct ShortFloats : GiNaC::map_function {
+  GiNaC::ex operator()(const GiNaC::ex& e) override {
+    if (!GiNaC::is_a<GiNaC::numeric>(e)) return e.map(*this);
+    const GiNaC::numeric& n = GiNaC::ex_to<GiNaC::numeric>(e);
+    if (n.is_rational()) return e;
+    if (!n.is_real()) return (*this)(n.real()) + GiNaC::I * (*this)(n.imag());
+    return GiNaC::numeric(number_text(n.to_double(), 15).c_str());
+  }
+};
+
+GiNaC::ex evaluated(const GiNaC::ex& e, const GiNaC::exmap& at) {
+  ShortFloats shorten;
+  return shorten(GiNaC::evalf(e.subs(at)));
+}
+
+}  // namespace
+
+Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string, double>>& point) {
+  check_names(d, point);
+  const std::map<std::string, GiNaC::ex> symbols = symbols_by_name(d);
+  GiNaC::exmap at;
+  std::string where;
+  for (const auto& [name, value] : point) {
+    if (const auto it = symbols.find(name); it != symbols.end()) at[it->second] = GiNaC::numeric(value);
+    where += (where.empty() ? "" : ", ") + name + " = " + number_text(value, 15);
+  }
+  Derivation out;
+  out.name = d.name;
+  out.description = d.description.empty() ? "at " + where : d.description + "; at " + where;
+  out.symbols = d.symbols;
+  out.latex_names = d.latex_names;
+  for (const DerivationSection& s : d.sections) {
+    if (s.objects.empty()) continue;
+    DerivationSection& copy = out.add(s.id, s.title);
+    for (const Object& o : s.objects) {
+      Object& c = copy.object(o.id, o.kind, o.title);
+      c.symmetry = o.symmetry;
+      for (const Entry& e : o.entries) {
+        Entry& x = c.add(e.key, e.label, evaluated(e.value, at));
+        x.basis = e.basis;
+        x.note = e.note;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace hamel
