@@ -499,11 +499,35 @@ struct ValueAt {
     return r;
   }
 
+  // The operands' values in an order that does not depend on GiNaC's hash order: by value (then error
+  // bound) when all are numbers, which orders equal values alike whatever their terms; else in term
+  // order (core/term_order.hpp), whose sort compared towers of powers level by level and took most of a
+  // probe of their derivatives (fuzz bug 25).
+  std::vector<PointValue> operand_values(const ex& e) {
+    std::vector<PointValue> values;
+    values.reserve(e.nops());
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      values.push_back((*this)(e.op(i)));
+      if (!is_a<GiNaC::numeric>(values.back().value)) {
+        values.clear();
+        for (const ex& x : operands(e)) values.push_back((*this)(x));
+        return values;
+      }
+    }
+    std::sort(values.begin(), values.end(), [](const PointValue& a, const PointValue& b) {
+      const GiNaC::numeric& x = ex_to<GiNaC::numeric>(a.value);
+      const GiNaC::numeric& y = ex_to<GiNaC::numeric>(b.value);
+      if (x.real() != y.real()) return x.real() < y.real();
+      if (x.imag() != y.imag()) return x.imag() < y.imag();
+      return a.err < b.err;
+    });
+    return values;
+  }
+
   PointValue sum(const ex& e) {
     ex v = 0;
     GiNaC::numeric err = 0;
-    for (const ex& term : operands(e)) {
-      const PointValue c = (*this)(term);
+    for (const PointValue& c : operand_values(e)) {
       v = within_bound((v + c.value).evalf());
       err += c.err + rounding(v);
     }
@@ -514,8 +538,7 @@ struct ValueAt {
   PointValue product(const ex& e) {
     ex v = 1;
     GiNaC::numeric err = 0;
-    for (const ex& factor : operands(e)) {
-      const PointValue c = (*this)(factor);
+    for (const PointValue& c : operand_values(e)) {
       err = err * (abs_or_zero(c.value) + c.err) + abs_or_zero(v) * c.err;
       v = within_bound((v * c.value).evalf());
       err += rounding(v);
