@@ -12,6 +12,7 @@
 #include "derivation/in_variables.hpp"
 #include "geometry/lifts.hpp"
 #include "mechanics/hamel_equations.hpp"
+#include "derivation/characteristic.hpp"
 #include "reduction/gauge_momenta.hpp"
 #include "reduction/symmetry.hpp"
 
@@ -281,6 +282,19 @@ void casimirs(const NonholonomicBrackets& b, DerivationSection& s) {
   }
 }
 
+// Issue 19 §3–4: the characteristic distributions of Π_nh (and Π_nh^Λ), and the commutators of X_nh with
+// the Hamiltonian fields of the gauge momenta and with the lifted generators (when they are a symmetry).
+void geometry(const NonholonomicInput& in, const NonholonomicSystem& sys, const NonholonomicBrackets& b, bool symmetric,
+              DerivationSection& s) {
+  std::vector<NamedBracket> brackets{{"nonholonomic", "Pi_nh", b.nh}};
+  if (b.gauged) brackets.push_back({"gauged", "Pi_nh^Lambda", *b.gauged});
+  characteristic_distributions(brackets, s);
+  if (!symmetric) return;
+  std::vector<std::pair<std::string, VectorField>> generators;
+  for (std::size_t k = 0; k < b.orbits.size(); ++k) generators.emplace_back(in.symmetry[k].first, b.orbits[k]);
+  commutators(nonholonomic_vector_field(sys), b.reduced_source(), b.momenta, generators, s);
+}
+
 // The Jacobi identity on every triple of variables: the first failure, else the weakest evidence.
 ZeroVerdict jacobi_on_variables(const NonholonomicInput& in, const AlmostPoissonBracket& B) {
   const auto& u = in.variables;
@@ -345,6 +359,15 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   const AlmostPoissonBracket& B = b.reduced_source();
   InVariables iv(in);
   const auto table = iv.brackets(B, s);
+  // its characteristic distribution on R^k, when the variables are free coordinates of the reduced
+  // space: with relations among them (|γ|² = 1) the table is defined only on their zero set, and its
+  // extension to R^k depends on how each entry was written (the Chaplygin sphere's (6.10), integrable on
+  // |γ| = 1, is not on R^6 as written): there it is not computed
+  const bool relations = std::any_of(s.objects.begin(), s.objects.end(),
+                                     [](const Object& o) { return o.id == "variable_relations" && !o.entries.empty(); });
+  if (table && in.variable_chart && !relations)
+    characteristic_distributions({{"reduced", "the reduced bracket of the variables",
+                                   AlmostPoissonBracket::from_coordinate_brackets(*in.variable_chart, *table)}}, s);
   iv.momenta(b.momenta, s);
   iv.dynamics(sys, table, s);
   if (in.variables.size() >= 3) {
@@ -414,6 +437,7 @@ void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const Der
   const bool symmetric = in.symmetry.empty() || symmetry_checks(in, sys, start_section(out, o, "symmetry", "Symmetry (004 §4.2)"));
   if (symmetric && !b.orbits.empty() && !b.momenta.empty())
     casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));
+  geometry(in, sys, b, symmetric, start_section(out, o, "characteristic", "Characteristic distributions and commutators (Corollary 5.8)"));
   if (!in.variables.empty())
     reduced(in, sys, b, symmetric, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
 }

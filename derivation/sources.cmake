@@ -1,5 +1,6 @@
 target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/at_point.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/characteristic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/claims.cpp
   ${CMAKE_CURRENT_LIST_DIR}/claims/contact.cpp
   ${CMAKE_CURRENT_LIST_DIR}/claims/discrete.cpp

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/display.hpp"
 #include "core/latex.hpp"
+#include "derivation/characteristic.hpp"
 #include "derivation/in_variables.hpp"
 #include "derivation/nonholonomic.hpp"
 #include "mechanics/hamel_equations.hpp"
@@ -165,6 +166,34 @@ void gauge_momentum(const ClaimEnv& e, ClaimResult& res) {
   compare_claim(res, t.passed, e.c.holds, t.detail);
 }
 
+// A field of a commutator claim on D*.
+VectorField claim_field(const ClaimEnv& e, const NonholonomicClaim::Field& f) {
+  using Kind = NonholonomicClaim::Field::Kind;
+  if (f.kind == Kind::Nonholonomic) return nonholonomic_vector_field(e.sys());
+  if (f.kind == Kind::Generator) return e.d.orbits[f.generator];
+  if (f.kind == Kind::SearchMomentum) return hamiltonian_vector_field(which_bracket(e), e.d.search->momentum);
+  return hamiltonian_vector_field(which_bracket(e), e.function(f.generator));
+}
+
+void commutator_claim(const ClaimEnv& e, ClaimResult& res) {
+  const VectorField K = lie_bracket(claim_field(e, e.c.fields[0]), claim_field(e, e.c.fields[1]));
+  const ZeroVerdict v = e.c.property == "zero" ? zero_test(K) : in_span_of(e.d.orbits, K);
+  compare_claim(res, v.zero, e.c.holds, v.how());
+  if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
+}
+
+void characteristic_claim(const ClaimEnv& e, ClaimResult& res) {
+  const CharacteristicReport r = characteristic_report(which_bracket(e));
+  if (e.c.kind == "integrable") {
+    compare_claim(res, r.involutive, e.c.holds,
+                  "symbolic rank" + (r.involutive ? std::string() : ": " + r.witness + " leaves E; closure rank " + std::to_string(r.closure_rank)));
+    return;
+  }
+  compare_claim(res, r.rank == e.c.index, true, "symbolic rank " + std::to_string(r.rank) + " of " + std::to_string(r.dimension));
+  res.derived = std::to_string(r.rank);
+  res.claimed = std::to_string(e.c.index);
+}
+
 const std::map<std::string, Check>& checks() {
   static const std::map<std::string, Check> table = {
       {"structure_coefficient", structure}, {"structure_function", structure}, {"constrained_metric", metric},
@@ -172,7 +201,8 @@ const std::map<std::string, Check>& checks() {
       {"three_form", three_form}, {"casimir", casimir}, {"conserved", conserved},
       {"equation_of_motion", equation_of_motion}, {"hamiltonian", hamiltonian}, {"jacobi", jacobi},
       {"gauge_momentum", gauge_momentum}, {"identity", identity}, {"gauge_ode", gauge_ode},
-      {"gauge_solution", gauge_solution}, {"jacobiator", jacobiator_claim}};
+      {"gauge_solution", gauge_solution}, {"jacobiator", jacobiator_claim}, {"commutator", commutator_claim},
+      {"characteristic_rank", characteristic_claim}, {"integrable", characteristic_claim}};
   return table;
 }
 

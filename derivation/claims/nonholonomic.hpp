@@ -29,6 +29,15 @@ struct NonholonomicClaim {
   std::string of;     ///< "nonholonomic", "gauged", or "": the gauged bracket when there is one
   bool holds = true;  ///< the claimed verdict of a yes/no claim
   SourceMap at;       ///< "" the claim's body, "of": where what the system lacks is reported
+  /// commutator: its two vector fields on D*, each X_nh, a symmetry generator lifted to D*, the
+  /// Hamiltonian field X_f = Π♯df of functions[k], or X_C of the gauge momentum C a search found; and
+  /// what is claimed of [A, B]: "zero" or "tangent" (to the group orbits), with `holds`
+  struct Field {
+    enum class Kind { Nonholonomic, Generator, Hamiltonian, SearchMomentum } kind = Kind::Nonholonomic;
+    std::size_t generator = 0;  ///< index into the system's symmetry generators
+  };
+  std::vector<Field> fields;
+  std::string property;
 };
 
 /// The kinds, in the order of their names.

@@ -1,6 +1,7 @@
 // io/modules/nonholonomic_claims.cpp — reading the claims of nonholonomic systems: each kind reads its
 // keys into a NonholonomicClaim (derivation/claims/nonholonomic.hpp), refusing, at the key, names and
 // indices the system file does not have.
+#include <cmath>
 #include <functional>
 #include <map>
 
@@ -206,6 +207,49 @@ void gauge_momentum(const ClaimEnv& e, NonholonomicClaim& c) {
   c.holds = e.doc.boolean(e.b, "holds", true);
 }
 
+// 'fields: [X_nh, X_pi1]': X_nh, a symmetry generator (lifted to D*), X_f for a function f on D*, or
+// X_C for the gauge momentum of a search.
+NonholonomicClaim::Field read_commutator_field(const ClaimEnv& e, const YAML::Node& n, NonholonomicClaim& c) {
+  using Field = NonholonomicClaim::Field;
+  const std::string text = e.doc.scalar(n, "a field");
+  if (text == "X_nh") return Field{Field::Kind::Nonholonomic, 0};
+  if (text == "X_C" && e.in.search) return Field{Field::Kind::SearchMomentum, 0};
+  for (std::size_t k = 0; k < e.in.symmetry.size(); ++k)
+    if (e.in.symmetry[k].first == text) return Field{Field::Kind::Generator, k};
+  if (text.rfind("X_", 0) != 0 || text.size() == 2)
+    e.doc.fail(n, "'fields': expected X_nh, a symmetry generator's name or X_f for a function f on D*, got '" + text + "'");
+  c.functions.push_back(e.parse(text.substr(2), n));
+  return Field{Field::Kind::Hamiltonian, c.functions.size() - 1};
+}
+
+// [A, B] = 0, or [A, B] tangent to the group orbits (004 Corollary 5.8(ii), on D* and reduced).
+void commutator(const ClaimEnv& e, NonholonomicClaim& c) {
+  if (!e.b["fields"]) e.needs("expected 'fields' (two vector fields, e.g. [X_nh, X_pi1]), got none");
+  const auto items = e.doc.sequence(e.b["fields"], "'fields'");
+  if (items.size() != 2) e.doc.fail(e.b["fields"], "'fields': expected two vector fields, got " + std::to_string(items.size()));
+  for (const auto& n : items) c.fields.push_back(read_commutator_field(e, n, c));
+  read_of(e, c);
+  if (static_cast<bool>(e.b["zero"]) == static_cast<bool>(e.b["tangent"]))
+    e.needs("expected one of 'zero' or 'tangent' (true or false), got " + std::string(e.b["zero"] ? "both" : "none"));
+  c.property = e.b["zero"] ? "zero" : "tangent";
+  if (c.property == "tangent" && e.in.symmetry.empty())
+    e.needs("'tangent' needs 'symmetry' generators in the system file; expected them, got none");
+  c.holds = e.doc.boolean(e.b, c.property.c_str(), true);
+}
+
+// The rank of the characteristic distribution Π♯(T*D*), or whether it is integrable.
+void characteristic(const ClaimEnv& e, NonholonomicClaim& c) {
+  read_of(e, c);
+  if (c.kind == "integrable") {
+    c.holds = e.doc.boolean(e.b, "holds", true);
+    return;
+  }
+  if (!e.b["rank"]) e.needs("expected 'rank' (a whole number), got none");
+  const double r = e.doc.number(e.b["rank"], "'rank'");
+  if (!(r >= 0) || r != std::floor(r) || r > 1e6) e.doc.fail(e.b["rank"], "'rank': expected a whole number, got " + e.doc.scalar(e.b["rank"], ""));
+  c.index = static_cast<std::size_t>(r);
+}
+
 const std::map<std::string, Read>& readers() {
   static const std::map<std::string, Read> table = {
       {"structure_coefficient", structure}, {"structure_function", structure}, {"constrained_metric", metric},
@@ -213,7 +257,8 @@ const std::map<std::string, Read>& readers() {
       {"three_form", three_form}, {"casimir", casimir}, {"conserved", conserved},
       {"equation_of_motion", equation_of_motion}, {"hamiltonian", hamiltonian}, {"jacobi", jacobi},
       {"gauge_momentum", gauge_momentum}, {"identity", identity}, {"gauge_ode", gauge_ode},
-      {"gauge_solution", gauge_solution}, {"jacobiator", jacobiator}};
+      {"gauge_solution", gauge_solution}, {"jacobiator", jacobiator}, {"commutator", commutator},
+      {"characteristic_rank", characteristic}, {"integrable", characteristic}};
   return table;
 }
 

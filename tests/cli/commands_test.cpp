@@ -276,14 +276,18 @@ TEST_CASE("hamel derive: a variable that is not invariant is reported, and only 
 TEST_CASE("hamel check: the printed (6.7) and K are flagged as the errata they are; exit status 0") {
   const Run r = run({"check", "examples/chaplygin_sphere.yaml", "examples/chaplygin_sphere.claims.yaml"});
   CHECK(r.status == 0);  // every false claim is marked `expect: false`
-  CHECK(r.out.find("35 as expected (3 errata confirmed false)") != std::string::npos);
+  CHECK(r.out.find("40 as expected (4 errata confirmed false)") != std::string::npos);
   CHECK(r.out.find("FALSE G^11 as printed (mr^2) [(6.7)]") != std::string::npos);
   CHECK(r.out.find("FALSE G^22 as printed (mr^2) [(6.7)]") != std::string::npos);
   CHECK(r.out.find("FALSE K = (I1 + mR^2)(I3 + mR^2)(1 - (A gamma, gamma)) as printed") != std::string::npos);
   CHECK(r.out.find("TRUE  {pi2, pi3} [section 6]") != std::string::npos);
   CHECK(r.out.find("TRUE  {M1, M2} [(6.10)]") != std::string::npos);
   CHECK(r.out.find("they differ at") != std::string::npos);
-  CHECK(r.out.find("35 claims: 32 true, 3 false") != std::string::npos);
+  CHECK(r.out.find("40 claims: 36 true, 4 false") != std::string::npos);
+  // Corollary 5.8(ii): false on D* as printed, true on D*/G (issue 19 §4)
+  CHECK(r.out.find("FALSE [X_nh, X_pi1] = 0 on D* [Corollary 5.8(ii) as printed]") != std::string::npos);
+  CHECK(r.out.find("TRUE  [X_nh, X_pi1] is tangent to the SE(2) orbits [Corollary 5.8(ii), reduced]") != std::string::npos);
+  CHECK(r.out.find("TRUE  Pi_nh has rank 2r = 6 on D* [section 2]  (examples/chaplygin_sphere.claims.yaml:") != std::string::npos);
 }
 
 TEST_CASE("hamel check: a false reduced-bracket claim shows the derived bracket in the variables (solid, (7.9) as printed)") {
@@ -444,6 +448,40 @@ TEST_CASE("hamel eval: the derived objects at a point (issue 19 §6)") {
   CHECK(run({"eval", "examples/nonholonomic_particle.yaml", "--at", "m=2, y"}).err == "error: --at:1:6: expected name=value, got 'y'\n");
   CHECK(run({"eval", "examples/nonholonomic_particle.yaml", "--at", "m=2, y=q"}).err.find("error: --at:1:8: undeclared symbol 'q'") == 0);
   CHECK(run({"eval", "examples/nonholonomic_particle.yaml"}).err.find("expects --at") != std::string::npos);
+}
+
+TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 §3-4, 004 Corollary 5.8)") {
+  using hamel::test::TempFile;
+  TempFile json("", ".json");
+  REQUIRE(run({"derive", "examples/chaplygin_sphere.yaml", "--quiet", "--json", json.path()}).status == 0);
+  const auto j = hamel::test::read_json(json.path());
+  // E = Π♯(T*D*) has rank 2r = 6 of dim D* = 8 for both brackets, is not integrable, and brackets of its
+  // fields span all of T D* (D is bracket-generating)
+  const auto t = hamel::test::table(j, "characteristic");
+  REQUIRE(t["rows"].size() == 2);
+  for (const auto& row : t["rows"]) {
+    CHECK(row[1] == 8);
+    CHECK(row[2] == 6);
+    CHECK(row[3] == "no");
+    CHECK(row[4] == 8);
+  }
+  CHECK(j["checks"]["characteristic.nonholonomic.integrable"]["holds"] == false);
+  CHECK(j["checks"]["commutator.pi1.zero"]["holds"] == false);  // Corollary 5.8(ii) as printed: false on D*
+  CHECK(j["checks"]["commutator.pi1.zero"]["status"] == "fact");
+  CHECK(j["checks"]["commutator.rotation"]["holds"] == true);    // X_nh is SE(2)-invariant
+  // the Chaplygin sleigh's reduced bracket in (v, ω) lives on R^2: rank 2, integrable
+  TempFile sleigh("", ".json");
+  REQUIRE(run({"derive", "examples/chaplygin_sleigh.yaml", "--quiet", "--json", sleigh.path()}).status == 0);
+  const auto k = hamel::test::read_json(sleigh.path());
+  CHECK(k["checks"]["characteristic.reduced.integrable"]["holds"] == true);
+  // claims that cannot be read are located in the claims file
+  TempFile bad("claims:\n  - {name: a, commutator: {fields: [X_nh, spin], zero: true}}\n", ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sphere.yaml", bad.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find(bad.path() + ":2:43: 'fields': expected X_nh, a symmetry generator's name or X_f") != std::string::npos);
+  TempFile both("claims:\n  - {name: b, commutator: {fields: [X_nh, X_pi1], zero: true, tangent: true}}\n", ".yaml");
+  CHECK(run({"check", "examples/chaplygin_sphere.yaml", both.path()}).err.find(both.path() + ":2:27: expected one of 'zero' or 'tangent'") !=
+        std::string::npos);
 }
 
 TEST_CASE("hamel: bad values are refused with file:line:column (issue 17 §4)") {

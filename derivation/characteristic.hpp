@@ -1,0 +1,54 @@
+// derivation/characteristic.hpp — the characteristic distribution of a bracket and the commutators of
+// Hamiltonian vector fields (issue 19 §3–4), the statements of 004 Corollary 5.8 made checkable:
+//   E_Π = Π♯(T*M), spanned by the Π♯(dx^i): its generic rank, whether it is involutive (Frobenius:
+//   integrable), and the rank of its involutive closure (brackets added until nothing new is spanned);
+//   [X_nh, X_C] for the gauge momenta C, zero on D* or only tangent to the group orbits (zero after
+//   reduction: the form in which 5.8(ii) holds, ../shared/reference/gauge.md), and [X_nh, ξ_D*].
+// Claims (derivation/claims/nonholonomic.cpp) use the same functions: commutator, characteristic_rank,
+// integrable.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "brackets/almost_poisson.hpp"
+#include "derivation/model.hpp"
+#include "geometry/distribution.hpp"
+
+namespace hamel {
+
+struct CharacteristicReport {
+  std::size_t dimension = 0;     ///< of the manifold
+  std::size_t rank = 0;          ///< generic rank of E_Π
+  bool involutive = false;
+  std::string witness;           ///< the first pair [X_{x^i}, X_{x^j}] that leaves E_Π, by coordinate names
+  std::size_t closure_rank = 0;  ///< generic rank of the smallest involutive distribution containing E_Π
+};
+
+/// Whether K lies in the span of `fields` (the lifted generators of a symmetry), as a zero test of
+/// K − Σ c_a ξ_a with c solved on the coordinates where the ξ_a are independent: its verdict says how
+/// it was decided. @throws DomainError when the fields are dependent everywhere.
+ZeroVerdict in_span_of(const std::vector<VectorField>& fields, const VectorField& K);
+
+/// Everything is decided by symbolic rank (zero tests of the eliminations' pivots).
+CharacteristicReport characteristic_report(const AlmostPoissonBracket& B);
+
+struct NamedBracket {
+  std::string key;   ///< in ids: "nonholonomic", "gauged", "reduced"
+  std::string name;  ///< in statements and the table, plain text: "Pi_nh"
+  AlmostPoissonBracket bracket;
+};
+
+/// Into `s`: the table "characteristic" (one row per bracket: name, dimension, rank, involutive,
+/// closure rank) and for each bracket the fact "characteristic.<key>.integrable".
+void characteristic_distributions(const std::vector<NamedBracket>& brackets, DerivationSection& s);
+
+/// Into `s`: for each gauge momentum (name, C) the fact "commutator.<name>.zero", whether
+/// [X, Π♯dC] = 0 on D*; for each named generator ξ, the verdict "commutator.<ξ>" that [X, ξ] = 0
+/// (expected: X is invariant). Tangency to the orbits is the `commutator` claim's (seconds per momentum).
+void commutators(const VectorField& X, const AlmostPoissonBracket& B,
+                 const std::vector<std::pair<std::string, GiNaC::ex>>& momenta,
+                 const std::vector<std::pair<std::string, VectorField>>& generators, DerivationSection& s);
+
+}  // namespace hamel
