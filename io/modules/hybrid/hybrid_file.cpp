@@ -265,7 +265,9 @@ void read_hybrid_key(Reading& rd, const YAML::Node& hy, std::size_t& domains) {
   read_domains(rd, hy, domain_names);
   domains = domain_names.size();
   const auto guards = doc.sequence(hy ? hy["guards"] : YAML::Node(), "'guards'");
-  if (hy && guards.empty()) doc.fail(hy, "'hybrid': expected 'guards' (a list of switching surfaces), got none");
+  // a forced system reduced by Routh without impacts needs no guard (issue 19 §7)
+  if (hy && guards.empty() && !hy["reduction"])
+    doc.fail(hy, "'hybrid': expected 'guards' (a list of switching surfaces) or 'reduction', got neither");
   if (hy && hy["guards"]) rd.out.at.set("guards", doc.mark(hy["guards"]));
   for (std::size_t g = 0; g < guards.size(); ++g) {
     const YAML::Node& gn = guards[g];

@@ -198,6 +198,23 @@ TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit
   }
 }
 
+TEST_CASE("hamel derive: forced Routh reduction without impacts needs no guard (issue 19 §7)") {
+  const std::string routh = "hybrid:\n  reduction: {coordinates: [r, theta], map: {x: \"r*cos(theta)\", y: \"r*sin(theta)\"}, "
+                            "cyclic: [theta], momenta: [mu]}\n";
+  hamel::test::TempFile f(billiard(routh), ".yaml");
+  const Run r = run({"derive", f.path()});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // 000 (9)-(12) for the dissipative billiard without its wall: the Routhian of Remark 2 (corrected)
+  CHECK(r.out.find("R^mu = m*r_dot^2*exp(c*t/m)/2 - mu^2/(2*m*r^2*exp(c*t/m))") != std::string::npos);
+  CHECK(r.out.find("[yes] the forced Routh equations are the full equations at J = mu") != std::string::npos);
+  CHECK(r.out.find("no failures: every verdict is as expected") != std::string::npos);
+  // neither guards nor a reduction: nothing hybrid to do
+  hamel::test::TempFile none(billiard("hybrid: {constants: {}}\n"), ".yaml");
+  CHECK(run({"derive", none.path()}).err.find("'hybrid': expected 'guards' (a list of switching surfaces) or 'reduction', got neither") !=
+        std::string::npos);
+}
+
 TEST_CASE("hybrid system files: bad input gives file:line:column, what was expected and what was found") {
   const auto error_of = [](const std::string& text) {
     hamel::test::TempFile f(text);
