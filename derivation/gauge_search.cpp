@@ -1,6 +1,7 @@
 // derivation/gauge_search.cpp
 #include "derivation/gauge_search.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -14,6 +15,20 @@
 #include "core/number_text.hpp"
 
 namespace hamel {
+
+bool periodic_in(const GiNaC::ex& e, const GiNaC::ex& s) {
+  if (!e.has(s)) return true;
+  if (e.is_equal(s)) return false;
+  if (GiNaC::is_the_function<GiNaC::sin_SERIAL>(e) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(e) ||
+      GiNaC::is_the_function<GiNaC::tan_SERIAL>(e)) {
+    const GiNaC::ex a = e.op(0).expand(), n = a.coeff(s, 1);
+    return a.degree(s) == 1 && a.ldegree(s) >= 0 && GiNaC::is_a<GiNaC::numeric>(n) &&
+           GiNaC::ex_to<GiNaC::numeric>(n).is_integer() && !(a - n * s).expand().has(s);
+  }
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (!periodic_in(e.op(i), s)) return false;
+  return true;
+}
 
 namespace {
 
@@ -134,11 +149,17 @@ void check_conservation(const NonholonomicSystem& system, const GaugeAnsatz& ans
   }
 }
 
-// Lemma 7.2: L odd and 2π-periodic in s (sampled).
+// Lemma 7.2: L odd and 2π-periodic in s (sampled), when s is an angle: the lemma is about the
+// angle θ of 004 §7; a shape variable such as a length enters L(s) otherwise (issue 19 §7).
 void check_lemma_7_2(const GaugeOde& ode, const GaugeSearchInput& in, std::size_t nf, DerivationSection& s) {
   std::vector<GiNaC::ex> entries;
   for (unsigned i = 0; i < nf; ++i)
     for (unsigned j = 0; j < nf; ++j) entries.push_back(ode.L(i, j));
+  if (!std::all_of(entries.begin(), entries.end(), [&](const GiNaC::ex& x) { return periodic_in(x.subs(in.values), in.shape); })) {
+    s.prose.push_back("Lemma 7.2 (L odd and 2pi-periodic) is not checked: the shape variable enters L(s) other than "
+                      "through sin and cos of multiples of it, so it is not an angle.");
+    return;
+  }
   const CompiledFunction Lf = compile(entries, {in.shape}, in.values, CompileOptions{Backend::Bytecode, "", "", true});
   double odd = 0, periodic = 0, scale = 0;
   for (int k = 1; k < 40; ++k) {

@@ -19,6 +19,10 @@ struct GaugeSearchResult {
   GiNaC::ex momentum;  ///< Σ f_i(s) p_{W_i} with the abstract solution f
 };
 
+/// Whether `s` enters e only through sin, cos and tan of n·s + (terms free of s), n an integer: e is
+/// then 2π-periodic in s, as a function of an angle is (Lemma 7.2 is checked only then).
+bool periodic_in(const GiNaC::ex& e, const GiNaC::ex& s);
+
 /// The ansatz of the input on the system: its frame fields by name, the shape, the unknowns.
 /// @throws InvalidArgument for a name that is not one of the system's frame fields.
 GaugeAnsatz gauge_ansatz(const NonholonomicSystem& system, const GaugeSearchInput& input);
