@@ -11,9 +11,13 @@
 #include <memory>
 #include <optional>
 
+#include <unistd.h>
+
+#include "cli/command_line.hpp"
 #include "cli/profile.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/did_you_mean.hpp"
 #include "core/parallel.hpp"
 #include "derivation/at_point.hpp"
 #include "derivation/present.hpp"
@@ -26,80 +30,6 @@
 namespace hamel::cli {
 
 namespace {
-
-const char* kUsage =
-    "usage: hamel <command> [options]\n"
-    "\n"
-    "  hamel derive FILE [--latex OUT.tex] [--latex-body OUT.tex] [--json OUT.json] [--plots DIR] [--quiet]\n"
-    "               [--profile] [--jobs N]\n"
-    "      derive everything the system supports and print a summary with a verdict per check;\n"
-    "      --profile adds the time, zero tests and canonical forms of each step (on stderr);\n"
-    "      --jobs N uses N processes for independent checks and forms (default: HAMEL_JOBS, or every core)\n"
-    "  hamel check FILE CLAIMS.yaml [--jobs N]\n"
-    "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false)\n"
-    "  hamel simulate FILE [--csv OUT.csv] [--plot OUT.svg] [--quiet]\n"
-    "      integrate the system (with impacts, where it has them)\n"
-    "  hamel eval FILE --at \"theta=1.2, pi1=0.3, m=1\" [--json OUT.json] [--quiet] [--jobs N]\n"
-    "      every derived object at a point (names the point leaves out stay symbolic)\n"
-    "  hamel --version | --help\n"
-    "\n"
-    "System files are YAML; see docs/system-files.md.\n";
-
-struct Args {
-  std::vector<std::string> positional;
-  std::map<std::string, std::string> options;  // --latex → path
-  std::vector<std::string> flags;              // --quiet
-};
-
-Args parse_args(const std::vector<std::string>& a, const std::vector<std::string>& with_value,
-                const std::vector<std::string>& flags) {
-  Args r;
-  for (std::size_t i = 1; i < a.size(); ++i) {
-    const std::string& s = a[i];
-    if (s.rfind("--", 0) == 0) {
-      if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
-        if (i + 1 >= a.size())
-          throw InvalidArgument("option " + s + (s == "--jobs" ? " expects a number" : s == "--at" ? " expects name=value pairs" : " expects a file name"));
-        r.options[s] = a[++i];
-      } else if (std::find(flags.begin(), flags.end(), s) != flags.end()) {
-        r.flags.push_back(s);
-      } else {
-        throw InvalidArgument("unknown option '" + s + "' for 'hamel " + a[0] + "'");
-      }
-    } else {
-      r.positional.push_back(s);
-    }
-  }
-  return r;
-}
-
-bool has_flag(const Args& a, const std::string& f) {
-  return std::find(a.flags.begin(), a.flags.end(), f) != a.flags.end();
-}
-
-bool same_file(const std::string& a, const std::string& b) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
-}
-
-// `--json IN.yaml` would destroy the system file, and two options naming one path would lose one of
-// the outputs: both are refused before anything runs.
-void refuse_clashing_outputs(const Args& a, const std::vector<std::string>& output_options) {
-  std::vector<std::pair<std::string, std::string>> outs;  // option, path
-  for (const auto& o : output_options)
-    if (a.options.count(o)) outs.emplace_back(o, a.options.at(o));
-  for (std::size_t i = 0; i < outs.size(); ++i) {
-    for (const auto& in : a.positional)
-      if (same_file(outs[i].second, in))
-        throw InvalidArgument(outs[i].first + " '" + outs[i].second + "' is an input file; expected another path for the output");
-    for (std::size_t j = 0; j < i; ++j)
-      if (same_file(outs[i].second, outs[j].second))
-        throw InvalidArgument(outs[j].first + " and " + outs[i].first + " both write '" + outs[i].second +
-                              "'; expected a path for each");
-  }
-}
 
 // The derivation's header: the system's names, and the symbols every kind of system shares.
 Derivation start_derivation(const SystemFile& f) {
@@ -165,7 +95,7 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
 
 // The derivation of the system file named on the command line, by every module that applies to it.
 Derivation derive_file(const Args& a, std::ostream& err, StepProfile* profile) {
-  const SystemFile f = read_system_file(Document::load(a.positional[0]));
+  const SystemFile f = read_system_file(load_document(a.positional[0]));
   Derivation d = start_derivation(f);
   const DeriveOptions options{plot_base(a, f), progress(has_flag(a, "--quiet"), err, profile)};
   bool any = false;
@@ -180,7 +110,6 @@ Derivation derive_file(const Args& a, std::ostream& err, StepProfile* profile) {
 
 int derive(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
-  refuse_clashing_outputs(a, {"--latex", "--latex-body", "--json"});
   std::optional<StepProfile> profile;
   if (has_flag(a, "--profile")) profile.emplace().start("reading and checking the system file");
   const auto started = std::chrono::steady_clock::now();
@@ -209,7 +138,6 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
 int eval(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel eval' expects one system file");
   if (!a.options.count("--at")) throw InvalidArgument("'hamel eval' expects --at \"name=value, ...\" (coordinates, momenta, parameters, ...)");
-  refuse_clashing_outputs(a, {"--json"});
   const auto point = read_point(a.options.at("--at"));  // before the derivation: a typo costs nothing
   // no display pass: it would turn the floating-point values into exact fractions
   Derivation d = at_point(derive_file(a, err, nullptr), point);
@@ -259,8 +187,10 @@ int report_claims(const std::vector<ClaimResult>& results, const std::vector<boo
 
 int check(const Args& a, std::ostream& out) {
   if (a.positional.size() != 2) throw InvalidArgument("'hamel check' expects a system file and a claims file");
-  const SystemFile f = read_system_file(Document::load(a.positional[0]));
-  const Document cdoc = Document::load(a.positional[1]);
+  const SystemFile f = read_system_file(load_document(a.positional[0]));
+  if (a.positional[0] == "-" && a.positional[1] == "-")
+    throw InvalidArgument("'hamel check' reads one file from standard input, not both; expected a file name for one of them");
+  const Document cdoc = load_document(a.positional[1]);
   const ClaimsFile claims = read_claims_file(cdoc, f);
   // each module checks its claims in one call (it derives once); results go back in file order
   std::map<const Module*, std::vector<Claim>> by_module;
@@ -278,8 +208,7 @@ int check(const Args& a, std::ostream& out) {
 
 int simulate(const Args& a, std::ostream& out) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel simulate' expects one system file");
-  refuse_clashing_outputs(a, {"--csv", "--plot"});
-  const SystemFile f = read_system_file(Document::load(a.positional[0]));
+  const SystemFile f = read_system_file(load_document(a.positional[0]));
   SimulateOptions o;
   if (a.options.count("--csv")) o.csv = a.options.at("--csv");
   if (a.options.count("--plot")) o.plot = a.options.at("--plot");
@@ -317,40 +246,83 @@ class WorkersFor {
 
 }  // namespace
 
+namespace {
+
+int dispatch(const CommandSpec& c, const Args& a, std::ostream& out, std::ostream& err) {
+  const WorkersFor jobs(a);
+  if (c.name == "derive") return derive(a, out, err);
+  if (c.name == "check") return check(a, out);
+  if (c.name == "simulate") return simulate(a, out);
+  return eval(a, out, err);
+}
+
+// An output given as `-` goes to standard output: the command writes it to a temporary file, copied
+// to `out` at the end, and its report goes to `err`, so that the two never mix.
+int with_stdout_output(const CommandSpec& c, Args a, std::ostream& out, std::ostream& err) {
+  const auto dash = std::find_if(c.outputs.begin(), c.outputs.end(),
+                                 [&](const std::string& o) { return a.options.count(o) && a.options.at(o) == "-"; });
+  if (dash == c.outputs.end()) return dispatch(c, a, out, err);
+  namespace fs = std::filesystem;
+  const fs::path temp = fs::temp_directory_path() / ("hamel-stdout-" + std::to_string(::getpid()) + fs::path(*dash).stem().string());
+  a.options[*dash] = temp.string();
+  struct Remove {
+    fs::path p;
+    ~Remove() {
+      std::error_code ec;
+      fs::remove(p, ec);
+    }
+  } remove{temp};
+  const int status = dispatch(c, a, err, err);
+  std::ifstream in(temp, std::ios::binary);
+  out << in.rdbuf();
+  return status;
+}
+
+}  // namespace
+
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    (args.empty() ? err : out) << kUsage;
+    (args.empty() ? err : out) << usage();
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "--version") {
-    out << "hamel " << HAMEL_VERSION << "\n";
+    out << version_text();
+    return 0;
+  }
+  const std::optional<CommandSpec> command = find_command(args[0]);
+  if (!command) {
+    std::vector<std::string> names;
+    for (const CommandSpec& c : command_specs()) names.push_back(c.name);
+    err << "error: unknown command '" << args[0] << "'";
+    if (auto d = did_you_mean(args[0], names)) err << " (did you mean '" << *d << "'?)";
+    err << "\n" << usage();
+    return 2;
+  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (std::find(rest.begin(), rest.end(), "--help") != rest.end() || std::find(rest.begin(), rest.end(), "-h") != rest.end()) {
+    out << "usage:\n" << command->usage;
     return 0;
   }
   try {
-    if (args[0] == "derive") {
-      const Args a = parse_args(args, {"--latex", "--latex-body", "--json", "--plots", "--jobs"}, {"--quiet", "--profile"});
-      const WorkersFor jobs(a);
-      return derive(a, out, err);
-    }
-    if (args[0] == "check") {
-      const Args a = parse_args(args, {"--jobs"}, {});
-      const WorkersFor jobs(a);
-      return check(a, out);
-    }
-    if (args[0] == "simulate") return simulate(parse_args(args, {"--csv", "--plot"}, {"--quiet"}), out);
-    if (args[0] == "eval") {
-      const Args a = parse_args(args, {"--at", "--json", "--jobs"}, {"--quiet"});
-      const WorkersFor jobs(a);
-      return eval(a, out, err);
-    }
-    err << "error: unknown command '" << args[0] << "'\n" << kUsage;
-    return 2;
+    const Args a = parse_args(*command, rest);
+    check_outputs(*command, a);
+    return with_stdout_output(*command, a, out, err);
   } catch (const ParseError& e) {
     err << "error: " << e.what() << "\n";
     return 2;
-  } catch (const std::exception& e) {
+  } catch (const InvalidArgument& e) {
     err << "error: " << e.what() << "\n";
     return 2;
+  } catch (const DomainError& e) {
+    err << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const NotImplemented& e) {
+    err << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    err << "internal error: " << e.what() << "\n"
+        << "  (a bug in hamel or a library it uses: please report it with the input that caused it)\n";
+    return 3;
   }
 }
 

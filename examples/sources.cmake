@@ -13,6 +13,10 @@ if(HAMEL_BUILD_TESTS)
   add_test(NAME check.snakeboard COMMAND hamel_cli check examples/snakeboard.yaml examples/snakeboard.claims.yaml
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(check.snakeboard PROPERTIES PASS_REGULAR_EXPRESSION "7 claims: 6 true, 1 false")
+  # '-' is standard input (issue 20 §4)
+  add_test(NAME cli.stdin COMMAND sh -c "$<TARGET_FILE:hamel_cli> derive - --quiet < examples/nonholonomic_particle.yaml"
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.stdin PROPERTIES PASS_REGULAR_EXPRESSION "no failures: every verdict is as expected")
   # hamel simulate on D* (issue 19 §2): the run completes and keeps H_c to the integrator's tolerance
   foreach(system nonholonomic_particle rolling_disk)
     add_test(NAME simulate.${system} COMMAND hamel_cli simulate examples/${system}.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})

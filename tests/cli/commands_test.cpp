@@ -40,6 +40,43 @@ TEST_CASE("hamel: version, usage, unknown command") {
   CHECK(run({"derive", "examples/chaplygin_sphere.yaml", "--colour"}).err.find("unknown option '--colour'") != std::string::npos);
 }
 
+TEST_CASE("hamel: command-line conventions (issue 20 §4)") {
+  using hamel::test::TempFile;
+  // per-command help, on stdout with exit 0
+  for (const char* h : {"--help", "-h"}) {
+    const Run r = run({"derive", h});
+    CHECK(r.status == 0);
+    CHECK(r.out.find("hamel derive FILE [--latex OUT.tex]") != std::string::npos);
+    CHECK(r.out.find("hamel check") == std::string::npos);
+  }
+  CHECK(run({"simulate", "--help"}).out.find("hamel simulate FILE [--csv OUT.csv]") != std::string::npos);
+  // did you mean, for commands and options
+  const Run typo = run({"derivee", "examples/nonholonomic_particle.yaml"});
+  CHECK(typo.status == 2);
+  CHECK(typo.err.find("error: unknown command 'derivee' (did you mean 'derive'?)") == 0);
+  CHECK(run({"derive", "examples/nonholonomic_particle.yaml", "--jsn", "x.json"}).err ==
+        "error: unknown option '--jsn' for 'hamel derive' (did you mean '--json'?)\n");
+  // the versions it was built with
+  CHECK(run({"--version"}).out.find("built with GiNaC 1.") != std::string::npos);
+  // '-' as an output: the JSON alone on stdout, the report on stderr
+  const Run json = run({"derive", "examples/nonholonomic_particle.yaml", "--json", "-"});
+  REQUIRE(json.status == 0);
+  const auto j = nlohmann::json::parse(json.out);
+  CHECK(j["objects"]["hamiltonian"]["entries"][0]["value"] == "(pi1^2 + pi2^2)/(2*m)");
+  CHECK(json.err.find("no failures") != std::string::npos);
+  const Run csv = run({"simulate", "examples/nonholonomic_particle.yaml", "--csv", "-"});
+  REQUIRE(csv.status == 0);
+  CHECK(csv.out.rfind("t,x,y,z,pi1,pi2,H_c\n", 0) == 0);
+  CHECK(run({"derive", "examples/nonholonomic_particle.yaml", "--json", "-", "--latex", "-"}).err.find("at most one output on standard output") !=
+        std::string::npos);
+  // output paths are checked before any work: a missing folder, a folder
+  const Run missing = run({"derive", "examples/chaplygin_sphere.yaml", "--latex", "no/such/folder/x.tex"});
+  CHECK(missing.status == 2);
+  CHECK(missing.err == "error: --latex 'no/such/folder/x.tex': expected a path in an existing folder, got no folder 'no/such/folder'\n");
+  CHECK(run({"derive", "examples/nonholonomic_particle.yaml", "--json", "examples"}).err.find("expected a file name, got a folder") !=
+        std::string::npos);
+}
+
 TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--json", json.path()});

@@ -1,0 +1,172 @@
+// cli/command_line.cpp
+#include "cli/command_line.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include <Eigen/Core>
+#include <arb.h>
+#include <boost/version.hpp>
+#include <cln/version.h>
+#include <flint/flint.h>
+#include <ginac/version.h>
+#include <nlohmann/json.hpp>
+#include <singular/singular/kernel/mod2.h>
+
+#include "core/did_you_mean.hpp"
+#include "core/error.hpp"
+
+namespace hamel::cli {
+
+namespace {
+
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+}
+
+// A folder for `path` to be written in: its parent, which must exist.
+void check_folder(const std::string& option, const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path parent = fs::path(path).parent_path();
+  std::error_code ec;
+  if (!parent.empty() && !fs::is_directory(parent, ec))
+    throw InvalidArgument(option + " '" + path + "': expected a path in an existing folder, got no folder '" + parent.string() + "'");
+  if (fs::is_directory(path, ec)) throw InvalidArgument(option + " '" + path + "': expected a file name, got a folder");
+}
+
+}  // namespace
+
+const std::vector<CommandSpec>& command_specs() {
+  static const std::vector<CommandSpec> specs = {
+      {"derive",
+       "  hamel derive FILE [--latex OUT.tex] [--latex-body OUT.tex] [--json OUT.json] [--plots DIR] [--quiet]\n"
+       "               [--profile] [--jobs N]\n"
+       "      derive everything the system supports and print a summary with a verdict per check;\n"
+       "      --profile adds the time, zero tests and canonical forms of each step (on stderr);\n"
+       "      --jobs N uses N processes for independent checks and forms (default: HAMEL_JOBS, or every core)\n",
+       {"--latex", "--latex-body", "--json", "--plots", "--jobs"},
+       {"--quiet", "--profile"},
+       {"--latex", "--latex-body", "--json"}},
+      {"check",
+       "  hamel check FILE CLAIMS.yaml [--jobs N]\n"
+       "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false)\n",
+       {"--jobs"},
+       {},
+       {}},
+      {"simulate",
+       "  hamel simulate FILE [--csv OUT.csv] [--plot OUT.svg] [--quiet]\n"
+       "      integrate the system (with impacts, where it has them)\n",
+       {"--csv", "--plot"},
+       {"--quiet"},
+       {"--csv", "--plot"}},
+      {"eval",
+       "  hamel eval FILE --at \"theta=1.2, pi1=0.3, m=1\" [--json OUT.json] [--quiet] [--jobs N]\n"
+       "      every derived object at a point (names the point leaves out stay symbolic)\n",
+       {"--at", "--json", "--jobs"},
+       {"--quiet"},
+       {"--json"}},
+  };
+  return specs;
+}
+
+std::optional<CommandSpec> find_command(const std::string& name) {
+  for (const CommandSpec& c : command_specs())
+    if (c.name == name) return c;
+  return std::nullopt;
+}
+
+std::string usage() {
+  std::string u = "usage: hamel <command> [options]     (hamel <command> --help: that command alone)\n\n";
+  for (const CommandSpec& c : command_specs()) u += c.usage;
+  u += "  hamel --version | --help\n\n"
+       "FILE may be '-' (standard input); an output file may be '-' (standard output; the report then goes to\n"
+       "standard error). Exit status: 0 done, 1 a claim not as the claims file expects (check) or a run that\n"
+       "stopped early (simulate), 2 bad input or usage, 3 an internal error.\n"
+       "System files are YAML; see docs/system-files.md.\n";
+  return u;
+}
+
+Args parse_args(const CommandSpec& command, const std::vector<std::string>& args) {
+  Args r;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& s = args[i];
+    if (s.size() < 2 || s.rfind("--", 0) != 0) {  // "-" is a file: standard input or output
+      r.positional.push_back(s);
+      continue;
+    }
+    const auto& v = command.with_value;
+    if (std::find(v.begin(), v.end(), s) != v.end()) {
+      if (i + 1 >= args.size())
+        throw InvalidArgument("option " + s + (s == "--jobs" ? " expects a number" : s == "--at" ? " expects name=value pairs" : " expects a file name"));
+      r.options[s] = args[++i];
+    } else if (std::find(command.flags.begin(), command.flags.end(), s) != command.flags.end()) {
+      r.flags.push_back(s);
+    } else {
+      std::vector<std::string> known = command.with_value;
+      known.insert(known.end(), command.flags.begin(), command.flags.end());
+      std::string msg = "unknown option '" + s + "' for 'hamel " + command.name + "'";
+      if (auto d = did_you_mean(s, known)) msg += " (did you mean '" + *d + "'?)";
+      throw InvalidArgument(msg);
+    }
+  }
+  return r;
+}
+
+bool has_flag(const Args& a, const std::string& flag) {
+  return std::find(a.flags.begin(), a.flags.end(), flag) != a.flags.end();
+}
+
+Document load_document(const std::string& path) {
+  if (path != "-") return Document::load(path);
+  constexpr std::size_t kMaxBytes = 16u << 20;
+  std::string text;
+  char buffer[1 << 16];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
+    if (text.size() > kMaxBytes) throw InvalidArgument("standard input: expected a system file of at most 16 MB, got more");
+  }
+  return Document::from_string(text, "<stdin>");
+}
+
+void check_outputs(const CommandSpec& command, const Args& a) {
+  std::vector<std::pair<std::string, std::string>> outs;  // option, path
+  for (const auto& o : command.outputs)
+    if (a.options.count(o)) outs.emplace_back(o, a.options.at(o));
+  std::size_t to_stdout = 0;
+  for (std::size_t i = 0; i < outs.size(); ++i) {
+    const auto& [option, path] = outs[i];
+    if (path == "-") {
+      if (++to_stdout > 1) throw InvalidArgument(option + " '-': expected at most one output on standard output, got two");
+      if (option == "--plot") throw InvalidArgument("--plot '-': expected a file name (a plot writes several files), got '-'");
+      continue;
+    }
+    for (const auto& in : a.positional)
+      if (in != "-" && same_file(path, in))
+        throw InvalidArgument(option + " '" + path + "' is an input file; expected another path for the output");
+    for (std::size_t j = 0; j < i; ++j)
+      if (outs[j].second != "-" && same_file(path, outs[j].second))
+        throw InvalidArgument(outs[j].first + " and " + option + " both write '" + path + "'; expected a path for each");
+    check_folder(option, path);
+  }
+}
+
+std::string version_text() {
+  std::ostringstream v;
+  v << "hamel " << HAMEL_VERSION << "\n"
+    << "built with GiNaC " << GINACLIB_MAJOR_VERSION << "." << GINACLIB_MINOR_VERSION << "." << GINACLIB_MICRO_VERSION
+    << ", CLN " << CL_VERSION_MAJOR << "." << CL_VERSION_MINOR << "." << CL_VERSION_PATCHLEVEL << ", FLINT " << FLINT_VERSION
+    << ", Arb " << arb_version << ", Singular " << SINGULAR_MAJOR_VERSION << "." << SINGULAR_MINOR_VERSION << "."
+    << SINGULAR_SUB_VERSION << ",\n  Eigen " << EIGEN_WORLD_VERSION << "." << EIGEN_MAJOR_VERSION << "." << EIGEN_MINOR_VERSION
+    << ", Boost " << BOOST_VERSION / 100000 << "." << BOOST_VERSION / 100 % 1000 << "." << BOOST_VERSION % 100
+    << ", nlohmann-json " << NLOHMANN_JSON_VERSION_MAJOR << "." << NLOHMANN_JSON_VERSION_MINOR << "."
+    << NLOHMANN_JSON_VERSION_PATCH << "\n";
+  return v.str();
+}
+
+}  // namespace hamel::cli

@@ -1,0 +1,53 @@
+// cli/command_line.hpp — the conventions of the `hamel` command line (docs/system-files.md, "The
+// command line"): each command's options and usage, did-you-mean for commands and options, `-` for
+// standard input and output, output paths checked before any work, and the versions it was built with.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "io/yaml_document.hpp"
+
+namespace hamel::cli {
+
+/// A command's options: those that take a value, and flags.
+struct CommandSpec {
+  std::string name;
+  std::string usage;  ///< its lines of the usage text
+  std::vector<std::string> with_value;
+  std::vector<std::string> flags;
+  std::vector<std::string> outputs;  ///< the options that name an output file (`-`: standard output)
+};
+
+/// derive, check, simulate, eval, in the order the usage lists them.
+const std::vector<CommandSpec>& command_specs();
+/// The command of that name, or nullopt.
+std::optional<CommandSpec> find_command(const std::string& name);
+/// The whole usage text.
+std::string usage();
+
+struct Args {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string> options;  ///< --latex → path
+  std::vector<std::string> flags;              ///< --quiet
+};
+
+/// The arguments after the command name. @throws InvalidArgument for an unknown option (with a
+/// did-you-mean among the command's options) or an option without its value.
+Args parse_args(const CommandSpec& command, const std::vector<std::string>& args);
+bool has_flag(const Args& a, const std::string& flag);
+
+/// The document at `path`, or standard input for `-` (at most 16 MB, as a file).
+Document load_document(const std::string& path);
+
+/// Every output option's path lies in an existing folder, none is an input, no two are the same, and
+/// at most one is `-`. @throws InvalidArgument naming the option, before any work is done.
+void check_outputs(const CommandSpec& command, const Args& a);
+
+/// "hamel 0.1.0" and the versions of the libraries it was built with (GiNaC, CLN, FLINT, Arb, Singular,
+/// Eigen, Boost, nlohmann-json; yaml-cpp 0.7 has no version macro).
+std::string version_text();
+
+}  // namespace hamel::cli
