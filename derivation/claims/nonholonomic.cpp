@@ -175,9 +175,19 @@ VectorField claim_field(const ClaimEnv& e, const NonholonomicClaim::Field& f) {
   return hamiltonian_vector_field(which_bracket(e), e.function(f.generator));
 }
 
+// [X_f, X_g] − X_{g,f}: zero for a Poisson bracket, by the Jacobi identity ({{h,g},f} − {{h,f},g} =
+// {h,{g,f}} with X_f(h) = {h, f}); for an almost-Poisson one, the Jacobiator of (h, g, f) in each h.
+VectorField hamiltonian_defect(const ClaimEnv& e, const VectorField& K) {
+  const AlmostPoissonBracket& B = which_bracket(e);
+  const ex f = e.function(e.c.fields[0].generator), g = e.function(e.c.fields[1].generator);
+  return K - hamiltonian_vector_field(B, B(g, f));
+}
+
 void commutator_claim(const ClaimEnv& e, ClaimResult& res) {
   const VectorField K = lie_bracket(claim_field(e, e.c.fields[0]), claim_field(e, e.c.fields[1]));
-  const ZeroVerdict v = e.c.property == "zero" ? zero_test(K) : in_span_of(e.d.orbits, K);
+  const ZeroVerdict v = e.c.property == "zero"      ? zero_test(K)
+                        : e.c.property == "tangent" ? in_span_of(e.d.orbits, K)
+                                                    : zero_test(hamiltonian_defect(e, K));
   compare_claim(res, v.zero, e.c.holds, v.how());
   if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
 }

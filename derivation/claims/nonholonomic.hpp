@@ -31,7 +31,8 @@ struct NonholonomicClaim {
   SourceMap at;       ///< "" the claim's body, "of": where what the system lacks is reported
   /// commutator: its two vector fields on D*, each X_nh, a symmetry generator lifted to D*, the
   /// Hamiltonian field X_f = Π♯df of functions[k], or X_C of the gauge momentum C a search found; and
-  /// what is claimed of [A, B]: "zero" or "tangent" (to the group orbits), with `holds`
+  /// what is claimed of [A, B]: "zero", "tangent" (to the group orbits) or, for [X_f, X_g],
+  /// "hamiltonian" ([X_f, X_g] = X_{g,f}, true for Poisson brackets), with `holds`
   struct Field {
     enum class Kind { Nonholonomic, Generator, Hamiltonian, SearchMomentum } kind = Kind::Nonholonomic;
     std::size_t generator = 0;  ///< index into the system's symmetry generators

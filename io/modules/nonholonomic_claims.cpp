@@ -222,16 +222,21 @@ NonholonomicClaim::Field read_commutator_field(const ClaimEnv& e, const YAML::No
   return Field{Field::Kind::Hamiltonian, c.functions.size() - 1};
 }
 
-// [A, B] = 0, or [A, B] tangent to the group orbits (004 Corollary 5.8(ii), on D* and reduced).
+// [A, B] = 0, or [A, B] tangent to the group orbits (004 Corollary 5.8(ii), on D* and reduced), or
+// [X_f, X_g] = X_{g,f}, which every Poisson bracket satisfies (with X_f(h) = {h, f}).
 void commutator(const ClaimEnv& e, NonholonomicClaim& c) {
   if (!e.b["fields"]) e.needs("expected 'fields' (two vector fields, e.g. [X_nh, X_pi1]), got none");
   const auto items = e.doc.sequence(e.b["fields"], "'fields'");
   if (items.size() != 2) e.doc.fail(e.b["fields"], "'fields': expected two vector fields, got " + std::to_string(items.size()));
   for (const auto& n : items) c.fields.push_back(read_commutator_field(e, n, c));
   read_of(e, c);
-  if (static_cast<bool>(e.b["zero"]) == static_cast<bool>(e.b["tangent"]))
-    e.needs("expected one of 'zero' or 'tangent' (true or false), got " + std::string(e.b["zero"] ? "both" : "none"));
-  c.property = e.b["zero"] ? "zero" : "tangent";
+  const int given = (e.b["zero"] ? 1 : 0) + (e.b["tangent"] ? 1 : 0) + (e.b["hamiltonian"] ? 1 : 0);
+  if (given != 1)
+    e.needs("expected one of 'zero', 'tangent' or 'hamiltonian' (true or false), got " + std::string(given ? "more" : "none"));
+  c.property = e.b["zero"] ? "zero" : e.b["tangent"] ? "tangent" : "hamiltonian";
+  using Kind = NonholonomicClaim::Field::Kind;
+  if (c.property == "hamiltonian" && (c.fields[0].kind != Kind::Hamiltonian || c.fields[1].kind != Kind::Hamiltonian))
+    e.doc.fail(e.b["fields"], "'hamiltonian': expected two Hamiltonian fields [X_f, X_g], got another field");
   if (c.property == "tangent" && e.in.symmetry.empty())
     e.needs("'tangent' needs 'symmetry' generators in the system file; expected them, got none");
   c.holds = e.doc.boolean(e.b, c.property.c_str(), true);

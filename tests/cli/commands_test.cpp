@@ -511,13 +511,23 @@ TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 
   REQUIRE(run({"derive", "examples/chaplygin_sleigh.yaml", "--quiet", "--json", sleigh.path()}).status == 0);
   const auto k = hamel::test::read_json(sleigh.path());
   CHECK(k["checks"]["characteristic.reduced.integrable"]["holds"] == true);
+  // [X_f, X_g] = X_{g,f} (X_f(h) = {h, f}) holds for a Poisson bracket — the free particle's canonical one — and
+  // fails for Pi_nh of the sphere (issue 19 §4)
+  TempFile free_particle("coordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\n", ".yaml");
+  TempFile poisson("claims:\n  - {name: p, commutator: {fields: [\"X_x*pi2\", \"X_y^2*pi1\"], hamiltonian: true}}\n"
+                   "  - {name: q, commutator: {fields: [\"X_x*pi2\", \"X_y^2*pi1\"], hamiltonian: false}}\n", ".yaml");
+  const Run p = run({"check", free_particle.path(), poisson.path()});
+  CHECK(p.out.find("TRUE  p ") != std::string::npos);
+  CHECK(p.out.find("FALSE q ") != std::string::npos);  // 'hamiltonian: false' claims the identity fails
+  TempFile almost("claims:\n  - {name: a, commutator: {fields: [X_pi1, X_pi2], hamiltonian: false, of: nonholonomic}}\n", ".yaml");
+  CHECK(run({"check", "examples/chaplygin_sphere.yaml", almost.path()}).status == 0);
   // claims that cannot be read are located in the claims file
   TempFile bad("claims:\n  - {name: a, commutator: {fields: [X_nh, spin], zero: true}}\n", ".yaml");
   const Run r = run({"check", "examples/chaplygin_sphere.yaml", bad.path()});
   CHECK(r.status == 2);
   CHECK(r.err.find(bad.path() + ":2:43: 'fields': expected X_nh, a symmetry generator's name or X_f") != std::string::npos);
   TempFile both("claims:\n  - {name: b, commutator: {fields: [X_nh, X_pi1], zero: true, tangent: true}}\n", ".yaml");
-  CHECK(run({"check", "examples/chaplygin_sphere.yaml", both.path()}).err.find(both.path() + ":2:27: expected one of 'zero' or 'tangent'") !=
+  CHECK(run({"check", "examples/chaplygin_sphere.yaml", both.path()}).err.find(both.path() + ":2:27: expected one of 'zero', 'tangent' or 'hamiltonian'") !=
         std::string::npos);
 }
 
