@@ -91,22 +91,19 @@ std::string strip_extension(const std::string& path) {
   return path;
 }
 
-// Components [from, to) of the state against t.
-Plot state_plot(const NonholonomicRun& r, bool grid, const std::string& title, std::size_t from, std::size_t to) {
-  Plot p{title, "t", "", sample_times(r, grid), {}};
-  for (std::size_t i = from; i < to; ++i) {
-    Series s{r.state_names[i], {}};
+// One figure, three panels over t: the coordinates, the momenta on D*, and f(t) − f(t0) of every
+// monitored quantity (a drift of 1e-12 is invisible beside the values themselves).
+Plot run_plot(const NonholonomicRun& r, bool grid, const std::string& name, std::size_t n) {
+  Plot p{name + ": coordinates, momenta on D* and the drift of the monitored quantities", "t", "coordinates",
+         sample_times(r, grid), {}};
+  p.panel_labels = {"momenta", "f(t) - f(t0)"};
+  for (std::size_t i = 0; i < r.state_names.size(); ++i) {
+    Series s{r.state_names[i], {}, i < n ? 0u : 1u};
     for (const State& x : sample_states(r, grid)) s.y.push_back(x[i]);
     p.series.push_back(s);
   }
-  return p;
-}
-
-// f(t) − f(t0) of every monitored quantity: a drift of 1e-12 is invisible beside the values themselves.
-Plot drift_plot(const NonholonomicRun& r, bool grid, const std::string& name) {
-  Plot p{name + ": drift of the monitored quantities", "t", "f(t) - f(t0)", sample_times(r, grid), {}};
   for (std::size_t j = 0; j < r.run.names.size(); ++j) {
-    Series s{r.run.names[j], {}};
+    Series s{r.run.names[j], {}, 2};
     for (const auto& v : r.run.samples) s.y.push_back(v[j] - r.run.initial[j]);
     p.series.push_back(s);
   }
@@ -115,13 +112,8 @@ Plot drift_plot(const NonholonomicRun& r, bool grid, const std::string& name) {
 
 void write_plots(const std::string& path, const std::string& name, const NonholonomicRun& r, std::size_t n, bool grid,
                  std::ostream& out) {
-  const std::string base = strip_extension(path);
-  std::vector<std::pair<Plot, std::string>> plots{
-      {state_plot(r, grid, name + ": coordinates", 0, n), base},
-      {state_plot(r, grid, name + ": momenta on D*", n, r.state_names.size()), base + "_momenta"},
-      {drift_plot(r, grid, name), base + "_drift"}};
   try {
-    for (const auto& [p, file] : plots) out << "plot written to " << plot(p, file).svg << "\n";
+    out << "plot written to " << plot(run_plot(r, grid, name, n), strip_extension(path)).svg << "\n";
   } catch (const NotImplemented& e) {
     out << "no plot: " << e.what() << "\n";
   }

@@ -236,7 +236,7 @@ std::vector<std::string> plot_hybrid(const HybridTrajectory& tr, const std::stri
   const std::size_t n = tr.state_names.size() / 2;
   if (n >= 2 && i < n && j < n) {
     Plot path{title.empty() ? "configuration path" : title + ": configuration path", tr.state_names[i], tr.state_names[j],
-              {}, {{tr.state_names[j], {}}}};
+              {}, {{"path", {}}}, true};
     for (const auto& x : tr.x) {
       path.x.push_back(x[i]);
       path.series[0].y.push_back(x[j]);
@@ -249,7 +249,9 @@ std::vector<std::string> plot_hybrid(const HybridTrajectory& tr, const std::stri
     for (const auto& o : tr.observables) s.y.push_back(o[k]);
     obs.series.push_back(s);
   }
-  obs.series.push_back({"energy E_L", tr.energy});
+  obs.series.push_back({"energy E_L", tr.energy, 1});  // on its own panel: its jumps at impacts are small
+  obs.ylabel = "momenta";
+  obs.panel_labels = {"energy E_L"};
   files.push_back(plot(obs, base + "-observables").svg);
   return files;
 }

@@ -41,6 +41,27 @@ TEST_CASE("plot: gnuplot draws an SVG with the series titles") {
     CHECK(hamel::test::read_text(files.png).substr(1, 3) == "PNG");
 }
 
+TEST_CASE("plot: panels over one x, and a script that finds its data from any working directory") {
+  if (hamel::find_gnuplot().empty()) {
+    MESSAGE("skipped: gnuplot is not installed (Debian: gnuplot-nox)");
+    return;
+  }
+  hamel::test::TempDir dir;
+  hamel::Plot p{"run", "t", "coordinates", {0, 1, 2}, {{"x", {0, 1, 0}}, {"E", {1, 1 - 1e-9, 1 - 2e-9}, 1}}};
+  p.panel_labels = {"energy"};
+  const auto files = hamel::plot(p, dir.file("run"));
+  const std::string script = hamel::test::read_text(files.script);
+  CHECK(script.find("set multiplot layout 2,1") != std::string::npos);
+  CHECK(script.find("set ylabel 'energy'") != std::string::npos);
+  CHECK(script.find(dir.file("")) == std::string::npos);  // no absolute path: the data is found beside the script
+  CHECK(script.find("dir . 'run.dat' using 1:3") != std::string::npos);
+  const std::string svg = hamel::test::read_text(files.svg);
+  CHECK(svg.find(">energy<") != std::string::npos);
+  // a path in the plane: equal units on both axes
+  hamel::Plot path{"path", "x", "y", {0, 1}, {{"path", {0, 1}}}, true};
+  CHECK(hamel::test::read_text(hamel::plot(path, dir.file("path")).script).find("set size ratio -1") != std::string::npos);
+}
+
 TEST_CASE("plot: series must match x") {
   hamel::Plot p;
   p.x = {0, 1, 2};

@@ -105,15 +105,18 @@ void write_plots(const std::string& path, const std::string& name, const Chart& 
     for (const auto& x : s.x) series.y.push_back(x[i]);
     p.series.push_back(series);
   }
-  Series z{"z", {}};
+  // the action grows and the energy drifts by 10^-3: each on its own panel, not on the coordinates' scale
+  Series z{"z", {}, 1};
   for (const auto& x : s.x) z.y.push_back(x[N - 1]);
   p.series.push_back(z);
-  p.series.push_back({"E_L", s.E});
+  p.series.push_back({"E_L", s.E, 2});
+  p.ylabel = "coordinates";
+  p.panel_labels = {"action z", "energy E_L"};
   try {
     const PlotFiles files = plot(p, base);
     out << "plot written to " << files.svg << (files.png.empty() ? "" : " and " + files.png) << "\n";
     if (n >= 2) {
-      Plot q{name + ": path", T.coordinate_name(0), T.coordinate_name(1), {}, {{T.coordinate_name(1), {}}}};
+      Plot q{name + ": path", T.coordinate_name(0), T.coordinate_name(1), {}, {{"path", {}}}, true};
       for (const auto& x : s.x) {
         q.x.push_back(x[0]);
         q.series[0].y.push_back(x[1]);
