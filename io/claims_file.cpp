@@ -7,29 +7,35 @@ namespace hamel {
 
 namespace {
 
-const Module* owner_of(const std::string& kind) {
+// The module that checks claims of this kind: among those that have it (identity: nonholonomic and
+// hybrid systems), the one that applies to the system file.
+const Module* owner_of(const std::string& kind, const SystemFile& system) {
+  const Module* first = nullptr;
   for (const auto& m : modules()) {
     const auto ks = m->claim_kinds();
-    if (std::find(ks.begin(), ks.end(), kind) != ks.end()) return m.get();
+    if (std::find(ks.begin(), ks.end(), kind) == ks.end()) continue;
+    if (m->applies(system)) return m.get();
+    if (!first) first = m.get();
   }
-  return nullptr;
+  return first;
 }
 
 std::vector<std::string> allowed_keys() {
   std::vector<std::string> keys = {"name", "source", "expect"};
   for (const auto& m : modules())
-    for (const auto& kind : m->claim_kinds()) keys.push_back(kind);
+    for (const auto& kind : m->claim_kinds())
+      if (std::find(keys.begin(), keys.end(), kind) == keys.end()) keys.push_back(kind);
   return keys;
 }
 
 // The one kind key of claim number k (1-based) and its module.
-const Module* read_kind(const Document& doc, const YAML::Node& c, std::size_t k, Claim& out) {
+const Module* read_kind(const Document& doc, const YAML::Node& c, std::size_t k, const SystemFile& system, Claim& out) {
   const Module* owner = nullptr;
   for (auto it = c.begin(); it != c.end(); ++it) {
     const std::string key = it->first.Scalar();
     if (key == "name" || key == "source" || key == "expect") continue;
     if (owner) doc.fail(it->first, "claim " + std::to_string(k) + ": expected one kind key, got a second one '" + key + "'");
-    owner = owner_of(key);
+    owner = owner_of(key, system);
     // every kind takes a mapping ({pair: …, value: …}); the claim readers index into it
     if (owner && !it->second.IsMap())
       doc.fail(it->second, "claim " + std::to_string(k) + ": expected a mapping after '" + key + ":' ({key: value, …}), got " +
@@ -62,7 +68,7 @@ ClaimsFile read_claims_file(const Document& doc, const SystemFile& system) {
     doc.check_keys(c, allowed, which);
     Claim cl;
     cl.node = c;
-    const Module* owner = read_kind(doc, c, k, cl);
+    const Module* owner = read_kind(doc, c, k, system, cl);
     if (!owner->applies(system))
       doc.fail(c, which + ": a '" + cl.kind + "' claim needs a " + owner->name() + " system; the system file has none");
     cl.name = c["name"] ? doc.scalar(c["name"], "'name'") : cl.kind + " " + std::to_string(k);

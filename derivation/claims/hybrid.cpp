@@ -21,7 +21,7 @@ std::vector<std::string> hybrid_claim_kinds() {
   return {"forced_lagrangian", "legendre_hamiltonian", "hamiltonian_field", "lagrangian_force", "hamiltonian_force",
           "forced_acceleration", "noether_momentum", "routhian", "routh_force", "routh_acceleration", "routh_reconstruction",
           "impact_relation", "switching_condition", "hybrid_constant", "hybrid_action", "hybrid_momentum_map",
-          "generalized_hybrid_momentum_map", "force_symmetry"};
+          "generalized_hybrid_momentum_map", "force_symmetry", "identity"};
 }
 
 namespace {
@@ -260,6 +260,14 @@ void force_symmetry(const ClaimEnv& e, ClaimResult& res) {
   compare_claim(res, fs.in_g_F(), e.c.holds, how);
 }
 
+// lhs = rhs as functions of (t, q, q̇, p) and the parameters (issue 19 §7): a printed abbreviation or
+// a simplification of the paper, checked like every other claim.
+void identity(const ClaimEnv& e, ClaimResult& res) {
+  compare_claim(res, e.value(0), e.value(1), e.s().tangent_chart());
+  res.derived = to_text(e.value(0));
+  res.claimed = to_text(e.value(1));
+}
+
 const std::map<std::string, Check>& checks() {
   static const std::map<std::string, Check> table = {
       {"forced_lagrangian", forced_lagrangian}, {"legendre_hamiltonian", legendre_hamiltonian},
@@ -269,7 +277,8 @@ const std::map<std::string, Check>& checks() {
       {"routh_acceleration", routh_entry}, {"routh_reconstruction", routh_entry}, {"impact_relation", impact_relation},
       {"switching_condition", switching_condition}, {"hybrid_constant", hybrid_constant},
       {"hybrid_action", hybrid_action_claim}, {"hybrid_momentum_map", hybrid_momentum_map_claim},
-      {"generalized_hybrid_momentum_map", generalized_momentum_map_claim}, {"force_symmetry", force_symmetry}};
+      {"generalized_hybrid_momentum_map", generalized_momentum_map_claim}, {"force_symmetry", force_symmetry},
+      {"identity", identity}};
   return table;
 }
 

@@ -35,6 +35,7 @@ const std::map<std::string, std::vector<std::string>>& claim_keys() {
       {"hybrid_momentum_map", {"holds", "with_conditions"}},
       {"generalized_hybrid_momentum_map", {"holds", "with_conditions", "component"}},
       {"force_symmetry", {"generator", "holds"}},
+      {"identity", {"lhs", "rhs"}},
   };
   return k;
 }
@@ -228,6 +229,11 @@ void hybrid_constant(const ClaimEnv& e) {
   e.claim.holds = e.doc.boolean(e.b, "holds", true);
 }
 
+void identity(const ClaimEnv& e) {
+  e.claim.values = {e.doc.expression(need(e.doc, e.b, "lhs", "a function"), e.c.original, "'lhs'"),
+                    e.doc.expression(need(e.doc, e.b, "rhs", "a function"), e.c.original, "'rhs'")};
+}
+
 void generator_verdict(const ClaimEnv& e) {
   e.claim.index = generator(e.doc, e.b, e.in());
   e.claim.with_conditions = e.doc.boolean(e.b, "with_conditions", false);
@@ -252,7 +258,8 @@ const std::map<std::string, Read>& readers() {
       {"routh_acceleration", routh_entry}, {"routh_reconstruction", routh_entry}, {"impact_relation", impact_relation},
       {"switching_condition", switching_condition}, {"hybrid_constant", hybrid_constant},
       {"hybrid_action", generator_verdict}, {"hybrid_momentum_map", momentum_map},
-      {"generalized_hybrid_momentum_map", momentum_map}, {"force_symmetry", generator_verdict}};
+      {"generalized_hybrid_momentum_map", momentum_map}, {"force_symmetry", generator_verdict},
+      {"identity", identity}};
   return table;
 }
 

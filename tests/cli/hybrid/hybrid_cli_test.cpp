@@ -215,6 +215,20 @@ TEST_CASE("hamel derive: forced Routh reduction without impacts needs no guard (
         std::string::npos);
 }
 
+TEST_CASE("hamel check: identity claims on a hybrid system (issue 19 §7)") {
+  hamel::test::TempFile claims(
+      "claims:\n"
+      "  - {name: same, identity: {lhs: \"m/2*exp(c*t/m)*(x_dot^2 + y_dot^2)\", rhs: \"m*exp(c*t/m)*(x_dot^2 + y_dot^2)/2\"}}\n"
+      "  - {name: wrong, identity: {lhs: \"exp(c*t/m)\", rhs: \"1 + c*t/m\"}, expect: false}\n",
+      ".yaml");
+  const Run r = run({"check", "examples/hybrid_billiard.yaml", claims.path()});
+  INFO(r.out, r.err);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("TRUE  same ") != std::string::npos);
+  CHECK(r.out.find("FALSE wrong ") != std::string::npos);
+  CHECK(r.out.find("they differ at") != std::string::npos);
+}
+
 TEST_CASE("hybrid system files: bad input gives file:line:column, what was expected and what was found") {
   const auto error_of = [](const std::string& text) {
     hamel::test::TempFile f(text);
