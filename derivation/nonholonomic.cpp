@@ -286,9 +286,32 @@ void casimirs(const NonholonomicBrackets& b, DerivationSection& s) {
 // the Hamiltonian fields of the gauge momenta and with the lifted generators (when they are a symmetry).
 void geometry(const NonholonomicInput& in, const NonholonomicSystem& sys, const NonholonomicBrackets& b, bool symmetric,
               DerivationSection& s) {
-  std::vector<NamedBracket> brackets{{"nonholonomic", "Pi_nh", b.nh}};
-  if (b.gauged) brackets.push_back({"gauged", "Pi_nh^Lambda", *b.gauged});
-  characteristic_distributions(brackets, s);
+  // The involutivity test takes O(N^2) Lie brackets of the spanning fields, each a rank of O(N^3) zero
+  // tests: 3 s of a 24-coordinate particle's 3.2 s derivation (47-dimensional D*), minutes at 100. Past
+  // kMaxCharacteristicDimension the claims `characteristic_rank` and `integrable` still compute it.
+  // Likewise the size of Π: a generic trigonometric metric's bracket (bench/systems/generic_trig4)
+  // spent 3.6 s of 11.7 s here, in canonical forms of its Hamiltonian fields.
+  constexpr std::size_t kMaxCharacteristicDimension = 10, kMaxCharacteristicNodes = 3000;
+  const std::size_t N = sys.dual_chart().dim();
+  const GiNaC::matrix P = b.nh.bivector().matrix();
+  std::size_t nodes = 0;
+  for (unsigned i = 0; i < P.rows(); ++i)
+    for (unsigned j = i + 1; j < P.cols(); ++j) nodes += tree_size(P(i, j), kMaxCharacteristicNodes + 1);
+  if (nodes > kMaxCharacteristicNodes) {
+    s.prose.push_back("The characteristic distributions are not computed: Pi_nh has more than " +
+                      std::to_string(kMaxCharacteristicNodes) +
+                      " nodes (its Hamiltonian fields would be brought to canonical form); the claims "
+                      "characteristic_rank and integrable compute them.");
+  } else if (N <= kMaxCharacteristicDimension) {
+    std::vector<NamedBracket> brackets{{"nonholonomic", "Pi_nh", b.nh}};
+    if (b.gauged) brackets.push_back({"gauged", "Pi_nh^Lambda", *b.gauged});
+    characteristic_distributions(brackets, s);
+  } else {
+    s.prose.push_back("The characteristic distributions are not computed: D* has dimension " + std::to_string(N) + " > " +
+                      std::to_string(kMaxCharacteristicDimension) +
+                      " (their involutivity takes N^2 Lie brackets, each a symbolic rank); the claims "
+                      "characteristic_rank and integrable compute them.");
+  }
   if (!symmetric) return;
   std::vector<std::pair<std::string, VectorField>> generators;
   for (std::size_t k = 0; k < b.orbits.size(); ++k) generators.emplace_back(in.symmetry[k].first, b.orbits[k]);
@@ -365,7 +388,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   // |γ| = 1, is not on R^6 as written): there it is not computed
   const bool relations = std::any_of(s.objects.begin(), s.objects.end(),
                                      [](const Object& o) { return o.id == "variable_relations" && !o.entries.empty(); });
-  if (table && in.variable_chart && !relations)
+  if (table && in.variable_chart && !relations && in.variable_chart->dim() <= 10)
     characteristic_distributions({{"reduced", "the reduced bracket of the variables",
                                    AlmostPoissonBracket::from_coordinate_brackets(*in.variable_chart, *table)}}, s);
   iv.momenta(b.momenta, s);
