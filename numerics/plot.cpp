@@ -115,6 +115,12 @@ std::string find_gnuplot() {
   return detail::find_executable("gnuplot");
 }
 
+std::string plot_base(const std::string& path) {
+  for (const std::string e : {".svg", ".png", ".SVG", ".PNG"})
+    if (path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0) return path.substr(0, path.size() - e.size());
+  return path;
+}
+
 PlotFiles plot(const Plot& p, const std::string& base) {
   check_shape(p);
   const std::string gnuplot = find_gnuplot();

@@ -41,6 +41,9 @@ struct PlotFiles {
 /// The gnuplot executable, or empty if there is none.
 std::string find_gnuplot();
 
+/// The base name for `plot` of an output path a user gave (`run.svg`, `run.png`: `run`).
+std::string plot_base(const std::string& path);
+
 /// Draws `p` into files named after `base` (a path without extension).
 /// @throws InvalidArgument when a series' length differs from x's or there is no series;
 ///   NotImplemented when gnuplot is missing or fails (the message quotes its error).

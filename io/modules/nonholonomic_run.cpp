@@ -85,12 +85,6 @@ void write_csv(const std::string& path, const NonholonomicRun& r, bool grid, std
   out << "CSV written to " << path << " (" << w.rows() << " rows: t, q, pi, H_c)\n";
 }
 
-std::string strip_extension(const std::string& path) {
-  for (const std::string e : {".svg", ".png", ".SVG", ".PNG"})
-    if (path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0) return path.substr(0, path.size() - e.size());
-  return path;
-}
-
 // One figure, three panels over t: the coordinates, the momenta on D*, and f(t) − f(t0) of every
 // monitored quantity (a drift of 1e-12 is invisible beside the values themselves).
 Plot run_plot(const NonholonomicRun& r, bool grid, const std::string& name, std::size_t n) {
@@ -113,7 +107,7 @@ Plot run_plot(const NonholonomicRun& r, bool grid, const std::string& name, std:
 void write_plots(const std::string& path, const std::string& name, const NonholonomicRun& r, std::size_t n, bool grid,
                  std::ostream& out) {
   try {
-    out << "plot written to " << plot(run_plot(r, grid, name, n), strip_extension(path)).svg << "\n";
+    out << "plot written to " << plot(run_plot(r, grid, name, n), plot_base(path)).svg << "\n";
   } catch (const NotImplemented& e) {
     out << "no plot: " << e.what() << "\n";
   }

@@ -19,14 +19,6 @@ std::string fmt(double v, const char* f = "%.12g") {
   return buf;
 }
 
-std::string strip_extension(const std::string& path) {
-  for (const char* ext : {".svg", ".png", ".SVG", ".PNG"}) {
-    const std::string e = ext;
-    if (path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0) return path.substr(0, path.size() - e.size());
-  }
-  return path;
-}
-
 // The event table: one line per impact or switch, with Carnot's prediction beside the energy jump.
 void print_events(const ContactRun& run, std::size_t N, std::ostream& out) {
   out << "  " << std::string(19, ' ') << "t  event            E-              E+         E+ - E-  Carnot -(1-a)/(1+a) T_l                z\n";
@@ -97,7 +89,7 @@ void write_csv(const std::string& path, const Chart& T, const Samples& s, std::o
 // q, z and E_L against t; with two coordinates or more also the path (q1, q2).
 void write_plots(const std::string& path, const std::string& name, const Chart& T, std::size_t n, const Samples& s,
                  std::ostream& out) {
-  const std::string base = strip_extension(path);
+  const std::string base = plot_base(path);
   const std::size_t N = T.dim();
   Plot p{name + ": coordinates, action z and energy E_L", "t", "", s.t, {}};
   for (std::size_t i = 0; i < n; ++i) {
