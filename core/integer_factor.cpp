@@ -8,10 +8,12 @@
 #include <flint/fmpz_mpoly.h>
 #include <flint/fmpz_mpoly_factor.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/node_kind.hpp"
 #include "core/symbolic.hpp"
 
 namespace hamel {
@@ -35,18 +37,27 @@ struct Factors {
 };
 
 // The exponents of `term` in `vars`, and its rational coefficient; false if it is not a monomial.
+// Read off the product's factors: degree() and coeff() rebuild the product for every variable,
+// which took a third of the factoring in the display pass.
 bool split_term(const ex& term, const std::vector<ex>& vars, std::vector<ulong>& exps, GiNaC::numeric& coeff) {
   exps.assign(vars.size(), 0);
-  ex rest = term;
-  for (std::size_t i = 0; i < vars.size(); ++i) {
-    const int d = term.degree(vars[i]);
-    if (d < 0) return false;
-    exps[i] = static_cast<ulong>(d);
-    rest = rest.coeff(vars[i], d);
-  }
-  if (!GiNaC::is_a<GiNaC::numeric>(rest) || !GiNaC::ex_to<GiNaC::numeric>(rest).is_rational()) return false;
-  coeff = GiNaC::ex_to<GiNaC::numeric>(rest);
-  return true;
+  coeff = 1;
+  const auto take = [&](const ex& f) {
+    if (is_number(f)) {
+      if (!GiNaC::ex_to<GiNaC::numeric>(f).is_rational()) return false;
+      coeff *= GiNaC::ex_to<GiNaC::numeric>(f);
+      return true;
+    }
+    const bool power = is_power_node(f);
+    const ex base = power ? f.op(0) : f;
+    if (power && !(is_number(f.op(1)) && GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_pos_integer())) return false;
+    const auto at = std::find_if(vars.begin(), vars.end(), [&](const ex& v) { return v.is_equal(base); });
+    if (at == vars.end()) return false;
+    exps[static_cast<std::size_t>(at - vars.begin())] += power ? GiNaC::ex_to<GiNaC::numeric>(f.op(1)).to_long() : 1;
+    return true;
+  };
+  if (!is_product(term)) return take(term);
+  return std::all_of(term.begin(), term.end(), take);
 }
 
 }  // namespace

@@ -11,10 +11,12 @@
 #include <set>
 #include <sstream>
 #include <tuple>
+#include <unordered_map>
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
 #include "core/latex.hpp"
+#include "core/node_kind.hpp"
 #include "core/term_order.hpp"
 
 namespace hamel {
@@ -54,7 +56,7 @@ struct Fraction {
 // integer; an odd exponent moves the sign to `c`.
 Factor turned_factor(const ex& base, const ex& exponent, numeric& c) {
   Factor f{base, exponent, false};
-  if (!is_a<numeric>(exponent) || !ex_to<numeric>(exponent).is_integer() || !leads_with_minus(base)) return f;
+  if (!is_number(exponent) || !ex_to<numeric>(exponent).is_integer() || !leads_with_minus(base)) return f;
   f.turned = true;
   if (ex_to<numeric>(exponent).is_odd()) c = -c;
   return f;
@@ -72,9 +74,9 @@ bool mixed_signs(const ex& sum, bool turned) {
 void take_sign(Fraction& f) {
   for (auto* side : {&f.above, &f.below})
     for (Factor& x : *side) {
-      const bool odd = is_a<numeric>(x.exponent) && ex_to<numeric>(x.exponent).is_integer() &&
+      const bool odd = is_number(x.exponent) && ex_to<numeric>(x.exponent).is_integer() &&
                        ex_to<numeric>(x.exponent).is_odd();
-      if (!odd || !is_a<GiNaC::add>(x.base) || !mixed_signs(x.base, x.turned)) continue;
+      if (!odd || !is_sum(x.base) || !mixed_signs(x.base, x.turned)) continue;
       x.turned = !x.turned;
       x.positive_first = true;
       f.negative = false;
@@ -85,14 +87,14 @@ void take_sign(Fraction& f) {
 Fraction fraction(const ex& e) {
   Fraction f;
   numeric c = 1;
-  for (const ex& x : is_a<GiNaC::mul>(e) ? ordered_operands(e) : std::vector<ex>{e}) {
-    if (is_a<numeric>(x)) {
+  for (const ex& x : is_product(e) ? ordered_operands(e) : std::vector<ex>{e}) {
+    if (is_number(x)) {
       c *= ex_to<numeric>(x);
       continue;
     }
-    const bool power = is_a<GiNaC::power>(x);
+    const bool power = is_power_node(x);
     const ex base = power ? x.op(0) : x, exponent = power ? x.op(1) : ex(1);
-    const bool below = is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_real() &&
+    const bool below = is_number(exponent) && ex_to<numeric>(exponent).is_real() &&
                        ex_to<numeric>(exponent).is_negative();
     (below ? f.below : f.above).push_back(turned_factor(base, below ? -exponent : exponent, c));
   }
@@ -126,11 +128,11 @@ bool plain_text_function(const std::string& name) {
 
 // The numeric coefficient of a term of a sum.
 numeric term_coefficient(const ex& t) {
-  if (is_a<numeric>(t)) return ex_to<numeric>(t);
+  if (is_number(t)) return ex_to<numeric>(t);
   numeric c = 1;
-  if (is_a<GiNaC::mul>(t))
+  if (is_product(t))
     for (const ex& x : t)
-      if (is_a<numeric>(x)) c *= ex_to<numeric>(x);
+      if (is_number(x)) c *= ex_to<numeric>(x);
   return c;
 }
 
@@ -139,7 +141,7 @@ numeric term_coefficient(const ex& t) {
 std::size_t coefficient_operations(const numeric& c, const ex& t) {
   if (!c.is_rational()) return 1;
   const std::size_t bar = c.denom() != 1 ? 1 : 0;
-  if (is_a<numeric>(t)) return bar;
+  if (is_number(t)) return bar;
   return bar + (abs(c.numer()) != 1 ? 1 : 0);
 }
 
@@ -149,9 +151,9 @@ class Printer {
 
   /// Any expression, at the lowest precedence (no brackets around a sum).
   std::string expression(const ex& e) const {
-    if (is_a<GiNaC::add>(e)) return sum(e, false);
-    if (is_a<GiNaC::relational>(e)) return relation(e);
-    if (is_a<GiNaC::lst>(e)) return sequence(e, latex_ ? "\\{" : "{", latex_ ? "\\}" : "}");
+    if (is_sum(e)) return sum(e, false);
+    if (node_kind(e) == NodeKind::Relation) return relation(e);
+    if (node_kind(e) == NodeKind::List) return sequence(e, latex_ ? "\\{" : "{", latex_ ? "\\}" : "}");
     bool negative = false;
     const std::string s = term(e, negative);
     return negative ? "-" + s : s;
@@ -180,20 +182,32 @@ class Printer {
 
  private:
   std::string sum(const ex& e, bool turned, bool positive_first = false) const {
+    // The text of a sum is a function of the sum: remembered, because the display pass prints
+    // candidates that share their sums (each coefficient of a collected form, each group's inner
+    // sum) to measure them. LaTeX depends on the nesting of fractions, and is printed once.
+    constexpr std::size_t kRemembered = 1 << 14;
+    thread_local std::unordered_map<ex, std::string, std::hash<ex>, GiNaC::ex_is_equal> texts[4];
+    auto* memo = latex_ || names_ ? nullptr : &texts[(turned ? 2 : 0) + (positive_first ? 1 : 0)];
+    if (memo)
+      if (const auto it = memo->find(e); it != memo->end()) return it->second;
     std::string s;
     for (const std::string& t : summands(e, turned, positive_first)) s += (s.empty() ? "" : " ") + t;
+    if (memo) {
+      if (memo->size() >= kRemembered) memo->clear();
+      memo->emplace(e, s);
+    }
     return s;
   }
 
   // A term without its sign, which goes to `negative`; `turned`: the term of a sum printed negated.
   // The sign as printed, not as GiNaC stores it, decides whether a sum factor takes it (take_sign).
   std::string term(const ex& e, bool& negative, bool turned = false) const {
-    if (is_a<numeric>(e)) {
+    if (is_number(e)) {
       const numeric& n = ex_to<numeric>(e);
       negative = written_negative(e) != turned;  // (-1 + 2*I) keeps its signs inside
       return written_negative(e) ? number(-n) : coefficient(n);
     }
-    if (is_a<GiNaC::mul>(e) || is_a<GiNaC::power>(e)) {
+    if (is_product(e) || is_power_node(e)) {
       Fraction f = fraction(e);
       f.negative = f.negative != turned;
       if (f.negative) take_sign(f);
@@ -214,7 +228,7 @@ class Printer {
     if (f.denominator == 1) return;
     Factor* sum_factor = nullptr;
     for (Factor& x : f.above) {
-      if (!is_a<GiNaC::add>(x.base)) continue;
+      if (!is_sum(x.base)) continue;
       if (sum_factor || !x.exponent.is_equal(1)) return;
       sum_factor = &x;
     }
@@ -272,7 +286,7 @@ class Printer {
 
   // A lone sum above or below a fraction bar needs no brackets.
   std::string bare(const Factor& factor, const std::string& printed) const {
-    if (is_a<GiNaC::add>(factor.base) && factor.exponent.is_equal(1))
+    if (is_sum(factor.base) && factor.exponent.is_equal(1))
       return sum(factor.base, factor.turned, factor.positive_first);
     return printed;
   }
@@ -289,17 +303,17 @@ class Printer {
     if (exponent.is_equal(1)) return atom(base);
     if (exponent.is_equal(GiNaC::numeric(1, 2)))
       return latex_ ? "\\sqrt{" + expression(base) + "}" : "sqrt(" + expression(base) + ")";
-    if (latex_ && is_a<numeric>(exponent) && is_operator_function(base))
+    if (latex_ && is_number(exponent) && is_operator_function(base))
       return function_latex(base, "^{" + exponent_latex(exponent) + "}");
     const std::string b = power_base(base);
     if (latex_) return b + "^{" + exponent_latex(exponent) + "}";
-    const bool plain = is_a<GiNaC::symbol>(exponent) || is_a<GiNaC::constant>(exponent) ||
-                       (is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_nonneg_integer());
+    const bool plain = is_symbol_node(exponent) || (node_kind(exponent) == NodeKind::Constant) ||
+                       (is_number(exponent) && ex_to<numeric>(exponent).is_nonneg_integer());
     return b + "^" + (plain ? atom(exponent) : "(" + expression(exponent) + ")");
   }
 
   std::string exponent_latex(const ex& exponent) const {
-    if (is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_rational() && !ex_to<numeric>(exponent).is_integer()) {
+    if (is_number(exponent) && ex_to<numeric>(exponent).is_rational() && !ex_to<numeric>(exponent).is_integer()) {
       const numeric& k = ex_to<numeric>(exponent);  // 3/2 inline: a \frac in a superscript is too small
       return (k.is_negative() ? "-" : "") + number(abs(k).numer()) + "/" + number(k.denom());
     }
@@ -307,29 +321,29 @@ class Printer {
   }
 
   std::string power_base(const ex& base) const {
-    const bool plain = is_a<GiNaC::symbol>(base) || is_a<GiNaC::constant>(base) || is_a<GiNaC::function>(base) ||
-                       (is_a<numeric>(base) && ex_to<numeric>(base).is_nonneg_integer());
+    const bool plain = is_symbol_node(base) || (node_kind(base) == NodeKind::Constant) || is_call(base) ||
+                       (is_number(base) && ex_to<numeric>(base).is_nonneg_integer());
     if (!plain) return parenthesized(expression(base));
     const std::string s = atom(base);
     if (!latex_) return s;
-    if (is_a<GiNaC::symbol>(base) && s.find('^') != std::string::npos) return "{" + s + "}";  // a user's x^{*}
+    if (is_symbol_node(base) && s.find('^') != std::string::npos) return "{" + s + "}";  // a user's x^{*}
     const bool closed = s.back() == ')' || s.back() == '|';  // f_{1}(\theta)^{2}; not e^{x}^{2} or \sin\theta^{2}
-    return is_a<GiNaC::function>(base) && !closed ? parenthesized(s) : s;
+    return is_call(base) && !closed ? parenthesized(s) : s;
   }
 
   std::string parenthesized(const std::string& s) const { return latex_ ? "\\left(" + s + "\\right)" : "(" + s + ")"; }
 
   // A factor: a sum gets brackets, everything else prints as itself.
   std::string atom(const ex& e) const {
-    if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e) || is_a<GiNaC::power>(e)) return parenthesized(expression(e));
-    if (is_a<GiNaC::symbol>(e)) return symbol(e);
-    if (is_a<GiNaC::constant>(e)) return constant(e);
-    if (is_a<numeric>(e)) {
+    if (is_sum(e) || is_product(e) || is_power_node(e)) return parenthesized(expression(e));
+    if (is_symbol_node(e)) return symbol(e);
+    if (node_kind(e) == NodeKind::Constant) return constant(e);
+    if (is_number(e)) {
       const numeric& n = ex_to<numeric>(e);
       return n.is_nonneg_integer() ? number(n) : parenthesized(expression(e));
     }
-    if (is_a<GiNaC::fderivative>(e)) return derivative(e);
-    if (is_a<GiNaC::function>(e)) return latex_ ? function_latex(e, "") : function_text(e);
+    if (node_kind(e) == NodeKind::Derivative) return derivative(e);
+    if (is_call(e)) return latex_ ? function_latex(e, "") : function_text(e);
     return ginac_print(e);
   }
 
@@ -430,7 +444,7 @@ class Printer {
   }
 
   bool is_operator_function(const ex& e) const {
-    return is_a<GiNaC::function>(e) && !is_a<GiNaC::fderivative>(e) && !is_abstract_jet(e) &&
+    return is_call(e) && !(node_kind(e) == NodeKind::Derivative) && !is_abstract_jet(e) &&
            operator_heads().count(ex_to<GiNaC::function>(e).get_name());
   }
 
@@ -447,7 +461,7 @@ class Printer {
     auto head = operator_heads().find(name);
     if (head != operator_heads().end()) {
       const ex& x = e.op(0);
-      if (!is_a<GiNaC::symbol>(x)) return head->second + script + "(" + expression(x) + ")";
+      if (!is_symbol_node(x)) return head->second + script + "(" + expression(x) + ")";
       const std::string arg = symbol(x);
       return head->second + script + (arg.front() == '\\' ? "" : " ") + arg;
     }
@@ -493,7 +507,7 @@ class Printer {
     for (unsigned p : fd.derivatives()) ++order[p];
     bool expressible = true;
     for (const auto& [slot, k] : order) {
-      expressible = expressible && is_a<GiNaC::symbol>(e.op(slot));
+      expressible = expressible && is_symbol_node(e.op(slot));
       for (std::size_t j = 0; j < e.nops() && expressible; ++j)
         expressible = j == slot || !e.op(j).has(e.op(slot));
     }
@@ -516,7 +530,7 @@ class Printer {
     const GiNaC::print_dflt dflt(os);
     const GiNaC::print_latex tex(os);
     const GiNaC::print_context& c = latex_ ? static_cast<const GiNaC::print_context&>(tex) : dflt;
-    if (!is_a<GiNaC::function>(e)) {
+    if (!is_call(e)) {
       e.print(c);  // numbers' floats, constants, other GiNaC classes
       return os.str();
     }
@@ -526,7 +540,7 @@ class Printer {
       slots.push_back(GiNaC::symbol(name, name));
     }
     const auto& f = ex_to<GiNaC::function>(e);
-    if (is_a<GiNaC::fderivative>(e))
+    if (node_kind(e) == NodeKind::Derivative)
       GiNaC::fderivative(f.get_serial(), ex_to<GiNaC::fderivative>(e).derivatives(), slots).print(c);
     else
       GiNaC::function(f.get_serial(), slots).print(c);
@@ -553,7 +567,7 @@ class Printer {
 std::size_t widest_sum(const std::vector<ex>& factors) {
   std::size_t best = factors.size();
   for (std::size_t i = 0; i < factors.size(); ++i)
-    if (is_a<GiNaC::add>(factors[i]) && (best == factors.size() || factors[i].nops() > factors[best].nops()))
+    if (is_sum(factors[i]) && (best == factors.size() || factors[i].nops() > factors[best].nops()))
       best = i;
   return best;
 }
@@ -578,8 +592,8 @@ std::string detail::str(const GiNaC::ex& e) { return to_text(e); }
 
 LatexBreaks latex_breaks(const GiNaC::ex& e, const LatexNames* names) {
   const Printer p(true, names);
-  if (is_a<GiNaC::add>(e)) return {"", p.summands(e, false), ""};
-  if (is_a<GiNaC::mul>(e)) {
+  if (is_sum(e)) return {"", p.summands(e, false), ""};
+  if (is_product(e)) {
     const std::vector<ex> factors = ordered_operands(e);
     const std::size_t k = widest_sum(factors);
     if (k < factors.size()) {
@@ -590,7 +604,7 @@ LatexBreaks latex_breaks(const GiNaC::ex& e, const LatexNames* names) {
       // (GiNaC distributes a lone number over a remaining sum: -(a + b) → -a - b, hence the brackets)
       const std::string factor = rest.is_equal(1)    ? ""
                                  : rest.is_equal(-1) ? "-"
-                                 : is_a<GiNaC::add>(rest) ? "\\left(" + p.expression(rest) + "\\right)"
+                                 : is_sum(rest) ? "\\left(" + p.expression(rest) + "\\right)"
                                                           : p.expression(rest);
       return {factor + "\\Bigl(", p.summands(factors[k], turned), "\\Bigr)"};
     }

@@ -12,6 +12,8 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/latex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/message_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modular.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/monomial.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/node_kind.cpp
   ${CMAKE_CURRENT_LIST_DIR}/number_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/parallel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/printing.cpp

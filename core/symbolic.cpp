@@ -24,6 +24,7 @@
 #include "core/ball.hpp"
 #include "core/effort.hpp"
 #include "core/error.hpp"
+#include "core/monomial.hpp"
 #include "core/term_order.hpp"
 
 namespace hamel {
@@ -201,20 +202,7 @@ struct ToPolynomial : GiNaC::map_function {
 // Reduces a polynomial modulo c_x² = 1 − s_x² for every trig pair it contains.
 ex reduce_circle(const ex& poly) {
   ex p = poly.expand();
-  for (const TrigPair* pair : pairs_in(p)) {
-    const TrigPair& tp = *pair;
-    if (!p.has(tp.c)) continue;
-    const int deg = p.degree(tp.c);
-    if (deg < 2) continue;
-    ex r = 0;
-    const ex one_minus_s2 = 1 - GiNaC::pow(tp.s, 2);
-    for (int k = 0; k <= deg; ++k) {
-      const ex ck = p.coeff(tp.c, k);
-      if (ck.is_zero()) continue;
-      r += ck * GiNaC::pow(one_minus_s2, k / 2) * (k % 2 ? ex(tp.c) : ex(1));
-    }
-    p = r.expand();
-  }
+  for (const TrigPair* pair : pairs_in(p)) p = replace_square(p, pair->c, pair->s);
   return p;
 }
 
@@ -230,7 +218,7 @@ ex back_to_trig(const ex& e) {
     m[tp->s] = GiNaC::sin(tp->x);
     m[tp->c] = GiNaC::cos(tp->x);
   }
-  return m.empty() ? e : e.subs(m);
+  return m.empty() ? e : e.subs(m, GiNaC::subs_options::no_pattern);
 }
 
 // GiNaC's normal form writes x^(p/q) as a power p of a new symbol, so x^(2325833/2500) (from
@@ -320,7 +308,7 @@ std::optional<ex> fraction_by_flint(const ex& p) {
   const auto f = cancelled_fraction(q, circles_in(q));
   if (!f) return std::nullopt;
   MergeRoots merge;
-  return back_to_trig(merge(f->numerator.subs(powers.back)).expand() / merge(f->denominator.subs(powers.back)).expand());
+  return back_to_trig(merge(f->numerator.subs(powers.back, GiNaC::subs_options::no_pattern)).expand() / merge(f->denominator.subs(powers.back, GiNaC::subs_options::no_pattern)).expand());
 }
 
 // The canonical form of p, the rational expression ToPolynomial made of an expression (`pure`: with
@@ -879,7 +867,7 @@ ex factor_uncached(const ex& p) {
   } catch (const std::exception&) {
     f = poly;
   }
-  return atoms.empty() ? f : f.subs(atoms);
+  return atoms.empty() ? f : f.subs(atoms, GiNaC::subs_options::no_pattern);
 }
 
 // A derivation displays the same coefficient in several places (an equation, its energy, its jump):
@@ -917,11 +905,11 @@ ex factor_collected(const ex& p, const GiNaC::lst& vars) {
           (is_var_power ? mono : coeff) *= term.op(k);
         }
       }
-      out += factor_polynomial(coeff.subs(back)) * mono.subs(back);
+      out += factor_polynomial(coeff.subs(back, GiNaC::subs_options::no_pattern)) * mono.subs(back, GiNaC::subs_options::no_pattern);
     }
     return out;
   }
-  return factor_polynomial(c.subs(back));
+  return factor_polynomial(c.subs(back, GiNaC::subs_options::no_pattern));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "core/abstract_function.hpp"
+#include "core/node_kind.hpp"
 
 namespace hamel {
 
@@ -22,14 +23,17 @@ using GiNaC::numeric;
 enum class Rank { Number, Constant, Symbol, Power, Jet, Product, Sum, Function, Other };
 
 Rank rank(const ex& e) {
-  if (GiNaC::is_a<numeric>(e)) return Rank::Number;
-  if (GiNaC::is_a<GiNaC::constant>(e)) return Rank::Constant;
-  if (GiNaC::is_a<GiNaC::symbol>(e)) return Rank::Symbol;
-  if (GiNaC::is_a<GiNaC::power>(e)) return Rank::Power;
-  if (GiNaC::is_a<GiNaC::function>(e)) return is_abstract_jet(e) ? Rank::Jet : Rank::Function;
-  if (GiNaC::is_a<GiNaC::mul>(e)) return Rank::Product;
-  if (GiNaC::is_a<GiNaC::add>(e)) return Rank::Sum;
-  return Rank::Other;
+  switch (node_kind(e)) {
+    case NodeKind::Number: return Rank::Number;
+    case NodeKind::Constant: return Rank::Constant;
+    case NodeKind::Symbol: return Rank::Symbol;
+    case NodeKind::Power: return Rank::Power;
+    case NodeKind::Function:
+    case NodeKind::Derivative: return is_abstract_jet(e) ? Rank::Jet : Rank::Function;
+    case NodeKind::Product: return Rank::Product;
+    case NodeKind::Sum: return Rank::Sum;
+    default: return Rank::Other;
+  }
 }
 
 int sign_of(int c) { return (c > 0) - (c < 0); }
@@ -50,11 +54,11 @@ struct Monomial {
 };
 
 bool is_turned_odd(const std::pair<ex, numeric>& f) {
-  return GiNaC::is_a<GiNaC::add>(f.first) && f.second.is_integer() && f.second.is_odd() && leads_with_minus(f.first);
+  return is_sum(f.first) && f.second.is_integer() && f.second.is_odd() && leads_with_minus(f.first);
 }
 
 std::pair<ex, numeric> atom_and_exponent(const ex& f) {
-  if (GiNaC::is_a<GiNaC::power>(f) && GiNaC::is_a<numeric>(f.op(1)))
+  if (is_power_node(f) && is_number(f.op(1)))
     return {f.op(0), GiNaC::ex_to<numeric>(f.op(1))};
   return {f, 1};
 }
@@ -69,14 +73,14 @@ int compare_factor_pairs(const std::pair<ex, numeric>& a, const std::pair<ex, nu
 Monomial split(const ex& e) {
   Monomial m;
   const auto add_factor = [&m](const ex& f) {
-    if (GiNaC::is_a<numeric>(f)) {
+    if (is_number(f)) {
       m.coefficient *= GiNaC::ex_to<numeric>(f);
       return;
     }
     m.factors.push_back(atom_and_exponent(f));
     if (is_turned_odd(m.factors.back())) m.coefficient = -m.coefficient;
   };
-  if (GiNaC::is_a<GiNaC::mul>(e))
+  if (is_product(e))
     for (std::size_t i = 0; i < e.nops(); ++i) add_factor(e.op(i));
   else
     add_factor(e);
@@ -147,7 +151,7 @@ std::shared_ptr<const SumInfo> sum_info(const ex& sum) {
     info->keys.push_back(std::move(keys[i]));
   }
   const ex& first = info->terms.front();
-  info->turned = GiNaC::is_a<numeric>(first) ? negative_term_number(GiNaC::ex_to<numeric>(first))
+  info->turned = is_number(first) ? negative_term_number(GiNaC::ex_to<numeric>(first))
                                              : negative_number(info->keys.front().coefficient);
   if (cache.size() >= kCachedSums) cache.clear();
   cache.emplace(sum, info);
@@ -193,7 +197,7 @@ int compare_functions(const ex& a, const ex& b) {
   const auto& fa = GiNaC::ex_to<GiNaC::function>(a);
   const auto& fb = GiNaC::ex_to<GiNaC::function>(b);
   if (int c = compare_names(fa.get_name(), fb.get_name())) return c;
-  const bool da = GiNaC::is_a<GiNaC::fderivative>(a), db = GiNaC::is_a<GiNaC::fderivative>(b);
+  const bool da = (node_kind(a) == NodeKind::Derivative), db = (node_kind(b) == NodeKind::Derivative);
   if (da != db) return da ? 1 : -1;
   if (da) {
     const auto& pa = GiNaC::ex_to<GiNaC::fderivative>(a).derivatives();
@@ -261,16 +265,16 @@ int compare_factors(const ex& a, const ex& b) {
 }
 
 std::vector<ex> ordered_operands(const ex& e) {
-  if (GiNaC::is_a<GiNaC::add>(e)) return sum_info(e)->terms;
-  if (GiNaC::is_a<GiNaC::mul>(e))
+  if (is_sum(e)) return sum_info(e)->terms;
+  if (is_product(e))
     return sorted_by<std::pair<ex, numeric>>(e, atom_and_exponent, compare_factor_pairs);
   return operands(e);
 }
 
-bool leads_with_minus(const ex& sum) { return GiNaC::is_a<GiNaC::add>(sum) && sum_info(sum)->turned; }
+bool leads_with_minus(const ex& sum) { return is_sum(sum) && sum_info(sum)->turned; }
 
 bool written_negative(const ex& term) {
-  if (GiNaC::is_a<numeric>(term)) return negative_term_number(GiNaC::ex_to<numeric>(term));
+  if (is_number(term)) return negative_term_number(GiNaC::ex_to<numeric>(term));
   return negative_number(split(term).coefficient);
 }
 

@@ -3,6 +3,7 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/display_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/isolated_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latex_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/monomial_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/parallel_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/printing_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rational_function_test.cpp

@@ -1,0 +1,41 @@
+// core/node_kind.cpp
+#include "core/node_kind.hpp"
+
+#include <typeinfo>
+#include <utility>
+#include <vector>
+
+namespace hamel {
+
+namespace {
+
+// The dynamic_cast chain, once per dynamic type: subclasses before their bases.
+NodeKind classify(const GiNaC::ex& e) {
+  using GiNaC::is_a;
+  if (is_a<GiNaC::numeric>(e)) return NodeKind::Number;
+  if (is_a<GiNaC::constant>(e)) return NodeKind::Constant;
+  if (is_a<GiNaC::symbol>(e)) return NodeKind::Symbol;
+  if (is_a<GiNaC::add>(e)) return NodeKind::Sum;
+  if (is_a<GiNaC::mul>(e)) return NodeKind::Product;
+  if (is_a<GiNaC::power>(e)) return NodeKind::Power;
+  if (is_a<GiNaC::fderivative>(e)) return NodeKind::Derivative;
+  if (is_a<GiNaC::function>(e)) return NodeKind::Function;
+  if (is_a<GiNaC::relational>(e)) return NodeKind::Relation;
+  if (is_a<GiNaC::lst>(e)) return NodeKind::List;
+  return NodeKind::Other;
+}
+
+}  // namespace
+
+NodeKind node_kind(const GiNaC::ex& e) {
+  // A handful of classes occur: a linear scan of their type_info addresses beats a hash.
+  thread_local std::vector<std::pair<const std::type_info*, NodeKind>> known;
+  const std::type_info* type = &typeid(GiNaC::ex_to<GiNaC::basic>(e));
+  for (const auto& [t, kind] : known)
+    if (t == type) return kind;
+  const NodeKind kind = classify(e);
+  known.emplace_back(type, kind);
+  return kind;
+}
+
+}  // namespace hamel

@@ -1,0 +1,58 @@
+// tests/core/monomial_test.cpp — node kinds without dynamic_cast, degrees read off a monomial's
+// factors, c² → 1 − s² term by term: each against what GiNaC's own is_a, degree() and coeff() give.
+#include <doctest/doctest.h>
+
+#include "core/monomial.hpp"
+#include "core/node_kind.hpp"
+
+using GiNaC::ex;
+using hamel::NodeKind;
+
+TEST_SUITE("core") {
+
+TEST_CASE("node_kind classifies by class, subclasses by their base, the same on every call") {
+  GiNaC::symbol x("x");
+  GiNaC::realsymbol r("r");  // a subclass of symbol
+  const ex sum = x + r, product = 3 * x * r, power = GiNaC::pow(x, 3), call = GiNaC::sin(x);
+  for (int round = 0; round < 2; ++round) {  // the second round answers from the table
+    CHECK(hamel::node_kind(ex(2)) == NodeKind::Number);
+    CHECK(hamel::node_kind(GiNaC::Pi) == NodeKind::Constant);
+    CHECK(hamel::node_kind(x) == NodeKind::Symbol);
+    CHECK(hamel::node_kind(r) == NodeKind::Symbol);
+    CHECK(hamel::node_kind(sum) == NodeKind::Sum);
+    CHECK(hamel::node_kind(product) == NodeKind::Product);
+    CHECK(hamel::node_kind(power) == NodeKind::Power);
+    CHECK(hamel::node_kind(call) == NodeKind::Function);
+    CHECK(hamel::node_kind(x == r) == NodeKind::Relation);
+    CHECK(hamel::node_kind(GiNaC::lst{x, r}) == NodeKind::List);
+  }
+  for (const ex& e : {ex(2), ex(GiNaC::Pi), ex(x), ex(r), sum, product, power, call}) {
+    CHECK(hamel::is_call(e) == GiNaC::is_a<GiNaC::function>(e));
+    CHECK(hamel::is_sum(e) == GiNaC::is_a<GiNaC::add>(e));
+    CHECK(hamel::is_product(e) == GiNaC::is_a<GiNaC::mul>(e));
+    CHECK(hamel::is_number(e) == GiNaC::is_a<GiNaC::numeric>(e));
+  }
+}
+
+TEST_CASE("degree_in reads a monomial's degree as GiNaC's degree() does") {
+  GiNaC::symbol x("x"), y("y"), z("z");
+  const ex monomials[] = {ex(7), x, GiNaC::pow(y, 4), -3 * GiNaC::pow(x, 2) * GiNaC::pow(y, 5),
+                          GiNaC::numeric(1, 2) * x * z, GiNaC::pow(x, 2) * GiNaC::sin(y)};
+  for (const ex& m : monomials)
+    for (const ex& v : {ex(x), ex(y), ex(z)}) CHECK_MESSAGE(hamel::degree_in(m, v) == m.degree(v), m, " in ", v);
+  CHECK(hamel::degree_in(-3 * GiNaC::pow(x, 2) * GiNaC::pow(y, 5), y) == 5);
+}
+
+TEST_CASE("replace_square turns c² into 1 − s², the same polynomial as by coefficients") {
+  GiNaC::symbol s("s"), c("c"), a("a");
+  const ex p = a * GiNaC::pow(c, 3) * s + 2 * GiNaC::pow(c, 2) - c + 5 * GiNaC::pow(c, 4) + a;
+  // by hand: a c (1 − s²) s + 2 (1 − s²) − c + 5 (1 − s²)² + a
+  const ex expected = (a * c * (1 - s * s) * s + 2 * (1 - s * s) - c + 5 * GiNaC::pow(1 - s * s, 2) + a).expand();
+  CHECK((hamel::replace_square(p, c, s) - expected).expand().is_zero());
+  CHECK(hamel::replace_square(p, c, s).degree(c) == 1);
+  const ex no_square = a * c + s;  // nothing to replace: p itself
+  CHECK(hamel::replace_square(no_square, c, s).is_equal(no_square.expand()));
+  CHECK(hamel::replace_square(GiNaC::pow(c, 2), c, s).is_equal((1 - s * s).expand()));
+}
+
+}  // TEST_SUITE
