@@ -91,7 +91,7 @@ void tabulate(const GaugeOde& ode, const GaugeSolutions& sol, const GaugeSearchI
   s.tables.push_back(t);
   if (options.plot_base.empty()) return;
   try {
-    const PlotFiles files = plot(p, options.plot_base + "_gauge_momenta");
+    const PlotFiles files = plot(p, options.plot_base + "-gauge-momenta");
     s.figures.push_back(Figure{files.svg, "the gauge-momentum coefficients"});
     if (!files.png.empty()) s.figures.push_back(Figure{files.png, "the gauge-momentum coefficients"});
   } catch (const std::exception& e) {

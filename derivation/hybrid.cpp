@@ -508,17 +508,20 @@ Table invariants_table(const HybridTrajectory& tr) {
   return t;
 }
 
-// The plots (PNG when gnuplot wrote one beside the SVG, for the LaTeX document).
-void simulation_plots(const HybridSystem& in, const HybridTrajectory& tr, const std::string& base, DerivationSection& s) {
+// The plots, <base>-hybrid and <base>-hybrid-path (the PNG when gnuplot wrote one, for the LaTeX document).
+void simulation_plots(const HybridSystem& in, const HybridSimulationSpec& spec, const HybridTrajectory& tr, const std::string& base,
+                      DerivationSection& s) {
   if (base.empty() || tr.t.empty()) return;
-  const auto& si = *in.simulation;
   try {
-    for (const auto& f : plot_hybrid(tr, base + "-hybrid", si.axis_x, si.axis_y, in.name)) {
-      const std::string png = f.substr(0, f.size() - 4) + ".png";
-      const bool observables = f.find("-observables") != std::string::npos;
-      s.figures.push_back(Figure{std::ifstream(png) ? png : f,
-                                 observables ? "energy and momenta against time" : "the path in the configuration space"});
-    }
+    const HybridAutomaton A = in.automaton ? *in.automaton : as_automaton(*in.system);
+    const RunFigures figures = hybrid_figures(A, spec, tr, in.simulation->plane, in.name);
+    const RunPlotFiles files = plot_run(figures, base + "-hybrid");
+    const auto shown = [](const PlotFiles& f) { return f.png.empty() ? f.svg : f.png; };
+    s.figures.push_back(Figure{shown(files.time), "coordinates, velocities, energy and momenta against time; dashed: the impacts"});
+    if (files.path) s.figures.push_back(Figure{shown(*files.path), "the path in the configuration space, with the guards' zero sets"});
+    if (figures.path)
+      for (const LeftOut& l : figures.path->left_out)
+        s.prose.push_back("Not drawn in the path: " + l.surface.title + " (" + l.why + "; its value is plotted against t).");
   } catch (const NotImplemented& e) {
     s.prose.push_back(std::string("No plot: ") + e.what());
   }
@@ -539,7 +542,7 @@ void simulation(const HybridSystem& in, const DeriveOptions& o, DerivationSectio
   const std::vector<double> times = reduced ? compare_reduced(*in.reduction, spec, tr, s) : std::vector<double>{};
   s.tables.push_back(impacts_table(tr, times, reduced));
   s.tables.push_back(invariants_table(tr));
-  simulation_plots(in, tr, o.plot_base, s);
+  simulation_plots(in, spec, tr, o.plot_base, s);
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ struct HybridSimulationInput {
   HybridSimulationSpec spec;               ///< values, initial state, t0, t1, tolerances, functions
   std::string csv, plot;                   ///< output paths from the file (may be empty)
   bool reduced = false;                    ///< also run the reduced simulation and compare
-  std::size_t axis_x = 0, axis_y = 1;      ///< coordinates of the path plot
+  std::optional<PlotPlane> plane = std::nullopt;  ///< of the path plot (none: the first two coordinates)
 };
 
 struct HybridInput {

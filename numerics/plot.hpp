@@ -1,9 +1,10 @@
 // numerics/plot.hpp — line plots of several series against a common x, drawn by gnuplot.
 //
-// `plot` writes the data (<base>.dat) and a gnuplot script without a terminal (<base>.gp, so it can
-// be rerun for another format; it finds the data beside itself, from any working directory), then runs gnuplot for <base>.svg and, when the pngcairo terminal
-// exists, <base>.png.  gnuplot is found at run time ($HAMEL_GNUPLOT, else gnuplot on PATH; Debian:
-// gnuplot-nox).  Titles and labels are printed verbatim (no enhanced-text markup).
+// `plot` writes the data (<base>.dat: the series' table, then one block per curve) and a gnuplot script
+// without a terminal (<base>.gp, so it can be rerun for another format; it finds the data beside
+// itself, from any working directory), then runs gnuplot for <base>.svg and, when the pngcairo
+// terminal exists, <base>.png.  gnuplot is found at run time ($HAMEL_GNUPLOT, else gnuplot on PATH;
+// Debian: gnuplot-nox).  Titles and labels are printed verbatim (no enhanced-text markup).
 #pragma once
 
 #include <string>
@@ -19,6 +20,20 @@ struct Series {
   std::size_t panel = 0;
 };
 
+/// A vertical line across every panel at x (an impact at time t); the legend names each `name` once.
+struct Marker {
+  double x = 0;
+  std::string name;
+};
+
+/// Points or a line with their own x, drawn in panel 0 (a wall in the plane of a path, the impact
+/// points); a NaN in x breaks the line.
+struct Curve {
+  std::string title;
+  std::vector<double> x, y;
+  bool points = false;
+};
+
 struct Plot {
   std::string title;
   std::string xlabel;
@@ -29,7 +44,12 @@ struct Plot {
   bool equal_aspect = false;
   /// The y labels of panels 1, 2, … (panel 0 has `ylabel`).
   std::vector<std::string> panel_labels = {};
+  std::vector<Marker> markers = {};
+  std::vector<Curve> curves = {};
 };
+
+/// f − f(first sample), titled "<name> - <name>(t0)": a drift of 1e-12 is invisible beside f itself.
+Series drift_series(const std::string& name, const std::vector<double>& f, std::size_t panel);
 
 struct PlotFiles {
   std::string data;
@@ -44,8 +64,11 @@ std::string find_gnuplot();
 /// The base name for `plot` of an output path a user gave (`run.svg`, `run.png`: `run`).
 std::string plot_base(const std::string& path);
 
+/// The base of the second figure of a run, the path in the plane (`run`: `run-path`).
+std::string path_plot_base(const std::string& base);
+
 /// Draws `p` into files named after `base` (a path without extension).
-/// @throws InvalidArgument when a series' length differs from x's or there is no series;
+/// @throws InvalidArgument when a series' or curve's lengths differ from its x's or there is no series;
 ///   NotImplemented when gnuplot is missing or fails (the message quotes its error).
 PlotFiles plot(const Plot& p, const std::string& base);
 

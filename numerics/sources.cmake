@@ -9,6 +9,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/monitored.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ode.cpp
   ${CMAKE_CURRENT_LIST_DIR}/plot.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/plot_plane.cpp
   ${CMAKE_CURRENT_LIST_DIR}/process.cpp
 )
 # dlopen for the native back end of compile() (part of libc from glibc 2.34 on; harmless before).

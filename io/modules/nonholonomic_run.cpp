@@ -10,7 +10,7 @@
 #include "geometry/lifts.hpp"
 #include "io/modules/simulate_section.hpp"
 #include "numerics/csv.hpp"
-#include "numerics/plot.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel {
 
@@ -37,7 +37,7 @@ std::vector<GiNaC::ex> system_expressions(const NonholonomicFile& in) {
 NonholonomicRunSpec read_run(const SystemFile& f, const NonholonomicFile& in) {
   const Document& doc = f.doc;
   const YAML::Node& s = doc.root()["simulate"];
-  doc.check_keys(s, {"values", "initial", "time", "step"}, "'simulate'");
+  doc.check_keys(s, {"values", "initial", "time", "step", "plot"}, "'simulate'");
   NonholonomicRunSpec spec;
   spec.values = read_simulate_values(doc, s, f.Q);
   require_simulate_values(doc, s, f.Q, spec.values, system_expressions(in));
@@ -85,38 +85,39 @@ void write_csv(const std::string& path, const NonholonomicRun& r, bool grid, std
   out << "CSV written to " << path << " (" << w.rows() << " rows: t, q, pi, H_c)\n";
 }
 
-// One figure, three panels over t: the coordinates, the momenta on D*, and f(t) − f(t0) of every
-// monitored quantity (a drift of 1e-12 is invisible beside the values themselves).
-Plot run_plot(const NonholonomicRun& r, bool grid, const std::string& name, std::size_t n) {
+// Panels over t: the coordinates, the momenta on D*, and f(t) - f(t0) of each monitored quantity in
+// its own (a drift of 1e-12 is invisible beside the values themselves, and one quantity's beside another's).
+Plot time_plot(const NonholonomicRun& r, bool grid, const std::string& name, std::size_t n) {
   Plot p{name + ": coordinates, momenta on D* and the drift of the monitored quantities", "t", "coordinates",
          sample_times(r, grid), {}};
-  p.panel_labels = {"momenta", "f(t) - f(t0)"};
+  p.panel_labels = {"momenta pi"};
   for (std::size_t i = 0; i < r.state_names.size(); ++i) {
     Series s{r.state_names[i], {}, i < n ? 0u : 1u};
     for (const State& x : sample_states(r, grid)) s.y.push_back(x[i]);
     p.series.push_back(s);
   }
   for (std::size_t j = 0; j < r.run.names.size(); ++j) {
-    Series s{r.run.names[j], {}, 2};
-    for (const auto& v : r.run.samples) s.y.push_back(v[j] - r.run.initial[j]);
-    p.series.push_back(s);
+    std::vector<double> f;
+    for (const auto& v : r.run.samples) f.push_back(v[j]);
+    p.series.push_back(drift_series(r.run.names[j], f, 2 + j));
+    p.panel_labels.push_back(p.series.back().title);
   }
   return p;
 }
 
-void write_plots(const std::string& path, const std::string& name, const NonholonomicRun& r, std::size_t n, bool grid,
-                 std::ostream& out) {
-  try {
-    out << "plot written to " << plot(run_plot(r, grid, name, n), plot_base(path)).svg << "\n";
-  } catch (const NotImplemented& e) {
-    out << "no plot: " << e.what() << "\n";
-  }
+RunFigures figures(const NonholonomicRun& r, const NonholonomicFile& in, const NonholonomicRunSpec& spec,
+                   const std::optional<PlotPlane>& plane, const std::string& name) {
+  const bool grid = spec.step > 0;
+  RunFigures f{time_plot(r, grid, name, in.Q.dim())};
+  if (plane) f.path = path_plot(PathPlotInput{name + ": path", *plane, in.Q.coordinates(), spec.values, {}}, sample_states(r, grid));
+  return f;
 }
 
 }  // namespace
 
 int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in, const SimulateOptions& o, std::ostream& out) {
   const NonholonomicRunSpec spec = read_run(f, in);
+  const std::optional<PlotPlane> plane = read_simulate_plot(f.doc, f.doc.root()["simulate"], f.Q, f.q);
   NonholonomicRun r;
   try {
     r = simulate_nonholonomic(in, spec);
@@ -129,7 +130,7 @@ int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in,
   print_summary(r, out);
   const bool grid = spec.step > 0;
   if (!o.csv.empty()) write_csv(o.csv, r, grid, out);
-  if (!o.plot.empty()) write_plots(o.plot, f.name, r, in.Q.dim(), grid, out);
+  if (!o.plot.empty() && !sample_times(r, grid).empty()) write_run_plots(figures(r, in, spec, plane, f.name), o.plot, out);
   return tr.completed() ? 0 : 1;
 }
 

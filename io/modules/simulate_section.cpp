@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/did_you_mean.hpp"
+#include "core/error.hpp"
 
 namespace hamel {
 
@@ -90,6 +91,56 @@ std::vector<std::pair<std::string, double>> read_simulate_initial(const Document
     out.emplace_back(n, doc.number(v, "initial value of " + n));
   }
   return out;
+}
+
+std::optional<PlotPlane> read_simulate_plot(const Document& doc, const YAML::Node& s, const Chart& Q, const ExpressionReader& q) {
+  const YAML::Node& p = s["plot"];
+  if (!p) return Q.dim() < 2 ? std::nullopt : std::optional<PlotPlane>(PlotPlane{Q.coordinate_name(0), Q.coordinate_name(1), Q[0], Q[1]});
+  const std::string expected = "two coordinates [x, y] or two axes {X: \"expression\", Y: \"expression\"}";
+  if (p.IsSequence()) {
+    const auto axes = doc.sequence(p, "'simulate: plot'");
+    if (axes.size() != 2) doc.fail(p, "'simulate: plot': expected " + expected + ", got " + std::to_string(axes.size()) + " entries");
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back(Q.coordinate_name(i));
+    std::size_t at[2] = {0, 0};
+    for (std::size_t a = 0; a < 2; ++a) {
+      const std::string c = doc.scalar(axes[a], "'simulate: plot'");
+      const auto i = Q.index_of(c);
+      if (!i) doc.fail(axes[a], unknown_name("'simulate: plot'", "coordinate", c, names));
+      at[a] = *i;
+    }
+    return PlotPlane{names[at[0]], names[at[1]], Q[at[0]], Q[at[1]]};
+  }
+  if (!p.IsMap()) doc.fail(p, "'simulate: plot': expected " + expected + ", got a scalar");
+  const auto axes = doc.mapping(p, "'simulate: plot'");
+  if (axes.size() != 2) doc.fail(p, "'simulate: plot': expected " + expected + ", got " + std::to_string(axes.size()) + " entries");
+  PlotPlane plane;
+  plane.xlabel = doc.scalar(axes[0].first, "an axis name");
+  plane.ylabel = doc.scalar(axes[1].first, "an axis name");
+  plane.x = doc.expression(axes[0].second, q, "'simulate: plot' " + plane.xlabel);
+  plane.y = doc.expression(axes[1].second, q, "'simulate: plot' " + plane.ylabel);
+  return plane;
+}
+
+namespace {
+
+void say_written(const std::string& what, const PlotFiles& f, std::ostream& out) {
+  out << what << " written to " << f.svg << (f.png.empty() ? "" : " and " + f.png) << "\n";
+}
+
+}  // namespace
+
+void write_run_plots(const RunFigures& figures, const std::string& path, std::ostream& out) {
+  try {
+    const RunPlotFiles files = plot_run(figures, plot_base(path));
+    say_written("plot", files.time, out);
+    if (files.path) say_written("path plot", *files.path, out);
+    if (figures.path)
+      for (const LeftOut& l : figures.path->left_out)
+        out << "path plot: not drawn: " << l.surface.title << " (" << l.why << "; its value is plotted against t)\n";
+  } catch (const NotImplemented& e) {
+    out << "no plot: " << e.what() << "\n";
+  }
 }
 
 }  // namespace hamel

@@ -6,14 +6,17 @@
 //     initial: {x: 0, x_dot: 1}     # the state; which names a kind accepts is its own (its reader)
 //     time: 10                      # the end time, or [t0, t1]
 //     step: 0.01                    # optional output grid (default: the integrator's steps)
+//     plot: {x: "r*cos(theta)", y: "r*sin(theta)"}   # optional: the plane of the path plot
 #pragma once
 
 #include <map>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "io/system_file.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel {
 
@@ -37,5 +40,16 @@ double read_simulate_step(const Document& doc, const YAML::Node& section, double
 std::vector<std::pair<std::string, double>> read_simulate_initial(const Document& doc, const YAML::Node& section,
                                                                   const std::vector<std::string>& names,
                                                                   const std::string& expected);
+
+/// 'simulate: plot', the plane the path is drawn in: [a, b] (two coordinates) or {X: "…", Y: "…"} (two
+/// axes, named by their keys, as functions of the coordinates and parameters read by `q`, e.g. x = r cos θ,
+/// y = r sin θ for a polar chart). Absent: the first two coordinates, or none with fewer than two.
+/// @throws ParseError at a list or mapping of other than two entries, an unknown coordinate, a bad expression.
+std::optional<PlotPlane> read_simulate_plot(const Document& doc, const YAML::Node& section, const Chart& Q,
+                                            const ExpressionReader& q);
+
+/// Draws a run's figures for `--plot PATH` (numerics/plot_plane.hpp plot_run, on plot_base(PATH)) and says
+/// which files were written, what the path plot leaves out, or why there is no plot (no gnuplot).
+void write_run_plots(const RunFigures& figures, const std::string& path, std::ostream& out);
 
 }  // namespace hamel

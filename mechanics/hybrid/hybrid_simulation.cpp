@@ -1,6 +1,7 @@
 // mechanics/hybrid/hybrid_simulation.cpp
 #include "mechanics/hybrid/hybrid_simulation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -8,7 +9,6 @@
 #include "geometry/lifts.hpp"
 #include "mechanics/hybrid/forced_system.hpp"
 #include "numerics/csv.hpp"
-#include "numerics/plot.hpp"
 
 namespace hamel {
 
@@ -229,31 +229,53 @@ void write_impacts_csv(const HybridTrajectory& tr, const std::string& path) {
   w.finish();
 }
 
-std::vector<std::string> plot_hybrid(const HybridTrajectory& tr, const std::string& base, std::size_t i, std::size_t j,
-                                     const std::string& title) {
-  std::vector<std::string> files;
-  if (tr.t.empty()) return files;
+namespace {
+
+// The coordinates, the velocities, E_L and each observable (as drifts) against t; a line at each impact.
+Plot hybrid_time_plot(const HybridTrajectory& tr, const std::string& title) {
   const std::size_t n = tr.state_names.size() / 2;
-  if (n >= 2 && i < n && j < n) {
-    Plot path{title.empty() ? "configuration path" : title + ": configuration path", tr.state_names[i], tr.state_names[j],
-              {}, {{"path", {}}}, true};
-    for (const auto& x : tr.x) {
-      path.x.push_back(x[i]);
-      path.series[0].y.push_back(x[j]);
-    }
-    files.push_back(plot(path, base).svg);
+  Plot p{title + "coordinates, velocities, energy and momenta", "t", "coordinates", tr.t, {}};
+  p.panel_labels = {"velocities", "E_L - E_L(t0)"};
+  for (std::size_t i = 0; i < 2 * n; ++i) {
+    Series s{tr.state_names[i], {}, i < n ? 0u : 1u};
+    for (const auto& x : tr.x) s.y.push_back(x[i]);
+    p.series.push_back(s);
   }
-  Plot obs{title.empty() ? "momenta and energy" : title + ": momenta and energy", "t", "value", tr.t, {}};
+  p.series.push_back(drift_series("E_L", tr.energy, 2));
   for (std::size_t k = 0; k < tr.observable_names.size(); ++k) {
-    Series s{tr.observable_names[k], {}};
-    for (const auto& o : tr.observables) s.y.push_back(o[k]);
-    obs.series.push_back(s);
+    std::vector<double> f;
+    for (const auto& o : tr.observables) f.push_back(o[k]);
+    p.series.push_back(drift_series(tr.observable_names[k], f, 3 + k));
+    p.panel_labels.push_back(p.series.back().title);
   }
-  obs.series.push_back({"energy E_L", tr.energy, 1});  // on its own panel: its jumps at impacts are small
-  obs.ylabel = "momenta";
-  obs.panel_labels = {"energy E_L"};
-  files.push_back(plot(obs, base + "-observables").svg);
-  return files;
+  for (const auto& i : tr.impacts) p.markers.push_back({i.t, "impact at " + i.guards});
+  return p;
+}
+
+}  // namespace
+
+RunFigures hybrid_figures(const HybridAutomaton& A, const HybridSimulationSpec& spec, const HybridTrajectory& tr,
+                          const std::optional<PlotPlane>& plane, const std::string& title) {
+  const std::string prefix = title.empty() ? "" : title + ": ";
+  RunFigures f{hybrid_time_plot(tr, prefix)};
+  const ForcedLagrangianSystem& s0 = *A.domain(0).system;
+  const std::vector<ex>& q = s0.coordinates();
+  if (tr.t.empty() || (!plane && q.size() < 2)) return f;
+  const ex t = s0.time() ? *s0.time() : ex(GiNaC::realsymbol("t"));
+  const auto name = [](std::size_t i, const std::vector<ex>& q) { return GiNaC::ex_to<GiNaC::symbol>(q[i]).get_name(); };
+  PathPlotInput in{prefix + "path", plane ? *plane : PlotPlane{name(0, q), name(1, q), q[0], q[1]}, q, spec.values, {}, t,
+                   {spec.t0, tr.t.back()}};
+  std::vector<std::string> seen;
+  for (const auto e : A.all_transitions()) {
+    const SwitchingComponent& C = A.guard(e);
+    if (std::find(seen.begin(), seen.end(), C.name) != seen.end()) continue;
+    seen.push_back(C.name);
+    in.surfaces.push_back({"guard " + C.name, substitute_time_functions(C.surface, spec.functions, t)});
+  }
+  for (const auto& i : tr.impacts) in.events.push_back({"impact at " + i.guards, i.before});
+  f.path = path_plot(in, tr.x);
+  add_left_out_panel(f.time, in, *f.path, tr.x);
+  return f;
 }
 
 }  // namespace hamel

@@ -16,6 +16,7 @@
 #include "mechanics/hybrid/hybrid_automaton.hpp"
 #include "numerics/compiled_function.hpp"
 #include "numerics/events.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel {
 
@@ -77,10 +78,11 @@ void write_trajectory_csv(const HybridTrajectory& tr, const std::string& path);
 /// CSV of the impacts: index, time, then state, observables and energy before and after.
 void write_impacts_csv(const HybridTrajectory& tr, const std::string& path);
 
-/// Plots via gnuplot (numerics/plot.hpp): <base>.svg — the configuration path (coordinate i against
-/// coordinate j); <base>-observables.svg — the observables and the energy against time.
-/// Returns the SVG paths. @throws NotImplemented without gnuplot.
-std::vector<std::string> plot_hybrid(const HybridTrajectory& tr, const std::string& base, std::size_t i = 0,
-                                     std::size_t j = 1, const std::string& title = "");
+/// The figures of a run (numerics/plot_plane.hpp; plot_run draws them): the coordinates, the velocities,
+/// E_L - E_L(t0) and each observable's J - J(t0) against t, each in its own panel, a dashed line at every
+/// impact named after its guards; and the path in `plane` (default: the first two coordinates, none with
+/// one) with every guard's zero set (a moving one at the start and at the end) and the impact points.
+RunFigures hybrid_figures(const HybridAutomaton& A, const HybridSimulationSpec& spec, const HybridTrajectory& tr,
+                          const std::optional<PlotPlane>& plane = std::nullopt, const std::string& title = "");
 
 }  // namespace hamel

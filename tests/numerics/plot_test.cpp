@@ -54,12 +54,39 @@ TEST_CASE("plot: panels over one x, and a script that finds its data from any wo
   CHECK(script.find("set multiplot layout 2,1") != std::string::npos);
   CHECK(script.find("set ylabel 'energy'") != std::string::npos);
   CHECK(script.find(dir.file("")) == std::string::npos);  // no absolute path: the data is found beside the script
-  CHECK(script.find("dir . 'run.dat' using 1:3") != std::string::npos);
+  CHECK(script.find("dir . 'run.dat' index 0 using 1:3") != std::string::npos);
   const std::string svg = hamel::test::read_text(files.svg);
   CHECK(svg.find(">energy<") != std::string::npos);
   // a path in the plane: equal units on both axes
   hamel::Plot path{"path", "x", "y", {0, 1}, {{"path", {0, 1}}}, true};
   CHECK(hamel::test::read_text(hamel::plot(path, dir.file("path")).script).find("set size ratio -1") != std::string::npos);
+}
+
+TEST_CASE("plot: a line per marker across the panels, each name once in the legend, curves in their own data blocks") {
+  if (hamel::find_gnuplot().empty()) {
+    MESSAGE("skipped: gnuplot is not installed (Debian: gnuplot-nox)");
+    return;
+  }
+  hamel::test::TempDir dir;
+  hamel::Plot p{"run", "t", "coordinates", {0, 1, 2, 3}, {{"x", {0, 1, 0, 1}}, {"E - E(t0)", {0, 1e-9, 2e-9, 3e-9}, 1}}};
+  p.panel_labels = {"energy"};
+  p.markers = {{0.5, "impact at A"}, {1.25, "impact at B"}, {2.5, "impact at A"}};
+  const double nan = std::nan("");
+  p.curves = {{"wall", {0, 1, nan, 2, 3}, {0, 0, nan, 1, 1}}, {"hits", {0.5}, {0.25}, true}, {"empty", {}, {}}};
+  const auto files = hamel::plot(p, dir.file("run"));
+  const std::string script = hamel::test::read_text(files.script);
+  std::size_t arrows = 0;
+  for (std::size_t at = script.find("set arrow from "); at != std::string::npos; at = script.find("set arrow from ", at + 1)) ++arrows;
+  CHECK(arrows == 3);
+  CHECK(script.find("set arrow from 1.25, graph 0 to 1.25, graph 1") != std::string::npos);
+  CHECK(script.find("title 'impact at A'") == script.rfind("title 'impact at A'"));  // once
+  CHECK(script.find("index 1 using 1:2 with lines") != std::string::npos);
+  CHECK(script.find("index 2 using 1:2 with points") != std::string::npos);
+  CHECK(script.find("'empty'") == std::string::npos);  // no data, no entry
+  CHECK(script.find("set ylabel ''") == std::string::npos);
+  // the data: the table, then each curve after two blank lines, a NaN as one blank line
+  CHECK(hamel::test::read_text(files.data).find("3 1 3e-09\n\n\n0 0\n1 0\n\n2 1\n3 1\n\n\n0.5 0.25\n") != std::string::npos);
+  CHECK(hamel::test::read_text(files.svg).find("impact at B") != std::string::npos);
 }
 
 TEST_CASE("plot: series must match x") {
@@ -71,6 +98,10 @@ TEST_CASE("plot: series must match x") {
                        hamel::InvalidArgument);
   p.series.clear();
   CHECK_THROWS_WITH_AS(hamel::plot(p, "/tmp/unused"), doctest::Contains("plot: nothing to draw"),
+                       hamel::InvalidArgument);
+  p.series = {{"x", {1, 2, 3}}};
+  p.curves = {{"wall", {0, 1}, {0}}};
+  CHECK_THROWS_WITH_AS(hamel::plot(p, "/tmp/unused"), doctest::Contains("plot: curve 'wall' has y of another length than x"),
                        hamel::InvalidArgument);
 }
 

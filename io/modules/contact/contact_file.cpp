@@ -304,7 +304,7 @@ std::optional<ContactSimulationSpec> read_simulation(const SystemFile& f, const 
   if (!doc.root()["simulate"]) return std::nullopt;
   const YAML::Node& s = doc.root()["simulate"];
   doc.mapping(s, "'simulate'");
-  doc.check_keys(s, {"values", "initial", "time", "step", "max_events"}, "'simulate'");
+  doc.check_keys(s, {"values", "initial", "time", "step", "max_events", "plot"}, "'simulate'");
   ContactSimulationSpec spec;
   spec.values = read_simulate_values(doc, s, f.Q);
   check_values(doc, s, f.Q, sys, spec);
@@ -346,6 +346,7 @@ ContactFile read_contact(const SystemFile& f) {
   out.at.set("lagrangian", f.doc.mark(f.doc.root()["lagrangian"]));
   read_constraints(ContactContext{f, charts, on_q, on_tq}, out);
   out.simulation = read_simulation(f, charts.TQR, out);
+  if (out.simulation) out.plot = read_simulate_plot(f.doc, f.doc.root()["simulate"], f.Q, on_q);
   return out;
 }
 

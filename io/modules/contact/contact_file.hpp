@@ -10,6 +10,7 @@
 
 #include "derivation/contact_input.hpp"
 #include "io/system_file.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel {
 
@@ -17,6 +18,7 @@ namespace hamel {
 struct ContactFile : ContactInput {
   ExpressionReader tqz;   ///< q, q_dot, z, parameters, functions, definitions
   ExpressionReader dual;  ///< q, p_q, z on T*Q × R, parameters, functions, definitions
+  std::optional<PlotPlane> plot = std::nullopt;  ///< 'simulate: plot' (io/modules/simulate_section.hpp)
 };
 
 /// `action_dependent: true` (checked to be true or false).

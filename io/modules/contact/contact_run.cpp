@@ -7,7 +7,8 @@
 #include "derivation/contact.hpp"
 #include "geometry/lifts.hpp"
 #include "numerics/csv.hpp"
-#include "numerics/plot.hpp"
+#include "io/modules/simulate_section.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel {
 
@@ -86,39 +87,38 @@ void write_csv(const std::string& path, const Chart& T, const Samples& s, std::o
   out << "CSV written to " << path << " (" << w.rows() << " rows: t, q, q_dot, z, E)\n";
 }
 
-// q, z and E_L against t; with two coordinates or more also the path (q1, q2).
-void write_plots(const std::string& path, const std::string& name, const Chart& T, std::size_t n, const Samples& s,
-                 std::ostream& out) {
-  const std::string base = plot_base(path);
-  const std::size_t N = T.dim();
-  Plot p{name + ": coordinates, action z and energy E_L", "t", "", s.t, {}};
-  for (std::size_t i = 0; i < n; ++i) {
-    Series series{T.coordinate_name(i), {}};
+// The legend's name of an event: the wall hit, or the switching set entered.
+std::string event_name(const ContactEventRecord& e) {
+  return (e.kind == ContactEventKind::Switch ? "switch: " : "impact at ") + e.name;
+}
+
+// q, q_dot, z and E_L - E_L(t0) against t, each group in its own panel (the energy's 10^-3 drift is
+// invisible on the coordinates' scale), a dashed line at every event.
+Plot time_plot(const std::string& name, const Chart& T, std::size_t n, const Samples& s, const ContactRun& run) {
+  Plot p{name + ": coordinates, velocities, action z and energy", "t", "coordinates", s.t, {}};
+  p.panel_labels = {"velocities", "action z", "E_L - E_L(t0)"};
+  for (std::size_t i = 0; i < T.dim(); ++i) {
+    Series series{T.coordinate_name(i), {}, i < n ? 0u : i < 2 * n ? 1u : 2u};
     for (const auto& x : s.x) series.y.push_back(x[i]);
     p.series.push_back(series);
   }
-  // the action grows and the energy drifts by 10^-3: each on its own panel, not on the coordinates' scale
-  Series z{"z", {}, 1};
-  for (const auto& x : s.x) z.y.push_back(x[N - 1]);
-  p.series.push_back(z);
-  p.series.push_back({"E_L", s.E, 2});
-  p.ylabel = "coordinates";
-  p.panel_labels = {"action z", "energy E_L"};
-  try {
-    const PlotFiles files = plot(p, base);
-    out << "plot written to " << files.svg << (files.png.empty() ? "" : " and " + files.png) << "\n";
-    if (n >= 2) {
-      Plot q{name + ": path", T.coordinate_name(0), T.coordinate_name(1), {}, {{"path", {}}}, true};
-      for (const auto& x : s.x) {
-        q.x.push_back(x[0]);
-        q.series[0].y.push_back(x[1]);
-      }
-      const PlotFiles pf = plot(q, base + "_path");
-      out << "path plot written to " << pf.svg << "\n";
-    }
-  } catch (const NotImplemented& e) {
-    out << "no plot: " << e.what() << "\n";
-  }
+  p.series.push_back(drift_series("E_L", s.E, 3));
+  for (const auto& e : run.events) p.markers.push_back({e.t, event_name(e)});
+  return p;
+}
+
+// Against t and, in the file's plane, the path with every wall (Psi = 0) and switching boundary (where = 0)
+// and the events; a wall the plane cannot show is plotted against t.
+RunFigures figures(const std::string& name, const ContactFile& cf, const Chart& T, const Samples& s, const ContactRun& run) {
+  RunFigures f{time_plot(name, T, cf.Q.dim(), s, run)};
+  if (!cf.plot) return f;
+  PathPlotInput in{name + ": path", *cf.plot, cf.Q.coordinates(), cf.simulation->values, {}};
+  for (const auto& w : cf.walls) in.surfaces.push_back({w.name + ": " + w.text, w.psi});
+  for (const auto& sw : cf.switches) in.surfaces.push_back({"boundary of " + sw.name + ": " + sw.text, sw.where});
+  for (const auto& e : run.events) in.events.push_back({event_name(e), e.before});
+  f.path = path_plot(in, s.x);
+  add_left_out_panel(f.time, in, *f.path, s.x);
+  return f;
 }
 
 }  // namespace
@@ -135,7 +135,8 @@ int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const Sim
   print_summary(run, T, out);
   const Samples s = samples(run, cf.simulation->step > 0);
   if (!o.csv.empty()) write_csv(o.csv, T, s, out);
-  if (!o.plot.empty()) write_plots(o.plot, f.name, T, cf.Q.dim(), s, out);
+  if (!o.plot.empty() && !s.t.empty())
+    write_run_plots(figures(f.name, cf, T, s, run), o.plot, out);
   // a run stopped by max_events (a Zeno sequence) is an expected outcome, not a failure
   return tr.completed() || tr.termination == Termination::MaxEvents ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 // io/modules/contact/contact_run.hpp — `hamel simulate` for a contact system: has the `simulate:`
 // section run (derivation/contact.hpp run_contact), prints the events with Carnot's balance and the
-// energy law, writes the CSV (t, q, q_dot, z, E) and the plots (q, z and E against t; the path).
+// energy law, writes the CSV (t, q, q_dot, z, E) and the plots (q, q_dot, z and E against t; the path
+// with the walls).
 #pragma once
 
 #include <ostream>

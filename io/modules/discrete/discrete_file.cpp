@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "geometry/lifts.hpp"
 #include "geometry/slot_charts.hpp"
+#include "io/modules/simulate_section.hpp"
 
 namespace hamel {
 
@@ -480,7 +481,7 @@ void read_mode(const Reading& r, const YAML::Node& sm, const DiscreteFile& out, 
 
 DiscreteSimulationInput read_simulation(const Reading& r, DiscreteFile& out) {
   const YAML::Node& sm = r.d["simulate"];
-  r.doc().check_keys(sm, {"values", "steps", "q0", "q1", "mode", "energy", "tolerance", "max_iterations"}, "'simulate'");
+  r.doc().check_keys(sm, {"values", "steps", "q0", "q1", "mode", "energy", "tolerance", "max_iterations", "plot"}, "'simulate'");
   out.at.set("simulate", r.doc().mark(sm));
   if (sm["values"]) out.at.set("values", r.doc().mark(sm["values"]));
   DiscreteSimulationInput sim;
@@ -488,6 +489,7 @@ DiscreteSimulationInput read_simulation(const Reading& r, DiscreteFile& out) {
   read_steps(r, sm, sim);
   read_initial_points(r, sm, out, sim);
   read_mode(r, sm, out, sim);
+  out.plot = read_simulate_plot(r.doc(), sm, r.Q(), r.f.q);
   return sim;
 }
 

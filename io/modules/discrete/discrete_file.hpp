@@ -6,6 +6,7 @@
 
 #include "derivation/discrete_input.hpp"
 #include "io/system_file.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel {
 
@@ -13,6 +14,7 @@ namespace hamel {
 /// claims use.
 struct DiscreteFile : DiscreteInput {
   ExpressionReader slots;  ///< q0, q1, q2 slot names, w names, parameters
+  std::optional<PlotPlane> plot = std::nullopt;  ///< 'simulate: plot' (io/modules/simulate_section.hpp)
 };
 
 /// @throws ParseError with the position of the offending entry.

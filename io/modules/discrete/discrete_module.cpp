@@ -14,8 +14,9 @@
 #include "derivation/discrete.hpp"
 #include "io/modules/discrete/discrete_claims.hpp"
 #include "io/modules/discrete/discrete_file.hpp"
+#include "io/modules/simulate_section.hpp"
 #include "numerics/csv.hpp"
-#include "numerics/plot.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel {
 
@@ -103,41 +104,45 @@ void write_csv(const DiscreteState& d, const DiscreteSimulationResult& r, double
   out << "CSV written to " << path << " (" << w.rows() << " rows)\n";
 }
 
-// The energy errors when the run compared them, else the trajectory.
-void write_plot(const SystemFile& file, const DiscreteState& d, const DiscreteSimulationResult& r, double h,
-                const std::string& path, std::ostream& out) {
-  std::string base = path;
-  for (const char* ext : {".svg", ".png"})
-    if (base.size() > 4 && base.compare(base.size() - 4, 4, ext) == 0) base.resize(base.size() - 4);
+// Panels over t = k h: q_k, (q_{k+1} - q_k)/h, and with `energy: true` E_k - E_0 of the variational
+// integrator and of Heun's method (side by side: the comparison is the point); and the path of q_k.
+RunFigures figures(const SystemFile& file, const DiscreteFile& df, const DiscreteState& d, const DiscreteSimulationResult& r,
+                   double h) {
   const std::size_t N = d.in.simulation->steps;
-  Plot p;
-  for (std::size_t k = 0; k <= N; ++k) p.x.push_back(k * h);
-  p.xlabel = "t = k h";
-  if (!r.energy_dla.empty()) {
-    p.title = file.name + ": energy error, variational vs Heun";
-    p.ylabel = "E_k - E_0";
-    Series a{"discrete Lagrange-d'Alembert", {}}, b{"Heun (order 2)", {}};
+  const auto& q = r.unreduced ? r.unreduced->q : r.reconstructed;
+  const Chart& Q = d.in.system.chart();
+  const double nan = std::nan("");
+  Plot p{file.name + ": discrete trajectory" + (r.energy_dla.empty() ? "" : " and energy error, variational vs Heun"), "t = k h",
+         "coordinates q_k", {}, {}};
+  p.panel_labels = {"velocities (q_k+1 - q_k)/h"};
+  for (std::size_t k = 0; k <= N; ++k) p.x.push_back(static_cast<double>(k) * h);
+  for (std::size_t i = 0; i < Q.dim(); ++i) {
+    Series s{Q.coordinate_name(i), {}}, v{"(" + Q.coordinate_name(i) + "_k+1 - " + Q.coordinate_name(i) + "_k)/h", {}, 1};
     for (std::size_t k = 0; k <= N; ++k) {
-      a.y.push_back(k < r.energy_dla.size() ? r.energy_dla[k] - r.energy_dla[0] : r.energy_dla.back() - r.energy_dla[0]);
-      b.y.push_back(r.energy_heun[k] - r.energy_heun[0]);
+      s.y.push_back(k < q.size() ? q[k][i] : nan);
+      v.y.push_back(k + 1 < q.size() ? (q[k + 1][i] - q[k][i]) / h : nan);
     }
-    p.series = {a, b};
-  } else {
-    p.title = file.name + ": discrete trajectory";
-    p.ylabel = "q_k";
-    const auto& q = r.unreduced ? r.unreduced->q : r.reconstructed;
-    const Chart& Q = d.in.system.chart();
-    for (std::size_t i = 0; i < Q.dim(); ++i) {
-      Series s{Q.coordinate_name(i), {}};
-      for (std::size_t k = 0; k <= N; ++k) s.y.push_back(q[k][i]);
-      p.series.push_back(s);
-    }
+    p.series.push_back(s);
+    p.series.push_back(v);
   }
-  out << "plot written to " << plot(p, base).svg << "\n";
+  if (!r.energy_dla.empty()) {
+    p.panel_labels.push_back("E_k - E_0");
+    Series a{"variational", {}, 2}, b{"Heun (order 2)", {}, 2};
+    for (std::size_t k = 0; k <= N; ++k) {
+      a.y.push_back(k < r.energy_dla.size() ? r.energy_dla[k] - r.energy_dla[0] : nan);
+      b.y.push_back(k < r.energy_heun.size() ? r.energy_heun[k] - r.energy_heun[0] : nan);
+    }
+    p.series.push_back(a);
+    p.series.push_back(b);
+  }
+  RunFigures f{p};
+  if (df.plot) f.path = path_plot(PathPlotInput{file.name + ": path", *df.plot, Q.coordinates(), d.in.simulation->values, {}}, q);
+  return f;
 }
 
 int simulate_file(const SystemFile& file, const SimulateOptions& o, std::ostream& out) {
-  const DiscreteState d = discrete_state(build_discrete_setup(load(file)));
+  const DiscreteFile df = load(file);
+  const DiscreteState d = discrete_state(build_discrete_setup(df));
   const DiscreteSimulationResult r = run_discrete_simulation(d);
   const double h = GiNaC::ex_to<GiNaC::numeric>(d.in.system.step().subs(d.in.simulation->values).evalf()).to_double();
   if (!o.quiet) print_summary(file, d, r, h, out);
@@ -145,7 +150,7 @@ int simulate_file(const SystemFile& file, const SimulateOptions& o, std::ostream
     out << "  reduced-then-reconstructed vs unreduced: max |dq| = " << sci(r.reconstruction_error)
         << (r.reconstruction_error <= kReconstructionTolerance ? " (agree)" : " (DISAGREE)") << "\n";
   if (!o.csv.empty()) write_csv(d, r, h, o.csv, out);
-  if (!o.plot.empty()) write_plot(file, d, r, h, o.plot, out);
+  if (!o.plot.empty()) write_run_plots(figures(file, df, d, r, h), o.plot, out);
   return r.reconstruction_error > kReconstructionTolerance ? 1 : 0;
 }
 

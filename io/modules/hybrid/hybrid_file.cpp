@@ -461,18 +461,7 @@ void read_outputs(const Reading& rd, const YAML::Node& sn, HybridSimulationInput
     if (si.reduced && !rd.out.reduction)
       doc.fail(sn["reduced"], "'reduced': the reduced simulation needs 'hybrid.reduction'; expected it, got none");
   }
-  if (sn["plot"]) {
-    const auto axes = doc.sequence(sn["plot"], "'plot'");
-    if (axes.size() != 2) doc.fail(sn["plot"], "'plot': expected two coordinates [horizontal, vertical], got " + std::to_string(axes.size()));
-    for (std::size_t a = 0; a < 2; ++a) {
-      const std::string c = doc.scalar(axes[a], "'plot'");
-      const auto i = rd.Q.index_of(c);
-      if (!i) unknown_name(doc, axes[a], "'plot'", c, names_of(rd.Q));
-      (a == 0 ? si.axis_x : si.axis_y) = *i;
-    }
-  } else if (rd.n == 1) {
-    si.axis_y = 0;
-  }
+  si.plane = read_simulate_plot(doc, sn, rd.Q, rd.file.q);
 }
 
 // simulate: {values, initial, time (or t_start, t_end), step, tolerances, max_impacts, output, reduced, plot}; the

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "derivation/hybrid.hpp"
+#include "io/modules/simulate_section.hpp"
 
 namespace hamel {
 
@@ -86,13 +87,10 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
     write_impacts_csv(tr, base + "-impacts.csv");
     out << "trajectory written to " << csv << ", impacts to " << base << "-impacts.csv\n";
   }
-  std::string plot_path = options.plot.empty() ? si.plot : options.plot;
-  if (!plot_path.empty()) {
-    std::string base = plot_path;
-    for (const char* ext : {".svg", ".png"})
-      if (base.size() > 4 && base.compare(base.size() - 4, 4, ext) == 0) base.resize(base.size() - 4);
-    const auto files = plot_hybrid(tr, base, si.axis_x, si.axis_y, in.name);
-    for (const auto& f : files) out << "plot written to " << f << "\n";
+  const std::string plot_path = options.plot.empty() ? si.plot : options.plot;
+  if (!plot_path.empty() && !tr.t.empty()) {
+    const HybridAutomaton A = in.automaton ? *in.automaton : as_automaton(*in.system);
+    write_run_plots(hybrid_figures(A, spec, tr, si.plane, in.name), plot_path, out);
   }
   if (si.reduced && in.reduction) out << "(the reduced simulation is compared with this one by 'hamel derive')\n";
   return tr.termination == Termination::Completed ? 0 : 1;

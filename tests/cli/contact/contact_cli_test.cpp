@@ -208,7 +208,7 @@ TEST_CASE("hamel simulate: the billiard's CSV matches the exact solution (A5); p
     MESSAGE("skipped the plot files: gnuplot is not installed");
   } else {
     CHECK(std::filesystem::exists(dir / "b.svg"));
-    CHECK(std::filesystem::exists(dir / "b_path.svg"));
+    CHECK(std::filesystem::exists(dir / "b-path.svg"));
   }
   std::filesystem::remove_all(dir);
   // no simulate section

@@ -1,12 +1,14 @@
 // tests/mechanics/hybrid/hybrid_simulation_test.cpp — hybrid flows computed numerically: the
-// 14-impact run of Example 3 (A11), several guards, simultaneous impacts, grazing, Zeno, CSV and plots.
+// 14-impact run of Example 3 (A11), several guards, simultaneous impacts, grazing, Zeno, CSV and figures.
 #include <doctest/doctest.h>
 
 #include "core/error.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 
+#include "mechanics/hybrid/hybrid_automaton.hpp"
 #include "mechanics/hybrid/hybrid_simulation.hpp"
 #include "numerics/plot.hpp"
 #include "tests/mechanics/hybrid/examples.hpp"
@@ -185,7 +187,7 @@ TEST_CASE("simulate_hybrid: two domains, rough and smooth (the automaton switche
   CHECK(xe[3] == doctest::Approx(xi[3]).epsilon(1e-10));
 }
 
-TEST_CASE("write_trajectory_csv, write_impacts_csv, plot_hybrid") {
+TEST_CASE("write_trajectory_csv, write_impacts_csv") {
   const auto b = test::billiard();
   auto spec = billiard_spec(b, 0.1);
   spec.t1 = 1;
@@ -206,16 +208,55 @@ TEST_CASE("write_trajectory_csv, write_impacts_csv, plot_hybrid") {
   std::ifstream tin(dir.path() + "/traj.csv");
   std::getline(tin, header);
   CHECK(header == "t,x,y,x_dot,y_dot,domain,J,energy");
+}
+
+TEST_CASE("hybrid_figures: a dashed line at each impact, the moving wall at both ends, the impacts on it") {
+  const auto b = test::billiard();
+  auto spec = billiard_spec(b, 0.1);
+  spec.t1 = 1;
+  const auto tr = simulate_hybrid(b.system(), spec);
+  REQUIRE(tr.impacts.size() >= 2);
+  const RunFigures f = hybrid_figures(as_automaton(b.system()), spec, tr, std::nullopt, "Example 3");
+  REQUIRE(f.time.markers.size() == tr.impacts.size());
+  for (std::size_t k = 0; k < tr.impacts.size(); ++k) {
+    CHECK(f.time.markers[k].x == tr.impacts[k].t);
+    CHECK(f.time.markers[k].name == "impact at " + tr.impacts[k].guards);
+  }
+  // panels: q, q_dot, E_L - E_L(t0), J - J(t0)
+  CHECK(f.time.series.back().title == "J - J(t0)");
+  CHECK(f.time.series.back().panel == 3);
+  CHECK(f.time.series.back().y.front() == 0);
+  REQUIRE(f.path);
+  CHECK(f.path->plot.equal_aspect);
+  CHECK(f.path->left_out.empty());
+  std::size_t walls = 0;
+  for (const Curve& c : f.path->plot.curves) {
+    const double t = c.title == "guard wall at t = 0" ? 0 : c.title == "guard wall at t = 1" ? 1 : -1;
+    if (t < 0) continue;
+    ++walls;
+    CHECK(c.x.size() > 100);
+    for (std::size_t i = 0; i < c.x.size(); ++i)
+      if (!std::isnan(c.x[i])) CHECK(std::fabs(c.x[i] * c.x[i] + c.y[i] * c.y[i] - (2 - std::exp(t / 10))) < 1e-9);
+  }
+  CHECK(walls == 2);
+  const auto impacts = std::find_if(f.path->plot.curves.begin(), f.path->plot.curves.end(), [](const Curve& c) { return c.points && c.title == "impact at wall"; });
+  REQUIRE(impacts != f.path->plot.curves.end());
+  REQUIRE(impacts->x.size() == tr.impacts.size());
+  for (std::size_t k = 0; k < tr.impacts.size(); ++k)
+    CHECK(std::fabs(impacts->x[k] * impacts->x[k] + impacts->y[k] * impacts->y[k] - (2 - std::exp(tr.impacts[k].t / 10))) < 1e-9);
   if (find_gnuplot().empty()) {
-    MESSAGE("skipped the plot: gnuplot is not installed");
+    MESSAGE("skipped the drawing: gnuplot is not installed");
     return;
   }
-  const auto files = plot_hybrid(tr, dir.path() + "/billiard", 0, 1, "Example 3");
-  REQUIRE(files.size() == 2);
-  for (const auto& f : files) {
-    std::ifstream svg(f);
+  test::TempDir dir;
+  const RunPlotFiles files = plot_run(f, dir.path() + "/billiard");
+  REQUIRE(files.path);
+  CHECK(files.time.svg == dir.path() + "/billiard.svg");
+  CHECK(files.path->svg == dir.path() + "/billiard-path.svg");
+  for (const auto& svg : {files.time.svg, files.path->svg}) {
+    std::ifstream in(svg);
     std::string first;
-    std::getline(svg, first);
+    std::getline(in, first);
     CHECK(first.find("<?xml") == 0);
   }
 }
