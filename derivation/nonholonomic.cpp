@@ -14,6 +14,7 @@
 #include "mechanics/hamel_equations.hpp"
 #include "derivation/characteristic.hpp"
 #include "reduction/gauge_momenta.hpp"
+#include "reduction/group_action.hpp"
 #include "reduction/symmetry.hpp"
 
 namespace hamel {
@@ -410,6 +411,28 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   iv.arguments(s);
 }
 
+// Issue 19 §5: the finite action itself, for every g at once; its generators are checked with the
+// others in the section "symmetry". A map that fails is reported with its failing component.
+void action_checks(const GroupActionMap& action, const NonholonomicSystem& sys, DerivationSection& s) {
+  Object& generators = s.object("action_generators", ObjectKind::VectorField, "the generators $xi_k = dPhi/dg_k$ at $g = 0$");
+  const Chart& Q = sys.chart();
+  const std::vector<VectorField> xi = generators_of(Q, action);
+  for (std::size_t k = 0; k < xi.size(); ++k) {
+    const std::string name = GiNaC::ex_to<GiNaC::symbol>(action.parameters[k]).get_name();
+    for (std::size_t i = 0; i < Q.dim(); ++i)
+      if (!xi[k][i].is_zero()) generators.add({name, Q.coordinate_name(i)}, Label::symbol(name, {}, {Q.coordinate_name(i)}), xi[k][i]);
+  }
+  const auto report = [&](const std::string& id, const std::string& statement, const ActionCheck& c) {
+    Verdict& v = zero_verdict(s, id, statement, c.verdict);
+    if (!c.failing.empty()) v.method = "fails: " + c.failing + " = " + to_text(c.value) + "; " + v.method;
+  };
+  report("action.identity", "the map is the identity at $g = 0$: $Phi_e(q) = q$", fixes_identity(Q, action));
+  report("action.lagrangian", "the lifted map preserves the Lagrangian: $L(TPhi_g(q, q_dot)) = L(q, q_dot)$ for every g",
+         preserves_lagrangian(sys, action));
+  report("action.distribution", "the lifted map preserves the constraint distribution: $TPhi_g(D_q) = D_(Phi_g q)$ for every g",
+         preserves_constraints(sys, action));
+}
+
 }  // namespace
 
 NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const NonholonomicSystem& sys, Derivation& search_out,
@@ -437,7 +460,18 @@ NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const Nonholon
   return d;
 }
 
-void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const DeriveOptions& o) {
+// `symmetry` with the generators of a finite `action` (named after its parameters) joined to it.
+NonholonomicInput with_action_generators(const NonholonomicInput& given) {
+  NonholonomicInput in = given;
+  if (!in.action) return in;
+  const std::vector<VectorField> xi = generators_of(in.Q, *in.action);
+  for (std::size_t k = 0; k < xi.size(); ++k)
+    in.symmetry.emplace_back(GiNaC::ex_to<GiNaC::symbol>(in.action->parameters[k]).get_name(), xi[k]);
+  return in;
+}
+
+void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const DeriveOptions& o) {
+  const NonholonomicInput in = with_action_generators(given);
   const NonholonomicSystem sys = build_nonholonomic_system(in);
   declare_symbols(in, sys, out);
   Derivation search;  // the search's section goes after the bracket's
@@ -457,6 +491,7 @@ void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const Der
     bracket(sys, "gauged", "Pi_nh^Lambda", *b.gauged, g);
     gauged_checks(in, sys, b, g);
   }
+  if (in.action) action_checks(*in.action, sys, start_section(out, o, "action", "Symmetry action (a finite map)"));
   const bool symmetric = in.symmetry.empty() || symmetry_checks(in, sys, start_section(out, o, "symmetry", "Symmetry (004 §4.2)"));
   if (symmetric && !b.orbits.empty() && !b.momenta.empty())
     casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));

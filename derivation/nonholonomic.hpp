@@ -40,6 +40,8 @@ NonholonomicSystem build_nonholonomic_system(const NonholonomicInput& in);
 NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const NonholonomicSystem& sys, Derivation& search_out,
                                      const DeriveOptions& options);
 
+/// `in` with the generators of its finite `action` (named after the parameters) joined to `symmetry`.
+NonholonomicInput with_action_generators(const NonholonomicInput& in);
 /// The whole derivation, appended to `out`. @throws SpecError as build_nonholonomic_system.
 void derive_nonholonomic(const NonholonomicInput& in, Derivation& out, const DeriveOptions& options);
 

@@ -16,6 +16,14 @@ std::vector<std::string> NonholonomicInput::field_names() const {
   return frame_names.empty() ? numbered_names("X", rank()) : frame_names;
 }
 
+std::vector<std::string> NonholonomicInput::generator_names() const {
+  std::vector<std::string> names;
+  for (const auto& g : symmetry) names.push_back(g.first);
+  if (action)
+    for (const GiNaC::ex& g : action->parameters) names.push_back(GiNaC::ex_to<GiNaC::symbol>(g).get_name());
+  return names;
+}
+
 Chart NonholonomicInput::dual_chart() const { return distribution_dual_chart(Q, rank()); }
 
 }  // namespace hamel

@@ -12,6 +12,7 @@
 #include "brackets/variables.hpp"
 #include "core/source_pos.hpp"
 #include "geometry/vector_field.hpp"
+#include "reduction/group_action.hpp"
 
 namespace hamel {
 
@@ -38,6 +39,8 @@ struct NonholonomicInput {
   std::vector<std::size_t> complement;                         ///< coordinates spanning W; empty: chosen
   bool orthogonal_complement = false;                          ///< W = D^⊥ ('complement: orthogonal')
   std::vector<std::pair<std::string, VectorField>> symmetry;  ///< generators ξ_Q
+  /// `action`: a finite action; its generators (named after its parameters) join `symmetry`
+  std::optional<GroupActionMap> action;
   std::vector<std::size_t> reduce_by;                          ///< generators the variables are invariant under; empty: all
   std::vector<std::size_t> gauge;                              ///< frame fields claimed to generate gauge momenta
   std::optional<GaugeSearchInput> search;                      ///< gauge_momenta: {ansatz, shape, …}
@@ -54,6 +57,9 @@ struct NonholonomicInput {
   std::size_t rank() const;
   /// The frame fields' names: the given ones, else X1..Xr.
   std::vector<std::string> field_names() const;
+  /// The symmetry generators' names: `symmetry`'s, then the parameters of `action`, in the order the
+  /// derivation joins them (with_action_generators, derivation/nonholonomic.hpp).
+  std::vector<std::string> generator_names() const;
   /// D* with coordinates (q, pi1..pir): the chart of the system's momenta, shared with it.
   Chart dual_chart() const;
 };

@@ -3,6 +3,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/gauge_momenta.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_search.cpp
   ${CMAKE_CURRENT_LIST_DIR}/groebner.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/group_action.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reexpress.cpp
   ${CMAKE_CURRENT_LIST_DIR}/symmetry.cpp
 )

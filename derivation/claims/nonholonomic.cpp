@@ -225,7 +225,8 @@ std::vector<std::string> nonholonomic_claim_kinds() {
 }
 
 std::vector<ClaimResult> check_nonholonomic_claims(const NonholonomicInput& in, const std::vector<NonholonomicClaim>& claims) {
-  return check_each<ClaimEnv>(derive_state(in), claims, checks());
+  const NonholonomicInput joined = with_action_generators(in);  // derive_state keeps a reference
+  return check_each<ClaimEnv>(derive_state(joined), claims, checks());
 }
 
 }  // namespace hamel

@@ -141,22 +141,52 @@ void read_symmetry(SystemFile& f, NonholonomicFile& out) {
   }
 }
 
+// `action: {parameters: [g1, …], map: {coordinate: image, …}}`: a finite action with the identity at
+// g = 0; coordinates the map leaves out are fixed. Its generators (derived by the library) are named
+// after the parameters and join `symmetry`.
+void read_action(SystemFile& f, NonholonomicFile& out) {
+  const Document& doc = f.doc;
+  const YAML::Node& a = doc.root()["action"];
+  if (!a) return;
+  if (!a.IsMap() || !a["parameters"] || !a["map"])
+    fail_at(doc, a, "'action': expected {parameters: [group coordinates], map: {coordinate: image}}, got something else");
+  GroupActionMap action;
+  ExpressionReader reader = f.q;
+  for (const auto& p : doc.sequence(a["parameters"], "'action.parameters'")) {
+    const std::string n = doc.name(p, "a group parameter name");
+    f.claim_name(p, n, "a group parameter of 'action'");
+    const GiNaC::realsymbol g(n);
+    reader.declare(n, g);
+    action.parameters.push_back(g);
+  }
+  if (action.parameters.empty()) fail_at(doc, a["parameters"], "'action.parameters': expected at least one group coordinate, got none");
+  action.images = f.Q.coordinates();
+  for (const auto& [k, v] : doc.mapping(a["map"], "'action.map'")) {
+    const std::string c = doc.scalar(k, "'action.map'");
+    const auto idx = f.Q.index_of(c);
+    if (!idx) fail_at(doc, k, "'action.map': unknown coordinate '" + c + "'; expected a coordinate of the system, got '" + c + "'");
+    action.images[*idx] = doc.expression(v, reader, "'action.map' image of " + c);
+  }
+  out.action = action;
+}
+
 // `reduce_by`: the generators whose quotient the variables describe (default: all of `symmetry`).
 void read_reduce_by(const SystemFile& f, NonholonomicFile& out) {
   const Document& doc = f.doc;
   const YAML::Node& r = doc.root()["reduce_by"];
   if (!r) return;
-  if (!doc.root()["symmetry"]) fail_at(doc, r, "'reduce_by': names generators of 'symmetry'; expected a 'symmetry' key, got none");
+  if (!doc.root()["symmetry"] && !doc.root()["action"])
+    fail_at(doc, r, "'reduce_by': names generators of 'symmetry' or parameters of 'action'; expected one of these keys, got none");
+  const std::vector<std::string> names = out.generator_names();
   for (const auto& e : doc.sequence(r, "'reduce_by'")) {
     const std::string n = doc.scalar(e, "'reduce_by'");
-    std::size_t k = 0;
-    while (k < out.symmetry.size() && out.symmetry[k].first != n) ++k;
-    if (k == out.symmetry.size()) {
-      std::string names;
-      for (const auto& g : out.symmetry) names += (names.empty() ? "" : ", ") + g.first;
-      fail_at(doc, e, "'reduce_by': unknown generator '" + n + "'; expected one of " + names + ", got '" + n + "'");
+    const auto at = std::find(names.begin(), names.end(), n);
+    if (at == names.end()) {
+      std::string all;
+      for (const auto& g : names) all += (all.empty() ? "" : ", ") + g;
+      fail_at(doc, e, "'reduce_by': unknown generator '" + n + "'; expected one of " + all + ", got '" + n + "'");
     }
-    out.reduce_by.push_back(k);
+    out.reduce_by.push_back(static_cast<std::size_t>(at - names.begin()));
   }
 }
 
@@ -226,6 +256,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
   declare_dual(f, out);
   reserve_momenta(f, out);
   read_symmetry(f, out);
+  read_action(f, out);
   read_reduce_by(f, out);
   read_gauge(f, out);
   read_variables(f, out);
@@ -238,7 +269,7 @@ class NonholonomicModule : public Module {
  public:
   std::string name() const override { return "nonholonomic"; }
   std::vector<std::string> keys() const override {
-    return {"lagrangian", "constraints", "frame", "complement", "symmetry", "reduce_by", "gauge_momenta", "variables",
+    return {"lagrangian", "constraints", "frame", "complement", "symmetry", "action", "reduce_by", "gauge_momenta", "variables",
             "inverse", "conformal_factor", "values", "simulate"};
   }
   bool applies(const SystemFile& f) const override {

@@ -132,7 +132,8 @@ void three_form(const ClaimEnv& e, NonholonomicClaim& c) {
 }
 
 void casimir(const ClaimEnv& e, NonholonomicClaim& c) {
-  if (e.in.symmetry.empty()) e.needs("a Casimir claim needs 'symmetry' generators in the system file; expected them, got none");
+  if (e.in.generator_names().empty())
+    e.needs("a Casimir claim needs 'symmetry' generators or an 'action' in the system file; expected them, got none");
   read_of(e, c);
   c.functions = {e.read("function")};
   c.holds = e.doc.boolean(e.b, "holds", true);
@@ -214,8 +215,9 @@ NonholonomicClaim::Field read_commutator_field(const ClaimEnv& e, const YAML::No
   const std::string text = e.doc.scalar(n, "a field");
   if (text == "X_nh") return Field{Field::Kind::Nonholonomic, 0};
   if (text == "X_C" && e.in.search) return Field{Field::Kind::SearchMomentum, 0};
-  for (std::size_t k = 0; k < e.in.symmetry.size(); ++k)
-    if (e.in.symmetry[k].first == text) return Field{Field::Kind::Generator, k};
+  const std::vector<std::string> generators = e.in.generator_names();
+  for (std::size_t k = 0; k < generators.size(); ++k)
+    if (generators[k] == text) return Field{Field::Kind::Generator, k};
   if (text.rfind("X_", 0) != 0 || text.size() == 2)
     e.doc.fail(n, "'fields': expected X_nh, a symmetry generator's name or X_f for a function f on D*, got '" + text + "'");
   c.functions.push_back(e.parse(text.substr(2), n));
@@ -237,8 +239,8 @@ void commutator(const ClaimEnv& e, NonholonomicClaim& c) {
   using Kind = NonholonomicClaim::Field::Kind;
   if (c.property == "hamiltonian" && (c.fields[0].kind != Kind::Hamiltonian || c.fields[1].kind != Kind::Hamiltonian))
     e.doc.fail(e.b["fields"], "'hamiltonian': expected two Hamiltonian fields [X_f, X_g], got another field");
-  if (c.property == "tangent" && e.in.symmetry.empty())
-    e.needs("'tangent' needs 'symmetry' generators in the system file; expected them, got none");
+  if (c.property == "tangent" && e.in.generator_names().empty())
+    e.needs("'tangent' needs 'symmetry' generators or an 'action' in the system file; expected them, got none");
   c.holds = e.doc.boolean(e.b, c.property.c_str(), true);
 }
 

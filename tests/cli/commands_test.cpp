@@ -291,6 +291,55 @@ TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and
   CHECK(ok.out.find("[yes] the generators close under the Lie bracket") != std::string::npos);
 }
 
+// Issue 19 §5 and ../shared/reference/gauge.md: 004 §7 prints the SE(2)×S¹ action with cos φ, sin φ of
+// the coordinate where the group parameter's are meant; written as printed, Hamel says what breaks.
+TEST_CASE("hamel derive: 004 §7's action as printed fails at the identity, on L and on D; corrected, it holds") {
+  std::string yaml = example_text("examples/solid_of_revolution.yaml");
+  const auto from = yaml.find("symmetry:"), to = yaml.find("gauge_momenta:");
+  REQUIRE(from != std::string::npos);
+  REQUIRE(to != std::string::npos);
+  const std::string printed =
+      "action:\n  parameters: [vartheta, a, b, Psi]\n  map:\n    phi: \"phi + vartheta\"\n    psi: \"psi + Psi\"\n"
+      "    x: \"x*cos(phi) - y*sin(phi) + a\"\n    y: \"y*cos(phi) + x*sin(phi) + b\"\nreduce_by: [vartheta, a, b]\n";
+  yaml.replace(from, to - from, printed);
+  hamel::test::TempFile file(yaml, ".yaml");
+  const Run r = run({"derive", file.path(), "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("[no ] the map is the identity at g = 0") != std::string::npos);
+  CHECK(r.out.find("fails: Phi_e(x) - x = x*cos(phi) - x - y*sin(phi)") != std::string::npos);
+  CHECK(r.out.find("[no ] the lifted map preserves the Lagrangian") != std::string::npos);
+  CHECK(r.out.find("[no ] the lifted map preserves the constraint distribution") != std::string::npos);
+  CHECK(r.out.find("[no ] vartheta preserves the constraint distribution") != std::string::npos);  // its generator is ∂φ alone
+  CHECK(r.out.find("4 failures: action.identity action.lagrangian action.distribution symmetry.vartheta.distribution") != std::string::npos);
+  std::string corrected = yaml;
+  for (const std::string f : {"cos", "sin"})
+    for (auto p = corrected.find(f + "(phi) "); p != std::string::npos; p = corrected.find(f + "(phi) "))
+      corrected.replace(p, f.size() + 5, f + "(vartheta) ");
+  hamel::test::TempFile good(corrected, ".yaml");
+  const Run ok = run({"derive", good.path()});
+  CHECK(ok.out.find("[yes] the map is the identity at g = 0") != std::string::npos);
+  CHECK(ok.out.find("[yes] the lifted map preserves the Lagrangian") != std::string::npos);
+  CHECK(ok.out.find("[yes] the lifted map preserves the constraint distribution") != std::string::npos);
+  CHECK(ok.out.find("vartheta^x = -y") != std::string::npos);
+  CHECK(ok.out.find("no failures: every verdict is as expected") != std::string::npos);
+}
+
+TEST_CASE("hamel derive: a malformed 'action' is refused at its position") {
+  const std::string head = "name: t\ncoordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\nconstraints: [\"x_dot - y*y_dot\"]\n";
+  hamel::test::TempFile no_map(head + "action: {parameters: [a]}\n", ".yaml");
+  Run r = run({"derive", no_map.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find(":5:9: 'action': expected {parameters: [group coordinates], map: {coordinate: image}}") != std::string::npos);
+  hamel::test::TempFile unknown(head + "action: {parameters: [a], map: {z: \"z + a\"}}\n", ".yaml");
+  r = run({"derive", unknown.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("'action.map': unknown coordinate 'z'") != std::string::npos);
+  hamel::test::TempFile clash(head + "action: {parameters: [x], map: {y: \"y + x\"}}\n", ".yaml");
+  r = run({"derive", clash.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("'x'") != std::string::npos);
+}
+
 // Issue 16 §2: a variable is a function on D*/G only if the lifted generators annihilate it
 // (004 §4); x + θ moves under the rotation and the x-translation.
 TEST_CASE("hamel derive: a variable that is not invariant is reported, and only the others are reduced") {

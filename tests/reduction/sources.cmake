@@ -1,6 +1,7 @@
 target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/gauge_momenta_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_search_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/group_action_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/symmetry_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/in_variables_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reexpress_test.cpp
