@@ -414,7 +414,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
 // Issue 19 §5: the finite action itself, for every g at once; its generators are checked with the
 // others in the section "symmetry". A map that fails is reported with its failing component.
 void action_checks(const GroupActionMap& action, const NonholonomicSystem& sys, DerivationSection& s) {
-  Object& generators = s.object("action_generators", ObjectKind::VectorField, "the generators $xi_k = dPhi/dg_k$ at $g = 0$");
+  Object& generators = s.object("action_generators", ObjectKind::VectorField, "the generators $xi_k$, derivatives of $Phi$ in $g_k$ at $g = 0$");
   const Chart& Q = sys.chart();
   const std::vector<VectorField> xi = generators_of(Q, action);
   for (std::size_t k = 0; k < xi.size(); ++k) {
@@ -427,9 +427,9 @@ void action_checks(const GroupActionMap& action, const NonholonomicSystem& sys, 
     if (!c.failing.empty()) v.method = "fails: " + c.failing + " = " + to_text(c.value) + "; " + v.method;
   };
   report("action.identity", "the map is the identity at $g = 0$: $Phi_e(q) = q$", fixes_identity(Q, action));
-  report("action.lagrangian", "the lifted map preserves the Lagrangian: $L(TPhi_g(q, q_dot)) = L(q, q_dot)$ for every g",
+  report("action.lagrangian", "the lifted map preserves the Lagrangian: $L(T Phi_g (q, q_dot)) = L(q, q_dot)$ for every g",
          preserves_lagrangian(sys, action));
-  report("action.distribution", "the lifted map preserves the constraint distribution: $TPhi_g(D_q) = D_(Phi_g q)$ for every g",
+  report("action.distribution", "the lifted map preserves the constraint distribution: $T Phi_g$ sends $D$ at $q$ into $D$ at $Phi_g(q)$, for every g",
          preserves_constraints(sys, action));
 }
 
