@@ -287,6 +287,7 @@ constexpr int kMaxGroupDepth = 2;
 
 ex group(const ex& p, const Polynomial& P, int depth = 0);
 ex factor_remembered(const ex& p);
+ex factored_on_circle(const ex& p, const Polynomial& P);
 ex smallest(const std::vector<ex>& candidates, const Polynomial& P);
 constexpr std::size_t kMaxFlintFactorTerms = 20;
 
@@ -297,7 +298,7 @@ ex grouped_inner(const ex& inner, const Polynomial& P, int depth) {
   std::vector<ex> candidates{group(inner, P, depth)};
   if (terms_of(inner).size() >= 3 && depth + 1 <= kMaxGroupDepth)
     for (const ex& p : {inner, in_cosines(inner, P)})
-      if (terms_of(p).size() <= kMaxFlintFactorTerms) candidates.push_back(factor_remembered(p));
+      if (terms_of(p).size() <= kMaxFlintFactorTerms) candidates.push_back(factored_on_circle(p, P));
   return smallest(candidates, P);
 }
 
@@ -415,15 +416,11 @@ ex factor_remembered(const ex& p) {
   return cache.emplace(p, f).first->second;
 }
 
-// Each irreducible factor in its own best form.
-ex factored(const ex& p, const Polynomial& P) {
+// p factored, each irreducible factor in the form `best_of` picks for it.
+template <class Best>
+ex factored_with(const ex& p, const Polynomial& P, const Best& best_of) {
   if (terms_of(p).size() > kMaxFlintFactorTerms) return p;
   const ex f = factor_remembered(p);
-  // a factor found in cosines is also tried back in sines: I3 + m R² sin²θ, not I3 + m R² (1 − cos²θ)
-  const auto best_of = [&](const ex& y) {
-    const ex s = on_circle(y, P);
-    return smallest({y, group(recover_cos(y, P), P), group(y, P), group(s, P)}, P);
-  };
   int sign = 1;
   ex constant = 1;
   std::vector<std::pair<ex, ex>> factors;  // (base with its first printed term positive, power)
@@ -444,6 +441,21 @@ ex factored(const ex& p, const Polynomial& P) {
   GiNaC::exvector v{constant};
   for (const auto& [y, power] : factors) v.push_back(GiNaC::pow(best_of(y), power));
   return sign * GiNaC::mul(v);
+}
+
+// Each irreducible factor in its own best form; a factor found in cosines is also tried back in
+// sines: I3 + m R² sin²θ, not I3 + m R² (1 − cos²θ).
+ex factored(const ex& p, const Polynomial& P) {
+  return factored_with(p, P, [&](const ex& y) {
+    const ex s = on_circle(y, P);
+    return smallest({y, group(recover_cos(y, P), P), group(y, P), group(s, P)}, P);
+  });
+}
+
+// The factors as found, or back in sines where shorter, not grouped (grouping calls this): the
+// solid of revolution's f1 sin²θ + f2 cos θ, which factoring in cosines finds as f1 cos²θ − f1 − f2 cos θ.
+ex factored_on_circle(const ex& p, const Polynomial& P) {
+  return factored_with(p, P, [&](const ex& y) { return smallest({y, on_circle(y, P)}, P); });
 }
 
 // The best form of a polynomial with no collection. A function of p alone (the atoms' symbols are the
@@ -599,6 +611,23 @@ void cancel_roots(ex& num, ex& den, Polynomial& P) {
 }  // namespace
 
 namespace {
+
+// cosᵏx (or sinᵏx) dividing N and D on the circle though not as polynomials: the canonical form's gcd
+// works on representatives reduced modulo c² = 1 − s², where c·(c A + B) is (1 − s²) A + c B, which c
+// no longer divides. Written in cosines (in sines) the factor shows, and both sides are divided by it
+// (the polar ellipse's impact law r_dot^+ had cos θ above and below). Exact division, as any gcd.
+void cancel_on_circle(ex& num, ex& den, const Polynomial& P) {
+  for (const auto& [s, c] : P.circle)
+    for (const bool cosines : {true, false}) {
+      const ex top = cosines ? c : s;
+      const ex n = cosines ? in_cosines(num, P) : on_circle(num, P), d = cosines ? in_cosines(den, P) : on_circle(den, P);
+      const int k = std::min(degree_in(common_monomial(terms_of(n), {top}), top), degree_in(common_monomial(terms_of(d), {top}), top));
+      if (k <= 0) continue;
+      const ex f = GiNaC::pow(top, k);
+      num = on_circle((n / f).expand(), P);
+      den = on_circle((d / f).expand(), P);
+    }
+}
 
 // N and D of a canonical form N/D (core/symbolic.hpp: reduced, N and D expanded) read off its factors:
 // numer_denom() would normalise again, gcd of N and D included (a fifth of the display pass).
@@ -799,6 +828,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   cancel_roots(num, den, P);
   atom_table().to_symbol = P.atoms;
   find_circle(P);
+  cancel_on_circle(num, den, P);
   GiNaC::lst vars;
   for (const ex& v : collect_in) vars.append(v);
   // numer_denom() signs N and D in hash order; with D's first printed term positive (terms ordered

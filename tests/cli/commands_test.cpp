@@ -219,6 +219,11 @@ TEST_CASE("hamel derive: the solid of revolution's reduced objects in (M, gamma)
   CHECK(j["objects"]["reduced_equations"]["entries"].size() == 6);
   // the user's frame is {W1, W2, Y3}: the complement's fields get another letter
   CHECK(r.out.find("the others (N1, ...) span the complement W") != std::string::npos);
+  // issue 16 §3: z = f1 sin²θ + f2 cos θ, found by factoring in cosines, is shown back in sines
+  // (SymPy's simplify writes it so; in cosines the gauge ODE's L_21 was 104 operations against 89)
+  const std::string L21 = hamel::test::entries(j, "gauge_search.ode")["2,1"];
+  CHECK(L21.find("(f1(theta)*sin(theta)^2 + f2(theta)*cos(theta))") != std::string::npos);
+  CHECK(r.out.find("f1(theta)*cos(theta)^2 - f1(theta) - f2(theta)*cos(theta)") == std::string::npos);
   CHECK(hamel::test::entries(j, "coordinates_in_variables")["theta"] == "acos(gamma3)");
   // (7.9) with m(M, rho)rho_k (gauge.md), at a point: rho = (f1 gamma1, f1 gamma2, f2), R_p = f1,
   // R_m = -f2'/sin(theta), z = sin^2 f1 + cos f2, K = I1 I3 + m (I1 (rho1^2 + rho2^2) + I3 rho3^2).
