@@ -1,0 +1,191 @@
+// python/bind_system.cpp — a system file read, derived and checked in-process, by the library
+// functions `hamel derive` and `hamel check` call (cli/commands.cpp), without their command line.
+#include <pybind11/stl.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/latex.hpp"
+#include "derivation/present.hpp"
+#include "io/claims_file.hpp"
+#include "io/render/labels.hpp"
+#include "io/render/render.hpp"
+#include "io/system_file.hpp"
+#include "python/bindings.hpp"
+
+namespace py = pybind11;
+
+namespace hamel::python {
+
+namespace {
+
+// A system file, read and checked once; every derivation and claims check reads it.
+struct System {
+  std::shared_ptr<const SystemFile> file;
+};
+
+System read_system(const Document& doc) { return {std::make_shared<const SystemFile>(read_system_file(doc))}; }
+
+// The header every kind of system shares, as `hamel derive` starts it (start_derivation in
+// cli/commands.cpp; tests/python/test_module.py compares the two JSONs byte for byte).
+Derivation start_derivation(const SystemFile& f) {
+  Derivation d;
+  d.name = f.name;
+  d.description = f.description;
+  d.latex_names = f.latex;
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) d.declare(f.Q.coordinate_name(i), SymbolKind::Coordinate);
+  for (std::size_t i = 0; i < f.Q.dim(); ++i) d.declare(f.Q.coordinate_name(i) + "_dot", SymbolKind::Velocity);
+  for (const auto& p : f.Q.parameter_specs()) d.declare(p.name, SymbolKind::Parameter);
+  for (const auto& fs : f.Q.function_specs()) d.declare(fs.name, SymbolKind::Function);
+  return d;
+}
+
+// What `hamel derive` computes before it renders: every module that applies, then the display pass.
+// `plots`: the folder for the plots (created), empty for none.
+std::shared_ptr<Derivation> derive(const System& s, const std::string& plots) {
+  const SystemFile& f = *s.file;
+  // The GIL stays held: GiNaC is not thread-safe, and another Python thread could call the geometry
+  // functions meanwhile. The derivation's workers are forked processes that never touch Python.
+  auto d = std::make_shared<Derivation>(start_derivation(f));
+  if (!plots.empty()) std::filesystem::create_directories(plots);
+  const DeriveOptions options{plots.empty() ? "" : plots + "/" + f.name, [](const std::string&) {}};
+  bool any = false;
+  for (const auto& m : modules())
+    if (m->applies(f)) {
+      m->derive(f, *d, options);
+      any = true;
+    }
+  if (!any) throw InvalidArgument("'" + f.doc.file() + "' describes no system Hamel can derive (no 'lagrangian' or other system key)");
+  present(*d);
+  declare_remaining_symbols(*d);
+  return d;
+}
+
+// One claim's verdict, with what the claims file expects of it.
+py::dict verdict(const ClaimResult& r, bool expected) {
+  py::dict v;
+  v["name"] = r.name;
+  v["kind"] = r.kind;
+  v["holds"] = r.holds;
+  v["undecided"] = r.undecided;
+  v["expected"] = expected;
+  v["how"] = r.how;
+  v["derived"] = r.derived;
+  v["claimed"] = r.claimed;
+  v["counterexample"] = r.counterexample;
+  v["line"] = r.line;
+  return v;
+}
+
+// What `hamel check` decides: each module checks its claims in one call; verdicts in file order.
+std::vector<py::dict> check(const System& s, const Document& claims_doc) {
+  const ClaimsFile claims = read_claims_file(claims_doc, *s.file);
+  std::map<const Module*, std::vector<Claim>> by_module;
+  std::vector<std::size_t> slot;
+  for (std::size_t i = 0; i < claims.claims.size(); ++i) {
+    slot.push_back(by_module[claims.owners[i]].size());
+    by_module[claims.owners[i]].push_back(claims.claims[i]);
+  }
+  std::map<const Module*, std::vector<ClaimResult>> results;
+  for (const auto& [m, cs] : by_module) results[m] = m->check(*s.file, cs, claims.context);
+  std::vector<py::dict> out;
+  for (std::size_t i = 0; i < claims.claims.size(); ++i)
+    out.push_back(verdict(results[claims.owners[i]][slot[i]], claims.expected[i]));
+  return out;
+}
+
+// LaTeX math without the reports' \allowbreak, which MathJax 2 does not know.
+std::string without_allowbreak(std::string math) {
+  const std::string command = "\\allowbreak";
+  for (auto at = math.find(command); at != std::string::npos; at = math.find(command, at)) math.erase(at, command.size());
+  return math;
+}
+
+// Prose with `$…$` math as MathJax reads it inside one display: words in \text{}, math typeset.
+std::string notebook_prose(const std::string& prose, const LatexNaming& names) {
+  std::string out, part;
+  bool in_math = false;
+  for (char c : prose + "$") {
+    if (c != '$') {
+      part += (!in_math && (c == '{' || c == '}' || c == '\\')) ? ' ' : c;
+      continue;
+    }
+    if (!part.empty()) out += in_math ? without_allowbreak(names.math(part)) : "\\text{" + part + "}";
+    part.clear();
+    in_math = !in_math;
+  }
+  return out;
+}
+
+std::string verdict_row(const Verdict& v, const LatexNaming& names) {
+  const std::string answer = v.undecided ? "undecided" : v.holds ? "yes" : "no";
+  return "\\text{" + answer + (v.failure() ? " (FAILURE)" : "") + ": }" + notebook_prose(v.statement, names);
+}
+
+// An object as the rows of an aligned block: label = value, one per entry.
+std::string object_rows(const Object& o, const LatexNaming& names) {
+  std::string rows;
+  for (const auto& e : o.entries)
+    rows += names.label(e.label) + " &= " + to_latex(e.value, &names.user()) + names.suffix(e) + " \\\\\n";
+  return "\\begin{aligned}\n" + rows + "\\end{aligned}";
+}
+
+// The derivation for a notebook (_repr_latex_): one MathJax display, a row per section title, object
+// and verdict; values written out (the reports' K, K1, … are not named here).
+std::string notebook_latex(const Derivation& d) {
+  const LatexNaming names(d);
+  std::ostringstream os;
+  os << "$$\\begin{array}{l}\n\\textbf{" << notebook_prose(d.name, names) << "}\\\\\n";
+  for (const auto& s : d.sections) {
+    os << "\\textbf{" << notebook_prose(s.title, names) << "}\\\\\n";
+    for (const auto& o : s.objects)
+      if (!o.entries.empty()) os << notebook_prose(o.title, names) << "\\\\\n" << object_rows(o, names) << "\\\\\n";
+    for (const auto& v : s.verdicts) os << verdict_row(v, names) << "\\\\\n";
+  }
+  os << "\\end{array}$$";
+  return os.str();
+}
+
+template <class Write>
+std::string rendered(Write write) {
+  std::ostringstream os;
+  write(os);
+  return os.str();
+}
+
+void bind_derivation(py::module_& m) {
+  py::class_<Derivation, std::shared_ptr<Derivation>>(m, "Derivation")
+      .def_property_readonly("name", [](const Derivation& d) { return d.name; })
+      .def("json", [](const Derivation& d) { return to_json(d).dump(2) + "\n"; },
+           "the JSON `hamel derive --json` writes, byte for byte")
+      .def("latex", [](const Derivation& d, bool body_only) {
+             return rendered([&](std::ostream& os) { write_latex(d, os, LatexOptions{body_only}); });
+           }, py::arg("body_only") = false)
+      .def("text", [](const Derivation& d, bool quiet) {
+             return rendered([&](std::ostream& os) { write_text(d, os, quiet); });
+           }, py::arg("quiet") = false)
+      .def("notebook_latex", &notebook_latex);
+}
+
+}  // namespace
+
+void bind_system(py::module_& m) {
+  bind_derivation(m);
+  py::class_<System>(m, "System")
+      .def_property_readonly("name", [](const System& s) { return s.file->name; })
+      .def_property_readonly("file", [](const System& s) { return s.file->doc.file(); })
+      .def("derive", &derive, py::arg("plots") = "")
+      .def("check_file", [](const System& s, const std::string& path) { return check(s, Document::load(path)); })
+      .def("check_string", [](const System& s, const std::string& text, const std::string& name) {
+        return check(s, Document::from_string(text, name));
+      });
+  m.def("load_system", [](const std::string& path) { return read_system(Document::load(path)); });
+  m.def("system_from_string", [](const std::string& text, const std::string& name) {
+    return read_system(Document::from_string(text, name));
+  });
+}
+
+}  // namespace hamel::python

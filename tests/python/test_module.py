@@ -1,0 +1,209 @@
+"""The Python module (docs/python.md): geometry against hand-computed values, derivations against
+the `hamel` command's own JSON and the papers' values, claims, errors with their positions.
+
+Run by ctest as python.module: PYTHONPATH holds <build>/python, HAMEL_CLI the `hamel` command, and the
+working directory is the repository root.
+"""
+import json
+import os
+import subprocess
+
+import pytest
+import sympy
+
+import hamel
+
+x, y, z, theta = sympy.symbols("x y z theta")
+m = sympy.Symbol("m", positive=True)
+
+
+def is_zero(e):
+    return sympy.simplify(e) == 0
+
+
+# ---- geometry with SymPy in and out
+
+
+def test_lie_bracket_of_lists_against_hand_values():
+    # [m x^2 ∂x, e^x ∂z] = m x^2 e^x ∂z, and [sin z ∂x + cos z ∂y, ∂z] = (−cos z, sin z, 0)
+    assert hamel.lie_bracket([m * x**2, 0, 0], [0, 0, sympy.exp(x)], coordinates=[x, y, z]) == [0, 0, m * x**2 * sympy.exp(x)]
+    assert hamel.lie_bracket([sympy.sin(z), sympy.cos(z), 0], [0, 0, 1], coordinates=[x, y, z]) == [
+        -sympy.cos(z), sympy.sin(z), 0]
+
+
+def test_results_carry_the_callers_symbols():
+    # a positive m is not SymPy's plain m: the result must hold the caller's object
+    bracket = hamel.lie_bracket([m * x, 0, 0], [0, 0, x], coordinates=[x, y, z])
+    assert bracket[2].free_symbols == {m, x}
+    assert sympy.Symbol("m") not in bracket[2].free_symbols
+
+
+def test_vector_field_objects():
+    Q = hamel.Chart([x, y, z], parameters=[m])
+    X, Y = Q.vector_field([y, -x, 0]), Q.vector_field({z: m})
+    assert X(x**2 + y**2) == 0 and X[y] == -x
+    assert (X + Y).components == [y, -x, m] and (2 * X).components == [2 * y, -2 * x, 0]
+    # the Jacobi identity on three concrete fields
+    W = Q.vector_field([z * x, sympy.sin(y), x * y])
+    jac = (hamel.lie_bracket(X, hamel.lie_bracket(Y, W)) + hamel.lie_bracket(Y, hamel.lie_bracket(W, X))
+           + hamel.lie_bracket(W, hamel.lie_bracket(X, Y)))
+    assert hamel.zero_test(jac)
+    assert X._repr_latex_() == "$\\displaystyle y \\frac{\\partial}{\\partial x} - x \\frac{\\partial}{\\partial y}$"
+    assert Q.form({(x, y): -m - x}).latex() == "-\\left(m + x\\right) dx \\wedge dy"
+
+
+def test_exterior_derivative_against_hand_values_and_d_squared():
+    w = {(x,): x * y * z, (y,): sympy.sin(x * y), (z,): sympy.exp(z) * x}
+    dw = hamel.d(w, coordinates=[x, y, z])
+    assert set(dw) == {(x, y), (x, z)}  # the dy∧dz component is zero
+    assert is_zero(dw[(x, y)] - (y * sympy.cos(x * y) - x * z))
+    assert is_zero(dw[(x, z)] - (sympy.exp(z) - x * y))
+    Q = hamel.Chart([x, y, z])
+    f = sympy.Function("f")
+    Qf = hamel.Chart([x, y, z], functions=[f(x, y)])
+    assert hamel.d(hamel.d(Q.form(w))).components == {}
+    assert hamel.d(hamel.d(Qf.form({(y, z): f(x, y) * z}))).components == {}
+
+
+def test_wedge_and_component_signs():
+    dxdy = hamel.wedge({(x,): 1}, {(y,): 1}, coordinates=[x, y, z])
+    assert dxdy == {(x, y): 1}
+    assert hamel.wedge({(y,): 1}, {(x,): 1}, coordinates=[x, y, z]) == {(x, y): -1}
+    Q = hamel.Chart([x, y, z])
+    a = Q.form({(y, x): z})  # keys in any order: dy∧dx = −dx∧dy
+    assert a.components == {(x, y): -z} and a.component(y, x) == z and a.component(x, x) == 0
+
+
+def test_cartan_formula():
+    Q = hamel.Chart([x, y, z])
+    X = Q.vector_field([y * z, sympy.sin(x), x**2])
+    w = Q.form({(x, y): z * x, (y, z): sympy.cos(x * y)})
+    cartan = hamel.lie_derivative(X, w) - hamel.interior_product(X, hamel.d(w)) - hamel.d(hamel.interior_product(X, w))
+    assert hamel.zero_test(cartan) and cartan.degree == 2
+
+
+def test_schouten_bracket_against_hand_values():
+    # Π^{12} = 1, Π^{23} = y: the Jacobiator {x,{y,z}} + cyclic is 1, [Π,Π]^{123} twice that
+    P = sympy.Matrix([[0, 1, 0], [-1, 0, y], [0, -y, 0]])
+    assert hamel.schouten_bracket(P, P, coordinates=[x, y, z]) == {(x, y, z): 2}
+    # the Lie–Poisson bivector of so(3)* is Poisson
+    so3 = sympy.Matrix([[0, z, -y], [-z, 0, x], [y, -x, 0]])
+    assert hamel.schouten_bracket(so3, so3, coordinates=[x, y, z]) == {}
+    Q = hamel.Chart([x, y, z])
+    Pi = Q.bivector(so3)
+    H = (x**2 + y**2 + z**2) / 2
+    XH = hamel.sharp(Pi, Q.differential(H))
+    assert XH(x) == hamel.evaluate(Pi, Q.differential(x), Q.differential(H))  # X_H(g) = {g, H}
+    assert all(is_zero(c) for c in XH.components)  # H is a Casimir of so(3)*
+
+
+def test_round_trips_are_exact():
+    lam, I, E, x1 = sympy.Symbol("lambda"), sympy.Symbol("I"), sympy.Symbol("E"), sympy.Symbol("x_1")
+    greek, pi = sympy.Symbol("θ"), sympy.Symbol("pi")
+    f = sympy.Function("f")
+    Q = hamel.Chart([greek, x1], parameters=[lam, I, E, pi], functions=[f(greek)])
+    exprs = [sympy.Rational(2, 3) * lam**2 * sympy.sin(greek)**2 - sympy.sqrt(I) / x1,
+             -x1**2, (-x1)**3, x1**-2, sympy.pi * E + pi + sympy.exp(1), sympy.Abs(x1) + sympy.atan2(x1, I),
+             f(greek).diff(greek, 2) * f(greek), sympy.Float("0.25") * x1]
+    for e in exprs:
+        back = Q.read(e)
+        assert sympy.expand(back - e) == 0, (e, back)
+    assert Q.read(sympy.Float("0.25") * x1) == x1 / 4  # decimals are the rational they write
+    long_sum = sum(sympy.Symbol("x_1") ** k * k for k in range(1, 400))  # beyond the reader's 4000 characters
+    assert len(str(long_sum)) > 4000 and sympy.expand(Q.read(long_sum) - long_sum) == 0
+
+
+def test_geometry_errors():
+    Q, R = hamel.Chart([x, y]), hamel.Chart([x, y])
+    with pytest.raises(hamel.InvalidArgument, match="different charts"):
+        hamel.lie_bracket(Q.coordinate_field(x), R.coordinate_field(y))
+    with pytest.raises(hamel.DomainError, match="antisymmetric"):
+        Q.bivector([[0, 1], [1, 0]])
+    with pytest.raises(ValueError, match="not a coordinate, parameter or function"):
+        Q.vector_field([m, 0])
+    with pytest.raises(ValueError, match="imaginary"):
+        Q.vector_field([sympy.I, 0])
+
+
+# ---- system files
+
+
+@pytest.fixture(scope="module")
+def particle():
+    return hamel.load("examples/nonholonomic_particle.yaml").derive()
+
+
+def cli(*args):
+    return subprocess.run([os.environ["HAMEL_CLI"], *args], check=False, capture_output=True, text=True)
+
+
+def test_derivation_json_is_the_commands(particle):
+    assert particle.json == cli("derive", "examples/nonholonomic_particle.yaml", "--json", "-").stdout
+
+
+def test_derivation_values_as_sympy(particle):
+    Y = particle.symbols["y"]
+    M = particle.symbols["m"]
+    assert particle.expr("metric", "x", "x") == M
+    assert is_zero(particle.expr("bracket.nonholonomic", "x", "pi1") - 1 / sympy.sqrt(1 + Y**2))
+    assert particle.kinds["pi1"] == "momentum" and particle.failures == []
+    assert particle.latex().startswith("\\documentclass") and "nonholonomic_particle" in particle.text()
+
+
+def test_chaplygin_sleigh_bracket_of_the_paper():
+    d = hamel.load("examples/chaplygin_sleigh.yaml").derive()
+    a, J, M, pi2 = (d.symbols[n] for n in ("a", "J", "m", "pi2"))
+    # 004 (2.9) by hand (examples/chaplygin_sleigh.claims.yaml): {pi1, pi2} = a m pi2/(J + m a^2)
+    assert is_zero(d.expr("bracket.nonholonomic", "pi1", "pi2") - a * M * pi2 / (J + M * a**2))
+
+
+def test_notebook_latex(particle):
+    latex = particle._repr_latex_()
+    assert latex.startswith("$$\\begin{array}{l}") and latex.endswith("\\end{array}$$")
+    assert "g_{xx} &= m" in latex and "\\begin{aligned}" in latex
+
+
+SYSTEM = """\
+name: knife_edge
+parameters: [m, J]
+coordinates: [x, y, phi]
+lagrangian: "m/2*(x_dot^2 + y_dot^2) + J/2*phi_dot^2"
+constraints:
+  - "sin(phi)*x_dot - cos(phi)*y_dot + q"
+"""
+
+
+def test_system_from_a_string_and_its_errors():
+    # read: the keys; derive: the expressions (what the library refuses, at the file's position)
+    with pytest.raises(hamel.ParseError, match=r"^knife.yaml:4:1: unknown key 'lagrangain'.*did you mean 'lagrangian'"):
+        hamel.loads(SYSTEM.replace("lagrangian", "lagrangain"), name="knife.yaml")
+    with pytest.raises(hamel.ParseError) as error:
+        hamel.loads(SYSTEM, name="knife.yaml").derive()
+    column = SYSTEM.splitlines()[5].index("q") + 1
+    assert (error.value.file, error.value.line, error.value.column) == ("knife.yaml", 6, column)
+    assert str(error.value).startswith("knife.yaml:6:%d: constraint 1: undeclared symbol 'q'" % column)
+    d = hamel.loads(SYSTEM.replace(" + q", "")).derive()
+    phi, M = d.symbols["phi"], d.symbols["m"]
+    assert d.name == "knife_edge" and d.expr("metric", "phi", "phi") == d.symbols["J"]
+    assert d.expr("bracket.nonholonomic", "x", "pi1") == sympy.cos(phi)  # {x, pi1} = X1^x
+    assert d.expr("hamiltonian") == d.symbols["pi1"] ** 2 / (2 * M) + d.symbols["pi2"] ** 2 / (2 * d.symbols["J"])
+    with pytest.raises(hamel.ParseError, match="^no-such-file.yaml:1:1: cannot open"):
+        hamel.load("no-such-file.yaml")
+
+
+def test_claims_verdicts_as_the_command_gives_them():
+    s = hamel.load("examples/chaplygin_sleigh.yaml")
+    claims = s.check("examples/chaplygin_sleigh.claims.yaml")
+    assert claims.summary() == "6 claims: 5 true, 1 false" and claims.as_expected
+    assert [v.holds for v in claims] == [True] * 5 + [False] and not claims[-1].expected
+    printed = cli("check", "examples/chaplygin_sleigh.yaml", "examples/chaplygin_sleigh.claims.yaml").stdout
+    assert claims.summary() in printed
+    wrong = s.check(text='claims:\n  - {name: "a wrong bracket", bracket: {pair: "theta,pi2", value: "2"}}\n')
+    assert [(v.name, v.holds, v.as_expected, v.line) for v in wrong] == [("a wrong bracket", False, False, 2)]
+    assert wrong[0].derived == "1" and wrong[0].claimed == "2"
+
+
+def test_plots_go_into_the_folder_given(tmp_path):
+    d = hamel.load("examples/hybrid_wong.yaml").derive(plots=tmp_path / "plots")
+    figures = [f["path"] for s in d.sections for f in s["figures"]]
+    assert figures and all(os.path.isfile(p) and p.startswith(str(tmp_path / "plots" / "hybrid_wong")) for p in figures)
