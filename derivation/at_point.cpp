@@ -1,6 +1,7 @@
 // derivation/at_point.cpp
 #include "derivation/at_point.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "core/did_you_mean.hpp"
@@ -52,6 +53,23 @@ GiNaC::ex evaluated(const GiNaC::ex& e, const GiNaC::exmap& at) {
   return shorten(GiNaC::evalf(e.subs(at)));
 }
 
+// A numeric function at the point, when the point gives its argument: one entry per component, or a
+// line saying the argument lies outside the interval where the function is known.
+void numeric_at(const NumericFunction& f, const std::vector<std::pair<std::string, double>>& point, DerivationSection& s) {
+  const auto given = std::find_if(point.begin(), point.end(), [&](const auto& p) { return p.first == f.argument; });
+  if (given == point.end()) return;
+  const double x = given->second;
+  if (!(x >= f.lo && x <= f.hi)) {
+    s.prose.push_back(f.title + ": known for " + f.argument + " in [" + number_text(f.lo, 6) + ", " + number_text(f.hi, 6) +
+                      "]; " + f.argument + " = " + number_text(x, 15) + " lies outside (widen the search's interval)");
+    return;
+  }
+  const std::vector<double> v = f.at(x);
+  Object& o = s.object(f.id, ObjectKind::Family, f.title + " at $" + f.argument + " = " + number_text(x, 15) + "$");
+  for (std::size_t i = 0; i < v.size() && i < f.names.size(); ++i)
+    o.add({f.names[i]}, Label::symbol(f.names[i]), GiNaC::numeric(number_text(v[i], 15).c_str()));
+}
+
 }  // namespace
 
 Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string, double>>& point) {
@@ -69,7 +87,7 @@ Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string
   out.symbols = d.symbols;
   out.latex_names = d.latex_names;
   for (const DerivationSection& s : d.sections) {
-    if (s.objects.empty()) continue;
+    if (s.objects.empty() && s.functions.empty()) continue;
     DerivationSection& copy = out.add(s.id, s.title);
     for (const Object& o : s.objects) {
       Object& c = copy.object(o.id, o.kind, o.title);
@@ -80,6 +98,7 @@ Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string
         x.note = e.note;
       }
     }
+    for (const NumericFunction& f : s.functions) numeric_at(f, point, copy);
   }
   return out;
 }

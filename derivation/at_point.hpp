@@ -14,7 +14,8 @@ namespace hamel {
 /// The objects of `d` at `point` (name → number), each entry evaluated and its numbers written with 15
 /// significant digits;
 /// an entry that still holds names the point does not give stays a formula in them. Prose, tables,
-/// figures and verdicts are left out: they are facts about the system, not values at the point.
+/// figures and verdicts are left out: they are facts about the system, not values at the point. A
+/// numeric function (the gauge-momentum solutions Φ(s)) is evaluated where the point gives its argument.
 /// @throws InvalidArgument for a name that is none of the derivation's symbols (with a did-you-mean).
 Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string, double>>& point);
 

@@ -89,6 +89,16 @@ void tabulate(const GaugeOde& ode, const GaugeSolutions& sol, const GaugeSearchI
   }
   p.series = series;
   s.tables.push_back(t);
+  s.functions.push_back(NumericFunction{"gauge_search.solutions", "the solutions $Phi(s)$", name_of(in.shape),
+                                        {t.columns.begin() + 1, t.columns.end()}, sol.s_min(), sol.s_max(),
+                                        [sol, nf](double x) {
+                                          std::vector<double> v;
+                                          for (std::size_t j = 0; j < sol.count(); ++j) {
+                                            const auto f = sol(j, x);
+                                            v.insert(v.end(), f.begin(), f.begin() + static_cast<std::ptrdiff_t>(nf));
+                                          }
+                                          return v;
+                                        }});
   if (options.plot_base.empty()) return;
   try {
     const PlotFiles files = plot(p, options.plot_base + "-gauge-momenta");

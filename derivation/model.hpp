@@ -107,6 +107,18 @@ struct Figure {
   std::string caption;
 };
 
+/// A function of one variable known only by numbers (the gauge-momentum solutions Φ(s) of an ODE
+/// solved numerically): the renderers show its table; `hamel eval` evaluates it where the point gives
+/// its argument (issue 19 §6).
+struct NumericFunction {
+  std::string id;                  ///< stable: "gauge_search.solutions"
+  std::string title;               ///< `$…$` marks math
+  std::string argument;            ///< the name of its variable
+  std::vector<std::string> names;  ///< one per component
+  double lo = 0, hi = 0;           ///< where it is known
+  std::function<std::vector<double>(double)> at;
+};
+
 struct DerivationSection {
   std::string id;     ///< stable: "kinetic_energy", "bracket.nonholonomic"
   std::string title;  ///< in words; `$…$` marks math
@@ -115,6 +127,7 @@ struct DerivationSection {
   std::vector<Table> tables;
   std::vector<Figure> figures;
   std::deque<Verdict> verdicts;
+  std::vector<NumericFunction> functions;
 
   Object& object(std::string id, ObjectKind kind, std::string title);
   /// A verdict expected to hold (change `expected` for facts and expected failures).

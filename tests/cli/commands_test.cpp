@@ -541,6 +541,34 @@ TEST_CASE("hamel eval: the derived objects at a point (issue 19 §6)") {
   CHECK(run({"eval", "examples/nonholonomic_particle.yaml"}).err.find("expects --at") != std::string::npos);
 }
 
+// Issue 19 §6: Φ(θ) of the gauge-momentum search at any θ, not only the table's rows. Φ(π/2) = Id (the
+// base point); Lemma 7.2 (L odd about π/2 for the rolling disk) makes g_j even and k_j odd about π/2;
+// and the table's row θ = 1.26292 agrees to its 8 digits.
+TEST_CASE("hamel eval: the gauge-momentum solutions at any value of the shape variable") {
+  const auto phi_at = [](const std::string& theta) {
+    hamel::test::TempFile json("", ".json");
+    const Run r = run({"eval", "examples/rolling_disk.yaml", "--at", "theta=" + theta, "--json", json.path()});
+    REQUIRE(r.status == 0);
+    std::map<std::string, double> v;
+    for (const auto& [k, x] : hamel::test::entries(hamel::test::read_json(json.path()), "gauge_search.solutions")) v[k] = std::stod(x);
+    return v;
+  };
+  const auto base = phi_at("1.5707963267949");
+  REQUIRE(base.size() == 4);
+  CHECK(base.at("g_1") == doctest::Approx(1).epsilon(1e-9));
+  CHECK(std::abs(base.at("k_1")) < 1e-9);
+  CHECK(std::abs(base.at("g_2")) < 1e-9);
+  CHECK(base.at("k_2") == doctest::Approx(1).epsilon(1e-9));
+  const auto below = phi_at("1.1707963267949"), above = phi_at("1.9707963267949");  // π/2 ∓ 0.4
+  for (const char* even : {"g_1", "k_2"}) CHECK(below.at(even) == doctest::Approx(above.at(even)).epsilon(1e-8));
+  for (const char* odd : {"k_1", "g_2"}) CHECK(below.at(odd) == doctest::Approx(-above.at(odd)).epsilon(1e-8));
+  const auto row = phi_at("1.26292");
+  CHECK(row.at("g_1") == doctest::Approx(1.0648974).epsilon(1e-6));
+  CHECK(row.at("k_1") == doctest::Approx(-0.21955557).epsilon(1e-6));
+  const Run outside = run({"eval", "examples/rolling_disk.yaml", "--at", "theta=9"});
+  CHECK(outside.out.find("known for theta in [0.0314159, 3.11018]; theta = 9 lies outside") != std::string::npos);
+}
+
 TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 §3-4, 004 Corollary 5.8)") {
   using hamel::test::TempFile;
   TempFile json("", ".json");
