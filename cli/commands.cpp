@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
-#include <map>
 #include <memory>
 #include <optional>
 
@@ -30,19 +29,6 @@
 namespace hamel::cli {
 
 namespace {
-
-// The derivation's header: the system's names, and the symbols every kind of system shares.
-Derivation start_derivation(const SystemFile& f) {
-  Derivation d;
-  d.name = f.name;
-  d.description = f.description;
-  d.latex_names = f.latex;
-  for (std::size_t i = 0; i < f.Q.dim(); ++i) d.declare(f.Q.coordinate_name(i), SymbolKind::Coordinate);
-  for (std::size_t i = 0; i < f.Q.dim(); ++i) d.declare(f.Q.coordinate_name(i) + "_dot", SymbolKind::Velocity);
-  for (const auto& p : f.Q.parameter_specs()) d.declare(p.name, SymbolKind::Parameter);
-  for (const auto& fs : f.Q.function_specs()) d.declare(fs.name, SymbolKind::Function);
-  return d;
-}
 
 // Plots go beside the LaTeX report, or into --plots DIR.
 std::string plot_base(const Args& a, const SystemFile& f) {
@@ -96,16 +82,7 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
 // The derivation of the system file named on the command line, by every module that applies to it.
 Derivation derive_file(const Args& a, std::ostream& err, StepProfile* profile) {
   const SystemFile f = read_system_file(load_document(a.positional[0]));
-  Derivation d = start_derivation(f);
-  const DeriveOptions options{plot_base(a, f), progress(has_flag(a, "--quiet"), err, profile)};
-  bool any = false;
-  for (const auto& m : modules())
-    if (m->applies(f)) {
-      m->derive(f, d, options);
-      any = true;
-    }
-  if (!any) throw InvalidArgument("'" + a.positional[0] + "' describes no system Hamel can derive (no 'lagrangian' or other system key)");
-  return d;
+  return derive_system(f, DeriveOptions{plot_base(a, f), progress(has_flag(a, "--quiet"), err, profile)});
 }
 
 int derive(const Args& a, std::ostream& out, std::ostream& err) {
@@ -192,17 +169,7 @@ int check(const Args& a, std::ostream& out) {
     throw InvalidArgument("'hamel check' reads one file from standard input, not both; expected a file name for one of them");
   const Document cdoc = load_document(a.positional[1]);
   const ClaimsFile claims = read_claims_file(cdoc, f);
-  // each module checks its claims in one call (it derives once); results go back in file order
-  std::map<const Module*, std::vector<Claim>> by_module;
-  std::vector<std::size_t> slot;
-  for (std::size_t i = 0; i < claims.claims.size(); ++i) {
-    slot.push_back(by_module[claims.owners[i]].size());
-    by_module[claims.owners[i]].push_back(claims.claims[i]);
-  }
-  std::map<const Module*, std::vector<ClaimResult>> results;
-  for (const auto& [m, cs] : by_module) results[m] = m->check(f, cs, claims.context);
-  std::vector<ClaimResult> ordered;
-  for (std::size_t i = 0; i < claims.claims.size(); ++i) ordered.push_back(results[claims.owners[i]][slot[i]]);
+  const std::vector<ClaimResult> ordered = check_claims(f, claims);
   return report_claims(ordered, claims.expected, cdoc.file(), out);
 }
 

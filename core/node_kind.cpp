@@ -30,7 +30,8 @@ NodeKind classify(const GiNaC::ex& e) {
 NodeKind node_kind(const GiNaC::ex& e) {
   // A handful of classes occur: a linear scan of their type_info addresses beats a hash.
   thread_local std::vector<std::pair<const std::type_info*, NodeKind>> known;
-  const std::type_info* type = &typeid(GiNaC::ex_to<GiNaC::basic>(e));
+  const GiNaC::basic& node = GiNaC::ex_to<GiNaC::basic>(e);  // typeid of a call would warn (clang)
+  const std::type_info* type = &typeid(node);
   for (const auto& [t, kind] : known)
     if (t == type) return kind;
   const NodeKind kind = classify(e);

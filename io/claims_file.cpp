@@ -1,6 +1,8 @@
 // io/claims_file.cpp
 #include "io/claims_file.hpp"
 
+#include <map>
+
 #include "core/error.hpp"
 
 namespace hamel {
@@ -78,6 +80,20 @@ ClaimsFile read_claims_file(const Document& doc, const SystemFile& system) {
     out.expected.push_back(doc.boolean(c, "expect", true));
   }
   return out;
+}
+
+std::vector<ClaimResult> check_claims(const SystemFile& system, const ClaimsFile& claims) {
+  std::map<const Module*, std::vector<Claim>> by_module;
+  std::vector<std::size_t> slot;  // each claim's place among its module's
+  for (std::size_t i = 0; i < claims.claims.size(); ++i) {
+    slot.push_back(by_module[claims.owners[i]].size());
+    by_module[claims.owners[i]].push_back(claims.claims[i]);
+  }
+  std::map<const Module*, std::vector<ClaimResult>> results;
+  for (const auto& [m, cs] : by_module) results[m] = m->check(system, cs, claims.context);
+  std::vector<ClaimResult> ordered;
+  for (std::size_t i = 0; i < claims.claims.size(); ++i) ordered.push_back(results[claims.owners[i]][slot[i]]);
+  return ordered;
 }
 
 }  // namespace hamel

@@ -20,4 +20,8 @@ struct ClaimsFile {
 ///   or a kind the system file has no module for.
 ClaimsFile read_claims_file(const Document& doc, const SystemFile& system);
 
+/// Each claim checked by the module that owns it, one call per module (a module derives once for all
+/// its claims); the results in the claims' order. What `hamel check` and the Python module report.
+std::vector<ClaimResult> check_claims(const SystemFile& system, const ClaimsFile& claims);
+
 }  // namespace hamel

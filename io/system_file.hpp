@@ -99,5 +99,11 @@ void name_results(std::vector<ClaimResult>& results, const std::vector<Claim>& c
 /// Every module, in the order their sections appear in reports (io/modules/registry.cpp).
 const std::vector<std::unique_ptr<Module>>& modules();
 
+/// The derivation of `file` by every module that applies to it, in report order, under the header
+/// every kind of system shares (its names, coordinates, velocities, parameters, functions); before the
+/// display pass. What `hamel derive` and the Python module start from.
+/// @throws InvalidArgument when no module applies.
+Derivation derive_system(const SystemFile& file, const DeriveOptions& options);
+
 
 }  // namespace hamel

@@ -3,7 +3,6 @@
 #include <pybind11/stl.h>
 
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <sstream>
 
@@ -29,36 +28,15 @@ struct System {
 
 System read_system(const Document& doc) { return {std::make_shared<const SystemFile>(read_system_file(doc))}; }
 
-// The header every kind of system shares, as `hamel derive` starts it (start_derivation in
-// cli/commands.cpp; tests/python/test_module.py compares the two JSONs byte for byte).
-Derivation start_derivation(const SystemFile& f) {
-  Derivation d;
-  d.name = f.name;
-  d.description = f.description;
-  d.latex_names = f.latex;
-  for (std::size_t i = 0; i < f.Q.dim(); ++i) d.declare(f.Q.coordinate_name(i), SymbolKind::Coordinate);
-  for (std::size_t i = 0; i < f.Q.dim(); ++i) d.declare(f.Q.coordinate_name(i) + "_dot", SymbolKind::Velocity);
-  for (const auto& p : f.Q.parameter_specs()) d.declare(p.name, SymbolKind::Parameter);
-  for (const auto& fs : f.Q.function_specs()) d.declare(fs.name, SymbolKind::Function);
-  return d;
-}
-
 // What `hamel derive` computes before it renders: every module that applies, then the display pass.
 // `plots`: the folder for the plots (created), empty for none.
 std::shared_ptr<Derivation> derive(const System& s, const std::string& plots) {
   const SystemFile& f = *s.file;
   // The GIL stays held: GiNaC is not thread-safe, and another Python thread could call the geometry
   // functions meanwhile. The derivation's workers are forked processes that never touch Python.
-  auto d = std::make_shared<Derivation>(start_derivation(f));
   if (!plots.empty()) std::filesystem::create_directories(plots);
   const DeriveOptions options{plots.empty() ? "" : plots + "/" + f.name, [](const std::string&) {}};
-  bool any = false;
-  for (const auto& m : modules())
-    if (m->applies(f)) {
-      m->derive(f, *d, options);
-      any = true;
-    }
-  if (!any) throw InvalidArgument("'" + f.doc.file() + "' describes no system Hamel can derive (no 'lagrangian' or other system key)");
+  auto d = std::make_shared<Derivation>(derive_system(f, options));
   present(*d);
   declare_remaining_symbols(*d);
   return d;
@@ -83,17 +61,10 @@ py::dict verdict(const ClaimResult& r, bool expected) {
 // What `hamel check` decides: each module checks its claims in one call; verdicts in file order.
 std::vector<py::dict> check(const System& s, const Document& claims_doc) {
   const ClaimsFile claims = read_claims_file(claims_doc, *s.file);
-  std::map<const Module*, std::vector<Claim>> by_module;
-  std::vector<std::size_t> slot;
-  for (std::size_t i = 0; i < claims.claims.size(); ++i) {
-    slot.push_back(by_module[claims.owners[i]].size());
-    by_module[claims.owners[i]].push_back(claims.claims[i]);
-  }
-  std::map<const Module*, std::vector<ClaimResult>> results;
-  for (const auto& [m, cs] : by_module) results[m] = m->check(*s.file, cs, claims.context);
+  const std::vector<ClaimResult> results = check_claims(*s.file, claims);
   std::vector<py::dict> out;
   for (std::size_t i = 0; i < claims.claims.size(); ++i)
-    out.push_back(verdict(results[claims.owners[i]][slot[i]], claims.expected[i]));
+    out.push_back(verdict(results[i], claims.expected[i]));
   return out;
 }
 

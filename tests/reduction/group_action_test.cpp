@@ -4,20 +4,9 @@
 
 #include "geometry/lifts.hpp"
 #include "reduction/group_action.hpp"
+#include "tests/support/particle.hpp"
 
 using GiNaC::ex;
-
-namespace {
-
-// The nonholonomic particle: L = |q̇|²/2 on R³, ż = y ẋ; its frame is X1 = ∂x + y ∂z, X2 = ∂y.
-hamel::NonholonomicSystem particle() {
-  const auto Q = hamel::Chart::make("R3", {"x", "y", "z"});
-  const auto v = hamel::velocities(Q);
-  return hamel::NonholonomicSystem(
-      hamel::NonholonomicSpec{Q, (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) / 2, {v[2] - Q[1] * v[0]}, {}, {}, {}});
-}
-
-}  // namespace
 
 TEST_SUITE("reduction") {
 
@@ -38,7 +27,7 @@ TEST_CASE("generators_of: SE(2) acting on (x, y, theta) gives -y d/dx + x d/dy +
 }
 
 TEST_CASE("the particle's translations in x and z, as a map, fix the identity and preserve L and D for every g") {
-  const auto sys = particle();
+  const auto sys = hamel::test::nonholonomic_particle();
   const auto& Q = sys.chart();
   const GiNaC::realsymbol a("a"), b("b");
   const hamel::GroupActionMap shift{{a, b}, {Q[0] + a, Q[1], Q[2] + b}};
@@ -50,7 +39,7 @@ TEST_CASE("the particle's translations in x and z, as a map, fix the identity an
 }
 
 TEST_CASE("maps that are not symmetries: each check names the failing component and its value") {
-  const auto sys = particle();
+  const auto sys = hamel::test::nonholonomic_particle();
   const auto& Q = sys.chart();
   const GiNaC::realsymbol c("c"), s("s");
   // y ↦ y + c keeps L but not D: ω = dz − (y + c) dx at the image, on X1 = ∂x + y ∂z, is −c

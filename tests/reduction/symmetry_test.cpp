@@ -3,18 +3,11 @@
 
 #include "geometry/lifts.hpp"
 #include "reduction/symmetry.hpp"
+#include "tests/support/particle.hpp"
 
 using GiNaC::ex;
 
 namespace {
-
-// The nonholonomic particle: L = |q̇|²/2 on R³, ż = y ẋ.
-hamel::NonholonomicSystem particle() {
-  const auto Q = hamel::Chart::make("R3", {"x", "y", "z"});
-  const auto v = hamel::velocities(Q);
-  return hamel::NonholonomicSystem(
-      hamel::NonholonomicSpec{Q, (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) / 2, {v[2] - Q[1] * v[0]}, {}, {}, {}});
-}
 
 hamel::VectorField field(const hamel::Chart& Q, std::vector<ex> c) { return hamel::VectorField(Q, std::move(c)); }
 
@@ -23,7 +16,7 @@ hamel::VectorField field(const hamel::Chart& Q, std::vector<ex> c) { return hame
 TEST_SUITE("reduction") {
 
 TEST_CASE("check_generator: translations in x and z are symmetries of the nonholonomic particle") {
-  const auto sys = particle();
+  const auto sys = hamel::test::nonholonomic_particle();
   const auto& Q = sys.chart();
   for (const auto& xi : {field(Q, {1, 0, 0}), field(Q, {0, 0, 1})}) {
     const auto c = check_generator(sys, xi);
@@ -34,7 +27,7 @@ TEST_CASE("check_generator: translations in x and z are symmetries of the nonhol
 }
 
 TEST_CASE("check_generator: ∂y keeps L but moves D; x∂x moves L — each names its failing component") {
-  const auto sys = particle();
+  const auto sys = hamel::test::nonholonomic_particle();
   const auto& Q = sys.chart();
   const auto ty = check_generator(sys, field(Q, {0, 1, 0}), "ty");
   CHECK_FALSE(ty.holds());
