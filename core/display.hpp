@@ -6,7 +6,9 @@
 //   - numerator and denominator each as expanded, factored, or grouped (common monomials pulled out
 //     greedily, c·(I1·sin² + I3·cos²)), after turning t − t·sin²x back into t·cos²x;
 //   - when `collect_in` is given (momenta, velocities), collected in those symbols first, each
-//     coefficient displayed the same way.
+//     coefficient displayed the same way;
+//   - a power of cos x or sin x that divides N and D only on the circle cancelled first (the
+//     canonical form's gcd cannot see it), factors found in cosines tried back in sines.
 // The chosen form is verified (its difference with the input has canonical form 0); otherwise the
 // factored canonical form is returned.  The work is bounded by sizes, not by a clock, so the same
 // input gives the same output on every machine.
