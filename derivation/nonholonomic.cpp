@@ -413,14 +413,15 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
 
 // Issue 19 §5: the finite action itself, for every g at once; its generators are checked with the
 // others in the section "symmetry". A map that fails is reported with its failing component.
-void action_checks(const GroupActionMap& action, const NonholonomicSystem& sys, DerivationSection& s) {
+// `in` has the action's generators joined (with_action_generators): the last ones of `symmetry`.
+void action_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
+  const GroupActionMap& action = *in.action;
   Object& generators = s.object("action_generators", ObjectKind::VectorField, "the generators $xi_k$, derivatives of $Phi$ in $g_k$ at $g = 0$");
   const Chart& Q = sys.chart();
-  const std::vector<VectorField> xi = generators_of(Q, action);
-  for (std::size_t k = 0; k < xi.size(); ++k) {
-    const std::string name = GiNaC::ex_to<GiNaC::symbol>(action.parameters[k]).get_name();
+  for (std::size_t k = in.symmetry.size() - action.parameters.size(); k < in.symmetry.size(); ++k) {
+    const auto& [name, xi] = in.symmetry[k];
     for (std::size_t i = 0; i < Q.dim(); ++i)
-      if (!xi[k][i].is_zero()) generators.add({name, Q.coordinate_name(i)}, Label::symbol(name, {}, {Q.coordinate_name(i)}), xi[k][i]);
+      if (!xi[i].is_zero()) generators.add({name, Q.coordinate_name(i)}, Label::symbol(name, {}, {Q.coordinate_name(i)}), xi[i]);
   }
   const auto report = [&](const std::string& id, const std::string& statement, const ActionCheck& c) {
     Verdict& v = zero_verdict(s, id, statement, c.verdict);
@@ -491,7 +492,7 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
     bracket(sys, "gauged", "Pi_nh^Lambda", *b.gauged, g);
     gauged_checks(in, sys, b, g);
   }
-  if (in.action) action_checks(*in.action, sys, start_section(out, o, "action", "Symmetry action (a finite map)"));
+  if (in.action) action_checks(in, sys, start_section(out, o, "action", "Symmetry action (a finite map)"));
   const bool symmetric = in.symmetry.empty() || symmetry_checks(in, sys, start_section(out, o, "symmetry", "Symmetry (004 §4.2)"));
   if (symmetric && !b.orbits.empty() && !b.momenta.empty())
     casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));

@@ -7,6 +7,8 @@
 #include <limits>
 #include <map>
 
+#include <boost/math/tools/toms748_solve.hpp>
+
 #include "core/error.hpp"
 #include "numerics/compiled_function.hpp"
 
@@ -186,15 +188,17 @@ int side(double v) { return std::isnan(v) ? 0 : (v > 0 ? 1 : -1); }
 
 bool crosses(double u, double v) { return side(u) * side(v) < 0; }
 
-// The zero of f between p and q (f(p), f(q) of opposite signs), halving until the midpoint is an end.
-std::array<double, 2> bisect(const std::function<double(double, double)>& f, std::array<double, 2> p, std::array<double, 2> q) {
-  const bool p_positive = f(p[0], p[1]) > 0;
-  for (int it = 0; it < 200; ++it) {
-    const std::array<double, 2> m{(p[0] + q[0]) / 2, (p[1] + q[1]) / 2};
-    if (m == p || m == q) break;
-    ((f(m[0], m[1]) > 0) == p_positive ? p : q) = m;
-  }
-  return std::abs(f(p[0], p[1])) <= std::abs(f(q[0], q[1])) ? p : q;
+// The zero of f on the segment from p to q (f(p), f(q) of opposite signs): TOMS 748 (Boost.Math) in the
+// segment's parameter to full precision, as the event locator finds crossings in time.
+std::array<double, 2> zero_between(const std::function<double(double, double)>& f, std::array<double, 2> p, std::array<double, 2> q) {
+  const auto at = [&](double s) { return std::array<double, 2>{p[0] + s * (q[0] - p[0]), p[1] + s * (q[1] - p[1])}; };
+  const auto g = [&](double s) {
+    const auto x = at(s);
+    return f(x[0], x[1]);
+  };
+  boost::uintmax_t iterations = 200;
+  const auto r = boost::math::tools::toms748_solve(g, 0.0, 1.0, g(0.0), g(1.0), boost::math::tools::eps_tolerance<double>(), iterations);
+  return at(std::abs(g(r.first)) <= std::abs(g(r.second)) ? r.first : r.second);
 }
 
 }  // namespace
@@ -233,7 +237,7 @@ std::vector<Polyline> zero_set(const std::function<double(double, double)>& f, s
     }
   const auto point = [&](std::size_t e) {
     const std::size_t k = e / 2, i = k % m, j = k / m;
-    return bisect(f, node(i, j), e % 2 ? node(i, j + 1) : node(i + 1, j));
+    return zero_between(f, node(i, j), e % 2 ? node(i, j + 1) : node(i + 1, j));
   };
   // walk the links: open lines from their ends first, then the closed ones
   std::vector<Polyline> lines;

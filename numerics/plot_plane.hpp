@@ -4,7 +4,7 @@
 // x = r cos θ, y = r sin θ).  A wall is the zero set of a function h(q) (a guard, an impulsive
 // constraint Ψ, the boundary of a switching region): it is sampled on a grid over the box the path
 // spans in the two coordinates the plane shows (marching squares), each point refined on its grid
-// edge by bisection, so that |h| at the points drawn is at the level of rounding.
+// edge by TOMS 748 (Boost.Math), so that |h| at the points drawn is at the level of rounding.
 #pragma once
 
 #include <array>
@@ -92,7 +92,7 @@ RunPlotFiles plot_run(const RunFigures& figures, const std::string& base);
 using Polyline = std::vector<std::array<double, 2>>;
 
 /// The zero set of f on [x0, x1] × [y0, y1], from an n × n grid: polylines through points on the
-/// grid's edges where f changes sign, each found by bisection to the last bit.  NaN values of f
+/// grid's edges where f changes sign, each found by TOMS 748 (Boost.Math) to full precision.  NaN values of f
 /// (outside its domain) have no zero beside them.
 std::vector<Polyline> zero_set(const std::function<double(double, double)>& f, std::array<double, 4> box, std::size_t n);
 

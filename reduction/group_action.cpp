@@ -80,16 +80,13 @@ ActionCheck preserves_lagrangian(const NonholonomicSystem& system, const GroupAc
 
 ActionCheck preserves_constraints(const NonholonomicSystem& system, const GroupActionMap& action) {
   const Chart& Q = system.chart();
-  const GiNaC::exmap at_image = moved(Q, action);
+  const ChartMap phi{Q, Q, action.images};  // Φ_g for symbolic g
   const auto& forms = system.constraint_forms();
   ZeroVerdict last;
   for (std::size_t k = 0; k < forms.size(); ++k) {
-    std::vector<GiNaC::ex> omega;  // ω^k's components at Φ_g q
-    for (std::size_t i = 0; i < Q.dim(); ++i) omega.push_back(evaluate(forms[k], {VectorField::coordinate(Q, i)}).subs(at_image));
+    const Form pulled = pullback(phi, forms[k]);  // (Φ_g*ω^k)(X) = ω^k at Φ_g q on TΦ_g X
     for (std::size_t a = 0; a < system.rank(); ++a) {
-      const std::vector<GiNaC::ex> v = pushed(Q, action, system.frame()[a].components());
-      GiNaC::ex d = 0;
-      for (std::size_t i = 0; i < Q.dim(); ++i) d += omega[i] * v[i];
+      const GiNaC::ex d = evaluate(pulled, {system.frame()[a]});
       last = zero_test(d, Q);
       if (!last.zero)
         return failed_at(last, "omega^" + std::to_string(k + 1) + "(TPhi_g " + system.frame_names()[a] + ")", simplify(d));
