@@ -11,6 +11,7 @@
 #include "core/symbolic.hpp"
 #include "derivation/in_variables.hpp"
 #include "geometry/lifts.hpp"
+#include "mechanics/affine_constraints.hpp"
 #include "mechanics/hamel_equations.hpp"
 #include "derivation/characteristic.hpp"
 #include "reduction/gauge_momenta.hpp"
@@ -138,6 +139,68 @@ void structure(const NonholonomicSystem& sys, DerivationSection& s) {
       }
 }
 
+// A fact either way, with what it means.
+Verdict& fact(Verdict& v, std::string reason) {
+  v.expected = std::nullopt;
+  v.reason = std::move(reason);
+  return v;
+}
+
+// Issue 19 §1: for affine constraints the energy is not conserved in general; H_c − ⟨p, Y⟩ is, for some
+// Y in X_0 + D (Fassò–Sansonetto's "moving energy"): tried for X_0 and the multiples of the generators
+// that lie in X_0 + D, each checked along the equations of motion, not assumed.
+void jacobi_integrals(const NonholonomicInput& in, const NonholonomicSystem& sys, const VectorField& X, DerivationSection& s) {
+  Object& o = s.object("jacobi_integrals", ObjectKind::Family, "Jacobi-type integrals $H_c - p(Y)$ tried, for $Y$ in $X_0 + D$");
+  for (const JacobiCandidate& c : jacobi_candidates(sys, in.symmetry)) {
+    o.add({c.name}, Label::symbol("J", {c.name}), c.integral);
+    const std::string y = c.name == "X0" ? "the drift $X_0$" : "$" + to_text(c.multiple) + "$ times the generator " + c.name;
+    fact(zero_verdict(s, "motion.jacobi_integral." + c.name, "$J_" + c.name + " = H_c - p(Y)$ is conserved, Y = " + y,
+                      zero_test(X(c.integral), sys.dual_chart())),
+         "a Jacobi-type integral exists only for some Y in $X_0 + D$: checked along the equations of motion, not assumed");
+  }
+}
+
+// The momenta ⟨p, ξ⟩ of the declared generators along the equations of motion of an affine system.
+void generator_momenta(const NonholonomicInput& in, const NonholonomicSystem& sys, const VectorField& X, DerivationSection& s) {
+  if (in.symmetry.empty()) return;
+  Object& o = s.object("generator_momenta", ObjectKind::Family, "the momenta $p(xi)$ of the generators");
+  for (const auto& [name, xi] : in.symmetry) {
+    const ex J = momentum_along(sys, xi);
+    o.add({name}, Label::symbol("p", {name}), J);
+    fact(zero_verdict(s, "motion.momentum." + name, "$p_" + name + " = p(" + name + ")$ is conserved", zero_test(X(J), sys.dual_chart())),
+         "with affine constraints a symmetry's momentum need not be conserved (the constraints' forces do work along it)");
+  }
+}
+
+// Affine constraints ω^k(q̇) + b^k = 0: the velocities allowed are X_0 + D. The equations of motion are
+// the Lagrange–d'Alembert equations on D*, Π_nh♯dH_c plus the affine term Z, which is reported, with what
+// becomes of the energy and the integrals that replace it.
+void affine_motion(const NonholonomicInput& in, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
+                   DerivationSection& s) {
+  const Chart& M = sys.dual_chart();
+  const Chart& Q = sys.chart();
+  s.prose.push_back("Affine constraints: the allowed velocities are $X_0 + D$, with the drift $X_0$ in W. $H_c$ is the energy "
+                    "on them; the equations of motion are the Lagrange–d'Alembert equations on D*, no longer (2.8): "
+                    "$X = Pi_nh^#(d H_c) + Z$ with the affine term Z below. Hamel's equations in quasi-velocities are "
+                    "given for linear constraints only.");
+  Object& x0 = s.object("drift", ObjectKind::VectorField, "the drift $X_0$ in W ($omega^k(X_0) = -b^k$)");
+  for (std::size_t i = 0; i < Q.dim(); ++i)
+    if (!sys.drift()[i].is_zero()) x0.add({"X_0", Q.coordinate_name(i)}, Label::symbol("X", {"0"}, {Q.coordinate_name(i)}), sys.drift()[i]);
+  const ex H = constrained_hamiltonian(sys);
+  s.object("hamiltonian", ObjectKind::Scalar, "the energy on the allowed velocities").add({}, Label::symbol("H_c"), simplify(H));
+  const VectorField X = nonholonomic_vector_field(sys);
+  Object& eom = s.object("equations_of_motion", ObjectKind::Equations, "the Lagrange–d'Alembert equations on D*");
+  for (std::size_t i = 0; i < M.dim(); ++i) eom.add({M.coordinate_name(i)}, Label::dot(M.coordinate_name(i)), X[i]);
+  const VectorField XH = hamiltonian_vector_field(b.nh, H);
+  Object& z = s.object("affine_term", ObjectKind::Equations, "the affine term $Z = X - Pi_nh^#(d H_c)$ (nonzero components)");
+  for (std::size_t i = 0; i < M.dim(); ++i)
+    if (const ex zi = simplify(X[i] - XH[i]); !zi.is_zero()) z.add({M.coordinate_name(i)}, Label::symbol("Z", {}, {M.coordinate_name(i)}), zi);
+  fact(zero_verdict(s, "motion.energy_conserved", "the energy $H_c$ is conserved", zero_test(X(H), M)),
+       "affine constraints do work in general: $dH_c/dt = dH_c(Z)$");
+  jacobi_integrals(in, sys, X, s);
+  generator_momenta(in, sys, X, s);
+}
+
 void motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, DerivationSection& s) {
   const Chart& M = sys.dual_chart();
   s.prose.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on D*.");
@@ -181,11 +244,17 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
 
 void gauge_momenta(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
   const auto X = nonholonomic_vector_field(sys);
+  if (sys.is_affine())
+    s.prose.push_back("Affine constraints: Theorem 5.3's test assumes (2.8) and is not made; each momentum is checked "
+                      "along the Lagrange–d'Alembert equations.");
   for (auto b : in.gauge) {
     const std::string& f = sys.frame_names()[b];
-    const auto t = theorem_5_3_test(sys, b);
-    s.verdict("gauge.theorem_5_3." + f, f + " passes the test of Theorem 5.3 ($C_bab' = -C_bb'a$)", t.passed, t.detail);
-    zero_verdict(s, "gauge.conserved." + f, "$p_" + f + " = pi" + one_based(b) + "$ is conserved along (2.8)",
+    if (!sys.is_affine()) {
+      const auto t = theorem_5_3_test(sys, b);
+      s.verdict("gauge.theorem_5_3." + f, f + " passes the test of Theorem 5.3 ($C_bab' = -C_bb'a$)", t.passed, t.detail);
+    }
+    zero_verdict(s, "gauge.conserved." + f,
+                 "$p_" + f + " = pi" + one_based(b) + "$ is conserved along " + (sys.is_affine() ? "the equations of motion" : "(2.8)"),
                  zero_test(X(sys.momenta()[b]), sys.dual_chart()));
   }
 }
@@ -256,7 +325,9 @@ bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys,
     const GeneratorCheck c = check_generator(sys, xi, n);
     zero_verdict(s, "symmetry." + n + ".lagrangian", n + " preserves the Lagrangian: $" + n + "^TQ[L] = 0$", c.lagrangian);
     Verdict& d = zero_verdict(s, "symmetry." + n + ".distribution",
-                              n + " preserves the constraint distribution: $[" + n + ", X_a]$ lies in $D$", c.distribution);
+                              sys.is_affine() ? n + " preserves the affine constraints: $[" + n + ", X_a]$ and $[" + n + ", X_0]$ lie in $D$"
+                                              : n + " preserves the constraint distribution: $[" + n + ", X_a]$ lies in $D$",
+                              c.distribution);
     if (!c.distribution.zero)
       d.method = "fails: " + c.distribution_failing + " = " + to_text(c.distribution_value) + "; " + d.method;
     all = all && c.holds();
@@ -440,6 +511,11 @@ NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const Nonholon
                                      const DeriveOptions& options) {
   NonholonomicBrackets d{nonholonomic_bracket(sys), std::nullopt, std::nullopt, {}, "", std::nullopt, {}};
   for (auto b : in.gauge) d.momenta.emplace_back("pi" + one_based(b), sys.momenta()[b]);
+  if (in.search && sys.is_affine())
+    throw SpecError(in.at.find({"gauge_momenta"}),
+                    "'gauge_momenta': the search of 004 §7 derives its ODE from (2.8), which affine constraints do not "
+                    "satisfy; expected linear constraints, got a constraint with a term without velocities (list "
+                    "the frame fields whose momenta should be checked instead: gauge_momenta: [X1, ...])");
   if (in.search) {
     d.search = derive_gauge_search(sys, *in.search, search_out, options);
     d.Lambda = d.search->Lambda;
@@ -448,7 +524,8 @@ NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const Nonholon
                     "independent of the solution";
     d.momenta.emplace_back("C", d.search->momentum);
   }
-  bool all_pass = !in.gauge.empty();
+  // Theorem 5.3 and Lemma 5.4 rest on X_nh = Π_nh♯dH_c, which affine constraints break.
+  bool all_pass = !in.gauge.empty() && !sys.is_affine();
   for (auto b : in.gauge) all_pass = all_pass && theorem_5_3_test(sys, b).passed;
   if (all_pass) {
     d.Lambda = lemma_5_4_three_form(sys, in.gauge);
@@ -481,7 +558,8 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
   kinetic_energy(sys, start_section(out, o, "kinetic_energy", "Configuration space and kinetic energy"));
   frame(sys, start_section(out, o, "frame", "Constraint distribution and frame"));
   structure(sys, start_section(out, o, "structure", "Constrained metric and structure coefficients"));
-  motion(sys, b, start_section(out, o, "motion", "Equations of motion"));
+  if (sys.is_affine()) affine_motion(in, sys, b, start_section(out, o, "motion", "Equations of motion (affine constraints)"));
+  else motion(sys, b, start_section(out, o, "motion", "Equations of motion"));
   bracket(sys, "nonholonomic", "Pi_nh", b.nh, start_section(out, o, "bracket.nonholonomic", "Nonholonomic bracket $Pi_nh$ (004 (2.9))"));
   for (auto& s : search.sections) out.sections.push_back(std::move(s));
   for (const auto& x : search.symbols) out.declare(x.name, x.kind, x.meaning);

@@ -32,7 +32,7 @@ struct NonholonomicBrackets {
 
 /// The system the input describes (derivation/nonholonomic_system.cpp).
 /// @throws SpecError at the input's entry the library refuses: a Lagrangian that is not mechanical, a
-///   constraint not linear in the velocities, a frame field not tangent to D, a complement W that is
+///   constraint not affine in the velocities, a frame field not tangent to D, a complement W that is
 ///   not complementary, …
 NonholonomicSystem build_nonholonomic_system(const NonholonomicInput& in);
 

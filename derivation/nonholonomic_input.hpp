@@ -33,7 +33,7 @@ struct NonholonomicInput {
 
   Chart Q;
   GiNaC::ex lagrangian;                                        ///< L(q, q_dot), on tangent_bundle(Q)
-  std::vector<GiNaC::ex> constraints;                          ///< linear in the velocities, each = 0
+  std::vector<GiNaC::ex> constraints;                          ///< linear or affine in the velocities, each = 0
   std::vector<VectorField> frame;                              ///< a basis of D; empty: from the constraints
   std::vector<std::string> frame_names;                        ///< one per frame field
   std::vector<std::size_t> complement;                         ///< coordinates spanning W; empty: chosen

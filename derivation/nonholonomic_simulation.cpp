@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "derivation/nonholonomic.hpp"
+#include "mechanics/affine_constraints.hpp"
 #include "mechanics/hamel_equations.hpp"
 
 namespace hamel {
@@ -31,7 +32,8 @@ std::string missing_names(const Chart& chart, std::size_t from, const std::map<s
   return out;
 }
 
-// π = G(q) v for the velocities q̇ = ρ(q) v, which must lie in D.
+// π = G(q) v + A(q) for the velocities q̇ = X_0(q) + ρ(q) v, which must be allowed (in X_0 + D; A = 0 and
+// X_0 = 0 for linear constraints).
 std::vector<double> momenta_from_velocities(const NonholonomicSystem& sys, const GiNaC::exmap& point,
                                             const std::map<std::string, double>& given) {
   const Chart& T = sys.tangent_chart();
@@ -39,7 +41,7 @@ std::vector<double> momenta_from_velocities(const NonholonomicSystem& sys, const
   Eigen::MatrixXd rho(n, r);
   Eigen::VectorXd qdot(n);
   for (std::size_t i = 0; i < n; ++i) {
-    qdot(static_cast<Eigen::Index>(i)) = given.at(T.coordinate_name(n + i));
+    qdot(static_cast<Eigen::Index>(i)) = given.at(T.coordinate_name(n + i)) - value_at(sys.drift()[i], point, "the drift X_0");
     for (std::size_t a = 0; a < r; ++a)
       rho(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(a)) = value_at(sys.rho()(i, a), point, "the frame");
   }
@@ -47,12 +49,14 @@ std::vector<double> momenta_from_velocities(const NonholonomicSystem& sys, const
   const double residual = (rho * v - qdot).norm(), scale = 1 + qdot.norm();
   if (!(residual <= 1e-10 * scale))
     throw DomainError(detail::message("simulate", "the initial velocities do not satisfy the constraints (they are not in D)",
-                                      "q_dot = X_a(q) v^a for some v, to 1e-10",
+                                      sys.is_affine() ? "q_dot = X_0(q) + X_a(q) v^a for some v, to 1e-10" : "q_dot = X_a(q) v^a for some v, to 1e-10",
                                       "a residual |q_dot - X v| = " + number_text(residual, 3)));
   std::vector<double> pi(r, 0.0);
-  for (std::size_t a = 0; a < r; ++a)
+  for (std::size_t a = 0; a < r; ++a) {
+    if (sys.is_affine()) pi[a] = value_at(inner(sys.metric(), sys.drift(), sys.frame()[a]), point, "the drift's momentum");
     for (std::size_t b = 0; b < r; ++b)
       pi[a] += value_at(sys.constrained_metric()(a, b), point, "the constrained metric") * v(static_cast<Eigen::Index>(b));
+  }
   return pi;
 }
 
@@ -87,15 +91,30 @@ State initial_on_dual(const NonholonomicSystem& sys, const GiNaC::exmap& values,
   return x;
 }
 
-NonholonomicRun simulate_nonholonomic(const NonholonomicInput& in, const NonholonomicRunSpec& spec) {
+NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const NonholonomicRunSpec& spec) {
+  const NonholonomicInput in = with_action_generators(given);  // the frame `hamel derive` computes
   const NonholonomicSystem sys = build_nonholonomic_system(in);
   const Chart& M = sys.dual_chart();
   NonholonomicRun out;
   for (std::size_t i = 0; i < M.dim(); ++i) out.state_names.push_back(M.coordinate_name(i));
   out.start = initial_on_dual(sys, spec.values, spec.initial);
   std::vector<Monitored> monitors{{"H_c", constrained_hamiltonian(sys)}};
-  for (std::size_t b : in.gauge) monitors.push_back({M.coordinate_name(sys.chart().dim() + b), sys.momenta()[b]});
-  out.run = integrate_monitored(nonholonomic_vector_field(sys).components(), M.coordinates(), monitors, spec.values,
+  out.meanings.push_back(sys.is_affine() ? "energy, not conserved with affine constraints in general"
+                                         : "constrained energy, 004 (2.7)");
+  for (std::size_t b : in.gauge) {
+    monitors.push_back({M.coordinate_name(sys.chart().dim() + b), sys.momenta()[b]});
+    out.meanings.push_back("declared gauge momentum");
+  }
+  // affine constraints: the Jacobi-type integrals that are conserved (H_c is monitored for its drift)
+  const VectorField X = nonholonomic_vector_field(sys);
+  for (const JacobiCandidate& c : jacobi_candidates(sys, in.symmetry))
+    if (zero_test(X(c.integral), M).zero) {
+      monitors.push_back({"J_" + c.name, c.integral});
+      out.meanings.push_back("Jacobi-type integral H_c - p(Y), Y = " +
+                             (c.name == "X0" ? std::string("X_0") : detail::str(c.multiple) + " times " + c.name));
+    }
+  out.equations = sys.is_affine() ? "the Lagrange-d'Alembert equations on D*" : "004 (2.8)";
+  out.run = integrate_monitored(X.components(), M.coordinates(), monitors, spec.values,
                                 out.start, spec.t0, spec.t1, spec.step);
   return out;
 }

@@ -1,6 +1,7 @@
 // derivation/nonholonomic_simulation.hpp — `hamel simulate` for a nonholonomic system: the first-order
-// system (2.8) of 004 on D* with coordinates (q, π), integrated numerically, with the constrained
-// energy H_c (2.7) and the declared gauge momenta monitored along the solution.
+// system (2.8) of 004 on D* with coordinates (q, π) (for affine constraints the Lagrange–d'Alembert
+// equations on D*), integrated numerically, with the constrained energy H_c (2.7), the declared gauge
+// momenta and, for affine constraints, the conserved Jacobi-type integrals monitored along the solution.
 #pragma once
 
 #include <string>
@@ -24,7 +25,9 @@ struct NonholonomicRunSpec {
 struct NonholonomicRun {
   std::vector<std::string> state_names;  ///< q, then π_1..π_r
   State start;                           ///< (q, π) at t0
-  MonitoredRun run;                      ///< monitored: H_c, then π_b for each declared gauge momentum
+  MonitoredRun run;                      ///< monitored: H_c, π_b for each declared gauge momentum, J_Y (affine)
+  std::vector<std::string> meanings;     ///< one per monitored quantity, for people
+  std::string equations;                 ///< which equations were integrated, for people
 };
 
 /// The initial state on D* from the coordinates and momenta, or from the coordinates and velocities:

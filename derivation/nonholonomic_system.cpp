@@ -1,5 +1,5 @@
 // derivation/nonholonomic_system.cpp — the NonholonomicSystem of an input: the library checks what was
-// read (a mechanical Lagrangian, linear constraints, a frame tangent to D, a complement W), and each
+// read (a mechanical Lagrangian, linear or affine constraints, a frame tangent to D, a complement W), and each
 // refusal becomes a SpecError at the entry it comes from.
 #include "derivation/nonholonomic.hpp"
 
@@ -43,7 +43,7 @@ std::vector<Form> constraint_forms(const NonholonomicInput& in) {
   for (std::size_t k = 0; k < in.constraints.size(); ++k) {
     const std::string n = std::to_string(k + 1);
     located(in, "constraints." + n, "constraint " + n, "a constraint",
-            [&] { forms.push_back(constraint_form(in.constraints[k], in.Q)); });
+            [&] { forms.push_back(constraint_parts(in.constraints[k], in.Q).form); });
   }
   return forms;
 }

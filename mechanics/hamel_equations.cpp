@@ -19,13 +19,63 @@ GiNaC::ex constrained_lagrangian(const NonholonomicSystem& system) {
   return T / 2 - system.potential();
 }
 
+namespace {
+
+// A_α = ⟨X_0, X_α⟩.
+std::vector<GiNaC::ex> drift_momenta(const NonholonomicSystem& system) {
+  std::vector<GiNaC::ex> A(system.rank());
+  for (std::size_t a = 0; a < A.size(); ++a) A[a] = simplify(inner(system.metric(), system.drift(), system.frame()[a]));
+  return A;
+}
+
+// ½(|X_0|² − G^αβ A_α A_β) = ½|X_0^⊥|²: the energy of the drift that the momenta π do not see.
+GiNaC::ex drift_energy(const NonholonomicSystem& system) {
+  const auto A = drift_momenta(system);
+  const auto& Gi = system.constrained_inverse();
+  GiNaC::ex e = inner(system.metric(), system.drift(), system.drift());
+  for (std::size_t a = 0; a < A.size(); ++a)
+    for (std::size_t b = 0; b < A.size(); ++b) e -= Gi(u(a), u(b)) * A[a] * A[b];
+  return simplify(e / 2);
+}
+
+}  // namespace
+
 GiNaC::ex constrained_hamiltonian(const NonholonomicSystem& system) {
   const auto p = system.momenta();
   const auto& Gi = system.constrained_inverse();
   GiNaC::ex T = 0;
   for (std::size_t a = 0; a < p.size(); ++a)
     for (std::size_t b = 0; b < p.size(); ++b) T += Gi(u(a), u(b)) * p[a] * p[b];
-  return T / 2 + system.potential();
+  return T / 2 + system.potential() + (system.is_affine() ? drift_energy(system) : GiNaC::ex(0));
+}
+
+std::vector<GiNaC::ex> constrained_velocities(const NonholonomicSystem& system) {
+  const auto p = system.momenta();
+  const std::size_t r = p.size(), n = system.chart().dim();
+  const auto& Gi = system.constrained_inverse();
+  const auto& rho = system.rho();
+  std::vector<GiNaC::ex> shifted = p;  // π − A
+  if (system.is_affine()) {
+    const auto A = drift_momenta(system);
+    for (std::size_t a = 0; a < r; ++a) shifted[a] -= A[a];
+  }
+  std::vector<GiNaC::ex> v(r, 0), qdot(n);
+  for (std::size_t a = 0; a < r; ++a)
+    for (std::size_t b = 0; b < r; ++b) v[a] += Gi(u(a), u(b)) * shifted[b];
+  for (std::size_t i = 0; i < n; ++i) {
+    qdot[i] = system.drift()[i];
+    for (std::size_t a = 0; a < r; ++a) qdot[i] += rho(u(i), u(a)) * v[a];
+  }
+  return qdot;
+}
+
+GiNaC::ex momentum_along(const NonholonomicSystem& system, const VectorField& Y) {
+  require_same_chart(system.chart(), Y.chart(), "momentum_along");
+  const auto qdot = constrained_velocities(system);
+  GiNaC::ex s = 0;
+  for (std::size_t i = 0; i < qdot.size(); ++i)
+    for (std::size_t j = 0; j < qdot.size(); ++j) s += system.metric()(u(i), u(j)) * qdot[i] * Y[j];
+  return simplify(s);
 }
 
 namespace {
@@ -98,6 +148,7 @@ std::vector<GiNaC::ex> hamel_equations_lhs(const NonholonomicSystem& system,
 }
 
 VectorField nonholonomic_vector_field(const NonholonomicSystem& system) {
+  if (system.is_affine()) return lagrange_dalembert_vector_field(system);
   const Chart& Q = system.chart();
   const auto p = system.momenta();
   const std::size_t r = p.size(), n = Q.dim();
@@ -114,6 +165,39 @@ VectorField nonholonomic_vector_field(const NonholonomicSystem& system) {
     for (std::size_t i = 0; i < n; ++i) c[n + a] -= rho(u(i), u(a)) * dHdq[i];
     for (std::size_t b = 0; b < r; ++b)
       for (std::size_t g = 0; g < r; ++g) c[n + a] -= C(a, b, g) * p[g] * dHdp[b];
+  }
+  for (auto& x : c) x = simplify(x);
+  return VectorField(system.dual_chart(), c);
+}
+
+VectorField lagrange_dalembert_vector_field(const NonholonomicSystem& system) {
+  const Chart& Q = system.chart();
+  const std::size_t n = Q.dim(), r = system.rank();
+  const Metric& g = system.metric();
+  const auto qdot = constrained_velocities(system);
+  std::vector<GiNaC::ex> p(n, 0), dLdq(n);  // p_i = g_ij q̇^j; ∂L/∂q^i = ½ ∂_i g_jk q̇^j q̇^k − ∂_i V
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) p[i] += g(u(i), u(j)) * qdot[j];
+  for (std::size_t i = 0; i < n; ++i) {
+    GiNaC::ex t = 0;
+    for (std::size_t j = 0; j < n; ++j)
+      for (std::size_t k = 0; k < n; ++k) {
+        const GiNaC::ex dg = g(u(j), u(k)).diff(sym(Q[i]));
+        if (!dg.is_zero()) t += dg * qdot[j] * qdot[k];
+      }
+    dLdq[i] = t / 2 - system.potential().diff(sym(Q[i]));
+  }
+  std::vector<GiNaC::ex> c(n + r, 0);
+  for (std::size_t i = 0; i < n; ++i) c[i] = qdot[i];
+  for (std::size_t a = 0; a < r; ++a) {
+    const VectorField& X = system.frame()[a];
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!X[i].is_zero()) c[n + a] += X[i] * dLdq[i];
+      for (std::size_t j = 0; j < n; ++j) {
+        const GiNaC::ex dX = X[i].diff(sym(Q[j]));
+        if (!dX.is_zero()) c[n + a] += p[i] * dX * qdot[j];
+      }
+    }
   }
   for (auto& x : c) x = simplify(x);
   return VectorField(system.dual_chart(), c);

@@ -11,8 +11,19 @@ namespace hamel {
 /// L_c(q, v) = ½ G_αβ v^α v^β − V (on system.velocity_chart()).
 GiNaC::ex constrained_lagrangian(const NonholonomicSystem& system);
 
-/// H_c(q, π) = ½ G^αβ π_α π_β + V (004 (2.7), on system.dual_chart()).
+/// H_c(q, π) = ½ G^αβ π_α π_β + V (004 (2.7), on system.dual_chart()).  For affine constraints the
+/// energy ½|q̇|² + V on the allowed velocities q̇ = X_0 + ρ v, with π = G v + A, A_α = ⟨X_0, X_α⟩:
+/// H_c = ½ G^αβ π_α π_β + V + ½(|X_0|² − G^αβ A_α A_β), the last term ½|X_0^⊥|² (X_0's part
+/// orthogonal to D) whatever X_0 in X_0 + D is used.
 GiNaC::ex constrained_hamiltonian(const NonholonomicSystem& system);
+
+/// q̇^i(q, π) = X_0^i + ρ^i_α G^αβ (π_β − A_β): the velocity with momenta π (X_0 = 0, A = 0 for
+/// linear constraints).
+std::vector<GiNaC::ex> constrained_velocities(const NonholonomicSystem& system);
+
+/// ⟨FL(q̇), Y⟩ = g(q̇(q, π), Y) on D*: the momentum of a vector field Y on Q (for Y a section of D and
+/// linear constraints the linear function p_Y below).
+GiNaC::ex momentum_along(const NonholonomicSystem& system, const VectorField& Y);
 
 /// Hamel's equations (2.4) with the kinematics (2.5), solved for the accelerations:
 ///   q̇^i = ρ^i_α v^α,
@@ -26,8 +37,15 @@ std::vector<GiNaC::ex> hamel_equations_lhs(const NonholonomicSystem& system,
                                            const std::vector<GiNaC::ex>& accelerations);
 
 /// The first-order system (2.8) on D*: q̇^i = ρ^i_α ∂H_c/∂π_α,
-/// π̇_α = −ρ^i_α ∂H_c/∂q^i − C_αβ^γ π_γ ∂H_c/∂π_β.
+/// π̇_α = −ρ^i_α ∂H_c/∂q^i − C_αβ^γ π_γ ∂H_c/∂π_β.  For affine constraints, where (2.8) does not
+/// hold, lagrange_dalembert_vector_field.
 VectorField nonholonomic_vector_field(const NonholonomicSystem& system);
+
+/// The Lagrange–d'Alembert equations on D* for linear or affine constraints, from their definition:
+/// q̇ = constrained_velocities, and π_α = p_i X_α^i with ṗ_i = ∂L/∂q^i + λ_k a^k_i, contracted with
+/// X_α ∈ D so that the multipliers drop: π̇_α = X_α^i ∂L/∂q^i + p_i (∂_j X_α^i) q̇^j, p_i = g_ij q̇^j.
+/// For linear constraints it equals (2.8) (tests/mechanics).
+VectorField lagrange_dalembert_vector_field(const NonholonomicSystem& system);
 
 /// The constrained Legendre transform (q, v) ↦ (q, π = G v) as a substitution π_α ↦ G_αβ v^β,
 /// and its inverse v^α ↦ G^αβ π_β.

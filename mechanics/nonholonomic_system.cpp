@@ -65,27 +65,39 @@ MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
   return {metric, V};
 }
 
-Form constraint_form(const GiNaC::ex& constraint, const Chart& Q) {
+namespace {
+
+// a_i = ∂c/∂q̇^i, refused (with `expected`) when one still depends on the velocities.
+ConstraintParts split_constraint(const GiNaC::ex& constraint, const Chart& Q, const std::string& refusal,
+                                 const std::string& expected) {
   const Chart TQ = tangent_bundle(Q);
   const auto v = velocities(Q);
-  const GiNaC::exmap rest = at_rest(v);
   std::vector<GiNaC::ex> a(Q.dim());
   for (std::size_t i = 0; i < Q.dim(); ++i) {
     a[i] = constraint.diff(sym(v[i]));
     for (std::size_t k = 0; k < Q.dim(); ++k)
       if (!zero_test(a[i].diff(sym(v[k])), TQ).zero)
-        throw DomainError(detail::message("constraint_form", "constraint is not linear in the velocities",
-                                          "a_i(q) q_dot^i = 0",
-                                          detail::str(constraint) + " (nonlinear in " +
-                                              TQ.coordinate_name(Q.dim() + i) + ")"));
+        throw DomainError(detail::message("constraint_form", refusal, expected,
+                                          detail::str(constraint) + " (nonlinear in " + TQ.coordinate_name(Q.dim() + i) + ")"));
     a[i] = simplify(a[i]);
   }
-  const GiNaC::ex offset = subs_bounded(constraint, rest);
-  if (!zero_test(offset, TQ).zero)
+  const GiNaC::ex offset = subs_bounded(constraint, at_rest(v));
+  return {Form::one_form(Q, a), zero_test(offset, TQ).zero ? GiNaC::ex(0) : simplify(offset)};
+}
+
+}  // namespace
+
+ConstraintParts constraint_parts(const GiNaC::ex& constraint, const Chart& Q) {
+  return split_constraint(constraint, Q, "constraint is not affine in the velocities", "a_i(q) q_dot^i + b(q) = 0");
+}
+
+Form constraint_form(const GiNaC::ex& constraint, const Chart& Q) {
+  ConstraintParts c = split_constraint(constraint, Q, "constraint is not linear in the velocities", "a_i(q) q_dot^i = 0");
+  if (!c.offset.is_zero())
     throw DomainError(detail::message("constraint_form", "constraint is affine, not linear, in the velocities",
                                       "a_i(q) q_dot^i = 0",
-                                      "a term without velocities: " + message_text(offset)));
-  return Form::one_form(Q, a);
+                                      "a term without velocities: " + message_text(c.offset)));
+  return std::move(c.form);
 }
 
 namespace {
@@ -165,12 +177,38 @@ ComputedFrame computed_frame(const std::vector<Form>& constraints, const std::ve
 
 }  // namespace
 
+namespace {
+
+// X_0 = Σ c^w W_w with ω^k(X_0) = −b^k: the k × k system ω^k(W_w) is invertible where W is
+// complementary to D.
+VectorField drift_in_complement(const std::vector<Form>& forms, const std::vector<GiNaC::ex>& offsets,
+                                const Frame& frame, const Chart& Q) {
+  std::vector<GiNaC::ex> x(Q.dim(), 0);
+  if (std::all_of(offsets.begin(), offsets.end(), [](const GiNaC::ex& b) { return b.is_zero(); }))
+    return VectorField(Q, x);
+  const std::size_t k = forms.size(), r = frame.rank();
+  GiNaC::matrix A(static_cast<unsigned>(k), static_cast<unsigned>(k)), b(static_cast<unsigned>(k), 1);
+  for (unsigned j = 0; j < k; ++j) {
+    b(j, 0) = -offsets[j];
+    for (unsigned w = 0; w < k; ++w) A(j, w) = simplify(evaluate(forms[j], {frame[r + w]}));
+  }
+  const GiNaC::matrix c = inverse(A, Q, "NonholonomicSystem").mul(b);
+  for (std::size_t w = 0; w < k; ++w)
+    for (std::size_t i = 0; i < Q.dim(); ++i) x[i] += c(static_cast<unsigned>(w), 0) * frame[r + w][i];
+  for (auto& e : x) e = simplify(e);
+  return VectorField(Q, x);
+}
+
+}  // namespace
+
 struct NonholonomicSystem::Data {
   Chart Q, TQ, Dstar, Dvel;
   GiNaC::ex L;
   std::optional<Metric> G;
   GiNaC::ex V;
   std::vector<Form> constraints;
+  std::vector<GiNaC::ex> offsets;
+  std::optional<VectorField> drift;
   std::optional<Frame> frame;
   Complement complement;
   GiNaC::ex complement_minor;
@@ -182,15 +220,22 @@ struct NonholonomicSystem::Data {
 
 NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
   auto d = std::make_shared<Data>(Data{spec.chart, tangent_bundle(spec.chart), spec.chart, spec.chart,
-                                       spec.lagrangian, std::nullopt, 0, {}, std::nullopt, {}, 0, {}, {}, {}, {},
+                                       spec.lagrangian, std::nullopt, 0, {}, {}, std::nullopt, std::nullopt, {}, 0, {}, {}, {}, {},
                                        Tensor3(), Tensor3(), FrameOrigin::Given});
   const Chart& Q = d->Q;
   const auto parts = mechanical_parts(spec.lagrangian, Q);
   d->G = parts.metric;
   d->V = parts.potential;
-  for (const auto& c : spec.constraints) d->constraints.push_back(constraint_form(c, Q));
+  for (const auto& c : spec.constraints) {
+    ConstraintParts parts = constraint_parts(c, Q);
+    d->constraints.push_back(std::move(parts.form));
+    d->offsets.push_back(parts.offset);
+  }
   // D given by its frame alone: the constraints are the annihilator of the frame.
-  if (spec.constraints.empty() && !spec.frame.empty()) d->constraints = annihilator(Distribution(spec.frame));
+  if (spec.constraints.empty() && !spec.frame.empty()) {
+    d->constraints = annihilator(Distribution(spec.frame));
+    d->offsets.assign(d->constraints.size(), 0);
+  }
   // Independent constraints: the annihilator D° must have rank k.
   if (!d->constraints.empty()) {
     const std::size_t rk = symbolic_rank(constraint_matrix(d->constraints, Q), Q);
@@ -260,6 +305,7 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
     throw DomainError(detail::message("NonholonomicSystem", "the complement W has the wrong dimension",
                                       std::to_string(Q.dim() - r) + " fields", std::string(e.what())));
   }
+  d->drift = drift_in_complement(d->constraints, d->offsets, *d->frame, Q);
   d->Dstar = distribution_dual_chart(Q, r);
   d->Dvel = distribution_chart(Q, r);
   d->rho = d->frame->rho();
@@ -288,6 +334,11 @@ GiNaC::ex NonholonomicSystem::lagrangian() const { return data_->L; }
 const Metric& NonholonomicSystem::metric() const { return *data_->G; }
 GiNaC::ex NonholonomicSystem::potential() const { return data_->V; }
 const std::vector<Form>& NonholonomicSystem::constraint_forms() const { return data_->constraints; }
+const std::vector<GiNaC::ex>& NonholonomicSystem::constraint_offsets() const { return data_->offsets; }
+bool NonholonomicSystem::is_affine() const {
+  return std::any_of(data_->offsets.begin(), data_->offsets.end(), [](const GiNaC::ex& b) { return !b.is_zero(); });
+}
+const VectorField& NonholonomicSystem::drift() const { return *data_->drift; }
 const Frame& NonholonomicSystem::frame() const { return *data_->frame; }
 const Complement& NonholonomicSystem::complement() const { return data_->complement; }
 GiNaC::ex NonholonomicSystem::complement_minor() const { return data_->complement_minor; }

@@ -1,5 +1,7 @@
-// mechanics/nonholonomic_system.hpp — a mechanical Lagrangian with linear velocity constraints,
-// and the objects of 004 §2 derived from it: the frame {X_α} of D, ρ, μ^α, G_αβ, G^αβ, C_αβγ, C_αβ^γ.
+// mechanics/nonholonomic_system.hpp — a mechanical Lagrangian with velocity constraints, linear
+// (a_i(q) q̇^i = 0) or affine (a_i(q) q̇^i + b(q) = 0), and the objects of 004 §2 derived from it: the
+// frame {X_α} of D, ρ, μ^α, G_αβ, G^αβ, C_αβγ, C_αβ^γ; for affine constraints also the drift X_0, the
+// particular solution in W: the velocities allowed at q are X_0(q) + D_q.
 //
 // The description is checked once, at construction; the derived objects are computed then and never
 // change (the system is an immutable value).  Algorithms on it are free functions (mechanics/hamel.hpp,
@@ -36,7 +38,7 @@ struct Complement {
 struct NonholonomicSpec {
   Chart chart;                             ///< Q
   GiNaC::ex lagrangian;                    ///< L(q, q̇) in the coordinates of tangent_bundle(chart)
-  std::vector<GiNaC::ex> constraints;      ///< linear in the velocities, each = 0
+  std::vector<GiNaC::ex> constraints;      ///< linear or affine in the velocities, each = 0
   std::vector<VectorField> frame;          ///< optional basis of D; computed from the constraints if empty
   std::vector<std::string> frame_names;    ///< optional names of the frame fields (default X1, X2, ...)
   Complement complement;                   ///< W
@@ -56,7 +58,7 @@ class NonholonomicSystem {
  public:
   /// Checks the description and derives the frame objects.
   /// @throws DomainError for a Lagrangian that is not mechanical (not quadratic in the velocities, or
-  ///   with a degenerate kinetic term), a constraint not linear in the velocities, dependent
+  ///   with a degenerate kinetic term), a constraint not affine in the velocities, dependent
   ///   constraints, frame fields that are dependent, not tangent to D or of the wrong number, or a
   ///   complement that is not complementary to D.
   explicit NonholonomicSystem(const NonholonomicSpec& spec);
@@ -68,7 +70,16 @@ class NonholonomicSystem {
   GiNaC::ex lagrangian() const;
   const Metric& metric() const;            ///< the kinetic-energy metric, read off L
   GiNaC::ex potential() const;             ///< V(q)
+  /// ω^k: the constraints' linear parts (the constraints themselves when they are linear).
   const std::vector<Form>& constraint_forms() const;
+  /// b^k(q): the constraints' terms without velocities, ω^k(q̇) + b^k = 0 (0 for a linear constraint).
+  const std::vector<GiNaC::ex>& constraint_offsets() const;
+  /// Whether some constraint has a term without velocities.
+  bool is_affine() const;
+  /// X_0: the section of W with ω^k(X_0) = −b^k, so that the allowed velocities are X_0 + D (the zero
+  /// field for linear constraints).  The dynamics do not depend on this choice; H_c and the equations
+  /// of motion are written with it (mechanics/hamel_equations.hpp).
+  const VectorField& drift() const;
   const Frame& frame() const;              ///< {X_α} completed by W
   /// W as used: Kind::Automatic is resolved to the chosen coordinates (kind stays Automatic so that a
   /// report can say W was chosen, not given).
@@ -103,6 +114,14 @@ struct MechanicalParts {
   GiNaC::ex potential;
 };
 MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q);
+
+/// A constraint a_i(q) q̇^i + b(q) = 0 split into the 1-form a_i dq^i and the offset b.
+struct ConstraintParts {
+  Form form;
+  GiNaC::ex offset;  ///< 0 for a linear constraint
+};
+/// @throws DomainError if the constraint is not affine in the velocities.
+ConstraintParts constraint_parts(const GiNaC::ex& constraint, const Chart& Q);
 
 /// The 1-form a_i dq^i of a constraint a_i(q) q̇^i = 0. @throws DomainError if not linear.
 Form constraint_form(const GiNaC::ex& constraint, const Chart& Q);

@@ -1,4 +1,5 @@
 target_sources(hamel PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/affine_constraints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hamel_equations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_system.cpp
 )

@@ -91,6 +91,11 @@ ActionCheck preserves_constraints(const NonholonomicSystem& system, const GroupA
       if (!last.zero)
         return failed_at(last, "omega^" + std::to_string(k + 1) + "(TPhi_g " + system.frame_names()[a] + ")", simplify(d));
     }
+    // affine: TΦ_g X_0 is allowed at Φ_g q, ω^k(TΦ_g X_0) + b^k(Φ_g q) = 0
+    if (!system.is_affine()) continue;
+    const GiNaC::ex d = evaluate(pulled, {system.drift()}) + system.constraint_offsets()[k].subs(moved(Q, action));
+    last = zero_test(d, Q);
+    if (!last.zero) return failed_at(last, "omega^" + std::to_string(k + 1) + "(TPhi_g X_0) + b^" + std::to_string(k + 1) + "(Phi_g q)", simplify(d));
   }
   return holds(forms.empty() ? "no constraint forms" : last.detail);
 }

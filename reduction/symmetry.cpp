@@ -74,12 +74,17 @@ GeneratorCheck check_generator(const NonholonomicSystem& system, const VectorFie
   out.distribution.zero = true;  // until a component fails
   out.distribution.detail = "no constraint forms";
   const auto& forms = system.constraint_forms();
+  // For affine constraints the lift must keep X_0 + D: [ξ, X_0] in D as well (ω^k(q̇) + b^k is
+  // then annihilated by the lift on every allowed velocity).
+  std::vector<std::pair<std::string, const VectorField*>> fields;
+  for (std::size_t a = 0; a < system.rank(); ++a) fields.emplace_back(system.frame_names()[a], &system.frame()[a]);
+  if (system.is_affine()) fields.emplace_back("X_0", &system.drift());
   for (std::size_t k = 0; k < forms.size(); ++k)
-    for (std::size_t a = 0; a < system.rank(); ++a) {
-      const GiNaC::ex v = evaluate(forms[k], {lie_bracket(xi, system.frame()[a])});
+    for (const auto& [field, X] : fields) {
+      const GiNaC::ex v = evaluate(forms[k], {lie_bracket(xi, *X)});
       out.distribution = zero_test(v, system.chart());
       if (out.distribution.zero) continue;
-      out.distribution_failing = "omega^" + std::to_string(k + 1) + "([" + name + ", " + system.frame_names()[a] + "])";
+      out.distribution_failing = "omega^" + std::to_string(k + 1) + "([" + name + ", " + field + "])";
       out.distribution_value = v;
       return out;
     }

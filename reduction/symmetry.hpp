@@ -34,7 +34,8 @@ ZeroVerdict potential_invariance(const NonholonomicSystem& system, const VectorF
 bool preserves_distribution(const NonholonomicSystem& system, const VectorField& xi);
 /// Whether a declared generator ξ is a symmetry of the system (004 §4.2), component by component:
 /// ξ^TQ[L] = 0 on TQ, and ω^k([ξ, X_α]) = 0 for every constraint form ω^k and frame field X_α of D
-/// (L_ξ D ⊂ D).  A failure names its component and value: "xi^TQ[L]" = lagrangian_value, or the first
+/// (L_ξ D ⊂ D), and for affine constraints ω^k([ξ, X_0]) = 0 (the lift keeps X_0 + D).  A failure
+/// names its component and value: "xi^TQ[L]" = lagrangian_value, or the first
 /// "omega^1([xi, X2])" that is not zero; the verdicts say how each was decided and where it fails.
 struct GeneratorCheck {
   ZeroVerdict lagrangian;

@@ -196,6 +196,7 @@ void read_gauge(const SystemFile& f, NonholonomicFile& out) {
   const YAML::Node& g = doc.root()["gauge_momenta"];
   if (g && !g.IsSequence() && !g.IsMap())
     fail_at(doc, g, "'gauge_momenta': expected a list of frame fields or {ansatz, shape, unknowns}, got a scalar");
+  if (g) out.at.set("gauge_momenta", doc.mark(g));
   if (g && g.IsMap()) {
     out.search = read_gauge_search(f, out, g);
     return;

@@ -53,7 +53,7 @@ void print_summary(const NonholonomicRun& r, std::ostream& out) {
   for (std::size_t i = 0; i < r.state_names.size(); ++i) out << " " << r.state_names[i] << " = " << number_text(tr.x_end[i], 12);
   out << "\nmonitored along every accepted step (max |f(t) - f(t0)|, and relative to |f(t0)|):\n";
   for (std::size_t j = 0; j < r.run.names.size(); ++j)
-    out << "  " << r.run.names[j] << (j == 0 ? " (constrained energy, 004 (2.7))" : " (declared gauge momentum)") << ": f(t0) = "
+    out << "  " << r.run.names[j] << " (" << r.meanings[j] << "): f(t0) = "
         << number_text(r.run.initial[j], 12) << ", drift " << number_text(r.run.drift[j], 3) << ", relative "
         << number_text(r.run.relative_drift[j], 3) << "\n";
   if (!tr.completed()) out << to_string(tr.termination) << ": " << tr.message << "\n";
@@ -82,7 +82,9 @@ void write_csv(const std::string& path, const NonholonomicRun& r, bool grid, std
     w.row(row);
   }
   w.finish();
-  out << "CSV written to " << path << " (" << w.rows() << " rows: t, q, pi, H_c)\n";
+  std::string columns;
+  for (const std::string& h : header) columns += (columns.empty() ? "" : ", ") + h;
+  out << "CSV written to " << path << " (" << w.rows() << " rows: " << columns << ")\n";
 }
 
 // Panels over t: the coordinates, the momenta on D*, and f(t) - f(t0) of each monitored quantity in
@@ -125,7 +127,7 @@ int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in,
     f.doc.fail(f.doc.root()["simulate"]["initial"], std::string("'simulate: initial': ") + e.what());
   }
   const Trajectory& tr = r.run.trajectory;
-  out << "Simulation of " << f.name << " on D* (004 (2.8)): t in [" << number_text(spec.t0, 12) << ", " << number_text(spec.t1, 12)
+  out << "Simulation of " << f.name << " on D* (" << r.equations << "): t in [" << number_text(spec.t0, 12) << ", " << number_text(spec.t1, 12)
       << "], " << tr.steps << " steps\n";
   print_summary(r, out);
   const bool grid = spec.step > 0;

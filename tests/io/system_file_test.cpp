@@ -70,13 +70,13 @@ TEST_CASE("System files: undeclared symbols, syntax errors, velocities of non-co
   CHECK(in_frame.find("velocities are allowed only in the Lagrangian and the constraints") != std::string::npos);
 }
 
-TEST_CASE("System files: the Lagrangian and the constraints must be mechanical and linear") {
+TEST_CASE("System files: the Lagrangian must be mechanical, the constraints affine in the velocities") {
   CHECK(error_of("coordinates: [x, y]\nlagrangian: \"x_dot^4 + y_dot^2\"\n")
             .find("s.yaml:2:13: 'lagrangian': the Lagrangian is not quadratic in the velocities; expected L = 1/2 g_ij(q) q_dot^i q_dot^j - V(q), got d^3L/dx_dot dx_dot dx_dot") == 0);
   CHECK(error_of("coordinates: [x, y]\nlagrangian: \"x_dot^2/2\"\n")
             .find("s.yaml:2:13: 'lagrangian': the kinetic energy is degenerate; expected a nondegenerate quadratic form in the velocities, got det g = 0") == 0);
   CHECK(error_of("coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 + z_dot^2)\"\nconstraints:\n  - \"z_dot - y*x_dot^2\"\n")
-            .find("s.yaml:4:5: constraint 1: constraint is not linear in the velocities; expected a_i(q) q_dot^i = 0") == 0);
+            .find("s.yaml:4:5: constraint 1: constraint is not affine in the velocities; expected a_i(q) q_dot^i + b(q) = 0") == 0);
 }
 
 TEST_CASE("System files: frames and complements") {

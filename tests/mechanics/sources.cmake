@@ -1,4 +1,5 @@
 target_sources(hamel_tests PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/affine_constraints_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hamel_equations_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_system_test.cpp
 )
