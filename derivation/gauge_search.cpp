@@ -131,8 +131,13 @@ void check_conservation(const NonholonomicSystem& system, const GaugeAnsatz& ans
   const CompiledFunction pwf = compile(pw, M.coordinates(), in.values, CompileOptions{Backend::Bytecode, "", "", true});
   IntegrateOptions opt;
   opt.max_step = 0.01;
-  const Trajectory tr = integrate(make_rhs(f), initial_state(M, in), 0.0, in.check_time, opt);
+  const State x0 = initial_state(M, in);
+  const Trajectory tr = integrate(make_rhs(f), x0, 0.0, in.check_time, opt);
   const auto si = *M.index_of(in.shape);
+  GiNaC::exmap start = in.values;  // the trajectory's start, for H_c(0) in the verdicts
+  for (std::size_t i = 0; i < M.dim(); ++i) start[M[i]] = x0[i];
+  const GiNaC::ex h0 = GiNaC::evalf(constrained_hamiltonian(system).subs(start));
+  const std::string energy = GiNaC::is_a<GiNaC::numeric>(h0) ? ", H_c(0) = " + number_text(GiNaC::ex_to<GiNaC::numeric>(h0).to_double(), 6) : "";
   for (std::size_t j = 0; j < sol.count(); ++j) {
     double c0 = 0, worst = 0;
     bool inside = true;
@@ -155,7 +160,8 @@ void check_conservation(const NonholonomicSystem& system, const GaugeAnsatz& ans
     if (!tr.completed() || !inside)
       s.verdict(id, what, false, !inside ? "the trajectory left the interval of the solution" : tr.message);
     else
-      s.verdict(id, what, rel <= 1e-9, "numeric evidence: relative drift " + number_text(rel, 3) + " over " + std::to_string(tr.steps) + " steps");
+      s.verdict(id, what, rel <= 1e-9, "numeric evidence: relative drift " + number_text(rel, 3) + " over " + std::to_string(tr.steps) +
+                                           " steps from C(0) = " + number_text(c0, 6) + energy);
   }
 }
 
