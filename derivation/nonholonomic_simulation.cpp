@@ -60,6 +60,37 @@ std::vector<double> momenta_from_velocities(const NonholonomicSystem& sys, const
   return pi;
 }
 
+// The reduced equations u̇_a = f_a(u) as `hamel derive` writes them (the model's "reduced_equations"),
+// when every one is in the variables; else why not.
+struct ReducedEquations {
+  std::vector<GiNaC::ex> symbols, field, on_dual;  // u_a, f_a(u), u_a(q, π)
+  std::string note;
+};
+
+ReducedEquations reduced_equations(const NonholonomicInput& given, const NonholonomicInput& in) {
+  ReducedEquations r;
+  if (in.variables.empty() || !in.variable_chart) return r;
+  Derivation d;
+  derive_nonholonomic(given, d, DeriveOptions{});
+  const Object* eqs = nullptr;
+  for (const auto& section : d.sections)
+    for (const auto& o : section.objects)
+      if (o.id == "reduced_equations") eqs = &o;
+  for (const auto& u : in.variables) {
+    const Entry* e = nullptr;
+    for (const auto& x : eqs ? eqs->entries : std::vector<Entry>{})
+      if (x.key == std::vector<std::string>{u.name}) e = &x;
+    if (!e || !e->note.empty()) {
+      r.note = "d/dt " + u.name + " is not written in the variables" + (e ? " (" + e->note + ")" : " (the variable is not invariant)");
+      return {{}, {}, {}, r.note};
+    }
+    r.symbols.push_back((*in.variable_chart)[*in.variable_chart->index_of(u.name)]);
+    r.field.push_back(e->value);
+    r.on_dual.push_back(u.expression);
+  }
+  return r;
+}
+
 }  // namespace
 
 State initial_on_dual(const NonholonomicSystem& sys, const GiNaC::exmap& values,
@@ -114,8 +145,24 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
                              (c.name == "X0" ? std::string("X_0") : detail::str(c.multiple) + " times " + c.name));
     }
   out.equations = sys.is_affine() ? "the Lagrange-d'Alembert equations on D*" : "004 (2.8)";
-  out.run = integrate_monitored(X.components(), M.coordinates(), monitors, spec.values,
-                                out.start, spec.t0, spec.t1, spec.step);
+  // the reduced equations beside the full ones, from u(q0, π0): u_a(q, π) − u_a is monitored
+  std::vector<GiNaC::ex> field = X.components(), state = M.coordinates();
+  State start = out.start;
+  const ReducedEquations red = reduced_equations(given, in);
+  out.reduced_note = red.note;
+  GiNaC::exmap at_start = spec.values;
+  for (std::size_t i = 0; i < M.dim(); ++i) at_start[M[i]] = out.start[i];
+  for (std::size_t a = 0; a < red.symbols.size(); ++a) {
+    const std::string name = GiNaC::ex_to<GiNaC::symbol>(red.symbols[a]).get_name();
+    out.state_names.push_back(name);
+    field.push_back(red.field[a]);
+    state.push_back(red.symbols[a]);
+    start.push_back(value_at(red.on_dual[a], at_start, "the variable " + name));
+    monitors.push_back({name + "_full - " + name, red.on_dual[a] - red.symbols[a]});
+    out.meanings.push_back(name + "(q, pi) of the full solution minus the reduced equations' " + name);
+  }
+  out.reduced = red.symbols.size();
+  out.run = integrate_monitored(field, state, monitors, spec.values, start, spec.t0, spec.t1, spec.step);
   return out;
 }
 

@@ -23,11 +23,15 @@ struct NonholonomicRunSpec {
 };
 
 struct NonholonomicRun {
-  std::vector<std::string> state_names;  ///< q, then π_1..π_r
+  std::vector<std::string> state_names;  ///< q, then π_1..π_r, then the variables u_a (see `reduced`)
   State start;                           ///< (q, π) at t0
   MonitoredRun run;                      ///< monitored: H_c, π_b for each declared gauge momentum, J_Y (affine)
   std::vector<std::string> meanings;     ///< one per monitored quantity, for people
   std::string equations;                 ///< which equations were integrated, for people
+  /// The variables u_a integrated by the reduced equations in them, after q and π in the state (0: none),
+  /// each monitored as u_a(q, π) − u_a: their drift is how far the reduced solution is from the full one.
+  std::size_t reduced = 0;
+  std::string reduced_note;              ///< why the reduced equations were not integrated (empty: they were, or none)
 };
 
 /// The initial state on D* from the coordinates and momenta, or from the coordinates and velocities:
@@ -37,7 +41,8 @@ struct NonholonomicRun {
 State initial_on_dual(const NonholonomicSystem& sys, const GiNaC::exmap& values,
                       const std::vector<std::pair<std::string, double>>& initial);
 
-/// Builds the system (as `hamel derive` does) and integrates (2.8).
+/// Builds the system (as `hamel derive` does) and integrates (2.8); with `variables` whose reduced
+/// equations the derivation writes in them, those too, beside (2.8) from u(q0, π0) (issue 19 §2).
 /// @throws DomainError for a bad initial state, SpecError as build_nonholonomic_system.
 NonholonomicRun simulate_nonholonomic(const NonholonomicInput& in, const NonholonomicRunSpec& spec);
 

@@ -2,6 +2,7 @@
 #include "io/modules/nonholonomic_run.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 #include "core/error.hpp"
@@ -55,7 +56,8 @@ void print_summary(const NonholonomicRun& r, std::ostream& out) {
   for (std::size_t j = 0; j < r.run.names.size(); ++j)
     out << "  " << r.run.names[j] << " (" << r.meanings[j] << "): f(t0) = "
         << number_text(r.run.initial[j], 12) << ", drift " << number_text(r.run.drift[j], 3) << ", relative "
-        << number_text(r.run.relative_drift[j], 3) << "\n";
+        << (std::abs(r.run.initial[j]) > 1e-12 ? number_text(r.run.relative_drift[j], 3) : std::string("- (f(t0) = 0)")) << "\n";
+  if (!r.reduced_note.empty()) out << "the reduced equations are not integrated: " << r.reduced_note << "\n";
   if (!tr.completed()) out << to_string(tr.termination) << ": " << tr.message << "\n";
 }
 
@@ -93,15 +95,19 @@ Plot time_plot(const NonholonomicRun& r, bool grid, const std::string& name, std
   Plot p{name + ": coordinates, momenta on D* and the drift of the monitored quantities", "t", "coordinates",
          sample_times(r, grid), {}};
   p.panel_labels = {"momenta pi"};
+  if (r.reduced) p.panel_labels.push_back("variables (reduced equations)");
+  const std::size_t on_dual = r.state_names.size() - r.reduced, first_drift = r.reduced ? 3 : 2;
   for (std::size_t i = 0; i < r.state_names.size(); ++i) {
-    Series s{r.state_names[i], {}, i < n ? 0u : 1u};
+    Series s{r.state_names[i], {}, i < n ? 0u : i < on_dual ? 1u : 2u};
     for (const State& x : sample_states(r, grid)) s.y.push_back(x[i]);
     p.series.push_back(s);
   }
   for (std::size_t j = 0; j < r.run.names.size(); ++j) {
     std::vector<double> f;
     for (const auto& v : r.run.samples) f.push_back(v[j]);
-    p.series.push_back(drift_series(r.run.names[j], f, 2 + j));
+    // the reduced solution's deviations (the last monitors) start at 0: shown as they are
+    const bool deviation = j + r.reduced >= r.run.names.size();
+    p.series.push_back(deviation ? Series{r.run.names[j], f, first_drift + j} : drift_series(r.run.names[j], f, first_drift + j));
     p.panel_labels.push_back(p.series.back().title);
   }
   return p;

@@ -1,0 +1,67 @@
+// tests/cli/reduced_simulation_test.cpp — `hamel simulate` with `variables` (issue 19 §2): the reduced
+// equations in the variables integrated beside (2.8), against the Chaplygin sleigh's closed form.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "tests/support/cli_run.hpp"
+#include "tests/support/temp_file.hpp"
+
+namespace {
+using hamel::test::has;
+using hamel::test::run;
+using hamel::test::Run;
+
+std::vector<double> cells(const std::string& line) {
+  std::vector<double> v;
+  std::stringstream ss(line);
+  for (std::string c; std::getline(ss, c, ',');) v.push_back(std::stod(c));
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("hamel simulate: the sleigh's reduced equations in (v, omega) follow the closed form beside (2.8)") {
+  hamel::test::TempFile csv("", ".csv");
+  const Run r = run({"simulate", "examples/chaplygin_sleigh.yaml", "--csv", csv.path()});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "v_full - v (v(q, pi) of the full solution minus the reduced equations' v)"));
+  std::ifstream in(csv.path());
+  std::string line;
+  std::getline(in, line);
+  REQUIRE(line == "t,x,y,theta,pi1,pi2,v,omega,H_c,v_full - v,omega_full - omega");
+  // m v̇ = m a ω², energy E = m v²/2 + (J + m a²) ω²/2: v = c tanh(b c t + atanh(v0/c)), c = √(2E/m),
+  // b = a m/(J + m a²) (m = 1, J = 1/2, a = 3/10; v0 = π1/m = 0.2, ω0 = π2/(J + m a²) = 0.4/0.59)
+  const double m = 1, J = 0.5, a = 0.3, I = J + m * a * a, v0 = 0.2, w0 = 0.4 / I;
+  const double c = std::sqrt(v0 * v0 + I * w0 * w0 / m), b = a * m / I;
+  int rows = 0;
+  while (std::getline(in, line)) {
+    const auto x = cells(line);
+    const double t = x[0], v = x[6], w = x[7];
+    CHECK(v == doctest::Approx(c * std::tanh(b * c * t + std::atanh(v0 / c))).epsilon(1e-8));
+    CHECK(w == doctest::Approx(std::sqrt(std::max(0.0, m * (c * c - v * v) / I))).epsilon(1e-6).scale(1e-3));
+    CHECK(std::abs(x[9]) < 1e-12);  // the full solution's v = π1/m minus the reduced v
+    CHECK(std::abs(x[10]) < 1e-12);
+    ++rows;
+  }
+  CHECK(rows == 201);
+}
+
+TEST_CASE("hamel simulate: a variable that is not invariant: the reduced equations are not integrated, and it says why") {
+  std::ifstream f("examples/chaplygin_sleigh.yaml");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  std::string text = ss.str();
+  const std::string from = "  omega: \"pi2/(J + m*a^2)\"";
+  REQUIRE(text.find(from) != std::string::npos);
+  text.replace(text.find(from), from.size(), from + "\n  X: \"x\"");
+  hamel::test::TempFile file(text, ".yaml");
+  const Run r = run({"simulate", file.path()});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "the reduced equations are not integrated: d/dt X is not written in the variables (the variable is not invariant)"));
+  CHECK_FALSE(has(r.out, "v_full - v"));
+}
