@@ -34,6 +34,16 @@ ZeroVerdict in_span_of(const std::vector<VectorField>& fields, const VectorField
 /// Everything is decided by symbolic rank (zero tests of the eliminations' pivots).
 CharacteristicReport characteristic_report(const AlmostPoissonBracket& B);
 
+/// The characteristic distribution of the reduced bracket of the variables u_a on the reduced space
+/// itself, the image of D* under u, where the bracket table in the variables is defined only on the
+/// zero set of the relations among them (|γ|² = 1): the fields Y_a = Π♯du_a on D* are u-related to
+/// the reduced X_{u_a}, so at u(p) the distribution is the span of the columns (Y_a(u_c))(p) =
+/// ({u_c, u_a}(p)), and brackets of Y's on D* push forward to brackets of X's. Ranks are symbolic ranks
+/// of these k-row matrices on D*. `dimension` is the reduced space's: the rank of du (the generic rank of
+/// the Jacobian of u).
+CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, const std::vector<GiNaC::ex>& u,
+                                             const std::vector<std::string>& names);
+
 struct NamedBracket {
   std::string key;   ///< in ids: "nonholonomic", "gauged", "reduced"
   std::string name;  ///< in statements and the table, plain text: "Pi_nh"
@@ -43,6 +53,11 @@ struct NamedBracket {
 /// Into `s`: the table "characteristic" (one row per bracket: name, dimension, rank, involutive,
 /// closure rank) and for each bracket the fact "characteristic.<key>.integrable".
 void characteristic_distributions(const std::vector<NamedBracket>& brackets, DerivationSection& s);
+
+/// Into `s`: the table "characteristic" with one row, "the reduced bracket on the reduced space", from
+/// characteristic_on_image, and the fact "characteristic.reduced.integrable".
+void characteristic_on_reduced_space(const AlmostPoissonBracket& B, const std::vector<GiNaC::ex>& u,
+                                     const std::vector<std::string>& names, DerivationSection& s);
 
 /// Into `s`: for each gauge momentum (name, C) the fact "commutator.<name>.zero", whether
 /// [X, Π♯dC] = 0 on D*; for each named generator ξ, the verdict "commutator.<ξ>" that [X, ξ] = 0

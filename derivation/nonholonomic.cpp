@@ -463,6 +463,12 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   if (table && in.variable_chart && !relations && in.variable_chart->dim() <= 10)
     characteristic_distributions({{"reduced", "the reduced bracket of the variables",
                                    AlmostPoissonBracket::from_coordinate_brackets(*in.variable_chart, *table)}}, s);
+  else if (relations && in.variables.size() <= 10) {  // on the zero set of the relations: from D*
+    std::vector<GiNaC::ex> u;
+    std::vector<std::string> names;
+    for (const auto& v : in.variables) u.push_back(v.expression), names.push_back(v.name);
+    characteristic_on_reduced_space(B, u, names, s);
+  }
   iv.momenta(b.momenta, s);
   iv.dynamics(sys, table, s);
   if (in.variables.size() >= 3) {

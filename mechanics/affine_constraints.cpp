@@ -30,7 +30,10 @@ std::vector<JacobiCandidate> jacobi_candidates(const NonholonomicSystem& system,
   const GiNaC::ex H = constrained_hamiltonian(system);
   std::vector<JacobiCandidate> out{{"X0", 1, system.drift(), 0}};
   for (const auto& [name, xi] : generators)
-    if (const auto c = drift_multiple(system, xi)) out.push_back({name, *c, simplify(*c * xi), 0});
+    if (const auto c = drift_multiple(system, xi)) {
+      const VectorField Y = simplify(*c * xi);
+      if (!zero_test(Y - system.drift()).zero) out.push_back({name, *c, Y, 0});  // the drift's own integral: listed once
+    }
   for (JacobiCandidate& c : out) c.integral = simplify(H - momentum_along(system, c.field));
   return out;
 }

@@ -23,7 +23,8 @@ struct JacobiCandidate {
   GiNaC::ex integral;  ///< H_c − ⟨p, Y⟩ on D*
 };
 
-/// Y = X_0, and Y = c ξ for each generator with a drift multiple c; empty for linear constraints.
+/// Y = X_0, and Y = c ξ for each generator with a drift multiple c (unless c ξ = X_0); empty for linear
+/// constraints.
 std::vector<JacobiCandidate> jacobi_candidates(const NonholonomicSystem& system,
                                                const std::vector<std::pair<std::string, VectorField>>& generators);
 

@@ -198,8 +198,18 @@ void commutator_claim(const ClaimEnv& e, ClaimResult& res) {
   if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
 }
 
+// The distribution of the bracket named by `of`; `of: reduced` is the reduced bracket of the variables on
+// the reduced space (the image of D* under them), from Π_nh^Λ when there is one.
+CharacteristicReport characteristic_of(const ClaimEnv& e) {
+  if (e.c.of != "reduced") return characteristic_report(which_bracket(e));
+  std::vector<ex> u;
+  std::vector<std::string> names;
+  for (const auto& v : e.d.in.variables) u.push_back(v.expression), names.push_back(v.name);
+  return characteristic_on_image(e.d.reduced_source(), u, names);
+}
+
 void characteristic_claim(const ClaimEnv& e, ClaimResult& res) {
-  const CharacteristicReport r = characteristic_report(which_bracket(e));
+  const CharacteristicReport r = characteristic_of(e);
   if (e.c.kind == "integrable") {
     compare_claim(res, r.involutive, e.c.holds,
                   "symbolic rank" + (r.involutive ? std::string() : ": " + r.witness + " leaves E; closure rank " + std::to_string(r.closure_rank)));

@@ -76,12 +76,17 @@ std::vector<std::size_t> parse_indices(const ClaimEnv& e, const char* key, std::
 }
 
 // `of`: which bracket; whether the system has the gauged one is known once it is derived.
-void read_of(const ClaimEnv& e, NonholonomicClaim& c) {
+// `reduced`: the reduced bracket of the variables on the reduced space (characteristic claims only).
+void read_of(const ClaimEnv& e, NonholonomicClaim& c, bool reduced = false) {
   if (!e.b["of"]) return;
   c.of = e.doc.scalar(e.b["of"], "'of'");
   c.at.set("of", e.doc.mark(e.b["of"]));
+  if (reduced && c.of == "reduced") {
+    if (!e.in.variable_chart) e.doc.fail(e.b["of"], "'of: reduced' needs 'variables' in the system file; expected them, got none");
+    return;
+  }
   if (c.of != "nonholonomic" && c.of != "gauged")
-    e.doc.fail(e.b["of"], "'of': expected 'nonholonomic' or 'gauged', got '" + c.of + "'");
+    e.doc.fail(e.b["of"], "'of': expected 'nonholonomic' or 'gauged'" + std::string(reduced ? " or 'reduced'" : "") + ", got '" + c.of + "'");
 }
 
 // "f,g" → the two functions on D*.
@@ -246,7 +251,7 @@ void commutator(const ClaimEnv& e, NonholonomicClaim& c) {
 
 // The rank of the characteristic distribution Π♯(T*D*), or whether it is integrable.
 void characteristic(const ClaimEnv& e, NonholonomicClaim& c) {
-  read_of(e, c);
+  read_of(e, c, true);
   if (c.kind == "integrable") {
     c.holds = e.doc.boolean(e.b, "holds", true);
     return;

@@ -367,18 +367,33 @@ TEST_CASE("hamel derive: a variable that is not invariant is reported, and only 
 TEST_CASE("hamel check: the printed (6.7) and K are flagged as the errata they are; exit status 0") {
   const Run r = run({"check", "examples/chaplygin_sphere.yaml", "examples/chaplygin_sphere.claims.yaml"});
   CHECK(r.status == 0);  // every false claim is marked `expect: false`
-  CHECK(r.out.find("40 as expected (4 errata confirmed false)") != std::string::npos);
+  CHECK(r.out.find("42 as expected (4 errata confirmed false)") != std::string::npos);
   CHECK(r.out.find("FALSE G^11 as printed (mr^2) [(6.7)]") != std::string::npos);
   CHECK(r.out.find("FALSE G^22 as printed (mr^2) [(6.7)]") != std::string::npos);
   CHECK(r.out.find("FALSE K = (I1 + mR^2)(I3 + mR^2)(1 - (A gamma, gamma)) as printed") != std::string::npos);
   CHECK(r.out.find("TRUE  {pi2, pi3} [section 6]") != std::string::npos);
   CHECK(r.out.find("TRUE  {M1, M2} [(6.10)]") != std::string::npos);
   CHECK(r.out.find("they differ at") != std::string::npos);
-  CHECK(r.out.find("40 claims: 36 true, 4 false") != std::string::npos);
+  CHECK(r.out.find("42 claims: 38 true, 4 false") != std::string::npos);
   // Corollary 5.8(ii): false on D* as printed, true on D*/G (issue 19 §4)
   CHECK(r.out.find("FALSE [X_nh, X_pi1] = 0 on D* [Corollary 5.8(ii) as printed]") != std::string::npos);
   CHECK(r.out.find("TRUE  [X_nh, X_pi1] is tangent to the SE(2) orbits [Corollary 5.8(ii), reduced]") != std::string::npos);
   CHECK(r.out.find("TRUE  Pi_nh has rank 2r = 6 on D* [section 2]  (examples/chaplygin_sphere.claims.yaml:") != std::string::npos);
+  // on the reduced space |γ| = 1 (issue 19 §3): rank 4 of 5, integrable, the leaves (M, γ) = c
+  CHECK(r.out.find("TRUE  the reduced bracket has rank 4 on the reduced space [(6.10)]") != std::string::npos);
+  CHECK(r.out.find("symbolic rank 4 of 5)") != std::string::npos);
+  CHECK(r.out.find("TRUE  its characteristic distribution is integrable on |gamma| = 1") != std::string::npos);
+}
+
+TEST_CASE("hamel derive: the characteristic distribution on the reduced space, where the variables have relations (issue 19 §3)") {
+  const Run r = run({"derive", "examples/chaplygin_sphere.yaml"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("[yes] the characteristic distribution of the reduced bracket on the reduced space (rank 4 of 5) is integrable") !=
+        std::string::npos);
+  // the solid of revolution's brackets on D* are past the derivation's budget: the claim computes them
+  const Run s = run({"derive", "examples/solid_of_revolution.yaml"});
+  REQUIRE(s.status == 0);
+  CHECK(s.out.find("the claims 'characteristic_rank' and 'integrable' with 'of: reduced' compute it") != std::string::npos);
 }
 
 TEST_CASE("hamel check: a false reduced-bracket claim shows the derived bracket in the variables (solid, (7.9) as printed)") {
