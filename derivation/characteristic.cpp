@@ -116,6 +116,12 @@ GiNaC::matrix with_column(const GiNaC::matrix& P, const GiNaC::matrix& column) {
 
 }  // namespace
 
+GiNaC::matrix reduced_characteristic_matrix(const AlmostPoissonBracket& B, const std::vector<GiNaC::ex>& u) {
+  std::vector<VectorField> Y;
+  for (const GiNaC::ex& f : u) Y.push_back(hamiltonian_vector_field(B, f));
+  return pushed_forward(Y, u);
+}
+
 CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, const std::vector<GiNaC::ex>& u,
                                              const std::vector<std::string>& names) {
   const Chart& M = B.chart();
@@ -126,7 +132,7 @@ CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, cons
   r.dimension = symbolic_rank(J, M);
   std::vector<VectorField> Y;
   for (const GiNaC::ex& f : u) Y.push_back(hamiltonian_vector_field(B, f));
-  GiNaC::matrix P = pushed_forward(Y, u);  // grows into the closure's
+  GiNaC::matrix P = pushed_forward(Y, u);  // reduced_characteristic_matrix, grown into the closure's
   r.rank = r.closure_rank = symbolic_rank(P, M);
   r.involutive = true;
   std::vector<VectorField> closure = Y;

@@ -44,6 +44,10 @@ CharacteristicReport characteristic_report(const AlmostPoissonBracket& B);
 CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, const std::vector<GiNaC::ex>& u,
                                              const std::vector<std::string>& names);
 
+/// The k × k matrix (Y_a(u_c)) = ({u_c, u_a}) on D* whose columns span the reduced characteristic
+/// distribution at u(p) (characteristic_on_image): its rank at a point of D* is the distribution's there.
+GiNaC::matrix reduced_characteristic_matrix(const AlmostPoissonBracket& B, const std::vector<GiNaC::ex>& u);
+
 struct NamedBracket {
   std::string key;   ///< in ids: "nonholonomic", "gauged", "reduced"
   std::string name;  ///< in statements and the table, plain text: "Pi_nh"

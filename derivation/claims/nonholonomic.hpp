@@ -26,7 +26,9 @@ struct NonholonomicClaim {
   /// lhs and rhs of an identity, the coefficients of a gauge_solution
   std::vector<GiNaC::ex> functions;
   std::optional<GiNaC::ex> value;
-  std::string of;     ///< "nonholonomic", "gauged", or "": the gauged bracket when there is one
+  std::string of;     ///< "nonholonomic", "gauged", "reduced" (characteristic claims), or "": the gauged bracket when there is one
+  /// characteristic_rank `at`: a point of D* (coordinates, momenta and parameters by name); empty: generic
+  std::vector<std::pair<std::string, double>> point;
   bool holds = true;  ///< the claimed verdict of a yes/no claim
   SourceMap at;       ///< "" the claim's body, "of": where what the system lacks is reported
   /// commutator: its two vector fields on D*, each X_nh, a symmetry generator lifted to D*, the

@@ -1,12 +1,14 @@
 // io/modules/nonholonomic_claims.cpp — reading the claims of nonholonomic systems: each kind reads its
 // keys into a NonholonomicClaim (derivation/claims/nonholonomic.hpp), refusing, at the key, names and
 // indices the system file does not have.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
 
 #include "core/error.hpp"
 #include "io/modules/nonholonomic.hpp"
+#include "io/point.hpp"
 
 namespace hamel {
 
@@ -255,6 +257,19 @@ void characteristic(const ClaimEnv& e, NonholonomicClaim& c) {
   if (c.kind == "integrable") {
     c.holds = e.doc.boolean(e.b, "holds", true);
     return;
+  }
+  if (e.b["at"]) {  // the rank at a point: every coordinate, momentum and parameter it needs, by name
+    try {
+      c.point = read_point(e.doc.scalar(e.b["at"], "'at'"), "'at'");
+    } catch (const ParseError& x) {
+      e.doc.fail(e.b["at"], std::string("'at': ") + x.what());
+    }
+    c.at.set("at", e.doc.mark(e.b["at"]));
+    const Chart M = e.in.dual_chart();
+    for (const auto& [name, value] : c.point)
+      if (!M.index_of(name) && !std::any_of(M.parameter_specs().begin(), M.parameter_specs().end(),
+                                            [&](const auto& p) { return p.name == name; }))
+        e.doc.fail(e.b["at"], "'at': expected coordinates, momenta and parameters of the system, got '" + name + "'");
   }
   if (!e.b["rank"]) e.needs("expected 'rank' (a whole number), got none");
   const double r = e.doc.number(e.b["rank"], "'rank'");
