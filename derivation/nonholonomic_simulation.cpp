@@ -8,7 +8,10 @@
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "derivation/nonholonomic.hpp"
+#include "derivation/gauge_search.hpp"
 #include "mechanics/affine_constraints.hpp"
+#include "numerics/compiled_function.hpp"
+#include "reduction/gauge_search.hpp"
 #include "mechanics/hamel_equations.hpp"
 
 namespace hamel {
@@ -91,6 +94,54 @@ ReducedEquations reduced_equations(const NonholonomicInput& given, const Nonholo
   return r;
 }
 
+// The gauge momenta a search finds (`gauge_momenta: {ansatz, shape}`), C_j = Σ_i f_ij(s) p_{W_i} with the
+// numeric solutions f_j of f' = L(s) f (solved with the run's values), monitored after the run along
+// its stored states (a spline of the solution is not an expression the integrator compiles). A state
+// outside the solutions' interval of s ends the monitoring: the note says where.
+void monitor_search_momenta(const NonholonomicSystem& sys, const GaugeSearchInput& search, const GiNaC::exmap& values,
+                            bool grid, NonholonomicRun& out) {
+  const GaugeAnsatz ansatz = gauge_ansatz(sys, search);
+  const GaugeSolutions sol = solve_gauge_ode(derive_gauge_ode(sys, ansatz), search.shape, values, search.s_min,
+                                             search.s_max, search.s_base);
+  const Chart& M = sys.dual_chart();
+  std::vector<GiNaC::ex> pw;
+  for (const VectorField& W : ansatz.basis) pw.push_back(linear_momentum(sys, W));
+  const CompiledFunction p = compile(pw, M.coordinates(), values, CompileOptions{Backend::Bytecode, "", "", true});
+  const std::size_t si = *M.index_of(search.shape), nf = pw.size();
+  const auto C = [&](std::size_t j, const State& x) {
+    std::vector<double> pv(nf);
+    p(x.data(), pv.data());
+    const auto f = sol(j, x[si]);
+    double c = 0;
+    for (std::size_t i = 0; i < nf; ++i) c += f[i] * pv[i];
+    return c;
+  };
+  const Trajectory& tr = out.run.trajectory;
+  const auto inside = [&](const State& x) { return x[si] >= sol.s_min() && x[si] <= sol.s_max(); };
+  for (std::size_t j = 0; j < sol.count(); ++j) {
+    const double c0 = C(j, tr.x.front());
+    double drift = 0;
+    for (const State& x : tr.x) {
+      if (!inside(x)) {
+        out.notes.push_back("C" + std::to_string(j + 1) + " is monitored only while " + detail::str(search.shape) + " is in [" +
+                            number_text(sol.s_min(), 6) + ", " + number_text(sol.s_max(), 6) +
+                            "], where the search solved for it: the run left it");
+        break;
+      }
+      drift = std::max(drift, std::abs(C(j, x) - c0));
+    }
+    out.run.names.push_back("C" + std::to_string(j + 1));
+    out.meanings.push_back("gauge momentum " + std::to_string(j + 1) + " of the search, sum_i f_i(" + detail::str(search.shape) +
+                           ") p_W_i with f numeric");
+    out.run.initial.push_back(c0);
+    out.run.drift.push_back(drift);
+    out.run.relative_drift.push_back(drift / std::max(std::abs(c0), 1e-300));
+    const std::vector<State>& sampled = grid ? tr.grid_x : tr.x;
+    for (std::size_t k = 0; k < sampled.size(); ++k)
+      out.run.samples[k].push_back(inside(sampled[k]) ? C(j, sampled[k]) : std::nan(""));
+  }
+}
+
 }  // namespace
 
 State initial_on_dual(const NonholonomicSystem& sys, const GiNaC::exmap& values,
@@ -149,7 +200,7 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
   std::vector<GiNaC::ex> field = X.components(), state = M.coordinates();
   State start = out.start;
   const ReducedEquations red = reduced_equations(given, in);
-  out.reduced_note = red.note;
+  if (!red.note.empty()) out.notes.push_back("the reduced equations are not integrated: " + red.note);
   GiNaC::exmap at_start = spec.values;
   for (std::size_t i = 0; i < M.dim(); ++i) at_start[M[i]] = out.start[i];
   for (std::size_t a = 0; a < red.symbols.size(); ++a) {
@@ -163,6 +214,8 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
   }
   out.reduced = red.symbols.size();
   out.run = integrate_monitored(field, state, monitors, spec.values, start, spec.t0, spec.t1, spec.step);
+  if (in.search && !sys.is_affine() && !out.run.trajectory.x.empty())
+    monitor_search_momenta(sys, *in.search, spec.values, spec.step > 0, out);
   return out;
 }
 

@@ -31,7 +31,7 @@ struct NonholonomicRun {
   /// The variables u_a integrated by the reduced equations in them, after q and π in the state (0: none),
   /// each monitored as u_a(q, π) − u_a: their drift is how far the reduced solution is from the full one.
   std::size_t reduced = 0;
-  std::string reduced_note;              ///< why the reduced equations were not integrated (empty: they were, or none)
+  std::vector<std::string> notes;        ///< for people: what was not integrated or monitored, and why
 };
 
 /// The initial state on D* from the coordinates and momenta, or from the coordinates and velocities:

@@ -57,7 +57,7 @@ void print_summary(const NonholonomicRun& r, std::ostream& out) {
     out << "  " << r.run.names[j] << " (" << r.meanings[j] << "): f(t0) = "
         << number_text(r.run.initial[j], 12) << ", drift " << number_text(r.run.drift[j], 3) << ", relative "
         << (std::abs(r.run.initial[j]) > 1e-12 ? number_text(r.run.relative_drift[j], 3) : std::string("- (f(t0) = 0)")) << "\n";
-  if (!r.reduced_note.empty()) out << "the reduced equations are not integrated: " << r.reduced_note << "\n";
+  for (const std::string& note : r.notes) out << note << "\n";
   if (!tr.completed()) out << to_string(tr.termination) << ": " << tr.message << "\n";
 }
 
