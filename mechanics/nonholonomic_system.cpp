@@ -22,9 +22,40 @@ GiNaC::exmap at_rest(const std::vector<GiNaC::ex>& v) {
   return m;
 }
 
+GiNaC::lst as_list(const std::vector<GiNaC::ex>& v) {
+  GiNaC::lst l;
+  for (const auto& x : v) l.append(x);
+  return l;
+}
+
+// The outermost part of e that keeps it from being a polynomial in `vars`: a function of a velocity, a
+// velocity under a root or a symbolic power, a velocity in an exponent.
+GiNaC::ex not_polynomial_part(const GiNaC::ex& e, const GiNaC::lst& vars) {
+  if (e.is_polynomial(vars)) return 0;
+  const bool op_wise = GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e) ||
+                       (GiNaC::is_a<GiNaC::power>(e) && e.op(1).info(GiNaC::info_flags::nonnegint));
+  if (op_wise)
+    for (std::size_t i = 0; i < e.nops(); ++i)
+      if (!e.op(i).is_polynomial(vars)) return not_polynomial_part(e.op(i), vars);
+  return e;
+}
+
+// Structural, before any derivative is taken: a velocity inside a function or an exponent makes the
+// expression no polynomial in the velocities, whatever it simplifies to. Deciding that from third
+// derivatives took seconds of high-precision arithmetic on towers of powers (fuzz bug 25); an
+// expression that is quadratic only after simplification (exp(log(x_dot^2))) is refused too.
+void require_polynomial_in_velocities(const GiNaC::ex& e, const Chart& Q, const std::string& what,
+                                      const std::string& expected) {
+  const GiNaC::lst v = as_list(velocities(Q));
+  if (e.is_polynomial(v)) return;
+  throw DomainError(detail::message("mechanical_parts", what + " is not a polynomial in the velocities", expected,
+                                    "a velocity inside " + message_text(not_polynomial_part(e, v))));
+}
+
 }  // namespace
 
 MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
+  require_polynomial_in_velocities(lagrangian, Q, "the Lagrangian", "L = 1/2 g_ij(q) q_dot^i q_dot^j - V(q)");
   const Chart TQ = tangent_bundle(Q);
   const auto v = velocities(Q);
   const auto n = static_cast<unsigned>(Q.dim());
@@ -70,6 +101,10 @@ namespace {
 // a_i = ∂c/∂q̇^i, refused (with `expected`) when one still depends on the velocities.
 ConstraintParts split_constraint(const GiNaC::ex& constraint, const Chart& Q, const std::string& refusal,
                                  const std::string& expected) {
+  const GiNaC::lst vl = as_list(velocities(Q));
+  if (!constraint.is_polynomial(vl))
+    throw DomainError(detail::message("constraint_form", refusal, expected,
+                                      "a velocity inside " + message_text(not_polynomial_part(constraint, vl))));
   const Chart TQ = tangent_bundle(Q);
   const auto v = velocities(Q);
   std::vector<GiNaC::ex> a(Q.dim());
