@@ -28,19 +28,41 @@ GiNaC::lst as_list(const std::vector<GiNaC::ex>& v) {
   return l;
 }
 
-// The outermost part of e that keeps it from being a polynomial in `vars`: a function of a velocity, a
-// velocity under a root or a symbolic power, a velocity in an exponent.
-GiNaC::ex not_polynomial_part(const GiNaC::ex& e, const GiNaC::lst& vars) {
-  if (e.is_polynomial(vars)) return 0;
-  const bool op_wise = GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e) ||
-                       (GiNaC::is_a<GiNaC::power>(e) && e.op(1).info(GiNaC::info_flags::nonnegint));
-  if (op_wise)
+// The innermost part of e that keeps it from being a polynomial in `vars`, with what it is: a function of
+// a velocity, a velocity under a root or a symbolic power, in an exponent, in a denominator.
+std::pair<GiNaC::ex, std::string> not_polynomial_part(const GiNaC::ex& e, const GiNaC::lst& vars) {
+  const auto has_var = [&](const GiNaC::ex& x) {
+    return std::any_of(vars.begin(), vars.end(), [&](const GiNaC::ex& v) { return x.has(v); });
+  };
+  if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) {
+    // the first offending operand in print order (GiNaC's operand order follows its hashes)
+    std::optional<GiNaC::ex> first;
+    for (std::size_t i = 0; i < e.nops(); ++i)
+      if (!e.op(i).is_polynomial(vars) && (!first || detail::str(e.op(i)) < detail::str(*first))) first = e.op(i);
+    if (first) return not_polynomial_part(*first, vars);
+  } else if (GiNaC::is_a<GiNaC::power>(e)) {
+    const GiNaC::ex &base = e.op(0), &exponent = e.op(1);
+    if (has_var(exponent)) return {e, "an exponent"};
+    if (!base.is_polynomial(vars)) return not_polynomial_part(base, vars);
+    return {e, exponent.info(GiNaC::info_flags::negint) ? "a denominator" : "a root or a symbolic power"};
+  } else if (GiNaC::is_a<GiNaC::function>(e)) {
     for (std::size_t i = 0; i < e.nops(); ++i)
       if (!e.op(i).is_polynomial(vars)) return not_polynomial_part(e.op(i), vars);
-  return e;
+    return {e, "a function"};
+  }
+  return {e, "a non-polynomial term"};
 }
 
-// Structural, before any derivative is taken: a velocity inside a function or an exponent makes the
+// That part, in at most a line: a tower of powers prints as thousands of digits.
+std::string not_polynomial_text(const GiNaC::ex& e, const GiNaC::lst& vars) {
+  constexpr std::size_t kLongest = 100;
+  const auto [part, kind] = not_polynomial_part(e, vars);
+  std::string text = message_text(part);
+  if (text.size() > kLongest) text = text.substr(0, kLongest) + "... (" + std::to_string(text.size()) + " characters)";
+  return "a velocity in " + kind + ": " + text;
+}
+
+// Structural, before any derivative is taken: a velocity in a function or an exponent makes the
 // expression no polynomial in the velocities, whatever it simplifies to. Deciding that from third
 // derivatives took seconds of high-precision arithmetic on towers of powers (fuzz bug 25); an
 // expression that is quadratic only after simplification (exp(log(x_dot^2))) is refused too.
@@ -49,7 +71,7 @@ void require_polynomial_in_velocities(const GiNaC::ex& e, const Chart& Q, const 
   const GiNaC::lst v = as_list(velocities(Q));
   if (e.is_polynomial(v)) return;
   throw DomainError(detail::message("mechanical_parts", what + " is not a polynomial in the velocities", expected,
-                                    "a velocity inside " + message_text(not_polynomial_part(e, v))));
+                                    not_polynomial_text(e, v)));
 }
 
 }  // namespace
@@ -104,7 +126,7 @@ ConstraintParts split_constraint(const GiNaC::ex& constraint, const Chart& Q, co
   const GiNaC::lst vl = as_list(velocities(Q));
   if (!constraint.is_polynomial(vl))
     throw DomainError(detail::message("constraint_form", refusal, expected,
-                                      "a velocity inside " + message_text(not_polynomial_part(constraint, vl))));
+                                      not_polynomial_text(constraint, vl)));
   const Chart TQ = tangent_bundle(Q);
   const auto v = velocities(Q);
   std::vector<GiNaC::ex> a(Q.dim());

@@ -760,7 +760,7 @@ TEST_CASE("hamel derive: a tower of powers about 30 high is refused in a moment,
   const auto start = std::chrono::steady_clock::now();
   const Run r = run({"derive", f.path(), "--quiet"});
   CHECK(r.status == 2);
-  CHECK(r.err.find("error: " + f.path() + ":3:13: 'lagrangian': the Lagrangian is not quadratic in the velocities") == 0);
+  CHECK(r.err.find("error: " + f.path() + ":3:13: 'lagrangian': the Lagrangian is not a polynomial in the velocities") == 0);
   // a generous bound (the run takes about 0.1 s): the failure was hours, not a few seconds
   CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 20);
 }
@@ -772,8 +772,10 @@ TEST_CASE("hamel derive: a third derivative too large to read is summarised in t
   const auto start = std::chrono::steady_clock::now();
   const Run r = run({"derive", f.path(), "--quiet"});
   CHECK(r.status == 2);
-  CHECK(r.err.find("the Lagrangian is not quadratic in the velocities") != std::string::npos);
-  CHECK(r.err.find("= an expression of more than 2000 nodes (not printed)") != std::string::npos);
+  // since fix 25 refused by its structure (a velocity in an exponent), the part shown cut to a line
+  CHECK(r.err.find("the Lagrangian is not a polynomial in the velocities") != std::string::npos);
+  CHECK(r.err.find("got a velocity in an exponent: ") != std::string::npos);
+  CHECK(r.err.find("... (865 characters)") != std::string::npos);
   CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 30);  // about 1 s
 }
 
