@@ -11,13 +11,16 @@
 #include "core/symbolic.hpp"
 #include "numerics/plot.hpp"
 #include "tests/support/cli_run.hpp"
+#include "tests/support/csv.hpp"
 #include "tests/support/derivation_json.hpp"
 #include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
 
 namespace {
 
+using hamel::test::Csv;
 using hamel::test::entries;
+using hamel::test::read_csv;
 using hamel::test::has;
 using hamel::test::Run;
 using hamel::test::run;
@@ -27,34 +30,6 @@ bool same_expression(const std::string& a, const std::string& b) {
   GiNaC::parser reader;  // symbols by name, shared by both parses
   const GiNaC::ex d = reader(a) - reader(b);
   return hamel::simplify(d).is_zero();
-}
-
-// The CSV written by `hamel simulate`: header and rows.
-struct Csv {
-  std::vector<std::string> header;
-  std::vector<std::vector<double>> rows;
-  std::size_t column(const std::string& name) const {
-    for (std::size_t i = 0; i < header.size(); ++i)
-      if (header[i] == name) return i;
-    FAIL("no column " << name);
-    return 0;
-  }
-};
-
-Csv read_csv(const std::string& path) {
-  std::ifstream in(path);
-  Csv c;
-  std::string line;
-  std::getline(in, line);
-  std::stringstream hs(line);
-  for (std::string cell; std::getline(hs, cell, ',');) c.header.push_back(cell);
-  while (std::getline(in, line)) {
-    std::stringstream ls(line);
-    std::vector<double> row;
-    for (std::string cell; std::getline(ls, cell, ',');) row.push_back(std::strtod(cell.c_str(), nullptr));
-    c.rows.push_back(row);
-  }
-  return c;
 }
 
 // A discrete file with one part replaced, for the error tests.
@@ -177,6 +152,27 @@ TEST_CASE("hamel simulate: the sleigh on SE(2) reduced and reconstructed agrees 
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "reduced: the reduced equations (Theorem 5.11) in (r, w), lifted by (31)/(43)"));
   CHECK(has(r.out, "(agree)"));
+}
+
+TEST_CASE("hamel simulate: the disk's discrete momentum J_rolling in the text and the CSV, as (32) gives it by hand") {
+  hamel::test::TempFile csv("", ".csv");
+  const Run r = run({"simulate", "examples/discrete_rolling_disk.yaml", "--csv", csv.path()});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "momentum J_rolling (32): J_0 = 0.749843758138, J_29 = 0.749843758138, max |J_k - J_0| = "));
+  const Csv c = read_csv(csv.path());
+  REQUIRE(c.rows.size() == 31);
+  // midpoint L_d = h L(q_mid, dq/h) with L free of q, xi = (1, R cos phi, R sin phi) at q_k:
+  // J = -D1 L_d(xi) = (I dtheta + m R (cos phi_k dx + sin phi_k dy))/h, h = 0.1, m = 1, R = 0.5, I = 0.125
+  const std::size_t th = c.column("theta"), ph = c.column("phi"), x = c.column("x"), y = c.column("y"), J = c.column("J_rolling");
+  for (std::size_t k = 0; k < 30; ++k) {
+    const auto& a = c.rows[k];
+    const auto& b = c.rows[k + 1];
+    const double by_hand =
+        (0.125 * (b[th] - a[th]) + 0.5 * (std::cos(a[ph]) * (b[x] - a[x]) + std::sin(a[ph]) * (b[y] - a[y]))) / 0.1;
+    CHECK(std::fabs(a[J] - by_hand) < 1e-12);
+    CHECK(std::fabs(a[J] - c.rows[0][J]) < 1e-12);  // conserved along the rolling direction (002 §9.4)
+  }
+  CHECK(std::isnan(c.rows[30][J]));  // no J_N: q_{N+1} is not computed
 }
 
 TEST_CASE("hamel simulate: energy of the variational integrator stays bounded while Heun's drifts (2000 steps)") {
