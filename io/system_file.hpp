@@ -71,6 +71,7 @@ void apply_context(const ClaimsContext& context, ExpressionReader& reader);
 
 struct SimulateOptions {
   std::string csv;    ///< trajectory CSV (empty: none)
+  bool csv_to_stdout = false;  ///< `--csv -`: `csv` is a temporary file copied to standard output, with no events CSV beside it
   std::string plot;   ///< plot file (.svg / .png; empty: none)
   bool quiet = false;
 };

@@ -10,6 +10,7 @@
 
 #include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
+#include "tests/support/csv.hpp"
 #include "tests/support/derivation_json.hpp"
 #include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
@@ -170,13 +171,25 @@ TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "14 impacts"));
   CHECK(has(r.out, "impact 1: t = 0.141311729"));
-  std::ifstream imp(dir.path() + "/billiard-impacts.csv");
-  std::string header, line;
-  std::getline(imp, header);
-  CHECK(header.find("impact,t,x_before,y_before,x_dot_before,y_dot_before,J_rotation_before,energy_before") == 0);
-  std::size_t rows = 0;
-  while (std::getline(imp, line)) ++rows;
-  CHECK(rows == 14);
+  CHECK(has(r.out, "events written to " + dir.path() + "/billiard-events.csv"));
+  const hamel::test::Csv ev = hamel::test::read_csv(dir.path() + "/billiard-events.csv");
+  std::string header;
+  for (const auto& h : ev.header) header += (header.empty() ? "" : ",") + h;
+  CHECK(header.find("event,t,guard,from,to,x_before,y_before,x_dot_before,y_dot_before,J_rotation_before,energy_before") == 0);
+  REQUIRE(ev.rows.size() == 14);
+  // each row is an impact on the wall x^2 + y^2 = f(t) = 2 - exp(t/10) at its time, with the Newtonian
+  // law of a moving circle: the tangential velocity kept, the radial one reflected about f'/(2r)
+  const std::size_t t = ev.column("t"), x = ev.column("x_before"), y = ev.column("y_before");
+  for (std::size_t k = 0; k < ev.rows.size(); ++k) {
+    const auto& e = ev.rows[k];
+    CHECK(ev.cells[k][ev.column("guard")] == "wall");
+    CHECK(std::fabs(e[x] * e[x] + e[y] * e[y] - (2 - std::exp(e[t] / 10))) < 1e-9);
+    CHECK(e[x] == e[ev.column("x_after")]);
+    const double r2 = e[x] * e[x] + e[y] * e[y];
+    const double vt_before = -e[y] * e[ev.column("x_dot_before")] + e[x] * e[ev.column("y_dot_before")];
+    const double vt_after = -e[y] * e[ev.column("x_dot_after")] + e[x] * e[ev.column("y_dot_after")];
+    CHECK(std::fabs(vt_before - vt_after) < 1e-9 * (1 + std::fabs(vt_before)) * r2);
+  }
   std::ifstream tr(csv);
   std::getline(tr, header);
   CHECK(header == "t,x,y,x_dot,y_dot,domain,J_rotation,energy");
