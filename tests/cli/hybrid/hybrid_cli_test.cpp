@@ -228,6 +228,65 @@ TEST_CASE("hamel derive: forced Routh reduction without impacts needs no guard (
         std::string::npos);
 }
 
+// Every value "r = <number>" in the "they differ at" lines of a check's output.
+std::vector<double> witness_radii(const std::string& out) {
+  std::vector<double> r;
+  for (std::size_t at = out.find("differ at"); at != std::string::npos; at = out.find("differ at", at + 1)) {
+    const std::string line = out.substr(at, out.find('\n', at) - at);
+    const auto p = line.find(" r = ");
+    if (p != std::string::npos) r.push_back(std::stod(line.substr(p + 5)));
+  }
+  return r;
+}
+
+TEST_CASE("hamel check: the reduction's 'domain' keeps sampled witnesses at r > 0 (issue 19 §7)") {
+  // the billiard's reduction declares domain {r: [0, 3]}: the exact-evaluation point of the printed
+  // theta_ddot and the sampled state of the printed (S_L)_mu lie there (before, r = -1.37 was printed)
+  const Run r = run({"check", "examples/hybrid_billiard.yaml", "examples/hybrid_billiard.claims.yaml"});
+  CHECK(has(r.out, "21 as expected (3 errata confirmed false)"));
+  const std::vector<double> radii = witness_radii(r.out);
+  REQUIRE(radii.size() == 2);
+  for (double x : radii) {
+    CHECK(x > 0);
+    CHECK(x < 3);
+  }
+  // a narrower interval moves the witnesses into it, on S (r^2 = f(t)) too
+  std::ifstream in("examples/hybrid_billiard.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string narrow = text.str();
+  const std::string from = "domain: {r: [0, 3]}";
+  REQUIRE(narrow.find(from) != std::string::npos);
+  narrow.replace(narrow.find(from), from.size(), "domain: {r: [1, 2]}");
+  hamel::test::TempFile f(narrow);
+  const Run n = run({"check", f.path(), "examples/hybrid_billiard.claims.yaml"});
+  CHECK(has(n.out, "21 as expected (3 errata confirmed false)"));
+  const std::vector<double> inside = witness_radii(n.out);
+  REQUIRE(inside.size() == 2);
+  for (double x : inside) {
+    CHECK(x > 1);
+    CHECK(x < 2);
+  }
+}
+
+TEST_CASE("hybrid system files: a bad 'domain' of the reduction names file:line:column") {
+  const auto error_of = [](const std::string& reduction) {
+    hamel::test::TempFile f(billiard(kWall, "  reduction: {coordinates: [r, theta], map: {x: \"r*cos(theta)\", y: \"r*sin(theta)\"}, "
+                                            "cyclic: [theta], " + reduction + "}\n"));
+    const Run r = run({"derive", f.path(), "--quiet"});
+    CHECK(r.status == 2);
+    return r.err;
+  };
+  CHECK(has(error_of("domain: {rr: [0, 1]}"),
+            ":13:111: 'domain' of 'reduction': unknown coordinate 'rr'; expected one of the coordinates, got 'rr' (did you mean 'r'?)"));
+  CHECK(has(error_of("domain: {r: [1, 0]}"), "'domain' of r: expected an interval with lower < upper, got [1, 0]"));
+  CHECK(has(error_of("domain: {r: [0]}"), "'domain' of r: expected [lower, upper], got 1 values"));
+  hamel::test::TempFile q(billiard(kWall, "  reduction: {cyclic: [x], domain: {x: [0, 1]}}\n"));
+  CHECK(has(run({"derive", q.path(), "--quiet"}).err,
+            "'domain' of 'reduction': expected 'coordinates' and 'map' beside it, got neither (the reduction's chart is then Q; "
+            "hint: give Q's intervals in the top-level 'domain')"));
+}
+
 TEST_CASE("hamel check: identity claims on a hybrid system (issue 19 §7)") {
   hamel::test::TempFile claims(
       "claims:\n"
