@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <utility>
 #include <sstream>
+#include <utility>
 
 #include "core/error.hpp"
 #include "mechanics/contact/constrained.hpp"
