@@ -32,6 +32,13 @@ void check_name(const std::string& n, std::set<std::string>& seen, const std::st
                                           "'" + n + "' twice"));
 }
 
+// A cache key's suffix for the domain intervals given with new coordinates.
+std::string domain_key(const std::map<std::string, Interval>& domain) {
+  std::string key;
+  for (const auto& [c, i] : domain) key += ";" + c + ":" + detail::str(i.lo) + ":" + detail::str(i.hi);
+  return key;
+}
+
 }  // namespace
 
 void Chart::set_domain(Data& d, const std::map<std::string, Interval>& domain, const std::string& chart) {
@@ -176,9 +183,11 @@ ProbeSpace Chart::probe_space() const {
   return s;
 }
 
-Chart Chart::extend(const std::string& name, const std::vector<std::string>& more) const {
+Chart Chart::extend(const std::string& name, const std::vector<std::string>& more,
+                    const std::map<std::string, Interval>& domain) const {
   std::string key = name;
   for (const auto& m : more) key += "," + m;
+  key += domain_key(domain);
   auto it = data_->extensions.find(key);
   if (it != data_->extensions.end()) return Chart(it->second);
   auto d = std::make_shared<Data>(*data_);
@@ -192,6 +201,7 @@ Chart Chart::extend(const std::string& name, const std::vector<std::string>& mor
     d->coordinate_names.push_back(m);
     d->coordinates.push_back(GiNaC::realsymbol(m, latex_name(m)));
   }
+  set_domain(*d, domain, Chart(d).describe());
   data_->extensions[key] = d;
   return Chart(d);
 }
@@ -200,7 +210,7 @@ Chart Chart::sibling(const std::string& name, const std::vector<std::string>& co
                      const std::map<std::string, Interval>& domain) const {
   std::string key = "sibling:" + name;
   for (const auto& c : coordinates) key += "," + c;
-  for (const auto& [c, i] : domain) key += ";" + c + ":" + detail::str(i.lo) + ":" + detail::str(i.hi);
+  key += domain_key(domain);
   auto it = data_->extensions.find(key);
   if (it != data_->extensions.end()) return Chart(it->second);
   auto d = std::make_shared<Data>();

@@ -84,9 +84,11 @@ class Chart {
   /// Sampling ranges for the zero test: domain intervals, positive parameters in (1/2, 5/2).
   ProbeSpace probe_space() const;
 
-  /// A chart whose coordinates are these followed by `more` (same symbols, parameters and
-  /// functions). Repeated calls with the same arguments return the same chart.
-  Chart extend(const std::string& name, const std::vector<std::string>& more) const;
+  /// A chart whose coordinates are these followed by `more` (same symbols, parameters, functions and
+  /// domain intervals), with the intervals `domain` of some of `more`. Repeated calls with the same
+  /// arguments return the same chart. @throws InvalidArgument for a domain of a coordinate not in `more`'s chart.
+  Chart extend(const std::string& name, const std::vector<std::string>& more,
+               const std::map<std::string, Interval>& domain = {}) const;
   /// A chart with other coordinates but the same parameters (same symbols), e.g. the space of
   /// reduced variables (M, γ) of a system on Q, with the domain intervals of some of them (where the
   /// zero test samples: r in (0, 3) for polar coordinates). Repeated calls with the same arguments return

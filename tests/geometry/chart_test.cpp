@@ -57,6 +57,10 @@ TEST_CASE("Chart: a sibling with a domain probes there, and its tangent bundle t
   CHECK_FALSE(hamel::zero_test(abs(U[0]) - U[0], Q.sibling("V", {"r", "theta"})).zero);
   const auto TU = U.extend("TU", {"r_dot", "theta_dot"});
   CHECK(TU.domain(0));
+  const auto E = U.extend("E", {"s"}, {{"s", {-1, 1}}});  // an extension with intervals of its own
+  CHECK(E.domain(0));
+  CHECK(E.domain(2));
+  CHECK(E != U.extend("E", {"s"}));
   CHECK_THROWS_WITH_AS(Q.sibling("W", {"r"}, {{"s", {0, 1}}}),
                        doctest::Contains("Chart: domain given for an unknown coordinate; expected one of W(r), got 's'"),
                        hamel::InvalidArgument);

@@ -193,6 +193,30 @@ TEST_CASE("hamel simulate: energy of the variational integrator stays bounded wh
   CHECK(heun_last > 50 * dla_last);
 }
 
+TEST_CASE("hamel check: the top-level 'domain' reaches the slots x0, x1, x2 of a discrete system (issue 19 §7)") {
+  // V = sqrt(x^2) is x only for x > 0: with domain x in (0, 2) the claims written with x hold
+  const std::string system =
+      "parameters: [h]\ncoordinates: [x, y]\n%sdiscrete:\n  step: h\n  quadrature: midpoint\n"
+      "  lagrangian: \"(x_dot^2 + y_dot^2)/2 - sqrt(x^2)\"\n";
+  const auto with = [&](const std::string& domain) {
+    std::string text = system;
+    text.replace(text.find("%s"), 2, domain);
+    return text;
+  };
+  hamel::test::TempFile claims(
+      "claims:\n"
+      "  - {name: L_d, discrete_lagrangian: {value: \"h*(((x1 - x0)^2 + (y1 - y0)^2)/(2*h^2) - (x0 + x1)/2)\"}}\n"
+      "  - {name: E_x, discrete_equation: {coordinate: x, value: \"(x1 - x0)/h - (x2 - x1)/h - h\"}}\n");
+  hamel::test::TempFile inside(with("domain: {x: [0, 2]}\n"));
+  const Run r = run({"check", inside.path(), claims.path()});
+  CHECK(r.status == 0);
+  CHECK(has(r.out, "2 claims: 2 true, 0 false"));
+  hamel::test::TempFile anywhere(with(""));
+  const Run n = run({"check", anywhere.path(), claims.path()});
+  CHECK(n.status == 1);
+  CHECK(has(n.out, "2 claims: 0 true, 2 false"));
+}
+
 TEST_CASE("discrete system files: bad input gives file:line:column, what was expected and what was found") {
   struct Case {
     std::string body, expect;
