@@ -32,6 +32,7 @@ struct Args {
   std::vector<std::string> positional;
   std::map<std::string, std::string> options;  ///< --latex → path
   std::vector<std::string> flags;              ///< --quiet
+  std::string to_stdout;                       ///< the option given as '-' (its path is then a temporary file)
 };
 
 /// The arguments after the command name. @throws InvalidArgument for an unknown option (with a

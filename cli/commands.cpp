@@ -178,6 +178,7 @@ int simulate(const Args& a, std::ostream& out) {
   const SystemFile f = read_system_file(load_document(a.positional[0]));
   SimulateOptions o;
   if (a.options.count("--csv")) o.csv = a.options.at("--csv");
+  o.csv_to_stdout = a.to_stdout == "--csv";
   if (a.options.count("--plot")) o.plot = a.options.at("--plot");
   o.quiet = has_flag(a, "--quiet");
   for (const auto& m : modules())
@@ -232,6 +233,7 @@ int with_stdout_output(const CommandSpec& c, Args a, std::ostream& out, std::ost
   namespace fs = std::filesystem;
   const fs::path temp = fs::temp_directory_path() / ("hamel-stdout-" + std::to_string(::getpid()) + fs::path(*dash).stem().string());
   a.options[*dash] = temp.string();
+  a.to_stdout = *dash;
   struct Remove {
     fs::path p;
     ~Remove() {

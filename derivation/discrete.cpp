@@ -125,6 +125,29 @@ DiscreteState discrete_state(const DiscreteSetup& in) {
   return d;
 }
 
+std::vector<std::pair<std::string, Section>> momentum_sections(const DiscreteState& d) {
+  std::vector<std::pair<std::string, Section>> sections = d.in.sections;
+  if (sections.empty() && d.nh) {
+    const auto vs = vertical_sections(*d.in.bundle, *d.nh);
+    for (std::size_t i = 0; i < vs.size(); ++i) sections.emplace_back("xi" + std::to_string(i + 1), vs[i]);
+  }
+  return sections;
+}
+
+double DiscreteSimulationResult::Momentum::drift() const { return max_energy_error(values); }
+
+namespace {
+
+// J^xi(q_k, q_{k+1}) of every section along the trajectory the run computed (unreduced, else lifted).
+void discrete_momenta(const DiscreteState& d, DiscreteSimulationResult& r) {
+  const auto& q = r.unreduced ? r.unreduced->q : r.reconstructed;
+  if (!d.in.bundle || q.size() < 2) return;
+  for (const auto& [name, xi] : momentum_sections(d))
+    r.momenta.push_back({name, along_steps(d.in.system, discrete_momentum(d.in.system, *d.in.bundle, xi), d.in.simulation->values, q)});
+}
+
+}  // namespace
+
 DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d) {
   const DiscreteSimulation& s = *d.in.simulation;
   DiscreteSimulationResult r;
@@ -141,6 +164,7 @@ DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d) {
     if (r.unreduced && !r.reconstructed.empty()) r.reconstruction_error = max_difference(r.reconstructed, r.unreduced->q);
   }
   if (s.energy && (r.unreduced || !r.reconstructed.empty())) compare_energy(d, r);
+  discrete_momenta(d, r);
   return r;
 }
 
@@ -379,16 +403,6 @@ void reduced(const ReducedSystem& R, DerivationSection& s) {
   reduced_checks(R, s);
 }
 
-// The sections ξ of the momentum: the user's, else Ad_g η_i of the basis of g^D.
-std::vector<std::pair<std::string, Section>> momentum_sections(const DiscreteState& d) {
-  std::vector<std::pair<std::string, Section>> sections = d.in.sections;
-  if (sections.empty() && d.nh) {
-    const auto vs = vertical_sections(*d.in.bundle, *d.nh);
-    for (std::size_t i = 0; i < vs.size(); ++i) sections.emplace_back("xi" + one_based(i), vs[i]);
-  }
-  return sections;
-}
-
 void momentum(const DiscreteState& d, DerivationSection& s) {
   const TrivialBundle& B = *d.in.bundle;
   s.prose.push_back("J^xi(q0, q1) = -D1 L_d(q0, q1)(xi(q0)_Q(q0)) (32), sign of discrete.md; (35): J^xi(q1, q2) - J^xi(q0, q1) = "
@@ -529,6 +543,7 @@ Table simulation_table(const DiscreteSimulation& sim, const DiscreteSimulationRe
     row("energy error (variational)", max_energy_error(r.energy_dla));
     row("energy error (Heun)", max_energy_error(r.energy_heun));
   }
+  for (const auto& J : r.momenta) row("max |J_k - J_0| of J_" + J.name, J.drift());
   return t;
 }
 

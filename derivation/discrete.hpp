@@ -81,7 +81,18 @@ struct DiscreteSimulationResult {
   double reduced_max_residual = 0;
   std::vector<double> energy_dla, energy_heun;
   double energy_error_dla = 0, energy_error_heun = 0;  ///< the largest drift of each (when compared)
+  /// J^xi(q_k, q_{k+1}) (32), k = 0 … N−1, for each section of momentum_sections.
+  struct Momentum {
+    std::string name;
+    std::vector<double> values;
+    double drift() const;  ///< max_k |J_k − J_0|
+  };
+  std::vector<Momentum> momenta;
 };
+
+/// The sections xi of the discrete momentum: the file's `momentum`, else Ad_g eta_i of a basis of g^D
+/// (named xi1, xi2, …); none without a symmetry.
+std::vector<std::pair<std::string, Section>> momentum_sections(const DiscreteState& d);
 
 /// Runs `simulate:` (which must be present). @throws DomainError when a Newton step does not converge.
 DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d);

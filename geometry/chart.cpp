@@ -32,7 +32,23 @@ void check_name(const std::string& n, std::set<std::string>& seen, const std::st
                                           "'" + n + "' twice"));
 }
 
+// A cache key's suffix for the domain intervals given with new coordinates.
+std::string domain_key(const std::map<std::string, Interval>& domain) {
+  std::string key;
+  for (const auto& [c, i] : domain) key += ";" + c + ":" + detail::str(i.lo) + ":" + detail::str(i.hi);
+  return key;
+}
+
 }  // namespace
+
+void Chart::set_domain(Data& d, const std::map<std::string, Interval>& domain, const std::string& chart) {
+  for (const auto& kv : domain) {
+    if (std::find(d.coordinate_names.begin(), d.coordinate_names.end(), kv.first) == d.coordinate_names.end())
+      throw InvalidArgument(detail::message("Chart", "domain given for an unknown coordinate", "one of " + chart,
+                                            "'" + kv.first + "'"));
+    d.domain[kv.first] = kv.second;
+  }
+}
 
 Chart::Chart(const ChartSpec& spec) : data_(std::make_shared<Data>()) {
   auto& d = *data_;
@@ -51,13 +67,7 @@ Chart::Chart(const ChartSpec& spec) : data_(std::make_shared<Data>()) {
     else
       d.parameters.push_back(GiNaC::realsymbol(p.name, latex_name(p.name)));
   }
-  for (const auto& kv : spec.domain) {
-    if (std::find(d.coordinate_names.begin(), d.coordinate_names.end(), kv.first) ==
-        d.coordinate_names.end())
-      throw InvalidArgument(detail::message("Chart", "domain given for an unknown coordinate",
-                                            "one of " + describe(), "'" + kv.first + "'"));
-    d.domain[kv.first] = kv.second;
-  }
+  set_domain(d, spec.domain, describe());
   for (const auto& f : spec.functions) {
     check_name(f.name, seen, "function");
     for (const auto& a : f.arguments)
@@ -173,9 +183,11 @@ ProbeSpace Chart::probe_space() const {
   return s;
 }
 
-Chart Chart::extend(const std::string& name, const std::vector<std::string>& more) const {
+Chart Chart::extend(const std::string& name, const std::vector<std::string>& more,
+                    const std::map<std::string, Interval>& domain) const {
   std::string key = name;
   for (const auto& m : more) key += "," + m;
+  key += domain_key(domain);
   auto it = data_->extensions.find(key);
   if (it != data_->extensions.end()) return Chart(it->second);
   auto d = std::make_shared<Data>(*data_);
@@ -189,13 +201,16 @@ Chart Chart::extend(const std::string& name, const std::vector<std::string>& mor
     d->coordinate_names.push_back(m);
     d->coordinates.push_back(GiNaC::realsymbol(m, latex_name(m)));
   }
+  set_domain(*d, domain, Chart(d).describe());
   data_->extensions[key] = d;
   return Chart(d);
 }
 
-Chart Chart::sibling(const std::string& name, const std::vector<std::string>& coordinates) const {
+Chart Chart::sibling(const std::string& name, const std::vector<std::string>& coordinates,
+                     const std::map<std::string, Interval>& domain) const {
   std::string key = "sibling:" + name;
   for (const auto& c : coordinates) key += "," + c;
+  key += domain_key(domain);
   auto it = data_->extensions.find(key);
   if (it != data_->extensions.end()) return Chart(it->second);
   auto d = std::make_shared<Data>();
@@ -209,6 +224,7 @@ Chart Chart::sibling(const std::string& name, const std::vector<std::string>& co
     d->coordinate_names.push_back(c);
     d->coordinates.push_back(GiNaC::realsymbol(c, latex_name(c)));
   }
+  set_domain(*d, domain, Chart(d).describe());
   data_->extensions[key] = d;
   return Chart(d);
 }

@@ -84,12 +84,17 @@ class Chart {
   /// Sampling ranges for the zero test: domain intervals, positive parameters in (1/2, 5/2).
   ProbeSpace probe_space() const;
 
-  /// A chart whose coordinates are these followed by `more` (same symbols, parameters and
-  /// functions). Repeated calls with the same arguments return the same chart.
-  Chart extend(const std::string& name, const std::vector<std::string>& more) const;
+  /// A chart whose coordinates are these followed by `more` (same symbols, parameters, functions and
+  /// domain intervals), with the intervals `domain` of some of `more`. Repeated calls with the same
+  /// arguments return the same chart. @throws InvalidArgument for a domain of a coordinate not in `more`'s chart.
+  Chart extend(const std::string& name, const std::vector<std::string>& more,
+               const std::map<std::string, Interval>& domain = {}) const;
   /// A chart with other coordinates but the same parameters (same symbols), e.g. the space of
-  /// reduced variables (M, γ) of a system on Q. Repeated calls return the same chart.
-  Chart sibling(const std::string& name, const std::vector<std::string>& coordinates) const;
+  /// reduced variables (M, γ) of a system on Q, with the domain intervals of some of them (where the
+  /// zero test samples: r in (0, 3) for polar coordinates). Repeated calls with the same arguments return
+  /// the same chart. @throws InvalidArgument for a domain of a coordinate it does not have.
+  Chart sibling(const std::string& name, const std::vector<std::string>& coordinates,
+                const std::map<std::string, Interval>& domain = {}) const;
   /// True if every coordinate of `other` is one of ours (a function on `other` is one on us).
   bool contains(const Chart& other) const;
 
@@ -102,6 +107,8 @@ class Chart {
  private:
   struct Data;
   explicit Chart(std::shared_ptr<Data> d) : data_(std::move(d)) {}
+  /// Sets the domain intervals of some of d's coordinates. @throws InvalidArgument naming `chart`.
+  static void set_domain(Data& d, const std::map<std::string, Interval>& domain, const std::string& chart);
   std::shared_ptr<Data> data_;
 };
 

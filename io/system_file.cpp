@@ -108,15 +108,19 @@ FunctionSpec read_function(const Document& doc, const YAML::Node& f, const std::
   return fs;
 }
 
+}  // namespace
+
 // Domain endpoints are numbers or expressions in π and the parameters' values are unknown, so
 // only constants are accepted.
-void read_domain(const Document& doc, ChartSpec& spec) {
+std::map<std::string, Interval> read_domain(const Document& doc, const YAML::Node& node, const std::vector<std::string>& coordinates,
+                                            const std::string& what) {
   ExpressionReader constants;
-  for (const auto& [k, v] : doc.mapping(doc.root()["domain"], "'domain'")) {
+  std::map<std::string, Interval> domain;
+  for (const auto& [k, v] : doc.mapping(node, what)) {
     const std::string c = doc.scalar(k, "a domain key");
-    if (std::find(spec.coordinates.begin(), spec.coordinates.end(), c) == spec.coordinates.end()) {
-      std::string msg = "'domain': unknown coordinate '" + c + "'; expected one of the coordinates, got '" + c + "'";
-      if (auto d = did_you_mean(c, spec.coordinates)) msg += " (did you mean '" + *d + "'?)";
+    if (std::find(coordinates.begin(), coordinates.end(), c) == coordinates.end()) {
+      std::string msg = what + ": unknown coordinate '" + c + "'; expected one of the coordinates, got '" + c + "'";
+      if (auto d = did_you_mean(c, coordinates)) msg += " (did you mean '" + *d + "'?)";
       doc.fail(k, msg);
     }
     const auto ends = doc.sequence(v, "'domain' of " + c);
@@ -130,9 +134,12 @@ void read_domain(const Document& doc, ChartSpec& spec) {
         !(GiNaC::ex_to<GiNaC::numeric>(lv) < GiNaC::ex_to<GiNaC::numeric>(hv)))
       doc.fail(v, "'domain' of " + c + ": expected an interval with lower < upper, got [" + detail::str(lo) + ", " +
                       detail::str(hi) + "]");
-    spec.domain[c] = {lo, hi};
+    domain[c] = {lo, hi};
   }
+  return domain;
 }
+
+namespace {
 
 // The chart Q of everything above the readers: parameters, coordinates, functions and domain.
 ChartSpec read_chart_spec(const Document& doc, std::vector<std::string>& names) {
@@ -146,7 +153,7 @@ ChartSpec read_chart_spec(const Document& doc, std::vector<std::string>& names) 
     claim_in(doc, names, f, fs.name, "a function");
     spec.functions.push_back(fs);
   }
-  read_domain(doc, spec);
+  spec.domain = read_domain(doc, doc.root()["domain"], spec.coordinates, "'domain'");
   return spec;
 }
 

@@ -62,6 +62,13 @@ struct ClaimsContext {
 GiNaC::ex parameter_value(const Document& doc, const YAML::Node& v, const Chart& Q, const std::string& name,
                           const std::string& what);
 
+/// A `domain` mapping {coordinate: [lower, upper]} of constants (the open intervals where numeric probing
+/// samples), each coordinate one of `coordinates`; `what` names the key in messages ("'domain'").
+/// @throws ParseError at an unknown coordinate (with a did-you-mean), a list of other than two ends, an
+///   end that is not a real constant, or lower >= upper.
+std::map<std::string, Interval> read_domain(const Document& doc, const YAML::Node& node, const std::vector<std::string>& coordinates,
+                                            const std::string& what);
+
 /// Declares the context's symbols in `reader`, then parses each definition with it (a definition may
 /// use the earlier ones) and declares it as an abbreviation.
 /// @throws ParseError at the claims file's entry for a symbol or definition whose name the reader
@@ -71,6 +78,7 @@ void apply_context(const ClaimsContext& context, ExpressionReader& reader);
 
 struct SimulateOptions {
   std::string csv;    ///< trajectory CSV (empty: none)
+  bool csv_to_stdout = false;  ///< `--csv -`: `csv` is a temporary file copied to standard output, with no events CSV beside it
   std::string plot;   ///< plot file (.svg / .png; empty: none)
   bool quiet = false;
 };

@@ -16,12 +16,6 @@ std::string field(const std::string& name) {
   return q + "\"";
 }
 
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
 }  // namespace
 
 // The writer's own message for a path it cannot open (the reason from the system goes with it).
@@ -43,14 +37,32 @@ CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& he
 }
 
 void CsvWriter::row(const std::vector<double>& values) {
-  if (values.size() != columns_)
+  std::vector<std::string> cells;
+  for (double v : values) cells.push_back(csv_number(v));
+  text_row(cells);
+}
+
+void CsvWriter::text_row(const std::vector<std::string>& cells) {
+  if (cells.size() != columns_)
     throw InvalidArgument(detail::message("CsvWriter::row", "wrong number of values in row " +
                                                                  std::to_string(rows_ + 1),
-                                          std::to_string(columns_), std::to_string(values.size())));
-  for (std::size_t i = 0; i < values.size(); ++i) out_.stream() << (i ? "," : "") << number(values[i]);
+                                          std::to_string(columns_), std::to_string(cells.size())));
+  for (std::size_t i = 0; i < cells.size(); ++i) out_.stream() << (i ? "," : "") << field(cells[i]);
   out_.stream() << '\n';
   if (!out_.stream()) throw InvalidArgument("cannot write '" + path_ + "': a write failed (disk full?)");
   ++rows_;
+}
+
+std::string csv_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+std::string companion_csv(const std::string& csv, const std::string& suffix) {
+  if (csv == "-") return "";
+  const bool ext = csv.size() > 4 && csv.compare(csv.size() - 4, 4, ".csv") == 0;
+  return csv.substr(0, ext ? csv.size() - 4 : csv.size()) + "-" + suffix + ".csv";
 }
 
 void write_csv(const std::string& path, const std::vector<std::string>& header,

@@ -20,6 +20,9 @@ class CsvWriter {
   CsvWriter(const std::string& path, const std::vector<std::string>& header);
   /// @throws InvalidArgument if values.size() differs from the header's, or on a write error.
   void row(const std::vector<double>& values);
+  /// A row of cells as text, for rows with names in them (a guard's): numbers formatted by
+  /// csv_number, every cell quoted as the header's names are.  @throws as row().
+  void text_row(const std::vector<std::string>& cells);
   /// Puts the file in place. @throws InvalidArgument on a write error (e.g. a full disk).
   void finish() { out_.commit(); }
   std::size_t rows() const { return rows_; }
@@ -32,6 +35,13 @@ class CsvWriter {
   std::size_t columns_;
   std::size_t rows_ = 0;
 };
+
+/// A number as row() writes it (%.17g).
+std::string csv_number(double v);
+
+/// The file written beside a CSV (the naming of the plots, OUT.* and OUT-path.*): OUT.csv or OUT gives
+/// OUT-<suffix>.csv; standard output ("-") has none (returns "").
+std::string companion_csv(const std::string& csv, const std::string& suffix);
 
 /// Writes a whole table at once.
 void write_csv(const std::string& path, const std::vector<std::string>& header,

@@ -6,6 +6,7 @@
 
 #include "core/did_you_mean.hpp"
 #include "core/error.hpp"
+#include "numerics/csv.hpp"
 
 namespace hamel {
 
@@ -141,6 +142,16 @@ void write_run_plots(const RunFigures& figures, const std::string& path, std::os
   } catch (const NotImplemented& e) {
     out << "no plot: " << e.what() << "\n";
   }
+}
+
+void write_events_csv(const SimulateOptions& o, const std::function<void(const std::string&)>& write, std::ostream& out) {
+  const std::string path = o.csv_to_stdout ? "" : companion_csv(o.csv, "events");
+  if (path.empty()) {
+    out << "events CSV: not written (the trajectory went to standard output)\n";
+    return;
+  }
+  write(path);
+  out << "events written to " << path << "\n";
 }
 
 }  // namespace hamel

@@ -9,6 +9,7 @@
 //     plot: {x: "r*cos(theta)", y: "r*sin(theta)"}   # optional: the plane of the path plot
 #pragma once
 
+#include <functional>
 #include <map>
 #include <ostream>
 #include <string>
@@ -51,5 +52,9 @@ std::optional<PlotPlane> read_simulate_plot(const Document& doc, const YAML::Nod
 /// Draws a run's figures for `--plot PATH` (numerics/plot_plane.hpp plot_run, on plot_base(PATH)) and says
 /// which files were written, what the path plot leaves out, or why there is no plot (no gnuplot).
 void write_run_plots(const RunFigures& figures, const std::string& path, std::ostream& out);
+
+/// The events (impacts, switches) of a run in a CSV of their own beside `--csv OUT.csv`: OUT-events.csv
+/// (numerics/csv.hpp companion_csv), written by `write`; says where, or that `--csv -` has none.
+void write_events_csv(const SimulateOptions& o, const std::function<void(const std::string&)>& write, std::ostream& out);
 
 }  // namespace hamel

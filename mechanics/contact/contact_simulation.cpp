@@ -1,9 +1,11 @@
 // mechanics/contact/contact_simulation.cpp
 #include "mechanics/contact/contact_simulation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <sstream>
+#include <utility>
 
 #include "core/error.hpp"
 #include "mechanics/contact/constrained.hpp"
@@ -122,11 +124,14 @@ class Runner {
       const double s0 = tr.x[start][2 * n_ + 1], E0 = out.energy[start];
       const double pred = std::exp(tr.x[i][2 * n_ + 1] - s0) * E0;
       out.energy_law_error = std::max(out.energy_law_error, std::abs(out.energy[i] - pred) / std::max(1.0, std::abs(out.energy[i])));
-      const unsigned m = segment_masks_[std::min(seg, segment_masks_.size() - 1)];
-      const Mode& md = mode(m);
-      if (md.multipliers)
-        for (double l : (*md.multipliers)(tr.x[i])) out.max_multiplier = std::max(out.max_multiplier, std::abs(l));
+      out.multipliers.push_back(multipliers_at(tr.x[i], segment_masks_[std::min(seg, segment_masks_.size() - 1)]));
+      for (double l : out.multipliers.back())
+        if (!std::isnan(l)) out.max_multiplier = std::max(out.max_multiplier, std::abs(l));
     }
+    for (std::size_t i = 0; i < tr.grid_t.size(); ++i) out.grid_multipliers.push_back(multipliers_at(tr.grid_x[i], grid_mask(out, tr.grid_t[i])));
+    for (std::size_t a = 0; a < sys_.constraints.size(); ++a) out.multiplier_columns.emplace_back("", a + 1);
+    for (const auto& sw : sys_.switches)
+      for (std::size_t a = 0; a < sw.constraints.size(); ++a) out.multiplier_columns.emplace_back(sw.name, a + 1);
     return out;
   }
 
@@ -189,6 +194,29 @@ class Runner {
     out.push_back(dissipation_rate(L_));
     Mode m{compile_(out), lam, jump};
     return modes_.emplace(mask, std::move(m)).first->second;
+  }
+
+  // λ in the columns of multiplier_columns: the mode's multipliers come in the same order (always-on
+  // constraints, then the active switches'), an inactive switch's columns are NaN.
+  std::vector<double> multipliers_at(const State& x, unsigned mask) {
+    const Mode& md = mode(mask);
+    const std::vector<double> lambda = md.multipliers ? (*md.multipliers)(x) : std::vector<double>{};
+    std::vector<double> row;
+    std::size_t next = 0;
+    for (std::size_t a = 0; a < sys_.constraints.size(); ++a) row.push_back(lambda[next++]);
+    for (std::size_t k = 0; k < sys_.switches.size(); ++k)
+      for (std::size_t a = 0; a < sys_.switches[k].constraints.size(); ++a)
+        row.push_back((mask & (1u << k)) ? lambda[next++] : std::nan(""));
+    return row;
+  }
+
+  // The mode at a grid time: that of the segment after the hits before it (a grid point at a hit's
+  // time is the state before the reset, the end of the earlier segment).
+  unsigned grid_mask(const ContactRun& run, double t) const {
+    const auto& hits = run.simulation.hits;
+    const auto seg = static_cast<std::size_t>(
+        std::partition_point(hits.begin(), hits.end(), [t](const Hit& h) { return h.t < t; }) - hits.begin());
+    return segment_masks_[std::min(seg, segment_masks_.size() - 1)];
   }
 
   double kinetic(const State& x, const std::vector<double>& du) const {

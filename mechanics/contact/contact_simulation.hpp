@@ -12,6 +12,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mechanics/contact/contact_lagrangian.hpp"
@@ -84,6 +85,12 @@ struct ContactRun {
   double energy_law_error = 0;
   /// max |λ_a| at the steps of constrained modes (0 if none).
   double max_multiplier = 0;
+  /// λ of (15) at simulation.trajectory.t and at its grid_t, one column per constraint of the system
+  /// (the always-on ones, then each switch's in order), NaN where it is not active.
+  std::vector<std::vector<double>> multipliers, grid_multipliers;
+  /// For each column of `multipliers`: the switch it belongs to ("" for an always-on constraint) and
+  /// its index (1-based) among that set's constraints.
+  std::vector<std::pair<std::string, std::size_t>> multiplier_columns;
 };
 
 /// Runs the system. @throws InvalidArgument for a wrong number of initial values or a parameter

@@ -47,19 +47,7 @@ std::vector<double> discrete_energy(const DiscreteSystem& S, const ParameterValu
     m[Q[i]] = (s0[i] + s1[i]) / 2;
     m[v[i]] = (s1[i] - s0[i]) / h;
   }
-  std::vector<ex> inputs(s0);
-  inputs.insert(inputs.end(), s1.begin(), s1.end());
-  const CompiledFunction f = compile({E.subs(m)}, inputs, values);
-  std::vector<double> out;
-  std::vector<double> in(2 * Q.dim());
-  double e = 0;
-  for (std::size_t k = 0; k + 1 < t.q.size(); ++k) {
-    std::copy(t.q[k].begin(), t.q[k].end(), in.begin());
-    std::copy(t.q[k + 1].begin(), t.q[k + 1].end(), in.begin() + static_cast<long>(Q.dim()));
-    f(in.data(), &e);
-    out.push_back(e);
-  }
-  return out;
+  return along_steps(S, E.subs(m), values, t.q);
 }
 
 std::vector<double> heun_energy(const DiscreteSystem& S, const ParameterValues& values, const std::vector<double>& q0,

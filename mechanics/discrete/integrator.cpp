@@ -40,6 +40,23 @@ NewtonSolver make_step_solver(const DiscreteSystem& system, const ParameterValue
 
 }  // namespace
 
+std::vector<double> along_steps(const DiscreteSystem& S, const GiNaC::ex& f, const ParameterValues& values,
+                                const std::vector<std::vector<double>>& q) {
+  const Chart& Q = S.chart();
+  std::vector<GiNaC::ex> inputs = slot(Q, 0);
+  for (const auto& x : slot(Q, 1)) inputs.push_back(x);
+  const CompiledFunction F = compile({f}, inputs, values);
+  std::vector<double> out, in(2 * Q.dim());
+  double v = 0;
+  for (std::size_t k = 0; k + 1 < q.size(); ++k) {
+    std::copy(q[k].begin(), q[k].end(), in.begin());
+    std::copy(q[k + 1].begin(), q[k + 1].end(), in.begin() + static_cast<long>(Q.dim()));
+    F(in.data(), &v);
+    out.push_back(v);
+  }
+  return out;
+}
+
 std::vector<std::string> missing_values(const std::vector<GiNaC::ex>& e, const Chart& Q, const ParameterValues& values) {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < Q.parameters().size(); ++i) {

@@ -53,6 +53,11 @@ std::vector<double> complete_on_constraint(const DiscreteSystem& system, const P
                                            const std::vector<double>& q0, std::vector<double> q1,
                                            const std::vector<std::size_t>& unknown, NewtonOptions options = {});
 
+/// f(q_k, q_{k+1}) for k = 0 … N−1: a function on Q×Q (in the slots x0, x1) along q_0 … q_N, compiled
+/// once (the energy E_k, the discrete momentum J_k).  @throws InvalidArgument if a parameter has no value.
+std::vector<double> along_steps(const DiscreteSystem& system, const GiNaC::ex& f, const ParameterValues& values,
+                                const std::vector<std::vector<double>>& q);
+
 /// The symbols of `e` that are parameters of Q without a value: for messages.
 std::vector<std::string> missing_values(const std::vector<GiNaC::ex>& e, const Chart& Q, const ParameterValues& values);
 

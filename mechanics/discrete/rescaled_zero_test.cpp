@@ -73,7 +73,14 @@ ZeroVerdict rescaled_zero_test(const ex& e, const Chart& chart) {
       used.emplace(s, d);
     }
   if (sub.empty()) return zero_test(e, chart);
-  ZeroVerdict v = zero_test(e.subs(sub), chart);
+  // phi0 = d u: u is drawn from the domain of phi0 divided by d, so that phi0 stays in it
+  ProbeSpace space = chart.probe_space();
+  for (auto& r : space.ranges)
+    if (const auto it = used.find(r.symbol); it != used.end()) {
+      r.lo /= it->second.to_double();
+      r.hi /= it->second.to_double();
+    }
+  ZeroVerdict v = zero_test(e.subs(sub), space);
   if (!v.point.empty()) {
     GiNaC::exmap back;
     for (const auto& [s, value] : v.point) {

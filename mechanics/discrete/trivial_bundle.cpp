@@ -2,6 +2,7 @@
 #include "mechanics/discrete/trivial_bundle.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "core/error.hpp"
 
@@ -87,8 +88,12 @@ std::vector<VectorField> TrivialBundle::generators() const {
 
 Chart TrivialBundle::shape_chart() const {
   std::vector<std::string> names;
-  for (auto i : shape_) names.push_back(Q_.coordinate_name(i));
-  return Q_.sibling("M", names);
+  std::map<std::string, Interval> domain;  // the shape coordinates keep their intervals on M
+  for (auto i : shape_) {
+    names.push_back(Q_.coordinate_name(i));
+    if (const auto d = Q_.domain(i)) domain[names.back()] = *d;
+  }
+  return Q_.sibling("M", names, domain);
 }
 
 std::vector<std::string> group_coordinate_names(const TrivialBundle& B) {

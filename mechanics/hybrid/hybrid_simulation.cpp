@@ -208,23 +208,26 @@ void write_trajectory_csv(const HybridTrajectory& tr, const std::string& path) {
 }
 
 void write_impacts_csv(const HybridTrajectory& tr, const std::string& path) {
-  std::vector<std::string> header{"impact", "t"};
+  std::vector<std::string> header{"event", "t", "guard", "from", "to"};
   for (const char* when : {"before", "after"}) {
     for (const auto& s : tr.state_names) header.push_back(s + "_" + when);
     for (const auto& s : tr.observable_names) header.push_back(s + "_" + when);
     header.push_back(std::string("energy_") + when);
   }
   CsvWriter w(path, header);
+  const auto put = [](std::vector<std::string>& row, const std::vector<double>& v) {
+    for (double x : v) row.push_back(csv_number(x));
+  };
   for (std::size_t k = 0; k < tr.impacts.size(); ++k) {
     const auto& r = tr.impacts[k];
-    std::vector<double> row{static_cast<double>(k + 1), r.t};
-    row.insert(row.end(), r.before.begin(), r.before.end());
-    row.insert(row.end(), r.observables_before.begin(), r.observables_before.end());
-    row.push_back(r.energy_before);
-    row.insert(row.end(), r.after.begin(), r.after.end());
-    row.insert(row.end(), r.observables_after.begin(), r.observables_after.end());
-    row.push_back(r.energy_after);
-    w.row(row);
+    std::vector<std::string> row{std::to_string(k + 1), csv_number(r.t), r.guards, r.from, r.to};
+    put(row, r.before);
+    put(row, r.observables_before);
+    put(row, {r.energy_before});
+    put(row, r.after);
+    put(row, r.observables_after);
+    put(row, {r.energy_after});
+    w.text_row(row);
   }
   w.finish();
 }

@@ -75,7 +75,8 @@ HybridTrajectory simulate_hybrid(const SimpleHybridSystem& H, const HybridSimula
 
 /// CSV of the samples: t, the state, the domain, the observables, the energy.
 void write_trajectory_csv(const HybridTrajectory& tr, const std::string& path);
-/// CSV of the impacts: index, time, then state, observables and energy before and after.
+/// CSV of the impacts: index, time, the guard ("C1+C2" for a simultaneous impact), the domains before
+/// and after, then state, observables and energy before and after.
 void write_impacts_csv(const HybridTrajectory& tr, const std::string& path);
 
 /// The figures of a run (numerics/plot_plane.hpp; plot_run draws them): the coordinates, the velocities,

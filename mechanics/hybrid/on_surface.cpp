@@ -155,6 +155,19 @@ std::optional<SamplePoint> project(const std::vector<ex>& G, const std::vector<e
   return std::nullopt;
 }
 
+// The projection onto S may leave the chart's domain (r = -sqrt(f) for r^2 = f): such a point is no state.
+bool inside_domain(const Chart& chart, const SamplePoint& p) {
+  for (std::size_t i = 0; i < chart.dim(); ++i) {
+    const auto dom = chart.domain(i);
+    const auto at = p.find(chart[i]);
+    if (!dom || at == p.end()) continue;
+    const double v = GiNaC::ex_to<GiNaC::numeric>(at->second.evalf()).to_double();
+    if (!(v > GiNaC::ex_to<GiNaC::numeric>(dom->lo.evalf()).to_double() && v < GiNaC::ex_to<GiNaC::numeric>(dom->hi.evalf()).to_double()))
+      return false;
+  }
+  return true;
+}
+
 bool satisfies_direction(const SurfacePiece& S, const SamplePoint& p) {
   double s = 0;
   try {
@@ -202,6 +215,7 @@ std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsign
       q = project(S.equations, vary, *q);
       if (!q || !satisfies_direction(S, *q)) continue;
     }
+    if (!inside_domain(S.chart, *q)) continue;
     out.push_back(*q);
   }
   return out;

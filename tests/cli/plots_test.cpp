@@ -12,6 +12,7 @@
 #include "numerics/plot.hpp"
 #include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
+#include "tests/support/csv.hpp"
 #include "tests/support/temp_file.hpp"
 
 namespace {
@@ -122,7 +123,7 @@ TEST_CASE("plots: the hybrid billiard marks each impact of its CSV and draws its
   hamel::test::TempDir dir;
   const auto r = run({"simulate", "examples/hybrid_billiard.yaml", "--csv", dir.file("b.csv"), "--plot", dir.file("b.svg"), "--quiet"});
   REQUIRE(r.status == 0);
-  const Rows impacts = csv_rows(dir.file("b-impacts.csv"));  // impact, t, …
+  const Rows impacts = hamel::test::read_csv(dir.file("b-events.csv")).rows;  // event, t, guard, …
   REQUIRE(impacts.size() == 14);
   const std::vector<double> lines = marker_times(read_text(dir.file("b.gp")));
   REQUIRE(lines.size() == impacts.size());

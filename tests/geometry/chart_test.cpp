@@ -44,6 +44,28 @@ TEST_CASE("Chart: extensions share symbols and are cached") {
   CHECK_FALSE(Q.contains(P));
 }
 
+TEST_CASE("Chart: a sibling with a domain probes there, and its tangent bundle too") {
+  const auto Q = hamel::Chart::make("Q", {"x", "y"}, {"m"});
+  const auto U = Q.sibling("U", {"r", "theta"}, {{"r", {0, 3}}});
+  REQUIRE(U.domain(0));
+  CHECK_FALSE(U.domain(1));
+  CHECK(U == Q.sibling("U", {"r", "theta"}, {{"r", {0, 3}}}));  // cached with its domain
+  CHECK(U != Q.sibling("U", {"r", "theta"}));                    // a different chart without it
+  CHECK(U.parameters()[0].is_equal(Q.parameters()[0]));
+  // |r| - r vanishes only for r > 0: zero on U, not on the sibling without a domain
+  CHECK(hamel::zero_test(abs(U[0]) - U[0], U).zero);
+  CHECK_FALSE(hamel::zero_test(abs(U[0]) - U[0], Q.sibling("V", {"r", "theta"})).zero);
+  const auto TU = U.extend("TU", {"r_dot", "theta_dot"});
+  CHECK(TU.domain(0));
+  const auto E = U.extend("E", {"s"}, {{"s", {-1, 1}}});  // an extension with intervals of its own
+  CHECK(E.domain(0));
+  CHECK(E.domain(2));
+  CHECK(E != U.extend("E", {"s"}));
+  CHECK_THROWS_WITH_AS(Q.sibling("W", {"r"}, {{"s", {0, 1}}}),
+                       doctest::Contains("Chart: domain given for an unknown coordinate; expected one of W(r), got 's'"),
+                       hamel::InvalidArgument);
+}
+
 TEST_CASE("Chart: bad declarations and mixing charts give clear errors") {
   CHECK_THROWS_WITH_AS(hamel::Chart::make("Q", {"x", "x"}), doctest::Contains("duplicate name 'x'"),
                        hamel::InvalidArgument);

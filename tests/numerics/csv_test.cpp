@@ -53,6 +53,26 @@ TEST_CASE("CsvWriter: header, rows, and doubles that read back exactly") {
                        doctest::Contains("CsvWriter: cannot write the file"), hamel::InvalidArgument);
 }
 
+TEST_CASE("CsvWriter: rows with names in them; the events file beside a CSV") {
+  hamel::test::TempDir dir;
+  const std::string path = dir.file("events.csv");
+  {
+    hamel::CsvWriter w(path, {"event", "t", "guard"});
+    w.text_row({"1", hamel::csv_number(0.1), "C1+C2"});
+    w.text_row({"2", hamel::csv_number(1.0 / 3.0), "wall, moving"});
+    CHECK_THROWS_WITH_AS(w.text_row({"3"}), doctest::Contains("CsvWriter::row: wrong number of values in row 3; expected 3, got 1"),
+                         hamel::InvalidArgument);
+    w.finish();
+  }
+  const auto l = lines(hamel::test::read_text(path));
+  REQUIRE(l.size() == 3);
+  CHECK(l[1] == "1,0.10000000000000001,C1+C2");
+  CHECK(l[2] == "2,0.33333333333333331,\"wall, moving\"");
+  CHECK(hamel::companion_csv("run/out.csv", "events") == "run/out-events.csv");
+  CHECK(hamel::companion_csv("out", "events") == "out-events.csv");
+  CHECK(hamel::companion_csv("-", "events").empty());
+}
+
 TEST_CASE("write_csv: a trajectory, by steps or on its grid") {
   hamel::test::TempDir dir;
   hamel::Trajectory tr;

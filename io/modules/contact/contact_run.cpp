@@ -63,28 +63,65 @@ struct Samples {
   const std::vector<double>& t;
   const std::vector<State>& x;
   const std::vector<double>& E;
+  const std::vector<std::vector<double>>& lambda;
 };
 
 Samples samples(const ContactRun& run, bool grid) {
   const Trajectory& tr = run.simulation.trajectory;
-  return {grid ? tr.grid_t : tr.t, grid ? tr.grid_x : tr.x, grid ? run.grid_energy : run.energy};
+  return {grid ? tr.grid_t : tr.t, grid ? tr.grid_x : tr.x, grid ? run.grid_energy : run.energy,
+          grid ? run.grid_multipliers : run.multipliers};
 }
 
-void write_csv(const std::string& path, const Chart& T, const Samples& s, std::ostream& out) {
+// lambda1, lambda2, … for the always-on constraints, lambda_<switch>_1, … for a switch's.
+std::vector<std::string> multiplier_names(const ContactRun& run) {
+  std::vector<std::string> names;
+  for (const auto& [sw, a] : run.multiplier_columns)
+    names.push_back(sw.empty() ? "lambda" + std::to_string(a) : "lambda_" + sw + "_" + std::to_string(a));
+  return names;
+}
+
+void write_csv(const std::string& path, const Chart& T, const Samples& s, const ContactRun& run, std::ostream& out) {
   const std::size_t N = T.dim();
   std::vector<std::string> header{"t"};
   for (std::size_t i = 0; i < N; ++i) header.push_back(T.coordinate_name(i));
   header.push_back("E");
+  const std::vector<std::string> lambdas = multiplier_names(run);
+  header.insert(header.end(), lambdas.begin(), lambdas.end());
   CsvWriter w(path, header);
-  std::vector<double> row(N + 2);
   for (std::size_t k = 0; k < s.t.size(); ++k) {
-    row[0] = s.t[k];
-    for (std::size_t i = 0; i < N; ++i) row[i + 1] = s.x[k][i];
-    row[N + 1] = s.E[k];
+    std::vector<double> row{s.t[k]};
+    row.insert(row.end(), s.x[k].begin(), s.x[k].begin() + static_cast<long>(N));
+    row.push_back(s.E[k]);
+    row.insert(row.end(), s.lambda[k].begin(), s.lambda[k].end());
     w.row(row);
   }
   w.finish();
-  out << "CSV written to " << path << " (" << w.rows() << " rows: t, q, q_dot, z, E)\n";
+  out << "CSV written to " << path << " (" << w.rows() << " rows: t, q, q_dot, z, E" << (lambdas.empty() ? "" : ", lambda") << ")\n";
+}
+
+// One row per event: its wall or switching set, the state (q, q_dot, z) and E_L before and after, and
+// the jump beside Carnot's prediction (003 (35)).
+void write_events(const std::string& path, const Chart& T, const ContactRun& run) {
+  std::vector<std::string> header{"event", "t", "guard", "kind"};
+  for (const char* when : {"before", "after"}) {
+    for (std::size_t i = 0; i < T.dim(); ++i) header.push_back(T.coordinate_name(i) + "_" + when);
+    header.push_back(std::string("E_") + when);
+  }
+  header.insert(header.end(), {"E_jump", "carnot_jump"});
+  CsvWriter w(path, header);
+  for (std::size_t k = 0; k < run.events.size(); ++k) {
+    const ContactEventRecord& e = run.events[k];
+    std::vector<std::string> row{std::to_string(k + 1), csv_number(e.t), e.name,
+                                 e.kind == ContactEventKind::Switch ? "switch" : e.grazing ? "grazing impact" : "impact"};
+    for (const State* x : {&e.before, &e.after}) {
+      for (double v : *x) row.push_back(csv_number(v));
+      row.push_back(csv_number(x == &e.before ? e.energy_before : e.energy_after));
+    }
+    row.push_back(csv_number(e.energy_after - e.energy_before));
+    row.push_back(csv_number(e.predicted_jump()));
+    w.text_row(row);
+  }
+  w.finish();
 }
 
 // The legend's name of an event: the wall hit, or the switching set entered.
@@ -134,7 +171,10 @@ int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const Sim
   if (!o.quiet && !run.events.empty()) print_events(run, T.dim(), out);
   print_summary(run, T, out);
   const Samples s = samples(run, cf.simulation->step > 0);
-  if (!o.csv.empty()) write_csv(o.csv, T, s, out);
+  if (!o.csv.empty()) {
+    write_csv(o.csv, T, s, run, out);
+    write_events_csv(o, [&](const std::string& path) { write_events(path, T, run); }, out);
+  }
   if (!o.plot.empty() && !s.t.empty())
     write_run_plots(figures(f.name, cf, T, s, run), o.plot, out);
   // a run stopped by max_events (a Zeno sequence) is an expected outcome, not a failure

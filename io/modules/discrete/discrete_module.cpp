@@ -24,9 +24,9 @@ namespace {
 
 using GiNaC::ex;
 
-std::string sci(double v) {
+std::string sci(double v, int digits = 3) {
   char b[32];
-  std::snprintf(b, sizeof b, "%.3g", v);
+  std::snprintf(b, sizeof b, "%.*g", digits, v);
   return b;
 }
 
@@ -50,13 +50,18 @@ void print_summary(const SystemFile& file, const DiscreteState& d, const Discret
   if (!r.reduced_note.empty()) out << "  reduced: none (" << r.reduced_note << ")\n";
   if (!r.energy_dla.empty())
     out << "  energy error: variational " << sci(r.energy_error_dla) << ", Heun " << sci(r.energy_error_heun) << "\n";
+  for (const auto& J : r.momenta)
+    if (!J.values.empty())
+      out << "  momentum J_" << J.name << " (32): J_0 = " << sci(J.values.front(), 12) << ", J_" << J.values.size() - 1 << " = "
+          << sci(J.values.back(), 12) << ", max |J_k - J_0| = " << sci(J.drift()) << "\n";
   const auto& last = r.unreduced ? r.unreduced->q.back() : r.reconstructed.back();
   out << "  q_" << N << " =";
   for (std::size_t i = 0; i < Q.dim(); ++i) out << " " << Q.coordinate_name(i) << " = " << sci(last[i]);
   out << "\n";
 }
 
-// The CSV's columns: k, t, then whichever of q, nu, q reconstructed, w and the energies the run has.
+// The CSV's columns: k, t, then whichever of q, nu, q reconstructed, w, the energies and the momenta
+// J^xi(q_k, q_{k+1}) the run has.
 std::vector<std::string> csv_header(const DiscreteState& d, const DiscreteSimulationResult& r) {
   const Chart& Q = d.in.system.chart();
   std::vector<std::string> header{"k", "t"};
@@ -72,6 +77,7 @@ std::vector<std::string> csv_header(const DiscreteState& d, const DiscreteSimula
     header.push_back("energy_variational");
     header.push_back("energy_heun");
   }
+  for (const auto& J : r.momenta) header.push_back("J_" + J.name);
   return header;
 }
 
@@ -94,6 +100,7 @@ std::vector<double> csv_row(const DiscreteState& d, const DiscreteSimulationResu
     row.push_back(k < r.energy_dla.size() ? r.energy_dla[k] : nan);
     row.push_back(k < r.energy_heun.size() ? r.energy_heun[k] : nan);
   }
+  for (const auto& J : r.momenta) row.push_back(k < J.values.size() ? J.values[k] : nan);
   return row;
 }
 

@@ -283,12 +283,18 @@ void read_hybrid_key(Reading& rd, const YAML::Node& hy, std::size_t& domains) {
   }
 }
 
-// reduction.coordinates and .map: the chart of the reduction (Q itself when neither is given).
+// reduction.coordinates, .map and .domain: the chart of the reduction (Q itself when neither is given),
+// with the intervals where the zero test samples its coordinates (r > 0 for polar ones).
 CoordinateChange read_chart(Reading& rd, const YAML::Node& rn) {
   const Document& doc = rd.doc;
   const Chart& Q = rd.Q;
   const std::size_t n = rd.n;
-  if (!rn["map"] && !rn["coordinates"]) return CoordinateChange{Q, Q, Q.coordinates()};
+  if (!rn["map"] && !rn["coordinates"]) {
+    if (rn["domain"])
+      doc.fail(rn["domain"], "'domain' of 'reduction': expected 'coordinates' and 'map' beside it, got neither (the reduction's chart "
+                             "is then Q; hint: give Q's intervals in the top-level 'domain')");
+    return CoordinateChange{Q, Q, Q.coordinates()};
+  }
   if (!rn["map"] || !rn["coordinates"]) doc.fail(rn, "'reduction': expected both 'coordinates' and 'map', got one of them");
   std::vector<std::string> un;
   for (const auto& c : doc.sequence(rn["coordinates"], "'coordinates'")) {
@@ -299,7 +305,7 @@ CoordinateChange read_chart(Reading& rd, const YAML::Node& rn) {
   if (un.size() != n)
     doc.fail(rn["coordinates"], "'coordinates': expected " + std::to_string(n) + " coordinates (as many as Q), got " +
                                     std::to_string(un.size()));
-  const Chart U = Q.sibling("U", un);
+  const Chart U = Q.sibling("U", un, read_domain(doc, rn["domain"], un, "'domain' of 'reduction'"));
   ExpressionReader ur = rd.parameters;
   for (std::size_t i = 0; i < n; ++i) ur.declare(un[i], U[i]);
   std::vector<ex> images(n, ex());
@@ -339,7 +345,7 @@ std::vector<std::size_t> read_cyclic(const Reading& rd, const YAML::Node& rn, co
 void read_reduction(Reading& rd, const YAML::Node& rn, std::size_t domains) {
   const Document& doc = rd.doc;
   if (!rn.IsMap()) doc.fail(rn, "'reduction': expected a mapping {coordinates, map, cyclic}, got a scalar or list");
-  doc.check_keys(rn, {"coordinates", "map", "cyclic", "momenta"}, "'reduction'");
+  doc.check_keys(rn, {"coordinates", "map", "cyclic", "momenta", "domain"}, "'reduction'");
   if (domains > 0)
     doc.fail(rn, "'reduction': Routh reduction is for a single domain; expected no 'domains', got " + std::to_string(domains));
   HybridReductionInput red{read_chart(rd, rn), static_cast<bool>(rn["map"]), {}, {}, {}};

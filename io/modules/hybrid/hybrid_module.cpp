@@ -77,15 +77,14 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
       out << "  " << tr.observable_names[o] << " " << fmt(i.observables_before[o], 8) << " -> " << fmt(i.observables_after[o], 8);
     out << "\n";
   }
-  if (tr.impacts.size() > show) out << "  ... (" << tr.impacts.size() - show << " more in the impacts CSV)\n";
+  if (tr.impacts.size() > show) out << "  ... (" << tr.impacts.size() - show << " more in the events CSV)\n";
   if (!tr.message.empty()) out << "stopped: " << tr.message << "\n";
-  std::string csv = options.csv.empty() ? si.csv : options.csv;
-  if (!csv.empty()) {
-    std::string base = csv;
-    if (base.size() > 4 && base.compare(base.size() - 4, 4, ".csv") == 0) base.resize(base.size() - 4);
-    write_trajectory_csv(tr, csv);
-    write_impacts_csv(tr, base + "-impacts.csv");
-    out << "trajectory written to " << csv << ", impacts to " << base << "-impacts.csv\n";
+  SimulateOptions written = options;  // the file's output.csv when the command line gives none
+  if (written.csv.empty()) written.csv = si.csv;
+  if (!written.csv.empty()) {
+    write_trajectory_csv(tr, written.csv);
+    out << "trajectory written to " << written.csv << "\n";
+    write_events_csv(written, [&tr](const std::string& path) { write_impacts_csv(tr, path); }, out);
   }
   const std::string plot_path = options.plot.empty() ? si.plot : options.plot;
   if (!plot_path.empty() && !tr.t.empty()) {

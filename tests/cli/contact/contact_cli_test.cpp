@@ -14,7 +14,9 @@
 #include <ginac/ginac.h>
 
 #include "numerics/plot.hpp"
+#include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
+#include "tests/support/csv.hpp"
 #include "tests/support/derivation_json.hpp"
 #include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
@@ -211,9 +213,96 @@ TEST_CASE("hamel simulate: the billiard's CSV matches the exact solution (A5); p
     CHECK(std::filesystem::exists(dir / "b-path.svg"));
   }
   std::filesystem::remove_all(dir);
+  std::filesystem::remove(csv.path().substr(0, csv.path().size() - 4) + "-events.csv");
   // no simulate section
   hamel::test::TempFile nosim{std::string(kBilliard)};
   CHECK(has(run({"simulate", nosim.path()}).err, "has nothing to simulate"));
+}
+
+TEST_CASE("hamel simulate: the multipliers of an always-on constraint are CSV columns, as (15) gives them by hand") {
+  // W = 1, F = -gamma q_dot, psi = (-x, 1): d/dt (y_dot - x x_dot) = 0 gives
+  // lambda (1 + x^2) = x_dot^2 + gamma (y_dot - x x_dot)
+  hamel::test::TempFile f(
+      "coordinates: [x, y]\nparameters: [gamma]\naction_dependent: true\n"
+      "lagrangian: \"(x_dot^2 + y_dot^2)/2 - gamma*z\"\nconstraints: [\"y_dot - x*x_dot\"]\n"
+      "simulate: {values: {gamma: 0.3}, initial: {x: 0.2, y: 0, x_dot: 1, y_dot: 0.2, z: 0}, time: 2, step: 0.01}\n");
+  hamel::test::TempDir dir;
+  const Run r = run({"simulate", f.path(), "--csv", dir.file("n.csv"), "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "rows: t, q, q_dot, z, E, lambda)"));
+  const hamel::test::Csv c = hamel::test::read_csv(dir.file("n.csv"));
+  REQUIRE(c.rows.size() == 201);
+  const std::size_t x = c.column("x"), xd = c.column("x_dot"), yd = c.column("y_dot"), l = c.column("lambda1");
+  for (const auto& row : c.rows) {
+    const double by_hand = (row[xd] * row[xd] + 0.3 * (row[yd] - row[x] * row[xd])) / (1 + row[x] * row[x]);
+    CHECK(std::fabs(row[l] - by_hand) < 1e-12);
+  }
+  CHECK(c.rows[0][l] == doctest::Approx(1 / 1.04));
+  CHECK(std::ifstream(dir.file("n-events.csv")).good());  // written, with its header only: no event
+  CHECK(hamel::test::read_csv(dir.file("n-events.csv")).rows.empty());
+}
+
+TEST_CASE("hamel simulate: a switching set's multiplier is NaN until its switch, then g; the switch is a row of OUT-events.csv") {
+  // a particle falling onto y = 0, where y_dot = 0 switches on: y_dd = -g - beta y_dot + lambda = 0
+  // with y_dot = 0 gives lambda = g
+  hamel::test::TempFile f(
+      "coordinates: [x, y]\nparameters: [g, beta]\naction_dependent: true\n"
+      "lagrangian: \"(x_dot^2 + y_dot^2)/2 - g*y - beta*z\"\n"
+      "switching:\n  floor: {where: \"y <= 0\", constraints: [\"y_dot\"]}\n"
+      "simulate: {values: {g: 9.81, beta: 0.5}, initial: {x: 0, y: 0.5, x_dot: 1, y_dot: 0, z: 0}, time: 1, step: 0.01}\n");
+  hamel::test::TempDir dir;
+  const Run r = run({"simulate", f.path(), "--csv", dir.file("s.csv"), "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "events written to " + dir.file("s-events.csv")));
+  const hamel::test::Csv ev = hamel::test::read_csv(dir.file("s-events.csv"));
+  REQUIRE(ev.rows.size() == 1);
+  CHECK(ev.cells[0][ev.column("guard")] == "floor");
+  CHECK(ev.cells[0][ev.column("kind")] == "switch");
+  const auto& e = ev.rows[0];
+  const double t_switch = e[ev.column("t")];
+  CHECK(std::fabs(e[ev.column("y_before")]) < 1e-12);       // on the boundary y = 0
+  CHECK(e[ev.column("y_dot_before")] < -1);                  // falling
+  CHECK(std::fabs(e[ev.column("y_dot_after")]) < 1e-12);     // the jump onto y_dot = 0 (003 (74))
+  CHECK(e[ev.column("x_dot_after")] == e[ev.column("x_dot_before")]);
+  // Carnot with alpha = 0: E+ - E- = -T_l = -y_dot-^2/2
+  CHECK(std::fabs(e[ev.column("E_jump")] + 0.5 * e[ev.column("y_dot_before")] * e[ev.column("y_dot_before")]) < 1e-12);
+  const hamel::test::Csv c = hamel::test::read_csv(dir.file("s.csv"));
+  const std::size_t t = c.column("t"), l = c.column("lambda_floor_1");
+  std::size_t before = 0, after = 0;
+  for (const auto& row : c.rows) {
+    if (row[t] < t_switch) {
+      CHECK(std::isnan(row[l]));
+      ++before;
+    } else {
+      CHECK(std::fabs(row[l] - 9.81) < 1e-9);
+      ++after;
+    }
+  }
+  CHECK(before > 10);
+  CHECK(after > 10);
+}
+
+TEST_CASE("hamel simulate: the billiard's impacts in OUT-events.csv lie on the rim and reflect the velocity") {
+  hamel::test::TempDir dir;
+  const Run r = run({"simulate", "examples/contact_billiard.yaml", "--csv", dir.file("b.csv"), "--quiet"});
+  REQUIRE(r.status == 0);
+  const hamel::test::Csv ev = hamel::test::read_csv(dir.file("b-events.csv"));
+  REQUIRE(ev.rows.size() == 8);
+  const std::size_t x = ev.column("x_before"), y = ev.column("y_before");
+  for (std::size_t k = 0; k < ev.rows.size(); ++k) {
+    const auto& e = ev.rows[k];
+    CHECK(ev.cells[k][ev.column("guard")] == "rim");
+    CHECK(ev.cells[k][ev.column("kind")] == "impact");
+    CHECK(e[ev.column("event")] == k + 1);
+    CHECK(std::fabs(e[x] * e[x] + e[y] * e[y] - 1) < 1e-9);
+    // restitution 1, W = 1: v+ = v- - 2 (v-.n) n with n = (x, y)
+    const double vx = e[ev.column("x_dot_before")], vy = e[ev.column("y_dot_before")], vn = vx * e[x] + vy * e[y];
+    CHECK(std::fabs(e[ev.column("x_dot_after")] - (vx - 2 * vn * e[x])) < 1e-9);
+    CHECK(std::fabs(e[ev.column("y_dot_after")] - (vy - 2 * vn * e[y])) < 1e-9);
+    CHECK(e[ev.column("z_after")] == e[ev.column("z_before")]);
+  }
+  const Run to_stdout = run({"simulate", "examples/contact_billiard.yaml", "--csv", "-", "--quiet"});
+  CHECK(has(to_stdout.err, "events CSV: not written (the trajectory went to standard output)"));
 }
 
 TEST_CASE("hamel derive: bad contact input names file:line:column and exits 2") {

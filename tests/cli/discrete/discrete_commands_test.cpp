@@ -11,13 +11,16 @@
 #include "core/symbolic.hpp"
 #include "numerics/plot.hpp"
 #include "tests/support/cli_run.hpp"
+#include "tests/support/csv.hpp"
 #include "tests/support/derivation_json.hpp"
 #include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
 
 namespace {
 
+using hamel::test::Csv;
 using hamel::test::entries;
+using hamel::test::read_csv;
 using hamel::test::has;
 using hamel::test::Run;
 using hamel::test::run;
@@ -27,34 +30,6 @@ bool same_expression(const std::string& a, const std::string& b) {
   GiNaC::parser reader;  // symbols by name, shared by both parses
   const GiNaC::ex d = reader(a) - reader(b);
   return hamel::simplify(d).is_zero();
-}
-
-// The CSV written by `hamel simulate`: header and rows.
-struct Csv {
-  std::vector<std::string> header;
-  std::vector<std::vector<double>> rows;
-  std::size_t column(const std::string& name) const {
-    for (std::size_t i = 0; i < header.size(); ++i)
-      if (header[i] == name) return i;
-    FAIL("no column " << name);
-    return 0;
-  }
-};
-
-Csv read_csv(const std::string& path) {
-  std::ifstream in(path);
-  Csv c;
-  std::string line;
-  std::getline(in, line);
-  std::stringstream hs(line);
-  for (std::string cell; std::getline(hs, cell, ',');) c.header.push_back(cell);
-  while (std::getline(in, line)) {
-    std::stringstream ls(line);
-    std::vector<double> row;
-    for (std::string cell; std::getline(ls, cell, ',');) row.push_back(std::strtod(cell.c_str(), nullptr));
-    c.rows.push_back(row);
-  }
-  return c;
 }
 
 // A discrete file with one part replaced, for the error tests.
@@ -179,6 +154,27 @@ TEST_CASE("hamel simulate: the sleigh on SE(2) reduced and reconstructed agrees 
   CHECK(has(r.out, "(agree)"));
 }
 
+TEST_CASE("hamel simulate: the disk's discrete momentum J_rolling in the text and the CSV, as (32) gives it by hand") {
+  hamel::test::TempFile csv("", ".csv");
+  const Run r = run({"simulate", "examples/discrete_rolling_disk.yaml", "--csv", csv.path()});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "momentum J_rolling (32): J_0 = 0.749843758138, J_29 = 0.749843758138, max |J_k - J_0| = "));
+  const Csv c = read_csv(csv.path());
+  REQUIRE(c.rows.size() == 31);
+  // midpoint L_d = h L(q_mid, dq/h) with L free of q, xi = (1, R cos phi, R sin phi) at q_k:
+  // J = -D1 L_d(xi) = (I dtheta + m R (cos phi_k dx + sin phi_k dy))/h, h = 0.1, m = 1, R = 0.5, I = 0.125
+  const std::size_t th = c.column("theta"), ph = c.column("phi"), x = c.column("x"), y = c.column("y"), J = c.column("J_rolling");
+  for (std::size_t k = 0; k < 30; ++k) {
+    const auto& a = c.rows[k];
+    const auto& b = c.rows[k + 1];
+    const double by_hand =
+        (0.125 * (b[th] - a[th]) + 0.5 * (std::cos(a[ph]) * (b[x] - a[x]) + std::sin(a[ph]) * (b[y] - a[y]))) / 0.1;
+    CHECK(std::fabs(a[J] - by_hand) < 1e-12);
+    CHECK(std::fabs(a[J] - c.rows[0][J]) < 1e-12);  // conserved along the rolling direction (002 §9.4)
+  }
+  CHECK(std::isnan(c.rows[30][J]));  // no J_N: q_{N+1} is not computed
+}
+
 TEST_CASE("hamel simulate: energy of the variational integrator stays bounded while Heun's drifts (2000 steps)") {
   hamel::test::TempFile csv("", ".csv");
   const Run r = run({"simulate", "examples/discrete_nonholonomic_oscillator.yaml", "--csv", csv.path(), "--quiet"});
@@ -195,6 +191,30 @@ TEST_CASE("hamel simulate: energy of the variational integrator stays bounded wh
   CHECK(dla_last < 1.1 * dla_first);    // no growth from the first half to the second
   CHECK(heun_last > 1.8 * heun_first);  // Heun's error grows (linearly, 1.6e-2 → 3.3e-2)
   CHECK(heun_last > 50 * dla_last);
+}
+
+TEST_CASE("hamel check: the top-level 'domain' reaches the slots x0, x1, x2 of a discrete system (issue 19 §7)") {
+  // V = sqrt(x^2) is x only for x > 0: with domain x in (0, 2) the claims written with x hold
+  const std::string system =
+      "parameters: [h]\ncoordinates: [x, y]\n%sdiscrete:\n  step: h\n  quadrature: midpoint\n"
+      "  lagrangian: \"(x_dot^2 + y_dot^2)/2 - sqrt(x^2)\"\n";
+  const auto with = [&](const std::string& domain) {
+    std::string text = system;
+    text.replace(text.find("%s"), 2, domain);
+    return text;
+  };
+  hamel::test::TempFile claims(
+      "claims:\n"
+      "  - {name: L_d, discrete_lagrangian: {value: \"h*(((x1 - x0)^2 + (y1 - y0)^2)/(2*h^2) - (x0 + x1)/2)\"}}\n"
+      "  - {name: E_x, discrete_equation: {coordinate: x, value: \"(x1 - x0)/h - (x2 - x1)/h - h\"}}\n");
+  hamel::test::TempFile inside(with("domain: {x: [0, 2]}\n"));
+  const Run r = run({"check", inside.path(), claims.path()});
+  CHECK(r.status == 0);
+  CHECK(has(r.out, "2 claims: 2 true, 0 false"));
+  hamel::test::TempFile anywhere(with(""));
+  const Run n = run({"check", anywhere.path(), claims.path()});
+  CHECK(n.status == 1);
+  CHECK(has(n.out, "2 claims: 0 true, 2 false"));
 }
 
 TEST_CASE("discrete system files: bad input gives file:line:column, what was expected and what was found") {

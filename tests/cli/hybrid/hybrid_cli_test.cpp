@@ -10,6 +10,7 @@
 
 #include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
+#include "tests/support/csv.hpp"
 #include "tests/support/derivation_json.hpp"
 #include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
@@ -170,13 +171,25 @@ TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "14 impacts"));
   CHECK(has(r.out, "impact 1: t = 0.141311729"));
-  std::ifstream imp(dir.path() + "/billiard-impacts.csv");
-  std::string header, line;
-  std::getline(imp, header);
-  CHECK(header.find("impact,t,x_before,y_before,x_dot_before,y_dot_before,J_rotation_before,energy_before") == 0);
-  std::size_t rows = 0;
-  while (std::getline(imp, line)) ++rows;
-  CHECK(rows == 14);
+  CHECK(has(r.out, "events written to " + dir.path() + "/billiard-events.csv"));
+  const hamel::test::Csv ev = hamel::test::read_csv(dir.path() + "/billiard-events.csv");
+  std::string header;
+  for (const auto& h : ev.header) header += (header.empty() ? "" : ",") + h;
+  CHECK(header.find("event,t,guard,from,to,x_before,y_before,x_dot_before,y_dot_before,J_rotation_before,energy_before") == 0);
+  REQUIRE(ev.rows.size() == 14);
+  // each row is an impact on the wall x^2 + y^2 = f(t) = 2 - exp(t/10) at its time, with the Newtonian
+  // law of a moving circle: the tangential velocity kept, the radial one reflected about f'/(2r)
+  const std::size_t t = ev.column("t"), x = ev.column("x_before"), y = ev.column("y_before");
+  for (std::size_t k = 0; k < ev.rows.size(); ++k) {
+    const auto& e = ev.rows[k];
+    CHECK(ev.cells[k][ev.column("guard")] == "wall");
+    CHECK(std::fabs(e[x] * e[x] + e[y] * e[y] - (2 - std::exp(e[t] / 10))) < 1e-9);
+    CHECK(e[x] == e[ev.column("x_after")]);
+    const double r2 = e[x] * e[x] + e[y] * e[y];
+    const double vt_before = -e[y] * e[ev.column("x_dot_before")] + e[x] * e[ev.column("y_dot_before")];
+    const double vt_after = -e[y] * e[ev.column("x_dot_after")] + e[x] * e[ev.column("y_dot_after")];
+    CHECK(std::fabs(vt_before - vt_after) < 1e-9 * (1 + std::fabs(vt_before)) * r2);
+  }
   std::ifstream tr(csv);
   std::getline(tr, header);
   CHECK(header == "t,x,y,x_dot,y_dot,domain,J_rotation,energy");
@@ -213,6 +226,65 @@ TEST_CASE("hamel derive: forced Routh reduction without impacts needs no guard (
   hamel::test::TempFile none(billiard("hybrid: {constants: {}}\n"), ".yaml");
   CHECK(run({"derive", none.path()}).err.find("'hybrid': expected 'guards' (a list of switching surfaces) or 'reduction', got neither") !=
         std::string::npos);
+}
+
+// Every value "r = <number>" in the "they differ at" lines of a check's output.
+std::vector<double> witness_radii(const std::string& out) {
+  std::vector<double> r;
+  for (std::size_t at = out.find("differ at"); at != std::string::npos; at = out.find("differ at", at + 1)) {
+    const std::string line = out.substr(at, out.find('\n', at) - at);
+    const auto p = line.find(" r = ");
+    if (p != std::string::npos) r.push_back(std::stod(line.substr(p + 5)));
+  }
+  return r;
+}
+
+TEST_CASE("hamel check: the reduction's 'domain' keeps sampled witnesses at r > 0 (issue 19 §7)") {
+  // the billiard's reduction declares domain {r: [0, 3]}: the exact-evaluation point of the printed
+  // theta_ddot and the sampled state of the printed (S_L)_mu lie there (before, r = -1.37 was printed)
+  const Run r = run({"check", "examples/hybrid_billiard.yaml", "examples/hybrid_billiard.claims.yaml"});
+  CHECK(has(r.out, "21 as expected (3 errata confirmed false)"));
+  const std::vector<double> radii = witness_radii(r.out);
+  REQUIRE(radii.size() == 2);
+  for (double x : radii) {
+    CHECK(x > 0);
+    CHECK(x < 3);
+  }
+  // a narrower interval moves the witnesses into it, on S (r^2 = f(t)) too
+  std::ifstream in("examples/hybrid_billiard.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string narrow = text.str();
+  const std::string from = "domain: {r: [0, 3]}";
+  REQUIRE(narrow.find(from) != std::string::npos);
+  narrow.replace(narrow.find(from), from.size(), "domain: {r: [1, 2]}");
+  hamel::test::TempFile f(narrow);
+  const Run n = run({"check", f.path(), "examples/hybrid_billiard.claims.yaml"});
+  CHECK(has(n.out, "21 as expected (3 errata confirmed false)"));
+  const std::vector<double> inside = witness_radii(n.out);
+  REQUIRE(inside.size() == 2);
+  for (double x : inside) {
+    CHECK(x > 1);
+    CHECK(x < 2);
+  }
+}
+
+TEST_CASE("hybrid system files: a bad 'domain' of the reduction names file:line:column") {
+  const auto error_of = [](const std::string& reduction) {
+    hamel::test::TempFile f(billiard(kWall, "  reduction: {coordinates: [r, theta], map: {x: \"r*cos(theta)\", y: \"r*sin(theta)\"}, "
+                                            "cyclic: [theta], " + reduction + "}\n"));
+    const Run r = run({"derive", f.path(), "--quiet"});
+    CHECK(r.status == 2);
+    return r.err;
+  };
+  CHECK(has(error_of("domain: {rr: [0, 1]}"),
+            ":13:111: 'domain' of 'reduction': unknown coordinate 'rr'; expected one of the coordinates, got 'rr' (did you mean 'r'?)"));
+  CHECK(has(error_of("domain: {r: [1, 0]}"), "'domain' of r: expected an interval with lower < upper, got [1, 0]"));
+  CHECK(has(error_of("domain: {r: [0]}"), "'domain' of r: expected [lower, upper], got 1 values"));
+  hamel::test::TempFile q(billiard(kWall, "  reduction: {cyclic: [x], domain: {x: [0, 1]}}\n"));
+  CHECK(has(run({"derive", q.path(), "--quiet"}).err,
+            "'domain' of 'reduction': expected 'coordinates' and 'map' beside it, got neither (the reduction's chart is then Q; "
+            "hint: give Q's intervals in the top-level 'domain')"));
 }
 
 TEST_CASE("hamel check: identity claims on a hybrid system (issue 19 §7)") {

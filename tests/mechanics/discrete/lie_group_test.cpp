@@ -84,4 +84,14 @@ TEST_CASE("rescaled_zero_test: half-angles of the midpoint rule are decided by t
   CHECK(rescaled_pretty(pow(sin(m), 2) + pow(cos(m), 2)).is_equal(GiNaC::ex(1)));
 }
 
+TEST_CASE("rescaled_zero_test: a rescaled half-angle is drawn inside its coordinate's domain") {
+  ChartSpec spec{"A", {"a", "b"}, {}, {{"a", {0, GiNaC::Pi}}, {"b", {0, GiNaC::Pi}}}, {}};
+  const Chart Q(spec);
+  const ex m = (Q[0] + Q[1]) / 2;
+  // |sin m| = sin m for a, b in (0, pi); a = 2u, b = 2w must draw u, w in (0, pi/2), not in (0, pi)
+  const ZeroVerdict v = rescaled_zero_test(sqrt(pow(sin(m), 2)) - sin(m), Q);
+  CHECK(v.zero);
+  CHECK_FALSE(rescaled_zero_test(sqrt(pow(sin(m), 2)) - sin(m), test::discrete_chart("B", {"a", "b"}, {})).zero);
+}
+
 }  // TEST_SUITE

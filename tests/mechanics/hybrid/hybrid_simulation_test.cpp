@@ -199,7 +199,7 @@ TEST_CASE("write_trajectory_csv, write_impacts_csv") {
   std::ifstream in(dir.path() + "/impacts.csv");
   std::string header, row;
   std::getline(in, header);
-  CHECK(header == "impact,t,x_before,y_before,x_dot_before,y_dot_before,J_before,energy_before,x_after,y_after,"
+  CHECK(header == "event,t,guard,from,to,x_before,y_before,x_dot_before,y_dot_before,J_before,energy_before,x_after,y_after,"
                   "x_dot_after,y_dot_after,J_after,energy_after");
   std::size_t rows = 0;
   while (std::getline(in, row)) ++rows;
