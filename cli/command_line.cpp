@@ -45,31 +45,34 @@ void check_folder(const std::string& option, const std::string& path) {
 const std::vector<CommandSpec>& command_specs() {
   static const std::vector<CommandSpec> specs = {
       {"derive",
-       "  hamel derive FILE [--latex OUT.tex] [--latex-body OUT.tex] [--json OUT.json] [--plots DIR] [--quiet]\n"
+       "  hamel derive FILE [--latex OUT.tex] [--latex-body OUT.tex] [--json OUT.json] [--plots DIR] [--brief | --quiet]\n"
        "               [--profile] [--jobs N]\n"
        "      derive everything the system supports and print a summary with a verdict per check;\n"
+       "      --brief prints the verdicts and the summary only, --quiet nothing but errors;\n"
        "      --profile adds the time, zero tests and canonical forms of each step (on stderr);\n"
        "      --jobs N uses N processes for independent checks and forms (default: HAMEL_JOBS, or every core)\n",
        {"--latex", "--latex-body", "--json", "--plots", "--jobs"},
-       {"--quiet", "--profile"},
+       {"--quiet", "--brief", "--profile"},
        {"--latex", "--latex-body", "--json"}},
       {"check",
-       "  hamel check FILE CLAIMS.yaml [--jobs N]\n"
-       "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false)\n",
+       "  hamel check FILE CLAIMS.yaml [--quiet] [--jobs N]\n"
+       "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false);\n"
+       "      --quiet prints nothing but errors: the exit status is the answer\n",
        {"--jobs"},
-       {},
+       {"--quiet"},
        {}},
       {"simulate",
-       "  hamel simulate FILE [--csv OUT.csv] [--plot OUT.svg] [--quiet]\n"
-       "      integrate the system (with impacts, where it has them)\n",
+       "  hamel simulate FILE [--csv OUT.csv] [--plot OUT.svg] [--brief | --quiet]\n"
+       "      integrate the system (with impacts, where it has them); --brief leaves out the details of the\n"
+       "      events, --quiet prints nothing but errors\n",
        {"--csv", "--plot"},
-       {"--quiet"},
+       {"--quiet", "--brief"},
        {"--csv", "--plot"}},
       {"eval",
-       "  hamel eval FILE --at \"theta=1.2, pi1=0.3, m=1\" [--json OUT.json] [--quiet] [--jobs N]\n"
+       "  hamel eval FILE --at \"theta=1.2, pi1=0.3, m=1\" [--json OUT.json] [--brief | --quiet] [--jobs N]\n"
        "      every derived object at a point (names the point leaves out stay symbolic)\n",
        {"--at", "--json", "--jobs"},
-       {"--quiet"},
+       {"--quiet", "--brief"},
        {"--json"}},
   };
   return specs;

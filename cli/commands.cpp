@@ -82,7 +82,7 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
 // The derivation of the system file named on the command line, by every module that applies to it.
 Derivation derive_file(const Args& a, std::ostream& err, StepProfile* profile) {
   const SystemFile f = read_system_file(load_document(a.positional[0]));
-  return derive_system(f, DeriveOptions{plot_base(a, f), progress(has_flag(a, "--quiet"), err, profile)});
+  return derive_system(f, DeriveOptions{plot_base(a, f), progress(has_flag(a, "--quiet") || has_flag(a, "--brief"), err, profile)});
 }
 
 int derive(const Args& a, std::ostream& out, std::ostream& err) {
@@ -102,7 +102,7 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   }
   if (profile) profile->start("rendering and writing the outputs");
   declare_remaining_symbols(d);
-  write_text(d, out, has_flag(a, "--quiet"));
+  write_text(d, out, has_flag(a, "--brief"));
   write_outputs(a, d, out);
   if (profile) {
     profile->finish();
@@ -119,7 +119,7 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
   // no display pass: it would turn the floating-point values into exact fractions
   Derivation d = at_point(derive_file(a, err, nullptr), point);
   declare_remaining_symbols(d);
-  write_text(d, out, has_flag(a, "--quiet"));
+  write_text(d, out, has_flag(a, "--brief"));
   write_outputs(a, d, out);
   return 0;
 }
@@ -180,7 +180,7 @@ int simulate(const Args& a, std::ostream& out) {
   if (a.options.count("--csv")) o.csv = a.options.at("--csv");
   o.csv_to_stdout = a.to_stdout == "--csv";
   if (a.options.count("--plot")) o.plot = a.options.at("--plot");
-  o.quiet = has_flag(a, "--quiet");
+  o.quiet = has_flag(a, "--brief") || has_flag(a, "--quiet");
   for (const auto& m : modules())
     if (m->applies(f) && m->can_simulate(f)) return m->simulate(f, o, out);
   throw InvalidArgument("'" + a.positional[0] + "' has nothing to simulate (expected a 'simulate' section)");
@@ -216,8 +216,16 @@ class WorkersFor {
 
 namespace {
 
-int dispatch(const CommandSpec& c, const Args& a, std::ostream& out, std::ostream& err) {
+// The stream a command reports on: none with --quiet (errors still go to standard error, and an output
+// asked for on standard output is still written there).
+std::ostream& report_stream(const Args& a, std::ostream& out) {
+  static std::ostream nowhere(nullptr);
+  return has_flag(a, "--quiet") ? nowhere : out;
+}
+
+int dispatch(const CommandSpec& c, const Args& a, std::ostream& report, std::ostream& err) {
   const WorkersFor jobs(a);
+  std::ostream& out = report_stream(a, report);
   if (c.name == "derive") return derive(a, out, err);
   if (c.name == "check") return check(a, out);
   if (c.name == "simulate") return simulate(a, out);

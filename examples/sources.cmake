@@ -23,7 +23,7 @@ if(HAMEL_BUILD_TESTS)
                          "TRUE  \\[X_nh, X_C\\] is tangent to the group orbits.*3 as expected \\(2 errata confirmed false\\)")
   endif()
   # '-' is standard input (issue 20 §4)
-  add_test(NAME cli.stdin COMMAND sh -c "$<TARGET_FILE:hamel_cli> derive - --quiet < examples/nonholonomic_particle.yaml"
+  add_test(NAME cli.stdin COMMAND sh -c "$<TARGET_FILE:hamel_cli> derive - --brief < examples/nonholonomic_particle.yaml"
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.stdin PROPERTIES PASS_REGULAR_EXPRESSION "no failures: every verdict is as expected")
   # hamel simulate on D* (issue 19 §2): the run completes and keeps H_c to the integrator's tolerance
@@ -38,7 +38,7 @@ hamel_example(contact_billiard)
 if(HAMEL_BUILD_TESTS)
   foreach(system contact_billiard contact_billiard_polar contact_ellipse contact_ellipse_polar contact_cylinder
                  contact_cylinder_touchdown contact_sphere contact_distribution contact_herglotz)
-    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --quiet WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --brief WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(derive.${system} PROPERTIES PASS_REGULAR_EXPRESSION " 0 no\n" FAIL_REGULAR_EXPRESSION "\\[no \\]")
   endforeach()
   foreach(pair "contact_billiard;17 claims: 15 true, 2 false" "contact_billiard_polar;7 claims: 6 true, 1 false"
@@ -53,7 +53,7 @@ if(HAMEL_BUILD_TESTS)
   endforeach()
   foreach(system contact_billiard contact_billiard_polar contact_ellipse contact_cylinder contact_cylinder_touchdown
                  contact_sphere contact_distribution)
-    add_test(NAME simulate.${system} COMMAND hamel_cli simulate examples/${system}.yaml --quiet WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    add_test(NAME simulate.${system} COMMAND hamel_cli simulate examples/${system}.yaml --brief WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   endforeach()
 endif()
 # Hybrid systems (issue 6, docs/hybrid.md): the example program, the system files derive, the claims
@@ -62,7 +62,7 @@ endif()
 hamel_example(hybrid_billiard)
 if(HAMEL_BUILD_TESTS)
   foreach(system hybrid_rolling_disk hybrid_wong hybrid_billiard hybrid_disk_moving_wall)
-    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --quiet
+    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --brief
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   endforeach()
   foreach(pair "hybrid_rolling_disk:33 claims: 24 true, 9 false" "hybrid_wong:10 claims: 10 true, 0 false"
@@ -74,7 +74,7 @@ if(HAMEL_BUILD_TESTS)
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(check.${system} PROPERTIES PASS_REGULAR_EXPRESSION "${summary}")
   endforeach()
-  add_test(NAME simulate.hybrid_billiard COMMAND hamel_cli simulate examples/hybrid_billiard.yaml --quiet
+  add_test(NAME simulate.hybrid_billiard COMMAND hamel_cli simulate examples/hybrid_billiard.yaml --brief
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(simulate.hybrid_billiard PROPERTIES PASS_REGULAR_EXPRESSION "14 impacts")
 endif()
@@ -85,10 +85,10 @@ hamel_example(discrete_p2)
 if(HAMEL_BUILD_TESTS)
   foreach(system discrete_p2 discrete_rolling_disk discrete_horizontal_symmetry discrete_chaplygin_sleigh
                  discrete_nonholonomic_oscillator)
-    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --quiet WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --brief WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(derive.${system} PROPERTIES PASS_REGULAR_EXPRESSION " 0 no\n" FAIL_REGULAR_EXPRESSION "\\[no \\]")
   endforeach()
-  add_test(NAME derive.discrete_nonholonomic_particle COMMAND hamel_cli derive examples/discrete_nonholonomic_particle.yaml --quiet
+  add_test(NAME derive.discrete_nonholonomic_particle COMMAND hamel_cli derive examples/discrete_nonholonomic_particle.yaml --brief
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(derive.discrete_nonholonomic_particle PROPERTIES PASS_REGULAR_EXPRESSION "9 checks: 8 yes, 1 no")
   foreach(pair "discrete_p2:9 claims: 9 true, 0 false" "discrete_rolling_disk:5 claims: 5 true, 0 false"
@@ -101,7 +101,7 @@ if(HAMEL_BUILD_TESTS)
     set_tests_properties(check.${system} PROPERTIES PASS_REGULAR_EXPRESSION "${summary}")
   endforeach()
   foreach(system discrete_p2 discrete_rolling_disk discrete_horizontal_symmetry discrete_chaplygin_sleigh)
-    add_test(NAME simulate.${system} COMMAND hamel_cli simulate examples/${system}.yaml --quiet WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    add_test(NAME simulate.${system} COMMAND hamel_cli simulate examples/${system}.yaml --brief WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(simulate.${system} PROPERTIES PASS_REGULAR_EXPRESSION "\\(agree\\)")
   endforeach()
 endif()

@@ -136,10 +136,10 @@ TEST_CASE("hamel derive / simulate: an output never overwrites an input, two out
   std::string line;
   std::getline(untouched, line);
   CHECK(line == "previous");
-  const Run full = run({"derive", system.path(), "--quiet", "--json", "/dev/full"});
+  const Run full = run({"derive", system.path(), "--brief", "--json", "/dev/full"});
   CHECK(full.status == 2);
   CHECK(full.err.find("cannot write '/dev/full'") != std::string::npos);
-  const Run csv = run({"simulate", "examples/contact_billiard.yaml", "--quiet", "--csv", "/dev/full"});
+  const Run csv = run({"simulate", "examples/contact_billiard.yaml", "--brief", "--csv", "/dev/full"});
   CHECK(csv.status == 2);
   CHECK(csv.out.find("CSV written") == std::string::npos);
   CHECK(csv.err.find("cannot write '/dev/full'") != std::string::npos);
@@ -147,7 +147,7 @@ TEST_CASE("hamel derive / simulate: an output never overwrites an input, two out
 
 TEST_CASE("hamel derive: the Chaplygin sleigh's reduced equations v' = a w^2, w' = -m a v w/(J + m a^2) (a 2-d reduced space)") {
   hamel::test::TempFile json("", ".json");
-  const Run r = run({"derive", "examples/chaplygin_sleigh.yaml", "--quiet", "--json", json.path()});
+  const Run r = run({"derive", "examples/chaplygin_sleigh.yaml", "--brief", "--json", json.path()});
   REQUIRE(r.status == 0);
   const auto j = hamel::test::read_json(json.path());
   const GiNaC::symbol v("v"), w("omega"), a("a"), m("m"), J("J");
@@ -284,14 +284,14 @@ TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and
   REQUIRE(yaml.find(good) != std::string::npos);
   yaml.replace(yaml.find(good), good.size(), "bogus: {x: \"x\", theta: \"x\"}");  // issue 16's example
   hamel::test::TempFile bogus(yaml, ".yaml");
-  const Run r = run({"derive", bogus.path(), "--quiet"});
+  const Run r = run({"derive", bogus.path(), "--brief"});
   REQUIRE(r.status == 0);  // derive reports failures, it does not signal them
   CHECK(r.out.find("[no ] bogus preserves the Lagrangian") != std::string::npos);
   CHECK(r.out.find("fails: omega^1([bogus, ") != std::string::npos);
   CHECK(r.out.find("[no ] the generators close under the Lie bracket") != std::string::npos);
   CHECK(r.out.find("3 failures: symmetry.bogus.lagrangian symmetry.bogus.distribution symmetry.closed") != std::string::npos);
   CHECK(r.out.find("is a Casimir") == std::string::npos);
-  const Run ok = run({"derive", "examples/chaplygin_sphere.yaml", "--quiet"});
+  const Run ok = run({"derive", "examples/chaplygin_sphere.yaml", "--brief"});
   CHECK(ok.out.find("[yes] translation_y preserves the constraint distribution") != std::string::npos);
   CHECK(ok.out.find("[yes] the generators close under the Lie bracket") != std::string::npos);
 }
@@ -308,7 +308,7 @@ TEST_CASE("hamel derive: 004 §7's action as printed fails at the identity, on L
       "    x: \"x*cos(phi) - y*sin(phi) + a\"\n    y: \"y*cos(phi) + x*sin(phi) + b\"\nreduce_by: [vartheta, a, b]\n";
   yaml.replace(from, to - from, printed);
   hamel::test::TempFile file(yaml, ".yaml");
-  const Run r = run({"derive", file.path(), "--quiet"});
+  const Run r = run({"derive", file.path(), "--brief"});
   REQUIRE(r.status == 0);
   CHECK(r.out.find("[no ] the map is the identity at g = 0") != std::string::npos);
   CHECK(r.out.find("fails: Phi_e(x) - x = x*cos(phi) - x - y*sin(phi)") != std::string::npos);
@@ -587,7 +587,7 @@ TEST_CASE("hamel eval: the gauge-momentum solutions at any value of the shape va
 TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 §3-4, 004 Corollary 5.8)") {
   using hamel::test::TempFile;
   TempFile json("", ".json");
-  REQUIRE(run({"derive", "examples/chaplygin_sphere.yaml", "--quiet", "--json", json.path()}).status == 0);
+  REQUIRE(run({"derive", "examples/chaplygin_sphere.yaml", "--brief", "--json", json.path()}).status == 0);
   const auto j = hamel::test::read_json(json.path());
   // E = Π♯(T*D*) has rank 2r = 6 of dim D* = 8 for both brackets, is not integrable, and brackets of its
   // fields span all of T D* (D is bracket-generating)
@@ -605,7 +605,7 @@ TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 
   CHECK(j["checks"]["commutator.rotation"]["holds"] == true);    // X_nh is SE(2)-invariant
   // the Chaplygin sleigh's reduced bracket in (v, ω) lives on R^2: rank 2, integrable
   TempFile sleigh("", ".json");
-  REQUIRE(run({"derive", "examples/chaplygin_sleigh.yaml", "--quiet", "--json", sleigh.path()}).status == 0);
+  REQUIRE(run({"derive", "examples/chaplygin_sleigh.yaml", "--brief", "--json", sleigh.path()}).status == 0);
   const auto k = hamel::test::read_json(sleigh.path());
   CHECK(k["checks"]["characteristic.reduced.integrable"]["holds"] == true);
   // [X_f, X_g] = X_{g,f} (X_f(h) = {h, f}) holds for a Poisson bracket — the free particle's canonical one — and
@@ -674,7 +674,7 @@ TEST_CASE("hamel derive: a particle with 40 coordinates and q0_dot = q1 q2_dot (
   hamel::test::TempFile f("parameters: [m]\ncoordinates: [" + coordinates + "]\nlagrangian: \"m*(" + kinetic +
                               ")/2\"\nconstraints: [\"q0_dot - q1*q2_dot\"]\n",
                           ".yaml");
-  const Run r = run({"derive", f.path(), "--quiet"});
+  const Run r = run({"derive", f.path(), "--brief"});
   INFO(r.err);
   CHECK(r.status == 0);
   CHECK(r.out.find("[yes] the energy H_c is conserved") != std::string::npos);
@@ -687,8 +687,8 @@ TEST_CASE("hamel derive --jobs: the same derivation, byte for byte, from one pro
     std::ifstream in(path);
     return std::string(std::istreambuf_iterator<char>(in), {});
   };
-  const Run one = run({"derive", "examples/ellipsoid.yaml", "--quiet", "--jobs", "1", "--json", one_json.path(), "--profile"});
-  const Run two = run({"derive", "examples/ellipsoid.yaml", "--quiet", "--jobs", "2", "--json", two_json.path(), "--profile"});
+  const Run one = run({"derive", "examples/ellipsoid.yaml", "--brief", "--jobs", "1", "--json", one_json.path(), "--profile"});
+  const Run two = run({"derive", "examples/ellipsoid.yaml", "--brief", "--jobs", "2", "--json", two_json.path(), "--profile"});
   REQUIRE(one.status == 0);
   REQUIRE(two.status == 0);
   const auto without_paths = [](const std::string& s) { return s.substr(0, s.find("JSON written")); };
@@ -710,8 +710,8 @@ TEST_CASE("hamel derive --jobs: the same derivation, byte for byte, from one pro
 }
 
 TEST_CASE("hamel derive --profile: each step's time and zero tests on stderr, the same derivation on stdout (issue 18)") {
-  const Run plain = run({"derive", "examples/nonholonomic_particle.yaml", "--quiet"});
-  const Run r = run({"derive", "examples/nonholonomic_particle.yaml", "--quiet", "--profile"});
+  const Run plain = run({"derive", "examples/nonholonomic_particle.yaml", "--brief"});
+  const Run r = run({"derive", "examples/nonholonomic_particle.yaml", "--brief", "--profile"});
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK(r.out == plain.out);
@@ -747,7 +747,7 @@ TEST_CASE("hamel derive: a tower of powers in L is refused at once, whatever GiN
   // and not in others, by the load address. The seed is
   // fuzz/corpus/system_file/crash_probe_exponent_beyond_long.yaml.
   hamel::test::TempFile f(example_text("fuzz/corpus/system_file/crash_probe_exponent_beyond_long.yaml"), ".yaml");
-  const Run r = run({"derive", f.path(), "--quiet"});
+  const Run r = run({"derive", f.path(), "--brief"});
   CHECK(r.status == 2);
   CHECK(r.err.find("error: " + f.path() + ":3:13: 'lagrangian': ") == 0);
 }
@@ -758,7 +758,7 @@ TEST_CASE("hamel derive: a tower of powers about 30 high is refused in a moment,
   // canonical form now takes powers with symbolic exponents as variables of a FLINT fraction.
   hamel::test::TempFile f(example_text("fuzz/corpus/system_file/timeout_tower_height_30.yaml"), ".yaml");
   const auto start = std::chrono::steady_clock::now();
-  const Run r = run({"derive", f.path(), "--quiet"});
+  const Run r = run({"derive", f.path(), "--brief"});
   CHECK(r.status == 2);
   CHECK(r.err.find("error: " + f.path() + ":3:13: 'lagrangian': the Lagrangian is not a polynomial in the velocities") == 0);
   // a generous bound (the run takes about 0.1 s): the failure was hours, not a few seconds
@@ -770,7 +770,7 @@ TEST_CASE("hamel derive: a third derivative too large to read is summarised in t
   // minutes; the message now names its size.
   hamel::test::TempFile f(example_text("fuzz/corpus/system_file/timeout_print_tower_derivative.yaml"), ".yaml");
   const auto start = std::chrono::steady_clock::now();
-  const Run r = run({"derive", f.path(), "--quiet"});
+  const Run r = run({"derive", f.path(), "--brief"});
   CHECK(r.status == 2);
   // since fix 25 refused by its structure (a velocity in an exponent), the part shown cut to a line
   CHECK(r.err.find("the Lagrangian is not a polynomial in the velocities") != std::string::npos);

@@ -30,7 +30,7 @@ TEST_CASE("hamel check: 004 §7 as printed — (7.8) holds, (7.9) and H(sigma) a
 
 TEST_CASE("hamel derive: the Routh sphere's gauge momenta, numeric and conserved (gauge.md A16)") {
   hamel::test::TempFile json("", ".json");
-  const Run r = run({"derive", "examples/routh_sphere.yaml", "--json", json.path(), "--quiet"});
+  const Run r = run({"derive", "examples/routh_sphere.yaml", "--json", json.path(), "--brief"});
   REQUIRE(r.status == 0);
   CHECK(r.out.find("[yes] gauge momentum 1 is conserved along (2.8) to 1e-9") != std::string::npos);
   CHECK(r.out.find("[yes] gauge momentum 2 is conserved along (2.8) to 1e-9") != std::string::npos);
@@ -48,7 +48,7 @@ TEST_CASE("hamel derive: the Routh sphere's gauge momenta, numeric and conserved
 
 TEST_CASE("hamel derive: the ellipsoid and the rolling disk (not in 004) conserve their gauge momenta") {
   for (const char* f : {"examples/ellipsoid.yaml", "examples/rolling_disk.yaml"}) {
-    const Run r = run({"derive", f, "--quiet"});
+    const Run r = run({"derive", f, "--brief"});
     REQUIRE(r.status == 0);
     CHECK_MESSAGE(r.out.find("[yes] gauge momentum 1 is conserved along (2.8) to 1e-9") != std::string::npos, f);
     CHECK_MESSAGE(r.out.find("[yes] gauge momentum 2 is conserved along (2.8) to 1e-9") != std::string::npos, f);
@@ -57,7 +57,7 @@ TEST_CASE("hamel derive: the ellipsoid and the rolling disk (not in 004) conserv
 }
 
 TEST_CASE("hamel derive: the conservation check states where it starts, H_c(0) as `hamel eval` computes it (issue 19 §6)") {
-  const Run r = run({"derive", "examples/ellipsoid.yaml", "--quiet"});
+  const Run r = run({"derive", "examples/ellipsoid.yaml", "--brief"});
   REQUIRE(r.status == 0);
   // the check starts at the file's `initial` (theta 1.2, pi 0.4, 0.3, 0.2) with the file's values
   const Run e = run({"eval", "examples/ellipsoid.yaml", "--at",

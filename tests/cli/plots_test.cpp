@@ -90,7 +90,7 @@ void check_scheme(const std::string& prefix) {
   hamel::test::TempDir dir;
   for (const std::string& n : names) {
     CAPTURE(n);
-    const auto r = run({"simulate", "examples/" + n + ".yaml", "--plot", dir.file(n + ".svg"), "--quiet"});
+    const auto r = run({"simulate", "examples/" + n + ".yaml", "--plot", dir.file(n + ".svg"), "--brief"});
     REQUIRE(r.status == 0);
     const bool png = has(r.out, n + ".png");  // (unless gnuplot has no PNG terminal)
     for (const std::string& base : {n, n + "-path"}) {
@@ -121,7 +121,7 @@ TEST_CASE("plots: the hybrid billiard marks each impact of its CSV and draws its
     return;
   }
   hamel::test::TempDir dir;
-  const auto r = run({"simulate", "examples/hybrid_billiard.yaml", "--csv", dir.file("b.csv"), "--plot", dir.file("b.svg"), "--quiet"});
+  const auto r = run({"simulate", "examples/hybrid_billiard.yaml", "--csv", dir.file("b.csv"), "--plot", dir.file("b.svg"), "--brief"});
   REQUIRE(r.status == 0);
   const Rows impacts = hamel::test::read_csv(dir.file("b-events.csv")).rows;  // event, t, guard, …
   REQUIRE(impacts.size() == 14);
@@ -147,7 +147,7 @@ TEST_CASE("plots: the polar billiard is drawn at (r cos theta, r sin theta) of i
     return;
   }
   hamel::test::TempDir dir;
-  const auto r = run({"simulate", "examples/contact_billiard_polar.yaml", "--csv", dir.file("p.csv"), "--plot", dir.file("p.png"), "--quiet"});
+  const auto r = run({"simulate", "examples/contact_billiard_polar.yaml", "--csv", dir.file("p.csv"), "--plot", dir.file("p.png"), "--brief"});
   REQUIRE(r.status == 0);
   CHECK(read_text(dir.file("p.csv")).rfind("t,r,theta,", 0) == 0);
   const Rows rows = csv_rows(dir.file("p.csv")), path = data_block(dir.file("p-path.dat"), 0);
@@ -173,7 +173,7 @@ TEST_CASE("plots: a bad 'simulate: plot' is refused where it is written") {
       "simulate:\n  values: {gamma: 0.1}\n  initial: {r: 0.5, theta: 0, r_dot: 1, theta_dot: 1}\n  time: 1\n";
   const auto simulate = [&](const std::string& plot) {
     hamel::test::TempFile f(head + "  plot: " + plot + "\n");
-    return run({"simulate", f.path(), "--quiet"});
+    return run({"simulate", f.path(), "--brief"});
   };
   const std::string expected = "expected two coordinates [x, y] or two axes {X: \"expression\", Y: \"expression\"}";
   auto r = simulate("[r]");

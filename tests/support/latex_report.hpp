@@ -22,7 +22,7 @@ class LatexReport {
     dir_ = std::filesystem::temp_directory_path() / ("hamel_latex_" + std::to_string(rng()));
     std::filesystem::create_directories(dir_);
     const std::string tex = (dir_ / "report.tex").string();
-    status_ = run({"derive", system_file, "--latex", tex, "--plots", dir_.string(), "--quiet"}).status;
+    status_ = run({"derive", system_file, "--latex", tex, "--plots", dir_.string(), "--brief"}).status;
     std::ifstream in(tex);
     std::stringstream s;
     s << in.rdbuf();

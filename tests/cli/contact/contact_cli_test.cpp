@@ -95,7 +95,7 @@ TEST_CASE("hamel derive: the dissipative billiard, text and JSON (001 §III)") {
 
 TEST_CASE("hamel derive: the rolling sphere reports case 1 of 003 §4 and vanishing multipliers (A13, E14)") {
   hamel::test::TempFile json("", ".json");
-  const Run r = run({"derive", "examples/contact_sphere.yaml", "--json", json.path(), "--quiet"});
+  const Run r = run({"derive", "examples/contact_sphere.yaml", "--json", json.path(), "--brief"});
   REQUIRE(r.status == 0);
   CHECK(has(r.out, " 0 no\n"));
   const auto j = hamel::test::read_json(json.path());
@@ -105,7 +105,7 @@ TEST_CASE("hamel derive: the rolling sphere reports case 1 of 003 §4 and vanish
   CHECK(hamel::test::entries(j, "contact.switching.rough.velocity_jump").at("q3_dot") == "q3_dot");
   // Example 1: y_dot = 0 where y <= 0 (the constraint holds at the singular set)
   hamel::test::TempFile json2("", ".json");
-  REQUIRE(run({"derive", "examples/contact_distribution.yaml", "--json", json2.path(), "--quiet"}).status == 0);
+  REQUIRE(run({"derive", "examples/contact_distribution.yaml", "--json", json2.path(), "--brief"}).status == 0);
   const auto d = hamel::test::read_json(json2.path());
   const auto lower = hamel::test::entries(d, "contact.switching.lower.rank_change");
   CHECK(lower.at("before") == "0");
@@ -227,7 +227,7 @@ TEST_CASE("hamel simulate: the multipliers of an always-on constraint are CSV co
       "lagrangian: \"(x_dot^2 + y_dot^2)/2 - gamma*z\"\nconstraints: [\"y_dot - x*x_dot\"]\n"
       "simulate: {values: {gamma: 0.3}, initial: {x: 0.2, y: 0, x_dot: 1, y_dot: 0.2, z: 0}, time: 2, step: 0.01}\n");
   hamel::test::TempDir dir;
-  const Run r = run({"simulate", f.path(), "--csv", dir.file("n.csv"), "--quiet"});
+  const Run r = run({"simulate", f.path(), "--csv", dir.file("n.csv"), "--brief"});
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "rows: t, q, q_dot, z, E, lambda)"));
   const hamel::test::Csv c = hamel::test::read_csv(dir.file("n.csv"));
@@ -251,7 +251,7 @@ TEST_CASE("hamel simulate: a switching set's multiplier is NaN until its switch,
       "switching:\n  floor: {where: \"y <= 0\", constraints: [\"y_dot\"]}\n"
       "simulate: {values: {g: 9.81, beta: 0.5}, initial: {x: 0, y: 0.5, x_dot: 1, y_dot: 0, z: 0}, time: 1, step: 0.01}\n");
   hamel::test::TempDir dir;
-  const Run r = run({"simulate", f.path(), "--csv", dir.file("s.csv"), "--quiet"});
+  const Run r = run({"simulate", f.path(), "--csv", dir.file("s.csv"), "--brief"});
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "events written to " + dir.file("s-events.csv")));
   const hamel::test::Csv ev = hamel::test::read_csv(dir.file("s-events.csv"));
@@ -284,7 +284,7 @@ TEST_CASE("hamel simulate: a switching set's multiplier is NaN until its switch,
 
 TEST_CASE("hamel simulate: the billiard's impacts in OUT-events.csv lie on the rim and reflect the velocity") {
   hamel::test::TempDir dir;
-  const Run r = run({"simulate", "examples/contact_billiard.yaml", "--csv", dir.file("b.csv"), "--quiet"});
+  const Run r = run({"simulate", "examples/contact_billiard.yaml", "--csv", dir.file("b.csv"), "--brief"});
   REQUIRE(r.status == 0);
   const hamel::test::Csv ev = hamel::test::read_csv(dir.file("b-events.csv"));
   REQUIRE(ev.rows.size() == 8);
@@ -301,7 +301,7 @@ TEST_CASE("hamel simulate: the billiard's impacts in OUT-events.csv lie on the r
     CHECK(std::fabs(e[ev.column("y_dot_after")] - (vy - 2 * vn * e[y])) < 1e-9);
     CHECK(e[ev.column("z_after")] == e[ev.column("z_before")]);
   }
-  const Run to_stdout = run({"simulate", "examples/contact_billiard.yaml", "--csv", "-", "--quiet"});
+  const Run to_stdout = run({"simulate", "examples/contact_billiard.yaml", "--csv", "-", "--brief"});
   CHECK(has(to_stdout.err, "events CSV: not written (the trajectory went to standard output)"));
 }
 

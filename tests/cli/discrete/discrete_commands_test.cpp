@@ -68,23 +68,23 @@ TEST_CASE("hamel derive: P2 prints (3), the connection checks, the reduced syste
 }
 
 TEST_CASE("hamel derive: the disk, the horizontal-symmetry particle and the sleigh pass every check") {
-  const Run disk = run({"derive", "examples/discrete_rolling_disk.yaml", "--quiet"});
+  const Run disk = run({"derive", "examples/discrete_rolling_disk.yaml", "--brief"});
   REQUIRE(disk.status == 0);
   CHECK(has(disk.out, "[yes] (35) for rolling: lhs - rhs = -<E, xi(q1)_Q(q1)>"));
   CHECK(has(disk.out, "23 checks: 23 yes, 0 no"));
-  const Run hs = run({"derive", "examples/discrete_horizontal_symmetry.yaml", "--quiet"});
+  const Run hs = run({"derive", "examples/discrete_horizontal_symmetry.yaml", "--brief"});
   REQUIRE(hs.status == 0);
   CHECK(has(hs.out, "[yes] (53) D_q cap V_q = h_Q(q) for all q (Def 11.1)"));
   CHECK(has(hs.out, "[yes] the system on Q/H = the unreduced (3) along h^mu_d (Theorem 11.13)"));
   CHECK(has(hs.out, " 0 no"));
-  const Run erratum = run({"derive", "examples/discrete_nonholonomic_particle.yaml", "--quiet"});
+  const Run erratum = run({"derive", "examples/discrete_nonholonomic_particle.yaml", "--brief"});
   REQUIRE(erratum.status == 0);
   CHECK(has(erratum.out, "[no ] (53) D_q cap V_q = h_Q(q) for all q (Def 11.1)"));
   CHECK(has(erratum.out, "9 checks: 8 yes, 1 no"));
   // erratum 4: (53) fails as a fact of the system, not as a failure of the derivation
   CHECK(has(erratum.out, "no failures"));
   hamel::test::TempFile json("", ".json");
-  REQUIRE(run({"derive", "examples/discrete_nonholonomic_particle.yaml", "--quiet", "--json", json.path()}).status == 0);
+  REQUIRE(run({"derive", "examples/discrete_nonholonomic_particle.yaml", "--brief", "--json", json.path()}).status == 0);
   const auto c = hamel::test::check_by_id(hamel::test::read_json(json.path()), "discrete.horizontal_symmetry.horizontal");
   CHECK(c["holds"] == false);
   CHECK(c["expected"].is_null());
@@ -177,7 +177,7 @@ TEST_CASE("hamel simulate: the disk's discrete momentum J_rolling in the text an
 
 TEST_CASE("hamel simulate: energy of the variational integrator stays bounded while Heun's drifts (2000 steps)") {
   hamel::test::TempFile csv("", ".csv");
-  const Run r = run({"simulate", "examples/discrete_nonholonomic_oscillator.yaml", "--csv", csv.path(), "--quiet"});
+  const Run r = run({"simulate", "examples/discrete_nonholonomic_oscillator.yaml", "--csv", csv.path(), "--brief"});
   REQUIRE(r.status == 0);
   const Csv c = read_csv(csv.path());
   const std::size_t ev = c.column("energy_variational"), eh = c.column("energy_heun");
@@ -250,7 +250,7 @@ TEST_CASE("discrete system files: bad input gives file:line:column, what was exp
   };
   for (const auto& c : cases) {
     hamel::test::TempFile f(p2_with(c.body));
-    const Run r = run({"derive", f.path(), "--quiet"});
+    const Run r = run({"derive", f.path(), "--brief"});
     CHECK_MESSAGE(r.status == 2, c.body);
     CHECK_MESSAGE(has(r.err, f.path() + ":"), r.err);
     CHECK_MESSAGE(has(r.err, c.expect), "expected: " << c.expect << "\ngot: " << r.err);

@@ -69,7 +69,7 @@ TEST_CASE("hamel derive: Example 3 (the billiard), checks, JSON keys and the A11
 }
 
 TEST_CASE("hamel derive: Example 1 reports where the paper's hypotheses fail (errata 20-22)") {
-  const Run r = run({"derive", "examples/hybrid_rolling_disk.yaml", "--quiet"});
+  const Run r = run({"derive", "examples/hybrid_rolling_disk.yaml", "--brief"});
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "[no ] rotation is a hybrid action on the paper's S (with its conditions): maps S to itself"));
   CHECK(has(r.out, "[yes] spin is a hybrid action on the paper's S (with its conditions): Delta is equivariant"));
@@ -158,7 +158,7 @@ TEST_CASE("hamel check: the printed formulas of Examples 1-4, errata flagged") {
 TEST_CASE("hamel derive --plots DIR: the directory is created and holds the simulation's plots") {
   hamel::test::TempDir dir;
   const std::string plots = dir.path() + "/new/plots";
-  const Run r = run({"derive", "examples/hybrid_billiard.yaml", "--plots", plots, "--quiet"});
+  const Run r = run({"derive", "examples/hybrid_billiard.yaml", "--plots", plots, "--brief"});
   REQUIRE(r.status == 0);
   CHECK(std::ifstream(plots + "/hybrid_billiard-hybrid.svg").good());
   CHECK(std::ifstream(plots + "/hybrid_billiard-hybrid-path.svg").good());
@@ -167,7 +167,7 @@ TEST_CASE("hamel derive --plots DIR: the directory is created and holds the simu
 TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit status") {
   hamel::test::TempDir dir;
   const std::string csv = dir.path() + "/billiard.csv", svg = dir.path() + "/billiard.svg";
-  const Run r = run({"simulate", "examples/hybrid_billiard.yaml", "--csv", csv, "--plot", svg, "--quiet"});
+  const Run r = run({"simulate", "examples/hybrid_billiard.yaml", "--csv", csv, "--plot", svg, "--brief"});
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "14 impacts"));
   CHECK(has(r.out, "impact 1: t = 0.141311729"));
@@ -203,7 +203,7 @@ TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit
         "parameters: [g]\ncoordinates: [y]\nlagrangian: \"y_dot^2/2 - g*y\"\nhybrid:\n  guards:\n"
         "    - {name: ground, surface: \"y\", direction: falling, newtonian: {restitution: 0.5}}\n"
         "simulate: {values: {g: 9.81}, initial: {y: 1, y_dot: 0}, t_end: 3, max_impacts: 30}\n");
-    const Run z = run({"simulate", f.path(), "--quiet"});
+    const Run z = run({"simulate", f.path(), "--brief"});
     CHECK(z.status == 1);
     CHECK(has(z.out, "29 impacts"));  // the 30th event stops the run before its reset
     CHECK(has(z.out, "stopped: simulate_with_events: 30 events"));
@@ -273,7 +273,7 @@ TEST_CASE("hybrid system files: a bad 'domain' of the reduction names file:line:
   const auto error_of = [](const std::string& reduction) {
     hamel::test::TempFile f(billiard(kWall, "  reduction: {coordinates: [r, theta], map: {x: \"r*cos(theta)\", y: \"r*sin(theta)\"}, "
                                             "cyclic: [theta], " + reduction + "}\n"));
-    const Run r = run({"derive", f.path(), "--quiet"});
+    const Run r = run({"derive", f.path(), "--brief"});
     CHECK(r.status == 2);
     return r.err;
   };
@@ -282,7 +282,7 @@ TEST_CASE("hybrid system files: a bad 'domain' of the reduction names file:line:
   CHECK(has(error_of("domain: {r: [1, 0]}"), "'domain' of r: expected an interval with lower < upper, got [1, 0]"));
   CHECK(has(error_of("domain: {r: [0]}"), "'domain' of r: expected [lower, upper], got 1 values"));
   hamel::test::TempFile q(billiard(kWall, "  reduction: {cyclic: [x], domain: {x: [0, 1]}}\n"));
-  CHECK(has(run({"derive", q.path(), "--quiet"}).err,
+  CHECK(has(run({"derive", q.path(), "--brief"}).err,
             "'domain' of 'reduction': expected 'coordinates' and 'map' beside it, got neither (the reduction's chart is then Q; "
             "hint: give Q's intervals in the top-level 'domain')"));
 }
@@ -304,7 +304,7 @@ TEST_CASE("hamel check: identity claims on a hybrid system (issue 19 §7)") {
 TEST_CASE("hybrid system files: bad input gives file:line:column, what was expected and what was found") {
   const auto error_of = [](const std::string& text) {
     hamel::test::TempFile f(text);
-    const Run r = run({"derive", f.path(), "--quiet"});
+    const Run r = run({"derive", f.path(), "--brief"});
     CHECK(r.status == 2);
     return r.err.substr(r.err.find(':', 7) == std::string::npos ? 0 : 0);
   };
@@ -392,14 +392,14 @@ TEST_CASE("hybrid automaton in a system file: domains and transitions, checks ed
       "    - {name: leave, from: smooth, to: rough, surface: \"x\", direction: rising, reset: {}}\n"
       "    - {name: wall, from: rough, to: rough, surface: \"y + 1\", direction: falling, newtonian: {restitution: 1}}\n"
       "simulate: {values: {c: 0.1}, initial: {x: 1, y: 1, x_dot: -1, y_dot: -0.2}, t_end: 3}\n");
-  const Run r = run({"derive", f.path(), "--quiet"});
+  const Run r = run({"derive", f.path(), "--brief"});
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "Multi-domain hybrid automaton: checks edge by edge"));
   CHECK(has(r.out, "[yes] J preserved by the flow on rough"));
   CHECK(has(r.out, "[yes] J preserved by enter (rough -> smooth)"));
   CHECK(has(r.out, "[no ] J preserved by wall (rough -> rough)"));
   CHECK(has(r.out, "[yes] the simulation reaches t_end"));
-  const Run s = run({"simulate", f.path(), "--quiet"});
+  const Run s = run({"simulate", f.path(), "--brief"});
   CHECK(s.status == 0);
   CHECK(has(s.out, "(enter)"));
 }
