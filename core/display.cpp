@@ -403,15 +403,7 @@ ex factor_remembered(const ex& p) {
   thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache;
   const auto it = cache.find(p);
   if (it != cache.end()) return it->second;
-  ex f = p;
-  if (const auto flint = factor_rational(p)) {
-    f = *flint;
-  } else if (terms_of(p).size() <= kMaxFactorTerms) {
-    try {
-      f = GiNaC::factor(p);
-    } catch (const std::exception&) {
-    }
-  }
+  const ex f = factor_polynomial_over_q(p, kMaxFactorTerms);
   if (cache.size() >= kRemembered) cache.clear();
   return cache.emplace(p, f).first->second;
 }

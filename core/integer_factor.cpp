@@ -95,4 +95,15 @@ std::optional<ex> factor_rational(const ex& p) {
   return out;
 }
 
+GiNaC::ex factor_polynomial_over_q(const GiNaC::ex& p, std::size_t ginac_terms) {
+  if (const auto f = factor_rational(p)) return *f;
+  const std::size_t terms = GiNaC::is_a<GiNaC::add>(p) ? p.nops() : 1;
+  if (terms > ginac_terms) return p;
+  try {
+    return GiNaC::factor(p);
+  } catch (const std::exception&) {
+    return p;
+  }
+}
+
 }  // namespace hamel

@@ -17,4 +17,10 @@ namespace hamel {
 /// `p` is not such a polynomial (an atom that is not a symbol, a non-integer or negative power).
 std::optional<GiNaC::ex> factor_rational(const GiNaC::ex& p);
 
+/// factor_rational where it applies; otherwise GiNaC's factor() for at most `ginac_terms` terms, else p
+/// as it is. GiNaC's multivariate factoring draws random evaluation points, and on a rare draw a
+/// 20-term polynomial took more than ten minutes (a `hamel check` of the contact cylinder that hung once
+/// in a few hundred runs); FLINT's is deterministic. Every factoring of the library goes through here.
+GiNaC::ex factor_polynomial_over_q(const GiNaC::ex& p, std::size_t ginac_terms = 10);
+
 }  // namespace hamel

@@ -24,6 +24,7 @@
 #include "core/ball.hpp"
 #include "core/effort.hpp"
 #include "core/error.hpp"
+#include "core/integer_factor.hpp"
 #include "core/monomial.hpp"
 #include "core/term_order.hpp"
 
@@ -861,12 +862,7 @@ ex factor_uncached(const ex& p) {
   // Factoring large polynomials costs seconds and rarely helps a reader: leave them expanded.
   constexpr std::size_t kMaxTerms = 40;
   if (is_a<GiNaC::add>(poly) && poly.nops() > kMaxTerms) return p;
-  ex f;
-  try {
-    f = expand_factors(GiNaC::factor(poly));
-  } catch (const std::exception&) {
-    f = poly;
-  }
+  const ex f = expand_factors(factor_polynomial_over_q(poly));
   return atoms.empty() ? f : f.subs(atoms, GiNaC::subs_options::no_pattern);
 }
 
@@ -1037,7 +1033,10 @@ Raised raise_ball_precision(const ex& f, const GiNaC::exmap& pt, const GiNaC::ex
                              " digits does not shrink with the precision (" + power_of_ten(last) + " at " +
                              std::to_string(digits_of_bits(reached)) + " digits)"),
             ""};
-  return {std::nullopt, "; at 1 point |value| ≤ " + power_of_ten(last) + " at " +
+  // an upper bound rounded up to a multiple of ten in the exponent: the last digits of the radius depend on
+  // the expression's form, which depends on which worker process brought it to canonical form first
+  // (core/parallel.hpp), and the same input must give the same text
+  return {std::nullopt, "; at 1 point |value| ≤ " + power_of_ten(10 * std::ceil(last / 10)) + " at " +
                             std::to_string(digits_of_bits(reached)) + " digits, shrinking with the precision"};
 }
 

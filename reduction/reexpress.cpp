@@ -9,6 +9,7 @@
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
+#include "core/integer_factor.hpp"
 #include "core/symbolic.hpp"
 #include "reduction/algebraic_form.hpp"
 #include "reduction/groebner.hpp"
@@ -55,7 +56,7 @@ ex saturation(const GraphIdeal& g, const ex& t) {
   };
   GiNaC::exset factors;
   for (const ex& d : g.denominators) {
-    const ex fd = GiNaC::factor(d);
+    const ex fd = factor_polynomial_over_q(d, 40);  // left unfactored, d vanishes at the same points
     const std::size_t n = GiNaC::is_a<GiNaC::mul>(fd) ? fd.nops() : 1;
     for (std::size_t i = 0; i < n; ++i) {
       ex b = GiNaC::is_a<GiNaC::mul>(fd) ? fd.op(i) : fd;
