@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "tests/support/cli_run.hpp"
+#include "tests/support/csv.hpp"
 #include "tests/support/temp_file.hpp"
 
 namespace {
@@ -63,17 +64,13 @@ TEST_CASE("hamel simulate: the ball's centre stays on its circle, the moving ene
   const Run r = run({"simulate", kBall, "--csv", csv.path()});
   INFO(r.err);
   REQUIRE(r.status == 0);
-  std::ifstream in(csv.path());
-  std::string line;
-  std::getline(in, line);
-  REQUIRE(line == "t,x,y,phi,theta,psi,pi1,pi2,pi3,H_c,J_X0,J_rotation");
+  const hamel::test::Csv c = hamel::test::read_csv(csv.path());
+  REQUIRE(c.header == std::vector<std::string>{"t", "x", "y", "phi", "theta", "psi", "pi1", "pi2", "pi3", "H_c", "J_X0",
+                                               "J_rotation"});
   // ẋ + k y = A, ẏ − k x = B with k = 2Ω/7 (m = 1, r = 1/2, Ω = 1): the centre (−B/k, A/k)
   const double k = 2.0 / 7, m = 1, rad = 0.5;
   double radius = -1, J0 = 0, Hmin = 1e300, Hmax = -1e300;
-  while (std::getline(in, line)) {
-    std::vector<double> v;
-    std::stringstream ss(line);
-    for (std::string cell; std::getline(ss, cell, ',');) v.push_back(std::stod(cell));
+  for (const auto& v : c.rows) {
     const double x = v[1], y = v[2], pi1 = v[6], pi2 = v[7];
     const double A = 5 * pi2 / (7 * m * rad), B = -5 * pi1 / (7 * m * rad);
     const double d = std::hypot(x + B / k, y - A / k);

@@ -7,19 +7,13 @@
 #include <sstream>
 
 #include "tests/support/cli_run.hpp"
+#include "tests/support/csv.hpp"
 #include "tests/support/temp_file.hpp"
 
 namespace {
 using hamel::test::has;
 using hamel::test::run;
 using hamel::test::Run;
-
-std::vector<double> cells(const std::string& line) {
-  std::vector<double> v;
-  std::stringstream ss(line);
-  for (std::string c; std::getline(ss, c, ',');) v.push_back(std::stod(c));
-  return v;
-}
 
 }  // namespace
 
@@ -29,25 +23,21 @@ TEST_CASE("hamel simulate: the sleigh's reduced equations in (v, omega) follow t
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "v_full - v (v(q, pi) of the full solution minus the reduced equations' v)"));
-  std::ifstream in(csv.path());
-  std::string line;
-  std::getline(in, line);
-  REQUIRE(line == "t,x,y,theta,pi1,pi2,v,omega,H_c,v_full - v,omega_full - omega");
+  const hamel::test::Csv c = hamel::test::read_csv(csv.path());
+  REQUIRE(c.header == std::vector<std::string>{"t", "x", "y", "theta", "pi1", "pi2", "v", "omega", "H_c", "v_full - v",
+                                               "omega_full - omega"});
   // m v̇ = m a ω², energy E = m v²/2 + (J + m a²) ω²/2: v = c tanh(b c t + atanh(v0/c)), c = √(2E/m),
   // b = a m/(J + m a²) (m = 1, J = 1/2, a = 3/10; v0 = π1/m = 0.2, ω0 = π2/(J + m a²) = 0.4/0.59)
   const double m = 1, J = 0.5, a = 0.3, I = J + m * a * a, v0 = 0.2, w0 = 0.4 / I;
-  const double c = std::sqrt(v0 * v0 + I * w0 * w0 / m), b = a * m / I;
-  int rows = 0;
-  while (std::getline(in, line)) {
-    const auto x = cells(line);
+  const double cv = std::sqrt(v0 * v0 + I * w0 * w0 / m), b = a * m / I;
+  for (const auto& x : c.rows) {
     const double t = x[0], v = x[6], w = x[7];
-    CHECK(v == doctest::Approx(c * std::tanh(b * c * t + std::atanh(v0 / c))).epsilon(1e-8));
-    CHECK(w == doctest::Approx(std::sqrt(std::max(0.0, m * (c * c - v * v) / I))).epsilon(1e-6).scale(1e-3));
+    CHECK(v == doctest::Approx(cv * std::tanh(b * cv * t + std::atanh(v0 / cv))).epsilon(1e-8));
+    CHECK(w == doctest::Approx(std::sqrt(std::max(0.0, m * (cv * cv - v * v) / I))).epsilon(1e-6).scale(1e-3));
     CHECK(std::abs(x[9]) < 1e-12);  // the full solution's v = π1/m minus the reduced v
     CHECK(std::abs(x[10]) < 1e-12);
-    ++rows;
   }
-  CHECK(rows == 201);
+  CHECK(c.rows.size() == 201);
 }
 
 TEST_CASE("hamel simulate: a variable that is not invariant: the reduced equations are not integrated, and it says why") {

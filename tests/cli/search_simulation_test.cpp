@@ -3,10 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "tests/support/cli_run.hpp"
+#include "tests/support/csv.hpp"
 #include "tests/support/temp_file.hpp"
 
 TEST_CASE("hamel simulate: the Routh sphere's search momenta C1, C2 and Jellett's integral stay constant") {
@@ -15,24 +14,17 @@ TEST_CASE("hamel simulate: the Routh sphere's search momenta C1, C2 and Jellett'
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK(hamel::test::has(r.out, "C1 (gauge momentum 1 of the search"));
-  std::ifstream in(csv.path());
-  std::string line;
-  std::getline(in, line);
-  REQUIRE(line == "t,phi,theta,psi,x,y,pi1,pi2,pi3,H_c,C1,C2");
+  const hamel::test::Csv c = hamel::test::read_csv(csv.path());
+  REQUIRE(c.header == std::vector<std::string>{"t", "phi", "theta", "psi", "x", "y", "pi1", "pi2", "pi3", "H_c", "C1", "C2"});
+  REQUIRE(c.rows.size() == 101);
   // Jellett: r pi1 + e pi2 (pi1 = p_W1, pi2 = p_W2; r = 0.5, e = 0.1), computed from the state alone
-  double jellett0 = 0, c10 = 0, c20 = 0;
-  int rows = 0;
-  while (std::getline(in, line)) {
-    std::vector<double> v;
-    std::stringstream ss(line);
-    for (std::string c; std::getline(ss, c, ',');) v.push_back(std::stod(c));
-    const double jellett = 0.5 * v[6] + 0.1 * v[7];
-    if (rows++ == 0) jellett0 = jellett, c10 = v[10], c20 = v[11];
-    CHECK(jellett == doctest::Approx(jellett0).epsilon(1e-10));
-    CHECK(v[10] == doctest::Approx(c10).epsilon(1e-10));
-    CHECK(v[11] == doctest::Approx(c20).epsilon(1e-10));
+  const auto jellett = [](const std::vector<double>& v) { return 0.5 * v[6] + 0.1 * v[7]; };
+  const double jellett0 = jellett(c.rows.front());
+  for (const auto& v : c.rows) {
+    CHECK(jellett(v) == doctest::Approx(jellett0).epsilon(1e-10));
+    CHECK(v[10] == doctest::Approx(c.rows.front()[10]).epsilon(1e-10));
+    CHECK(v[11] == doctest::Approx(c.rows.front()[11]).epsilon(1e-10));
     CHECK(std::isfinite(v[10]));  // inside the interval where the search solved
   }
-  CHECK(rows == 101);
   CHECK(std::abs(jellett0) > 0.1);  // not a trivially vanishing combination
 }
