@@ -96,24 +96,30 @@ std::string verdict_row(const Verdict& v, const LatexNaming& names) {
   return "\\text{" + answer + (v.failure() ? " (FAILURE)" : "") + ": }" + notebook_prose(v.statement, names);
 }
 
-// An object as the rows of an aligned block: label = value, one per entry.
-std::string object_rows(const Object& o, const LatexNaming& names) {
-  std::string rows;
-  for (const auto& e : o.entries)
-    rows += names.label(e.label) + " &= " + to_latex(e.value, &names.user()) + names.suffix(e) + " \\\\\n";
-  return "\\begin{aligned}\n" + rows + "\\end{aligned}";
+// Rows of an aligned block, one per display line (io/render: long values broken, K named).
+std::string aligned(const std::vector<std::string>& rows) {
+  std::string out;
+  for (const auto& r : rows) out += r + " \\\\\n";
+  return "\\begin{aligned}\n" + out + "\\end{aligned}";
 }
 
+// A notebook cell is wider than a page: lines of up to 45 em.
+constexpr double kNotebookWidth = 45.0;
+
 // The derivation for a notebook (_repr_latex_): one MathJax display, a row per section title, object
-// and verdict; values written out (the reports' K, K1, … are not named here).
+// and verdict, values as the LaTeX report sets them (broken to the cell, the recurring denominators
+// K, K1, … named once at the top).
 std::string notebook_latex(const Derivation& d) {
   const LatexNaming names(d);
   std::ostringstream os;
   os << "$$\\begin{array}{l}\n\\textbf{" << notebook_prose(d.name, names) << "}\\\\\n";
+  if (!d.abbreviations.empty())
+    os << "\\text{Recurring denominators, named once}\\\\\n" << aligned(latex_abbreviation_rows(d, kNotebookWidth)) << "\\\\\n";
   for (const auto& s : d.sections) {
     os << "\\textbf{" << notebook_prose(s.title, names) << "}\\\\\n";
     for (const auto& o : s.objects)
-      if (!o.entries.empty()) os << notebook_prose(o.title, names) << "\\\\\n" << object_rows(o, names) << "\\\\\n";
+      if (!o.entries.empty())
+        os << notebook_prose(o.title, names) << "\\\\\n" << aligned(latex_display_rows(o, d, kNotebookWidth)) << "\\\\\n";
     for (const auto& v : s.verdicts) os << verdict_row(v, names) << "\\\\\n";
   }
   os << "\\end{array}$$";

@@ -228,6 +228,30 @@ const char* kPreamble =
 
 }  // namespace
 
+std::vector<std::string> latex_display_rows(const Object& o, const Derivation& d, double width) {
+  const LatexNaming names(d);
+  DisplayBreaker breaker(width, &names.user());
+  std::vector<std::string> rows;
+  for (const auto& e : o.entries) {
+    const auto r = display_rows(names.label(e.label), e, d.abbreviated(e.value), names, breaker);
+    rows.insert(rows.end(), r.begin(), r.end());
+  }
+  return rows;
+}
+
+std::vector<std::string> latex_abbreviation_rows(const Derivation& d, double width) {
+  const LatexNaming names(d);
+  DisplayBreaker breaker(width, &names.user());
+  std::vector<std::string> rows;
+  for (const Abbreviation& a : d.abbreviations) {
+    Entry e;
+    e.label = Label::symbol(a.name);
+    const auto r = display_rows(names.label(e.label), e, a.value, names, breaker);
+    rows.insert(rows.end(), r.begin(), r.end());
+  }
+  return rows;
+}
+
 void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& options) {
   const LatexNaming names(d);
   std::ostringstream body;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "derivation/model.hpp"
 
@@ -20,6 +21,13 @@ struct LatexOptions {
 /// A complete LaTeX document (or its body): one numbered display per object, verdicts as a list,
 /// the papers behind equation numbers as a bibliography.
 void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& options = {});
+
+/// The rows of one object's display as the report sets them, for an aligned block: `label &= value`,
+/// then `&\qquad …` for a value broken to `width` em, and the denominators it had to name; values
+/// written with the derivation's recurring denominators (K, K1, …). The Python module's notebook view.
+std::vector<std::string> latex_display_rows(const Object& o, const Derivation& d, double width);
+/// The same for the recurring denominators themselves (K = …), written out.
+std::vector<std::string> latex_abbreviation_rows(const Derivation& d, double width);
 
 /// The JSON of a derivation (docs/derivation-json.md, docs/derivation.schema.json).
 nlohmann::json to_json(const Derivation& d);

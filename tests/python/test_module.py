@@ -163,6 +163,15 @@ def test_notebook_latex(particle):
     assert "g_{xx} &= m" in latex and "\\begin{aligned}" in latex
 
 
+def test_notebook_latex_names_recurring_denominators_and_breaks_long_values():
+    # the Chaplygin sphere's K1 (in theta) and K2 (in gamma3) are named once at the top, as in the
+    # LaTeX report; its longest equations continue on indented lines instead of running off the cell
+    latex = hamel.load("examples/chaplygin_sphere.yaml").derive()._repr_latex_()
+    assert "Recurring denominators, named once" in latex and "K_{1} &= " in latex and "K_{2} &= " in latex
+    assert "&\\qquad " in latex
+    assert max(len(line) for line in latex.split("\n")) < 400
+
+
 SYSTEM = """\
 name: knife_edge
 parameters: [m, J]
