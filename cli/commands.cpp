@@ -181,6 +181,7 @@ int simulate(const Args& a, std::ostream& out) {
   o.csv_to_stdout = a.to_stdout == "--csv";
   if (a.options.count("--plot")) o.plot = a.options.at("--plot");
   o.quiet = has_flag(a, "--brief") || has_flag(a, "--quiet");
+  o.units = f.units;
   for (const auto& m : modules())
     if (m->applies(f) && m->can_simulate(f)) return m->simulate(f, o, out);
   throw InvalidArgument("'" + a.positional[0] + "' has nothing to simulate (expected a 'simulate' section)");

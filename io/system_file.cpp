@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/abstract_function.hpp"
+#include "core/did_you_mean.hpp"
 #include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "core/term_order.hpp"
@@ -35,7 +36,8 @@ namespace {
 
 const std::vector<std::string>& common_keys() {
   static const std::vector<std::string> k = {"name",   "description", "parameters", "coordinates",
-                                             "domain", "functions",   "relations",  "definitions", "latex"};
+                                             "domain", "functions",   "relations",  "definitions", "latex",
+                                             "units"};
   return k;
 }
 
@@ -222,6 +224,27 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
   return out;
 }
 
+// `units: {x: m, theta: rad, t: s}`: units of the coordinates and of the time, shown in the plots'
+// labels (x [m], x_dot [m/s] when t has one too). Units are text; Hamel does not check dimensions.
+std::map<std::string, std::string> read_units(const Document& doc, const Chart& Q) {
+  std::map<std::string, std::string> out;
+  for (const auto& [k, v] : doc.mapping(doc.root()["units"], "'units'")) {
+    const std::string n = doc.name(k, "a coordinate or t");
+    if (n != "t" && !Q.index_of(n)) {
+      std::vector<std::string> names{"t"};
+      for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back(Q.coordinate_name(i));
+      std::string msg = "'units': expected a coordinate or t, got '" + n + "'";
+      if (auto d = did_you_mean(n, names)) msg += " (did you mean '" + *d + "'?)";
+      doc.fail(k, msg);
+    }
+    const std::string unit = doc.scalar(v, "the unit of " + n);
+    if (unit.empty() || unit.find_first_of("[]\n") != std::string::npos)
+      doc.fail(v, "'units': expected a unit such as m, rad or kg m^2 for '" + n + "', got '" + unit + "'");
+    out[n] = unit;
+  }
+  return out;
+}
+
 }  // namespace
 
 SystemFile read_system_file(const Document& doc) {
@@ -233,11 +256,12 @@ SystemFile read_system_file(const Document& doc) {
   if (root["description"]) description = doc.scalar(root["description"], "'description'");
   std::vector<std::string> names;
   const ChartSpec spec = read_chart_spec(doc, names);
-  SystemFile f{doc, name, description, Chart(spec), {}, {}, {}, {}, names};
+  SystemFile f{doc, name, description, Chart(spec), {}, {}, {}, {}, {}, names};
   declare_names(f);
   read_relations(doc, f.q);
   read_definitions(doc, f);
   f.latex = read_latex_names(doc);
+  f.units = read_units(doc, f.Q);
   return f;
 }
 

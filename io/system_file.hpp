@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@ struct SystemFile {
   /// Abbreviations of the file's `definitions:` (already declared in q and tq), in order.
   std::vector<std::pair<std::string, GiNaC::ex>> definitions;
   std::vector<std::pair<std::string, std::string>> latex;  ///< `latex:` names: identifier → LaTeX, in order
+  std::map<std::string, std::string> units;  ///< `units:` coordinate or t → unit, for plot labels
   std::vector<std::string> names;  ///< every name declared so far (to refuse duplicates)
   /// Refuses a name already used (coordinates, parameters, functions, frame fields, variables, …).
   void claim_name(const YAML::Node& at, const std::string& name, const std::string& what);
@@ -81,6 +83,7 @@ struct SimulateOptions {
   bool csv_to_stdout = false;  ///< `--csv -`: `csv` is a temporary file copied to standard output, with no events CSV beside it
   std::string plot;   ///< plot file (.svg / .png; empty: none)
   bool quiet = false;
+  std::map<std::string, std::string> units;  ///< the file's `units:`, for the plots' labels
 };
 
 class Module {

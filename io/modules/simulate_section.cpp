@@ -2,6 +2,7 @@
 #include "io/modules/simulate_section.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "core/did_you_mean.hpp"
@@ -131,7 +132,37 @@ void say_written(const std::string& what, const PlotFiles& f, std::ostream& out)
 
 }  // namespace
 
-void write_run_plots(const RunFigures& figures, const std::string& path, std::ostream& out) {
+namespace {
+
+// The unit of a label: a coordinate's, t's, or a velocity's (the coordinate's over t's).
+std::optional<std::string> unit_of(const std::string& name, const std::map<std::string, std::string>& units) {
+  if (const auto it = units.find(name); it != units.end()) return it->second;
+  const std::string dot = "_dot";
+  if (name.size() > dot.size() && name.compare(name.size() - dot.size(), dot.size(), dot) == 0) {
+    const auto q = units.find(name.substr(0, name.size() - dot.size())), t = units.find("t");
+    if (q != units.end() && t != units.end()) return q->second + "/" + t->second;
+  }
+  return std::nullopt;
+}
+
+std::string with_unit(const std::string& label, const std::map<std::string, std::string>& units) {
+  const auto u = unit_of(label, units);
+  return u ? label + " [" + *u + "]" : label;
+}
+
+void label_units(Plot& p, const std::map<std::string, std::string>& units) {
+  p.xlabel = with_unit(p.xlabel, units);
+  p.ylabel = with_unit(p.ylabel, units);
+  for (Series& s : p.series) s.title = with_unit(s.title, units);
+}
+
+}  // namespace
+
+void write_run_plots(const RunFigures& given, const std::string& path, std::ostream& out,
+                     const std::map<std::string, std::string>& units) {
+  RunFigures figures = given;
+  label_units(figures.time, units);
+  if (figures.path) label_units(figures.path->plot, units);
   try {
     const RunPlotFiles files = plot_run(figures, plot_base(path));
     say_written("plot", files.time, out);

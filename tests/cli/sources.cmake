@@ -7,6 +7,7 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/quiet_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reduced_simulation_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/search_simulation_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/units_test.cpp
 )
 # Topic subfolders (hybrid, contact, discrete, …) list their own files.
 foreach(topic hybrid contact discrete)

@@ -176,7 +176,7 @@ int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const Sim
     write_events_csv(o, [&](const std::string& path) { write_events(path, T, run); }, out);
   }
   if (!o.plot.empty() && !s.t.empty())
-    write_run_plots(figures(f.name, cf, T, s, run), o.plot, out);
+    write_run_plots(figures(f.name, cf, T, s, run), o.plot, out, o.units);
   // a run stopped by max_events (a Zeno sequence) is an expected outcome, not a failure
   return tr.completed() || tr.termination == Termination::MaxEvents ? 0 : 1;
 }

@@ -157,7 +157,7 @@ int simulate_file(const SystemFile& file, const SimulateOptions& o, std::ostream
     out << "  reduced-then-reconstructed vs unreduced: max |dq| = " << sci(r.reconstruction_error)
         << (r.reconstruction_error <= kReconstructionTolerance ? " (agree)" : " (DISAGREE)") << "\n";
   if (!o.csv.empty()) write_csv(d, r, h, o.csv, out);
-  if (!o.plot.empty()) write_run_plots(figures(file, df, d, r, h), o.plot, out);
+  if (!o.plot.empty()) write_run_plots(figures(file, df, d, r, h), o.plot, out, o.units);
   return r.reconstruction_error > kReconstructionTolerance ? 1 : 0;
 }
 

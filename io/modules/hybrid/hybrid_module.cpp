@@ -89,7 +89,7 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
   const std::string plot_path = options.plot.empty() ? si.plot : options.plot;
   if (!plot_path.empty() && !tr.t.empty()) {
     const HybridAutomaton A = in.automaton ? *in.automaton : as_automaton(*in.system);
-    write_run_plots(hybrid_figures(A, spec, tr, si.plane, in.name), plot_path, out);
+    write_run_plots(hybrid_figures(A, spec, tr, si.plane, in.name), plot_path, out, options.units);
   }
   if (si.reduced && in.reduction) out << "(the reduced simulation is compared with this one by 'hamel derive')\n";
   return tr.termination == Termination::Completed ? 0 : 1;

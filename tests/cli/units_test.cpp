@@ -1,0 +1,53 @@
+// tests/cli/units_test.cpp — `units:` label the plots (issue 20 §3): the coordinates, their velocities
+// (the coordinate's unit over t's) and the time.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "tests/numerics/temp_dir.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/temp_file.hpp"
+
+namespace {
+using hamel::test::has;
+using hamel::test::run;
+using hamel::test::Run;
+
+std::string text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+TEST_CASE("units: the ball's plots say x [m], theta [rad] and t [s]") {
+  hamel::test::TempDir dir;
+  const Run r = run({"simulate", "examples/ball_on_turntable.yaml", "--plot", dir.file("b.svg"), "--brief"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const std::string time = text(dir.file("b.gp")), path = text(dir.file("b-path.gp"));
+  CHECK(has(time, "title 'x [m]'"));
+  CHECK(has(time, "title 'theta [rad]'"));
+  CHECK(has(time, "set xlabel 't [s]'"));
+  CHECK(has(path, "set xlabel 'x [m]'"));
+  CHECK(has(path, "set ylabel 'y [m]'"));
+}
+
+TEST_CASE("units: a velocity's unit is its coordinate's over t's; a name that is no coordinate is refused") {
+  hamel::test::TempDir dir;
+  std::string billiard = text("examples/contact_billiard.yaml");
+  billiard += "units: {x: m, y: m, t: s}\n";
+  hamel::test::TempFile f(billiard, ".yaml");
+  const Run r = run({"simulate", f.path(), "--plot", dir.file("p.svg"), "--brief"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const std::string time = text(dir.file("p.gp"));
+  CHECK(has(time, "title 'x_dot [m/s]'"));
+  CHECK(has(time, "'x [m]'"));
+  hamel::test::TempFile bad(text("examples/chaplygin_sleigh.yaml") + "units: {thetaa: rad}\n", ".yaml");
+  const Run b = run({"derive", bad.path()});
+  CHECK(b.status == 2);
+  CHECK(has(b.err, "'units': expected a coordinate or t, got 'thetaa' (did you mean 'theta'?)"));
+}
