@@ -88,7 +88,7 @@ TEST_CASE("affine constraints: what is refused, at its place") {
   hamel::test::TempFile search(ball_with("gauge_momenta: [X1, X2, X3]", "gauge_momenta: {ansatz: [X1], shape: theta}"), ".yaml");
   const Run r = run({"derive", search.path()});
   CHECK(r.status == 2);
-  CHECK(has(r.err, search.path() + ":27:"));
+  CHECK(has(r.err, search.path() + ":28:"));
   CHECK(has(r.err, "affine constraints do not satisfy"));
   // a translation keeps L and D but moves the table's centre: reported, with the failing component
   hamel::test::TempFile shift(ball_with("  spin: {psi: 1}", "  spin: {psi: 1}\n  shift: {x: 1}"), ".yaml");
