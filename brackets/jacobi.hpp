@@ -22,7 +22,9 @@ Multivector jacobi_trivector(const AlmostPoissonBracket& B);
 /// how each was decided.
 struct PoissonVerdict {
   bool poisson = true;
-  std::vector<std::pair<Indices, GiNaC::ex>> nonzero;  ///< components of [Π,Π] that are not zero
+  /// components of [Π,Π] that are not zero, in canonical form; 0 for one too large to print (the
+  /// detail counts them)
+  std::vector<std::pair<Indices, GiNaC::ex>> nonzero;
   /// Components the zero test decided neither way (ZeroVerdict::undecided): with none nonzero, the
   /// identity is then neither shown nor refuted, and `poisson` is false.
   std::size_t undecided = 0;

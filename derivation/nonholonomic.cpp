@@ -233,6 +233,7 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
   Object& J = s.object("jacobiator." + key, ObjectKind::Family, "the nonzero components of the Jacobiator $[" + name + ", " + name + "]$");
   J.symmetry = Symmetry::Alternating;
   for (const auto& [ind, val] : pv.nonzero) {
+    if (val.is_zero()) continue;  // nonzero, too large to print (the verdict's detail says how many)
     std::vector<std::string> k{M.coordinate_name(ind[0]), M.coordinate_name(ind[1]), M.coordinate_name(ind[2])};
     J.add(k, Label::symbol("Jac", k), val);
   }
