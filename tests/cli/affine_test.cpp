@@ -4,9 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
+#include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/csv.hpp"
 #include "tests/support/temp_file.hpp"
@@ -18,15 +17,8 @@ using hamel::test::Run;
 
 const char* kBall = "examples/ball_on_turntable.yaml";
 
-std::string text_of(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 std::string ball_with(const std::string& from, const std::string& to) {
-  std::string t = text_of(kBall);
+  std::string t = hamel::test::read_text(kBall);
   const auto at = t.find(from);
   REQUIRE(at != std::string::npos);
   return t.replace(at, from.size(), to);

@@ -3,9 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
+#include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/csv.hpp"
 #include "tests/support/temp_file.hpp"
@@ -41,10 +40,7 @@ TEST_CASE("hamel simulate: the sleigh's reduced equations in (v, omega) follow t
 }
 
 TEST_CASE("hamel simulate: a variable that is not invariant: the reduced equations are not integrated, and it says why") {
-  std::ifstream f("examples/chaplygin_sleigh.yaml");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  std::string text = ss.str();
+  std::string text = hamel::test::read_text("examples/chaplygin_sleigh.yaml");
   const std::string from = "  omega: \"pi2/(J + m*a^2)\"";
   REQUIRE(text.find(from) != std::string::npos);
   text.replace(text.find(from), from.size(), from + "\n  X: \"x\"");

@@ -2,9 +2,6 @@
 // (the coordinate's unit over t's) and the time.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/temp_file.hpp"
@@ -13,13 +10,7 @@ namespace {
 using hamel::test::has;
 using hamel::test::run;
 using hamel::test::Run;
-
-std::string text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const auto text = hamel::test::read_text;
 }  // namespace
 
 TEST_CASE("units: the ball's plots say x [m], theta [rad] and t [s]") {
