@@ -224,16 +224,17 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
   return out;
 }
 
-// `units: {x: m, theta: rad, t: s}`: units of the coordinates and of the time, shown in the plots'
-// labels (x [m], x_dot [m/s] when t has one too). Units are text; Hamel does not check dimensions.
+// `units: {x: m, theta: rad, t: s, energy: J}`: units of the coordinates, the time and the energies,
+// shown in the plots' labels (x [m], x_dot [m/s] when t has one too, H_c [J]). Units are text; Hamel
+// does not check dimensions.
 std::map<std::string, std::string> read_units(const Document& doc, const Chart& Q) {
   std::map<std::string, std::string> out;
   for (const auto& [k, v] : doc.mapping(doc.root()["units"], "'units'")) {
-    const std::string n = doc.name(k, "a coordinate or t");
-    if (n != "t" && !Q.index_of(n)) {
-      std::vector<std::string> names{"t"};
+    const std::string n = doc.name(k, "a coordinate, t or energy");
+    if (n != "t" && n != "energy" && !Q.index_of(n)) {
+      std::vector<std::string> names{"t", "energy"};
       for (std::size_t i = 0; i < Q.dim(); ++i) names.push_back(Q.coordinate_name(i));
-      std::string msg = "'units': expected a coordinate or t, got '" + n + "'";
+      std::string msg = "'units': expected a coordinate, t or energy, got '" + n + "'";
       if (auto d = did_you_mean(n, names)) msg += " (did you mean '" + *d + "'?)";
       doc.fail(k, msg);
     }

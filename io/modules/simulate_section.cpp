@@ -145,14 +145,24 @@ std::optional<std::string> unit_of(const std::string& name, const std::map<std::
   return std::nullopt;
 }
 
+// The energies the kinds plot, alone or as a drift f − f(t0): `units: {energy: J}` labels them.
+bool is_energy(const std::string& label) {
+  for (const char* e : {"H_c", "E_L", "E_k"})
+    if (label.rfind(e, 0) == 0) return true;
+  return false;
+}
+
 std::string with_unit(const std::string& label, const std::map<std::string, std::string>& units) {
-  const auto u = unit_of(label, units);
+  std::optional<std::string> u = unit_of(label, units);
+  if (!u && (label == "t = k h")) u = unit_of("t", units);  // the discrete map's time axis
+  if (!u && is_energy(label) && units.count("energy")) u = units.at("energy");
   return u ? label + " [" + *u + "]" : label;
 }
 
 void label_units(Plot& p, const std::map<std::string, std::string>& units) {
   p.xlabel = with_unit(p.xlabel, units);
   p.ylabel = with_unit(p.ylabel, units);
+  for (std::string& l : p.panel_labels) l = with_unit(l, units);
   for (Series& s : p.series) s.title = with_unit(s.title, units);
 }
 

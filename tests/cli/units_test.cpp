@@ -29,7 +29,7 @@ TEST_CASE("units: the ball's plots say x [m], theta [rad] and t [s]") {
 TEST_CASE("units: a velocity's unit is its coordinate's over t's; a name that is no coordinate is refused") {
   hamel::test::TempDir dir;
   std::string billiard = text("examples/contact_billiard.yaml");
-  billiard += "units: {x: m, y: m, t: s}\n";
+  billiard += "units: {x: m, y: m, t: s, energy: J}\n";
   hamel::test::TempFile f(billiard, ".yaml");
   const Run r = run({"simulate", f.path(), "--plot", dir.file("p.svg"), "--brief"});
   INFO(r.err);
@@ -37,8 +37,9 @@ TEST_CASE("units: a velocity's unit is its coordinate's over t's; a name that is
   const std::string time = text(dir.file("p.gp"));
   CHECK(has(time, "title 'x_dot [m/s]'"));
   CHECK(has(time, "'x [m]'"));
+  CHECK(has(time, "'E_L - E_L(t0) [J]'"));  // the energy's drift, in its panel
   hamel::test::TempFile bad(text("examples/chaplygin_sleigh.yaml") + "units: {thetaa: rad}\n", ".yaml");
   const Run b = run({"derive", bad.path()});
   CHECK(b.status == 2);
-  CHECK(has(b.err, "'units': expected a coordinate or t, got 'thetaa' (did you mean 'theta'?)"));
+  CHECK(has(b.err, "'units': expected a coordinate, t or energy, got 'thetaa' (did you mean 'theta'?)"));
 }
