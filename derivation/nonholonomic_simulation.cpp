@@ -7,12 +7,12 @@
 
 #include "core/error.hpp"
 #include "core/number_text.hpp"
-#include "derivation/nonholonomic.hpp"
 #include "derivation/gauge_search.hpp"
+#include "derivation/nonholonomic.hpp"
 #include "mechanics/affine_constraints.hpp"
+#include "mechanics/hamel_equations.hpp"
 #include "numerics/compiled_function.hpp"
 #include "reduction/gauge_search.hpp"
-#include "mechanics/hamel_equations.hpp"
 
 namespace hamel {
 
@@ -83,10 +83,8 @@ ReducedEquations reduced_equations(const NonholonomicInput& given, const Nonholo
     const Entry* e = nullptr;
     for (const auto& x : eqs ? eqs->entries : std::vector<Entry>{})
       if (x.key == std::vector<std::string>{u.name}) e = &x;
-    if (!e || !e->note.empty()) {
-      r.note = "d/dt " + u.name + " is not written in the variables" + (e ? " (" + e->note + ")" : " (the variable is not invariant)");
-      return {{}, {}, {}, r.note};
-    }
+    if (!e || !e->note.empty())
+      return {{}, {}, {}, "d/dt " + u.name + " is not written in the variables" + (e ? " (" + e->note + ")" : " (the variable is not invariant)")};
     r.symbols.push_back((*in.variable_chart)[*in.variable_chart->index_of(u.name)]);
     r.field.push_back(e->value);
     r.on_dual.push_back(u.expression);
@@ -173,6 +171,56 @@ State initial_on_dual(const NonholonomicSystem& sys, const GiNaC::exmap& values,
   return x;
 }
 
+namespace {
+
+// What a run integrates: the state's symbols, their right-hand sides, the start, and what is monitored.
+struct RunSetup {
+  std::vector<GiNaC::ex> state, field;
+  State start;
+  std::vector<Monitored> monitors;
+};
+
+// H_c, the declared gauge momenta and, for affine constraints, the Jacobi-type integrals found conserved.
+void monitor_integrals(const NonholonomicSystem& sys, const NonholonomicInput& in, const VectorField& X, RunSetup& run,
+                       NonholonomicRun& out) {
+  const Chart& M = sys.dual_chart();
+  run.monitors.push_back({"H_c", constrained_hamiltonian(sys)});
+  out.meanings.push_back(sys.is_affine() ? "energy, not conserved with affine constraints in general"
+                                         : "constrained energy, 004 (2.7)");
+  for (std::size_t b : in.gauge) {
+    run.monitors.push_back({M.coordinate_name(sys.chart().dim() + b), sys.momenta()[b]});
+    out.meanings.push_back("declared gauge momentum");
+  }
+  for (const JacobiCandidate& c : jacobi_candidates(sys, in.symmetry))
+    if (zero_test(X(c.integral), M).zero) {
+      run.monitors.push_back({"J_" + c.name, c.integral});
+      out.meanings.push_back("Jacobi-type integral H_c - p(Y), Y = " +
+                             (c.name == "X0" ? std::string("X_0") : detail::str(c.multiple) + " times " + c.name));
+    }
+}
+
+// The reduced equations beside the full ones, from u(q0, π0): the u_a join the state, and
+// u_a(q, π) − u_a is monitored.
+void add_reduced_equations(const NonholonomicInput& given, const NonholonomicInput& in, const GiNaC::exmap& values,
+                           RunSetup& run, NonholonomicRun& out) {
+  const ReducedEquations red = reduced_equations(given, in);
+  if (!red.note.empty()) out.notes.push_back("the reduced equations are not integrated: " + red.note);
+  GiNaC::exmap at_start = values;
+  for (std::size_t i = 0; i < out.start.size(); ++i) at_start[run.state[i]] = out.start[i];
+  for (std::size_t a = 0; a < red.symbols.size(); ++a) {
+    const std::string name = GiNaC::ex_to<GiNaC::symbol>(red.symbols[a]).get_name();
+    out.state_names.push_back(name);
+    run.field.push_back(red.field[a]);
+    run.state.push_back(red.symbols[a]);
+    run.start.push_back(value_at(red.on_dual[a], at_start, "the variable " + name));
+    run.monitors.push_back({name + "_full - " + name, red.on_dual[a] - red.symbols[a]});
+    out.meanings.push_back(name + "(q, pi) of the full solution minus the reduced equations' " + name);
+  }
+  out.reduced = red.symbols.size();
+}
+
+}  // namespace
+
 NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const NonholonomicRunSpec& spec) {
   const NonholonomicInput in = with_action_generators(given);  // the frame `hamel derive` computes
   const NonholonomicSystem sys = build_nonholonomic_system(in);
@@ -180,40 +228,12 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
   NonholonomicRun out;
   for (std::size_t i = 0; i < M.dim(); ++i) out.state_names.push_back(M.coordinate_name(i));
   out.start = initial_on_dual(sys, spec.values, spec.initial);
-  std::vector<Monitored> monitors{{"H_c", constrained_hamiltonian(sys)}};
-  out.meanings.push_back(sys.is_affine() ? "energy, not conserved with affine constraints in general"
-                                         : "constrained energy, 004 (2.7)");
-  for (std::size_t b : in.gauge) {
-    monitors.push_back({M.coordinate_name(sys.chart().dim() + b), sys.momenta()[b]});
-    out.meanings.push_back("declared gauge momentum");
-  }
-  // affine constraints: the Jacobi-type integrals that are conserved (H_c is monitored for its drift)
-  const VectorField X = nonholonomic_vector_field(sys);
-  for (const JacobiCandidate& c : jacobi_candidates(sys, in.symmetry))
-    if (zero_test(X(c.integral), M).zero) {
-      monitors.push_back({"J_" + c.name, c.integral});
-      out.meanings.push_back("Jacobi-type integral H_c - p(Y), Y = " +
-                             (c.name == "X0" ? std::string("X_0") : detail::str(c.multiple) + " times " + c.name));
-    }
   out.equations = sys.is_affine() ? "the Lagrange-d'Alembert equations on D*" : "004 (2.8)";
-  // the reduced equations beside the full ones, from u(q0, π0): u_a(q, π) − u_a is monitored
-  std::vector<GiNaC::ex> field = X.components(), state = M.coordinates();
-  State start = out.start;
-  const ReducedEquations red = reduced_equations(given, in);
-  if (!red.note.empty()) out.notes.push_back("the reduced equations are not integrated: " + red.note);
-  GiNaC::exmap at_start = spec.values;
-  for (std::size_t i = 0; i < M.dim(); ++i) at_start[M[i]] = out.start[i];
-  for (std::size_t a = 0; a < red.symbols.size(); ++a) {
-    const std::string name = GiNaC::ex_to<GiNaC::symbol>(red.symbols[a]).get_name();
-    out.state_names.push_back(name);
-    field.push_back(red.field[a]);
-    state.push_back(red.symbols[a]);
-    start.push_back(value_at(red.on_dual[a], at_start, "the variable " + name));
-    monitors.push_back({name + "_full - " + name, red.on_dual[a] - red.symbols[a]});
-    out.meanings.push_back(name + "(q, pi) of the full solution minus the reduced equations' " + name);
-  }
-  out.reduced = red.symbols.size();
-  out.run = integrate_monitored(field, state, monitors, spec.values, start, spec.t0, spec.t1, spec.step);
+  const VectorField X = nonholonomic_vector_field(sys);
+  RunSetup run{M.coordinates(), X.components(), out.start, {}};
+  monitor_integrals(sys, in, X, run, out);
+  add_reduced_equations(given, in, spec.values, run, out);
+  out.run = integrate_monitored(run.field, run.state, run.monitors, spec.values, run.start, spec.t0, spec.t1, spec.step);
   if (in.search && !sys.is_affine() && !out.run.trajectory.x.empty())
     monitor_search_momenta(sys, *in.search, spec.values, spec.step > 0, out);
   return out;
