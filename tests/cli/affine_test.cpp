@@ -95,3 +95,16 @@ TEST_CASE("affine constraints: what is refused, at its place") {
   CHECK(q.status == 2);
   CHECK(has(q.err, "not affine in the velocities"));
 }
+
+TEST_CASE("affine constraints: the dynamics do not depend on where the drift is taken (W = D-perp)") {
+  // X_0 in the metric-orthogonal complement instead of span{∂x, ∂y}: X_0 changes, H_c and X do not
+  hamel::test::TempFile orth(ball_with("gauge_momenta: [X1, X2, X3]", "gauge_momenta: [X1, X2, X3]\ncomplement: orthogonal"), ".yaml");
+  const Run r = run({"derive", orth.path()});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "X_0^x = -2*Omega*y/7"));
+  CHECK(has(r.out, "d/dt x = 5*pi2/(7*m*r) - 2*Omega*y/7"));
+  const Run c = run({"check", orth.path(), "examples/ball_on_turntable.claims.yaml"});
+  CHECK(c.status == 0);
+  CHECK(has(c.out, "9 as expected"));
+}
