@@ -266,10 +266,12 @@ void characteristic(const ClaimEnv& e, NonholonomicClaim& c) {
     }
     c.at.set("at", e.doc.mark(e.b["at"]));
     const Chart M = e.in.dual_chart();
-    for (const auto& [name, value] : c.point)
+    for (const auto& named : c.point) {
+      const std::string& name = named.first;  // a plain name: a lambda cannot capture a structured binding (C++17)
       if (!M.index_of(name) && !std::any_of(M.parameter_specs().begin(), M.parameter_specs().end(),
                                             [&](const auto& p) { return p.name == name; }))
         e.doc.fail(e.b["at"], "'at': expected coordinates, momenta and parameters of the system, got '" + name + "'");
+    }
   }
   if (!e.b["rank"]) e.needs("expected 'rank' (a whole number), got none");
   const double r = e.doc.number(e.b["rank"], "'rank'");
