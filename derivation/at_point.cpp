@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/symbolic.hpp"
+#include "geometry/linear_algebra.hpp"
 
 namespace hamel {
 
@@ -70,6 +72,28 @@ void numeric_at(const NumericFunction& f, const std::vector<std::pair<std::strin
     o.add({f.names[i]}, Label::symbol(f.names[i]), GiNaC::numeric(number_text(v[i], 15).c_str()));
 }
 
+// The rank of a bracket at the point, when every entry is a number there (issue 19 §3): the
+// antisymmetric matrix of its entries over the names they pair (a name that no entry pairs adds a zero
+// row, which does not change the rank); numeric, as rank_at decides it.
+std::optional<std::size_t> bracket_rank(const Object& bracket) {
+  std::vector<std::string> names;
+  for (const Entry& e : bracket.entries) {
+    if (!GiNaC::is_a<GiNaC::numeric>(e.value) || e.key.size() != 2) return std::nullopt;
+    for (const std::string& n : e.key)
+      if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  }
+  if (names.empty()) return std::nullopt;
+  GiNaC::matrix P(static_cast<unsigned>(names.size()), static_cast<unsigned>(names.size()));
+  const auto index = [&](const std::string& n) {
+    return static_cast<unsigned>(std::find(names.begin(), names.end(), n) - names.begin());
+  };
+  for (const Entry& e : bracket.entries) {
+    P(index(e.key[0]), index(e.key[1])) = e.value;
+    P(index(e.key[1]), index(e.key[0])) = -e.value;
+  }
+  return rank_at(P, {});
+}
+
 }  // namespace
 
 Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string, double>>& point) {
@@ -97,6 +121,10 @@ Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string
         x.basis = e.basis;
         x.note = e.note;
       }
+      if (o.kind != ObjectKind::Bracket) continue;
+      if (const auto r = bracket_rank(c))
+        copy.object(o.id + ".rank", ObjectKind::Scalar, "the rank of its characteristic distribution at the point (numeric)")
+            .add({}, Label::symbol("rank"), static_cast<int>(*r));
     }
     for (const NumericFunction& f : s.functions) numeric_at(f, point, copy);
   }

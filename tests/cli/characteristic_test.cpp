@@ -42,3 +42,19 @@ TEST_CASE("hamel check: a point that misses a value the bracket needs, or names 
   CHECK(u.status == 2);
   CHECK(has(u.err, "got 'q'"));
 }
+
+TEST_CASE("hamel eval: each bracket's rank at the point, where its entries are numbers") {
+  // {v, omega} = a omega/(J + m a^2): rank 0 at omega = 0, 2 elsewhere; Pi_nh on D* keeps rank 4
+  const Run zero = run({"eval", "examples/chaplygin_sleigh.yaml", "--at",
+                        "omega=0, v=1, a=1, m=1, J=1, x=0, y=0, theta=0, pi1=1, pi2=0"});
+  REQUIRE(zero.status == 0);
+  CHECK(has(zero.out, "{v, omega} = 0\n  rank = 0\n"));
+  CHECK(has(zero.out, "{pi1, pi2} = 0\n  rank = 4\n"));
+  const Run moving = run({"eval", "examples/chaplygin_sleigh.yaml", "--at",
+                          "omega=0.5, v=1, a=1, m=1, J=1, x=0, y=0, theta=0, pi1=1, pi2=1"});
+  REQUIRE(moving.status == 0);
+  CHECK(has(moving.out, "{v, omega} = 0.25\n  rank = 2\n"));
+  // a point that leaves a bracket symbolic gives no rank for it
+  const Run partial = run({"eval", "examples/chaplygin_sleigh.yaml", "--at", "omega=0.5"});
+  CHECK_FALSE(has(partial.out, "rank = "));
+}
