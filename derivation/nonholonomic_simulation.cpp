@@ -80,9 +80,10 @@ ReducedEquations reduced_equations(const NonholonomicInput& given, const Nonholo
     for (const auto& o : section.objects)
       if (o.id == "reduced_equations") eqs = &o;
   for (const auto& u : in.variables) {
-    const Entry* e = nullptr;
-    for (const auto& x : eqs ? eqs->entries : std::vector<Entry>{})
-      if (x.key == std::vector<std::string>{u.name}) e = &x;
+    const Entry* e = nullptr;  // into the model's object, which outlives the loop
+    if (eqs)
+      for (const Entry& x : eqs->entries)
+        if (x.key == std::vector<std::string>{u.name}) e = &x;
     if (!e || !e->note.empty())
       return {{}, {}, {}, "d/dt " + u.name + " is not written in the variables" + (e ? " (" + e->note + ")" : " (the variable is not invariant)")};
     r.symbols.push_back((*in.variable_chart)[*in.variable_chart->index_of(u.name)]);
