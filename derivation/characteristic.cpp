@@ -197,11 +197,10 @@ void characteristic_on_reduced_space(const AlmostPoissonBracket& B, const std::v
   // of revolution's with its abstract profile 8 300, whose ranks took 0.45 s of 2.2) the derivation
   // leaves it to the claim `integrable: {of: reduced}`.
   constexpr std::size_t kMaxNodes = 4000;
+  const GiNaC::matrix P = reduced_characteristic_matrix(B, u);
   std::size_t nodes = 0;
-  for (const GiNaC::ex& f : u) {
-    const VectorField Y = hamiltonian_vector_field(B, f);
-    for (const GiNaC::ex& g : u) nodes += tree_size(Y(g), kMaxNodes + 1);
-  }
+  for (unsigned i = 0; i < P.rows(); ++i)
+    for (unsigned j = 0; j < P.cols(); ++j) nodes += tree_size(P(i, j), kMaxNodes + 1);
   if (nodes > kMaxNodes) {
     s.prose.push_back("The characteristic distribution on the reduced space is not computed: the brackets of the variables "
                       "on D* have more than " + std::to_string(kMaxNodes) +

@@ -237,10 +237,9 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
     std::vector<std::string> k{M.coordinate_name(ind[0]), M.coordinate_name(ind[1]), M.coordinate_name(ind[2])};
     J.add(k, Label::symbol("Jac", k), val);
   }
-  Verdict& v = s.verdict("jacobi." + key, "$" + name + "$ satisfies the Jacobi identity", pv.poisson, pv.detail);
+  Verdict& v = fact(s.verdict("jacobi." + key, "$" + name + "$ satisfies the Jacobi identity", pv.poisson, pv.detail),
+                    "a nonholonomic bracket is in general only almost Poisson (004 §2, §3)");
   v.undecided = pv.inconclusive();
-  v.expected = std::nullopt;
-  v.reason = "a nonholonomic bracket is in general only almost Poisson (004 §2, §3)";
 }
 
 void gauge_momenta(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
@@ -346,9 +345,8 @@ bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys,
 void casimirs(const NonholonomicBrackets& b, DerivationSection& s) {
   for (const auto& [f, fn] : b.momenta) {
     const auto cn = casimir_check(b.nh, fn, b.orbits);
-    Verdict& v = s.verdict("casimir." + f + ".nonholonomic", f + " is a Casimir of the reduced $Pi_nh$", cn.casimir, cn.detail);
-    v.expected = std::nullopt;
-    v.reason = "Theorem 5.6 makes gauge momenta Casimirs of the gauged bracket, not of $Pi_nh$";
+    fact(s.verdict("casimir." + f + ".nonholonomic", f + " is a Casimir of the reduced $Pi_nh$", cn.casimir, cn.detail),
+         "Theorem 5.6 makes gauge momenta Casimirs of the gauged bracket, not of $Pi_nh$");
     if (!b.gauged) continue;
     const auto cg = casimir_check(*b.gauged, fn, b.orbits);
     s.verdict("casimir." + f + ".gauged", f + " is a Casimir of the reduced $Pi_nh^Lambda$ (Theorem 5.6)", cg.casimir, cg.detail);
@@ -473,11 +471,9 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   iv.momenta(b.momenta, s);
   iv.dynamics(sys, table, s);
   if (in.variables.size() >= 3) {
-    Verdict& j = zero_verdict(s, "reduced.jacobi", "the reduced bracket of the variables satisfies the Jacobi identity",
-                              table ? jacobi_in_variables(iv, *table, std::nullopt, "reduced_jacobiator", s)
-                                    : jacobi_on_variables(in, B));
-    j.expected = std::nullopt;
-    j.reason = "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)";
+    fact(zero_verdict(s, "reduced.jacobi", "the reduced bracket of the variables satisfies the Jacobi identity",
+                      table ? jacobi_in_variables(iv, *table, std::nullopt, "reduced_jacobiator", s) : jacobi_on_variables(in, B)),
+         "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)");
   }
   if (in.variables.size() >= 3 && in.conformal_factor) {  // a conformal factor only matters for Jacobi
     Object& o = s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor");
