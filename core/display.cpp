@@ -56,12 +56,6 @@ std::string key_of(const ex& sym, const Polynomial& P) {
   return keys.emplace(sym, detail::str(sym.subs(P.atoms, GiNaC::subs_options::no_pattern))).first->second;
 }
 
-std::vector<ex> terms_of(const ex& p) {
-  if (!is_sum(p)) return {p};
-  std::vector<ex> t;
-  for (std::size_t i = 0; i < p.nops(); ++i) t.push_back(p.op(i));
-  return t;
-}
 
 // Printed with the atoms back: the printer's order does not depend on GiNaC's hash order, so
 // choices made in this order are the same in every run.
@@ -255,25 +249,30 @@ ex in_cosines(const ex& p, const Polynomial& P) {
 
 // The symbols of a polynomial, in key order.
 std::vector<ex> symbols_of(const ex& p, const Polynomial& P) {
+  // remembered: a symbol's key is the text of its atom, the same in every call
+  constexpr std::size_t kRemembered = 1 << 14;
+  thread_local std::unordered_map<ex, std::vector<ex>, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  if (const auto it = cache.find(p); it != cache.end()) return it->second;
+  if (cache.size() >= kRemembered) cache.clear();
   GiNaC::exset set;
   collect_symbols(p, set);
   std::vector<ex> v(set.begin(), set.end());
   std::stable_sort(v.begin(), v.end(), [&](const ex& a, const ex& b) { return key_of(a, P) < key_of(b, P); });
-  return v;
+  return cache.emplace(p, std::move(v)).first->second;
 }
 
 // The largest monomial (symbols only) dividing every term.
 ex common_monomial(const std::vector<ex>& terms, const std::vector<ex>& syms) {
-  ex g = 1;
-  for (const ex& v : syms) {
-    int k = -1;
-    for (const ex& t : terms) {
-      const int d = degree_in(t, v);
-      k = k < 0 ? d : std::min(k, d);
-      if (k == 0) break;  // not common: the other terms need not be looked at
-    }
-    if (k > 0) g *= GiNaC::pow(v, k);
+  if (terms.empty() || syms.empty()) return 1;
+  std::vector<int> k = exponents_in(terms.front(), syms);
+  for (std::size_t t = 1; t < terms.size(); ++t) {
+    if (std::all_of(k.begin(), k.end(), [](int d) { return d == 0; })) break;  // nothing common is left
+    const std::vector<int> d = exponents_in(terms[t], syms);
+    for (std::size_t v = 0; v < k.size(); ++v) k[v] = std::min(k[v], d[v]);
   }
+  ex g = 1;
+  for (std::size_t v = 0; v < syms.size(); ++v)
+    if (k[v] > 0) g *= GiNaC::pow(syms[v], k[v]);
   return g;
 }
 
@@ -321,9 +320,8 @@ ex group_uncached(const ex& p, const Polynomial& P, int depth) {
   if (depth >= kMaxGroupDepth || terms.size() < 2 || terms.size() > kMaxGroupTerms) return p;
   const std::vector<ex> syms = symbols_of(p, P);
   // the exponents of every term, read once (degree() on GiNaC terms dominated the pass)
-  std::vector<std::vector<int>> exps(terms.size(), std::vector<int>(syms.size()));
-  for (std::size_t t = 0; t < terms.size(); ++t)
-    for (std::size_t k = 0; k < syms.size(); ++k) exps[t][k] = degree_in(terms[t], syms[k]);
+  std::vector<std::vector<int>> exps;
+  for (const ex& t : terms) exps.push_back(exponents_in(t, syms));
   std::size_t best_saving = 0;
   std::vector<int> best_g;
   for (std::size_t v = 0; v < syms.size(); ++v) {
@@ -833,7 +831,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   // checked, never trusted.
   const auto on_circles = [&](const ex& p) {
     ex r = p;
-    for (std::size_t k = 0; k < P.circle.size(); ++k) r = r.subs(P.sums, GiNaC::subs_options::no_pattern);  // sums of sums, written out
+    for (std::size_t k = 0; k < P.circle.size() && !P.sums.empty(); ++k) r = r.subs(P.sums, GiNaC::subs_options::no_pattern);  // sums of sums, written out
     return on_circle(r.expand(), P);
   };
   const auto equal = [&](const ex& shown, const ex& p) { return (on_circles(shown) - on_circle(p, P)).expand().is_zero(); };

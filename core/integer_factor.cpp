@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/monomial.hpp"
 #include "core/node_kind.hpp"
 #include "core/symbolic.hpp"
 
@@ -64,26 +65,24 @@ bool split_term(const ex& term, const std::vector<ex>& vars, std::vector<ulong>&
 
 std::optional<ex> factor_rational(const ex& p) {
   const ex e = p.expand();
-  if (GiNaC::is_a<GiNaC::numeric>(e)) return e;
+  if (is_number(e)) return e;
   GiNaC::exset found;
   collect_symbols(e, found);
   const std::vector<ex> vars(found.begin(), found.end());
-  GiNaC::lst var_list;
-  for (const ex& v : vars) var_list.append(v);
-  if (!e.is_polynomial(var_list)) return std::nullopt;  // a root, a negative power, …
-  // rational coefficients: factor L·p, whose coefficients are integers, then divide by L
-  const ex terms = GiNaC::is_a<GiNaC::add>(e) ? e : GiNaC::lst{e};
-  std::vector<std::vector<ulong>> exps(terms.nops());
-  std::vector<GiNaC::numeric> coeffs(terms.nops());
+  // split_term refuses what is not a polynomial in the symbols (a root, a negative power, a function),
+  // so no is_polynomial() walk first
+  const std::vector<ex> terms = terms_of(e);
+  std::vector<std::vector<ulong>> exps(terms.size());
+  std::vector<GiNaC::numeric> coeffs(terms.size());
   GiNaC::numeric L = 1;
-  for (std::size_t i = 0; i < terms.nops(); ++i) {
-    if (!split_term(terms.op(i), vars, exps[i], coeffs[i])) return std::nullopt;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    if (!split_term(terms[i], vars, exps[i], coeffs[i])) return std::nullopt;
     L = GiNaC::lcm(L, coeffs[i].denom());
   }
   const Context c(static_cast<slong>(vars.size()));
   Poly A(c);
   Integer z;
-  for (std::size_t i = 0; i < terms.nops(); ++i) {
+  for (std::size_t i = 0; i < terms.size(); ++i) {
     to_flint(coeffs[i] * L, z.z);
     fmpz_mpoly_set_coeff_fmpz_ui(A.p, z.z, exps[i].data(), c.ctx);
   }

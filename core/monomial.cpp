@@ -3,6 +3,8 @@
 
 #include "core/node_kind.hpp"
 
+#include <unordered_map>
+
 namespace hamel {
 
 using GiNaC::ex;
@@ -21,9 +23,49 @@ int degree_in(const ex& monomial, const ex& v) {
   return d;
 }
 
+std::vector<ex> terms_of(const ex& p) {
+  if (!is_sum(p)) return {p};
+  constexpr std::size_t kRemembered = 1 << 14;
+  thread_local std::unordered_map<ex, std::vector<ex>, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  if (const auto it = cache.find(p); it != cache.end()) return it->second;
+  if (cache.size() >= kRemembered) cache.clear();
+  std::vector<ex> t;
+  t.reserve(p.nops());
+  for (const ex& x : p) t.push_back(x);
+  return cache.emplace(p, std::move(t)).first->second;
+}
+
+std::vector<int> exponents_in(const ex& monomial, const std::vector<ex>& syms) {
+  std::vector<int> d(syms.size(), 0);
+  const auto index_of = [&](const ex& v) {
+    for (std::size_t k = 0; k < syms.size(); ++k)
+      if (syms[k].is_equal(v)) return k;
+    return syms.size();
+  };
+  const auto of_factor = [&](const ex& f) {
+    if (is_number(f)) return;
+    if (is_symbol_node(f)) {
+      if (const std::size_t k = index_of(f); k < syms.size()) ++d[k];
+      return;
+    }
+    if (is_power_node(f) && is_symbol_node(f.op(0)) && is_number(f.op(1)) && GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_integer()) {
+      if (const std::size_t k = index_of(f.op(0)); k < syms.size()) d[k] += GiNaC::ex_to<GiNaC::numeric>(f.op(1)).to_int();
+      return;
+    }
+    for (std::size_t k = 0; k < syms.size(); ++k) d[k] += f.degree(syms[k]);
+  };
+  if (!is_product(monomial)) {
+    of_factor(monomial);
+    return d;
+  }
+  for (const ex& f : monomial) of_factor(f);
+  return d;
+}
+
 ex replace_square(const ex& p, const ex& c, const ex& s) {
   const ex q = p.expand();
-  if (!q.has(c)) return q;
+  // One pass over the terms, without has(c) first: GiNaC builds every term of a sum again for each
+  // walk over it (op(i) of a sum is a new product), and the walks dominated the display pass.
   GiNaC::exvector out;
   bool changed = false;
   const auto each = [&](const ex& t) {
@@ -35,11 +77,8 @@ ex replace_square(const ex& p, const ex& c, const ex& s) {
     changed = true;
     out.push_back((t / GiNaC::pow(c, k - k % 2) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2)).expand());
   };
-  if (is_sum(q))
-    for (const ex& t : q) each(t);
-  else
-    each(q);
-  return changed ? ex(GiNaC::add(out)).expand() : q;
+  for (const ex& t : terms_of(q)) each(t);
+  return changed ? ex(GiNaC::add(out)) : q;  // a sum of expanded terms is expanded: add() flattens it
 }
 
 }  // namespace hamel

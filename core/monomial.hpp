@@ -7,11 +7,22 @@
 
 #include <ginac/ginac.h>
 
+#include <vector>
+
 namespace hamel {
 
 /// The degree of a monomial (a product of numbers, symbols and their powers; other factors are
 /// asked with degree()) in the symbol v.
 int degree_in(const GiNaC::ex& monomial, const GiNaC::ex& v);
+
+/// The terms of a sum (p itself when it is not one), remembered per thread: GiNaC builds each term
+/// of a sum again on every walk over it (op(i) of a sum with a numeric coefficient is a new product),
+/// and the display pass walks the same polynomials many times.
+std::vector<GiNaC::ex> terms_of(const GiNaC::ex& p);
+
+/// The exponents of the symbols `syms` in a monomial, read in one walk over its factors (degree_in
+/// for each symbol walks them once per symbol).
+std::vector<int> exponents_in(const GiNaC::ex& monomial, const std::vector<GiNaC::ex>& syms);
 
 /// The expanded polynomial p with c² → 1 − s² (c and s symbols): c^k becomes c^(k mod 2)·(1 − s²)^⌊k/2⌋,
 /// term by term, so that only the terms with c² are expanded again. p itself, expanded, when no term has c².

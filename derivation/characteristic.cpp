@@ -105,11 +105,11 @@ GiNaC::matrix pushed_forward(const std::vector<VectorField>& fields, const std::
   return P;
 }
 
-GiNaC::matrix with_column(const GiNaC::matrix& P, const GiNaC::matrix& column) {
-  GiNaC::matrix out(P.rows(), P.cols() + 1);
-  for (unsigned r = 0; r < P.rows(); ++r) {
-    for (unsigned c = 0; c < P.cols(); ++c) out(r, c) = P(r, c);
-    out(r, P.cols()) = column(r, 0);
+GiNaC::matrix with_row(const GiNaC::matrix& A, const GiNaC::matrix& row) {
+  GiNaC::matrix out(A.rows() + 1, A.cols());
+  for (unsigned c = 0; c < A.cols(); ++c) {
+    for (unsigned r = 0; r < A.rows(); ++r) out(r, c) = A(r, c);
+    out(A.rows(), c) = row(0, c);
   }
   return out;
 }
@@ -132,8 +132,12 @@ CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, cons
   r.dimension = symbolic_rank(J, M);
   std::vector<VectorField> Y;
   for (const GiNaC::ex& f : u) Y.push_back(hamiltonian_vector_field(B, f));
-  GiNaC::matrix P = pushed_forward(Y, u);  // reduced_characteristic_matrix, grown into the closure's
-  r.rank = r.closure_rank = symbolic_rank(P, M);
+  // the fields' rows (Y_j(u_c))_c: the transpose of reduced_characteristic_matrix, kept in Gauss–Jordan
+  // form, so that a bracket is tested against the span by reducing its one row (in_row_span) instead
+  // of eliminating the grown matrix again (15 pairs for the Chaplygin sphere)
+  GiNaC::matrix rows = pushed_forward(Y, u).transpose();
+  Echelon span = row_echelon(rows, M);
+  r.rank = r.closure_rank = span.rank();
   r.involutive = true;
   std::vector<VectorField> closure = Y;
   // Adds [closure_a, closure_b] for the pairs from `from` on while it raises the rank; the first raise
@@ -143,12 +147,15 @@ CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, cons
     for (std::size_t a = 0; a < size && r.closure_rank < r.dimension; ++a)
       for (std::size_t b = std::max(a + 1, from); b < size && r.closure_rank < r.dimension; ++b) {
         const VectorField c = lie_bracket(closure[a], closure[b]);
-        const GiNaC::matrix Pc = with_column(P, pushed_forward({c}, u));
-        const std::size_t k = symbolic_rank(Pc, M);
-        if (k == r.closure_rank) continue;
+        const GiNaC::matrix row = pushed_forward({c}, u).transpose();
+        std::vector<GiNaC::ex> entries;
+        for (unsigned k = 0; k < row.cols(); ++k) entries.push_back(row(0, k));
+        if (in_row_span(span, entries, M)) continue;
         if (r.involutive) r.witness = "[X_" + names[a] + ", X_" + names[b] + "]";
         r.involutive = false;
-        P = Pc, closure.push_back(c), r.closure_rank = k;
+        rows = with_row(rows, row);
+        span = row_echelon(rows, M);
+        closure.push_back(c), r.closure_rank = span.rank();
       }
     return size;
   };

@@ -1,6 +1,8 @@
 // geometry/linear_algebra.cpp
 #include "geometry/linear_algebra.hpp"
 
+#include <algorithm>
+
 #include <Eigen/Dense>
 
 #include "core/error.hpp"
@@ -84,19 +86,37 @@ Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart, PivotOrder order
     if (pi != r)
       for (unsigned j = 0; j < cols; ++j) std::swap(A(r, j), A(pi, j));
     const GiNaC::ex piv = A(r, pj);
-    for (unsigned j = 0; j < cols; ++j) A(r, j) = simplify(A(r, j) / piv);
+    for (unsigned j = 0; j < cols; ++j)
+      if (!A(r, j).is_zero()) A(r, j) = simplify(A(r, j) / piv);
     for (unsigned i = 0; i < rows; ++i) {
       if (i == r || A(i, pj).is_zero()) continue;
       const GiNaC::ex f = A(i, pj);
-      for (unsigned j = 0; j < cols; ++j) A(i, j) = simplify(A(i, j) - f * A(r, j));
+      for (unsigned j = 0; j < cols; ++j)
+        if (!A(r, j).is_zero()) A(i, j) = simplify(A(i, j) - f * A(r, j));  // a zero there changes nothing
     }
     used[pj] = true;
     out.pivot_columns.push_back(pj);
+    out.pivots.push_back(piv);
     next_col = pj + 1;
     ++r;
   }
   out.reduced = A;
   return out;
+}
+
+bool in_row_span(const Echelon& e, const std::vector<GiNaC::ex>& row, const Chart& chart) {
+  std::vector<GiNaC::ex> r;
+  for (const GiNaC::ex& x : row) r.push_back(simplify(x));
+  // Gauss–Jordan: pivot row k has 1 in its pivot column and 0 in the other pivot columns, so
+  // subtracting r[p_k] times it clears column p_k and leaves the others cleared. Canonical forms at
+  // every step, as row_echelon keeps them: the differences stay small, and a 0 left is a proof.
+  for (std::size_t k = 0; k < e.rank(); ++k) {
+    const unsigned pk = e.pivot_columns[k];
+    const GiNaC::ex f = r[pk];
+    if (f.is_zero()) continue;
+    for (unsigned j = 0; j < r.size(); ++j) r[j] = simplify(r[j] - f * e.reduced(static_cast<unsigned>(k), j));
+  }
+  return std::all_of(r.begin(), r.end(), [&](const GiNaC::ex& x) { return x.is_zero() || is_zero(x, chart); });
 }
 
 std::size_t symbolic_rank(const GiNaC::matrix& M, const Chart& chart) {
@@ -120,6 +140,9 @@ GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart, PivotOrder o
   return N;
 }
 
+// GiNaC's determinant expands minors of a sparse matrix: 2^n terms of work.
+constexpr unsigned kLargestInvertedByDeterminant = 8;
+
 GiNaC::matrix inverse(const GiNaC::matrix& M, const Chart& chart, const char* fn) {
   if (M.rows() != M.cols())
     throw InvalidArgument(detail::message(fn, "cannot invert a non-square matrix", "a square matrix",
@@ -134,12 +157,35 @@ GiNaC::matrix inverse(const GiNaC::matrix& M, const Chart& chart, const char* fn
     }
     return out;
   }
-  const GiNaC::ex det = M.determinant();
-  const ZeroVerdict v = zero_test(det, chart);
-  if (v.zero)
+  const unsigned n = M.rows();
+  // Small blocks: the determinant's zero test, then GiNaC's inverse brought to canonical form at once.
+  // Gauss–Jordan keeps every intermediate entry in canonical form, and on dense trigonometric blocks
+  // with many parameters (the Routh sphere's) those intermediate fractions are larger than the answer.
+  if (n <= kLargestInvertedByDeterminant) {
+    const ZeroVerdict v = zero_test(M.determinant(), chart);
+    if (v.zero)
+      throw DomainError(detail::message(fn, "matrix is singular", "a nonzero determinant", "determinant 0 [" + v.how() + "]"));
+    return simplify(M.inverse());
+  }
+  // Larger ones: Gauss–Jordan on [M | I], pivots chosen by the trusted zero test, no determinant: GiNaC's
+  // algorithm for a sparse symbolic matrix expands minors, exponential in n (the 25 x 25 flat map of a
+  // 12-coordinate contact form took 90 s). The entries come out in canonical form.
+  GiNaC::matrix A(n, 2 * n);
+  for (unsigned i = 0; i < n; ++i) {
+    for (unsigned j = 0; j < n; ++j) A(i, j) = M(i, j);
+    A(i, n + i) = 1;
+  }
+  const Echelon e = row_echelon(A, chart);
+  const auto rank = static_cast<std::size_t>(
+      std::count_if(e.pivot_columns.begin(), e.pivot_columns.end(), [&](unsigned c) { return c < n; }));
+  if (rank < n)
     throw DomainError(detail::message(fn, "matrix is singular", "a nonzero determinant",
-                                      "determinant 0 [" + v.how() + "]"));
-  return simplify(M.inverse());
+                                      "rank " + std::to_string(rank) + " of " + std::to_string(n) +
+                                          " [Gauss-Jordan elimination, pivots by the zero test]"));
+  GiNaC::matrix inv(n, n);
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned j = 0; j < n; ++j) inv(i, j) = e.reduced(i, n + j);
+  return inv;
 }
 
 std::size_t rank_at(const GiNaC::matrix& M, const GiNaC::exmap& point) {

@@ -16,6 +16,7 @@ namespace hamel {
 struct Echelon {
   GiNaC::matrix reduced;             ///< reduced row echelon form (pivots 1, simplified)
   std::vector<unsigned> pivot_columns;
+  std::vector<GiNaC::ex> pivots;     ///< the pivots before their rows were divided by them (canonical forms)
   std::size_t rank() const { return pivot_columns.size(); }
 };
 
@@ -28,6 +29,10 @@ enum class PivotOrder {
 /// Gauss–Jordan elimination; a pivot is accepted when the zero test says it is not identically 0.
 /// `pivot_columns` lists the pivot of row k at position k (increasing only for PivotOrder::Columns).
 Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart, PivotOrder order = PivotOrder::Columns);
+/// Whether `row` (one entry per column of the eliminated matrix) is a combination of the rows of M,
+/// over the field of functions: reduced by the pivot rows of `e` (a Gauss–Jordan form of M), it must
+/// vanish entry by entry (the trusted zero test). The cost of one row, not of eliminating M again.
+bool in_row_span(const Echelon& e, const std::vector<GiNaC::ex>& row, const Chart& chart);
 /// Generic rank (over the field of functions).
 std::size_t symbolic_rank(const GiNaC::matrix& M, const Chart& chart);
 /// A basis of {v : M v = 0} as the columns of a matrix (cols = number of free columns).

@@ -41,12 +41,25 @@ ZeroVerdict contact_volume_test(const Form& eta) {
   if (N % 2 == 0)
     throw InvalidArgument(detail::message("contact_volume_test", "a contact manifold has odd dimension", "2n+1",
                                           std::to_string(N)));
-  const Form deta = exterior_derivative(eta);
-  Form vol = eta;
-  for (std::size_t k = 0; 2 * k + 1 < N; ++k) vol = wedge(vol, deta);
-  Indices all;
-  for (unsigned i = 0; i < N; ++i) all.push_back(i);
-  return zero_test(vol.component(all), eta.chart());
+  // eta ^ (d eta)^n = ±n! Pf-vector(d eta)·eta vol, and det(d eta + eta eta^T) = (Pf-vector(d eta)·eta)^2
+  // (a rank-one update of an odd skew matrix, whose adjugate is the Pfaffian vector's square): the form
+  // is nonzero exactly where the flat map X ↦ i_X d eta + eta(X) eta is invertible. Its determinant is
+  // the product of its Gauss–Jordan pivots, in polynomial time; the wedge powers have up to C(n, n/2)
+  // components (5.6 s for 16 coordinates, 2^40 for 40).
+  const Echelon e = row_echelon(flat_matrix(eta), eta.chart());
+  if (e.rank() < N) {
+    ZeroVerdict z;
+    z.zero = true;
+    z.detail = "the flat map X -> i_X d eta + eta(X) eta has rank " + std::to_string(e.rank()) + " of " +
+               std::to_string(N) + " (Gauss-Jordan elimination; no pivot left by the zero test)";
+    return z;
+  }
+  GiNaC::ex det = 1;
+  for (const GiNaC::ex& p : e.pivots) det *= p;
+  ZeroVerdict z = zero_test(det, eta.chart());
+  const std::string how = "by det of the flat map X -> i_X d eta + eta(X) eta (its Gauss-Jordan pivots)";
+  z.detail = z.detail.empty() ? how : how + "; " + z.detail;
+  return z;
 }
 
 VectorField sharp(const Form& eta, const Form& alpha) {

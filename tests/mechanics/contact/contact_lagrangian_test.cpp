@@ -137,3 +137,52 @@ TEST_CASE("ContactLagrangian: singular Lagrangians and foreign symbols are refus
 }
 
 }  // TEST_SUITE
+
+// contact_volume_test decides eta ^ (d eta)^n != 0 by the flat map's determinant (the product of its
+// Gauss–Jordan pivots); the identity behind it, det flat = (coefficient of eta ^ (d eta)^n / n!)^2, is
+// checked here against the wedge powers themselves, on forms whose coefficient is not a constant.
+TEST_CASE("contact_volume_test: det of the flat map is the square of eta ^ (d eta)^n / n!") {
+  const Chart M = Chart::make("M", {"x", "y", "u", "v", "w"}, {"a"});
+  const ex x = M[0], y = M[1], u = M[2], v = M[3], w = M[4], a = M.parameter("a");
+  const auto volume_coefficient = [&](const Form& eta) {
+    const Form deta = exterior_derivative(eta);
+    const Form vol = wedge(wedge(eta, deta), deta);  // n = 2
+    return vol.component({0, 1, 2, 3, 4});
+  };
+  const std::vector<std::vector<ex>> forms = {
+      {-u, -v, 0, 0, 1},                                        // Darboux: dw - u dx - v dy
+      {-u * sin(y), -v * x, a * w, 0, 1 + x * x},               // coefficients depending on the point
+      {sin(w), cos(w) * u, 0, x, y * y + a},                    // generic trigonometric
+      {-u, 0, 0, 0, 1},                                         // dw - u dx: degenerate (rank 3 of d eta + eta eta)
+      {0, 0, 0, 0, 1},                                          // dw: closed, degenerate
+  };
+  for (const auto& c : forms) {
+    const Form eta = Form::one_form(M, c);
+    const ex coefficient = volume_coefficient(eta);
+    CHECK_SYMBOLIC_EQ_ON(M, flat_matrix(eta).determinant(), pow(coefficient / 2, 2));
+    const ZeroVerdict z = contact_volume_test(eta);
+    CHECK_MESSAGE(z.zero == zero_test(coefficient, M).zero, "eta = ", eta.component({0}), ", ", eta.component({4}));
+    CHECK(z.how().find("flat map") != std::string::npos);
+  }
+  CHECK_FALSE(contact_volume_test(Form::one_form(M, forms[0])).zero);
+  CHECK(contact_volume_test(Form::one_form(M, forms[3])).zero);
+  CHECK(contact_volume_test(Form::one_form(M, forms[4])).zero);
+}
+
+// A contact form on T*R^n x R with n = 20 (41 coordinates): the wedge powers would have C(20, 10)
+// components; the flat map's pivots decide it at once, and sharp (the Reeb field) needs no determinant.
+TEST_CASE("contact_volume_test and the Reeb field on 41 coordinates") {
+  std::vector<std::string> names;
+  for (int i = 0; i < 20; ++i) names.push_back("q" + std::to_string(i));
+  for (int i = 0; i < 20; ++i) names.push_back("p" + std::to_string(i));
+  names.push_back("z");
+  const Chart M = Chart::make("M", names, {});
+  std::vector<ex> c(41, 0);
+  for (unsigned i = 0; i < 20; ++i) c[i] = -M[20 + i] * (1 + M[i] * M[i]);
+  c[40] = 1;
+  const Form eta = Form::one_form(M, c);
+  CHECK_FALSE(contact_volume_test(eta).zero);
+  const VectorField R = reeb_field(eta);
+  CHECK(zero_test(evaluate(eta, {R}) - 1, M).zero);  // eta(R) = 1
+  CHECK(zero_test(interior_product(R, exterior_derivative(eta))).zero);  // i_R d eta = 0
+}
