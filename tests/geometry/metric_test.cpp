@@ -45,6 +45,33 @@ TEST_CASE("inverse and determinant_of_entries: block by block, for matrices made
   CHECK(hamel::simplify(hamel::determinant_of_entries(M)).is_zero());
 }
 
+// One connected sparse block of 10 × 10 (a bidiagonal band with trigonometric entries, whose inverse is
+// triangular with products of them): above 8 × 8 `inverse` eliminates [M | I] (GiNaC's determinant
+// would expand 2^10 minors). A dense inverse of 10 coupled trigonometric rows is huge whichever way.
+TEST_CASE("inverse: Gauss-Jordan for a connected 10 x 10 block, and its singular case located") {
+  std::vector<std::string> names;
+  for (int i = 0; i < 10; ++i) names.push_back("q" + std::to_string(i));
+  const hamel::Chart Q = hamel::Chart::make("Q", names, {"k"});
+  const ex k = Q.parameter("k");
+  GiNaC::matrix M(10, 10);
+  for (unsigned i = 0; i < 10; ++i) {
+    M(i, i) = 2 + GiNaC::sin(Q[i]) * GiNaC::sin(Q[i]);
+    if (i + 1 < 10) M(i, i + 1) = k * GiNaC::cos(Q[i]);
+  }
+  const GiNaC::matrix inv = hamel::inverse(M, Q);
+  const GiNaC::matrix id = M.mul(inv);
+  for (unsigned i = 0; i < 10; ++i)
+    for (unsigned j = 0; j < 10; ++j) CHECK_MESSAGE(hamel::zero_test(id(i, j) - (i == j ? 1 : 0), Q).zero, i, ", ", j);
+  // row 9 made the sum of rows 0 and 1: rank 9, reported with the rank
+  for (unsigned j = 0; j < 10; ++j) M(9, j) = M(0, j) + M(1, j);
+  try {
+    (void)hamel::inverse(M, Q);
+    FAIL("a singular matrix was inverted");
+  } catch (const hamel::DomainError& e) {
+    CHECK(std::string(e.what()).find("rank 9 of 10") != std::string::npos);
+  }
+}
+
 TEST_CASE("Metric: inverse, restriction to the Chaplygin frame and G⁻¹ of (6.7)") {
   hamel::examples::ChaplyginSphere S;
   const auto ginv = hamel::inverse(S.G);
