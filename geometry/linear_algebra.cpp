@@ -65,22 +65,36 @@ Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart, PivotOrder order
   unsigned r = 0;
   unsigned next_col = 0;
   while (r < rows) {
-    // Candidate columns: the next one (Columns) or every unused one (Simplest).
+    // Candidate columns: the next one (Columns) or every unused one (Simplest). The pivot is the
+    // simplest nonzero candidate, the first in scan order among equals: candidates are zero-tested
+    // simplest first and the first nonzero one is taken, so the entries a simpler nonzero one beats
+    // are never tested (a zero test that finds a nonzero costs a point evaluation, often in balls).
     int best_i = -1, best_j = -1;
-    std::size_t best = 0;
+    const auto take_simplest_nonzero = [&](std::vector<std::pair<unsigned, unsigned>>& candidates) {
+      std::vector<std::size_t> c;
+      for (const auto& [i, j] : candidates) c.push_back(complexity(A(i, j)));
+      std::vector<std::size_t> by(candidates.size());
+      for (std::size_t k = 0; k < by.size(); ++k) by[k] = k;
+      std::stable_sort(by.begin(), by.end(), [&](std::size_t a, std::size_t b) { return c[a] < c[b]; });
+      for (std::size_t k : by) {
+        const auto [i, j] = candidates[k];
+        if (is_zero(A(i, j), chart)) continue;
+        best_i = static_cast<int>(i), best_j = static_cast<int>(j);
+        return;
+      }
+    };
+    std::vector<std::pair<unsigned, unsigned>> candidates;
     for (unsigned j = (order == PivotOrder::Columns ? next_col : 0); j < cols; ++j) {
       if (used[j]) continue;
-      for (unsigned i = r; i < rows; ++i) {
-        if (A(i, j).is_zero() || is_zero(A(i, j), chart)) continue;
-        const std::size_t c = complexity(A(i, j));
-        if (best_i < 0 || c < best) {
-          best_i = static_cast<int>(i);
-          best_j = static_cast<int>(j);
-          best = c;
-        }
+      for (unsigned i = r; i < rows; ++i)
+        if (!A(i, j).is_zero()) candidates.emplace_back(i, j);
+      if (order == PivotOrder::Columns) {  // the leftmost column with a pivot
+        take_simplest_nonzero(candidates);
+        candidates.clear();
+        if (best_i >= 0) break;
       }
-      if (order == PivotOrder::Columns && best_i >= 0) break;  // leftmost column with a pivot
     }
+    if (order == PivotOrder::Simplest) take_simplest_nonzero(candidates);
     if (best_i < 0) break;
     const auto pi = static_cast<unsigned>(best_i), pj = static_cast<unsigned>(best_j);
     if (pi != r)
