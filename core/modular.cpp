@@ -30,8 +30,6 @@ Residue power_mod(Residue a, Residue e) {
   return r;
 }
 
-Residue inverse_mod(Residue a) { return power_mod(a, modulus - 2); }  // Fermat; a ≠ 0
-
 Residue integer_residue(const numeric& n) {
   const numeric r = GiNaC::mod(n, numeric(static_cast<long>(modulus)));  // in [0, p)
   return static_cast<Residue>(r.to_long());
@@ -60,6 +58,8 @@ std::vector<std::size_t> reduce(std::vector<ResidueRow>& rows, std::size_t colum
 }
 
 }  // namespace
+
+Residue inverse_mod(Residue a) { return power_mod(a, modulus - 2); }  // Fermat; 0 for 0
 
 std::optional<Residue> residue(const numeric& q) {
   if (!q.is_rational()) return std::nullopt;

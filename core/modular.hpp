@@ -22,6 +22,8 @@ std::optional<Residue> residue(const GiNaC::numeric& q);
 Residue add_mod(Residue a, Residue b);
 Residue mul_mod(Residue a, Residue b);
 Residue neg_mod(Residue a);
+/// a^(p−2) = 1/a for a ≠ 0 (Fermat); 0 for 0.
+Residue inverse_mod(Residue a);
 
 /// A basis of {v : A v = 0} over Z/p, A given by its rows (all of length `columns`); the basis vector
 /// of each free column has a 1 there (the reduced echelon form's kernel basis).

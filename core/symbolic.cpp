@@ -1,6 +1,8 @@
 // core/symbolic.cpp — canonical form with sin² + cos² = 1, and numeric probing.
 #include "core/symbolic.hpp"
 
+#include "core/modular.hpp"
+
 #include "core/rational_function.hpp"
 
 #include "core/latex.hpp"
@@ -676,32 +678,6 @@ namespace {
 // rational point: each pair (s_x, c_x) on the unit circle through t ↦ (2t/(1+t²), (1−t²)/(1+t²)),
 // every other symbol, every jet and π (all algebraically independent of the rest) a random rational.
 // Returns false at a pole.
-bool exact_value(const ex& poly_form, std::mt19937_64& rng, GiNaC::numeric& value) {
-  GiNaC::exmap jets;
-  const ex f = freeze_jets(poly_form, jets).subs(GiNaC::Pi == GiNaC::numeric(355, 113) + GiNaC::numeric(1, 1000003));
-  std::uniform_int_distribution<long> num(-(1L << 40), 1L << 40), den(1, 1L << 20);
-  const auto random_rational = [&] { return GiNaC::numeric(num(rng), den(rng)); };
-  GiNaC::exset syms;
-  collect_symbols(f, syms);
-  GiNaC::exmap pt;
-  for (const TrigPair* tp : pairs_in(f)) {
-    const GiNaC::numeric t = random_rational();
-    const GiNaC::numeric one_t2 = 1 + t * t;
-    pt[tp->s] = 2 * t / one_t2;
-    pt[tp->c] = (1 - t * t) / one_t2;
-  }
-  for (const ex& sy : by_name(syms))
-    if (pt.find(sy) == pt.end()) pt[sy] = random_rational();
-  try {
-    const ex v = f.subs(pt, GiNaC::subs_options::no_pattern);
-    if (!is_a<GiNaC::numeric>(v) || !ex_to<GiNaC::numeric>(v).is_rational()) return false;
-    value = ex_to<GiNaC::numeric>(v);
-    return true;
-  } catch (const std::exception&) {
-    return false;  // a pole
-  }
-}
-
 constexpr double kMaxExactPowerBits = 1e6;
 
 // Bits of the larger of |numerator| and |denominator|.
@@ -717,6 +693,174 @@ void refuse_huge_power(const GiNaC::numeric& base, const GiNaC::numeric& exponen
     throw DomainError(detail::message("subs_bounded", "an exact power too large to compute",
                                       "a result of at most 10^6 bits", detail::str(base) + "^" + detail::str(exponent)));
 }
+
+// The value of f at pt in exact rationals, each shared subtree once (GiNaC shares the subtrees that
+// derivatives and products repeat, and subs() rebuilds every node of the tree and evaluates it as a
+// new expression). Throws at a pole; nullopt for a node outside +, ·, integer powers, symbols, numbers.
+class ExactEvaluator {
+ public:
+  explicit ExactEvaluator(const GiNaC::exmap& pt) : pt_(pt) {}
+
+  std::optional<GiNaC::numeric> operator()(const ex& e) {
+    if (is_a<GiNaC::numeric>(e)) return ex_to<GiNaC::numeric>(e);
+    const GiNaC::basic* key = &ex_to<GiNaC::basic>(e);
+    if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
+    const std::optional<GiNaC::numeric> v = compute(e);
+    seen_.emplace(key, v);
+    keep_.push_back(e);  // the key's node stays alive while it is remembered
+    return v;
+  }
+
+ private:
+  const GiNaC::exmap& pt_;
+  std::unordered_map<const GiNaC::basic*, std::optional<GiNaC::numeric>> seen_;
+  std::vector<ex> keep_;
+
+  std::optional<GiNaC::numeric> compute(const ex& e) {
+    if (is_a<GiNaC::symbol>(e)) {
+      const auto it = pt_.find(e);
+      if (it == pt_.end() || !is_a<GiNaC::numeric>(it->second)) return std::nullopt;
+      return ex_to<GiNaC::numeric>(it->second);
+    }
+    const bool sum = is_a<GiNaC::add>(e);
+    if (sum || is_a<GiNaC::mul>(e)) {
+      GiNaC::numeric r = sum ? 0 : 1;
+      for (const ex& x : e) {
+        const auto v = (*this)(x);
+        if (!v) return std::nullopt;
+        r = sum ? r + *v : r * *v;
+      }
+      return r;
+    }
+    if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
+      const auto b = (*this)(e.op(0));
+      if (!b) return std::nullopt;
+      const GiNaC::numeric& k = ex_to<GiNaC::numeric>(e.op(1));
+      if (b->is_zero() && k.is_negative()) throw DomainError("exact_value: a pole");
+      refuse_huge_power(*b, k);
+      return GiNaC::pow(*b, k);
+    }
+    return std::nullopt;
+  }
+};
+
+// The value of f modulo p = 2^61 − 1 at a point of residues, each shared subtree once. A nonzero residue
+// proves f nonzero (f = a/b with b invertible mod p, so a ≢ 0); nullopt for a node it does not know, or
+// a denominator ≡ 0 (then nothing is concluded). Cheap where rationals are not: the value of a large
+// polynomial at a rational point has thousands of digits, and each step of its sums takes a gcd.
+class ModularEvaluator {
+ public:
+  explicit ModularEvaluator(const std::map<ex, Residue, GiNaC::ex_is_less>& pt) : pt_(pt) {}
+
+  std::optional<Residue> operator()(const ex& e) {
+    if (is_a<GiNaC::numeric>(e)) return residue(ex_to<GiNaC::numeric>(e));
+    const GiNaC::basic* key = &ex_to<GiNaC::basic>(e);
+    if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
+    const std::optional<Residue> v = compute(e);
+    seen_.emplace(key, v);
+    keep_.push_back(e);  // the key's node stays alive while it is remembered
+    return v;
+  }
+
+ private:
+  const std::map<ex, Residue, GiNaC::ex_is_less>& pt_;
+  std::unordered_map<const GiNaC::basic*, std::optional<Residue>> seen_;
+  std::vector<ex> keep_;
+
+  std::optional<Residue> compute(const ex& e) {
+    if (is_a<GiNaC::symbol>(e)) {
+      const auto it = pt_.find(e);
+      if (it == pt_.end()) return std::nullopt;
+      return it->second;
+    }
+    const bool sum = is_a<GiNaC::add>(e);
+    if (sum || is_a<GiNaC::mul>(e)) {
+      Residue r = sum ? 0 : 1;
+      for (const ex& x : e) {
+        const auto v = (*this)(x);
+        if (!v) return std::nullopt;
+        r = sum ? add_mod(r, *v) : mul_mod(r, *v);
+      }
+      return r;
+    }
+    if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer() &&
+        ex_to<GiNaC::numeric>(e.op(1)).int_length() < 62) {
+      const auto b = (*this)(e.op(0));
+      if (!b) return std::nullopt;
+      const long k = ex_to<GiNaC::numeric>(e.op(1)).to_long();
+      if (*b == 0) return k < 0 ? std::nullopt : std::optional<Residue>(k == 0 ? 1 : 0);
+      Residue base = k < 0 ? inverse_mod(*b) : *b, r = 1;
+      for (unsigned long n = static_cast<unsigned long>(k < 0 ? -k : k); n > 0; n >>= 1, base = mul_mod(base, base))
+        if (n & 1) r = mul_mod(r, base);
+      return r;
+    }
+    return std::nullopt;
+  }
+};
+
+// A random rational point for the pure form's symbols: each pair (s_x, c_x) on the unit circle
+// through t ↦ (2t/(1+t²), (1−t²)/(1+t²)), every other symbol, jet and π (algebraically independent of
+// the rest) a random rational. What does not depend on the point (the jets frozen, the symbols, the
+// circle pairs) is found once for all the points of a zero test.
+class ExactPoints {
+ public:
+  explicit ExactPoints(const ex& poly_form) {
+    GiNaC::exmap jets;
+    f_ = freeze_jets(poly_form, jets).subs(GiNaC::Pi == GiNaC::numeric(355, 113) + GiNaC::numeric(1, 1000003));
+    GiNaC::exset syms;
+    collect_symbols(f_, syms);
+    pairs_ = pairs_in(f_);
+    syms_ = by_name(syms);
+  }
+
+  // True when the value modulo p at a random point of residues is nonzero: a proof that f is not 0.
+  bool nonzero_modulo_prime(std::mt19937_64& rng) const {
+    std::uniform_int_distribution<Residue> any(0, modulus - 1);
+    std::map<ex, Residue, GiNaC::ex_is_less> pt;
+    for (const TrigPair* tp : pairs_) {  // 1 + t² ≢ 0: −1 is not a square mod p (p ≡ 3 mod 4)
+      const Residue t = any(rng), t2 = mul_mod(t, t), one_t2 = inverse_mod(add_mod(1, t2));
+      pt[tp->s] = mul_mod(add_mod(t, t), one_t2);
+      pt[tp->c] = mul_mod(add_mod(1, neg_mod(t2)), one_t2);
+    }
+    for (const ex& sy : syms_)
+      if (pt.find(sy) == pt.end()) pt[sy] = any(rng);
+    const auto v = ModularEvaluator(pt)(f_);
+    return v && *v != 0;
+  }
+
+  // The value at a new random point; false at a pole.
+  bool value(std::mt19937_64& rng, GiNaC::numeric& value) const {
+    std::uniform_int_distribution<long> num(-(1L << 40), 1L << 40), den(1, 1L << 20);
+    const auto random_rational = [&] { return GiNaC::numeric(num(rng), den(rng)); };
+    GiNaC::exmap pt;
+    for (const TrigPair* tp : pairs_) {
+      const GiNaC::numeric t = random_rational();
+      const GiNaC::numeric one_t2 = 1 + t * t;
+      pt[tp->s] = 2 * t / one_t2;
+      pt[tp->c] = (1 - t * t) / one_t2;
+    }
+    for (const ex& sy : syms_)
+      if (pt.find(sy) == pt.end()) pt[sy] = random_rational();
+    try {
+      if (const auto v = ExactEvaluator(pt)(f_)) {
+        value = *v;
+        return true;
+      }
+      const ex v = f_.subs(pt, GiNaC::subs_options::no_pattern);  // roots, functions: GiNaC evaluates
+      if (!is_a<GiNaC::numeric>(v) || !ex_to<GiNaC::numeric>(v).is_rational()) return false;
+      value = ex_to<GiNaC::numeric>(v);
+      return true;
+    } catch (const std::exception&) {
+      return false;  // a pole
+    }
+  }
+
+ private:
+  ex f_;
+  std::vector<const TrigPair*> pairs_;
+  std::vector<ex> syms_;
+};
+
 
 struct BoundedSubs : GiNaC::map_function {
   const GiNaC::exmap& m;
@@ -1276,9 +1420,13 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
       pure_form = p;
       std::mt19937_64 rng(space.seed ^ 0x9e3779b97f4a7c15ULL);
       int zeros = 0;
+      const ExactPoints points(p);
+      if (points.nonzero_modulo_prime(rng))
+        return nonzero_with_witness(Decision::ExactEvaluation, "nonzero modulo the prime 2^61 - 1 at a random point (exact arithmetic)",
+                                    e, space);
       for (int attempt = 0; attempt < 12 && zeros < kExactPoints; ++attempt) {
         GiNaC::numeric v;
-        if (!exact_value(p, rng, v)) continue;
+        if (!points.value(rng, v)) continue;
         if (!v.is_zero())
           return nonzero_with_witness(Decision::ExactEvaluation, "nonzero at a random rational point (exact arithmetic)",
                                       e, space);

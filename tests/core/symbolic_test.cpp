@@ -130,6 +130,22 @@ TEST_CASE("zero_test: a catalogue of near-zero expressions gives no false zero")
   }
 }
 
+// A nonzero residue modulo p = 2^61 − 1 proves a value nonzero; a residue 0 proves nothing, and the
+// rational points decide as before (a coefficient divisible by p vanishes modulo p, not over Q).
+TEST_CASE("zero_test: nonzero modulo the prime first, rational points when the residue is 0") {
+  realsymbol x("x"), y("y"), t("t");
+  const ex e = pow(x + sin(t), 40) - pow(x, 40) - pow(sin(t), 40) + y * (pow(sin(t), 2) + pow(cos(t), 2) - 1);
+  const auto v = hamel::zero_test(e);
+  CHECK_FALSE(v.zero);
+  CHECK(v.method == hamel::Decision::ExactEvaluation);
+  CHECK(v.detail.find("modulo the prime 2^61 - 1") != std::string::npos);
+  const numeric p = numeric("2305843009213693951");  // 2^61 − 1
+  const auto w = hamel::zero_test(p * x * y + pow(sin(t), 2) + pow(cos(t), 2) - 1);
+  CHECK_FALSE(w.zero);
+  CHECK(w.detail.find("random rational point") != std::string::npos);
+  CHECK(hamel::zero_test(p * x * (pow(sin(t), 2) + pow(cos(t), 2) - 1)).zero);
+}
+
 TEST_CASE("zero_test: large expressions are decided by exact evaluation, small zeros are proved") {
   realsymbol x("x"), y("y"), t("t");
   // (sin²t + cos²t)^12 − 1 expands past the canonical-form budget; it is zero
