@@ -21,6 +21,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/abstract_function.hpp"
 #include "core/ball.hpp"
@@ -77,9 +78,16 @@ std::vector<ex> by_name(const GiNaC::exset& syms) {
 // The pairs whose s_x or c_x occur in e, ordered by the names of their arguments. One walk of e rather than one per
 // pair: the table lives as long as the process, and a long run (a fuzzer, a server) meets thousands
 // of arguments — a walk per pair made every canonical form slower as the process aged.
+std::vector<const TrigPair*> pairs_of_symbols(const GiNaC::exset& syms);
+
 std::vector<const TrigPair*> pairs_in(const ex& e) {
   GiNaC::exset syms;
   collect_symbols(e, syms);
+  return pairs_of_symbols(syms);
+}
+
+// The pairs among the symbols syms.
+std::vector<const TrigPair*> pairs_of_symbols(const GiNaC::exset& syms) {
   std::map<ex, const TrigPair*, GiNaC::ex_is_less> owner_of;  // argument x ↦ its pair
   for (const auto& sy : syms) {
     const auto it = pair_owners().find(sy);
@@ -153,6 +161,22 @@ struct ToPolynomial : GiNaC::map_function {
   ex operator()(const ex& e) override {
     if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
     if (is_a<GiNaC::symbol>(e)) return e;
+    // each shared subtree once: GiNaC shares the subtrees that derivatives and products repeat, and
+    // the Schouten bracket's components are built from them (`pure` only ever turns false, so a
+    // remembered answer needs no flag of its own)
+    const GiNaC::basic* key = &ex_to<GiNaC::basic>(e);
+    if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
+    const ex r = convert(e);
+    seen_.emplace(key, r);
+    keep_.push_back(e);  // the key's node stays alive while it is remembered
+    return r;
+  }
+
+ private:
+  std::unordered_map<const GiNaC::basic*, ex> seen_;
+  std::vector<ex> keep_;
+
+  ex convert(const ex& e) {
     if (is_a<GiNaC::constant>(e)) {
       if (!e.is_equal(GiNaC::Pi)) pure = false;
       return e;
@@ -694,6 +718,10 @@ void refuse_huge_power(const GiNaC::numeric& base, const GiNaC::numeric& exponen
                                       "a result of at most 10^6 bits", detail::str(base) + "^" + detail::str(exponent)));
 }
 
+// π where it is evaluated exactly: a rational, algebraically independent of the random values of the
+// other symbols in the sense that matters here (a relation would need π's exact value).
+const GiNaC::numeric kPi = GiNaC::numeric(355, 113) + GiNaC::numeric(1, 1000003);
+
 // The value of f at pt in exact rationals, each shared subtree once (GiNaC shares the subtrees that
 // derivatives and products repeat, and subs() rebuilds every node of the tree and evaluates it as a
 // new expression). Throws at a pole; nullopt for a node outside +, ·, integer powers, symbols, numbers.
@@ -717,7 +745,7 @@ class ExactEvaluator {
   std::vector<ex> keep_;
 
   std::optional<GiNaC::numeric> compute(const ex& e) {
-    if (is_a<GiNaC::symbol>(e)) {
+    if (is_a<GiNaC::symbol>(e) || is_a<GiNaC::constant>(e)) {
       const auto it = pt_.find(e);
       if (it == pt_.end() || !is_a<GiNaC::numeric>(it->second)) return std::nullopt;
       return ex_to<GiNaC::numeric>(it->second);
@@ -768,7 +796,7 @@ class ModularEvaluator {
   std::vector<ex> keep_;
 
   std::optional<Residue> compute(const ex& e) {
-    if (is_a<GiNaC::symbol>(e)) {
+    if (is_a<GiNaC::symbol>(e) || is_a<GiNaC::constant>(e)) {
       const auto it = pt_.find(e);
       if (it == pt_.end()) return std::nullopt;
       return it->second;
@@ -806,10 +834,10 @@ class ExactPoints {
  public:
   explicit ExactPoints(const ex& poly_form) {
     GiNaC::exmap jets;
-    f_ = freeze_jets(poly_form, jets).subs(GiNaC::Pi == GiNaC::numeric(355, 113) + GiNaC::numeric(1, 1000003));
+    f_ = freeze_jets(poly_form, jets);  // π stays: the evaluators give it its value (no subs() walk)
     GiNaC::exset syms;
     collect_symbols(f_, syms);
-    pairs_ = pairs_in(f_);
+    pairs_ = pairs_of_symbols(syms);
     syms_ = by_name(syms);
   }
 
@@ -824,6 +852,7 @@ class ExactPoints {
     }
     for (const ex& sy : syms_)
       if (pt.find(sy) == pt.end()) pt[sy] = any(rng);
+    if (const auto pi = residue(kPi)) pt[GiNaC::Pi] = *pi;
     const auto v = ModularEvaluator(pt)(f_);
     return v && *v != 0;
   }
@@ -841,6 +870,7 @@ class ExactPoints {
     }
     for (const ex& sy : syms_)
       if (pt.find(sy) == pt.end()) pt[sy] = random_rational();
+    pt[GiNaC::Pi] = kPi;
     try {
       if (const auto v = ExactEvaluator(pt)(f_)) {
         value = *v;
@@ -881,12 +911,26 @@ ex subs_bounded(const ex& e, const GiNaC::exmap& m) {
   return s(e);
 }
 
-void collect_symbols(const ex& e, GiNaC::exset& out) {
+namespace {
+
+// Each shared subtree once (a derivative's or a bracket's DAG is far smaller than its tree).
+void collect_symbols_once(const ex& e, GiNaC::exset& out, std::unordered_set<const GiNaC::basic*>& seen,
+                          std::vector<ex>& keep) {
   if (is_a<GiNaC::symbol>(e)) {
     out.insert(e);
     return;
   }
-  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols(e.op(i), out);
+  if (e.nops() == 0 || !seen.insert(&ex_to<GiNaC::basic>(e)).second) return;
+  keep.push_back(e);  // the node stays alive while its address is remembered
+  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols_once(e.op(i), out, seen, keep);
+}
+
+}  // namespace
+
+void collect_symbols(const ex& e, GiNaC::exset& out) {
+  std::unordered_set<const GiNaC::basic*> seen;
+  std::vector<ex> keep;
+  collect_symbols_once(e, out, seen, keep);
 }
 
 std::vector<ex> in_name_order(const std::vector<ex>& items, const std::function<std::string(const ex&)>& name) {
@@ -1070,14 +1114,23 @@ bool is_canonical_class(const ex& e) {
 ex freeze_jets(const ex& e, GiNaC::exmap& jets) {
   // New jets are numbered in the order of their text, not of GiNaC's operands (hash order): the
   // probe draws values in symbol-name order, so a witness must not depend on the process.
-  struct Collect : GiNaC::map_function {
+  // a walk, each shared subtree once, rather than map() (which rebuilds the tree)
+  struct Collect {
     std::vector<ex> found;
-    ex operator()(const ex& x) override {
-      if (is_abstract_jet(x)) found.push_back(x);
-      return is_abstract_jet(x) ? x : x.map(*this);
+    std::unordered_set<const GiNaC::basic*> seen;
+    std::vector<ex> keep;
+    void operator()(const ex& x) {
+      if (is_abstract_jet(x)) {
+        found.push_back(x);
+        return;
+      }
+      if (x.nops() == 0 || !seen.insert(&ex_to<GiNaC::basic>(x)).second) return;
+      keep.push_back(x);
+      for (std::size_t i = 0; i < x.nops(); ++i) (*this)(x.op(i));
     }
   } collect;
   collect(e);
+  if (collect.found.empty()) return e;
   std::vector<std::pair<std::string, ex>> fresh;
   for (const ex& x : collect.found)
     if (jets.find(x) == jets.end()) fresh.emplace_back(to_text(x), x);
