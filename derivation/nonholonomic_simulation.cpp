@@ -186,6 +186,7 @@ void monitor_integrals(const NonholonomicSystem& sys, const NonholonomicInput& i
                        NonholonomicRun& out) {
   const Chart& M = sys.dual_chart();
   run.monitors.push_back({"H_c", constrained_hamiltonian(sys)});
+  out.energies.push_back("H_c");
   out.meanings.push_back(sys.is_affine() ? "energy, not conserved with affine constraints in general"
                                          : "constrained energy, 004 (2.7)");
   for (std::size_t b : in.gauge) {
@@ -195,6 +196,7 @@ void monitor_integrals(const NonholonomicSystem& sys, const NonholonomicInput& i
   for (const JacobiCandidate& c : jacobi_candidates(sys, in.symmetry))
     if (zero_test(X(c.integral), M).zero) {
       run.monitors.push_back({"J_" + c.name, c.integral});
+      out.energies.push_back("J_" + c.name);  // H_c − p(Y): an energy
       out.meanings.push_back("Jacobi-type integral H_c - p(Y), Y = " +
                              (c.name == "X0" ? std::string("X_0") : detail::str(c.multiple) + " times " + c.name));
     }

@@ -27,6 +27,7 @@ struct NonholonomicRun {
   State start;                           ///< (q, π) at t0
   MonitoredRun run;                      ///< monitored: H_c, π_b for each declared gauge momentum, J_Y (affine)
   std::vector<std::string> meanings;     ///< one per monitored quantity, for people
+  std::vector<std::string> energies;     ///< the monitored quantities that are energies (H_c, Jacobi-type integrals)
   std::string equations;                 ///< which equations were integrated, for people
   /// The variables u_a integrated by the reduced equations in them, after q and π in the state (0: none),
   /// each monitored as u_a(q, π) − u_a: their drift is how far the reduced solution is from the full one.

@@ -138,7 +138,7 @@ int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in,
   print_summary(r, out);
   const bool grid = spec.step > 0;
   if (!o.csv.empty()) write_csv(o.csv, r, grid, out);
-  if (!o.plot.empty() && !sample_times(r, grid).empty()) write_run_plots(figures(r, in, spec, plane, f.name), o.plot, out, o.units);
+  if (!o.plot.empty() && !sample_times(r, grid).empty()) write_run_plots(figures(r, in, spec, plane, f.name), o.plot, out, o.units, r.energies);
   return tr.completed() ? 0 : 1;
 }
 

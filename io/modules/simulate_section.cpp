@@ -145,34 +145,37 @@ std::optional<std::string> unit_of(const std::string& name, const std::map<std::
   return std::nullopt;
 }
 
-// The energies the kinds plot, alone or as a drift f − f(t0): `units: {energy: J}` labels them.
-bool is_energy(const std::string& label) {
-  for (const char* e : {"H_c", "E_L", "E_k"})
-    if (label.rfind(e, 0) == 0) return true;
-  return false;
+// The energies the kinds plot, alone or as a drift f − f(t0) (the label starts with the name):
+// `units: {energy: J}` labels them.
+bool is_energy(const std::string& label, const std::vector<std::string>& energies) {
+  static const std::vector<std::string> always{"H_c", "E_L", "E_k"};
+  const auto starts = [&](const std::string& e) { return label.rfind(e, 0) == 0; };
+  const auto named = [&](const std::string& e) { return label == e || label.rfind(e + " ", 0) == 0; };
+  return std::any_of(always.begin(), always.end(), starts) || std::any_of(energies.begin(), energies.end(), named);
 }
 
-std::string with_unit(const std::string& label, const std::map<std::string, std::string>& units) {
+std::string with_unit(const std::string& label, const std::map<std::string, std::string>& units,
+                      const std::vector<std::string>& energies) {
   std::optional<std::string> u = unit_of(label, units);
   if (!u && (label == "t = k h")) u = unit_of("t", units);  // the discrete map's time axis
-  if (!u && is_energy(label) && units.count("energy")) u = units.at("energy");
+  if (!u && is_energy(label, energies) && units.count("energy")) u = units.at("energy");
   return u ? label + " [" + *u + "]" : label;
 }
 
-void label_units(Plot& p, const std::map<std::string, std::string>& units) {
-  p.xlabel = with_unit(p.xlabel, units);
-  p.ylabel = with_unit(p.ylabel, units);
-  for (std::string& l : p.panel_labels) l = with_unit(l, units);
-  for (Series& s : p.series) s.title = with_unit(s.title, units);
+void label_units(Plot& p, const std::map<std::string, std::string>& units, const std::vector<std::string>& energies) {
+  p.xlabel = with_unit(p.xlabel, units, energies);
+  p.ylabel = with_unit(p.ylabel, units, energies);
+  for (std::string& l : p.panel_labels) l = with_unit(l, units, energies);
+  for (Series& s : p.series) s.title = with_unit(s.title, units, energies);
 }
 
 }  // namespace
 
 void write_run_plots(const RunFigures& given, const std::string& path, std::ostream& out,
-                     const std::map<std::string, std::string>& units) {
+                     const std::map<std::string, std::string>& units, const std::vector<std::string>& energies) {
   RunFigures figures = given;
-  label_units(figures.time, units);
-  if (figures.path) label_units(figures.path->plot, units);
+  label_units(figures.time, units, energies);
+  if (figures.path) label_units(figures.path->plot, units, energies);
   try {
     const RunPlotFiles files = plot_run(figures, plot_base(path));
     say_written("plot", files.time, out);

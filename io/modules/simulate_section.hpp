@@ -51,9 +51,10 @@ std::optional<PlotPlane> read_simulate_plot(const Document& doc, const YAML::Nod
 
 /// Draws a run's figures for `--plot PATH` (numerics/plot_plane.hpp plot_run, on plot_base(PATH)) and says
 /// which files were written, what the path plot leaves out, or why there is no plot (no gnuplot).
-/// `units` (the file's `units:`) label the axes and the series: t [s], x [m], x_dot [m/s].
+/// `units` (the file's `units:`) label the axes and the series: t [s], x [m], x_dot [m/s]; the energy unit
+/// goes to H_c, E_L, E_k and to the quantities named in `energies` (and to their drifts f − f(t0)).
 void write_run_plots(const RunFigures& figures, const std::string& path, std::ostream& out,
-                     const std::map<std::string, std::string>& units = {});
+                     const std::map<std::string, std::string>& units = {}, const std::vector<std::string>& energies = {});
 
 /// The events (impacts, switches) of a run in a CSV of their own beside `--csv OUT.csv`: OUT-events.csv
 /// (numerics/csv.hpp companion_csv), written by `write`; says where, or that `--csv -` has none.

@@ -24,6 +24,11 @@ TEST_CASE("units: the ball's plots say x [m], theta [rad] and t [s]") {
   CHECK(has(time, "set xlabel 't [s]'"));
   CHECK(has(path, "set xlabel 'x [m]'"));
   CHECK(has(path, "set ylabel 'y [m]'"));
+  // H_c and the Jacobi-type integrals H_c − p(Y) of the affine constraints are energies; π1 is not
+  CHECK(has(time, "'H_c - H_c(t0) [J]'"));
+  CHECK(has(time, "'J_rotation - J_rotation(t0) [J]'"));
+  CHECK(has(time, "'J_X0 - J_X0(t0) [J]'"));
+  CHECK(has(time, "'pi1 - pi1(t0)'"));
 }
 
 TEST_CASE("units: a velocity's unit is its coordinate's over t's; a name that is no coordinate is refused") {
