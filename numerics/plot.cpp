@@ -124,6 +124,11 @@ Layout layout(const Plot& p) {
   Layout l;
   if (!p.equal_aspect) {
     if (panels(p) > 1) l.height = 100 + 220 * static_cast<int>(panels(p));
+    // the key sits in the right 32% (rmargin 0.68): wide enough for the longest title (about 10 px a
+    // character and 60 for the sample), or it runs into the panels ("J_rotation - J_rotation(t0) [J]")
+    std::size_t longest = 0;
+    for (const Series& s : p.series) longest = std::max(longest, s.title.size());
+    l.width = std::max(l.width, static_cast<int>((10.0 * static_cast<double>(longest) + 60) / 0.32));
     return l;
   }
   const auto e = extent(p);
