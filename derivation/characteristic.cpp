@@ -105,11 +105,11 @@ GiNaC::matrix pushed_forward(const std::vector<VectorField>& fields, const std::
   return P;
 }
 
-GiNaC::matrix with_row(const GiNaC::matrix& A, const GiNaC::matrix& row) {
+GiNaC::matrix with_row(const GiNaC::matrix& A, const std::vector<GiNaC::ex>& row) {
   GiNaC::matrix out(A.rows() + 1, A.cols());
   for (unsigned c = 0; c < A.cols(); ++c) {
     for (unsigned r = 0; r < A.rows(); ++r) out(r, c) = A(r, c);
-    out(A.rows(), c) = row(0, c);
+    out(A.rows(), c) = row[c];
   }
   return out;
 }
@@ -147,10 +147,9 @@ CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, cons
     for (std::size_t a = 0; a < size && r.closure_rank < r.dimension; ++a)
       for (std::size_t b = std::max(a + 1, from); b < size && r.closure_rank < r.dimension; ++b) {
         const VectorField c = lie_bracket(closure[a], closure[b]);
-        const GiNaC::matrix row = pushed_forward({c}, u).transpose();
-        std::vector<GiNaC::ex> entries;
-        for (unsigned k = 0; k < row.cols(); ++k) entries.push_back(row(0, k));
-        if (in_row_span(span, entries, M)) continue;
+        std::vector<GiNaC::ex> row;  // c pushed forward: (c(u_0), …)
+        for (const GiNaC::ex& x : u) row.push_back(c(x));
+        if (in_row_span(span, row, M)) continue;
         if (r.involutive) r.witness = "[X_" + names[a] + ", X_" + names[b] + "]";
         r.involutive = false;
         rows = with_row(rows, row);
