@@ -43,6 +43,27 @@ TEST_CASE("degree_in reads a monomial's degree as GiNaC's degree() does") {
   CHECK(hamel::degree_in(-3 * GiNaC::pow(x, 2) * GiNaC::pow(y, 5), y) == 5);
 }
 
+TEST_CASE("terms_of and exponents_in read a polynomial as GiNaC's op() and degree() do") {
+  GiNaC::symbol x("x"), y("y"), z("z");
+  const ex p = (3 * x * x * y - GiNaC::pow(y, 4) * z / 2 + 7 + x * GiNaC::sin(z) * z).expand();
+  for (int round = 0; round < 2; ++round) {  // the second round answers from the remembered terms
+    const std::vector<ex> t = hamel::terms_of(p);
+    REQUIRE(t.size() == p.nops());
+    ex sum = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      CHECK(t[i].is_equal(p.op(i)));
+      sum += t[i];
+    }
+    CHECK((sum - p).expand().is_zero());
+  }
+  CHECK(hamel::terms_of(x * y).size() == 1);  // not a sum: itself
+  const std::vector<ex> syms{x, y, z};
+  for (const ex& m : hamel::terms_of(p)) {
+    const std::vector<int> d = hamel::exponents_in(m, syms);
+    for (std::size_t k = 0; k < syms.size(); ++k) CHECK_MESSAGE(d[k] == m.degree(syms[k]), m, " in ", syms[k]);
+  }
+}
+
 TEST_CASE("replace_square turns c² into 1 − s², the same polynomial as by coefficients") {
   GiNaC::symbol s("s"), c("c"), a("a");
   const ex p = a * GiNaC::pow(c, 3) * s + 2 * GiNaC::pow(c, 2) - c + 5 * GiNaC::pow(c, 4) + a;
