@@ -21,14 +21,14 @@ Residue mul_mod(Residue a, Residue b) {
   return folded >= modulus ? folded - modulus : folded;
 }
 
-namespace {
-
 Residue power_mod(Residue a, Residue e) {
   Residue r = 1;
   for (; e > 0; e >>= 1, a = mul_mod(a, a))
     if (e & 1) r = mul_mod(r, a);
   return r;
 }
+
+namespace {
 
 Residue integer_residue(const numeric& n) {
   const numeric r = GiNaC::mod(n, numeric(static_cast<long>(modulus)));  // in [0, p)

@@ -22,6 +22,8 @@ std::optional<Residue> residue(const GiNaC::numeric& q);
 Residue add_mod(Residue a, Residue b);
 Residue mul_mod(Residue a, Residue b);
 Residue neg_mod(Residue a);
+/// a^e by squaring.
+Residue power_mod(Residue a, Residue e);
 /// a^(p−2) = 1/a for a ≠ 0 (Fermat); 0 for 0.
 Residue inverse_mod(Residue a);
 

@@ -21,7 +21,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "core/abstract_function.hpp"
 #include "core/ball.hpp"
@@ -152,6 +151,26 @@ bool trig_polynomial(const ex& arg, bool want_sin, ex& out) {
   return true;
 }
 
+// A remembered answer per node of an expression, by the node's address: GiNaC shares the subtrees
+// that derivatives and products repeat (the Schouten bracket's components are DAGs far smaller than
+// their trees), and a walk that remembers them visits each once.
+template <class T>
+class NodeMemo {
+ public:
+  const T* find(const ex& e) const {
+    const auto it = seen_.find(&ex_to<GiNaC::basic>(e));
+    return it == seen_.end() ? nullptr : &it->second;
+  }
+  const T& remember(const ex& e, T value) {
+    keep_.push_back(e);  // the node stays alive while its address is remembered
+    return seen_.emplace(&ex_to<GiNaC::basic>(e), std::move(value)).first->second;
+  }
+
+ private:
+  std::unordered_map<const GiNaC::basic*, T> seen_;
+  std::vector<ex> keep_;
+};
+
 // Turns an expression into a rational expression in the s_x, c_x; non-rational parts become atoms
 // whose arguments are themselves in canonical (sin/cos) form.  `pure` is cleared when an atom is met
 // that the canonical form cannot decide (sqrt, exp, sin of a non-linear argument, constants other
@@ -161,20 +180,13 @@ struct ToPolynomial : GiNaC::map_function {
   ex operator()(const ex& e) override {
     if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
     if (is_a<GiNaC::symbol>(e)) return e;
-    // each shared subtree once: GiNaC shares the subtrees that derivatives and products repeat, and
-    // the Schouten bracket's components are built from them (`pure` only ever turns false, so a
-    // remembered answer needs no flag of its own)
-    const GiNaC::basic* key = &ex_to<GiNaC::basic>(e);
-    if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
-    const ex r = convert(e);
-    seen_.emplace(key, r);
-    keep_.push_back(e);  // the key's node stays alive while it is remembered
-    return r;
+    // each shared subtree once (`pure` only ever turns false: a remembered answer needs no flag)
+    if (const ex* r = memo_.find(e)) return *r;
+    return memo_.remember(e, convert(e));
   }
 
  private:
-  std::unordered_map<const GiNaC::basic*, ex> seen_;
-  std::vector<ex> keep_;
+  NodeMemo<ex> memo_;
 
   ex convert(const ex& e) {
     if (is_a<GiNaC::constant>(e)) {
@@ -722,105 +734,71 @@ void refuse_huge_power(const GiNaC::numeric& base, const GiNaC::numeric& exponen
 // other symbols in the sense that matters here (a relation would need π's exact value).
 const GiNaC::numeric kPi = GiNaC::numeric(355, 113) + GiNaC::numeric(1, 1000003);
 
-// The value of f at pt in exact rationals, each shared subtree once (GiNaC shares the subtrees that
-// derivatives and products repeat, and subs() rebuilds every node of the tree and evaluates it as a
-// new expression). Throws at a pole; nullopt for a node outside +, ·, integer powers, symbols, numbers.
-class ExactEvaluator {
- public:
-  explicit ExactEvaluator(const GiNaC::exmap& pt) : pt_(pt) {}
+// Exact rationals: a zero divisor of a power is a pole, and a power too large to compute is refused.
+struct Rationals {
+  using Value = GiNaC::numeric;
+  static std::optional<Value> number(const GiNaC::numeric& q) { return q; }
+  static Value add(const Value& a, const Value& b) { return a + b; }
+  static Value mul(const Value& a, const Value& b) { return a * b; }
+  static std::optional<Value> power(const Value& b, const GiNaC::numeric& k) {
+    if (b.is_zero() && k.is_negative()) throw DomainError("exact_value: a pole");
+    refuse_huge_power(b, k);
+    return GiNaC::pow(b, k);
+  }
+};
 
-  std::optional<GiNaC::numeric> operator()(const ex& e) {
-    if (is_a<GiNaC::numeric>(e)) return ex_to<GiNaC::numeric>(e);
-    const GiNaC::basic* key = &ex_to<GiNaC::basic>(e);
-    if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
-    const std::optional<GiNaC::numeric> v = compute(e);
-    seen_.emplace(key, v);
-    keep_.push_back(e);  // the key's node stays alive while it is remembered
-    return v;
+// Residues modulo p = 2^61 − 1: a denominator ≡ 0 (a number's, or a negative power's) concludes nothing.
+struct Residues {
+  using Value = Residue;
+  static std::optional<Value> number(const GiNaC::numeric& q) { return residue(q); }
+  static Value add(Value a, Value b) { return add_mod(a, b); }
+  static Value mul(Value a, Value b) { return mul_mod(a, b); }
+  static std::optional<Value> power(Value b, const GiNaC::numeric& k) {
+    if (k.int_length() >= 62) return std::nullopt;
+    const long n = k.to_long();
+    if (b == 0) return n < 0 ? std::nullopt : std::optional<Value>(n == 0 ? 1 : 0);
+    return power_mod(n < 0 ? inverse_mod(b) : b, static_cast<Residue>(n < 0 ? -n : n));
+  }
+};
+
+// The value of f at a point in the field F (Rationals, Residues), each shared subtree once (subs()
+// rebuilds every node of the tree and evaluates it as a new expression). nullopt for a node outside +,
+// ·, integer powers, symbols, π and numbers, or for a symbol the point lacks.
+template <class F>
+class ExactValueAt {
+ public:
+  using Value = typename F::Value;
+  using Point = std::map<ex, Value, GiNaC::ex_is_less>;
+  explicit ExactValueAt(const Point& pt) : pt_(pt) {}
+
+  std::optional<Value> operator()(const ex& e) {
+    if (is_a<GiNaC::numeric>(e)) return F::number(ex_to<GiNaC::numeric>(e));
+    if (const auto* v = memo_.find(e)) return *v;
+    return memo_.remember(e, compute(e));
   }
 
  private:
-  const GiNaC::exmap& pt_;
-  std::unordered_map<const GiNaC::basic*, std::optional<GiNaC::numeric>> seen_;
-  std::vector<ex> keep_;
+  const Point& pt_;
+  NodeMemo<std::optional<Value>> memo_;
 
-  std::optional<GiNaC::numeric> compute(const ex& e) {
+  std::optional<Value> compute(const ex& e) {
     if (is_a<GiNaC::symbol>(e) || is_a<GiNaC::constant>(e)) {
       const auto it = pt_.find(e);
-      if (it == pt_.end() || !is_a<GiNaC::numeric>(it->second)) return std::nullopt;
-      return ex_to<GiNaC::numeric>(it->second);
+      return it == pt_.end() ? std::nullopt : std::optional<Value>(it->second);
     }
     const bool sum = is_a<GiNaC::add>(e);
     if (sum || is_a<GiNaC::mul>(e)) {
-      GiNaC::numeric r = sum ? 0 : 1;
+      std::optional<Value> r;
       for (const ex& x : e) {
         const auto v = (*this)(x);
         if (!v) return std::nullopt;
-        r = sum ? r + *v : r * *v;
+        r = !r ? *v : sum ? F::add(*r, *v) : F::mul(*r, *v);
       }
       return r;
     }
     if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
       const auto b = (*this)(e.op(0));
-      if (!b) return std::nullopt;
-      const GiNaC::numeric& k = ex_to<GiNaC::numeric>(e.op(1));
-      if (b->is_zero() && k.is_negative()) throw DomainError("exact_value: a pole");
-      refuse_huge_power(*b, k);
-      return GiNaC::pow(*b, k);
-    }
-    return std::nullopt;
-  }
-};
-
-// The value of f modulo p = 2^61 − 1 at a point of residues, each shared subtree once. A nonzero residue
-// proves f nonzero (f = a/b with b invertible mod p, so a ≢ 0); nullopt for a node it does not know, or
-// a denominator ≡ 0 (then nothing is concluded). Cheap where rationals are not: the value of a large
-// polynomial at a rational point has thousands of digits, and each step of its sums takes a gcd.
-class ModularEvaluator {
- public:
-  explicit ModularEvaluator(const std::map<ex, Residue, GiNaC::ex_is_less>& pt) : pt_(pt) {}
-
-  std::optional<Residue> operator()(const ex& e) {
-    if (is_a<GiNaC::numeric>(e)) return residue(ex_to<GiNaC::numeric>(e));
-    const GiNaC::basic* key = &ex_to<GiNaC::basic>(e);
-    if (const auto it = seen_.find(key); it != seen_.end()) return it->second;
-    const std::optional<Residue> v = compute(e);
-    seen_.emplace(key, v);
-    keep_.push_back(e);  // the key's node stays alive while it is remembered
-    return v;
-  }
-
- private:
-  const std::map<ex, Residue, GiNaC::ex_is_less>& pt_;
-  std::unordered_map<const GiNaC::basic*, std::optional<Residue>> seen_;
-  std::vector<ex> keep_;
-
-  std::optional<Residue> compute(const ex& e) {
-    if (is_a<GiNaC::symbol>(e) || is_a<GiNaC::constant>(e)) {
-      const auto it = pt_.find(e);
-      if (it == pt_.end()) return std::nullopt;
-      return it->second;
-    }
-    const bool sum = is_a<GiNaC::add>(e);
-    if (sum || is_a<GiNaC::mul>(e)) {
-      Residue r = sum ? 0 : 1;
-      for (const ex& x : e) {
-        const auto v = (*this)(x);
-        if (!v) return std::nullopt;
-        r = sum ? add_mod(r, *v) : mul_mod(r, *v);
-      }
-      return r;
-    }
-    if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer() &&
-        ex_to<GiNaC::numeric>(e.op(1)).int_length() < 62) {
-      const auto b = (*this)(e.op(0));
-      if (!b) return std::nullopt;
-      const long k = ex_to<GiNaC::numeric>(e.op(1)).to_long();
-      if (*b == 0) return k < 0 ? std::nullopt : std::optional<Residue>(k == 0 ? 1 : 0);
-      Residue base = k < 0 ? inverse_mod(*b) : *b, r = 1;
-      for (unsigned long n = static_cast<unsigned long>(k < 0 ? -k : k); n > 0; n >>= 1, base = mul_mod(base, base))
-        if (n & 1) r = mul_mod(r, base);
-      return r;
+      return b ? F::power(*b, ex_to<GiNaC::numeric>(e.op(1))) : std::nullopt;
     }
     return std::nullopt;
   }
@@ -844,7 +822,7 @@ class ExactPoints {
   // True when the value modulo p at a random point of residues is nonzero: a proof that f is not 0.
   bool nonzero_modulo_prime(std::mt19937_64& rng) const {
     std::uniform_int_distribution<Residue> any(0, modulus - 1);
-    std::map<ex, Residue, GiNaC::ex_is_less> pt;
+    ExactValueAt<Residues>::Point pt;
     for (const TrigPair* tp : pairs_) {  // 1 + t² ≢ 0: −1 is not a square mod p (p ≡ 3 mod 4)
       const Residue t = any(rng), t2 = mul_mod(t, t), one_t2 = inverse_mod(add_mod(1, t2));
       pt[tp->s] = mul_mod(add_mod(t, t), one_t2);
@@ -853,7 +831,7 @@ class ExactPoints {
     for (const ex& sy : syms_)
       if (pt.find(sy) == pt.end()) pt[sy] = any(rng);
     if (const auto pi = residue(kPi)) pt[GiNaC::Pi] = *pi;
-    const auto v = ModularEvaluator(pt)(f_);
+    const auto v = ExactValueAt<Residues>(pt)(f_);
     return v && *v != 0;
   }
 
@@ -861,7 +839,7 @@ class ExactPoints {
   bool value(std::mt19937_64& rng, GiNaC::numeric& value) const {
     std::uniform_int_distribution<long> num(-(1L << 40), 1L << 40), den(1, 1L << 20);
     const auto random_rational = [&] { return GiNaC::numeric(num(rng), den(rng)); };
-    GiNaC::exmap pt;
+    ExactValueAt<Rationals>::Point pt;
     for (const TrigPair* tp : pairs_) {
       const GiNaC::numeric t = random_rational();
       const GiNaC::numeric one_t2 = 1 + t * t;
@@ -872,11 +850,11 @@ class ExactPoints {
       if (pt.find(sy) == pt.end()) pt[sy] = random_rational();
     pt[GiNaC::Pi] = kPi;
     try {
-      if (const auto v = ExactEvaluator(pt)(f_)) {
+      if (const auto v = ExactValueAt<Rationals>(pt)(f_)) {
         value = *v;
         return true;
       }
-      const ex v = f_.subs(pt, GiNaC::subs_options::no_pattern);  // roots, functions: GiNaC evaluates
+      const ex v = f_.subs(GiNaC::exmap(pt.begin(), pt.end()), GiNaC::subs_options::no_pattern);  // roots, functions: GiNaC evaluates
       if (!is_a<GiNaC::numeric>(v) || !ex_to<GiNaC::numeric>(v).is_rational()) return false;
       value = ex_to<GiNaC::numeric>(v);
       return true;
@@ -914,23 +892,21 @@ ex subs_bounded(const ex& e, const GiNaC::exmap& m) {
 namespace {
 
 // Each shared subtree once (a derivative's or a bracket's DAG is far smaller than its tree).
-void collect_symbols_once(const ex& e, GiNaC::exset& out, std::unordered_set<const GiNaC::basic*>& seen,
-                          std::vector<ex>& keep) {
+void collect_symbols_once(const ex& e, GiNaC::exset& out, NodeMemo<bool>& seen) {
   if (is_a<GiNaC::symbol>(e)) {
     out.insert(e);
     return;
   }
-  if (e.nops() == 0 || !seen.insert(&ex_to<GiNaC::basic>(e)).second) return;
-  keep.push_back(e);  // the node stays alive while its address is remembered
-  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols_once(e.op(i), out, seen, keep);
+  if (e.nops() == 0 || seen.find(e)) return;
+  seen.remember(e, true);
+  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols_once(e.op(i), out, seen);
 }
 
 }  // namespace
 
 void collect_symbols(const ex& e, GiNaC::exset& out) {
-  std::unordered_set<const GiNaC::basic*> seen;
-  std::vector<ex> keep;
-  collect_symbols_once(e, out, seen, keep);
+  NodeMemo<bool> seen;
+  collect_symbols_once(e, out, seen);
 }
 
 std::vector<ex> in_name_order(const std::vector<ex>& items, const std::function<std::string(const ex&)>& name) {
@@ -1117,15 +1093,14 @@ ex freeze_jets(const ex& e, GiNaC::exmap& jets) {
   // a walk, each shared subtree once, rather than map() (which rebuilds the tree)
   struct Collect {
     std::vector<ex> found;
-    std::unordered_set<const GiNaC::basic*> seen;
-    std::vector<ex> keep;
+    NodeMemo<bool> seen;
     void operator()(const ex& x) {
       if (is_abstract_jet(x)) {
         found.push_back(x);
         return;
       }
-      if (x.nops() == 0 || !seen.insert(&ex_to<GiNaC::basic>(x)).second) return;
-      keep.push_back(x);
+      if (x.nops() == 0 || seen.find(x)) return;
+      seen.remember(x, true);
       for (std::size_t i = 0; i < x.nops(); ++i) (*this)(x.op(i));
     }
   } collect;
