@@ -70,24 +70,24 @@ Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart, PivotOrder order
     // simplest first and the first nonzero one is taken, so the entries a simpler nonzero one beats
     // are never tested (a zero test that finds a nonzero costs a point evaluation, often in balls).
     int best_i = -1, best_j = -1;
-    const auto take_simplest_nonzero = [&](std::vector<std::pair<unsigned, unsigned>>& candidates) {
-      std::vector<std::size_t> c;
-      for (const auto& [i, j] : candidates) c.push_back(complexity(A(i, j)));
-      std::vector<std::size_t> by(candidates.size());
-      for (std::size_t k = 0; k < by.size(); ++k) by[k] = k;
-      std::stable_sort(by.begin(), by.end(), [&](std::size_t a, std::size_t b) { return c[a] < c[b]; });
-      for (std::size_t k : by) {
-        const auto [i, j] = candidates[k];
-        if (is_zero(A(i, j), chart)) continue;
-        best_i = static_cast<int>(i), best_j = static_cast<int>(j);
-        return;
-      }
+    struct Candidate {
+      std::size_t complexity;
+      unsigned i, j;
     };
-    std::vector<std::pair<unsigned, unsigned>> candidates;
+    const auto take_simplest_nonzero = [&](std::vector<Candidate>& candidates) {
+      std::stable_sort(candidates.begin(), candidates.end(),
+                       [](const Candidate& a, const Candidate& b) { return a.complexity < b.complexity; });
+      for (const Candidate& c : candidates)
+        if (!is_zero(A(c.i, c.j), chart)) {
+          best_i = static_cast<int>(c.i), best_j = static_cast<int>(c.j);
+          return;
+        }
+    };
+    std::vector<Candidate> candidates;
     for (unsigned j = (order == PivotOrder::Columns ? next_col : 0); j < cols; ++j) {
       if (used[j]) continue;
       for (unsigned i = r; i < rows; ++i)
-        if (!A(i, j).is_zero()) candidates.emplace_back(i, j);
+        if (!A(i, j).is_zero()) candidates.push_back({complexity(A(i, j)), i, j});
       if (order == PivotOrder::Columns) {  // the leftmost column with a pivot
         take_simplest_nonzero(candidates);
         candidates.clear();
@@ -172,7 +172,7 @@ GiNaC::ex cofactor(const GiNaC::matrix& M, unsigned i, unsigned j) {
 
 }  // namespace
 
-// GiNaC's determinant expands minors of a sparse matrix: 2^n terms of work.
+// Cofactors grow as n! terms, and GiNaC's determinant (above 6 x 6) expands minors: 2^n work.
 constexpr unsigned kLargestInvertedByDeterminant = 8;
 
 GiNaC::matrix inverse(const GiNaC::matrix& M, const Chart& chart, const char* fn) {
@@ -190,9 +190,9 @@ GiNaC::matrix inverse(const GiNaC::matrix& M, const Chart& chart, const char* fn
     return out;
   }
   const unsigned n = M.rows();
-  // Small blocks: the determinant's zero test, then GiNaC's inverse brought to canonical form at once.
-  // Gauss–Jordan keeps every intermediate entry in canonical form, and on dense trigonometric blocks
-  // with many parameters (the Routh sphere's) those intermediate fractions are larger than the answer.
+  // Small blocks: the determinant's zero test, then adj(M)/det M. Gauss–Jordan keeps every
+  // intermediate entry in canonical form, and on dense trigonometric blocks with many parameters (the
+  // Routh sphere's) those intermediate fractions are larger than the answer.
   if (n <= kLargestInvertedByDeterminant) {
     const GiNaC::ex det = determinant_of_entries(M);
     const ZeroVerdict v = zero_test(det, chart);
