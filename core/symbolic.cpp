@@ -28,6 +28,7 @@
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
 #include "core/monomial.hpp"
+#include "core/node_memo.hpp"
 #include "core/term_order.hpp"
 
 namespace hamel {
@@ -150,26 +151,6 @@ bool trig_polynomial(const ex& arg, bool want_sin, ex& out) {
   out = want_sin ? GiNaC::imag_part(z).expand() : GiNaC::real_part(z).expand();
   return true;
 }
-
-// A remembered answer per node of an expression, by the node's address: GiNaC shares the subtrees
-// that derivatives and products repeat (the Schouten bracket's components are DAGs far smaller than
-// their trees), and a walk that remembers them visits each once.
-template <class T>
-class NodeMemo {
- public:
-  const T* find(const ex& e) const {
-    const auto it = seen_.find(&ex_to<GiNaC::basic>(e));
-    return it == seen_.end() ? nullptr : &it->second;
-  }
-  const T& remember(const ex& e, T value) {
-    keep_.push_back(e);  // the node stays alive while its address is remembered
-    return seen_.emplace(&ex_to<GiNaC::basic>(e), std::move(value)).first->second;
-  }
-
- private:
-  std::unordered_map<const GiNaC::basic*, T> seen_;
-  std::vector<ex> keep_;
-};
 
 // Turns an expression into a rational expression in the s_x, c_x; non-rational parts become atoms
 // whose arguments are themselves in canonical (sin/cos) form.  `pure` is cleared when an atom is met
@@ -762,23 +743,26 @@ struct Residues {
 };
 
 // The value of f at a point in the field F (Rationals, Residues), each shared subtree once (subs()
-// rebuilds every node of the tree and evaluates it as a new expression). nullopt for a node outside +,
-// ·, integer powers, symbols, π and numbers, or for a symbol the point lacks.
+// rebuilds every node of the tree and evaluates it as a new expression). An atom (a trigonometric
+// function, a jet) is worth its polynomial form in `atoms` when given; floats count as the rationals
+// they are. nullopt for any other node outside +, ·, integer powers, symbols, π and numbers, or for a
+// symbol the point lacks.
 template <class F>
 class ExactValueAt {
  public:
   using Value = typename F::Value;
   using Point = std::map<ex, Value, GiNaC::ex_is_less>;
-  explicit ExactValueAt(const Point& pt) : pt_(pt) {}
+  explicit ExactValueAt(const Point& pt, const NodeMemo<ex>* atoms = nullptr) : pt_(pt), atoms_(atoms) {}
 
   std::optional<Value> operator()(const ex& e) {
-    if (is_a<GiNaC::numeric>(e)) return F::number(ex_to<GiNaC::numeric>(e));
+    if (is_a<GiNaC::numeric>(e)) return F::number(ex_to<GiNaC::numeric>(exact(ex_to<GiNaC::numeric>(e))));
     if (const auto* v = memo_.find(e)) return *v;
     return memo_.remember(e, compute(e));
   }
 
  private:
   const Point& pt_;
+  const NodeMemo<ex>* atoms_;
   NodeMemo<std::optional<Value>> memo_;
 
   std::optional<Value> compute(const ex& e) {
@@ -786,6 +770,8 @@ class ExactValueAt {
       const auto it = pt_.find(e);
       return it == pt_.end() ? std::nullopt : std::optional<Value>(it->second);
     }
+    if (atoms_)
+      if (const ex* form = atoms_->find(e)) return (*this)(*form);
     const bool sum = is_a<GiNaC::add>(e);
     if (sum || is_a<GiNaC::mul>(e)) {
       std::optional<Value> r;
@@ -804,20 +790,70 @@ class ExactValueAt {
   }
 };
 
-// A random rational point for the pure form's symbols: each pair (s_x, c_x) on the unit circle
+// The atoms of an expression in the canonical class — trigonometric functions of integer-linear
+// arguments and abstract jets — with their polynomial forms (ToPolynomial's, jets frozen to symbols),
+// and the symbols of the expression outside them. This is what evaluating ToPolynomial's image needs,
+// without building the image: GiNaC distributes numbers over sums and flattens sums of sums, so the
+// image of a DAG can have twenty times its nodes (a snakeboard's Jacobiator component: 65 000 → 1.5
+// million, bench/systems/snakeboard_angle_factor.yaml). `pure` is false when a node is outside the class.
+class PolynomialAtoms {
+ public:
+  explicit PolynomialAtoms(const ex& e) {
+    visit(e);
+    if (!pure) return;
+    GiNaC::lst forms;
+    for (const auto& [atom, form] : found_) forms.append(form);
+    GiNaC::exmap jets;
+    const ex frozen = freeze_jets(forms, jets);  // each jet a symbol, numbered in the order of its text
+    for (std::size_t i = 0; i < found_.size(); ++i) {
+      forms_.remember(found_[i].first, frozen.op(i));
+      collect_symbols(frozen.op(i), symbols);
+    }
+  }
+
+  bool pure = true;
+  GiNaC::exset symbols;  // of the polynomial form: outside the atoms, and those of the atoms' forms
+  const NodeMemo<ex>& forms() const { return forms_; }
+
+ private:
+  ToPolynomial to_poly_;
+  NodeMemo<bool> seen_;
+  std::vector<std::pair<ex, ex>> found_;  // atom, its polynomial form
+  NodeMemo<ex> forms_;
+
+  void visit(const ex& x) {
+    if (!pure || is_a<GiNaC::numeric>(x)) return;
+    if (is_a<GiNaC::symbol>(x)) {
+      symbols.insert(x);
+      return;
+    }
+    if (is_a<GiNaC::constant>(x)) {
+      pure = pure && x.is_equal(GiNaC::Pi);
+      return;
+    }
+    if (seen_.find(x)) return;
+    seen_.remember(x, true);
+    const bool integer_power = is_a<GiNaC::power>(x) && is_a<GiNaC::numeric>(x.op(1)) && ex_to<GiNaC::numeric>(x.op(1)).is_integer();
+    if (is_a<GiNaC::add>(x) || is_a<GiNaC::mul>(x) || integer_power) {
+      for (std::size_t i = 0; i < (integer_power ? 1 : x.nops()); ++i) visit(x.op(i));
+      return;
+    }
+    if (!is_a<GiNaC::function>(x)) {
+      pure = false;
+      return;
+    }
+    found_.emplace_back(x, to_poly_(x));  // sin, cos, tan: their polynomial form; a jet: its arguments simplified
+    pure = to_poly_.pure;
+  }
+};
+
+// A random rational point for the polynomial form's symbols: each pair (s_x, c_x) on the unit circle
 // through t ↦ (2t/(1+t²), (1−t²)/(1+t²)), every other symbol, jet and π (algebraically independent of
-// the rest) a random rational. What does not depend on the point (the jets frozen, the symbols, the
-// circle pairs) is found once for all the points of a zero test.
+// the rest) a random rational. The expression is evaluated through its atoms' polynomial forms.
 class ExactPoints {
  public:
-  explicit ExactPoints(const ex& poly_form) {
-    GiNaC::exmap jets;
-    f_ = freeze_jets(poly_form, jets);  // π stays: the evaluators give it its value (no subs() walk)
-    GiNaC::exset syms;
-    collect_symbols(f_, syms);
-    pairs_ = pairs_of_symbols(syms);
-    syms_ = by_name(syms);
-  }
+  ExactPoints(const ex& e, const PolynomialAtoms& atoms)
+      : f_(e), atoms_(atoms), pairs_(pairs_of_symbols(atoms.symbols)), syms_(by_name(atoms.symbols)) {}
 
   // True when the value modulo p at a random point of residues is nonzero: a proof that f is not 0.
   bool nonzero_modulo_prime(std::mt19937_64& rng) const {
@@ -831,7 +867,7 @@ class ExactPoints {
     for (const ex& sy : syms_)
       if (pt.find(sy) == pt.end()) pt[sy] = any(rng);
     if (const auto pi = residue(kPi)) pt[GiNaC::Pi] = *pi;
-    const auto v = ExactValueAt<Residues>(pt)(f_);
+    const auto v = ExactValueAt<Residues>(pt, &atoms_.forms())(f_);
     return v && *v != 0;
   }
 
@@ -850,14 +886,9 @@ class ExactPoints {
       if (pt.find(sy) == pt.end()) pt[sy] = random_rational();
     pt[GiNaC::Pi] = kPi;
     try {
-      if (const auto v = ExactValueAt<Rationals>(pt)(f_)) {
-        value = *v;
-        return true;
-      }
-      const ex v = f_.subs(GiNaC::exmap(pt.begin(), pt.end()), GiNaC::subs_options::no_pattern);  // roots, functions: GiNaC evaluates
-      if (!is_a<GiNaC::numeric>(v) || !ex_to<GiNaC::numeric>(v).is_rational()) return false;
-      value = ex_to<GiNaC::numeric>(v);
-      return true;
+      const auto v = ExactValueAt<Rationals>(pt, &atoms_.forms())(f_);
+      if (v) value = *v;
+      return v.has_value();
     } catch (const std::exception&) {
       return false;  // a pole
     }
@@ -865,6 +896,7 @@ class ExactPoints {
 
  private:
   ex f_;
+  const PolynomialAtoms& atoms_;
   std::vector<const TrigPair*> pairs_;
   std::vector<ex> syms_;
 };
@@ -1437,18 +1469,16 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
   // is then only needed to prove zeros, and is skipped above a size budget.
   std::optional<ex> pure_form;  // ToPolynomial's form when its atoms are canonical: not made twice
   if (!is_a<GiNaC::numeric>(e) && !is_a<GiNaC::symbol>(e)) {
-    ToPolynomial to_poly;
-    ex p;
+    std::optional<PolynomialAtoms> atoms;
     try {
-      p = to_poly(e);
+      atoms.emplace(e);
     } catch (const std::exception&) {
       return probe(e, space);
     }
-    if (to_poly.pure) {
-      pure_form = p;
+    if (atoms->pure) {
       std::mt19937_64 rng(space.seed ^ 0x9e3779b97f4a7c15ULL);
       int zeros = 0;
-      const ExactPoints points(p);
+      const ExactPoints points(e, *atoms);
       if (points.nonzero_modulo_prime(rng))
         return nonzero_with_witness(Decision::ExactEvaluation, "nonzero modulo the prime 2^61 - 1 at a random point (exact arithmetic)",
                                     e, space);
@@ -1460,6 +1490,14 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
                                       e, space);
         ++zeros;
       }
+      // ToPolynomial's image only now that it may be needed: the canonical form proves zeros
+      ex p;
+      try {
+        p = ToPolynomial()(e);
+      } catch (const std::exception&) {
+        return probe(e, space);
+      }
+      pure_form = p;
       if (zeros == kExactPoints && tree_size(p, kCanonicalBudget + 1) > kCanonicalBudget) {
         ZeroVerdict z;
         z.zero = true;
@@ -1509,6 +1547,18 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
 }
 
 }  // namespace
+
+bool shown_nonzero_modulo_prime(const ex& e) {
+  if (is_a<GiNaC::numeric>(e)) return !e.is_zero();
+  try {
+    const PolynomialAtoms atoms(e);
+    if (!atoms.pure) return false;
+    std::mt19937_64 rng(0x5eed2026);  // one fixed point: the same answer in every run
+    return ExactPoints(e, atoms).nonzero_modulo_prime(rng);
+  } catch (const std::exception&) {
+    return false;  // e.g. an abstract function's rule that refuses: not shown
+  }
+}
 
 ZeroVerdict zero_test(const ex& e, const ProbeSpace& space) {
   thread_local int depth = 0;

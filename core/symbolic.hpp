@@ -110,6 +110,11 @@ std::size_t tree_size(const GiNaC::ex& e, std::size_t cap);
 /// (found by fuzzing: minutes, then out of memory).
 GiNaC::ex subs_bounded(const GiNaC::ex& e, const GiNaC::exmap& m);
 
+/// True when `e` is proved nonzero by its value modulo the prime 2^61 − 1 at one fixed random point
+/// (expressions of the canonical class: rational in symbols, π, jets and sines and cosines of integer-linear
+/// arguments). False means only "not shown". One walk of e's DAG: cheap where expand() is not.
+bool shown_nonzero_modulo_prime(const GiNaC::ex& e);
+
 /// Adds every symbol occurring in `e` to `out`.
 void collect_symbols(const GiNaC::ex& e, GiNaC::exset& out);
 

@@ -27,6 +27,8 @@ void WireLeaves::add(const ex& e) {
     if (position_.emplace(e, static_cast<long>(leaves_.size())).second) leaves_.push_back(e);
     return;
   }
+  if (walked_.find(e)) return;
+  walked_.remember(e, true);
   for (std::size_t i = 0; i < e.nops(); ++i) add(e.op(i));
 }
 

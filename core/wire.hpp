@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/node_memo.hpp"
 #include "core/symbolic.hpp"
 
 namespace hamel {
@@ -31,6 +32,7 @@ class WireLeaves {
  private:
   std::vector<GiNaC::ex> leaves_;
   GiNaC::exmap position_;  // leaf ↦ its index, as a numeric
+  NodeMemo<bool> walked_;  // each shared subtree once: a Jacobiator's tree can be 10⁵ times its DAG
 };
 
 /// `e` as text for from_wire, or nullopt when it holds a leaf outside the table or an object the wire

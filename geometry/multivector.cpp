@@ -150,7 +150,11 @@ Multivector schouten_bracket(const Multivector& P, const Multivector& Q) {
   half_schouten(P, Q, 1, c);
   const int graded = (((p + 1) * (q + 1)) % 2) ? -1 : 1;  // (−1)^{(p−1)(q−1)}
   half_schouten(Q, P, -graded, c);
-  for (auto& kv : c) kv.second = kv.second.expand();
+  // Small components are expanded (polynomial brackets cancel there); a large rational trigonometric
+  // one would be multiplied out in full: the constructor's zero test decides it instead.
+  constexpr std::size_t kExpandBelow = 400;
+  for (auto& kv : c)
+    if (tree_size(kv.second, kExpandBelow) < kExpandBelow) kv.second = kv.second.expand();
   return Multivector(P.chart(), p + q - 1, c);
 }
 
