@@ -1,6 +1,9 @@
 // core/modular.cpp — Gauss–Jordan elimination and rational reconstruction modulo 2^61 − 1.
 #include "core/modular.hpp"
 
+#include <flint/nmod.h>
+#include <flint/ulong_extras.h>
+
 #include <utility>
 
 namespace hamel {
@@ -67,6 +70,46 @@ std::optional<Residue> residue(const numeric& q) {
   if (d == 0) return std::nullopt;
   return mul_mod(integer_residue(q.numer()), inverse_mod(d));
 }
+
+namespace {
+
+nmod_t as_nmod(Residue n, Residue ninv, Residue norm) {
+  nmod_t m;
+  m.n = n;
+  m.ninv = ninv;
+  m.norm = norm;
+  return m;
+}
+
+}  // namespace
+
+PrimeField::PrimeField(Residue prime) {
+  nmod_t m;
+  nmod_init(&m, prime);
+  n_ = m.n;
+  ninv_ = m.ninv;
+  norm_ = m.norm;
+}
+
+PrimeField PrimeField::random(std::mt19937_64& rng) {
+  Residue p = (rng() >> 2) | (Residue{1} << 61);  // 62 bits
+  do p = n_nextprime(p, 1);
+  while (p % 4 != 3);
+  return PrimeField(p);
+}
+
+std::optional<Residue> PrimeField::residue(const numeric& q) const {
+  if (!q.is_rational()) return std::nullopt;
+  const numeric n(static_cast<long>(n_));
+  const Residue d = static_cast<Residue>(GiNaC::mod(q.denom(), n).to_long());
+  if (d == 0) return std::nullopt;
+  return mul(static_cast<Residue>(GiNaC::mod(q.numer(), n).to_long()), inverse(d));
+}
+
+Residue PrimeField::add(Residue a, Residue b) const { return nmod_add(a, b, as_nmod(n_, ninv_, norm_)); }
+Residue PrimeField::mul(Residue a, Residue b) const { return nmod_mul(a, b, as_nmod(n_, ninv_, norm_)); }
+Residue PrimeField::power(Residue a, Residue e) const { return nmod_pow_ui(a, e, as_nmod(n_, ninv_, norm_)); }
+Residue PrimeField::inverse(Residue a) const { return nmod_inv(a, as_nmod(n_, ninv_, norm_)); }
 
 std::vector<ResidueRow> kernel_mod_p(std::vector<ResidueRow> rows, std::size_t columns) {
   const std::vector<std::size_t> pivots = reduce(rows, columns);

@@ -728,17 +728,18 @@ struct Rationals {
   }
 };
 
-// Residues modulo p = 2^61 − 1: a denominator ≡ 0 (a number's, or a negative power's) concludes nothing.
+// Residues modulo a prime: a denominator ≡ 0 (a number's, or a negative power's) concludes nothing.
 struct Residues {
+  const PrimeField& field;
   using Value = Residue;
-  static std::optional<Value> number(const GiNaC::numeric& q) { return residue(q); }
-  static Value add(Value a, Value b) { return add_mod(a, b); }
-  static Value mul(Value a, Value b) { return mul_mod(a, b); }
-  static std::optional<Value> power(Value b, const GiNaC::numeric& k) {
+  std::optional<Value> number(const GiNaC::numeric& q) const { return field.residue(q); }
+  Value add(Value a, Value b) const { return field.add(a, b); }
+  Value mul(Value a, Value b) const { return field.mul(a, b); }
+  std::optional<Value> power(Value b, const GiNaC::numeric& k) const {
     if (k.int_length() >= 62) return std::nullopt;
     const long n = k.to_long();
     if (b == 0) return n < 0 ? std::nullopt : std::optional<Value>(n == 0 ? 1 : 0);
-    return power_mod(n < 0 ? inverse_mod(b) : b, static_cast<Residue>(n < 0 ? -n : n));
+    return field.power(n < 0 ? field.inverse(b) : b, static_cast<Residue>(n < 0 ? -n : n));
   }
 };
 
@@ -752,15 +753,16 @@ class ExactValueAt {
  public:
   using Value = typename F::Value;
   using Point = std::map<ex, Value, GiNaC::ex_is_less>;
-  explicit ExactValueAt(const Point& pt, const NodeMemo<ex>* atoms = nullptr) : pt_(pt), atoms_(atoms) {}
+  ExactValueAt(F field, const Point& pt, const NodeMemo<ex>* atoms = nullptr) : f_(field), pt_(pt), atoms_(atoms) {}
 
   std::optional<Value> operator()(const ex& e) {
-    if (is_a<GiNaC::numeric>(e)) return F::number(ex_to<GiNaC::numeric>(exact(ex_to<GiNaC::numeric>(e))));
+    if (is_a<GiNaC::numeric>(e)) return f_.number(ex_to<GiNaC::numeric>(exact(ex_to<GiNaC::numeric>(e))));
     if (const auto* v = memo_.find(e)) return *v;
     return memo_.remember(e, compute(e));
   }
 
  private:
+  F f_;
   const Point& pt_;
   const NodeMemo<ex>* atoms_;
   NodeMemo<std::optional<Value>> memo_;
@@ -778,13 +780,13 @@ class ExactValueAt {
       for (const ex& x : e) {
         const auto v = (*this)(x);
         if (!v) return std::nullopt;
-        r = !r ? *v : sum ? F::add(*r, *v) : F::mul(*r, *v);
+        r = !r ? *v : sum ? f_.add(*r, *v) : f_.mul(*r, *v);
       }
       return r;
     }
     if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
       const auto b = (*this)(e.op(0));
-      return b ? F::power(*b, ex_to<GiNaC::numeric>(e.op(1))) : std::nullopt;
+      return b ? f_.power(*b, ex_to<GiNaC::numeric>(e.op(1))) : std::nullopt;
     }
     return std::nullopt;
   }
@@ -855,20 +857,19 @@ class ExactPoints {
   ExactPoints(const ex& e, const PolynomialAtoms& atoms)
       : f_(e), atoms_(atoms), pairs_(pairs_of_symbols(atoms.symbols)), syms_(by_name(atoms.symbols)) {}
 
-  // True when the value modulo p at a random point of residues is nonzero: a proof that f is not 0.
-  bool nonzero_modulo_prime(std::mt19937_64& rng) const {
-    std::uniform_int_distribution<Residue> any(0, modulus - 1);
+  // The value modulo F's prime at a random point of residues; nullopt where a denominator vanishes.
+  std::optional<Residue> value_modulo(const PrimeField& F, std::mt19937_64& rng) const {
+    std::uniform_int_distribution<Residue> any(0, F.prime() - 1);
     ExactValueAt<Residues>::Point pt;
     for (const TrigPair* tp : pairs_) {  // 1 + t² ≢ 0: −1 is not a square mod p (p ≡ 3 mod 4)
-      const Residue t = any(rng), t2 = mul_mod(t, t), one_t2 = inverse_mod(add_mod(1, t2));
-      pt[tp->s] = mul_mod(add_mod(t, t), one_t2);
-      pt[tp->c] = mul_mod(add_mod(1, neg_mod(t2)), one_t2);
+      const Residue t = any(rng), t2 = F.mul(t, t), one_t2 = F.inverse(F.add(1, t2));
+      pt[tp->s] = F.mul(F.add(t, t), one_t2);
+      pt[tp->c] = F.mul(F.add(1, F.neg(t2)), one_t2);
     }
     for (const ex& sy : syms_)
       if (pt.find(sy) == pt.end()) pt[sy] = any(rng);
-    if (const auto pi = residue(kPi)) pt[GiNaC::Pi] = *pi;
-    const auto v = ExactValueAt<Residues>(pt, &atoms_.forms())(f_);
-    return v && *v != 0;
+    if (const auto pi = F.residue(kPi)) pt[GiNaC::Pi] = *pi;
+    return ExactValueAt<Residues>(Residues{F}, pt, &atoms_.forms())(f_);
   }
 
   // The value at a new random point; false at a pole.
@@ -886,7 +887,7 @@ class ExactPoints {
       if (pt.find(sy) == pt.end()) pt[sy] = random_rational();
     pt[GiNaC::Pi] = kPi;
     try {
-      const auto v = ExactValueAt<Rationals>(pt, &atoms_.forms())(f_);
+      const auto v = ExactValueAt<Rationals>(Rationals{}, pt, &atoms_.forms())(f_);
       if (v) value = *v;
       return v.has_value();
     } catch (const std::exception&) {
@@ -1479,9 +1480,20 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
       std::mt19937_64 rng(space.seed ^ 0x9e3779b97f4a7c15ULL);
       int zeros = 0;
       const ExactPoints points(e, *atoms);
-      if (points.nonzero_modulo_prime(rng))
-        return nonzero_with_witness(Decision::ExactEvaluation, "nonzero modulo the prime 2^61 - 1 at a random point (exact arithmetic)",
-                                    e, space);
+      // Each point modulo its own prime, drawn at random (no coefficient can be made divisible by it):
+      // a nonzero residue is a proof; zeros at kExactPoints points are Schwartz–Zippel evidence.
+      for (int attempt = 0; attempt < 12 && zeros < kExactPoints; ++attempt) {
+        const PrimeField field = PrimeField::random(rng);
+        const auto v = points.value_modulo(field, rng);
+        if (!v) continue;  // a denominator divisible by this prime
+        if (*v != 0)
+          return nonzero_with_witness(Decision::ExactEvaluation,
+                                      "nonzero modulo a random 62-bit prime at a random point (exact arithmetic)",
+                                      e, space);
+        ++zeros;
+      }
+      const int modular_zeros = zeros;
+      // Where residues could not decide (poles modulo every prime drawn, complex numbers): rationals.
       for (int attempt = 0; attempt < 12 && zeros < kExactPoints; ++attempt) {
         GiNaC::numeric v;
         if (!points.value(rng, v)) continue;
@@ -1502,8 +1514,10 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
         ZeroVerdict z;
         z.zero = true;
         z.method = Decision::ExactEvaluation;
-        z.detail = "zero at " + std::to_string(kExactPoints) +
-                   " random rational points in exact arithmetic (Schwartz-Zippel; the expression exceeds the canonical-form budget of " +
+        z.detail = "zero at " + std::to_string(kExactPoints) + " random points in exact arithmetic (" +
+                   (modular_zeros == kExactPoints ? std::string("each modulo its own random 62-bit prime")
+                                                  : std::to_string(modular_zeros) + " modulo random 62-bit primes, the others rational") +
+                   "; Schwartz-Zippel; the expression exceeds the canonical-form budget of " +
                    std::to_string(kCanonicalBudget) + " nodes)";
         return z;
       }
@@ -1554,7 +1568,8 @@ bool shown_nonzero_modulo_prime(const ex& e) {
     const PolynomialAtoms atoms(e);
     if (!atoms.pure) return false;
     std::mt19937_64 rng(0x5eed2026);  // one fixed point: the same answer in every run
-    return ExactPoints(e, atoms).nonzero_modulo_prime(rng);
+    const auto v = ExactPoints(e, atoms).value_modulo(PrimeField(modulus), rng);
+    return v && *v != 0;
   } catch (const std::exception&) {
     return false;  // e.g. an abstract function's rule that refuses: not shown
   }

@@ -2,12 +2,14 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <random>
 #include <set>
 
 #include "core/abstract_function.hpp"
 #include "core/effort.hpp"
 #include "core/error.hpp"
 #include "core/latex.hpp"
+#include "core/modular.hpp"
 #include "core/symbolic.hpp"
 #include "tests/core/symbol_sets.hpp"
 
@@ -130,20 +132,43 @@ TEST_CASE("zero_test: a catalogue of near-zero expressions gives no false zero")
   }
 }
 
-// A nonzero residue modulo p = 2^61 − 1 proves a value nonzero; a residue 0 proves nothing, and the
-// rational points decide as before (a coefficient divisible by p vanishes modulo p, not over Q).
-TEST_CASE("zero_test: nonzero modulo the prime first, rational points when the residue is 0") {
+// A nonzero residue modulo a prime drawn at random proves a value nonzero. A coefficient divisible by
+// the fixed 2^61 − 1 (which fooled the earlier fixed-prime test) does not hide a nonzero term, and the
+// zero it multiplies is still a zero. Complex coefficients have no residue: rational points decide.
+TEST_CASE("zero_test: nonzero modulo a random prime, rational points where residues decide nothing") {
   realsymbol x("x"), y("y"), t("t");
   const ex e = pow(x + sin(t), 40) - pow(x, 40) - pow(sin(t), 40) + y * (pow(sin(t), 2) + pow(cos(t), 2) - 1);
   const auto v = hamel::zero_test(e);
   CHECK_FALSE(v.zero);
   CHECK(v.method == hamel::Decision::ExactEvaluation);
-  CHECK(v.detail.find("modulo the prime 2^61 - 1") != std::string::npos);
+  CHECK(v.detail.find("modulo a random 62-bit prime") != std::string::npos);
   const numeric p = numeric("2305843009213693951");  // 2^61 − 1
   const auto w = hamel::zero_test(p * x * y + pow(sin(t), 2) + pow(cos(t), 2) - 1);
   CHECK_FALSE(w.zero);
-  CHECK(w.detail.find("random rational point") != std::string::npos);
+  CHECK(w.detail.find("modulo a random 62-bit prime") != std::string::npos);
   CHECK(hamel::zero_test(p * x * (pow(sin(t), 2) + pow(cos(t), 2) - 1)).zero);
+  const auto c = hamel::zero_test(GiNaC::I * x * y + pow(sin(t), 2) + pow(cos(t), 2) - 1);
+  CHECK_FALSE(c.zero);
+  CHECK(c.detail.find("random rational point") != std::string::npos);
+}
+
+// The primes: 62 bits, ≡ 3 (mod 4), and a field (every nonzero residue has an inverse).
+TEST_CASE("PrimeField::random: 62-bit primes congruent to 3 mod 4, and field arithmetic") {
+  std::mt19937_64 rng(7);
+  for (int k = 0; k < 20; ++k) {
+    const hamel::PrimeField F = hamel::PrimeField::random(rng);
+    const hamel::Residue p = F.prime();
+    CHECK((p >> 61) == 1);
+    CHECK(p % 4 == 3);
+    bool small_factor = false;  // trial division
+    for (hamel::Residue d = 3; d < 2000; d += 2) small_factor = small_factor || p % d == 0;
+    CHECK_FALSE(small_factor);
+    for (hamel::Residue b : {2, 3, 5, 7}) CHECK(F.power(b, p - 1) == 1);  // Fermat's test, four bases
+    const hamel::Residue a = (rng() >> 3) % p;
+    if (a != 0) CHECK(F.mul(a, F.inverse(a)) == 1);
+    CHECK(F.power(a, p - 1) == (a == 0 ? 0 : 1));  // Fermat
+    CHECK(F.residue(numeric(1, 3)) == F.inverse(3));
+  }
 }
 
 TEST_CASE("zero_test: large expressions are decided by exact evaluation, small zeros are proved") {
