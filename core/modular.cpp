@@ -2,6 +2,7 @@
 #include "core/modular.hpp"
 
 #include <flint/nmod.h>
+#include <flint/nmod_mat.h>
 #include <flint/ulong_extras.h>
 
 #include <utility>
@@ -38,25 +39,24 @@ Residue integer_residue(const numeric& n) {
   return static_cast<Residue>(r.to_long());
 }
 
-// Reduced row echelon form in place; returns the pivot column of each nonzero row.
+// Reduced row echelon form in place (FLINT's nmod_mat_rref: blocked elimination, many times faster than
+// row by row on the invariant-frame systems of up to 600 unknowns, which took a third of the fuzzing
+// target's time); returns the pivot column of each nonzero row. The form is unique: the kernel basis
+// does not depend on how it was reached.
 std::vector<std::size_t> reduce(std::vector<ResidueRow>& rows, std::size_t columns) {
+  if (rows.empty() || columns == 0) return {};
+  nmod_mat_t A;
+  nmod_mat_init(A, static_cast<slong>(rows.size()), static_cast<slong>(columns), modulus);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = 0; j < columns; ++j) nmod_mat_entry(A, i, j) = rows[i][j];
+  const auto rank = static_cast<std::size_t>(nmod_mat_rref(A));
   std::vector<std::size_t> pivots;
-  std::size_t top = 0;
-  for (std::size_t c = 0; c < columns && top < rows.size(); ++c) {
-    std::size_t k = top;
-    while (k < rows.size() && rows[k][c] == 0) ++k;
-    if (k == rows.size()) continue;
-    std::swap(rows[top], rows[k]);
-    const Residue inv = inverse_mod(rows[top][c]);
-    for (auto& x : rows[top]) x = mul_mod(x, inv);
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      if (i == top || rows[i][c] == 0) continue;
-      const Residue f = neg_mod(rows[i][c]);
-      for (std::size_t j = c; j < columns; ++j) rows[i][j] = add_mod(rows[i][j], mul_mod(f, rows[top][j]));
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = 0; j < columns; ++j) {
+      rows[i][j] = nmod_mat_entry(A, i, j);
+      if (i < rank && pivots.size() == i && rows[i][j] != 0) pivots.push_back(j);
     }
-    pivots.push_back(c);
-    ++top;
-  }
+  nmod_mat_clear(A);
   return pivots;
 }
 

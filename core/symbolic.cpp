@@ -752,7 +752,7 @@ template <class F>
 class ExactValueAt {
  public:
   using Value = typename F::Value;
-  using Point = std::map<ex, Value, GiNaC::ex_is_less>;
+  using Point = std::map<ex, Value, GiNaC::ex_is_less>;  // for Residues: ResiduePoint
   ExactValueAt(F field, const Point& pt, const NodeMemo<ex>* atoms = nullptr) : f_(field), pt_(pt), atoms_(atoms) {}
 
   std::optional<Value> operator()(const ex& e) {
@@ -1561,6 +1561,14 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
 }
 
 }  // namespace
+
+std::optional<Residue> value_modulo(const ex& e, const ResiduePoint& point, const PrimeField& field) {
+  try {
+    return ExactValueAt<Residues>(Residues{field}, point)(e);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
 
 bool shown_nonzero_modulo_prime(const ex& e) {
   if (is_a<GiNaC::numeric>(e)) return !e.is_zero();

@@ -10,6 +10,9 @@
 
 #include <ginac/ginac.h>
 
+#include "core/modular.hpp"
+
+#include <map>
 #include <optional>
 
 #include <functional>
@@ -109,6 +112,14 @@ std::size_t tree_size(const GiNaC::ex& e, std::size_t cap);
 /// exceed about 10^6 bits: GiNaC computes 6000000080^(10^38) when a tower x^(a^(b^y)) meets y = 0
 /// (found by fuzzing: minutes, then out of memory).
 GiNaC::ex subs_bounded(const GiNaC::ex& e, const GiNaC::exmap& m);
+
+/// A point of residues: symbols (and π) ↦ their values modulo a prime.
+using ResiduePoint = std::map<GiNaC::ex, Residue, GiNaC::ex_is_less>;
+
+/// The value of `e` modulo the field's prime at `point`, each shared subtree once (where subs() would
+/// rebuild the tree at every point). nullopt where a denominator vanishes modulo p, for a symbol the
+/// point lacks, or for a node outside +, ·, integer powers, symbols and rational numbers.
+std::optional<Residue> value_modulo(const GiNaC::ex& e, const ResiduePoint& point, const PrimeField& field);
 
 /// True when `e` is proved nonzero by its value modulo the prime 2^61 − 1 at one fixed random point
 /// (expressions of the canonical class: rational in symbols, π, jets and sines and cosines of integer-linear

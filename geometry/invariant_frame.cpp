@@ -71,10 +71,11 @@ ex algebraic(const ex& e, const std::vector<Circle>& circles) {
 
 // A rational point: every touched coordinate and its (cos, sin) on the unit circle, and every other
 // symbol (coordinates, parameters) a small rational.
-GiNaC::exmap sample_point(const std::vector<Circle>& circles, const Chart& Q, std::mt19937_64& rng) {
+// A rational point, as residues modulo 2^61 − 1 (the field the ansatz is solved in).
+ResiduePoint sample_point(const std::vector<Circle>& circles, const Chart& Q, std::mt19937_64& rng) {
   std::uniform_int_distribution<int> small(-9, 9), positive(1, 9);
   const auto rational = [&] { return numeric(small(rng)) / numeric(positive(rng)) + numeric(1, 7); };
-  GiNaC::exmap point;
+  std::map<ex, numeric, GiNaC::ex_is_less> point;
   for (const auto& q : Q.coordinates()) point[q] = rational();
   for (const auto& p : Q.parameters()) point[p] = rational();
   for (const auto& c : circles) {
@@ -82,18 +83,15 @@ GiNaC::exmap sample_point(const std::vector<Circle>& circles, const Chart& Q, st
     point[c.C] = (1 - t * t) / (1 + t * t);
     point[c.S] = 2 * t / (1 + t * t);
   }
-  return point;
+  ResiduePoint residues;
+  for (const auto& [x, v] : point) residues[x] = *residue(v);  // denominators below 2^61 − 1: never 0
+  return residues;
 }
 
-std::optional<Residue> residue_at(const ex& e, const GiNaC::exmap& point) {
-  ex v;
-  try {
-    v = e.subs(point);
-  } catch (const std::exception&) {
-    return std::nullopt;  // a pole at the sample point
-  }
-  if (!GiNaC::is_a<numeric>(v)) return std::nullopt;
-  return residue(GiNaC::ex_to<numeric>(v));
+// e at the point modulo 2^61 − 1, each shared subtree once; nullopt at a pole.
+std::optional<Residue> residue_at(const ex& e, const ResiduePoint& point) {
+  static const PrimeField field(modulus);
+  return value_modulo(e, point, field);
 }
 
 // The sampled condition [ξ_b, Σ a_{i,m} φ_m ∂_i] = 0: at each point, one row per generator b and
@@ -110,7 +108,7 @@ struct Ansatz {
   std::size_t columns() const { return Q.dim() * phi.size(); }
   std::size_t column(std::size_t i, std::size_t m) const { return i * phi.size() + m; }
 
-  std::optional<std::vector<ResidueRow>> rows_at(const GiNaC::exmap& point) const {
+  std::optional<std::vector<ResidueRow>> rows_at(const ResiduePoint& point) const {
     const std::size_t n = Q.dim(), M = phi.size();
     std::vector<Residue> phi_v(M);
     for (std::size_t m = 0; m < M; ++m) {
@@ -181,7 +179,7 @@ Ansatz make_ansatz(const std::vector<VectorField>& generators, const Chart& Q, c
 std::size_t nonzeros(const ResidueRow& v) { return static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [](Residue x) { return x != 0; })); }
 
 // The field's components at a sample point, mod p (for the independence test).
-std::optional<ResidueRow> at(const VectorField& E, const Ansatz& A, const GiNaC::exmap& point) {
+std::optional<ResidueRow> at(const VectorField& E, const Ansatz& A, const ResiduePoint& point) {
   ResidueRow row;
   for (const auto& c : E.components()) {
     const auto r = residue_at(algebraic(c, A.circles), point);
@@ -217,7 +215,7 @@ std::optional<std::vector<VectorField>> invariant_tangent_frame(const std::vecto
   // Simplest candidates first: the frame should read like one a person writes.
   std::stable_sort(kernel.begin(), kernel.end(),
                    [](const ResidueRow& a, const ResidueRow& b) { return nonzeros(a) < nonzeros(b); });
-  const GiNaC::exmap witness = sample_point(A.circles, Q, rng);
+  const ResiduePoint witness = sample_point(A.circles, Q, rng);
   std::vector<VectorField> frame;
   std::vector<ResidueRow> values;
   for (const auto& v : kernel) {
