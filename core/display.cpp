@@ -1,3 +1,5 @@
+#include <cstdio>
+#include <cstdlib>
 // core/display.cpp — short forms for people; see display.hpp for the rewritings tried.
 #include "core/display.hpp"
 
@@ -165,15 +167,17 @@ bool has_fraction(const ex& x) {
 ex contract_double_angles(const ex& p, Polynomial& P) {
   ex q = p;
   const std::size_t known = P.circle.size();
+  GiNaC::exset in_q;  // P.circle holds every angle the pass has met: a lookup, not a walk of q per angle
+  collect_symbols(q, in_q);
   for (std::size_t k = 0; k < known; ++k) {
     const auto [sx, cx] = P.circle[k];
-    if (!q.has(sx) && !q.has(cx)) continue;
-    bool some_even = false;
-    for (const ex& t : terms_of(q)) some_even = some_even || ((t.has(sx) || t.has(cx)) && (degree_in(t, sx) + degree_in(t, cx)) % 2 == 0);
-    if (!some_even) continue;
+    if (!in_q.count(sx) && !in_q.count(cx)) continue;
     // only back to the angle the input used: x = θ/2 (which the canonical form introduced), not θ → 2θ
     const ex x = P.atoms.at(sx).op(0), u = (2 * x).expand();
     if (!has_fraction(x) || has_fraction(u)) continue;
+    bool some_even = false;
+    for (const ex& t : terms_of(q)) some_even = some_even || ((t.has(sx) || t.has(cx)) && (degree_in(t, sx) + degree_in(t, cx)) % 2 == 0);
+    if (!some_even) continue;
     const ex S = symbol_for(GiNaC::sin(u), P), C = symbol_for(GiNaC::cos(u), P);
     const ex half_s2 = (1 - C) / 2, half_c2 = (1 + C) / 2;  // s², c²
     ex r = 0;
@@ -197,23 +201,113 @@ ex contract_double_angles(const ex& p, Polynomial& P) {
   return q;
 }
 
+std::vector<ex> terms_of_product(const ex& m);
+
+// A term of a polynomial split for contract_angle_sums: its number, the powers of each angle's s and c,
+// and the rest. `opaque` when an angle's symbol hides in the rest (inside a function): no shortcut then.
+struct AngleTerm {
+  ex number = 1, rest = 1;
+  std::vector<std::pair<ex, ex>> powers;  // per angle: s^a, c^b
+  std::vector<int> s_degree, c_degree;
+  bool opaque = false;
+};
+
+std::vector<AngleTerm> angle_terms(const ex& q, const std::vector<std::pair<ex, ex>>& pairs) {
+  std::vector<AngleTerm> out;
+  for (const ex& t : terms_of(q)) {
+    AngleTerm a;
+    a.powers.assign(pairs.size(), {1, 1});
+    a.s_degree.assign(pairs.size(), 0);
+    a.c_degree.assign(pairs.size(), 0);
+    for (const ex& f : is_product(t) ? terms_of_product(t) : std::vector<ex>{t}) {
+      if (is_number(f)) {
+        a.number *= f;
+        continue;
+      }
+      const bool power = is_power_node(f) && is_number(f.op(1)) && GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_pos_integer();
+      const ex base = power ? f.op(0) : f;
+      const int k = power ? GiNaC::ex_to<GiNaC::numeric>(f.op(1)).to_int() : 1;
+      bool angle = false;
+      for (std::size_t i = 0; i < pairs.size() && !angle; ++i) {
+        if (base.is_equal(pairs[i].first)) {
+          a.powers[i].first *= f;
+          a.s_degree[i] += k;
+          angle = true;
+        } else if (base.is_equal(pairs[i].second)) {
+          a.powers[i].second *= f;
+          a.c_degree[i] += k;
+          angle = true;
+        }
+      }
+      if (angle) continue;
+      a.rest *= f;
+      for (const auto& [s, c] : pairs) a.opaque = a.opaque || f.has(s) || f.has(c);
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+// Whether rewriting q in x ± y (angles i and j) can leave fewer terms, decided on small parts of q.
+// The rewriting touches only the powers of s_x, c_x, s_y, c_y, so terms with different other factors
+// (their "rest") stay apart, and terms without x keep their own monomials (no S, C). The terms with x
+// and one rest can shrink only if there are two of them and one holds y (one term's image is never 0;
+// without y, setting y = 0 gives them back, and a specialisation never has more terms than what it
+// specialises). So q shrinks only if such a group shrinks: the groups are rewritten, not q (the
+// generic metrics of bench/scaling made 882 rewritings of whole numerators and no contraction). A c_y²
+// anywhere is reduced by on_pair on its own: then q is rewritten whole.
+template <class Rewrite>
+bool may_contract(const std::vector<AngleTerm>& terms, std::size_t i, std::size_t j, const Rewrite& rewritten) {
+  struct Group {
+    ex sum = 0;  // Σ of the terms divided by their rest: a polynomial in the four symbols
+    int terms = 0;
+    bool with_y = false;
+  };
+  std::map<ex, Group, GiNaC::ex_is_less> by_rest;
+  for (const AngleTerm& t : terms) {
+    if (t.opaque || t.c_degree[j] >= 2) return true;
+    if (t.s_degree[i] + t.c_degree[i] == 0) continue;
+    ex rest = t.rest;
+    for (std::size_t k = 0; k < t.powers.size(); ++k)
+      if (k != i && k != j) rest *= t.powers[k].first * t.powers[k].second;
+    Group& g = by_rest[rest];
+    g.sum += t.number * t.powers[i].first * t.powers[i].second * t.powers[j].first * t.powers[j].second;
+    ++g.terms;
+    g.with_y = g.with_y || t.s_degree[j] + t.c_degree[j] > 0;
+  }
+  return std::any_of(by_rest.begin(), by_rest.end(), [&](const auto& kv) {
+    const Group& g = kv.second;
+    return g.terms >= 2 && g.with_y && terms_of(rewritten(g.sum)).size() < terms_of(g.sum.expand()).size();
+  });
+}
+
 ex contract_angle_sums(const ex& p, Polynomial& P) {
   ex q = contract_double_angles(p.expand(), P);
   std::vector<std::pair<ex, ex>> pairs;  // the angles of p (the table holds every angle seen so far)
+  GiNaC::exset in_q;
+  collect_symbols(q, in_q);
   for (const auto& [sx, cx] : P.circle)
-    if (q.has(sx) || q.has(cx)) pairs.emplace_back(sx, cx);
+    if (in_q.count(sx) || in_q.count(cx)) pairs.emplace_back(sx, cx);
   if (terms_of(q).size() > kMaxContractTerms || pairs.size() < 2 || pairs.size() > 6) return q;
+  std::vector<AngleTerm> terms = angle_terms(q, pairs);
+  const auto holds = [&](std::size_t k) {
+    return std::any_of(terms.begin(), terms.end(), [&](const AngleTerm& t) { return t.opaque || t.s_degree[k] + t.c_degree[k] > 0; });
+  };
   for (std::size_t i = 0; i < pairs.size(); ++i)
     for (std::size_t j = i + 1; j < pairs.size(); ++j)
       for (int sign : {1, -1}) {
         const auto& [sx, cx] = pairs[i];
         const auto& [sy, cy] = pairs[j];
-        if (!(q.has(sx) || q.has(cx)) || !(q.has(sy) || q.has(cy))) continue;
+        if (!holds(i) || !holds(j)) continue;
         const ex u = P.atoms.at(sx).op(0) + sign * P.atoms.at(sy).op(0);
         const ex S = symbol_for(GiNaC::sin(u), P), C = symbol_for(GiNaC::cos(u), P);
-        const ex r = on_pair(q.subs(GiNaC::exmap{{sx, S * cy - sign * C * sy}, {cx, C * cy + sign * S * sy}}, GiNaC::subs_options::no_pattern), sy, cy);
+        const GiNaC::exmap to_sum{{sx, S * cy - sign * C * sy}, {cx, C * cy + sign * S * sy}};
+        const auto rewritten = [&](const ex& x) { return on_pair(x.subs(to_sum, GiNaC::subs_options::no_pattern), sy, cy); };
+        if (!may_contract(terms, i, j, rewritten)) continue;
+        const ex r = rewritten(q);
         if (terms_of(r).size() >= terms_of(q).size()) continue;
         q = r;
+        terms = angle_terms(q, pairs);  // the new angle's S, C are not among the pairs: they stay in the rest
         P.sums[S] = sx * cy + sign * cx * sy;
         P.sums[C] = cx * cy - sign * sx * sy;
         P.circle.emplace_back(S, C);
@@ -231,7 +325,10 @@ ex remembered_on_circles(const ex& p, const Polynomial& P, bool to_cosines, cons
   if (const auto it = memo.find(p); it != memo.end()) return it->second;
   if (memo.size() >= kRemembered) memo.clear();
   ex q = p.expand();
-  for (const auto& [s, c] : P.circle) q = rewrite(q, s, c);
+  GiNaC::exset in_q;  // a pair q does not hold leaves it as it is: P.circle holds every angle met so far
+  collect_symbols(q, in_q);
+  for (const auto& [s, c] : P.circle)
+    if (in_q.count(s) || in_q.count(c)) q = rewrite(q, s, c);
   return memo.emplace(p, q).first->second;
 }
 
@@ -607,8 +704,12 @@ namespace {
 // no longer divides. Written in cosines (in sines) the factor shows, and both sides are divided by it
 // (the polar ellipse's impact law r_dot^+ had cos θ above and below). Exact division, as any gcd.
 void cancel_on_circle(ex& num, ex& den, const Polynomial& P) {
+  GiNaC::exset in_num, in_den;  // a pair missing from either side has nothing to cancel
+  collect_symbols(num, in_num);
+  collect_symbols(den, in_den);
   for (const auto& [s, c] : P.circle)
     for (const bool cosines : {true, false}) {
+      if (!(in_num.count(s) || in_num.count(c)) || !(in_den.count(s) || in_den.count(c))) continue;
       const ex top = cosines ? c : s;
       const ex n = cosines ? in_cosines(num, P) : on_circle(num, P), d = cosines ? in_cosines(den, P) : on_circle(den, P);
       const int k = std::min(degree_in(common_monomial(terms_of(n), {top}), top), degree_in(common_monomial(terms_of(d), {top}), top));
