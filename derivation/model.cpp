@@ -64,7 +64,7 @@ GiNaC::ex Derivation::abbreviated(const GiNaC::ex& value) const {
     const GiNaC::symbol K(a.name);
     for (const auto& [form, sign] : a.forms) m[form] = sign * K;
   }
-  return value.subs(m);
+  return value.subs(m, GiNaC::subs_options::no_pattern);  // forms hold no wildcards: a lookup per node, not a match per form
 }
 
 const Object* Derivation::find(const std::string& id) const {
