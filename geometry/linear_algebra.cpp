@@ -119,18 +119,19 @@ Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart, PivotOrder order
 }
 
 bool in_row_span(const Echelon& e, const std::vector<GiNaC::ex>& row, const Chart& chart) {
-  std::vector<GiNaC::ex> r;
-  for (const GiNaC::ex& x : row) r.push_back(simplify(x));
-  // Gauss–Jordan: pivot row k has 1 in its pivot column and 0 in the other pivot columns, so
-  // subtracting r[p_k] times it clears column p_k and leaves the others cleared. Canonical forms at
-  // every step, as row_echelon keeps them: the differences stay small, and a 0 left is a proof.
-  for (std::size_t k = 0; k < e.rank(); ++k) {
-    const unsigned pk = e.pivot_columns[k];
-    const GiNaC::ex f = r[pk];
-    if (f.is_zero()) continue;
-    for (unsigned j = 0; j < r.size(); ++j) r[j] = simplify(r[j] - f * e.reduced(static_cast<unsigned>(k), j));
+  // Gauss–Jordan: pivot row k has 1 in its pivot column and 0 in the other pivot columns, so the row
+  // is in the span iff it equals Σ_k row[p_k] · (pivot row k), with the row's own entries as
+  // coefficients. Each other column is one zero test (exact evaluation finds a nonzero at once; a
+  // zero is proved by the canonical form), not a canonical form per pivot and column.
+  std::vector<bool> pivot(row.size(), false);
+  for (unsigned p : e.pivot_columns) pivot[p] = true;
+  for (unsigned j = 0; j < row.size(); ++j) {
+    if (pivot[j]) continue;
+    GiNaC::ex rest = row[j];
+    for (std::size_t k = 0; k < e.rank(); ++k) rest -= row[e.pivot_columns[k]] * e.reduced(static_cast<unsigned>(k), j);
+    if (!rest.is_zero() && !is_zero(rest, chart)) return false;
   }
-  return std::all_of(r.begin(), r.end(), [&](const GiNaC::ex& x) { return x.is_zero() || is_zero(x, chart); });
+  return true;
 }
 
 std::size_t symbolic_rank(const GiNaC::matrix& M, const Chart& chart) {
