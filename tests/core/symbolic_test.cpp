@@ -180,6 +180,11 @@ TEST_CASE("zero_test: large expressions are decided by exact evaluation, small z
   CHECK(vb.zero);
   CHECK(vb.method == hamel::Decision::ExactEvaluation);
   CHECK(vb.how().find("Schwartz-Zippel") != std::string::npos);
+  CHECK(vb.detail.find("each modulo its own random 62-bit prime") != std::string::npos);  // one point, then three in one walk
+  // the same with one term off by 10^-30 of itself: a nonzero, found at the first point
+  const auto off = hamel::zero_test(big + numeric(1, 1000000000) * numeric(1, 1000000000) * numeric(1, 1000000000000) * x);
+  CHECK_FALSE(off.zero);
+  CHECK(off.detail.find("modulo a random 62-bit prime") != std::string::npos);
   const auto vs = hamel::zero_test(small);
   CHECK(vs.zero);
   CHECK(vs.method == hamel::Decision::Canonical);
