@@ -102,7 +102,7 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   }
   if (profile) profile->start("rendering and writing the outputs");
   declare_remaining_symbols(d);
-  write_text(d, out, has_flag(a, "--brief"));
+  if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"));  // nowhere to go: not rendered
   write_outputs(a, d, out);
   if (profile) {
     profile->finish();
@@ -119,7 +119,7 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
   // no display pass: it would turn the floating-point values into exact fractions
   Derivation d = at_point(derive_file(a, err, nullptr), point);
   declare_remaining_symbols(d);
-  write_text(d, out, has_flag(a, "--brief"));
+  if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"));
   write_outputs(a, d, out);
   return 0;
 }
