@@ -296,8 +296,8 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
   for (std::size_t i = 0; i < pairs.size(); ++i)
     for (std::size_t j = i + 1; j < pairs.size(); ++j)
       for (int sign : {1, -1}) {
-        const auto& [sx, cx] = pairs[i];
-        const auto& [sy, cy] = pairs[j];
+        const ex &sx = pairs[i].first, &cx = pairs[i].second;  // not a structured binding: the lambda below captures them
+        const ex &sy = pairs[j].first, &cy = pairs[j].second;
         if (!holds(i) || !holds(j)) continue;
         const ex u = P.atoms.at(sx).op(0) + sign * P.atoms.at(sy).op(0);
         const ex S = symbol_for(GiNaC::sin(u), P), C = symbol_for(GiNaC::cos(u), P);
