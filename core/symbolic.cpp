@@ -989,14 +989,20 @@ ex subs_bounded(const ex& e, const GiNaC::exmap& m) {
 
 namespace {
 
-// Each shared subtree once (a derivative's or a bracket's DAG is far smaller than its tree).
+// Each shared subtree once (a derivative's or a bracket's DAG is far smaller than its tree). Only a
+// node held more than twice can be shared — by its parent, the copy op() just returned, and another
+// parent: the others (a canonical form is mostly a tree) go without the table.
 void collect_symbols_once(const ex& e, GiNaC::exset& out, NodeMemo<bool>& seen) {
-  if (is_a<GiNaC::symbol>(e)) {
+  const NodeKind kind = node_kind(e);
+  if (kind == NodeKind::Symbol) {
     out.insert(e);
     return;
   }
-  if (e.nops() == 0 || seen.find(e)) return;
-  seen.remember(e, true);
+  if (e.nops() == 0 || kind == NodeKind::Number) return;
+  if (GiNaC::ex_to<GiNaC::basic>(e).get_refcount() > 2) {
+    if (seen.find(e)) return;
+    seen.remember(e, true);
+  }
   for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols_once(e.op(i), out, seen);
 }
 
