@@ -15,6 +15,11 @@ namespace hamel {
 template <class T>
 class NodeMemo {
  public:
+  /// Whether a walk can meet e again: a node held more than twice — by its parent, by the copy op()
+  /// returned to the walk, and by another parent. Others need no entry (a canonical form is mostly a
+  /// tree, and the table's cost is per node).
+  static bool shared(const GiNaC::ex& e) { return GiNaC::ex_to<GiNaC::basic>(e).get_refcount() > 2; }
+
   const T* find(const GiNaC::ex& e) const {
     const auto it = seen_.find(&GiNaC::ex_to<GiNaC::basic>(e));
     return it == seen_.end() ? nullptr : &it->second;

@@ -809,6 +809,7 @@ class ExactValueAt {
 
   std::optional<Value> operator()(const ex& e) {
     if (is_number(e)) return f_.number(ex_to<GiNaC::numeric>(exact(ex_to<GiNaC::numeric>(e))));
+    if (!NodeMemo<std::optional<Value>>::shared(e)) return compute(e);
     if (const auto* v = memo_.find(e)) return *v;
     return memo_.remember(e, compute(e));
   }
@@ -887,8 +888,10 @@ class PolynomialAtoms {
       pure = pure && x.is_equal(GiNaC::Pi);
       return;
     }
-    if (seen_.find(x)) return;
-    seen_.remember(x, true);
+    if (NodeMemo<bool>::shared(x)) {
+      if (seen_.find(x)) return;
+      seen_.remember(x, true);
+    }
     const bool integer_power = kind == NodeKind::Power && is_number(x.op(1)) && ex_to<GiNaC::numeric>(x.op(1)).is_integer();
     if (kind == NodeKind::Sum || kind == NodeKind::Product || integer_power) {
       for (std::size_t i = 0; i < (integer_power ? 1 : x.nops()); ++i) visit(x.op(i));
@@ -989,9 +992,7 @@ ex subs_bounded(const ex& e, const GiNaC::exmap& m) {
 
 namespace {
 
-// Each shared subtree once (a derivative's or a bracket's DAG is far smaller than its tree). Only a
-// node held more than twice can be shared — by its parent, the copy op() just returned, and another
-// parent: the others (a canonical form is mostly a tree) go without the table.
+// Each shared subtree once (a derivative's or a bracket's DAG is far smaller than its tree).
 void collect_symbols_once(const ex& e, GiNaC::exset& out, NodeMemo<bool>& seen) {
   const NodeKind kind = node_kind(e);
   if (kind == NodeKind::Symbol) {
@@ -999,7 +1000,7 @@ void collect_symbols_once(const ex& e, GiNaC::exset& out, NodeMemo<bool>& seen) 
     return;
   }
   if (e.nops() == 0 || kind == NodeKind::Number) return;
-  if (GiNaC::ex_to<GiNaC::basic>(e).get_refcount() > 2) {
+  if (NodeMemo<bool>::shared(e)) {
     if (seen.find(e)) return;
     seen.remember(e, true);
   }
