@@ -164,6 +164,7 @@ struct ToPolynomial : GiNaC::map_function {
     if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
     if (is_a<GiNaC::symbol>(e)) return e;
     // each shared subtree once (`pure` only ever turns false: a remembered answer needs no flag)
+    if (!NodeMemo<ex>::shared(e)) return convert(e);
     if (const ex* r = memo_.find(e)) return *r;
     return memo_.remember(e, convert(e));
   }
