@@ -263,22 +263,24 @@ bool may_contract(const std::vector<AngleTerm>& terms, std::size_t i, std::size_
     int terms = 0;
     bool with_y = false;
   };
-  std::map<ex, Group, GiNaC::ex_is_less> by_rest;
+  // keyed also by the degree in x (the rewriting keeps it, as the degree in S, C) and the parity of
+  // the degree in y (on_pair keeps it): terms that differ there never merge either
+  std::map<std::pair<int, int>, std::map<ex, Group, GiNaC::ex_is_less>> by_rest;
   for (const AngleTerm& t : terms) {
     if (t.opaque || t.c_degree[j] >= 2) return true;
     if (t.s_degree[i] + t.c_degree[i] == 0) continue;
     ex rest = t.rest;
     for (std::size_t k = 0; k < t.powers.size(); ++k)
       if (k != i && k != j) rest *= t.powers[k].first * t.powers[k].second;
-    Group& g = by_rest[rest];
+    Group& g = by_rest[{t.s_degree[i] + t.c_degree[i], (t.s_degree[j] + t.c_degree[j]) % 2}][rest];
     g.sum += t.number * t.powers[i].first * t.powers[i].second * t.powers[j].first * t.powers[j].second;
     ++g.terms;
     g.with_y = g.with_y || t.s_degree[j] + t.c_degree[j] > 0;
   }
-  return std::any_of(by_rest.begin(), by_rest.end(), [&](const auto& kv) {
-    const Group& g = kv.second;
-    return g.terms >= 2 && g.with_y && terms_of(rewritten(g.sum)).size() < terms_of(g.sum.expand()).size();
-  });
+  for (const auto& [degrees, groups] : by_rest)
+    for (const auto& [rest, g] : groups)
+      if (g.terms >= 2 && g.with_y && terms_of(rewritten(g.sum)).size() < terms_of(g.sum.expand()).size()) return true;
+  return false;
 }
 
 ex contract_angle_sums(const ex& p, Polynomial& P) {
