@@ -101,6 +101,10 @@ TEST_CASE("display_form: angle sums contracted (002's midpoint Lagrangians), fra
   const ex diff = u * (cos(a) * cos(b) + sin(a) * sin(b)) + x;
   check_equal(hamel::display_form(diff), diff);
   CHECK(hamel::display_size(hamel::display_form(diff)) == hamel::display_size(u * cos(a - b) + x));
+  // the merging terms share a third angle's factor (their "rest"), beside a term in b alone
+  const ex third = u * cos(m) * (sin(a) * cos(b) + cos(a) * sin(b)) + x * sin(b);
+  check_equal(hamel::display_form(third), third);
+  CHECK(hamel::display_size(hamel::display_form(third)) == hamel::display_size(u * cos(m) * sin(a + b) + x * sin(b)));
   // p²/(2m) + P²/(2M): two short fractions, not one over 2mM (what SymPy prints, and a person)
   const ex H = x * x / (2 * m) + y * y / (2 * M) + u;
   const ex h = hamel::display_form(H);
