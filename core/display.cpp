@@ -1,5 +1,3 @@
-#include <cstdio>
-#include <cstdlib>
 // core/display.cpp — short forms for people; see display.hpp for the rewritings tried.
 #include "core/display.hpp"
 

@@ -918,6 +918,7 @@ class ExactPoints {
   // The values at random points, one per field, each modulo its field's prime (one walk); nullopt for
   // a point where a denominator vanishes.
   std::vector<std::optional<Residue>> values_modulo(const std::vector<PrimeField>& fields, std::mt19937_64& rng) const {
+    if (fields.size() > kLanes) throw std::logic_error("values_modulo: more fields than lanes");
     ExactValueAt<ResidueLanes>::Point pt;
     GiNaC::exset on_circles;  // the s_x, c_x drawn with their pair
     for (const TrigPair* tp : pairs_) on_circles.insert({tp->s, tp->c});
