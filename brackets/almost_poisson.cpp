@@ -1,6 +1,10 @@
 // brackets/almost_poisson.cpp
 #include "brackets/almost_poisson.hpp"
 
+#include <optional>
+#include <utility>
+#include <vector>
+
 #include "core/error.hpp"
 #include "geometry/linear_algebra.hpp"
 
@@ -30,11 +34,21 @@ AlmostPoissonBracket AlmostPoissonBracket::from_coordinate_brackets(
 
 GiNaC::ex AlmostPoissonBracket::operator()(const GiNaC::ex& f, const GiNaC::ex& g) const {
   const Chart& M = chart();
+  // each partial derivative once: a coordinate occurs in up to dim − 1 components (the Jacobi check in
+  // the flagship's six variables differentiated every entry fivefold)
+  std::vector<std::optional<std::pair<GiNaC::ex, GiNaC::ex>>> d(M.dim());  // (∂f, ∂g) per coordinate
+  const auto partials = [&](std::size_t k) -> const std::pair<GiNaC::ex, GiNaC::ex>& {
+    if (!d[k]) {
+      const auto& x = GiNaC::ex_to<GiNaC::symbol>(M[k]);
+      d[k].emplace(f.diff(x), g.diff(x));
+    }
+    return *d[k];
+  };
   GiNaC::ex r = 0;
   for (const auto& kv : pi_.components()) {
-    const auto& i = GiNaC::ex_to<GiNaC::symbol>(M[kv.first[0]]);
-    const auto& j = GiNaC::ex_to<GiNaC::symbol>(M[kv.first[1]]);
-    r += kv.second * (f.diff(i) * g.diff(j) - f.diff(j) * g.diff(i));
+    const auto& [fi, gi] = partials(kv.first[0]);
+    const auto& [fj, gj] = partials(kv.first[1]);
+    r += kv.second * (fi * gj - fj * gi);
   }
   return r;
 }
