@@ -34,4 +34,16 @@ class NodeMemo {
   std::vector<GiNaC::ex> keep_;
 };
 
+/// Visits e and its subexpressions, entering a node the walk can meet twice only once (`seen` remembers
+/// those, and may be kept across walks); `visit(x)` says whether to go on into x's operands.
+template <class Visit>
+void walk_once(const GiNaC::ex& e, NodeMemo<bool>& seen, Visit&& visit) {
+  if (e.nops() > 0 && NodeMemo<bool>::shared(e)) {
+    if (seen.find(e)) return;
+    seen.remember(e, true);
+  }
+  if (!visit(e)) return;
+  for (std::size_t i = 0; i < e.nops(); ++i) walk_once(e.op(i), seen, visit);
+}
+
 }  // namespace hamel

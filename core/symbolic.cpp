@@ -694,10 +694,6 @@ std::size_t tree_size(const ex& e, std::size_t cap) {
 
 namespace {
 
-// Exact evaluation of a polynomial form (the image of ToPolynomial, canonical class) at a random
-// rational point: each pair (s_x, c_x) on the unit circle through t ↦ (2t/(1+t²), (1−t²)/(1+t²)),
-// every other symbol, every jet and π (all algebraically independent of the rest) a random rational.
-// Returns false at a pole.
 constexpr double kMaxExactPowerBits = 1e6;
 
 // Bits of the larger of |numerator| and |denominator|.
@@ -728,21 +724,6 @@ struct Rationals {
     if (b.is_zero() && k.is_negative()) throw DomainError("exact_value: a pole");
     refuse_huge_power(b, k);
     return GiNaC::pow(b, k);
-  }
-};
-
-// Residues modulo a prime: a denominator ≡ 0 (a number's, or a negative power's) concludes nothing.
-struct Residues {
-  const PrimeField& field;
-  using Value = Residue;
-  std::optional<Value> number(const GiNaC::numeric& q) const { return field.residue(q); }
-  Value add(Value a, Value b) const { return field.add(a, b); }
-  Value mul(Value a, Value b) const { return field.mul(a, b); }
-  std::optional<Value> power(Value b, const GiNaC::numeric& k) const {
-    if (k.int_length() >= 62) return std::nullopt;
-    const long n = k.to_long();
-    if (b == 0) return n < 0 ? std::nullopt : std::optional<Value>(n == 0 ? 1 : 0);
-    return field.power(n < 0 ? field.inverse(b) : b, static_cast<Residue>(n < 0 ? -n : n));
   }
 };
 
@@ -796,7 +777,7 @@ struct ResidueLanes {
   }
 };
 
-// The value of f at a point in the field F (Rationals, Residues, ResidueLanes), each shared subtree once (subs()
+// The value of f at a point in the field F (Rationals, ResidueLanes), each shared subtree once (subs()
 // rebuilds every node of the tree and evaluates it as a new expression). An atom (a trigonometric
 // function, a jet) is worth its polynomial form in `atoms` when given; floats count as the rationals
 // they are. nullopt for any other node outside +, ·, integer powers, symbols, π and numbers, or for a
@@ -805,7 +786,7 @@ template <class F>
 class ExactValueAt {
  public:
   using Value = typename F::Value;
-  using Point = std::map<ex, Value, GiNaC::ex_is_less>;  // for Residues: ResiduePoint
+  using Point = std::map<ex, Value, GiNaC::ex_is_less>;
   ExactValueAt(F field, const Point& pt, const NodeMemo<ex>* atoms = nullptr) : f_(field), pt_(pt), atoms_(atoms) {}
 
   std::optional<Value> operator()(const ex& e) {
@@ -856,7 +837,8 @@ class ExactValueAt {
 class PolynomialAtoms {
  public:
   explicit PolynomialAtoms(const ex& e) {
-    visit(e);
+    NodeMemo<bool> seen;
+    walk_once(e, seen, [this](const ex& x) { return visit(x); });
     if (!pure) return;
     GiNaC::lst forms;
     for (const auto& [atom, form] : found_) forms.append(form);
@@ -874,36 +856,30 @@ class PolynomialAtoms {
 
  private:
   ToPolynomial to_poly_;
-  NodeMemo<bool> seen_;
   std::vector<std::pair<ex, ex>> found_;  // atom, its polynomial form
   NodeMemo<ex> forms_;
 
-  void visit(const ex& x) {
+  // whether to go into x's operands: only a sum's, a product's and an integer power's
+  bool visit(const ex& x) {
     const NodeKind kind = node_kind(x);
-    if (!pure || kind == NodeKind::Number) return;
+    if (!pure || kind == NodeKind::Number) return false;
     if (kind == NodeKind::Symbol) {
       symbols.insert(x);
-      return;
+      return false;
     }
     if (kind == NodeKind::Constant) {
-      pure = pure && x.is_equal(GiNaC::Pi);
-      return;
+      pure = x.is_equal(GiNaC::Pi);
+      return false;
     }
-    if (NodeMemo<bool>::shared(x)) {
-      if (seen_.find(x)) return;
-      seen_.remember(x, true);
-    }
-    const bool integer_power = kind == NodeKind::Power && is_number(x.op(1)) && ex_to<GiNaC::numeric>(x.op(1)).is_integer();
-    if (kind == NodeKind::Sum || kind == NodeKind::Product || integer_power) {
-      for (std::size_t i = 0; i < (integer_power ? 1 : x.nops()); ++i) visit(x.op(i));
-      return;
-    }
+    if (kind == NodeKind::Sum || kind == NodeKind::Product) return true;
+    if (kind == NodeKind::Power && is_number(x.op(1)) && ex_to<GiNaC::numeric>(x.op(1)).is_integer()) return true;
     if (!is_call(x)) {
       pure = false;
-      return;
+      return false;
     }
     found_.emplace_back(x, to_poly_(x));  // sin, cos, tan: their polynomial form; a jet: its arguments simplified
     pure = to_poly_.pure;
+    return false;
   }
 };
 
@@ -992,28 +968,13 @@ ex subs_bounded(const ex& e, const GiNaC::exmap& m) {
   return s(e);
 }
 
-namespace {
-
 // Each shared subtree once (a derivative's or a bracket's DAG is far smaller than its tree).
-void collect_symbols_once(const ex& e, GiNaC::exset& out, NodeMemo<bool>& seen) {
-  const NodeKind kind = node_kind(e);
-  if (kind == NodeKind::Symbol) {
-    out.insert(e);
-    return;
-  }
-  if (e.nops() == 0 || kind == NodeKind::Number) return;
-  if (NodeMemo<bool>::shared(e)) {
-    if (seen.find(e)) return;
-    seen.remember(e, true);
-  }
-  for (std::size_t i = 0; i < e.nops(); ++i) collect_symbols_once(e.op(i), out, seen);
-}
-
-}  // namespace
-
 void collect_symbols(const ex& e, GiNaC::exset& out) {
   NodeMemo<bool> seen;
-  collect_symbols_once(e, out, seen);
+  walk_once(e, seen, [&](const ex& x) {
+    if (node_kind(x) == NodeKind::Symbol) out.insert(x);
+    return x.nops() > 0 && node_kind(x) != NodeKind::Number;
+  });
 }
 
 std::vector<ex> in_name_order(const std::vector<ex>& items, const std::function<std::string(const ex&)>& name) {
@@ -1198,23 +1159,16 @@ ex freeze_jets(const ex& e, GiNaC::exmap& jets) {
   // New jets are numbered in the order of their text, not of GiNaC's operands (hash order): the
   // probe draws values in symbol-name order, so a witness must not depend on the process.
   // a walk, each shared subtree once, rather than map() (which rebuilds the tree)
-  struct Collect {
-    std::vector<ex> found;
-    NodeMemo<bool> seen;
-    void operator()(const ex& x) {
-      if (is_abstract_jet(x)) {
-        found.push_back(x);
-        return;
-      }
-      if (x.nops() == 0 || seen.find(x)) return;
-      seen.remember(x, true);
-      for (std::size_t i = 0; i < x.nops(); ++i) (*this)(x.op(i));
-    }
-  } collect;
-  collect(e);
-  if (collect.found.empty()) return e;
+  std::vector<ex> found;
+  NodeMemo<bool> seen;
+  walk_once(e, seen, [&](const ex& x) {
+    if (!is_abstract_jet(x)) return true;
+    found.push_back(x);
+    return false;
+  });
+  if (found.empty()) return e;
   std::vector<std::pair<std::string, ex>> fresh;
-  for (const ex& x : collect.found)
+  for (const ex& x : found)
     if (jets.find(x) == jets.end()) fresh.emplace_back(to_text(x), x);
   std::sort(fresh.begin(), fresh.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [text, x] : fresh)
@@ -1554,8 +1508,9 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
       std::mt19937_64 rng(space.seed ^ 0x9e3779b97f4a7c15ULL);
       int zeros = 0;
       const ExactPoints points(e, *atoms);
-      // Each point modulo its own prime, drawn at random (no coefficient can be made divisible by it):
-      // a nonzero residue is a proof; zeros at kExactPoints points are Schwartz–Zippel evidence.
+      // Each point modulo its own random prime (from the seed: reproducible; an input would have to be
+      // built from these very primes to vanish modulo them): a nonzero residue is a proof, zeros at
+      // kExactPoints points are Schwartz–Zippel evidence (docs/geometry.md).
       // The first point alone (a nonzero, the common case, then costs one walk), the others together.
       for (int attempts = 0; attempts < 12 && zeros < kExactPoints;) {
         const int n = attempts == 0 ? 1 : std::min(static_cast<int>(kLanes), kExactPoints - zeros);
@@ -1642,8 +1597,12 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
 }  // namespace
 
 std::optional<Residue> value_modulo(const ex& e, const ResiduePoint& point, const PrimeField& field) {
+  ExactValueAt<ResidueLanes>::Point lane;  // one lane
+  for (const auto& [x, r] : point) lane[x].r[0] = r;
+  const std::vector<PrimeField> fields{field};
   try {
-    return ExactValueAt<Residues>(Residues{field}, point)(e);
+    const auto v = ExactValueAt<ResidueLanes>(ResidueLanes{fields}, lane)(e);
+    return v && !v->undefined ? std::optional<Residue>(v->r[0]) : std::nullopt;
   } catch (const std::exception&) {
     return std::nullopt;
   }

@@ -22,14 +22,12 @@ using GiNaC::is_a;
 using GiNaC::ex_to;
 
 void WireLeaves::add(const ex& e) {
-  if (is_a<GiNaC::numeric>(e)) return;
-  if (e.nops() == 0) {
-    if (position_.emplace(e, static_cast<long>(leaves_.size())).second) leaves_.push_back(e);
-    return;
-  }
-  if (walked_.find(e)) return;
-  walked_.remember(e, true);
-  for (std::size_t i = 0; i < e.nops(); ++i) add(e.op(i));
+  walk_once(e, walked_, [&](const ex& x) {
+    if (is_a<GiNaC::numeric>(x)) return false;
+    if (x.nops() > 0) return true;
+    if (position_.emplace(x, static_cast<long>(leaves_.size())).second) leaves_.push_back(x);
+    return false;
+  });
 }
 
 std::optional<std::size_t> WireLeaves::index(const ex& leaf) const {
