@@ -82,7 +82,7 @@ Form lemma_5_4_three_form(const NonholonomicSystem& system, const std::vector<st
       throw DomainError(detail::message("lemma_5_4_three_form",
                                         "frame field " + system.frame_names().at(b) +
                                             " does not generate a gauge momentum (Theorem 5.3)",
-                                        "C_bab' = -C_bb'a", t.detail));
+                                        "C_" + std::to_string(b + 1) + "ab = -C_" + std::to_string(b + 1) + "ba for all a, b", t.detail));
   }
   const auto is_gauge = [&](std::size_t a) { return std::find(gauge.begin(), gauge.end(), a) != gauge.end(); };
   const Tensor3& C = system.structure_lowered();

@@ -221,6 +221,46 @@ std::string LatexNaming::math(const std::string& t) const {
   return out;
 }
 
+namespace {
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Where a symbol written in Hamel's syntax ends, or `i` when none starts there: a name carrying a
+// subscript or superscript (Pi_nh^Lambda, X_pi1, R^6, x_dot^2), not part of a path or a file name
+// (examples/chaplygin_sphere.yaml) nor glued to a longer word.
+std::size_t symbol_end(const std::string& t, std::size_t i) {
+  if (!std::isalpha(static_cast<unsigned char>(t[i])) || (i > 0 && (word_char(t[i - 1]) || t[i - 1] == '/' || t[i - 1] == '.')))
+    return i;
+  std::size_t j = i;
+  bool marked = false;
+  while (j < t.size() && (word_char(t[j]) || (t[j] == '^' && j + 1 < t.size() && word_char(t[j + 1])))) {
+    marked = marked || t[j] == '_' || t[j] == '^';
+    ++j;
+  }
+  if (t[j - 1] == '_') return i;  // a name ending in _ is a word, not a subscript
+  const bool path = j < t.size() && (t[j] == '/' || (t[j] == '.' && j + 1 < t.size() && word_char(t[j + 1])));
+  return marked && !path ? j : i;
+}
+
+}  // namespace
+
+// Plain prose of the derivation names symbols as the text report writes them ("the characteristic
+// distribution of Pi_nh^Lambda"); escaped, they read Pi\_nh\^{}Lambda, so they are typeset as math.
+std::string LatexNaming::text_with_symbols(const std::string& text) const {
+  std::string out, words;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t j = symbol_end(text, i);
+    if (j == i) {
+      words += text[i++];
+      continue;
+    }
+    out += latex_text(words) + "$" + math(text.substr(i, j - i)) + "$";
+    words.clear();
+    i = j;
+  }
+  return out + latex_text(words);
+}
+
 std::string LatexNaming::prose(const std::string& text) const {
   std::string out, part;
   bool in_math = false;
@@ -230,7 +270,7 @@ std::string LatexNaming::prose(const std::string& text) const {
       continue;
     }
     if (in_math) out += part.empty() ? "" : "$" + math(part) + "$";
-    else out += latex_text(part);
+    else out += text_with_symbols(part);
     part.clear();
     in_math = !in_math;
   }

@@ -27,11 +27,13 @@ class LatexNaming {
   std::string suffix(const Entry& e) const;
   /// Math written with Hamel's names ("Pi_nh^Lambda", "r - l = 2 < 3") as LaTeX math.
   std::string math(const std::string& text) const;
-  /// Prose with `$…$` math: the words escaped, the math typeset.
+  /// Prose with `$…$` math: the words escaped, the math typeset, and so are the symbols written in
+  /// the words with a subscript or superscript (Pi_nh^Lambda, X_pi1, R^6).
   std::string prose(const std::string& text) const;
   const std::map<std::string, std::string>& user() const { return user_; }
 
  private:
+  std::string text_with_symbols(const std::string& text) const;
   std::map<std::string, std::string> user_;
 };
 

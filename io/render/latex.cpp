@@ -133,7 +133,7 @@ void write_tabular(const Table& t, const std::vector<std::size_t>& columns, std:
   os << " \\\\\n\\hline\n";
   for (std::size_t r = begin; r < end; ++r) {
     for (std::size_t i = 0; i < columns.size(); ++i)
-      os << (i ? " & " : "") << (columns[i] < t.rows[r].size() ? latex_text(t.rows[r][columns[i]]) : "");
+      os << (i ? " & " : "") << (columns[i] < t.rows[r].size() ? names.prose(t.rows[r][columns[i]]) : "");
     os << " \\\\\n";
   }
   os << "\\end{tabular}\n";
@@ -168,7 +168,7 @@ void write_verdicts(const DerivationSection& s, std::ostream& os, const LatexNam
       os << " --- the zero test decided neither way";
     else if (!v.holds && !v.failure() && !v.reason.empty())
       os << (v.expected ? " --- as expected: " : " --- a fact, not a failure: ") << names.prose(v.reason);
-    os << " {\\small (" << latex_text(v.method) << ")}\n";
+    os << " {\\small (" << names.prose(v.method) << ")}\n";
   }
   os << "\\end{description}\n";
 }

@@ -29,4 +29,18 @@ TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
   CHECK(hamel::latex_text("Π_nh ≤ 2") == "$\\Pi$\\_nh $\\le$ 2");
 }
 
+TEST_CASE("Report: symbols in plain prose are typeset, paths and words stay text") {
+  hamel::Derivation d;
+  const hamel::LatexNaming names(d);
+  // the text report's names of brackets and fields, in a verdict's words
+  CHECK(names.prose("the distribution of Pi_nh^Lambda is integrable") ==
+        "the distribution of $\\Pi_{\\mathrm{nh}}^\\Lambda$ is integrable");
+  CHECK(names.prose("[X_pi1, X_pi2] leaves it; not on all of R^6") ==
+        "[$X_{\\pi_{1}}$, $X_{\\pi_{2}}$] leaves it; not on all of $R^6$");
+  // a file name, a path, a word ending in _ and a plain word are escaped text, not math
+  CHECK(names.prose("see examples/chaplygin_sphere.yaml") == "see examples/chaplygin\\_sphere.yaml");
+  CHECK(names.prose("a_ b and x^ y") == "a\\_ b and x\\^{} y");
+  CHECK(names.prose("Pi#(T*M)") == "Pi\\#(T*M)");
+}
+
 }  // TEST_SUITE
