@@ -15,6 +15,7 @@
 #include "core/latex.hpp"
 #include "core/monomial.hpp"
 #include "core/node_kind.hpp"
+#include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
 
 namespace hamel {
@@ -720,27 +721,6 @@ void cancel_on_circle(ex& num, ex& den, const Polynomial& P) {
     }
 }
 
-// N and D of a canonical form N/D (core/symbolic.hpp: reduced, N and D expanded) read off its factors:
-// numer_denom() would normalise again, gcd of N and D included (a fifth of the display pass).
-ex numerator_and_denominator(const ex& canonical) {
-  if (!is_product(canonical)) return canonical.numer_denom();
-  ex num = 1, den = 1;
-  for (const ex& f : canonical) {
-    if (is_number(f)) {
-      num *= ex_to<GiNaC::numeric>(f).numer();
-      den *= ex_to<GiNaC::numeric>(f).denom();
-    } else if (is_power_node(f) && is_number(f.op(1)) && ex_to<GiNaC::numeric>(f.op(1)).is_negative()) {
-      if (!ex_to<GiNaC::numeric>(f.op(1)).is_integer()) return canonical.numer_denom();  // a root below: GiNaC's form
-      den *= GiNaC::pow(f.op(0), -f.op(1));
-    } else if (is_sum(f) || is_symbol_node(f) || is_power_node(f) || is_call(f)) {
-      num *= f;
-    } else {
-      return canonical.numer_denom();  // anything unexpected: GiNaC's own answer
-    }
-  }
-  return GiNaC::lst{num.expand(), den.expand()};
-}
-
 // e with `rewrite` applied to every product in it, the inner ones first.
 template <class Rewrite>
 ex in_every_product(const ex& e, const Rewrite& rewrite) {
@@ -912,7 +892,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   if (tree_size(canonical, kMaxDisplayedNodes + 1) > kMaxDisplayedNodes || !one_fraction(canonical)) return canonical;
   Polynomial P;
   P.atoms = atom_table().to_symbol;
-  const ex nd = numerator_and_denominator(canonical);
+  const ex nd = fraction_parts(canonical);
   // one atom table for numerator and denominator: the same sin x is the same symbol in both
   ex num = nd.op(0).to_polynomial(P.atoms), den = nd.op(1).to_polynomial(P.atoms);
   atom_table().to_symbol = P.atoms;

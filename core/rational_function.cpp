@@ -9,6 +9,7 @@
 
 #include "core/flint_integer.hpp"
 #include "core/flint_poly.hpp"
+#include "core/node_kind.hpp"
 #include "core/error.hpp"
 
 namespace hamel {
@@ -252,6 +253,27 @@ std::optional<CancelledFraction> cancelled_fraction(const ex& e, const CirclePai
   } catch (const NotRational&) {
     return std::nullopt;
   }
+}
+
+GiNaC::ex fraction_parts(const GiNaC::ex& canonical) {
+  using GiNaC::ex_to;
+  using GiNaC::numeric;
+  if (!is_product(canonical)) return canonical.numer_denom();
+  GiNaC::ex num = 1, den = 1;
+  for (const GiNaC::ex& f : canonical) {
+    if (is_number(f)) {
+      num *= ex_to<numeric>(f).numer();
+      den *= ex_to<numeric>(f).denom();
+    } else if (is_power_node(f) && is_number(f.op(1)) && ex_to<numeric>(f.op(1)).is_negative()) {
+      if (!ex_to<numeric>(f.op(1)).is_integer()) return canonical.numer_denom();  // a root below: GiNaC's form
+      den *= GiNaC::pow(f.op(0), -f.op(1));
+    } else if (is_sum(f) || is_symbol_node(f) || is_power_node(f) || is_call(f)) {
+      num *= f;
+    } else {
+      return canonical.numer_denom();  // anything unexpected: GiNaC's own answer
+    }
+  }
+  return GiNaC::lst{num.expand(), den.expand()};
 }
 
 }  // namespace hamel

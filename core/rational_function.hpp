@@ -44,4 +44,10 @@ struct FractionTooLarge : std::length_error {
 /// @throws FractionTooLarge when a polynomial on the way exceeds kMaxFractionTerms terms.
 std::optional<CancelledFraction> cancelled_fraction(const GiNaC::ex& e, const CirclePairs& circles);
 
+/// {N, D} (expanded) of a canonical form N/D, or of one whose atoms were renamed, read off its factors:
+/// GiNaC's numer_denom() would bring it to one fraction again, gcd of N and D included, which the
+/// canonical form has already cancelled. Any other shape (a sum of fractions left as derived) goes to
+/// numer_denom().
+GiNaC::ex fraction_parts(const GiNaC::ex& canonical);
+
 }  // namespace hamel

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
 
 namespace hamel {
@@ -80,7 +81,8 @@ ex AlgebraicForm::walk(const ex& e) {
 }
 
 PolynomialQuotient AlgebraicForm::operator()(const ex& e) {
-  const ex nd = walk(simplify(e)).normal().numer_denom();
+  // the canonical form has cancelled N and D already; renaming its atoms keeps them coprime
+  const ex nd = fraction_parts(walk(simplify(e)));
   return {nd.op(0).expand(), nd.op(1).expand()};
 }
 

@@ -10,6 +10,7 @@
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
+#include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
 #include "reduction/algebraic_form.hpp"
 #include "reduction/groebner.hpp"
@@ -114,6 +115,13 @@ bool on_chart(const ex& f, const Chart& chart) {
   return false;
 }
 
+// b/a with common factors cancelled by FLINT's gcd (GiNaC's normal() took a tenth of the flagship's
+// derivation here); GiNaC's where a coefficient is not rational.
+ex cancelled(const ex& b, const ex& a) {
+  if (const auto f = cancelled_fraction(b / a, {})) return f->numerator / f->denominator;
+  return (b / a).normal();
+}
+
 // The basis elements a·z − b of least size: f = b/a; else the least degree in z met (0: none).
 std::pair<std::optional<ex>, int> linear_in(const std::vector<ex>& basis, const ex& z) {
   std::optional<ex> best;
@@ -123,7 +131,7 @@ std::pair<std::optional<ex>, int> linear_in(const std::vector<ex>& basis, const 
     if (d == 0) continue;
     if (least == 0 || d < least) least = d;
     if (d != 1) continue;
-    const ex value = (-g.coeff(z, 0) / g.coeff(z, 1)).normal();
+    const ex value = cancelled(-g.coeff(z, 0), g.coeff(z, 1));
     if (!best || value.nops() < best->nops()) best = value;
   }
   return {best, least};
