@@ -4,7 +4,9 @@
 #include <flint/fmpz_mpoly.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "core/flint_integer.hpp"
@@ -72,9 +74,60 @@ std::vector<ex> ordered_atoms(const GiNaC::exset& found) {
   return out;
 }
 
+// p with c^k = c^(k mod 2)·(1 − s²)^⌊k/2⌋ (Horner in 1 − s²).
+Poly on_circle(const Poly& p, slong s, slong c, const Context& ctx) {
+  const slong degree = fmpz_mpoly_degree_si(p.p, c, ctx.ctx);
+  if (degree < 2) return p;
+  std::vector<Poly> parts(static_cast<std::size_t>(degree / 2 + 1), Poly(ctx));
+  std::vector<ulong> exps(static_cast<std::size_t>(ctx.ctx->minfo->nvars));
+  Integer z;
+  for (slong i = 0; i < fmpz_mpoly_length(p.p, ctx.ctx); ++i) {
+    fmpz_mpoly_get_term_coeff_fmpz(z.z, p.p, i, ctx.ctx);
+    fmpz_mpoly_get_term_exp_ui(exps.data(), p.p, i, ctx.ctx);
+    Poly& part = parts[exps[static_cast<std::size_t>(c)] / 2];
+    exps[static_cast<std::size_t>(c)] %= 2;
+    fmpz_mpoly_push_term_fmpz_ui(part.p, z.z, exps.data(), ctx.ctx);
+  }
+  Poly one_minus_s2(ctx), s2(ctx);
+  fmpz_mpoly_gen(s2.p, s, ctx.ctx);
+  fmpz_mpoly_mul(s2.p, s2.p, s2.p, ctx.ctx);
+  fmpz_mpoly_one(one_minus_s2.p, ctx.ctx);
+  fmpz_mpoly_sub(one_minus_s2.p, one_minus_s2.p, s2.p, ctx.ctx);
+  Poly r(ctx);
+  for (auto part = parts.rbegin(); part != parts.rend(); ++part) {
+    fmpz_mpoly_sort_terms(part->p, ctx.ctx);
+    fmpz_mpoly_combine_like_terms(part->p, ctx.ctx);
+    fmpz_mpoly_mul(r.p, r.p, one_minus_s2.p, ctx.ctx);
+    fmpz_mpoly_add(r.p, r.p, part->p, ctx.ctx);
+  }
+  return bounded(std::move(r), ctx);
+}
+
+// p with s^k = s^(k mod 2)·(1 − c²)^⌊k/2⌋: the other normal form on the circle, sin x at most linear.
+Poly in_cosines(const Poly& p, slong s, slong c, const Context& ctx) { return on_circle(p, c, s, ctx); }
+
+// The common factor of a and b on the circle that their gcd as polynomials (cos x at most linear)
+// misses, found as the gcd of their forms with sin x at most linear instead: (a cos x + b)^k, which
+// the reduction expands, or K/cos x against K. Both forms are polynomials equal to a and b on the
+// circle, so the factor and the cofactors are exact there. nullopt when it is a number.
+struct CircleFactor {
+  Poly factor, a, b;  ///< a = factor·a', b = factor·b' on the circle, a', b' reduced again
+};
+std::optional<CircleFactor> factor_on_circle(const Poly& a, const Poly& b, slong s, slong c, const Context& ctx) {
+  const Poly as = in_cosines(a, s, c, ctx), bs = in_cosines(b, s, c, ctx);
+  Poly g(ctx), ac(ctx), bc(ctx);
+  if (!fmpz_mpoly_gcd_cofactors(g.p, ac.p, bc.p, as.p, bs.p, ctx.ctx)) return std::nullopt;  // FLINT gave up
+  if (fmpz_mpoly_is_fmpz(g.p, ctx.ctx)) return std::nullopt;
+  return CircleFactor{std::move(g), on_circle(ac, s, c, ctx), on_circle(bc, s, c, ctx)};
+}
+
+// The (s, c) variables of the circle pairs a fraction is reduced on.
+using CircleVariables = std::vector<std::pair<slong, slong>>;
+
 class Evaluator {
  public:
-  Evaluator(const Context& c, const AtomIndex& index) : c_(c), index_(index) {}
+  Evaluator(const Context& c, const AtomIndex& index, const CircleVariables& circles)
+      : c_(c), index_(index), circles_(circles) {}
 
   Fraction operator()(const ex& e) {
     if (is_a<GiNaC::numeric>(e)) return number(GiNaC::ex_to<GiNaC::numeric>(e));
@@ -90,6 +143,7 @@ class Evaluator {
  private:
   const Context& c_;
   const AtomIndex& index_;
+  const CircleVariables& circles_;
 
   Fraction one() const {
     Fraction f{Poly(c_), Poly(c_)};
@@ -131,15 +185,41 @@ class Evaluator {
 
   // a + b with a, b cancelled: only a factor of gcd(a.d, b.d) can divide the new numerator.
   Fraction plus(const Fraction& a, const Fraction& b) const {
-    const Poly g = gcd(a.d, b.d);
-    const Poly ad = quotient(a.d, g), bd = quotient(b.d, g);
-    Fraction r{times(a.n, bd), times(a.d, bd)};
+    Poly g = gcd(a.d, b.d);
+    Poly ad = quotient(a.d, g), bd = quotient(b.d, g);
+    // r.d = g·ad·bd: a factor of g found in r.n then divides it as a polynomial
+    const bool on_circle_only = shared_on_circle(ad, bd, g);
+    Fraction r{times(a.n, bd), on_circle_only ? times(times(g, ad), bd) : times(a.d, bd)};
     fmpz_mpoly_add(r.n.p, r.n.p, times(b.n, ad).p, c_.ctx);
     r.n = bounded(std::move(r.n), c_);
     if (g.is_one() || r.n.is_zero()) return r;
     const Poly h = gcd(r.n, g);
     if (h.is_one()) return r;
     return {quotient(r.n, h), quotient(r.d, h)};
+  }
+
+  // A factor that the rest of two denominators share on the circle but not as polynomials (canonical
+  // forms are reduced to cos x of degree ≤ 1, and one of them may have had the factor cancelled,
+  // cancelled_on_circle) goes to g: (d1 cos φ + d2)^5 K and (d1 cos φ + d2) K over one denominator
+  // (d1 cos φ + d2)^5 K, not their product. ad, bd stay equal to what they were on the circle, which
+  // is all the final reduction keeps.
+  bool shared_on_circle(Poly& ad, Poly& bd, Poly& g) const {
+    bool found = false;
+    for (const auto& [s, c] : circles_) {
+      if (ad.is_one() || bd.is_one()) break;
+      if (!holds(ad, s, c) || !holds(bd, s, c)) continue;
+      auto f = factor_on_circle(ad, bd, s, c, c_);
+      if (!f) continue;
+      ad = std::move(f->a);
+      bd = std::move(f->b);
+      g = times(g, f->factor);
+      found = true;
+    }
+    return found;
+  }
+
+  bool holds(const Poly& p, slong s, slong c) const {
+    return fmpz_mpoly_degree_si(p.p, s, c_.ctx) > 0 || fmpz_mpoly_degree_si(p.p, c, c_.ctx) > 0;
   }
 
   // a · b with a, b cancelled: a.n against b.d and b.n against a.d.
@@ -189,35 +269,6 @@ class Evaluator {
   }
 };
 
-// p with c^k = c^(k mod 2)·(1 − s²)^⌊k/2⌋ (Horner in 1 − s²).
-Poly on_circle(const Poly& p, slong s, slong c, const Context& ctx) {
-  const slong degree = fmpz_mpoly_degree_si(p.p, c, ctx.ctx);
-  if (degree < 2) return p;
-  std::vector<Poly> parts(static_cast<std::size_t>(degree / 2 + 1), Poly(ctx));
-  std::vector<ulong> exps(static_cast<std::size_t>(ctx.ctx->minfo->nvars));
-  Integer z;
-  for (slong i = 0; i < fmpz_mpoly_length(p.p, ctx.ctx); ++i) {
-    fmpz_mpoly_get_term_coeff_fmpz(z.z, p.p, i, ctx.ctx);
-    fmpz_mpoly_get_term_exp_ui(exps.data(), p.p, i, ctx.ctx);
-    Poly& part = parts[exps[static_cast<std::size_t>(c)] / 2];
-    exps[static_cast<std::size_t>(c)] %= 2;
-    fmpz_mpoly_push_term_fmpz_ui(part.p, z.z, exps.data(), ctx.ctx);
-  }
-  Poly one_minus_s2(ctx), s2(ctx);
-  fmpz_mpoly_gen(s2.p, s, ctx.ctx);
-  fmpz_mpoly_mul(s2.p, s2.p, s2.p, ctx.ctx);
-  fmpz_mpoly_one(one_minus_s2.p, ctx.ctx);
-  fmpz_mpoly_sub(one_minus_s2.p, one_minus_s2.p, s2.p, ctx.ctx);
-  Poly r(ctx);
-  for (auto part = parts.rbegin(); part != parts.rend(); ++part) {
-    fmpz_mpoly_sort_terms(part->p, ctx.ctx);
-    fmpz_mpoly_combine_like_terms(part->p, ctx.ctx);
-    fmpz_mpoly_mul(r.p, r.p, one_minus_s2.p, ctx.ctx);
-    fmpz_mpoly_add(r.p, r.p, part->p, ctx.ctx);
-  }
-  return bounded(std::move(r), ctx);
-}
-
 }  // namespace
 
 std::optional<CancelledFraction> cancelled_fraction(const ex& e, const CirclePairs& circles) {
@@ -231,7 +282,10 @@ std::optional<CancelledFraction> cancelled_fraction(const ex& e, const CirclePai
   for (std::size_t i = 0; i < vars.size(); ++i) index[vars[i]] = static_cast<slong>(i);
   const Context ctx(static_cast<slong>(vars.size()));
   try {
-    Fraction f = Evaluator(ctx, index)(e);  // cancelled as it is built
+    CircleVariables pairs;
+    for (const auto& [s, c] : circles)
+      if (found.count(c)) pairs.emplace_back(index.at(s), index.at(c));
+    Fraction f = Evaluator(ctx, index, pairs)(e);  // cancelled as it is built
     bool reduced = false;
     for (const auto& [s, c] : circles)
       if (found.count(c)) {
@@ -243,6 +297,20 @@ std::optional<CancelledFraction> cancelled_fraction(const ex& e, const CirclePai
     if (f.n.is_zero()) return CancelledFraction{0, 1};
     Poly g(ctx), n(f.n), d(f.d);
     if (reduced && !fmpz_mpoly_gcd_cofactors(g.p, n.p, d.p, f.n.p, f.d.p, ctx.ctx)) return std::nullopt;
+    // a factor N and D share on the circle but not as polynomials: (d1 cos φ + d2)^4 of the roller
+    // racer's structure coefficients, which the reduction had expanded (an equation of motion of 22 000
+    // characters instead of 1000)
+    bool on_circle_only = false;
+    for (const auto& [s, c] : pairs)
+      if (auto common = factor_on_circle(n, d, s, c, ctx)) {
+        n = std::move(common->a);
+        d = std::move(common->b);
+        on_circle_only = true;
+      }
+    if (on_circle_only) {  // what is left may share a factor as polynomials again
+      const Poly n1(n), d1(d);
+      if (!fmpz_mpoly_gcd_cofactors(g.p, n.p, d.p, n1.p, d1.p, ctx.ctx)) return std::nullopt;
+    }
     Integer lead;
     fmpz_mpoly_get_term_coeff_fmpz(lead.z, d.p, 0, ctx.ctx);
     if (fmpz_sgn(lead.z) < 0) {

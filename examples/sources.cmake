@@ -9,6 +9,11 @@ if(HAMEL_BUILD_TESTS)
   add_test(NAME check.chaplygin_sleigh COMMAND hamel_cli check examples/chaplygin_sleigh.yaml
            examples/chaplygin_sleigh.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(check.chaplygin_sleigh PROPERTIES PASS_REGULAR_EXPRESSION "6 claims: 5 true, 1 false")
+  # a textbook system outside the papers: its bracket and reduced bracket by hand (SymPy), in the short
+  # form that needs a factor cancelled on the circle only (docs/geometry.md), and the form without it false
+  add_test(NAME check.roller_racer COMMAND hamel_cli check examples/roller_racer.yaml
+           examples/roller_racer.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(check.roller_racer PROPERTIES PASS_REGULAR_EXPRESSION "6 claims: 5 true, 1 false")
   # no frame given: Hamel's SE(2)-invariant frame, and H_c derived by hand in it (issue 16 §2)
   add_test(NAME check.snakeboard COMMAND hamel_cli check examples/snakeboard.yaml examples/snakeboard.claims.yaml
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})

@@ -65,6 +65,30 @@ TEST_CASE("cancelled_fraction: reduced on the circle after cancelling, as the ca
   CHECK_FALSE(hamel::cancelled_fraction(1 / (c * c + s * s - 1 + x - x), circle));
 }
 
+TEST_CASE("cancelled_fraction: a factor N and D share only on the circle is cancelled") {
+  realsymbol s("s"), c("c"), x("x");
+  const hamel::CirclePairs circle{{s, c}};
+  // the reduced forms of (2c + 3)^4·s and (2c + 3)^5·(1 + x): cos to degree 1 hides (2c + 3)^4 from
+  // the gcd of polynomials (the roller racer's structure coefficients, docs/geometry.md)
+  const auto reduced = [&](const ex& p) { return hamel::cancelled_fraction(p.expand(), circle)->numerator; };
+  const ex n = reduced(pow(2 * c + 3, 4) * s), d = reduced(pow(2 * c + 3, 5) * (1 + x));
+  CHECK_FALSE(n.has(pow(c, 2)));
+  const auto q = hamel::cancelled_fraction(n / d, circle);
+  REQUIRE(q);
+  CHECK((q->numerator - s).expand().is_zero());
+  CHECK((q->denominator - (2 * c + 3) * (1 + x)).expand().is_zero());
+  // and in a sum whose denominators are related on the circle only: 1/(2c + 3)² + 1/(2c + 3)
+  const auto sum = hamel::cancelled_fraction(1 / reduced(pow(2 * c + 3, 2)) + 1 / (2 * c + 3), circle);
+  REQUIRE(sum);
+  CHECK((sum->numerator - (2 * c + 4)).expand().is_zero());
+  CHECK((sum->denominator - reduced(pow(2 * c + 3, 2))).expand().is_zero());
+  // (1 − s²)/c is c on the circle
+  const auto cosine = hamel::cancelled_fraction((1 - s * s) / c, circle);
+  REQUIRE(cosine);
+  CHECK(cosine->numerator.is_equal(c));
+  CHECK(cosine->denominator.is_equal(1));
+}
+
 TEST_CASE("cancelled_fraction: what it refuses (roots, floats, complex numbers)") {
   realsymbol x("x");
   CHECK_FALSE(hamel::cancelled_fraction(sqrt(x) + 1, {}));
