@@ -45,6 +45,13 @@ std::string number(double v) {
   return buf;
 }
 
+// A number as a person writes it (0.68, not 0.68000000000000005).
+std::string short_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 // Index 0: x and the series; then one block per curve with points (two blank lines apart, gnuplot's
 // `index`), a NaN in x written as a blank line: a break in the line.
 void write_data(const Plot& p, const std::string& path) {
@@ -120,15 +127,19 @@ struct Layout {
   double xtic = 0, ytic = 0;  ///< 0: gnuplot's own
 };
 
+// Where a time plot's panels end (a share of its width): the key takes the rest, on the right. The same
+// in every plot, so that the panels' time axes line up whatever their keys.
+constexpr double kPanelsEnd = 0.68;
+
 Layout layout(const Plot& p) {
   Layout l;
   if (!p.equal_aspect) {
     if (panels(p) > 1) l.height = 100 + 220 * static_cast<int>(panels(p));
-    // the key sits in the right 32% (rmargin 0.68): wide enough for the longest title (about 10 px a
-    // character and 60 for the sample), or it runs into the panels ("J_rotation - J_rotation(t0) [J]")
+    // the key's share wide enough for the longest title (about 10 px a character and 60 for the
+    // sample), or it runs into the panels ("J_rotation - J_rotation(t0) [J]")
     std::size_t longest = 0;
     for (const Series& s : p.series) longest = std::max(longest, s.title.size());
-    l.width = std::max(l.width, static_cast<int>((10.0 * static_cast<double>(longest) + 60) / 0.32));
+    l.width = std::max(l.width, static_cast<int>((10.0 * static_cast<double>(longest) + 60) / (1 - kPanelsEnd)));
     return l;
   }
   const auto e = extent(p);
@@ -159,7 +170,8 @@ void write_preamble(const Plot& p, const Layout& l, const std::string& script, s
     out << "set size ratio -1\nset key below Left reverse\n";
     if (l.xtic > 0) out << "set xtics " << number(l.xtic) << "\nset ytics " << number(l.ytic) << "\n";
   } else {  // fixed margins: the panels' time axes line up whatever their keys' widths; t from end to end
-    out << "set key outside right top Left reverse samplen 2\nset lmargin at screen 0.12\nset rmargin at screen 0.68\n"
+    out << "set key outside right top Left reverse samplen 2\nset lmargin at screen 0.12\nset rmargin at screen "
+        << short_number(kPanelsEnd) << "\n"
         << "set autoscale xfix\nset offsets 0, 0, graph 0.05, graph 0.05\n";  // a constant on the range's edge stays seen
   }
   const std::vector<std::string> names = marker_names(p);
