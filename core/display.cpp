@@ -393,6 +393,8 @@ constexpr std::size_t kMaxFlintFactorTerms = 20;
 // square the canonical form hides); no deeper than group's two levels.
 ex grouped_inner(const ex& inner, const Polynomial& P, int depth) {
   std::vector<ex> candidates{group(inner, P, depth)};
+  // t − t·sin²x → t·cos²x inside the brackets too: d1² I2 m cos²φ, not d1² I2 m (1 − sin²φ)
+  if (const ex r = recover_cos(inner, P); !r.is_equal(inner)) candidates.push_back(group(r, P, depth));
   if (terms_of(inner).size() >= 3 && depth + 1 <= kMaxGroupDepth)
     for (const ex& p : {inner, in_cosines(inner, P)})
       if (terms_of(p).size() <= kMaxFlintFactorTerms) candidates.push_back(factored_on_circle(p, P));

@@ -265,4 +265,16 @@ TEST_CASE("display_form: cos θ dividing numerator and denominator only on the c
   CHECK(hamel::display_size(shown) <= 60);
 }
 
+TEST_CASE("display_form: cos² comes back inside a pulled-out coefficient's brackets") {
+  // K of the cylinder with a touchdown (examples/contact_cylinder_touchdown.yaml): the canonical form
+  // writes M + m cos²φ as M − m sin²φ + m, and grouping pulled γ m out before cos² was looked for
+  GiNaC::realsymbol ph("phi"), g("gamma"), m("m"), M("M"), r("r"), I("I");
+  const ex K = g * m * (g * (M + m * pow(cos(ph), 2)) + 2 * r * (M + m) * cos(ph)) + I * M + I * m + m * r * r * (M + m);
+  const ex shown = hamel::display_form(K);
+  check_equal(shown, K);
+  const std::string text = hamel::detail::str(shown);
+  CHECK_MESSAGE(text.find("M + m*cos(phi)^2") != std::string::npos, text);
+  CHECK_MESSAGE(text.find("sin(phi)") == std::string::npos, text);
+}
+
 }  // TEST_SUITE
