@@ -125,21 +125,25 @@ void find_circle(Polynomial& P) {
 ex recover_cos(const ex& p, const Polynomial& P) {
   ex q = p.expand();
   for (const auto& [s, c] : P.circle) {
-    if (!q.has(s)) continue;
-    std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present;
-    for (const ex& t : terms_of(q)) present.insert(t);
+    // a pair needs a term with s² (most polynomials the search meets have none, or no pair: found
+    // before their terms are printed to be ordered)
+    const std::vector<ex> terms = terms_of(q);
+    if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return degree_in(t, s) >= 2; })) continue;
+    std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present(terms.begin(), terms.end());
+    const auto partner_of = [&](const ex& t) { return (-t * GiNaC::pow(s, 2)).expand(); };
+    if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return present.count(partner_of(t)) > 0; })) continue;
     ex out = 0;
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> used;
     for (const ex& t : terms_in_print_order(q, P)) {  // a chain t, −t·s², t·s⁴ pairs the same way each run
       if (used.count(t)) continue;
-      const ex partner = (-t * GiNaC::pow(s, 2)).expand();
+      const ex partner = partner_of(t);
       if (present.count(partner) && !used.count(partner)) {
         used.insert(t);
         used.insert(partner);
         out += t * GiNaC::pow(c, 2);
       }
     }
-    for (const ex& t : terms_of(q))
+    for (const ex& t : terms)
       if (!used.count(t)) out += t;
     q = out;
   }
