@@ -307,15 +307,25 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
         const ex u = P.atoms.at(sx).op(0) + sign * P.atoms.at(sy).op(0);
         const ex S = symbol_for(GiNaC::sin(u), P), C = symbol_for(GiNaC::cos(u), P);
         const GiNaC::exmap to_sum{{sx, S * cy - sign * C * sy}, {cx, C * cy + sign * S * sy}};
-        const auto rewritten = [&](const ex& x) { return on_pair(x.subs(to_sum, GiNaC::subs_options::no_pattern), sy, cy); };
+        // c_y² and C² reduced: m1 + m2 sin²(a − b), the double pendulum's det G / (l1² l2² m2), is one
+        // term in S only once C² = 1 − S² too
+        const auto rewritten = [&](const ex& x) { return on_pair(on_pair(x.subs(to_sum, GiNaC::subs_options::no_pattern), sy, cy), S, C); };
         if (!may_contract(terms, i, j, rewritten)) continue;
         const ex r = rewritten(q);
         if (terms_of(r).size() >= terms_of(q).size()) continue;
         q = r;
-        terms = angle_terms(q, pairs);  // the new angle's S, C are not among the pairs: they stay in the rest
-        P.sums[S] = sx * cy + sign * cx * sy;
-        P.sums[C] = cx * cy - sign * sx * sy;
-        P.circle.emplace_back(S, C);
+        // The new angle takes part in the next pairs (cos b sin(a − b) + cos(a − b) sin b is sin a, the
+        // double pendulum's), unless it is one of them already: then it is an angle of p, an atom as
+        // it stands, not a sum to write out for the check.
+        const auto is_S = [&](const std::pair<ex, ex>& x) { return x.first.is_equal(S); };
+        const bool fresh = std::none_of(pairs.begin(), pairs.end(), is_S);
+        if (fresh && !P.sums.count(S)) {
+          P.sums[S] = sx * cy + sign * cx * sy;
+          P.sums[C] = cx * cy - sign * sx * sy;
+        }
+        if (std::none_of(P.circle.begin(), P.circle.end(), is_S)) P.circle.emplace_back(S, C);
+        if (fresh && pairs.size() < 6) pairs.emplace_back(S, C);  // last: sx, … refer into pairs
+        terms = angle_terms(q, pairs);
       }
   return q;
 }
@@ -585,6 +595,25 @@ bool has_any(const ex& p, const GiNaC::lst& vars) {
   return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return p.has(v); });
 }
 
+// monomial in vars ↦ its coefficient in the expanded p (the terms summed once: += on a GiNaC sum copies
+// it, quadratic), in a fixed order.
+std::map<ex, ex, GiNaC::ex_is_less> by_monomial_in(const ex& p, const GiNaC::lst& vars) {
+  std::map<ex, GiNaC::exvector, GiNaC::ex_is_less> terms;
+  for (const ex& term : terms_of(p)) {
+    ex coeff = term, mono = 1;
+    if (is_product(term)) {
+      coeff = 1;
+      for (std::size_t k = 0; k < term.nops(); ++k) (is_power_of(term.op(k), vars) ? mono : coeff) *= term.op(k);
+    } else if (is_power_of(term, vars)) {
+      coeff = 1, mono = term;
+    }
+    terms[mono].push_back(coeff);
+  }
+  std::map<ex, ex, GiNaC::ex_is_less> out;
+  for (auto& [mono, coeffs] : terms) out.emplace(mono, GiNaC::add(coeffs));
+  return out;
+}
+
 // Σ coefficient · monomial in `vars`, each coefficient in its best form, a common monomial of the
 // other symbols pulled out first: m·R²·(π1·(…) + π3·(…)).
 ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plain = false) {
@@ -593,24 +622,33 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
   for (const ex& s : symbols_of(e, P))
     if (!is_power_of(s, vars)) others.push_back(s);
   const ex g = common_monomial(terms_of(e), others);
-  // monomial in vars ↦ the terms of its coefficient, summed once (+= on a GiNaC sum copies it: quadratic)
-  std::map<ex, GiNaC::exvector, GiNaC::ex_is_less> by_monomial;
-  for (const ex& term : terms_of((e / g).expand())) {
-    ex coeff = term, mono = 1;
-    if (is_product(term)) {
-      coeff = 1;
-      for (std::size_t k = 0; k < term.nops(); ++k) (is_power_of(term.op(k), vars) ? mono : coeff) *= term.op(k);
-    } else if (is_power_of(term, vars)) {
-      coeff = 1, mono = term;
-    }
-    by_monomial[mono].push_back(coeff);
-  }
   GiNaC::exvector out;
-  for (const auto& [mono, terms] : by_monomial) {
-    const ex coeff = GiNaC::add(terms);
+  for (const auto& [mono, coeff] : by_monomial_in((e / g).expand(), vars))
     out.push_back((plain ? group(coeff, P) : best_polynomial(coeff, P)) * mono);
-  }
   return g * GiNaC::add(out);
+}
+
+// N = Q·D + R, Q gathering the monomials in `vars` whose coefficient D divides: the potential of a
+// Hamiltonian, which a person writes beside the kinetic energy's fraction (H = T/D + V(θ)), not
+// multiplied by D inside it. Exact division (on the circle representatives, then in cosines), so no
+// identity to check. nullopt when no coefficient, or every one, is divisible.
+struct DivisiblePart {
+  ex quotient, rest;
+};
+std::optional<DivisiblePart> divisible_part(const ex& num, const ex& den, const GiNaC::lst& vars, const Polynomial& P) {
+  if (vars.nops() == 0 || is_number(den)) return std::nullopt;
+  DivisiblePart out{0, 0};
+  bool some = false, all = true;
+  for (const auto& [mono, coeff] : by_monomial_in(num.expand(), vars)) {
+    ex q;
+    const bool divides = GiNaC::divide(coeff, den, q) ||
+                         (GiNaC::divide(in_cosines(coeff, P), in_cosines(den, P), q) && ((q = on_circle(q, P)), true));
+    (divides ? out.quotient : out.rest) += (divides ? q : coeff) * mono;
+    some = some || divides;
+    all = all && divides;
+  }
+  if (!some || all) return std::nullopt;
+  return out;
 }
 
 // Values larger than this (tree nodes) are shown without any rewriting (display_form).
@@ -937,6 +975,12 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   if (const auto t = tangent_factors(num_short, den_short, P)) {
     const ex Nt = t->above * best_numerator(t->num, vars, P), Dt = t->below * best_polynomial(t->den, P);
     if (equal(Nt, num_signed) && equal(Dt, den_signed)) forms.push_back((Nt / Dt).subs(P.atoms, GiNaC::subs_options::no_pattern));
+  }
+  // the potential beside the kinetic energy's fraction: T/D + V rather than (T + D·V)/D
+  if (const auto parts = divisible_part(num_signed, den_signed, vars, P)) {
+    const ex R = best_numerator(contract_angle_sums(parts->rest, P), vars, P);
+    const ex Q = best_numerator(contract_angle_sums(parts->quotient, P), vars, P);
+    if (equal(R, parts->rest) && equal(Q, parts->quotient)) forms.push_back((R / D + Q).subs(P.atoms, GiNaC::subs_options::no_pattern));
   }
   // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
   // on the circle, a polynomial identity like those checked above

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/display.hpp"
 #include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "core/term_order.hpp"
@@ -34,7 +35,7 @@ void fill_comparison(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& de
   res.holds = v.zero;
   res.undecided = v.undecided;
   res.how = v.how();
-  res.derived = to_text(pretty(derived));
+  res.derived = to_text(display_form(derived));  // as a report shows it (docs/display.md), not the canonical form
   res.claimed = to_text(claimed);
   if (v.zero || v.undecided || v.point.empty()) return;
   std::string values;

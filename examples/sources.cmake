@@ -14,6 +14,10 @@ if(HAMEL_BUILD_TESTS)
   add_test(NAME check.roller_racer COMMAND hamel_cli check examples/roller_racer.yaml
            examples/roller_racer.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(check.roller_racer PROPERTIES PASS_REGULAR_EXPRESSION "6 claims: 5 true, 1 false")
+  # a holonomic textbook system: the Hamiltonian by hand, and its small-angle slip false
+  add_test(NAME check.double_pendulum COMMAND hamel_cli check examples/double_pendulum.yaml
+           examples/double_pendulum.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(check.double_pendulum PROPERTIES PASS_REGULAR_EXPRESSION "5 claims: 4 true, 1 false")
   # no frame given: Hamel's SE(2)-invariant frame, and H_c derived by hand in it (issue 16 §2)
   add_test(NAME check.snakeboard COMMAND hamel_cli check examples/snakeboard.yaml examples/snakeboard.claims.yaml
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})

@@ -162,6 +162,35 @@ TEST_CASE("hamel derive: the Chaplygin sleigh's reduced equations v' = a w^2, w'
   CHECK((value(hamel::test::entries(j, "reduced_hamiltonian").at("")) - ((m * v * v + (J + m * a * a) * w * w) / 2).subs(at)).is_zero());
 }
 
+// Two textbook systems outside the papers, as short as a textbook writes them: the double pendulum's
+// d/dt pi1 = -dH/da with H over m1 + m2 sin²(a - b) (not its expansion in sin a, cos a, sin b, cos b),
+// and the roller racer's equations with (d1 cos phi + d2)^4 cancelled above and below (docs/geometry.md).
+TEST_CASE("hamel derive: the double pendulum's and the roller racer's equations of motion, short and right") {
+  hamel::test::TempFile json("", ".json");
+  REQUIRE(run({"derive", "examples/double_pendulum.yaml", "--quiet", "--json", json.path()}).status == 0);
+  const auto eq = hamel::test::entries(hamel::test::read_json(json.path()), "equations_of_motion");
+  const GiNaC::symbol a("a"), b("b"), p1("pi1"), p2("pi2"), m1("m1"), m2("m2"), l1("l1"), l2("l2"), g("g");
+  GiNaC::symtab table{{"a", a}, {"b", b}, {"pi1", p1}, {"pi2", p2}, {"m1", m1}, {"m2", m2}, {"l1", l1}, {"l2", l2}, {"g", g}};
+  const GiNaC::ex H = (m2 * l2 * l2 * p1 * p1 + (m1 + m2) * l1 * l1 * p2 * p2 - 2 * m2 * l1 * l2 * p1 * p2 * cos(a - b)) /
+                          (2 * m2 * l1 * l1 * l2 * l2 * (m1 + m2 * pow(sin(a - b), 2))) -
+                      (m1 + m2) * g * l1 * cos(a) - m2 * g * l2 * cos(b);
+  const GiNaC::exmap at{{a, GiNaC::numeric(3, 7)}, {b, GiNaC::numeric(-5, 4)}, {p1, GiNaC::numeric(2, 3)},
+                        {p2, GiNaC::numeric(-1, 5)}, {m1, GiNaC::numeric(3, 2)}, {m2, GiNaC::numeric(5, 7)},
+                        {l1, GiNaC::numeric(4, 5)}, {l2, GiNaC::numeric(6, 5)}, {g, GiNaC::numeric(49, 5)}};
+  const auto difference = [&](const std::string& derived, const GiNaC::ex& expected) {
+    return GiNaC::abs(GiNaC::evalf((GiNaC::parser(table)(derived) - expected).subs(at)));
+  };
+  CHECK(difference(eq.at("pi1"), -H.diff(a)) < 1e-12);
+  CHECK(difference(eq.at("pi2"), -H.diff(b)) < 1e-12);
+  CHECK(difference(eq.at("a"), H.diff(p1)) < 1e-12);
+  CHECK_MESSAGE(eq.at("pi1").find("(m1 + m2*sin(a - b)^2)^2") != std::string::npos, eq.at("pi1"));
+  CHECK_MESSAGE(eq.at("pi1").size() < 300, eq.at("pi1"));  // 1 113 characters with the expansion
+  hamel::test::TempFile racer("", ".json");
+  REQUIRE(run({"derive", "examples/roller_racer.yaml", "--quiet", "--json", racer.path()}).status == 0);
+  for (const auto& [key, value] : hamel::test::entries(hamel::test::read_json(racer.path()), "equations_of_motion"))
+    CHECK_MESSAGE(value.size() < 1500, key, ": ", value.size(), " characters");  // 22 000 for pi1 before
+}
+
 TEST_CASE("hamel derive: the Chaplygin sphere's reduced H = (M, Omega)/2 and M' = M x Omega, gamma' = gamma x Omega in (M, gamma) (004 §6)") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--json", json.path()});

@@ -277,4 +277,24 @@ TEST_CASE("display_form: cos² comes back inside a pulled-out coefficient's brac
   CHECK_MESSAGE(text.find("sin(phi)") == std::string::npos, text);
 }
 
+TEST_CASE("display_form: an angle difference squared is contracted (the double pendulum's det G)") {
+  // det G/(l1² l2² m2) = m1 + m2 − m2 cos²(a − b): the canonical form expands cos(a − b); contracting
+  // it back needs cos²(a − b) = 1 − sin²(a − b) as well as cos²b = 1 − sin²b
+  GiNaC::realsymbol a("a"), b("b"), m1("m1"), m2("m2");
+  const ex K = m1 + m2 - m2 * pow(cos(a - b), 2);
+  const ex shown = hamel::display_form(K);
+  check_equal(shown, K);
+  CHECK(hamel::detail::str(shown) == "m1 + m2*sin(a - b)^2");
+}
+
+TEST_CASE("display_form: the potential beside the kinetic energy's fraction, not multiplied into it") {
+  // canonically one fraction, (π² − 2 g m (I1 + m sin²θ) cos θ)/(2 (I1 + m sin²θ)); a person writes
+  // T + V, and so does the pass when D divides the momentum-free coefficient (the double pendulum's H)
+  GiNaC::realsymbol th("theta"), p("pi"), g("g"), m("m"), I1("I1");
+  const ex H = p * p / (2 * (I1 + m * pow(sin(th), 2))) - g * m * cos(th);
+  const ex shown = hamel::display_form(H, GiNaC::lst{p});
+  check_equal(shown, H);
+  CHECK(hamel::detail::str(shown) == "-g*m*cos(theta) + pi^2/(2*(I1 + m*sin(theta)^2))");
+}
+
 }  // TEST_SUITE
