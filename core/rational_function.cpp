@@ -4,7 +4,6 @@
 #include <flint/fmpz_mpoly.h>
 
 #include <algorithm>
-#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -199,8 +198,8 @@ class Evaluator {
   }
 
   // A factor that the rest of two denominators share on the circle but not as polynomials (canonical
-  // forms are reduced to cos x of degree ≤ 1, and one of them may have had the factor cancelled,
-  // cancelled_on_circle) goes to g: (d1 cos φ + d2)^5 K and (d1 cos φ + d2) K over one denominator
+  // forms are reduced to cos x of degree ≤ 1, and one of them may have had the factor cancelled by
+  // cancelled_fraction's last step) goes to g: (d1 cos φ + d2)^5 K and (d1 cos φ + d2) K over one denominator
   // (d1 cos φ + d2)^5 K, not their product. ad, bd stay equal to what they were on the circle, which
   // is all the final reduction keeps.
   bool shared_on_circle(Poly& ad, Poly& bd, Poly& g) const {
@@ -286,13 +285,11 @@ std::optional<CancelledFraction> cancelled_fraction(const ex& e, const CirclePai
     for (const auto& [s, c] : circles)
       if (found.count(c)) pairs.emplace_back(index.at(s), index.at(c));
     Fraction f = Evaluator(ctx, index, pairs)(e);  // cancelled as it is built
-    bool reduced = false;
-    for (const auto& [s, c] : circles)
-      if (found.count(c)) {
-        f.n = on_circle(f.n, index.at(s), index.at(c), ctx);
-        f.d = on_circle(f.d, index.at(s), index.at(c), ctx);
-        reduced = true;
-      }
+    for (const auto& [s, c] : pairs) {
+      f.n = on_circle(f.n, s, c, ctx);
+      f.d = on_circle(f.d, s, c, ctx);
+    }
+    const bool reduced = !pairs.empty();
     if (f.d.is_zero()) return std::nullopt;
     if (f.n.is_zero()) return CancelledFraction{0, 1};
     Poly g(ctx), n(f.n), d(f.d);

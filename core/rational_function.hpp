@@ -38,7 +38,9 @@ struct FractionTooLarge : std::length_error {
 };
 
 /// N/D = e, cancelled, then reduced on the circles, then cancelled again (as GiNaC's
-/// numer_denom() followed by the reduction did).  nullopt when e is not built of rational numbers,
+/// numer_denom() followed by the reduction did), and then by the factors N and D share only on a
+/// circle, which the gcd of the reduced polynomials cannot see ((a cos x + b)^k expanded: found as a
+/// gcd of the forms with sin x at most linear, docs/geometry.md).  nullopt when e is not built of rational numbers,
 /// symbols, constants and functions (taken as atoms) by sums, products and integer powers, or when a
 /// denominator is identically zero (the caller reports it).
 /// @throws FractionTooLarge when a polynomial on the way exceeds kMaxFractionTerms terms.
