@@ -286,6 +286,41 @@ bool may_contract(const std::vector<AngleTerm>& terms, std::size_t i, std::size_
   return false;
 }
 
+// q with only the groups of may_contract that shrink rewritten in x ± y, the other terms as they are:
+// g m1 (cos b sin(a − b) + cos(a − b) sin b) + g m2 cos b sin(a − b) is g m1 sin a + g m2 cos b sin(a − b)
+// (the double pendulum's), where rewriting the last term too would expand it. Each group's rewriting
+// is an identity on the circles by itself. nullopt where q must be rewritten whole (an opaque term, c_y²).
+template <class Rewrite>
+std::optional<ex> partly_contracted(const std::vector<AngleTerm>& terms, std::size_t i, std::size_t j, const Rewrite& rewritten) {
+  struct Group {
+    ex sum = 0, original = 0;
+    bool with_y = false;
+  };
+  std::map<std::pair<int, int>, std::map<ex, Group, GiNaC::ex_is_less>> by_rest;  // as in may_contract
+  ex untouched = 0;
+  for (const AngleTerm& t : terms) {
+    if (t.opaque || t.c_degree[j] >= 2) return std::nullopt;
+    ex angles = 1, rest = t.rest;
+    for (std::size_t k = 0; k < t.powers.size(); ++k)
+      (k == i || k == j ? angles : rest) *= t.powers[k].first * t.powers[k].second;
+    if (t.s_degree[i] + t.c_degree[i] == 0) {
+      untouched += t.number * rest * angles;
+      continue;
+    }
+    Group& g = by_rest[{t.s_degree[i] + t.c_degree[i], (t.s_degree[j] + t.c_degree[j]) % 2}][rest];
+    g.sum += t.number * angles;
+    g.original += t.number * rest * angles;
+    g.with_y = g.with_y || t.s_degree[j] + t.c_degree[j] > 0;
+  }
+  ex out = untouched;
+  for (const auto& [degrees, groups] : by_rest)
+    for (const auto& [rest, g] : groups) {
+      const ex r = g.with_y ? rewritten(g.sum) : g.sum;
+      out += terms_of(r).size() < terms_of(g.sum.expand()).size() ? (rest * r).expand() : g.original;
+    }
+  return out.expand();
+}
+
 ex contract_angle_sums(const ex& p, Polynomial& P) {
   ex q = contract_double_angles(p.expand(), P);
   std::vector<std::pair<ex, ex>> pairs;  // the angles of p (the table holds every angle seen so far)
@@ -311,8 +346,12 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
         // term in S only once C² = 1 − S² too
         const auto rewritten = [&](const ex& x) { return on_pair(on_pair(x.subs(to_sum, GiNaC::subs_options::no_pattern), sy, cy), S, C); };
         if (!may_contract(terms, i, j, rewritten)) continue;
-        const ex r = rewritten(q);
-        if (terms_of(r).size() >= terms_of(q).size()) continue;
+        ex r = rewritten(q);
+        if (terms_of(r).size() >= terms_of(q).size()) {
+          const auto part = partly_contracted(terms, i, j, rewritten);
+          if (!part || terms_of(*part).size() >= terms_of(q).size()) continue;
+          r = *part;
+        }
         q = r;
         // The new angle takes part in the next pairs (cos b sin(a − b) + cos(a − b) sin b is sin a, the
         // double pendulum's), unless it is one of them already: then it is an angle of p, an atom as

@@ -281,10 +281,17 @@ TEST_CASE("display_form: an angle difference squared is contracted (the double p
   // det G/(l1² l2² m2) = m1 + m2 − m2 cos²(a − b): the canonical form expands cos(a − b); contracting
   // it back needs cos²(a − b) = 1 − sin²(a − b) as well as cos²b = 1 − sin²b
   GiNaC::realsymbol a("a"), b("b"), m1("m1"), m2("m2");
-  const ex K = m1 + m2 - m2 * pow(cos(a - b), 2);
+  const ex K = m1 + m2 - m2 * pow(cos(a - b), 2);  // the double pendulum's det G/(l1² l2² m2)
   const ex shown = hamel::display_form(K);
   check_equal(shown, K);
   CHECK(hamel::detail::str(shown) == "m1 + m2*sin(a - b)^2");
+  // the double pendulum's d/dt v1: only the terms g m1 (cos b sin(a − b) + cos(a − b) sin b) become
+  // g m1 sin a; rewriting the others in a too would expand them (SymPy's simplify finds the same)
+  GiNaC::realsymbol g("g"), l1("l1"), l2("l2"), v1("v1"), v2("v2");
+  const ex dv1 = -(g * m1 * sin(a) + m2 * (g * cos(b) + l1 * v1 * v1 * cos(a - b) + l2 * v2 * v2) * sin(a - b)) / (l1 * K);
+  const ex v = hamel::display_form(dv1, GiNaC::lst{v1, v2});
+  check_equal(v, dv1);
+  CHECK_MESSAGE(hamel::detail::str(v).find("g*m1*sin(a) + ") != std::string::npos, hamel::detail::str(v));
 }
 
 TEST_CASE("display_form: the potential beside the kinetic energy's fraction, not multiplied into it") {
