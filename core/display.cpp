@@ -251,6 +251,25 @@ std::vector<AngleTerm> angle_terms(const ex& q, const std::vector<std::pair<ex, 
   return out;
 }
 
+// A group's sum (a polynomial in s_x, c_x, s_y, c_y) in x ± y when that leaves fewer terms: rewritten
+// whole, or with the monomial common to its terms kept outside (sin φ (cos φ cos θ − sin φ sin θ) is
+// sin φ cos(φ + θ), the roller racer's Jacobiator, where rewriting sin φ too would expand it); nullopt
+// when neither shrinks it.
+ex common_monomial(const std::vector<ex>& terms, const std::vector<ex>& syms);
+
+template <class Rewrite>
+std::optional<ex> shrunk(const ex& sum, const std::vector<ex>& four, const Rewrite& rewritten) {
+  const std::vector<ex> terms = terms_of(sum.expand());
+  if (terms.size() < 2) return std::nullopt;
+  const ex whole = rewritten(sum);
+  if (terms_of(whole).size() < terms.size()) return whole;
+  const ex common = common_monomial(terms, four);
+  if (common.is_equal(1)) return std::nullopt;
+  const ex inner = rewritten((sum / common).expand());
+  if (terms_of(inner).size() < terms.size()) return (common * inner).expand();
+  return std::nullopt;
+}
+
 // Whether rewriting q in x ± y (angles i and j) can leave fewer terms, decided on small parts of q.
 // The rewriting touches only the powers of s_x, c_x, s_y, c_y, so terms with different other factors
 // (their "rest") stay apart, and terms without x keep their own monomials (no S, C). The terms with x
@@ -260,7 +279,8 @@ std::vector<AngleTerm> angle_terms(const ex& q, const std::vector<std::pair<ex, 
 // generic metrics of bench/scaling made 882 rewritings of whole numerators and no contraction). A c_y²
 // anywhere is reduced by on_pair on its own: then q is rewritten whole.
 template <class Rewrite>
-bool may_contract(const std::vector<AngleTerm>& terms, std::size_t i, std::size_t j, const Rewrite& rewritten) {
+bool may_contract(const std::vector<AngleTerm>& terms, std::size_t i, std::size_t j, const std::vector<ex>& four,
+                  const Rewrite& rewritten) {
   struct Group {
     ex sum = 0;  // Σ of the terms divided by their rest: a polynomial in the four symbols
     int terms = 0;
@@ -282,7 +302,7 @@ bool may_contract(const std::vector<AngleTerm>& terms, std::size_t i, std::size_
   }
   for (const auto& [degrees, groups] : by_rest)
     for (const auto& [rest, g] : groups)
-      if (g.terms >= 2 && g.with_y && terms_of(rewritten(g.sum)).size() < terms_of(g.sum.expand()).size()) return true;
+      if (g.terms >= 2 && g.with_y && shrunk(g.sum, four, rewritten)) return true;
   return false;
 }
 
@@ -291,7 +311,8 @@ bool may_contract(const std::vector<AngleTerm>& terms, std::size_t i, std::size_
 // (the double pendulum's), where rewriting the last term too would expand it. Each group's rewriting
 // is an identity on the circles by itself. nullopt where q must be rewritten whole (an opaque term, c_y²).
 template <class Rewrite>
-std::optional<ex> partly_contracted(const std::vector<AngleTerm>& terms, std::size_t i, std::size_t j, const Rewrite& rewritten) {
+std::optional<ex> partly_contracted(const std::vector<AngleTerm>& terms, std::size_t i, std::size_t j,
+                                    const std::vector<ex>& four, const Rewrite& rewritten) {
   struct Group {
     ex sum = 0, original = 0;
     bool with_y = false;
@@ -315,8 +336,8 @@ std::optional<ex> partly_contracted(const std::vector<AngleTerm>& terms, std::si
   ex out = untouched;
   for (const auto& [degrees, groups] : by_rest)
     for (const auto& [rest, g] : groups) {
-      const ex r = g.with_y ? rewritten(g.sum) : g.sum;
-      out += terms_of(r).size() < terms_of(g.sum.expand()).size() ? (rest * r).expand() : g.original;
+      const auto r = g.with_y ? shrunk(g.sum, four, rewritten) : std::nullopt;
+      out += r ? (rest * *r).expand() : g.original;
     }
   return out.expand();
 }
@@ -345,10 +366,11 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
         // c_y² and C² reduced: m1 + m2 sin²(a − b), the double pendulum's det G / (l1² l2² m2), is one
         // term in S only once C² = 1 − S² too
         const auto rewritten = [&](const ex& x) { return on_pair(on_pair(x.subs(to_sum, GiNaC::subs_options::no_pattern), sy, cy), S, C); };
-        if (!may_contract(terms, i, j, rewritten)) continue;
+        const std::vector<ex> four{sx, cx, sy, cy};
+        if (!may_contract(terms, i, j, four, rewritten)) continue;
         ex r = rewritten(q);
         if (terms_of(r).size() >= terms_of(q).size()) {
-          const auto part = partly_contracted(terms, i, j, rewritten);
+          const auto part = partly_contracted(terms, i, j, four, rewritten);
           if (!part || terms_of(*part).size() >= terms_of(q).size()) continue;
           r = *part;
         }

@@ -292,6 +292,13 @@ TEST_CASE("display_form: an angle difference squared is contracted (the double p
   const ex v = hamel::display_form(dv1, GiNaC::lst{v1, v2});
   check_equal(v, dv1);
   CHECK_MESSAGE(hamel::detail::str(v).find("g*m1*sin(a) + ") != std::string::npos, hamel::detail::str(v));
+  // a common factor kept outside: sin φ (cos φ cos θ − sin φ sin θ) is sin φ cos(φ + θ) (the roller
+  // racer's Jacobiator), though sin φ itself would expand in φ + θ
+  GiNaC::realsymbol ph("phi"), th("theta"), d1("d1"), d2("d2");
+  const ex J = (d1 * cos(th) + d2 * cos(ph + th)) * sin(ph) - d2 * sin(th);
+  const ex j = hamel::display_form(J);
+  check_equal(j, J);
+  CHECK_MESSAGE(hamel::detail::str(j).find("d2*cos(phi + theta)") != std::string::npos, hamel::detail::str(j));
 }
 
 TEST_CASE("display_form: the potential beside the kinetic energy's fraction, not multiplied into it") {
