@@ -124,7 +124,8 @@ void find_circle(Polynomial& P) {
 // t − t·s² → t·c² wherever both terms occur (also t·s^2k − t·s^(2k+2) → t·s^2k·c²).
 ex recover_cos(const ex& p, const Polynomial& P) {
   ex q = p.expand();
-  for (const auto& [s, c] : P.circle) {
+  for (const auto& pair : P.circle) {
+    const ex &s = pair.first, &c = pair.second;  // not a structured binding: the lambdas below capture them
     // a pair needs a term with s² (most polynomials the search meets have none, or no pair: found
     // before their terms are printed to be ordered)
     const std::vector<ex> terms = terms_of(q);
