@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/abstract_function.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
 #include "core/latex.hpp"
@@ -827,6 +828,26 @@ void cancel_on_circle(ex& num, ex& den, const Polynomial& P) {
     }
 }
 
+// Whether e's canonical form came from FLINT (core/rational_function.hpp), which cancels the factors N
+// and D share only on the circle itself: only symbols, numbers, sin and cos, abstract functions, by
+// sums, products and integer powers. Others (roots, exp) came from GiNaC's normal() and may still
+// have cos x above and below (a 1/8 of the display pass on the generic metrics went to looking).
+bool within_flint_class(const ex& e) {
+  switch (node_kind(e)) {
+    case NodeKind::Number:
+    case NodeKind::Symbol:
+    case NodeKind::Constant: return true;
+    case NodeKind::Power:
+      return is_number(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer() && within_flint_class(e.op(0));
+    case NodeKind::Sum:
+    case NodeKind::Product: return std::all_of(e.begin(), e.end(), [](const ex& x) { return within_flint_class(x); });
+    case NodeKind::Function:
+    case NodeKind::Derivative:
+      return is_abstract_jet(e) || GiNaC::is_the_function<GiNaC::sin_SERIAL>(e) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(e);
+    default: return false;
+  }
+}
+
 // e with `rewrite` applied to every product in it, the inner ones first.
 template <class Rewrite>
 ex in_every_product(const ex& e, const Rewrite& rewrite) {
@@ -1005,7 +1026,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   cancel_roots(num, den, P);
   atom_table().to_symbol = P.atoms;
   find_circle(P);
-  cancel_on_circle(num, den, P);
+  if (!within_flint_class(canonical)) cancel_on_circle(num, den, P);
   GiNaC::lst vars;
   for (const ex& v : collect_in) vars.append(v);
   // numer_denom() signs N and D in hash order; with D's first printed term positive (terms ordered
