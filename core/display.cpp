@@ -18,6 +18,7 @@
 #include "core/node_kind.hpp"
 #include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
+#include "core/term_order.hpp"
 
 namespace hamel {
 
@@ -691,6 +692,27 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
   return g * GiNaC::add(out);
 }
 
+// N/D as Σ (c_k m_k)/D over the monomials m_k in `vars`, each c_k/D cancelled by their gcd (the signs
+// fixed by the printed terms: GiNaC's gcd signs in its hash order); nullopt when D is a monomial (the
+// term-by-term split does that), there is one monomial, or no coefficient shares a factor with D.
+std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const ex& den, const GiNaC::lst& vars) {
+  if (vars.nops() == 0 || terms_of(den.expand()).size() < 2) return std::nullopt;
+  const auto monomials = by_monomial_in(num.expand(), vars);
+  if (monomials.size() < 2) return std::nullopt;
+  std::vector<std::pair<ex, ex>> out;
+  bool cancelled = false;
+  for (const auto& [mono, coeff] : monomials) {
+    const ex g = GiNaC::gcd(coeff, den);
+    ex n = coeff, d = den;
+    if (!is_number(g) && GiNaC::divide(coeff, g, n) && GiNaC::divide(den, g, d)) cancelled = true;
+    else n = coeff, d = den;
+    if (leads_with_minus(d.expand())) n = -n, d = -d;
+    out.emplace_back((n * mono).expand(), d.expand());
+  }
+  if (!cancelled) return std::nullopt;
+  return out;
+}
+
 // N = Q·D + R, Q gathering the monomials in `vars` whose coefficient D divides: the potential of a
 // Hamiltonian, which a person writes beside the kinetic energy's fraction (H = T/D + V(θ)), not
 // multiplied by D inside it. Exact division (on the circle representatives, then in cosines), so no
@@ -1064,6 +1086,18 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
     const ex R = best_numerator(contract_angle_sums(parts->rest, P), vars, P);
     const ex Q = best_numerator(contract_angle_sums(parts->quotient, P), vars, P);
     if (equal(R, parts->rest) && equal(Q, parts->quotient)) forms.push_back((R / D + Q).subs(P.atoms, GiNaC::subs_options::no_pattern));
+  }
+  // one fraction per monomial in the momenta, each cancelled: π1²/(2J) + π2²/(2(I + m R²)) for a coin
+  // rolling on an incline, not (J π2² + π1² (I + m R²))/(2 J (I + m R²))
+  if (const auto parts = per_monomial(num_signed, den_signed, vars)) {
+    ex sum = 0;
+    bool exact = true;
+    for (const auto& [n, d] : *parts) {
+      const ex shown_n = best_numerator(contract_angle_sums(n, P), vars, P), shown_d = best_polynomial(contract_angle_sums(d, P), P);
+      exact = exact && equal(shown_n, n) && equal(shown_d, d);
+      sum += shown_n / shown_d;
+    }
+    if (exact) forms.push_back(sum.subs(P.atoms, GiNaC::subs_options::no_pattern));
   }
   // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
   // on the circle, a polynomial identity like those checked above

@@ -311,4 +311,14 @@ TEST_CASE("display_form: the potential beside the kinetic energy's fraction, not
   CHECK(hamel::detail::str(shown) == "-g*m*cos(theta) + pi^2/(2*(I1 + m*sin(theta)^2))");
 }
 
+TEST_CASE("display_form: one fraction per monomial in the momenta, each cancelled") {
+  // a coin rolling on an incline (and the Chaplygin sleigh's H_c): canonically one fraction over
+  // 2 J (I + m R²); a person writes π1²/(2J) + π2²/(2(I + m R²))
+  GiNaC::realsymbol p1("pi1"), p2("pi2"), J("J"), I("I"), m("m"), R("R");
+  const ex H = p1 * p1 / (2 * J) + p2 * p2 / (2 * (I + m * R * R));
+  const ex shown = hamel::display_form(H, GiNaC::lst{p1, p2});
+  check_equal(shown, H);
+  CHECK(hamel::detail::str(shown) == "pi1^2/(2*J) + pi2^2/(2*(I + m*R^2))");
+}
+
 }  // TEST_SUITE
