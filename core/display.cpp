@@ -1021,11 +1021,27 @@ ex common_factor_out(const ex& sum) {
 }
 
 // The form with the fewest printed operations, the first of them on a tie (the order is fixed).
+// The operations of a whole printed form with a leading minus of a sum that has a plus left out: −a + b
+// reads as b − a, one operation, as SymPy's count_ops has it (the term order decides which term comes
+// first, not the reader). Only for the choice among whole forms: inside the search the printed count
+// keeps x1 (1 − λ) ahead of −λ x1 + x1.
+std::size_t whole_form_size(const ex& e) {
+  const std::string t = detail::str(e);
+  std::size_t n = operations_in(t);
+  if (t.empty() || t.front() != '-' || !is_sum(e)) return n;
+  int depth = 0;
+  for (char c : t) {
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    if (c == '+' && depth == 0) return n - 1;
+  }
+  return n;
+}
+
 ex smallest_printed(const std::vector<ex>& forms) {
   const ex* best = &forms.front();
-  std::size_t best_size = display_size(*best);
+  std::size_t best_size = whole_form_size(*best);
   for (const ex& f : forms)
-    if (const std::size_t size = display_size(f); size < best_size) best = &f, best_size = size;
+    if (const std::size_t size = whole_form_size(f); size < best_size) best = &f, best_size = size;
   return *best;
 }
 
