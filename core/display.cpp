@@ -692,9 +692,9 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
   return g * GiNaC::add(out);
 }
 
-// N/D as Σ (c_k m_k)/D over the monomials m_k in `vars`, each c_k/D cancelled by their gcd (the signs
-// fixed by the printed terms: GiNaC's gcd signs in its hash order); nullopt when D is a monomial (the
-// term-by-term split does that), there is one monomial, or no coefficient shares a factor with D.
+// N/D as Σ (c_k m_k)/D over the monomials m_k in `vars`, each c_k/D cancelled by their gcd, each
+// denominator signed as the printer writes a sum factor (a plus first); nullopt when D is a monomial
+// (the term-by-term split does that), there is one monomial, or no coefficient shares a factor with D.
 std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const ex& den, const GiNaC::lst& vars) {
   if (vars.nops() == 0 || terms_of(den.expand()).size() < 2) return std::nullopt;
   const auto monomials = by_monomial_in(num.expand(), vars);
