@@ -695,8 +695,18 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
 // N/D as Σ (c_k m_k)/D over the monomials m_k in `vars`, each c_k/D cancelled by their gcd, each
 // denominator signed as the printer writes a sum factor (a plus first); nullopt when D is a monomial
 // (the term-by-term split does that), there is one monomial, or no coefficient shares a factor with D.
+// Whether p factors (over Q, FLINT's factoring, remembered): a power or a product of two non-numbers.
+bool reducible(const ex& p) {
+  const ex f = factor_remembered(p);
+  if (is_power_node(f)) return true;
+  if (!is_product(f)) return false;
+  return std::count_if(f.begin(), f.end(), [](const ex& x) { return !is_number(x); }) >= 2;
+}
+
 std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const ex& den, const GiNaC::lst& vars) {
   if (vars.nops() == 0 || terms_of(den.expand()).size() < 2) return std::nullopt;
+  // an irreducible D shares a factor with a coefficient only by dividing it: divisible_part's case
+  if (!reducible(den)) return std::nullopt;
   const auto monomials = by_monomial_in(num.expand(), vars);
   if (monomials.size() < 2) return std::nullopt;
   std::vector<std::pair<ex, ex>> out;
