@@ -114,6 +114,9 @@ struct CircleFactor {
 };
 std::optional<CircleFactor> factor_on_circle(const Poly& a, const Poly& b, slong s, slong c, const Context& ctx) {
   const Poly as = in_cosines(a, s, c, ctx), bs = in_cosines(b, s, c, ctx);
+  // a factor the polynomial gcd missed holds cos x; one side without it has none (gcds of large
+  // polynomials are the cost here)
+  if (fmpz_mpoly_degree_si(as.p, c, ctx.ctx) < 1 || fmpz_mpoly_degree_si(bs.p, c, ctx.ctx) < 1) return std::nullopt;
   Poly g(ctx), ac(ctx), bc(ctx);
   if (!fmpz_mpoly_gcd_cofactors(g.p, ac.p, bc.p, as.p, bs.p, ctx.ctx)) return std::nullopt;  // FLINT gave up
   if (fmpz_mpoly_is_fmpz(g.p, ctx.ctx)) return std::nullopt;
