@@ -10,7 +10,6 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/abstract_function.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
 #include "core/latex.hpp"
@@ -273,75 +272,68 @@ std::optional<ex> shrunk(const ex& sum, const std::vector<ex>& four, const Rewri
   return std::nullopt;
 }
 
-// Whether rewriting q in x ± y (angles i and j) can leave fewer terms, decided on small parts of q.
+// The terms of q grouped for rewriting in x ± y (angles i and j), each group with its shrunk form.
 // The rewriting touches only the powers of s_x, c_x, s_y, c_y, so terms with different other factors
 // (their "rest") stay apart, and terms without x keep their own monomials (no S, C). The terms with x
 // and one rest can shrink only if there are two of them and one holds y (one term's image is never 0;
 // without y, setting y = 0 gives them back, and a specialisation never has more terms than what it
 // specialises). So q shrinks only if such a group shrinks: the groups are rewritten, not q (the
-// generic metrics of bench/scaling made 882 rewritings of whole numerators and no contraction). A c_y²
-// anywhere is reduced by on_pair on its own: then q is rewritten whole.
+// generic metrics of bench/scaling made 882 rewritings of whole numerators and no contraction). Each
+// group's rewriting is an identity on the circles by itself, so the groups that shrink may also be
+// rewritten alone: g m1 (cos b sin(a − b) + cos(a − b) sin b) + g m2 cos b sin(a − b) is
+// g m1 sin a + g m2 cos b sin(a − b) (the double pendulum's), where rewriting the last term too would
+// expand it. nullopt where q can only be rewritten whole: an opaque term, or a c_y² (reduced by on_pair
+// on its own).
+struct AngleGroup {
+  ex rest, sum = 0, original = 0;  // sum: Σ of the terms divided by their rest, in the four symbols
+  int terms = 0;
+  bool with_y = false;
+  std::optional<ex> shrunk;
+};
+struct AngleGroups {
+  ex untouched = 0;  // the terms without x
+  std::vector<AngleGroup> groups;
+};
+
 template <class Rewrite>
-bool may_contract(const std::vector<AngleTerm>& terms, std::size_t i, std::size_t j, const std::vector<ex>& four,
-                  const Rewrite& rewritten) {
-  struct Group {
-    ex sum = 0;  // Σ of the terms divided by their rest: a polynomial in the four symbols
-    int terms = 0;
-    bool with_y = false;
-  };
+std::optional<AngleGroups> angle_groups(const std::vector<AngleTerm>& terms, std::size_t i, std::size_t j,
+                                        const std::vector<ex>& four, const Rewrite& rewritten) {
   // keyed also by the degree in x (the rewriting keeps it, as the degree in S, C) and the parity of
   // the degree in y (on_pair keeps it): terms that differ there never merge either
-  std::map<std::pair<int, int>, std::map<ex, Group, GiNaC::ex_is_less>> by_rest;
-  for (const AngleTerm& t : terms) {
-    if (t.opaque || t.c_degree[j] >= 2) return true;
-    if (t.s_degree[i] + t.c_degree[i] == 0) continue;
-    ex rest = t.rest;
-    for (std::size_t k = 0; k < t.powers.size(); ++k)
-      if (k != i && k != j) rest *= t.powers[k].first * t.powers[k].second;
-    Group& g = by_rest[{t.s_degree[i] + t.c_degree[i], (t.s_degree[j] + t.c_degree[j]) % 2}][rest];
-    g.sum += t.number * t.powers[i].first * t.powers[i].second * t.powers[j].first * t.powers[j].second;
-    ++g.terms;
-    g.with_y = g.with_y || t.s_degree[j] + t.c_degree[j] > 0;
-  }
-  for (const auto& [degrees, groups] : by_rest)
-    for (const auto& [rest, g] : groups)
-      if (g.terms >= 2 && g.with_y && shrunk(g.sum, four, rewritten)) return true;
-  return false;
-}
-
-// q with only the groups of may_contract that shrink rewritten in x ± y, the other terms as they are:
-// g m1 (cos b sin(a − b) + cos(a − b) sin b) + g m2 cos b sin(a − b) is g m1 sin a + g m2 cos b sin(a − b)
-// (the double pendulum's), where rewriting the last term too would expand it. Each group's rewriting
-// is an identity on the circles by itself. nullopt where q must be rewritten whole (an opaque term, c_y²).
-template <class Rewrite>
-std::optional<ex> partly_contracted(const std::vector<AngleTerm>& terms, std::size_t i, std::size_t j,
-                                    const std::vector<ex>& four, const Rewrite& rewritten) {
-  struct Group {
-    ex sum = 0, original = 0;
-    bool with_y = false;
-  };
-  std::map<std::pair<int, int>, std::map<ex, Group, GiNaC::ex_is_less>> by_rest;  // as in may_contract
-  ex untouched = 0;
+  std::map<std::pair<int, int>, std::map<ex, AngleGroup, GiNaC::ex_is_less>> by_rest;
+  AngleGroups out;
   for (const AngleTerm& t : terms) {
     if (t.opaque || t.c_degree[j] >= 2) return std::nullopt;
     ex angles = 1, rest = t.rest;
     for (std::size_t k = 0; k < t.powers.size(); ++k)
       (k == i || k == j ? angles : rest) *= t.powers[k].first * t.powers[k].second;
     if (t.s_degree[i] + t.c_degree[i] == 0) {
-      untouched += t.number * rest * angles;
+      out.untouched += t.number * rest * angles;
       continue;
     }
-    Group& g = by_rest[{t.s_degree[i] + t.c_degree[i], (t.s_degree[j] + t.c_degree[j]) % 2}][rest];
+    AngleGroup& g = by_rest[{t.s_degree[i] + t.c_degree[i], (t.s_degree[j] + t.c_degree[j]) % 2}][rest];
+    g.rest = rest;
     g.sum += t.number * angles;
     g.original += t.number * rest * angles;
+    ++g.terms;
     g.with_y = g.with_y || t.s_degree[j] + t.c_degree[j] > 0;
   }
-  ex out = untouched;
-  for (const auto& [degrees, groups] : by_rest)
-    for (const auto& [rest, g] : groups) {
-      const auto r = g.with_y ? shrunk(g.sum, four, rewritten) : std::nullopt;
-      out += r ? (rest * *r).expand() : g.original;
+  for (auto& [degrees, groups] : by_rest)
+    for (auto& [rest, g] : groups) {
+      if (g.terms >= 2 && g.with_y) g.shrunk = shrunk(g.sum, four, rewritten);
+      out.groups.push_back(std::move(g));
     }
+  return out;
+}
+
+bool some_group_shrinks(const AngleGroups& a) {
+  return std::any_of(a.groups.begin(), a.groups.end(), [](const AngleGroup& g) { return g.shrunk.has_value(); });
+}
+
+// q with only the groups that shrink rewritten, the other terms as they are.
+ex partly_contracted(const AngleGroups& a) {
+  ex out = a.untouched;
+  for (const AngleGroup& g : a.groups) out += g.shrunk ? (g.rest * *g.shrunk).expand() : g.original;
   return out.expand();
 }
 
@@ -370,12 +362,13 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
         // term in S only once C² = 1 − S² too
         const auto rewritten = [&](const ex& x) { return on_pair(on_pair(x.subs(to_sum, GiNaC::subs_options::no_pattern), sy, cy), S, C); };
         const std::vector<ex> four{sx, cx, sy, cy};
-        if (!may_contract(terms, i, j, four, rewritten)) continue;
+        const auto groups = angle_groups(terms, i, j, four, rewritten);
+        if (groups && !some_group_shrinks(*groups)) continue;
         ex r = rewritten(q);
         if (terms_of(r).size() >= terms_of(q).size()) {
-          const auto part = partly_contracted(terms, i, j, four, rewritten);
-          if (!part || terms_of(*part).size() >= terms_of(q).size()) continue;
-          r = *part;
+          if (!groups) continue;
+          r = partly_contracted(*groups);
+          if (terms_of(r).size() >= terms_of(q).size()) continue;
         }
         q = r;
         // The new angle takes part in the next pairs (cos b sin(a − b) + cos(a − b) sin b is sin a, the
@@ -862,25 +855,6 @@ void cancel_on_circle(ex& num, ex& den, const Polynomial& P) {
     }
 }
 
-// Whether e's canonical form came from FLINT (core/rational_function.hpp), which cancels the factors N
-// and D share only on the circle itself: only symbols, numbers, sin and cos, abstract functions, by
-// sums, products and integer powers. Others (roots, exp) came from GiNaC's normal() and may still
-// have cos x above and below (a 1/8 of the display pass on the generic metrics went to looking).
-bool within_flint_class(const ex& e) {
-  switch (node_kind(e)) {
-    case NodeKind::Number:
-    case NodeKind::Symbol:
-    case NodeKind::Constant: return true;
-    case NodeKind::Power:
-      return is_number(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer() && within_flint_class(e.op(0));
-    case NodeKind::Sum:
-    case NodeKind::Product: return std::all_of(e.begin(), e.end(), [](const ex& x) { return within_flint_class(x); });
-    case NodeKind::Function:
-    case NodeKind::Derivative:
-      return is_abstract_jet(e) || GiNaC::is_the_function<GiNaC::sin_SERIAL>(e) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(e);
-    default: return false;
-  }
-}
 
 // e with `rewrite` applied to every product in it, the inner ones first.
 template <class Rewrite>
@@ -1076,7 +1050,9 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   cancel_roots(num, den, P);
   atom_table().to_symbol = P.atoms;
   find_circle(P);
-  if (!within_flint_class(canonical)) cancel_on_circle(num, den, P);
+  // a canonical form of the canonical class comes from FLINT (core/rational_function.hpp), which
+  // cancels such factors itself; the others (roots, exp) from GiNaC's normal() may still have them
+  if (!is_canonical_class(canonical)) cancel_on_circle(num, den, P);
   GiNaC::lst vars;
   for (const ex& v : collect_in) vars.append(v);
   // numer_denom() signs N and D in hash order; with D's first printed term positive (terms ordered
