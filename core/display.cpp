@@ -166,44 +166,70 @@ bool has_fraction(const ex& x) {
   return false;
 }
 
-// 2 s_x c_x → sin 2x and s_x² → (1 − cos 2x)/2 in the terms of even degree in (s_x, c_x), where
-// that leaves no more terms (the odd ones keep x): h ν sin θ1 rather than 2 h ν sin(θ1/2) cos(θ1/2)
-// when the canonical form chose the half angle θ1/2 (the discrete systems of 002).
+// 2 s_x c_x → sin 2x and s_x² → (1 − cos 2x)/2 in the terms of q of even degree in (s_x, c_x) (the
+// odd ones keep x: R_2 of 002's sleigh), for the k-th circle pair (s_x, c_x); q itself when x is not a
+// half angle the canonical form introduced (x = θ/2, not θ → 2θ) or q has no such even term.
+ex doubled_angle(const ex& q, std::size_t k, Polynomial& P) {
+  const auto [sx, cx] = P.circle[k];
+  const ex x = P.atoms.at(sx).op(0), u = (2 * x).expand();
+  if (!has_fraction(x) || has_fraction(u)) return q;
+  bool some_even = false;
+  for (const ex& t : terms_of(q)) some_even = some_even || ((t.has(sx) || t.has(cx)) && (degree_in(t, sx) + degree_in(t, cx)) % 2 == 0);
+  if (!some_even) return q;
+  const ex S = symbol_for(GiNaC::sin(u), P), C = symbol_for(GiNaC::cos(u), P);
+  const ex half_s2 = (1 - C) / 2, half_c2 = (1 + C) / 2;  // s², c²
+  ex r = 0;
+  for (const ex& t : terms_of(q)) {
+    const int a = degree_in(t, sx), b = degree_in(t, cx), m = std::min(a, b);
+    if ((a + b) % 2 != 0) {
+      r += t;
+      continue;
+    }
+    // s^a c^b = (s c)^m s^(a−m) c^(b−m), with a − m and b − m even
+    const ex rest = (t / (GiNaC::pow(sx, a) * GiNaC::pow(cx, b))).expand();
+    r += rest * GiNaC::pow(S / 2, m) * GiNaC::pow(half_s2, (a - m) / 2) * GiNaC::pow(half_c2, (b - m) / 2);
+  }
+  return on_pair(r.expand(), S, C);
+}
+
+// Records the double angle of the k-th pair for the identity check (doubled_angle made its symbols).
+void record_doubled(std::size_t k, Polynomial& P) {
+  const auto [sx, cx] = P.circle[k];
+  const ex u = (2 * P.atoms.at(sx).op(0)).expand();
+  const ex S = symbol_for(GiNaC::sin(u), P), C = symbol_for(GiNaC::cos(u), P);
+  P.sums[S] = 2 * sx * cx;
+  P.sums[C] = cx * cx - sx * sx;
+  P.circle.emplace_back(S, C);
+}
+
+// Each half angle of p doubled where that leaves no more terms (h ν sin θ1 rather than
+// 2 h ν sin(θ1/2) cos(θ1/2), the discrete systems of 002); then the angles refused one by one are
+// tried all at once, whose constants may cancel: (x0 − x1)(c0² − c1²) is (x0 − x1)(cos θ0 − cos θ1)/2,
+// while either half alone leaves (x0 − x1)/2 standing.
 ex contract_double_angles(const ex& p, Polynomial& P) {
   ex q = p;
   const std::size_t known = P.circle.size();
   GiNaC::exset in_q;  // P.circle holds every angle the pass has met: a lookup, not a walk of q per angle
   collect_symbols(q, in_q);
+  std::vector<std::size_t> refused;
   for (std::size_t k = 0; k < known; ++k) {
     const auto [sx, cx] = P.circle[k];
     if (!in_q.count(sx) && !in_q.count(cx)) continue;
-    // only back to the angle the input used: x = θ/2 (which the canonical form introduced), not θ → 2θ
-    const ex x = P.atoms.at(sx).op(0), u = (2 * x).expand();
-    if (!has_fraction(x) || has_fraction(u)) continue;
-    bool some_even = false;
-    for (const ex& t : terms_of(q)) some_even = some_even || ((t.has(sx) || t.has(cx)) && (degree_in(t, sx) + degree_in(t, cx)) % 2 == 0);
-    if (!some_even) continue;
-    const ex S = symbol_for(GiNaC::sin(u), P), C = symbol_for(GiNaC::cos(u), P);
-    const ex half_s2 = (1 - C) / 2, half_c2 = (1 + C) / 2;  // s², c²
-    ex r = 0;
-    for (const ex& t : terms_of(q)) {
-      const int a = degree_in(t, sx), b = degree_in(t, cx), m = std::min(a, b);
-      if ((a + b) % 2 != 0) {  // odd in (s_x, c_x): stays in the half angle (R_2 of 002's sleigh)
-        r += t;
-        continue;
-      }
-      // s^a c^b = (s c)^m s^(a−m) c^(b−m), with a − m and b − m even
-      const ex rest = (t / (GiNaC::pow(sx, a) * GiNaC::pow(cx, b))).expand();
-      r += rest * GiNaC::pow(S / 2, m) * GiNaC::pow(half_s2, (a - m) / 2) * GiNaC::pow(half_c2, (b - m) / 2);
+    const ex r = doubled_angle(q, k, P);
+    if (r.is_equal(q)) continue;
+    if (terms_of(r).size() > terms_of(q).size()) {  // 2h ν s c → h ν S: as many terms, shorter
+      refused.push_back(k);
+      continue;
     }
-    r = on_pair(r.expand(), S, C);
-    if (r.is_equal(q) || terms_of(r).size() > terms_of(q).size()) continue;  // 2h ν s c → h ν S: as many terms, shorter
     q = r;
-    P.sums[S] = 2 * sx * cx;
-    P.sums[C] = cx * cx - sx * sx;
-    P.circle.emplace_back(S, C);
+    record_doubled(k, P);
   }
-  return q;
+  if (refused.size() < 2) return q;
+  ex r = q;
+  for (std::size_t k : refused) r = doubled_angle(r, k, P);
+  if (terms_of(r).size() > terms_of(q).size()) return q;
+  for (std::size_t k : refused) record_doubled(k, P);
+  return r;
 }
 
 std::vector<ex> terms_of_product(const ex& m);
@@ -939,6 +965,37 @@ std::optional<TangentSplit> tangent_factors(const ex& num, const ex& den, const 
   return std::nullopt;
 }
 
+// N/D with every term of N and of D holding cos x or sin x (x one angle), divided by cos x: the terms
+// with cos x lose it, the others get tan x for sin x (SymPy's (10 π2 cos φ − … + 35 π3 tan θ)/(14 m r² tan θ)
+// for the ball on the turntable's d/dt φ, where cos θ stood in all terms but one). nullopt when there
+// is no such angle, or when N and D each hold only one of the two (tangent_factors does that case).
+struct OverCosine {
+  ex tan_x;                          // tan x, as an atom of the display
+  ex num_c, num_s, den_c, den_s;     // N = c·num_c + s·num_s, D = c·den_c + s·den_s on the circle
+};
+std::optional<OverCosine> over_cosine(const ex& num, const ex& den, const Polynomial& P) {
+  const auto split = [](const ex& p, const ex& s, const ex& c, ex& by_c, ex& by_s) {
+    by_c = 0, by_s = 0;
+    for (const ex& t : terms_of(p)) {
+      if (degree_in(t, c) > 0) by_c += t / c;
+      else if (degree_in(t, s) > 0) by_s += t / s;
+      else return false;
+    }
+    by_c = by_c.expand(), by_s = by_s.expand();
+    return true;
+  };
+  const ex n = on_circle(num, P), d = on_circle(den, P);
+  for (const auto& [sx, cx] : P.circle) {
+    OverCosine o;
+    if (!split(n, sx, cx, o.num_c, o.num_s) || !split(d, sx, cx, o.den_c, o.den_s)) continue;
+    const bool mixed = (!o.num_c.is_zero() && !o.num_s.is_zero()) || (!o.den_c.is_zero() && !o.den_s.is_zero());
+    if (!mixed) continue;
+    o.tan_x = GiNaC::tan(P.atoms.at(sx).op(0));
+    return o;
+  }
+  return std::nullopt;
+}
+
 // A term's numeric coefficient and its other factors as base ↦ exponent.
 using Powers = std::map<ex, GiNaC::numeric, GiNaC::ex_is_less>;
 Powers powers_of_term(const ex& t, GiNaC::numeric& coefficient) {
@@ -1084,6 +1141,15 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   if (const auto t = tangent_factors(num_short, den_short, P)) {
     const ex Nt = t->above * best_numerator(t->num, vars, P), Dt = t->below * best_polynomial(t->den, P);
     if (equal(Nt, num_signed) && equal(Dt, den_signed)) forms.push_back((Nt / Dt).subs(P.atoms, GiNaC::subs_options::no_pattern));
+  }
+  // divided by cos x where each term holds cos x or sin x: tan x in the terms that had sin x
+  if (const auto o = over_cosine(num_short, den_short, P)) {
+    const auto shown = [&](const ex& p, bool numerator) { return numerator ? best_numerator(p, vars, P) : best_polynomial(p, P); };
+    const ex nc = shown(o->num_c, true), ns = shown(o->num_s, true), dc = shown(o->den_c, false), ds = shown(o->den_s, false);
+    if (equal(nc, o->num_c) && equal(ns, o->num_s) && equal(dc, o->den_c) && equal(ds, o->den_s)) {
+      const auto atoms = [&](const ex& x) { return x.subs(P.atoms, GiNaC::subs_options::no_pattern); };
+      forms.push_back((atoms(nc) + o->tan_x * atoms(ns)) / (atoms(dc) + o->tan_x * atoms(ds)));
+    }
   }
   // the potential beside the kinetic energy's fraction: T/D + V rather than (T + D·V)/D
   if (const auto parts = divisible_part(num_signed, den_signed, vars, P)) {

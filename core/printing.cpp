@@ -238,7 +238,9 @@ class Printer {
       const numeric c = term_coefficient(t);
       change += long(coefficient_operations(c / f.denominator, t)) - long(coefficient_operations(c, t));
     }
-    if (change >= 0) return;
+    // a number beside the sum keeps the sum whole unless two operations go: 5 (2 a + 7 b)/(14 m), not
+    // 5 (a/7 + b/2)/m, a multiplier outside fractions inside (SymPy multiplies such a 5 into the sum)
+    if (change >= (f.numerator != 1 ? -1 : 0)) return;
     ex divided = 0;  // term by term: expand() would also multiply out h²·(x0 + 2 x1 + x2)
     for (const ex& t : sum_factor->base) divided += t / f.denominator;
     sum_factor->base = divided;

@@ -168,6 +168,18 @@ TEST_CASE("display_form: the half angles the canonical form introduced go back t
   const ex mixed_shown = hamel::display_form(mixed);
   check_equal(mixed_shown, mixed);
   CHECK(hamel::detail::str(mixed_shown) == "h*sin(t) + x*cos(t/2)");
+  // two half angles doubled at once when either alone leaves a constant standing: 002's discrete
+  // sleigh, rhs_35 of ξ2, where (x0 − x1)(cos²(a/2) − cos²(b/2)) is (x0 − x1)(cos a − cos b)/2
+  const GiNaC::realsymbol x0("x0"), x1("x1"), y0("y0");
+  const auto sc = [](const ex& u) { return GiNaC::sin(u) * GiNaC::cos(u); };
+  const ex both = (x0 - x1) * (GiNaC::pow(GiNaC::cos(a / 2), 2) - GiNaC::pow(GiNaC::cos(b / 2), 2)) + y0 * (sc(a / 2) - sc(b / 2)) +
+                  x * GiNaC::sin(a / 2 - b / 2);
+  const ex both_shown = hamel::display_form(both);
+  check_equal(both_shown, both);
+  const std::string both_text = hamel::detail::str(both_shown);
+  CHECK_MESSAGE(both_text.find("cos(a)") != std::string::npos, both_text);
+  CHECK_MESSAGE(both_text.find("cos(b)") != std::string::npos, both_text);
+  CHECK_MESSAGE(both_text.find("cos(a/2)") == std::string::npos, both_text);
   // t itself is never doubled: a² sin²t + b² cos²t stays in t
   CHECK(hamel::detail::str(hamel::display_form(a * a * GiNaC::pow(GiNaC::sin(t), 2) + b * b * GiNaC::pow(GiNaC::cos(t), 2)))
             .find("2*t") == std::string::npos);
@@ -193,6 +205,15 @@ TEST_CASE("display_form: cos^k/sin^k as 1/tan^k, unequal powers left alone") {
   check_equal(B_shown, B);
   CHECK(hamel::display_size(B_shown) == 39);  // 43 with cos θ in both terms over sin θ
   CHECK(hamel::detail::str(B_shown).find("tan(theta)") != std::string::npos);
+  // cos θ in every term of the numerator but one, sin θ in that one and in the denominator: divided by
+  // cos θ, as SymPy's simplify writes the ball on the turntable's d/dt φ, (… + 35 π3 tan θ)/(14 m r² tan θ)
+  GiNaC::realsymbol phi("phi"), x("x"), y("y"), W("Omega");
+  const ex dphi = 5 * (2 * (S.m * W * r * (y * cos(phi) - x * sin(phi)) - S.p1 * sin(phi) + S.p2 * cos(phi)) * S.c + 7 * S.p3 * S.s) /
+                  (14 * S.m * r * r * S.s);
+  const ex dphi_shown = hamel::display_form(dphi, GiNaC::lst{S.p1, S.p2, S.p3});
+  check_equal(dphi_shown, dphi);
+  CHECK(hamel::display_size(dphi_shown) <= 31);  // 36 with cos θ in three terms over sin θ; simplify's 31
+  CHECK(hamel::detail::str(dphi_shown).find("pi3*tan(theta)") != std::string::npos);
   // sin²θ/cos θ is not sin θ tan θ: a person keeps the fraction
   const ex uneven = S.I1 * S.s * S.s / S.c;
   CHECK(hamel::detail::str(hamel::display_form(uneven)).find("tan") == std::string::npos);

@@ -116,6 +116,11 @@ TEST_CASE("to_text: a numeric denominator goes into the one sum factor where tha
   // inside costs one operation fewer than the 3 below (count_ops, as SymPy counts)
   CHECK(hamel::to_text((a + b) / (3 * h)) == "(a + b)/(3*h)");
   CHECK(hamel::to_text((a + 3 * b) * x0 / 3) == "x0*(a/3 + b)");
+  // a number above the line keeps the sum whole unless that costs two operations: the ball on the
+  // turntable's H_c (5 (2 π1² + 7 π3²)/(28 m r²), not 5 (π1²/14 + π3²/4)/(m r²)); one operation is not enough
+  CHECK(hamel::to_text(5 * (2 * a * a + 7 * b * b) / (28 * h)) == "5*(2*a^2 + 7*b^2)/(28*h)");
+  CHECK(hamel::to_text(5 * (2 * a - 2 * b + 7 * x0) / (14 * h)) == "5*(2*a - 2*b + 7*x0)/(14*h)");
+  CHECK(hamel::to_text(5 * (4 * a - 4 * b + 4 * x0 + x1) / (4 * h)) == "5*(a - b + x0 + x1/4)/h");  // three go
   // two sum factors: which would take it is not obvious, so neither does
   CHECK(hamel::to_text((a + 2 * b) * (x0 + 2 * x1) / (2 * h)) == "(a + 2*b)*(x0 + 2*x1)/(2*h)");
 }
