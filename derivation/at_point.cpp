@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/did_you_mean.hpp"
+#include "core/display.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/symbolic.hpp"
@@ -117,9 +118,16 @@ Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string
       Object& c = copy.object(o.id, o.kind, o.title);
       c.symmetry = o.symmetry;
       for (const Entry& e : o.entries) {
-        Entry& x = c.add(e.key, e.label, evaluated(e.value, at));
+        // a pole of the formula at the point (cot θ at θ = 0): the entry keeps its formula, marked,
+        // and the others are still evaluated
+        std::optional<GiNaC::ex> value;
+        try {
+          value = evaluated(e.value, at);
+        } catch (const GiNaC::pole_error&) {
+        }
+        Entry& x = c.add(e.key, e.label, value ? *value : display_form(e.value));
         x.basis = e.basis;
-        x.note = e.note;
+        x.note = value ? e.note : "not defined at the point: the formula divides by zero there";
       }
       if (o.kind != ObjectKind::Bracket) continue;
       if (const auto r = bracket_rank(c))

@@ -584,6 +584,20 @@ TEST_CASE("hamel eval: the derived objects at a point (issue 19 §6)") {
   CHECK(run({"eval", "examples/nonholonomic_particle.yaml"}).err.find("expects --at") != std::string::npos);
 }
 
+TEST_CASE("hamel eval: an entry with a pole at the point keeps its formula, marked; the others are numbers") {
+  // the Chaplygin sphere at θ = 0 (004 §6): G^11 = (I3/sin²θ + m R²)/K divides by sin θ, G^22 = 1/(I1 + m R²)
+  // does not (an internal "division by zero" before)
+  const Run r = run({"eval", "examples/chaplygin_sphere.yaml", "--at", "theta=0, I1=2, I3=1, m=1, R=1"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("  G^22 = 0.333333333333333\n") != std::string::npos);
+  const auto g11 = r.out.find("  G^11 = ");
+  REQUIRE(g11 != std::string::npos);
+  const std::string line = r.out.substr(g11, r.out.find('\n', g11) - g11);
+  CHECK_MESSAGE(line.find("sin(theta)") != std::string::npos, line);
+  CHECK_MESSAGE(line.find("[not defined at the point: the formula divides by zero there]") != std::string::npos, line);
+}
+
 // Issue 19 §6: Φ(θ) of the gauge-momentum search at any θ, not only the table's rows. Φ(π/2) = Id (the
 // base point); Lemma 7.2 (L odd about π/2 for the rolling disk) makes g_j even and k_j odd about π/2;
 // and the table's row θ = 1.26292 agrees to its 8 digits.
