@@ -5,6 +5,7 @@
 #include <cctype>
 #include <regex>
 #include <sstream>
+#include <string_view>
 
 #include "core/latex.hpp"
 #include "io/render/breaking.hpp"
@@ -20,14 +21,24 @@ namespace {
 // of the alignment: a display line's value must fit in `kLine`, continuation lines are indented.
 constexpr double kLine = 30.0;
 
+// A value broken into more lines than this (two pages) is cut there: nobody reads such a formula in
+// print, and TeX holds a whole align environment in memory (a 1 001-term potential exceeded it). The
+// text and JSON reports keep it whole.
+constexpr std::size_t kLongestDisplay = 80;
+
 // The lines of `lhs = value` as rows of an align environment (before the row separator): the value
-// broken to fit the page, then each denominator it had to name.
+// broken to fit the page, then each denominator it had to name; `left_out` counts the lines cut.
 std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, const GiNaC::ex& value,
-                                      const LatexNaming& names, DisplayBreaker& breaker) {
+                                      const LatexNaming& names, DisplayBreaker& breaker, std::size_t& left_out) {
   const std::string suffix = names.suffix(e);
   const BrokenDisplay b = breaker(value);
   std::vector<std::string> rows;
-  const auto add = [&](const std::string& left, const std::vector<std::string>& lines, const std::string& end) {
+  const auto add = [&](const std::string& left, std::vector<std::string> lines, const std::string& end) {
+    if (lines.size() > kLongestDisplay) {
+      left_out += lines.size() - kLongestDisplay;
+      lines.resize(kLongestDisplay);
+      lines.back() += " \\cdots";
+    }
     for (std::size_t i = 0; i < lines.size(); ++i)
       rows.push_back((i == 0 ? left + " &= " : "&\\qquad ") + lines[i] + (i + 1 == lines.size() ? end : ""));
   };
@@ -50,8 +61,10 @@ void write_object(const Object& o, std::ostream& os, const LatexNaming& names, c
   if (!o.title.empty()) os << names.prose(o.title) << ":\n";
   std::vector<std::string> rows;
   DisplayBreaker breaker(kLine, &names.user());  // one 𝒟ₖ per denominator in the display
-  for (const auto& e : o.entries) {
-    const auto r = display_rows(names.label(e.label), e, d ? d->abbreviated(e.value) : e.value, names, breaker);
+  std::vector<std::size_t> left_out(o.entries.size(), 0);
+  for (std::size_t k = 0; k < o.entries.size(); ++k) {
+    const Entry& e = o.entries[k];
+    const auto r = display_rows(names.label(e.label), e, d ? d->abbreviated(e.value) : e.value, names, breaker, left_out[k]);
     rows.insert(rows.end(), r.begin(), r.end());
   }
   os << "\\begin{align}\n";
@@ -59,8 +72,12 @@ void write_object(const Object& o, std::ostream& os, const LatexNaming& names, c
     os << rows[i] << (i + 1 < rows.size() ? " \\notag\\\\\n" : " \\label{eq:" + o.id + "}\n");
   os << "\\end{align}\n";
   // Remarks on entries (e.g. a reduced bracket left in (q, π)) follow the display, as prose that breaks.
-  for (const auto& e : o.entries)
+  for (std::size_t k = 0; k < o.entries.size(); ++k) {
+    const Entry& e = o.entries[k];
     if (!e.note.empty()) os << "$" << names.label(e.label) << "$: " << latex_text(e.note) << ".\n\n";
+    if (left_out[k] > 0)
+      os << "$" << names.label(e.label) << "$: " << left_out[k] << " more lines of this formula are left out here; the text and JSON reports hold it whole.\n\n";
+  }
 }
 
 // Tables are set \small (10 pt type) within the 483 pt text width; widths in pt, estimated, with room
@@ -232,8 +249,9 @@ std::vector<std::string> latex_display_rows(const Object& o, const Derivation& d
   const LatexNaming names(d);
   DisplayBreaker breaker(width, &names.user());
   std::vector<std::string> rows;
+  std::size_t left_out = 0;
   for (const auto& e : o.entries) {
-    const auto r = display_rows(names.label(e.label), e, d.abbreviated(e.value), names, breaker);
+    const auto r = display_rows(names.label(e.label), e, d.abbreviated(e.value), names, breaker, left_out);
     rows.insert(rows.end(), r.begin(), r.end());
   }
   return rows;
@@ -243,14 +261,45 @@ std::vector<std::string> latex_abbreviation_rows(const Derivation& d, double wid
   const LatexNaming names(d);
   DisplayBreaker breaker(width, &names.user());
   std::vector<std::string> rows;
+  std::size_t left_out = 0;
   for (const Abbreviation& a : d.abbreviations) {
     Entry e;
     e.label = Label::symbol(a.name);
-    const auto r = display_rows(names.label(e.label), e, a.value, names, breaker);
+    const auto r = display_rows(names.label(e.label), e, a.value, names, breaker, left_out);
     rows.insert(rows.end(), r.begin(), r.end());
   }
   return rows;
 }
+
+namespace {
+
+// The source with every line cut at spaces to at most kLongestLine characters: TeX reads a line into a
+// buffer of 200 000 characters, and a sentence that embeds a 1 001-term potential is longer (a newline
+// reads as the space it replaces). A line with a comment sign stays whole: cut, its rest would be read.
+std::string with_short_lines(const std::string& source) {
+  constexpr std::size_t kLongestLine = 4000;
+  std::string out;
+  std::size_t begin = 0;
+  while (begin < source.size()) {
+    const std::size_t newline = std::min(source.find('\n', begin), source.size());
+    std::string_view line(source.data() + begin, newline - begin);
+    bool comment = false;
+    for (std::size_t i = 0; i < line.size(); ++i) comment = comment || (line[i] == '%' && (i == 0 || line[i - 1] != '\\'));
+    while (!comment && line.size() > kLongestLine) {
+      std::size_t cut = line.rfind(' ', kLongestLine);
+      if (cut == std::string_view::npos || cut == 0) cut = line.find(' ', kLongestLine);
+      if (cut == std::string_view::npos) break;
+      out.append(line.substr(0, cut)).push_back('\n');
+      line.remove_prefix(cut + 1);
+    }
+    out.append(line);
+    if (newline < source.size()) out.push_back('\n');
+    begin = newline + 1;
+  }
+  return out;
+}
+
+}  // namespace
 
 void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& options) {
   const LatexNaming names(d);
@@ -262,7 +311,7 @@ void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& opti
   const CitedText cited = cite_papers(body.str());
   if (!options.body_only)
     os << kPreamble << "\\title{Hamel derivation: " << latex_text(d.name) << "}\n\\date{}\n\\begin{document}\n\\maketitle\n";
-  os << cited.text;
+  os << with_short_lines(cited.text);
   write_bibliography(cited.papers, os);
   if (!options.body_only) os << "\\end{document}\n";
 }

@@ -1,7 +1,13 @@
 // tests/io/report_test.cpp — the LaTeX report is a complete document that pdflatex compiles.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "derivation/model.hpp"
 #include "io/render/labels.hpp"
+#include "io/render/render.hpp"
 #include "tests/support/latex_report.hpp"
 
 TEST_SUITE("io") {
@@ -22,6 +28,27 @@ TEST_CASE("Report: LaTeX of the Chaplygin sphere compiles with pdflatex") {
   }
   INFO(report.log());
   CHECK(report.compiles());
+}
+
+TEST_CASE("Report: a formula longer than two pages is cut with a note, and no source line is too long for TeX") {
+  // a 1 001-term potential ((q + γ z)^1000 expanded, a contact tester's file) made a 4 MB source that TeX
+  // could not hold: 5 000 000 words of main memory exceeded in one align, a 248 000-character line
+  GiNaC::realsymbol q("q"), g("gamma"), z("z");
+  hamel::Derivation d;
+  d.name = "huge";
+  hamel::DerivationSection& s = d.add("potential", "Potential");
+  const GiNaC::ex V = GiNaC::pow(q + g * z, 300).expand();
+  s.object("potential", hamel::ObjectKind::Scalar, "the potential").add({}, hamel::Label::symbol("V"), V);
+  s.prose.push_back("V as a sentence: " + hamel::detail::str(V));
+  std::ostringstream out;
+  hamel::write_latex(d, out);
+  const std::string tex = out.str();
+  CHECK(tex.find("more lines of this formula are left out here; the text and JSON reports hold it whole") != std::string::npos);
+  std::size_t longest = 0;
+  std::istringstream lines(tex);
+  for (std::string line; std::getline(lines, line);) longest = std::max(longest, line.size());
+  CHECK(longest <= 4000);
+  CHECK(tex.size() < 400000);  // 80 lines of the display, the sentence whole
 }
 
 TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
