@@ -1004,7 +1004,7 @@ std::optional<TangentSplit> tangent_factors(const ex& num, const ex& den, const 
   return std::nullopt;
 }
 
-// N/D with every term of N and of D holding cos x or sin x (x one angle), divided by cos x: the terms
+// N/D with every term of N and of D holding cos x or sin x once (x one angle), divided by cos x: the terms
 // with cos x lose it, the others get tan x for sin x (SymPy's (10 π2 cos φ − … + 35 π3 tan θ)/(14 m r² tan θ)
 // for the ball on the turntable's d/dt φ, where cos θ stood in all terms but one). nullopt when there
 // is no such angle, or when N and D each hold only one of the two (tangent_factors does that case).
@@ -1015,10 +1015,11 @@ struct OverCosine {
 std::optional<OverCosine> over_cosine(const ex& num, const ex& den, const Polynomial& P) {
   const auto split = [](const ex& p, const ex& s, const ex& c, ex& by_c, ex& by_s) {
     by_c = 0, by_s = 0;
-    for (const ex& t : terms_of(p)) {
-      if (degree_in(t, c) > 0) by_c += t / c;
-      else if (degree_in(t, s) > 0) by_s += t / s;
-      else return false;
+    for (const ex& t : terms_of(p)) {  // one sine or cosine of x per term: no sin x tan x after the division
+      const int dc = degree_in(t, c), ds = degree_in(t, s);
+      if (dc + ds != 1) return false;
+      if (dc == 1) by_c += t / c;
+      else by_s += t / s;
     }
     by_c = by_c.expand(), by_s = by_s.expand();
     return true;

@@ -8,7 +8,7 @@ using GiNaC::ex;
 
 TEST_SUITE("brackets") {
 
-TEST_CASE("jacobiator: on coordinates it is half of [Π, Π]; is_poisson reports the nonzero components") {
+TEST_CASE("jacobiator: on coordinates it is half of [Π, Π], is_poisson reports the nonzero components") {
   const auto M = hamel::Chart::make("so3*", {"m1", "m2", "m3"});
   const ex m1 = M[0], m2 = M[1], m3 = M[2];
   const auto LP = hamel::AlmostPoissonBracket::from_coordinate_brackets(M, {{{0, 1}, -m3}, {{1, 2}, -m1}, {{2, 0}, -m2}});

@@ -43,7 +43,7 @@ TEST_CASE("hamel derive: the ball on a turntable, its drift, affine term and Jac
   CHECK_FALSE(has(r.out, "Theorem 5.3 ($C"));  // the test assumes (2.8): not made
 }
 
-TEST_CASE("hamel check: the ball's classical integrals; the energy and L_z alone are not conserved") {
+TEST_CASE("hamel check: the ball's classical integrals, the energy and L_z alone are not conserved") {
   const Run r = run({"check", kBall, "examples/ball_on_turntable.claims.yaml"});
   INFO(r.out, r.err);
   CHECK(r.status == 0);

@@ -229,7 +229,7 @@ TEST_CASE("hamel derive: the Chaplygin sphere's reduced H = (M, Omega)/2 and M' 
   CHECK(j["checks"]["reduced.conformal_jacobi"]["method"].get<std::string>().find("computed in the variables") != std::string::npos);
 }
 
-TEST_CASE("hamel derive: the solid of revolution's reduced objects in (M, gamma), f1, f2 at theta = acos(gamma3); {Mi, Mj} equal corrected (7.9)") {
+TEST_CASE("hamel derive: the solid of revolution's reduced objects in (M, gamma), f1, f2 at theta = acos(gamma3), {Mi, Mj} equal corrected (7.9)") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/solid_of_revolution.yaml", "--json", json.path()});
   REQUIRE(r.status == 0);
@@ -330,7 +330,7 @@ TEST_CASE("hamel derive: a declared generator that moves L or D is reported, and
 
 // Issue 19 §5 and ../shared/reference/gauge.md: 004 §7 prints the SE(2)×S¹ action with cos φ, sin φ of
 // the coordinate where the group parameter's are meant; written as printed, Hamel says what breaks.
-TEST_CASE("hamel derive: 004 §7's action as printed fails at the identity, on L and on D; corrected, it holds") {
+TEST_CASE("hamel derive: 004 §7's action as printed fails at the identity, on L and on D, corrected, it holds") {
   std::string yaml = example_text("examples/solid_of_revolution.yaml");
   const auto from = yaml.find("symmetry:"), to = yaml.find("gauge_momenta:");
   REQUIRE(from != std::string::npos);
@@ -396,7 +396,7 @@ TEST_CASE("hamel derive: a variable that is not invariant is reported, and only 
   CHECK(r.out.find("1 failure: variables.u.invariant") != std::string::npos);
 }
 
-TEST_CASE("hamel check: the printed (6.7) and K are flagged as the errata they are; exit status 0") {
+TEST_CASE("hamel check: the printed (6.7) and K are flagged as the errata they are, exit status 0") {
   const Run r = run({"check", "examples/chaplygin_sphere.yaml", "examples/chaplygin_sphere.claims.yaml"});
   CHECK(r.status == 0);  // every false claim is marked `expect: false`
   CHECK(r.out.find("42 as expected (4 errata confirmed false)") != std::string::npos);
@@ -437,7 +437,7 @@ TEST_CASE("hamel check: a false reduced-bracket claim shows the derived bracket 
   CHECK(derived.find("pi") == std::string::npos);  // not in (q, pi)
 }
 
-TEST_CASE("hamel check: all-true claims exit 0; bad claims files exit 2 with a position") {
+TEST_CASE("hamel check: all-true claims exit 0, bad claims files exit 2 with a position") {
   hamel::test::TempFile good("claims:\n  - structure_coefficient: {indices: \"1,2,3\", value: \"-m*R^2*sin(theta)\"}\n");
   CHECK(run({"check", "examples/chaplygin_sphere.yaml", good.path()}).status == 0);
   hamel::test::TempFile bad("claims:\n  - structure_coeficient: {indices: \"1,2,3\", value: \"0\"}\n");
@@ -459,7 +459,7 @@ TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes"
 
 }  // TEST_SUITE
 
-TEST_CASE("hamel check: a claim not as expected exits 1 and is named; errors are located in the claims file") {
+TEST_CASE("hamel check: a claim not as expected exits 1 and is named, errors are located in the claims file") {
   hamel::test::TempFile wrong(
       "claims:\n"
       "  - {name: \"C_123 wrong sign\", structure_coefficient: {indices: \"1,2,3\", value: \"m*R^2*sin(theta)\"}}\n"
@@ -584,7 +584,7 @@ TEST_CASE("hamel eval: the derived objects at a point (issue 19 §6)") {
   CHECK(run({"eval", "examples/nonholonomic_particle.yaml"}).err.find("expects --at") != std::string::npos);
 }
 
-TEST_CASE("hamel eval: an entry with a pole at the point keeps its formula, marked; the others are numbers") {
+TEST_CASE("hamel eval: an entry with a pole at the point keeps its formula, marked, the others are numbers") {
   // the Chaplygin sphere at θ = 0 (004 §6): G^11 = (I3/sin²θ + m R²)/K divides by sin θ, G^22 = 1/(I1 + m R²)
   // does not (an internal "division by zero" before)
   const Run r = run({"eval", "examples/chaplygin_sphere.yaml", "--at", "theta=0, I1=2, I3=1, m=1, R=1"});

@@ -31,7 +31,7 @@ TEST_CASE("units: the ball's plots say x [m], theta [rad] and t [s]") {
   CHECK(has(time, "'pi1 - pi1(t0)'"));
 }
 
-TEST_CASE("units: a velocity's unit is its coordinate's over t's; a name that is no coordinate is refused") {
+TEST_CASE("units: a velocity's unit is its coordinate's over t's, a name that is no coordinate is refused") {
   hamel::test::TempDir dir;
   std::string billiard = text("examples/contact_billiard.yaml");
   billiard += "units: {x: m, y: m, t: s, energy: J}\n";

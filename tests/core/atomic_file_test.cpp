@@ -31,7 +31,7 @@ std::size_t files_beside(const std::string& path) {
 
 TEST_SUITE("core") {
 
-TEST_CASE("AtomicFile: commit replaces the file; without commit the old content stays and no temporary is left") {
+TEST_CASE("AtomicFile: commit replaces the file, without commit the old content stays and no temporary is left") {
   hamel::test::TempFile f("old\n", ".txt");
   {
     hamel::AtomicFile a(f.path());

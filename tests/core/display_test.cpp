@@ -61,7 +61,7 @@ TEST_CASE("display_form: cos² comes back where the canonical form factors 1 −
   CHECK(text.find("sin(theta) + 1") == std::string::npos);
 }
 
-TEST_CASE("display_form: collected in the momenta, each coefficient short; the same text in every call") {
+TEST_CASE("display_form: collected in the momenta, each coefficient short, the same text in every call") {
   Sphere S;
   const ex K = S.I1 * S.I3 + S.m * pow(S.R, 2) * (S.I1 * pow(S.s, 2) + S.I3 * pow(S.c, 2));
   // 2 H_c of (6.9)-like shape: a quadratic form in pi with trigonometric coefficients over K

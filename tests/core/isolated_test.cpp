@@ -14,7 +14,7 @@ using hamel::IsolatedResult;
 
 TEST_SUITE("core") {
 
-TEST_CASE("run_isolated: the child's answer comes back; its stdout does not reach ours") {
+TEST_CASE("run_isolated: the child's answer comes back, its stdout does not reach ours") {
   const auto r = hamel::run_isolated([] {
     std::puts("noise from the child");
     return std::string("answer\nsecond line");
@@ -50,7 +50,7 @@ TEST_CASE("run_isolated: a throwing or dying child, and an answer over the bound
   CHECK(large.status == IsolatedResult::Status::TooLarge);
 }
 
-TEST_CASE("IsolatedServer: one child answers every request; a failure costs the child, not the server") {
+TEST_CASE("IsolatedServer: one child answers every request, a failure costs the child, not the server") {
   // the child answers "pid:request", so that the tests see which child answered
   hamel::IsolatedServer server([](const std::string& request) -> std::string {
     if (request == "throw") throw std::runtime_error("no basis");

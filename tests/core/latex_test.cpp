@@ -36,7 +36,7 @@ TEST_CASE("latex_name: the user's table first, also for the base of a name") {
   CHECK(hamel::latex_name("th") == "\\mathrm{th}");  // without the table
 }
 
-TEST_CASE("latex_width: glyphs in em; commands count by what they show") {
+TEST_CASE("latex_width: glyphs in em, commands count by what they show") {
   using hamel::latex_width;
   CHECK(latex_width("x") == doctest::Approx(0.5));
   CHECK(latex_width("a + b") == doctest::Approx(2.2));  // the operator with its spaces

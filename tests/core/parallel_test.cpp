@@ -48,7 +48,7 @@ TEST_CASE("wire: every node comes back equal, two functions of one name stay two
   CHECK_FALSE(hamel::from_wire(*hamel::to_wire(f(x), leaves), leaves).is_equal(g(x)));
 }
 
-TEST_CASE("wire: a leaf outside the table or a list is not carried; malformed text is refused") {
+TEST_CASE("wire: a leaf outside the table or a list is not carried, malformed text is refused") {
   realsymbol x("x"), z("z");
   hamel::WireLeaves leaves;
   leaves.add(x);
@@ -93,7 +93,7 @@ TEST_CASE("parallel_map: every answer in order, from two workers") {
   }
 }
 
-TEST_CASE("parallel_map: a task that throws or kills its worker is left to the caller; the rest are answered") {
+TEST_CASE("parallel_map: a task that throws or kills its worker is left to the caller, the rest are answered") {
   const Workers two(2);
   const pid_t me = ::getpid();
   const auto answers = hamel::parallel_map(

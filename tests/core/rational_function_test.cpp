@@ -141,7 +141,7 @@ TEST_CASE("cancelled_fraction: the same fraction whatever GiNaC's hash order") {
   CHECK(seen.size() == 1);
 }
 
-TEST_CASE("cancelled_fraction: a polynomial beyond kMaxFractionTerms is refused; simplify keeps the sum as it is") {
+TEST_CASE("cancelled_fraction: a polynomial beyond kMaxFractionTerms is refused, simplify keeps the sum as it is") {
   // Σ 1/(1 + x_k²) over 20 unrelated denominators: one fraction would have 2^20 terms in its numerator
   GiNaC::exvector terms, other;
   for (int k = 0; k < 20; ++k) {

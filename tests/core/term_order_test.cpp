@@ -18,7 +18,7 @@ TEST_CASE("compare_names: case ignored first, runs of digits by value") {
   CHECK(hamel::compare_names("theta", "theta") == 0);
 }
 
-TEST_CASE("ordered_operands: terms lexicographic in their atoms, numbers last; factors by kind and name") {
+TEST_CASE("ordered_operands: terms lexicographic in their atoms, numbers last, factors by kind and name") {
   GiNaC::realsymbol x("x"), y("y"), m("m"), R("R"), th("theta");
   const std::vector<ex> terms = hamel::ordered_operands(1 + pow(y, 2) + 2 * x * y + pow(x, 2));
   REQUIRE(terms.size() == 4);

@@ -27,7 +27,7 @@ hamel::Derivation with_entries(const std::vector<GiNaC::ex>& values) {
 
 TEST_SUITE("derivation") {
 
-TEST_CASE("present: a denominator shared by three entries is named K once, with its sign; the values stay") {
+TEST_CASE("present: a denominator shared by three entries is named K once, with its sign, the values stay") {
   Sphere S;
   // G^13, C_12^1 and {pi1, pi2}-like entries over K, one of them written over −K
   const std::vector<GiNaC::ex> values{S.I3 * S.c / (S.K * S.s * S.s), S.m * S.R * S.R * S.c / (S.K * S.s),

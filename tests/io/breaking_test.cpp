@@ -58,7 +58,7 @@ TEST_CASE("Breaking: a product of long sums breaks between its factors, × start
   CHECK(without_times(d.lines) == hamel::to_latex(value));  // the same formula, only cut
 }
 
-TEST_CASE("Breaking: a factor wider than the line opens in a bracket; a broken term starts its own line") {
+TEST_CASE("Breaking: a factor wider than the line opens in a bracket, a broken term starts its own line") {
   const ex wide = long_sum(11) + 3 * pow(b, 2) * long_sum(12);  // about 45 em
   const ex value = x * wide + y;
   const hamel::BrokenDisplay d = hamel::break_display(value, 30, nullptr);
@@ -92,7 +92,7 @@ TEST_CASE("Breaking: a root of a long sum names the sum") {
   for (const auto& l : d.named[0].second) CHECK(hamel::latex_width(l) <= 30);
 }
 
-TEST_CASE("Report: a wide table is set in parts that repeat its first column; a long one in blocks of rows") {
+TEST_CASE("Report: a wide table is set in parts that repeat its first column, a long one in blocks of rows") {
   hamel::Derivation d;
   d.name = "tables";
   auto& s = d.add("numbers", "Numbers");

@@ -121,7 +121,7 @@ void check_against_multipliers(const hamel::NonholonomicSpec& spec, const GiNaC:
 
 TEST_SUITE("mechanics") {
 
-TEST_CASE("affine constraints: a constraint is split into its 1-form and its offset; constraint_form still refuses it") {
+TEST_CASE("affine constraints: a constraint is split into its 1-form and its offset, constraint_form still refuses it") {
   const auto spec = generic_affine();
   const hamel::ConstraintParts c = hamel::constraint_parts(spec.constraints[0], spec.chart);
   CHECK_SYMBOLIC_EQ_ON(spec.chart, c.offset, spec.chart[0] * cos(spec.chart[1]) / 2);

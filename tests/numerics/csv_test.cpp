@@ -53,7 +53,7 @@ TEST_CASE("CsvWriter: header, rows, and doubles that read back exactly") {
                        doctest::Contains("CsvWriter: cannot write the file"), hamel::InvalidArgument);
 }
 
-TEST_CASE("CsvWriter: rows with names in them; the events file beside a CSV") {
+TEST_CASE("CsvWriter: rows with names in them, the events file beside a CSV") {
   hamel::test::TempDir dir;
   const std::string path = dir.file("events.csv");
   {

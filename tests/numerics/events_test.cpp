@@ -214,7 +214,7 @@ TEST_CASE("integrate_until_event: a double root is a graze, not a crossing") {
   }
 }
 
-TEST_CASE("integrate_until_event: a particle tangent to a wall grazes it; a deeper one crosses twice") {
+TEST_CASE("integrate_until_event: a particle tangent to a wall grazes it, a deeper one crosses twice") {
   // x = cos t: the wall x = w is touched at t = 2πk when w = 1, crossed when w < 1, missed when w > 1.
   const double t0 = 0.5;
   const State x0 = {std::cos(t0), -std::sin(t0)};

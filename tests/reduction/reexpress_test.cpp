@@ -60,7 +60,7 @@ struct Sphere {
 
 TEST_SUITE("reduction") {
 
-TEST_CASE("groebner_basis: the last block in lex eliminates within it; in dp it does not") {
+TEST_CASE("groebner_basis: the last block in lex eliminates within it, in dp it does not") {
   GiNaC::realsymbol u("u"), w("w");
   hamel::GroebnerProblem p;
   p.blocks = {{u, w}};

@@ -26,7 +26,7 @@ TEST_CASE("check_generator: translations in x and z are symmetries of the nonhol
   }
 }
 
-TEST_CASE("check_generator: ∂y keeps L but moves D; x∂x moves L — each names its failing component") {
+TEST_CASE("check_generator: ∂y keeps L but moves D, x∂x moves L — each names its failing component") {
   const auto sys = hamel::test::nonholonomic_particle();
   const auto& Q = sys.chart();
   const auto ty = check_generator(sys, field(Q, {0, 1, 0}), "ty");

@@ -179,7 +179,7 @@ TEST_CASE("hamel check: the rolling cylinder's printed aerial equations, impact 
   CHECK(has(r.out, "25 claims: 15 true, 10 false"));
 }
 
-TEST_CASE("hamel simulate: the billiard's CSV matches the exact solution (A5); plots drawn") {
+TEST_CASE("hamel simulate: the billiard's CSV matches the exact solution (A5), plots drawn") {
   hamel::test::TempFile csv("", ".csv");
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("hamel_contact_plot_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
@@ -242,7 +242,7 @@ TEST_CASE("hamel simulate: the multipliers of an always-on constraint are CSV co
   CHECK(hamel::test::read_csv(dir.file("n-events.csv")).rows.empty());
 }
 
-TEST_CASE("hamel simulate: a switching set's multiplier is NaN until its switch, then g; the switch is a row of OUT-events.csv") {
+TEST_CASE("hamel simulate: a switching set's multiplier is NaN until its switch, then g, the switch is a row of OUT-events.csv") {
   // a particle falling onto y = 0, where y_dot = 0 switches on: y_dd = -g - beta y_dot + lambda = 0
   // with y_dot = 0 gives lambda = g
   hamel::test::TempFile f(

@@ -41,7 +41,7 @@ std::string p2_with(const std::string& discrete_body) {
 
 TEST_SUITE("cli") {
 
-TEST_CASE("hamel derive: P2 prints (3), the connection checks, the reduced system and the Chaplygin reduction; JSON keys") {
+TEST_CASE("hamel derive: P2 prints (3), the connection checks, the reduced system and the Chaplygin reduction, JSON keys") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/discrete_p2.yaml", "--json", json.path()});
   REQUIRE(r.status == 0);
@@ -104,7 +104,7 @@ TEST_CASE("hamel derive: the LaTeX report of P2 compiles") {
   CHECK(report.compiles());
 }
 
-TEST_CASE("hamel check: the reconstructed formulas hold; erratum 4 is flagged FALSE with exit status 1") {
+TEST_CASE("hamel check: the reconstructed formulas hold, erratum 4 is flagged FALSE with exit status 1") {
   const Run p2 = run({"check", "examples/discrete_p2.yaml", "examples/discrete_p2.claims.yaml"});
   CHECK(p2.status == 0);
   CHECK(has(p2.out, "TRUE  B_1 [Example 5.6]"));

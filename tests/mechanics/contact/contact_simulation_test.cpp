@@ -192,7 +192,7 @@ TEST_CASE("Simulation: the rolling sphere meets the rough half-plane (Example 3 
   CHECK(run.energy_law_error < 1e-10);
 }
 
-TEST_CASE("Simulation: a bouncing ball with dissipation is Zeno; bad input is refused") {
+TEST_CASE("Simulation: a bouncing ball with dissipation is Zeno, bad input is refused") {
   const Chart Q = Chart::make("Q", {"y"}, {"g", "gamma"});
   const Chart T = contact_tangent_bundle(Q);
   const ContactLagrangian L(Q, T[1] * T[1] / 2 - Q.parameter("g") * Q[0] - Q.parameter("gamma") * T[2]);

@@ -47,7 +47,7 @@ TEST_CASE("Generalized distribution, Example 1: rank 1 below the x-axis, 2 above
   CHECK(axis.nearby_min >= axis.rank);
 }
 
-TEST_CASE("Generalized codistribution of the sphere (81): 0 constraints for x <= 0, 2 for x > 0; case 1 at x = 0 (A13)") {
+TEST_CASE("Generalized codistribution of the sphere (81): 0 constraints for x <= 0, 2 for x > 0, case 1 at x = 0 (A13)") {
   const Chart Q = Chart::make("Q", {"x", "y", "q1", "q2", "q3"});
   const ex x = Q[0];
   const ex r = numeric(1, 2);

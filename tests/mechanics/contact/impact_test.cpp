@@ -59,7 +59,7 @@ TEST_CASE("Impact conditions (8) in polar coordinates give (30)-(31): r_dot reve
   CHECK_SYMBOLIC_EQ_ON(T, sols[1][1], thd);
 }
 
-TEST_CASE("Elliptic billiard: (36)-(37) and (38) follow from (8); the printed (39) does not, the corrected one does (A6, E5)") {
+TEST_CASE("Elliptic billiard: (36)-(37) and (38) follow from (8), the printed (39) does not, the corrected one does (A6, E5)") {
   const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma", "a", "b"});
   const Chart T = contact_tangent_bundle(Q);
   const ex x = Q[0], y = Q[1], xd = T[2], yd = T[3], a = Q.parameter("a"), b = Q.parameter("b");
