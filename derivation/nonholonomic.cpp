@@ -242,16 +242,33 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
   v.undecided = pv.inconclusive();
 }
 
-void gauge_momenta(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
+void gauge_momenta(const NonholonomicInput& in, const NonholonomicSystem& sys, const NonholonomicBrackets& br, DerivationSection& s) {
   const auto X = nonholonomic_vector_field(sys);
   if (sys.is_affine())
     s.prose.push_back("Affine constraints: Theorem 5.3's test assumes (2.8) and is not made; each momentum is checked "
                       "along the Lagrange–d'Alembert equations.");
+  const bool adapted = !br.adapted || br.adapted->adapted();
+  if (br.adapted) {
+    std::string fields;
+    for (auto b : in.gauge) fields += (fields.empty() ? "" : ", ") + sys.frame_names()[b];
+    s.verdict("gauge.adapted", "the frame is adapted (Definition 5.1): every field is equivariant, and " + fields +
+                                   (in.gauge.size() == 1 ? " is a section" : " are sections") + " of S = D ∩ g·q",
+              adapted, br.adapted->detail)
+        .reason = "Theorem 5.3's test and the 3-form of Lemma 5.4 assume an adapted frame";
+    if (!adapted)
+      s.prose.push_back("The frame is not adapted (Definition 5.1), so Theorem 5.3's test does not decide and Lambda of "
+                        "Lemma 5.4 is not built from it; give frame fields that commute with the symmetry's generators, "
+                        "with the gauge fields tangent to the orbits (004 §6: the Chaplygin sphere's).");
+  }
   for (auto b : in.gauge) {
     const std::string& f = sys.frame_names()[b];
     if (!sys.is_affine()) {
       const auto t = theorem_5_3_test(sys, b);
-      s.verdict("gauge.theorem_5_3." + f, f + " passes the test of Theorem 5.3", t.passed, t.detail);
+      Verdict& v = s.verdict("gauge.theorem_5_3." + f, f + " passes the test of Theorem 5.3", t.passed, t.detail);
+      if (!adapted) {
+        v.expected = std::nullopt;
+        v.reason = "the frame is not adapted (gauge.adapted): the theorem's hypotheses fail, the test does not decide";
+      }
     }
     zero_verdict(s, "gauge.conserved." + f,
                  "$p_" + f + " = pi" + one_based(b) + "$ is conserved along " + (sys.is_affine() ? "the equations of motion" : "(2.8)"),
@@ -318,11 +335,10 @@ void frame_invariance(const NonholonomicInput& in, const NonholonomicSystem& sys
 
 // The declared generators, checked before anything is reduced with them (004 §4.2): a generator that
 // moves L or D is reported with its failing component, and the Casimirs are not computed.
-bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
-  bool all = true;
-  LieAlgebraAction action;
-  for (const auto& [n, xi] : in.symmetry) {
-    const GeneratorCheck c = check_generator(sys, xi, n);
+bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, const NonholonomicBrackets& b, DerivationSection& s) {
+  for (std::size_t k = 0; k < in.symmetry.size(); ++k) {
+    const auto& [n, xi] = in.symmetry[k];
+    const GeneratorCheck& c = b.generator_checks[k];
     zero_verdict(s, "symmetry." + n + ".lagrangian", n + " preserves the Lagrangian: $" + n + "^TQ[L] = 0$", c.lagrangian);
     Verdict& d = zero_verdict(s, "symmetry." + n + ".distribution",
                               sys.is_affine() ? n + " preserves the affine constraints: $[" + n + ", X_a]$ and $[" + n + ", X_0]$ lie in $D$"
@@ -330,16 +346,12 @@ bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys,
                               c.distribution);
     if (!c.distribution.zero)
       d.method = "fails: " + c.distribution_failing + " = " + to_text(c.distribution_value) + "; " + d.method;
-    all = all && c.holds();
-    action.names.push_back(n);
-    action.generators.push_back(xi);
   }
-  const StructureConstants sc = structure_constants(action);
-  s.verdict("symmetry.closed", "the generators close under the Lie bracket", sc.closed, sc.detail);
+  s.verdict("symmetry.closed", "the generators close under the Lie bracket", b.closure.closed, b.closure.detail);
   if (in.frame.empty()) frame_invariance(in, sys, s);
-  if (!(all && sc.closed))
+  if (!b.is_symmetry())
     s.prose.push_back("The declared generators are not a symmetry of the system: no Casimirs are computed with them.");
-  return all && sc.closed;
+  return b.is_symmetry();
 }
 
 void casimirs(const NonholonomicBrackets& b, DerivationSection& s) {
@@ -510,9 +522,21 @@ void action_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, D
 
 }  // namespace
 
+bool NonholonomicBrackets::is_symmetry() const {
+  const auto holds = [](const GeneratorCheck& c) { return c.holds(); };
+  return closure.closed && std::all_of(generator_checks.begin(), generator_checks.end(), holds);
+}
+
 NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const NonholonomicSystem& sys, Derivation& search_out,
                                      const DeriveOptions& options) {
-  NonholonomicBrackets d{nonholonomic_bracket(sys), std::nullopt, std::nullopt, {}, "", std::nullopt, {}};
+  NonholonomicBrackets d{nonholonomic_bracket(sys), std::nullopt, std::nullopt, {}, "", std::nullopt, {}, std::nullopt, {}, StructureConstants{Tensor3(0), true, ""}};
+  LieAlgebraAction action;
+  for (const auto& [n, xi] : in.symmetry) {
+    d.generator_checks.push_back(check_generator(sys, xi, n));
+    action.names.push_back(n);
+    action.generators.push_back(xi);
+  }
+  d.closure = structure_constants(action);
   for (auto b : in.gauge) d.momenta.emplace_back("pi" + one_based(b), sys.momenta()[b]);
   if (in.search && sys.is_affine())
     throw SpecError(in.at.find({"gauge_momenta"}),
@@ -527,8 +551,13 @@ NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const Nonholon
                     "independent of the solution";
     d.momenta.emplace_back("C", d.search->momentum);
   }
-  // Theorem 5.3 and Lemma 5.4 rest on X_nh = Π_nh♯dH_c, which affine constraints break.
-  bool all_pass = !in.gauge.empty() && !sys.is_affine();
+  // Theorem 5.3 and Lemma 5.4 rest on X_nh = Π_nh♯dH_c, which affine constraints break, and on an
+  // adapted frame (Definition 5.1): on another, (5.2) gives a 3-form that is not Lemma 5.4's (a ball
+  // on a plane with its frame fixed in space got I sin θ for −m r² sin θ, and a failed Casimir)
+  // (a declared symmetry that is none is reported in its own section; no frame is adapted to it)
+  if (!in.gauge.empty() && !in.symmetry.empty() && d.is_symmetry() && !sys.is_affine())
+    d.adapted = adapted_basis_test(sys, in.symmetry, in.gauge);
+  bool all_pass = !in.gauge.empty() && !sys.is_affine() && (!d.adapted || d.adapted->adapted());
   for (auto b : in.gauge) all_pass = all_pass && theorem_5_3_test(sys, b).passed;
   if (all_pass) {
     d.Lambda = lemma_5_4_three_form(sys, in.gauge);
@@ -566,7 +595,7 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
   bracket(sys, "nonholonomic", "Pi_nh", b.nh, start_section(out, o, "bracket.nonholonomic", "Nonholonomic bracket $Pi_nh$ (004 (2.9))"));
   for (auto& s : search.sections) out.sections.push_back(std::move(s));
   for (const auto& x : search.symbols) out.declare(x.name, x.kind, x.meaning);
-  if (!in.gauge.empty()) gauge_momenta(in, sys, start_section(out, o, "gauge_momenta", "Gauge momenta"));
+  if (!in.gauge.empty()) gauge_momenta(in, sys, b, start_section(out, o, "gauge_momenta", "Gauge momenta"));
   if (b.Lambda) {
     three_form(sys, b, start_section(out, o, "three_form", "Three-form $Lambda$ (Lemma 5.4)"));
     DerivationSection& g = start_section(out, o, "bracket.gauged", "Gauged bracket $Pi_nh^Lambda$ (004 (3.6))");
@@ -574,7 +603,7 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
     gauged_checks(in, sys, b, g);
   }
   if (in.action) action_checks(in, sys, start_section(out, o, "action", "Symmetry action (a finite map)"));
-  const bool symmetric = in.symmetry.empty() || symmetry_checks(in, sys, start_section(out, o, "symmetry", "Symmetry (004 §4.2)"));
+  const bool symmetric = in.symmetry.empty() || symmetry_checks(in, sys, b, start_section(out, o, "symmetry", "Symmetry (004 §4.2)"));
   if (symmetric && !b.orbits.empty() && !b.momenta.empty())
     casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));
   geometry(in, sys, b, symmetric, start_section(out, o, "characteristic", "Characteristic distributions and commutators (Corollary 5.8)"));

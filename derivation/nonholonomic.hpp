@@ -14,6 +14,8 @@
 #include "derivation/model.hpp"
 #include "derivation/nonholonomic_input.hpp"
 #include "mechanics/nonholonomic_system.hpp"
+#include "reduction/gauge_momenta.hpp"
+#include "reduction/symmetry.hpp"
 
 namespace hamel {
 
@@ -26,6 +28,14 @@ struct NonholonomicBrackets {
   std::string lambda_note;
   std::optional<GaugeSearchResult> search;
   std::vector<std::pair<std::string, GiNaC::ex>> momenta;  ///< gauge momenta (name, function on D*)
+  /// Definition 5.1 for the listed gauge fields, when a symmetry is declared: Λ is built only on an
+  /// adapted frame (Theorem 5.3's test and Lemma 5.4 assume one).
+  std::optional<AdaptedBasisTest> adapted;
+  /// One per declared generator (004 §4.2), and whether they close: only a declared symmetry that is
+  /// one has frames adapted to it.
+  std::vector<GeneratorCheck> generator_checks;
+  StructureConstants closure;
+  bool is_symmetry() const;
   /// The bracket the variables are reduced with: Π_nh^Λ when there is one.
   const AlmostPoissonBracket& reduced_source() const { return gauged ? *gauged : nh; }
 };

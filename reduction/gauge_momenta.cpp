@@ -6,6 +6,8 @@
 #include "brackets/nonholonomic.hpp"
 #include "core/error.hpp"
 #include "geometry/lifts.hpp"
+#include "geometry/linear_algebra.hpp"
+#include "reduction/symmetry.hpp"
 
 namespace hamel {
 
@@ -45,6 +47,49 @@ FirstIntegralTest theorem_4_3_test(const NonholonomicSystem& system, const Vecto
   t.annihilates_potential = vz.zero;
   if (t.detail.empty()) t.detail = std::string("Z is ") + (t.isometry_on_D ? "" : "not ") + "an isometry on D and Z[V] " +
                                    (vz.zero ? "= 0" : "!= 0") + " [" + how + "]";
+  return t;
+}
+
+AdaptedBasisTest adapted_basis_test(const NonholonomicSystem& system, const std::vector<std::pair<std::string, VectorField>>& generators,
+                                    const std::vector<std::size_t>& gauge) {
+  const Chart& Q = system.chart();
+  const auto& X = system.frame().distribution();
+  const auto& names = system.frame_names();
+  AdaptedBasisTest t;
+  // equivariance of every field: a gauge momentum's Z_b and the Y_I alike (Definition 5.1, 2.)
+  for (const auto& [name, xi] : generators)
+    for (std::size_t a = 0; a < X.size() && t.equivariant; ++a) {
+      const ZeroVerdict v = equivariance(system, xi, a);
+      if (v.method == Decision::NumericProbing) t.method = v.method;
+      if (v.zero) continue;
+      t.equivariant = false;
+      t.method = v.method;
+      const VectorField c = lie_bracket(xi, X[a]);
+      std::size_t i = 0;
+      while (i + 1 < Q.dim() && zero_test(c[i], Q).zero) ++i;  // the first component that moves
+      t.detail = "[" + name + ", " + names[a] + "]^" + Q.coordinate_name(i) + " = " + detail::str(simplify(c[i])) +
+                 " is not 0: " + names[a] + " is not equivariant";
+    }
+  if (!t.equivariant) return t;
+  // Z_b tangent to the orbits: adding it to the generators does not raise their generic rank
+  GiNaC::matrix xis(static_cast<unsigned>(Q.dim()), static_cast<unsigned>(generators.size()));
+  for (unsigned k = 0; k < generators.size(); ++k)
+    for (unsigned i = 0; i < Q.dim(); ++i) xis(i, k) = generators[k].second[i];
+  const std::size_t orbit_rank = symbolic_rank(xis, Q);
+  for (std::size_t b : gauge) {
+    GiNaC::matrix with(static_cast<unsigned>(Q.dim()), static_cast<unsigned>(generators.size() + 1));
+    for (unsigned i = 0; i < Q.dim(); ++i) {
+      for (unsigned k = 0; k < generators.size(); ++k) with(i, k) = xis(i, k);
+      with(i, static_cast<unsigned>(generators.size())) = X[b][i];
+    }
+    if (symbolic_rank(with, Q) == orbit_rank) continue;
+    t.in_orbits = false;
+    t.detail = names[b] + " is not tangent to the orbits (not a section of S = D ∩ g·q): the generators span " +
+               std::to_string(orbit_rank) + " directions, with " + names[b] + " " + std::to_string(orbit_rank + 1);
+    return t;
+  }
+  t.detail = "every frame field commutes with every generator, and " + std::string(gauge.size() == 1 ? "the gauge field is" : "the gauge fields are") +
+             " tangent to the orbits [" + (t.method == Decision::NumericProbing ? "numeric probing" : "symbolic (canonical form)") + "]";
   return t;
 }
 
