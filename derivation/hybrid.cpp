@@ -134,16 +134,20 @@ void hamiltonian_system(const HybridSystem& in, const HybridBasics& b, Derivatio
                  all_zero(cosymplectic_defect(b.hamiltonian), TsQ));
 }
 
-// g_F = span{…}: the basis as combinations of the generators.
+// g_F = span{…} with the basis as combinations of the generators (1 ξ written ξ), or {0}.
 std::string g_F_basis(const HybridSystem& in, const ForceSymmetryAlgebra& a) {
+  if (a.basis.empty()) return "{0}";
   std::string basis;
   for (const auto& row : a.basis) {
     std::string e;
-    for (std::size_t k = 0; k < row.size(); ++k)
-      if (!row[k].is_zero()) e += (e.empty() ? "" : " + ") + detail::str(row[k]) + " " + in.generators[k].name;
+    for (std::size_t k = 0; k < row.size(); ++k) {
+      if (row[k].is_zero()) continue;
+      const std::string c = row[k].is_equal(1) ? "" : row[k].is_equal(-1) ? "-" : detail::str(row[k]) + " ";
+      e += (e.empty() ? "" : " + ") + c + in.generators[k].name;
+    }
     basis += (basis.empty() ? "" : ", ") + (e.empty() ? std::string("0") : e);
   }
-  return basis;
+  return "span{" + basis + "}";
 }
 
 // 000 §4: J^ξ, the conditions of g_F and Noether's theorem with forces, per generator.
@@ -163,7 +167,7 @@ void symmetries(const HybridSystem& in, const HybridBasics& b, DerivationSection
     c.expected = fs.force_on_lift.zero;
     c.reason = "J is conserved iff F(xi^c) = 0 (000 section 4)";
   }
-  s.prose.push_back("g_F = span{" + g_F_basis(in, b.symmetry) + "} (" + b.symmetry.how + ").");
+  s.prose.push_back("g_F = " + g_F_basis(in, b.symmetry) + " (" + b.symmetry.how + ").");
 }
 
 // One component's surface, normal velocity, reset and energy jump (000 Defs. 1-2, 10).

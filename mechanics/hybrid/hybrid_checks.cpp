@@ -3,6 +3,7 @@
 
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -75,11 +76,52 @@ Eigen::MatrixXd jacobian_at(const std::vector<ex>& fs, const std::vector<ex>& va
   return J;
 }
 
+// A basis of {v : A v = 0} as columns; none when the kernel is trivial (Eigen's FullPivLU::kernel()
+// returns a single zero column then, which is not a basis).
 Eigen::MatrixXd kernel(const Eigen::MatrixXd& A, std::size_t cols) {
-  if (A.rows() == 0) return Eigen::MatrixXd::Identity(static_cast<Eigen::Index>(cols), static_cast<Eigen::Index>(cols));
+  const auto n = static_cast<Eigen::Index>(cols);
+  if (A.rows() == 0) return Eigen::MatrixXd::Identity(n, n);
   Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
   lu.setThreshold(1e-9);
+  if (lu.dimensionOfKernel() == 0) return Eigen::MatrixXd(n, 0);
   return lu.kernel();
+}
+
+// The basis of the row space of B in reduced row echelon form (pivots 1, partial pivoting), so that
+// the same space gives the same rows whichever basis B holds.
+Eigen::MatrixXd reduced_echelon(Eigen::MatrixXd B) {
+  Eigen::Index r = 0;
+  for (Eigen::Index c = 0; c < B.cols() && r < B.rows(); ++c) {
+    Eigen::Index best = r;
+    B.col(c).tail(B.rows() - r).cwiseAbs().maxCoeff(&best);
+    best += r;
+    if (std::fabs(B(best, c)) < 1e-9) continue;
+    B.row(r).swap(B.row(best));
+    B.row(r) /= B(r, c);
+    for (Eigen::Index i = 0; i < B.rows(); ++i)
+      if (i != r) B.row(i) -= B(i, c) * B.row(r);
+    ++r;
+  }
+  return B.topRows(r);
+}
+
+// The rational with the smallest denominator (at most 10^4) within 1e-9 of x, by continued fractions;
+// the nearest convergent if none is that close (a symbolic check of the result then fails).
+GiNaC::numeric small_rational(double x) {
+  long h0 = 0, h1 = 1, k0 = 1, k1 = 0;  // convergents h/k
+  double r = x;
+  for (int step = 0; step < 40; ++step) {
+    const double a = std::floor(r);
+    if (std::fabs(a) > 1e12) break;
+    const long ai = static_cast<long>(a);
+    const long h2 = ai * h1 + h0, k2 = ai * k1 + k0;
+    if (k2 > 10000) break;
+    h0 = h1, h1 = h2, k0 = k1, k1 = k2;
+    if (std::fabs(x - static_cast<double>(h1) / static_cast<double>(k1)) < 1e-9 * std::max(1.0, std::fabs(x))) break;
+    if (r - a < 1e-15) break;
+    r = 1 / (r - a);
+  }
+  return k1 == 0 ? GiNaC::numeric(0) : GiNaC::numeric(h1, k1);
 }
 
 std::size_t numeric_rank(const Eigen::MatrixXd& A) {
@@ -234,8 +276,7 @@ ForceSymmetryAlgebra force_symmetry_algebra(const ForcedLagrangianSystem& s, con
     out.how = "every generator satisfies F(xi^c) = 0 and i_{xi^c} dF = 0: g_F = g";
     return out;
   }
-  // the kernel over R of ξ ↦ (F(ξ^c), ι_{ξ^c}dF): sample the functions, take the numeric kernel,
-  // round it to small rationals and verify it symbolically
+  // the kernel over R of ξ ↦ (F(ξ^c), ι_{ξ^c}dF): sample the functions and take the numeric kernel
   SurfacePiece whole{TQ, s.time(), {}, 1, Direction::Either, "TQ"};
   std::vector<ex> flat;
   for (const auto& r : rows) flat.insert(flat.end(), r.begin(), r.end());
@@ -252,16 +293,18 @@ ForceSymmetryAlgebra force_symmetry_algebra(const ForcedLagrangianSystem& s, con
         }
         A(static_cast<Eigen::Index>(p * m + c), static_cast<Eigen::Index>(a)) = v;
       }
-  const Eigen::MatrixXd N = kernel(A, k);
+  // the kernel at the points contains g_F: a trivial one decides g_F = {0}; a basis read off the
+  // echelon form in small rationals is verified symbolically
+  const Eigen::MatrixXd N = reduced_echelon(kernel(A, k).transpose());
+  const std::string at = "kernel of xi -> (F(xi^c), i_{xi^c} dF) at " + std::to_string(pts.size()) + " sampled points";
+  if (N.rows() == 0) {
+    out.how = at + " holds only xi = 0, so the kernel on all of TQ does too";
+    return out;
+  }
   bool verified = true;
-  for (Eigen::Index j = 0; j < N.cols(); ++j) {
-    Eigen::Index big = 0;
-    N.col(j).cwiseAbs().maxCoeff(&big);
+  for (Eigen::Index j = 0; j < N.rows(); ++j) {
     std::vector<ex> coeffs;
-    for (std::size_t a = 0; a < k; ++a) {
-      const double c = N(static_cast<Eigen::Index>(a), j) / N(big, j);
-      coeffs.push_back(GiNaC::numeric(static_cast<long>(std::lround(c * 720)), 720));
-    }
+    for (std::size_t a = 0; a < k; ++a) coeffs.push_back(small_rational(N(j, static_cast<Eigen::Index>(a))));
     for (std::size_t c = 0; c < m && verified; ++c) {
       ex sum = 0;
       for (std::size_t a = 0; a < k; ++a) sum += coeffs[a] * rows[a][c];
@@ -269,8 +312,7 @@ ForceSymmetryAlgebra force_symmetry_algebra(const ForcedLagrangianSystem& s, con
     }
     out.basis.push_back(coeffs);
   }
-  out.how = "kernel of xi -> (F(xi^c), i_{xi^c} dF) at " + std::to_string(pts.size()) + " sampled points, " +
-            (verified ? "each basis element verified symbolically" : "NOT verified symbolically");
+  out.how = at + ", " + (verified ? "each basis element verified symbolically" : "NOT verified symbolically");
   return out;
 }
 

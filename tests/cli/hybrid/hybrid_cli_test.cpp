@@ -382,6 +382,27 @@ TEST_CASE("hybrid claims: an error in a claim is located in the claims file, not
   CHECK(has(s.err, "expected 'value', got none"));
 }
 
+TEST_CASE("hamel derive: g_F is {0} for a trivial kernel and a verified span otherwise") {
+  const auto derive = [](const std::string& force) {
+    hamel::test::TempFile f("parameters: [m, w]\ncoordinates: [x, y]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2)\"\n"
+                            "force: {" + force + "}\nsymmetry: {sx: {x: 1}, sy: {y: 1}}\n"
+                            "hybrid:\n  guards:\n    - {name: floor, surface: \"y\", direction: falling, newtonian: {restitution: 1}}\n");
+    return run({"derive", f.path()});
+  };
+  // F(xi^c) = w (c_x y + c_y x) = 0 only for c = 0
+  const Run trivial = derive("x: \"w*y\", y: \"w*x\"");
+  REQUIRE(trivial.status == 0);
+  CHECK_MESSAGE(has(trivial.out, "g_F = {0} (kernel of xi -> (F(xi^c), i_{xi^c} dF) at 12 sampled points holds only xi = 0"),
+                trivial.out);
+  CHECK_FALSE(has(trivial.out, "span{"));
+  // F(xi^c) = w (c_x - c_y) = 0 for c_x = c_y
+  const Run diagonal = derive("x: \"w\", y: \"-w\"");
+  REQUIRE(diagonal.status == 0);
+  CHECK_MESSAGE(has(diagonal.out, "g_F = span{sx + sy} (kernel of xi -> (F(xi^c), i_{xi^c} dF) at 12 sampled points, "
+                                  "each basis element verified symbolically)"),
+                diagonal.out);
+}
+
 TEST_CASE("hybrid automaton in a system file: domains and transitions, checks edge by edge") {
   hamel::test::TempFile f(
       "parameters: [c]\ncoordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\n"

@@ -44,6 +44,39 @@ TEST_CASE("force_symmetry_algebra: Example 1, g_F = g and X(J) = 0 (A3)") {
   }
 }
 
+TEST_CASE("force_symmetry_algebra: the kernel of xi -> (F(xi^c), i_{xi^c} dF) over two translations") {
+  ChartSpec spec;
+  spec.name = "Q";
+  spec.coordinates = {"x", "y"};
+  spec.parameters = {{"m", true}, {"b", true}, {"w", true}};
+  const Chart Q(spec);
+  const Chart TQ = tangent_bundle(Q);
+  const ex x = Q[0], y = Q[1], xd = TQ[2], yd = TQ[3];
+  const ex m = Q.parameter("m"), b = Q.parameter("b"), w = Q.parameter("w");
+  const ex L = m / 2 * (xd * xd + yd * yd);
+  const std::vector<Generator> gens{{"sx", VectorField(Q, {1, 0})}, {"sy", VectorField(Q, {0, 1})}};
+  const auto g_F = [&](const std::vector<ex>& F) { return force_symmetry_algebra(ForcedLagrangianSystem(Q, L, F), gens); };
+  SUBCASE("F = (w y, w x): F(xi^c) = w (c_x y + c_y x) vanishes only for c = 0, so g_F = {0}") {
+    const auto a = g_F({w * y, w * x});
+    CHECK(a.basis.empty());  // not a row holding a residue: Eigen's kernel of a full-rank matrix is one zero column
+    CHECK(a.how.find("holds only xi = 0") != std::string::npos);
+  }
+  SUBCASE("F = (b x_dot, 0): only the translation along y leaves the force out, g_F = span{sy}") {
+    const auto a = g_F({b * xd, 0});
+    REQUIRE(a.basis.size() == 1);
+    CHECK(a.basis[0][0] == 0);
+    CHECK(a.basis[0][1] == 1);
+    CHECK(a.how.find("each basis element verified symbolically") != std::string::npos);
+  }
+  SUBCASE("F = (w, -7 w): F(xi^c) = w (c_x - 7 c_y), g_F = span{sx + 1/7 sy} (the echelon form, pivot 1)") {
+    const auto a = g_F({w, -7 * w});
+    REQUIRE(a.basis.size() == 1);
+    CHECK(a.basis[0][0] == 1);
+    CHECK(a.basis[0][1] == numeric(1, 7));
+    CHECK(a.how.find("each basis element verified symbolically") != std::string::npos);
+  }
+}
+
 TEST_CASE("hybrid_action: Example 1, the rotation fails (S is not invariant), the spin passes (A6)") {
   const auto d = test::disk();
   const auto H = d.system();
