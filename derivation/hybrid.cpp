@@ -51,6 +51,63 @@ Verdict& fact(Verdict& v, const std::string& reason) {
   return v;
 }
 
+// One domain's dynamics with the guards that leave it. A system of one domain has one view, unnamed,
+// whose ids are the plain "hybrid.<what>"; an automaton's are "hybrid.domains.<d>.<what>".
+struct DomainView {
+  std::string name;
+  SimpleHybridSystem system;
+
+  std::string id(const std::string& what) const { return name.empty() ? "hybrid." + what : "hybrid.domains." + name + "." + what; }
+  std::string in() const { return name.empty() ? "" : " in domain " + name; }
+};
+
+// Every domain in the file's order (the verdicts over them do not depend on it).
+std::vector<DomainView> domain_views(const HybridSystem& in) {
+  if (!in.automaton) return {DomainView{"", *in.system}};
+  const HybridAutomaton& A = *in.automaton;
+  std::vector<DomainView> out;
+  for (DomainId v = 0; v < A.domains(); ++v) {
+    std::vector<SwitchingComponent> leaving;
+    for (const TransitionId e : A.out_transitions(v)) leaving.push_back(A.guard(e));
+    out.push_back(DomainView{A.domain(v).name, SimpleHybridSystem(*A.domain(v).system, leaving)});
+  }
+  return out;
+}
+
+// The target domain of the guard named C (automata only).
+std::string target_of(const HybridSystem& in, const std::string& C) {
+  if (!in.automaton) return "";
+  for (const TransitionId e : in.automaton->all_transitions())
+    if (in.automaton->guard(e).name == C) return in.automaton->domain(in.automaton->target(e)).name;
+  return "";
+}
+
+// A check over every domain (check(k) on ds[k]): it holds when it holds on each; the first domain
+// where it fails decides. With one domain this is that domain's verdict unchanged.
+template <class Check>
+HybridVerdict over_domains(const std::vector<DomainView>& ds, const Check& check) {
+  if (ds.size() == 1) return check(0);
+  HybridVerdict out;
+  out.holds = true;
+  for (std::size_t k = 0; k < ds.size(); ++k) {
+    HybridVerdict v = check(k);
+    if (!v.holds) {
+      v.failed = (v.failed.empty() ? "" : v.failed + " ") + "in domain " + ds[k].name;
+      return v;
+    }
+    out.how += (out.how.empty() ? "" : "; ") + ds[k].name + ": " + v.how;
+  }
+  return out;
+}
+
+// The same for a zero test: the first domain where the expression is not zero decides.
+template <class Check>
+ZeroVerdict zero_over_domains(const std::vector<DomainView>& ds, const Check& check) {
+  ZeroVerdict out = check(0);
+  for (std::size_t k = 1; k < ds.size() && out.zero; ++k) out = check(k);
+  return out;
+}
+
 std::string direction_text(Direction d) {
   switch (d) {
     case Direction::Falling: return "falling (h goes from > 0 to < 0: sigma < 0)";
@@ -83,8 +140,8 @@ void declare_symbols(const HybridSystem& in, const HybridBasics& b, Derivation& 
 }
 
 // 000 §2.2 (§5 when time-dependent): L, E_L, F^L and the accelerations of X_{L,F^L}.
-void lagrangian_system(const HybridSystem& in, const HybridBasics& b, DerivationSection& s) {
-  const ForcedLagrangianSystem& sys = in.system->system();
+void lagrangian_system(const HybridSystem& in, const DomainView& d, const HybridBasics& b, DerivationSection& s) {
+  const ForcedLagrangianSystem& sys = d.system.system();
   const Chart& Q = sys.chart();
   const std::size_t n = Q.dim();
   s.prose.push_back("Coordinates " + Q.describe() +
@@ -93,10 +150,10 @@ void lagrangian_system(const HybridSystem& in, const HybridBasics& b, Derivation
                     "Newtonian force).");
   if (in.force_on_momenta)
     s.prose.push_back("The force was given on T*Q; F^L = FL*F, F^L_i(q, q_dot) = F_i(q, dL/dq_dot).");
-  s.object("hybrid.lagrangian", ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), simplify(sys.lagrangian()));
-  s.object("hybrid.energy", ObjectKind::Scalar, "the energy").add({}, Label::symbol("E_L"), simplify(lagrangian_energy(sys)));
-  Object& F = s.object("hybrid.force_lagrangian", ObjectKind::Family, "the force $F^L$ on the tangent bundle");
-  Object& A = s.object("hybrid.accelerations", ObjectKind::Equations, "the forced Euler-Lagrange equations");
+  s.object(d.id("lagrangian"), ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), simplify(sys.lagrangian()));
+  s.object(d.id("energy"), ObjectKind::Scalar, "the energy").add({}, Label::symbol("E_L"), simplify(lagrangian_energy(sys)));
+  Object& F = s.object(d.id("force_lagrangian"), ObjectKind::Family, "the force $F^L$ on the tangent bundle");
+  Object& A = s.object(d.id("accelerations"), ObjectKind::Equations, "the forced Euler-Lagrange equations");
   for (std::size_t i = 0; i < n; ++i) {
     const std::string c = Q.coordinate_name(i);
     F.add({c}, Label::symbol("F", {c}, {"L"}), simplify(sys.force()[i]));
@@ -114,22 +171,22 @@ ZeroVerdict all_zero(const std::vector<ex>& defects, const Chart& chart) {
 }
 
 // 000 §2.2: H, F on T*Q and X_{H,F}; Props. 1 and 6 and the cosymplectic form of §5.
-void hamiltonian_system(const HybridSystem& in, const HybridBasics& b, DerivationSection& s) {
-  const ForcedLagrangianSystem& sys = in.system->system();
+void hamiltonian_system(const HybridSystem& in, const DomainView& d, const HybridBasics& b, DerivationSection& s) {
+  const ForcedLagrangianSystem& sys = d.system.system();
   const Chart& Q = sys.chart();
   const Chart TsQ = cotangent_bundle(Q);
-  s.object("hybrid.hamiltonian", ObjectKind::Scalar, "the Hamiltonian").add({}, Label::symbol("H"), simplify(b.hamiltonian.hamiltonian()));
-  Object& F = s.object("hybrid.force_hamiltonian", ObjectKind::Family, "the force $F$ on the cotangent bundle (the others vanish)");
+  s.object(d.id("hamiltonian"), ObjectKind::Scalar, "the Hamiltonian").add({}, Label::symbol("H"), simplify(b.hamiltonian.hamiltonian()));
+  Object& F = s.object(d.id("force_hamiltonian"), ObjectKind::Family, "the force $F$ on the cotangent bundle (the others vanish)");
   for (std::size_t i = 0; i < Q.dim(); ++i)
     if (!b.hamiltonian.force()[i].is_zero())
       F.add({Q.coordinate_name(i)}, Label::symbol("F", {Q.coordinate_name(i)}), simplify(b.hamiltonian.force()[i]));
-  Object& X = s.object("hybrid.hamiltonian_field", ObjectKind::Equations, "the forced Hamiltonian vector field");
+  Object& X = s.object(d.id("hamiltonian_field"), ObjectKind::Equations, "the forced Hamiltonian vector field");
   for (std::size_t i = 0; i < 2 * Q.dim(); ++i)
     X.add({TsQ.coordinate_name(i)}, Label::dot(TsQ.coordinate_name(i)), simplify(b.hamiltonian_field[i]));
-  zero_verdict(s, "hybrid.legendre", std::string("T FL maps X_{L,F^L} to X_{H,F} (") + (in.time ? "Prop. 6" : "Prop. 1") + ")",
+  zero_verdict(s, d.id("legendre"), std::string("T FL maps X_{L,F^L} to X_{H,F} (") + (in.time ? "Prop. 6" : "Prop. 1") + ")",
                all_zero(legendre_relatedness_defect(sys), sys.tangent_chart()));
   if (in.time)
-    zero_verdict(s, "hybrid.cosymplectic",
+    zero_verdict(s, d.id("cosymplectic"),
                  "cosymplectic: i_X omega = dH - R(H) eta + F and i_X eta = 1 for X = X_{H,F,t} (section 5)",
                  all_zero(cosymplectic_defect(b.hamiltonian), TsQ));
 }
@@ -151,12 +208,12 @@ std::string g_F_basis(const HybridSystem& in, const ForceSymmetryAlgebra& a) {
 }
 
 // 000 §4: J^ξ, the conditions of g_F and Noether's theorem with forces, per generator.
-void symmetries(const HybridSystem& in, const HybridBasics& b, DerivationSection& s) {
-  Object& J = s.object("hybrid.momenta", ObjectKind::Family, "the momenta of the generators");
+void symmetries(const HybridSystem& in, const DomainView& d, const HybridBasics& b, DerivationSection& s) {
+  Object& J = s.object(d.id("momenta"), ObjectKind::Family, "the momenta of the generators");
   for (std::size_t a = 0; a < in.generators.size(); ++a) {
     const std::string& g = in.generators[a].name;
     const auto& fs = b.symmetry.generators[a];
-    const std::string id = "hybrid.symmetry." + g;
+    const std::string id = d.id("symmetry." + g);
     J.add({g}, Label::symbol("J", {g}), simplify(fs.momentum));
     zero_verdict(s, id + ".lagrangian_invariant", g + ": xi^c(L) = 0", fs.lagrangian_invariant);
     const std::string g_F = "whether the generator lies in the force symmetry algebra g_F depends on the force (000 section 4)";
@@ -210,19 +267,25 @@ std::string conditions_prose(const SwitchingComponent& C) {
          " in TQ, so generic trajectories never meet it (the simulation uses h alone); checks are made with and without them.";
 }
 
-// The directions and restitutions as data: a table (component, direction, restitution).
-void switching(const SimpleHybridSystem& H, DerivationSection& s) {
+// The directions and restitutions as data: a table (component, direction, restitution, and for an
+// automaton the domains it leads from and to). Every guard of every domain, each in its source's dynamics.
+void switching(const HybridSystem& in, const std::vector<DomainView>& ds, DerivationSection& s) {
   s.prose.push_back("Each component C: {h = 0} with a direction condition on sigma = dh/dt along the motion; "
                     "the impact map fixes q and t (erratum 1) and resets the velocities.");
+  const bool multi = ds.size() > 1;
   Table t{"hybrid.components", "Components: direction of crossing and restitution (none: an explicit reset)", {"C", "direction", "e"}, {}};
-  for (const auto& C : H.components()) {
-    s.prose.push_back(C.name + ": " + direction_text(C.direction) +
-                      (C.restitution ? "; Newtonian impact (15) with restitution e = " + detail::str(*C.restitution) : "") + ".");
-    if (!C.conditions.empty()) s.prose.push_back(conditions_prose(C));
-    t.rows.push_back({C.name, direction_name(C.direction), C.restitution ? to_text(*C.restitution) : "none"});
-    component(H, C, s);
-    if (!C.restitution) newtonian_check(H, C, s);
-  }
+  if (multi) t.columns.insert(t.columns.end(), {"from", "to"});
+  for (const auto& d : ds)
+    for (const auto& C : d.system.components()) {
+      const std::string edge = multi ? " from " + d.name + " to " + target_of(in, C.name) : "";
+      s.prose.push_back(C.name + edge + ": " + direction_text(C.direction) +
+                        (C.restitution ? "; Newtonian impact (15) with restitution e = " + detail::str(*C.restitution) : "") + ".");
+      if (!C.conditions.empty()) s.prose.push_back(conditions_prose(C));
+      t.rows.push_back({C.name, direction_name(C.direction), C.restitution ? to_text(*C.restitution) : "none"});
+      if (multi) t.rows.back().insert(t.rows.back().end(), {d.name, target_of(in, C.name)});
+      component(d.system, C, s);
+      if (!C.restitution) newtonian_check(d.system, C, s);
+    }
   s.tables.push_back(t);
 }
 
@@ -231,29 +294,39 @@ const char* const kHybridConstant =
     "Def. 4 asks f o Delta = f on S besides conservation by the flow; forces and impacts need not preserve f";
 
 // Def. 4 and the three conditions of a hybrid action (000 section 4), for one generator.
-void generator_checks(const HybridSystem& in, const HybridBasics& b, std::size_t a, bool wc, DerivationSection& s) {
-  const SimpleHybridSystem& H = *in.system;
+void generator_checks(const HybridSystem& in, const std::vector<DomainView>& ds, const HybridBasics& b, std::size_t a, bool wc,
+                      DerivationSection& s) {
   const std::string on = wc ? " on the paper's S (with its conditions)" : "";
   const std::string sfx = wc ? ".with_conditions" : "";
   const auto& g = in.generators[a];
   fact(hybrid_verdict(s, "hybrid.constant.J_" + g.name + sfx, "J_" + g.name + " is a hybrid constant of the motion (Def. 4)" + on,
-                      hybrid_constant_of_motion(H, b.momenta[a], wc)),
+                      over_domains(ds, [&](std::size_t k) { return hybrid_constant_of_motion(ds[k].system, b.momenta[a], wc); })),
        kHybridConstant);
-  const auto act = hybrid_action(H, g, wc);
+  std::vector<HybridActionVerdict> acts;
+  for (const auto& d : ds) acts.push_back(hybrid_action(d.system, g, wc));
+  const auto part = [&](HybridVerdict HybridActionVerdict::*p) {
+    return over_domains(ds, [&](std::size_t k) { return acts[k].*p; });
+  };
   const std::string id = "hybrid.action." + g.name + sfx, what = g.name + " is a hybrid action" + on;
-  zero_verdict(s, id + ".lagrangian_invariant", what + ": xi^c(L) = 0", act.lagrangian_invariant);
-  fact(hybrid_verdict(s, id + ".preserves_surface", what + ": maps S to itself", act.preserves_surface),
+  zero_verdict(s, id + ".lagrangian_invariant", what + ": xi^c(L) = 0",
+               zero_over_domains(ds, [&](std::size_t k) { return acts[k].lagrangian_invariant; }));
+  fact(hybrid_verdict(s, id + ".preserves_surface", what + ": maps S to itself", part(&HybridActionVerdict::preserves_surface)),
        "a symmetry of L need not map S to itself: Example 1's rotation does not (erratum 22)");
-  fact(hybrid_verdict(s, id + ".equivariant", what + ": Delta is equivariant", act.equivariant),
+  fact(hybrid_verdict(s, id + ".equivariant", what + ": Delta is equivariant", part(&HybridActionVerdict::equivariant)),
        "an isometric action makes Delta equivariant only if h is invariant too (erratum 11)");
 }
 
 // Def. 8 on each component, with mu+ as a function of mu- where it is one.
-void generalized_checks(const HybridSystem& in, const HybridBasics& b, bool wc, DerivationSection& s) {
+void generalized_checks(const HybridSystem& in, const std::vector<DomainView>& ds, const HybridBasics& b, bool wc,
+                        DerivationSection& s) {
   const std::string on = wc ? " on the paper's S (with its conditions)" : "";
   const std::string sfx = wc ? ".with_conditions" : "";
-  const auto gm = generalized_hybrid_momentum_map(*in.system, in.generators, b.mu, wc);
-  for (const auto& c : gm.components) {
+  std::vector<GeneralizedComponent> components;
+  for (const auto& d : ds) {
+    const auto gm = generalized_hybrid_momentum_map(d.system, in.generators, b.mu, wc);
+    components.insert(components.end(), gm.components.begin(), gm.components.end());
+  }
+  for (const auto& c : components) {
     const std::string id = "hybrid.generalized." + c.name + sfx;
     if (!c.mu_plus.empty()) {
       Object& o = s.object(id + ".mu_plus", ObjectKind::Family, "$mu+$ on " + c.name + on + " as a function of $mu-$");
@@ -270,30 +343,35 @@ void generalized_checks(const HybridSystem& in, const HybridBasics& b, bool wc, 
 }
 
 // The checks of one reading of S: h alone, or with the paper's extra conditions.
-void hybrid_variant(const HybridSystem& in, const HybridBasics& b, bool wc, DerivationSection& s) {
-  const SimpleHybridSystem& H = *in.system;
+// Over an automaton each verdict holds when it holds on every domain and every guard.
+void hybrid_variant(const HybridSystem& in, const std::vector<DomainView>& ds, const HybridBasics& b, bool wc, DerivationSection& s) {
   const std::string on = wc ? " on the paper's S (with its conditions)" : "";
   const std::string sfx = wc ? ".with_conditions" : "";
-  for (std::size_t a = 0; a < in.generators.size(); ++a) generator_checks(in, b, a, wc, s);
-  for (const auto& [name, f] : in.constants)
+  for (std::size_t a = 0; a < in.generators.size(); ++a) generator_checks(in, ds, b, a, wc, s);
+  for (const auto& [name, f] : in.constants) {
+    const ex fn = f;  // clang 14: a lambda may not capture a structured binding
     fact(hybrid_verdict(s, "hybrid.constant." + name + sfx, name + " is a hybrid constant of the motion (Def. 4)" + on,
-                        hybrid_constant_of_motion(H, f, wc)),
+                        over_domains(ds, [&](std::size_t k) { return hybrid_constant_of_motion(ds[k].system, fn, wc); })),
          kHybridConstant);
+  }
   fact(hybrid_verdict(s, "hybrid.constant.energy" + sfx, "the energy E_L is a hybrid constant of the motion" + on,
-                      hybrid_constant_of_motion(H, lagrangian_energy(H.system()), wc)),
+                      over_domains(ds, [&](std::size_t k) {
+                        return hybrid_constant_of_motion(ds[k].system, lagrangian_energy(ds[k].system.system()), wc);
+                      })),
        "dissipative or time-dependent forces and inelastic or moving-wall impacts change E_L");
   if (in.generators.empty()) return;
   fact(hybrid_verdict(s, "hybrid.momentum_map" + sfx, "J is a hybrid momentum map ((14) with mu-: J o Delta = J on S)" + on,
-                      hybrid_momentum_map(H, in.generators, wc)),
+                      over_domains(ds, [&](std::size_t k) { return hybrid_momentum_map(ds[k].system, in.generators, wc); })),
        "(14) with mu- needs every impact to preserve J (errata 10, 21)");
-  generalized_checks(in, b, wc, s);
+  generalized_checks(in, ds, b, wc, s);
 }
 
-void hybrid_checks(const HybridSystem& in, const HybridBasics& b, DerivationSection& s) {
+void hybrid_checks(const HybridSystem& in, const std::vector<DomainView>& ds, const HybridBasics& b, DerivationSection& s) {
   bool conditions = false;
-  for (const auto& C : in.system->components()) conditions = conditions || !C.conditions.empty();
-  hybrid_variant(in, b, false, s);
-  if (conditions) hybrid_variant(in, b, true, s);
+  for (const auto& d : ds)
+    for (const auto& C : d.system.components()) conditions = conditions || !C.conditions.empty();
+  hybrid_variant(in, ds, b, false, s);
+  if (conditions) hybrid_variant(in, ds, b, true, s);
   if (!in.generators.empty())
     s.prose.push_back("mu_<generator> stand for the values of J before the impact (mu-); mu+ is J after it.");
 }
@@ -537,7 +615,8 @@ void simulation(const HybridSystem& in, const DeriveOptions& o, DerivationSectio
   HybridSimulationSpec spec = si.spec;
   spec.compile.quiet = true;
   const HybridTrajectory tr = run_hybrid(in, spec);
-  s.prose.push_back("From t = " + number_text(spec.t0) + " to " + number_text(spec.t1) + ": " + std::to_string(tr.impacts.size()) + " impacts, " +
+  const std::string start = in.automaton ? " (starting in domain " + in.automaton->domain(spec.initial_domain).name + ")" : "";
+  s.prose.push_back("From t = " + number_text(spec.t0) + " to " + number_text(spec.t1) + start + ": " + std::to_string(tr.impacts.size()) + " impacts, " +
                     std::to_string(tr.grazes.size()) + " grazes, " + std::to_string(tr.steps) + " steps; " +
                     (tr.message.empty() ? "completed" : tr.message) + ".");
   s.verdict("hybrid.simulation.completed", "the simulation reaches t_end", tr.termination == Termination::Completed,
@@ -551,8 +630,9 @@ void simulation(const HybridSystem& in, const DeriveOptions& o, DerivationSectio
 
 }  // namespace
 
-HybridBasics hybrid_basics(const HybridSystem& in) {
-  const ForcedLagrangianSystem& s = in.system->system();
+HybridBasics hybrid_basics(const HybridSystem& in) { return hybrid_basics(in, in.system->system()); }
+
+HybridBasics hybrid_basics(const HybridSystem& in, const ForcedLagrangianSystem& s) {
   const ForcedHamiltonianSystem H = hamiltonian_side(s);
   std::vector<ex> J, mu;
   for (const auto& g : in.generators) {
@@ -573,13 +653,20 @@ void derive_hybrid(const HybridInput& input, Derivation& out, const DeriveOption
 void derive_hybrid(const HybridSystem& in, Derivation& out, const DeriveOptions& o) {
   const HybridBasics b = hybrid_basics(in);
   declare_symbols(in, b, out);
-  lagrangian_system(in, b, start_section(out, o, "hybrid.lagrangian_system",
-                                 "Forced Lagrangian system (000 section 2.2" + std::string(in.time ? ", section 5" : "") + ")"));
-  hamiltonian_system(in, b, start_section(out, o, "hybrid.hamiltonian_system", "Forced Hamiltonian system: X_{H,F} (000 section 2.2)"));
-  if (!in.generators.empty())
-    symmetries(in, b, start_section(out, o, "hybrid.symmetry", "Symmetries and the force symmetry algebra g_F (000 section 4)"));
-  switching(*in.system, start_section(out, o, "hybrid.switching", "Switching surface and impact maps (000 Defs. 1-2, 10)"));
-  hybrid_checks(in, b, start_section(out, o, "hybrid.checks", "Hybrid checks (000 Defs. 4, 8; section 4)"));
+  const std::vector<DomainView> ds = domain_views(in);
+  for (const auto& d : ds) {  // each domain's dynamics: its own force (and Lagrangian)
+    const HybridBasics bd = ds.size() == 1 ? b : hybrid_basics(in, d.system.system());
+    lagrangian_system(in, d, bd, start_section(out, o, d.id("lagrangian_system"),
+                                               "Forced Lagrangian system" + d.in() + " (000 section 2.2" +
+                                                   std::string(in.time ? ", section 5" : "") + ")"));
+    hamiltonian_system(in, d, bd, start_section(out, o, d.id("hamiltonian_system"),
+                                                "Forced Hamiltonian system" + d.in() + ": X_{H,F} (000 section 2.2)"));
+    if (!in.generators.empty())
+      symmetries(in, d, bd, start_section(out, o, d.id("symmetry"),
+                                          "Symmetries and the force symmetry algebra g_F" + d.in() + " (000 section 4)"));
+  }
+  switching(in, ds, start_section(out, o, "hybrid.switching", "Switching surface and impact maps (000 Defs. 1-2, 10)"));
+  hybrid_checks(in, ds, b, start_section(out, o, "hybrid.checks", "Hybrid checks (000 Defs. 4, 8; section 4)"));
   if (in.automaton)
     automaton_checks(in, start_section(out, o, "hybrid.automaton", "Multi-domain hybrid automaton: checks edge by edge"));
   if (in.reduction)

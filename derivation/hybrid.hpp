@@ -57,6 +57,8 @@ struct HybridBasics {
   std::vector<GiNaC::ex> mu;                 ///< symbols for the values of μ₋ (one per generator)
 };
 HybridBasics hybrid_basics(const HybridSystem& in);
+/// The same for one domain's dynamics (an automaton's domain other than the first).
+HybridBasics hybrid_basics(const HybridSystem& in, const ForcedLagrangianSystem& domain);
 
 /// The whole derivation, appended to `out`; plots go under options.plot_base. @throws SpecError as
 /// build_hybrid_system.

@@ -1,6 +1,7 @@
 // io/modules/hybrid/hybrid_file.cpp
 #include "io/modules/hybrid/hybrid_file.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <tuple>
@@ -470,15 +471,29 @@ void read_outputs(const Reading& rd, const YAML::Node& sn, HybridSimulationInput
   si.plane = read_simulate_plot(doc, sn, rd.Q, rd.file.q);
 }
 
-// simulate: {values, initial, time (or t_start, t_end), step, tolerances, max_impacts, output, reduced, plot}; the
-// derivation adds the momenta J_<generator> as observables.
+// simulate.initial_domain: where an automaton's run starts (the first of 'hybrid.domains' when not given).
+void read_initial_domain(const Reading& rd, const YAML::Node& node, HybridSimulationSpec& spec) {
+  const Document& doc = rd.doc;
+  std::vector<std::string> names;
+  for (const auto& d : rd.out.domains) names.push_back(d.name);
+  if (names.empty()) doc.fail(node, "'initial_domain' needs 'hybrid.domains'; expected no 'initial_domain', got one");
+  const std::string d = doc.scalar(node, "'initial_domain'");
+  const auto it = std::find(names.begin(), names.end(), d);
+  if (it == names.end()) unknown_name(doc, node, "'initial_domain'", d, names);
+  spec.initial_domain = static_cast<DomainId>(it - names.begin());
+}
+
+// simulate: {values, initial, initial_domain, time (or t_start, t_end), step, tolerances, max_impacts, output,
+// reduced, plot}; the derivation adds the momenta J_<generator> as observables.
 void read_simulation(Reading& rd, const YAML::Node& sn) {
   const Document& doc = rd.doc;
   if (!sn.IsMap()) doc.fail(sn, "'simulate': expected a mapping {values, initial, time, ...}, got a scalar or list");
-  doc.check_keys(sn, {"values", "initial", "time", "step", "t_start", "t_end", "tolerances", "max_impacts", "output", "reduced", "plot"},
+  doc.check_keys(sn, {"values", "initial", "initial_domain", "time", "step", "t_start", "t_end", "tolerances", "max_impacts", "output",
+                      "reduced", "plot"},
                  "'simulate'");
   HybridSimulationInput si;
   read_values_and_initial(rd, sn, si.spec);
+  if (sn["initial_domain"]) read_initial_domain(rd, sn["initial_domain"], si.spec);
   read_integration(rd, sn, si.spec);
   read_outputs(rd, sn, si);
   rd.out.simulation = si;

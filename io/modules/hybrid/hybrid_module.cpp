@@ -66,8 +66,9 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
   }
   const HybridTrajectory tr = run_hybrid(in, spec);
   if (printed) std::cerr << "\n";
-  out << "hybrid simulation: t = " << spec.t0 << " .. " << tr.t.back() << ", " << tr.impacts.size() << " impacts, "
-      << tr.grazes.size() << " grazes, " << tr.steps << " steps\n";
+  out << "hybrid simulation: t = " << spec.t0 << " .. " << tr.t.back()
+      << (in.automaton ? " from domain " + in.automaton->domain(spec.initial_domain).name : std::string()) << ", "
+      << tr.impacts.size() << " impacts, " << tr.grazes.size() << " grazes, " << tr.steps << " steps\n";
   const std::size_t show = std::min<std::size_t>(tr.impacts.size(), 20);
   for (std::size_t k = 0; k < show; ++k) {
     const auto& i = tr.impacts[k];

@@ -425,4 +425,51 @@ TEST_CASE("hybrid automaton in a system file: domains and transitions, checks ed
   CHECK(has(s.out, "(enter)"));
 }
 
+TEST_CASE("hybrid automaton: every domain's force, every guard, and verdicts over all domains in either order") {
+  // a spring over a floor rough for x > 0 (drag c): E_L decays in rough, so it is no hybrid constant
+  const auto file = [](bool smooth_first, const std::string& start) {
+    const std::string smooth = "    smooth: {}\n", rough = "    rough: {force: {x: \"c*x_dot\"}}\n";
+    return "parameters: [m, kappa, c]\ncoordinates: [x]\nlagrangian: \"m/2*x_dot^2 - kappa/2*x^2\"\n"
+           "hybrid:\n  domains:\n" + (smooth_first ? smooth + rough : rough + smooth) +
+           "  guards:\n"
+           "    - {name: enter, from: smooth, to: rough, surface: \"x\", direction: rising, reset: {x_dot: \"x_dot\"}}\n"
+           "    - {name: leave, from: rough, to: smooth, surface: \"x\", direction: falling, reset: {x_dot: \"x_dot\"}}\n"
+           "simulate: {values: {m: 1, kappa: 1, c: 0.5}, initial: {x: -1, x_dot: 0}, " + start + "time: 12}\n";
+  };
+  for (const bool smooth_first : {true, false}) {
+    CAPTURE(smooth_first);
+    hamel::test::TempFile f(file(smooth_first, "initial_domain: smooth, "));
+    hamel::test::TempFile json("", ".json");
+    const Run r = run({"derive", f.path(), "--json", json.path()});
+    REQUIRE(r.status == 0);
+    CHECK(has(r.out, "== Forced Lagrangian system in domain smooth"));
+    CHECK(has(r.out, "== Forced Lagrangian system in domain rough"));
+    CHECK(has(r.out, "enter from smooth to rough: rising"));
+    CHECK(has(r.out, "leave from rough to smooth: falling"));
+    CHECK_MESSAGE(has(r.out, "[no ] the energy E_L is a hybrid constant of the motion  (fails: df/dt = 0 along the flow in domain rough"),
+                  r.out);
+    CHECK(has(r.out, "[no ] E_L invariant on domain rough"));
+    // the run starts in smooth whatever the order: x = -cos t reaches x = 0 at t = pi/2
+    CHECK(has(r.out, "From t = 0 to 12 (starting in domain smooth): 4 impacts"));
+    const auto j = hamel::test::read_json(json.path());
+    CHECK(hamel::test::entries(j, "hybrid.domains.smooth.force_lagrangian").at("x") == "0");
+    CHECK(hamel::test::entries(j, "hybrid.domains.rough.force_lagrangian").at("x") == "c*x_dot");
+    CHECK(j["checks"]["hybrid.constant.energy"]["holds"] == false);
+    const auto components = hamel::test::table(j, "hybrid.components");
+    CHECK(hamel::test::row_where(components, "C", "enter")["from"] == "smooth");
+    CHECK(hamel::test::row_where(components, "C", "leave")["to"] == "smooth");
+  }
+  SUBCASE("initial_domain: an unknown name and a file of one domain are refused") {
+    hamel::test::TempFile f(file(true, "initial_domain: smoth, "));
+    const Run r = run({"simulate", f.path()});
+    CHECK(r.status == 2);
+    CHECK_MESSAGE(has(r.err, "'initial_domain': unknown name 'smoth'; expected one of smooth rough, got 'smoth' (did you mean 'smooth'?)"), r.err);
+    hamel::test::TempFile one(billiard(kWall, "simulate: {values: {m: 1, c: 1}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, "
+                                              "initial_domain: D, time: 1}\n"));
+    const Run s = run({"simulate", one.path()});
+    CHECK(s.status == 2);
+    CHECK_MESSAGE(has(s.err, "'initial_domain' needs 'hybrid.domains'"), s.err);
+  }
+}
+
 }  // TEST_SUITE
