@@ -36,6 +36,7 @@ struct ContactSimulationSpec {
   double t0 = 0, t1 = 1;
   double step = 0;              ///< output grid (0: the integrator's steps)
   std::size_t max_events = 1000;
+  const char* max_events_name = "max_events";  ///< how the input names it (a literal; the Zeno hint says what to raise)
 };
 
 struct ContactInput {

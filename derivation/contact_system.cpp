@@ -88,6 +88,7 @@ ContactRun run_contact(const ContactInput& in) {
   o.t1 = s.t1;
   o.events.output_step = s.step;
   o.events.max_events = s.max_events;
+  o.events.max_events_name = s.max_events_name;
   return simulate_contact(build_contact_system(in).system, o);
 }
 

@@ -53,7 +53,8 @@ std::optional<double> accumulation_estimate(const std::vector<Hit>& hits) {
   return hits[n - 1].t + d3 * r2 / (1 - r2);
 }
 
-std::string zeno_message(const std::vector<Hit>& hits, const std::optional<double>& accumulation, double t0) {
+std::string zeno_message(const std::vector<Hit>& hits, const std::optional<double>& accumulation, double t0,
+                         const char* limit) {
   const std::size_t n = hits.size();
   const std::size_t first = n >= 4 ? n - 4 : 0;
   std::ostringstream os;
@@ -68,13 +69,13 @@ std::string zeno_message(const std::vector<Hit>& hits, const std::optional<doubl
   }
   if (accumulation)
     os << ", shrinking: Zeno accumulation near t = " << number_text(*accumulation, 17)
-       << "; hint: raise max_events, or switch the system to a constrained mode (e.g. resting "
+       << "; hint: raise " << limit << ", or switch the system to a constrained mode (e.g. resting "
           "contact) in the reset map";
   else if (n >= 2 && longest <= 1e-6 * (hits.back().t - t0))
     os << ", not shrinking but tiny: the state stays at the surface (resting contact?); hint: switch "
           "to a constrained mode in the reset map";
   else
-    os << " (not shrinking); hint: raise EventOptions::max_events";
+    os << " (not shrinking); hint: raise " << limit;
   return os.str();
 }
 
@@ -123,7 +124,7 @@ Simulation simulate_with_events(const Rhs& f, const std::vector<Guard>& guards, 
     if (sim.hits.size() >= options.max_events) {
       sim.accumulation_time = accumulation_estimate(sim.hits);
       sim.trajectory.termination = Termination::MaxEvents;
-      sim.trajectory.message = zeno_message(sim.hits, sim.accumulation_time, t0);
+      sim.trajectory.message = zeno_message(sim.hits, sim.accumulation_time, t0, options.max_events_name);
       break;
     }
     std::optional<State> next = reset(sim.hits.back());

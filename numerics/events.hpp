@@ -68,6 +68,9 @@ struct EventOptions : IntegrateOptions {
   int samples_per_step = 4;          ///< interpolant samples per step and guard (≥ 2)
   GrazingPolicy grazing = GrazingPolicy::Stop;
   std::size_t max_events = 1000;     ///< simulate_with_events stops after this many (Zeno)
+  /// How the caller raises max_events (a system file's key), named by the hint of a Zeno stop; a
+  /// literal (a std::string here trips GCC 12's maybe-uninitialized on `EventOptions = {}` arguments).
+  const char* max_events_name = "EventOptions::max_events";
 };
 
 /// An integration up to the first event.

@@ -94,7 +94,11 @@ TEST_CASE("simulate_with_events: Zeno accumulation ends the run with a clear mes
   CHECK(m.find("simulate_with_events: 30 events by t = ") == 0);
   CHECK(m.find("last event times") != std::string::npos);
   CHECK(m.find(", shrinking: Zeno accumulation near t = 1.35457") != std::string::npos);
-  CHECK(m.find("hint: ") != std::string::npos);
+  // the hint names how the caller raises the budget: the option, or a file's key when one is given
+  CHECK(m.find("; hint: raise EventOptions::max_events, or switch the system to a constrained mode") != std::string::npos);
+  o.max_events_name = "'max_impacts' in 'simulate'";
+  const auto keyed = hamel::simulate_with_events(ball, {ground()}, restitution(e), {h, 0.0}, 0, 10, o);
+  CHECK(keyed.trajectory.message.find("; hint: raise 'max_impacts' in 'simulate', or switch") != std::string::npos);
   MESSAGE(m);
   MESSAGE("closed-form accumulation time " << t_inf);
 }

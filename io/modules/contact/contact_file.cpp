@@ -290,6 +290,7 @@ void read_initial(const Document& doc, const YAML::Node& s, const Chart& T, Cont
 // The output grid and the event budget, both optional; bounded so a typo cannot exhaust memory.
 void read_step_and_events(const Document& doc, const YAML::Node& s, ContactSimulationSpec& spec) {
   spec.step = read_simulate_step(doc, s, spec.t0, spec.t1);
+  spec.max_events_name = "'max_events' in 'simulate'";
   if (s["max_events"]) {
     const double m = doc.number(s["max_events"], "'simulate: max_events'");
     if (!(m >= 1 && m <= 1e7) || m != std::floor(m))

@@ -436,6 +436,7 @@ void read_integration(const Reading& rd, const YAML::Node& sn, HybridSimulationS
         (std::string(key) == "abs" ? spec.options.abs_tol : spec.options.rel_tol) = v;
       }
   }
+  spec.options.max_events_name = "'max_impacts' in 'simulate'";
   if (sn["max_impacts"]) {
     const double v = doc.number(sn["max_impacts"], "'max_impacts'");
     if (!(v >= 1) || v != std::floor(v) || v > 1e9)

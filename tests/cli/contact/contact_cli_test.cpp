@@ -219,6 +219,17 @@ TEST_CASE("hamel simulate: the billiard's CSV matches the exact solution (A5), p
   CHECK(has(run({"simulate", nosim.path()}).err, "has nothing to simulate"));
 }
 
+TEST_CASE("hamel simulate: a Zeno run's hint names this file's key, 'max_events'") {
+  hamel::test::TempFile f(
+      "coordinates: [y]\nparameters: [g, gamma]\naction_dependent: true\nlagrangian: \"y_dot^2/2 - g*y - gamma*z\"\n"
+      "impulsive:\n  floor: {constraint: \"y >= 0\", restitution: 0.5}\n"
+      "simulate: {values: {g: 10, gamma: 0.1}, initial: {y: 1, y_dot: 0, z: 0}, time: 5, max_events: 40}\n");
+  const Run r = run({"simulate", f.path(), "--brief"});
+  CHECK(r.status == 0);  // a Zeno stop is an expected outcome here
+  CHECK_MESSAGE(has(r.out, "shrinking: Zeno accumulation near t = 1.319040875"), r.out);
+  CHECK(has(r.out, "hint: raise 'max_events' in 'simulate', or switch the system to a constrained mode"));
+}
+
 TEST_CASE("hamel simulate: the multipliers of an always-on constraint are CSV columns, as (15) gives them by hand") {
   // W = 1, F = -gamma q_dot, psi = (-x, 1): d/dt (y_dot - x x_dot) = 0 gives
   // lambda (1 + x^2) = x_dot^2 + gamma (y_dot - x x_dot)

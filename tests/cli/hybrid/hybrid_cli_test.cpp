@@ -208,6 +208,9 @@ TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit
     CHECK(has(z.out, "29 impacts"));  // the 30th event stops the run before its reset
     CHECK(has(z.out, "stopped: simulate_with_events: 30 events"));
     CHECK(has(z.out, "Zeno accumulation near t = 1.35457"));
+    // the hint names the key this file takes (max_events is refused here)
+    CHECK(has(z.out, "hint: raise 'max_impacts' in 'simulate', or switch the system to a constrained mode"));
+    CHECK_FALSE(has(z.out, "max_events"));
   }
 }
 
