@@ -483,16 +483,21 @@ void reduced_components(const HybridReduction& R, DerivationSection& s) {
 void reduction(const HybridReduction& R, DerivationSection& s) {
   const auto& r = R.routh;
   if (R.changed) reduction_chart(R, s);
-  std::string cyc, mus;
+  // the paper's theta stands for each cyclic coordinate, by its own name
+  std::string cyc, mus, momenta, dots, integrals;
   for (std::size_t a = 0; a < r.cyclic.size(); ++a) {
-    cyc += (a ? ", " : "") + R.change.to.coordinate_name(r.cyclic[a]);
-    mus += (a ? ", " : "") + detail::str(r.mu[a]);
+    const std::string c = R.change.to.coordinate_name(r.cyclic[a]), sep = a ? ", " : "";
+    cyc += sep + c;
+    mus += sep + detail::str(r.mu[a]);
+    momenta += sep + "J_" + c + " = dL/d(" + c + "_dot) = " + detail::str(r.mu[a]);
+    dots += sep + c + "_dot";
+    integrals += (a ? "; " : "") + c + "(t) = " + c + "(tau_i) + integral from tau_i to t of " + c + "_dot";
   }
-  s.prose.push_back("Cyclic coordinates " + cyc + "; momentum values " + mus + " (J = dL/d(theta_dot) = mu).");
+  s.prose.push_back("Cyclic coordinates " + cyc + "; momentum values " + mus + " (" + momenta + ").");
   routh_objects(R, s);
   routh_checks(R, s);
-  s.prose.push_back("Reconstruction (11)-(12) corrected: theta_dot as above at mu_i and theta(t) = theta(tau_i) + "
-                    "integral from tau_i to t of theta_dot; after each impact mu_{i+1} = J o Delta and the reduced system is rebuilt.");
+  s.prose.push_back("Reconstruction (11)-(12) corrected: on [tau_i, tau_{i+1}], " + dots + " as above at that interval's momentum values (" +
+                    mus + ") and " + integrals + "; after each impact the values become J o Delta (mu_{i+1}) and the reduced system is rebuilt.");
   reduced_components(R, s);
 }
 

@@ -231,6 +231,20 @@ TEST_CASE("hamel derive: forced Routh reduction without impacts needs no guard (
         std::string::npos);
 }
 
+TEST_CASE("hamel derive: the Routh prose names the cyclic coordinates and momentum values as the file does") {
+  // two cyclic coordinates, neither called theta: a ball in the plane over a floor z = 0
+  hamel::test::TempFile f(
+      "parameters: [m, g]\ncoordinates: [X, Y, z]\nlagrangian: \"m/2*(X_dot^2 + Y_dot^2 + z_dot^2) - m*g*z\"\n"
+      "hybrid:\n  guards:\n    - {name: floor, surface: \"z\", direction: falling, newtonian: {restitution: 1}}\n"
+      "  reduction: {cyclic: [X, Y], momenta: [P, Q]}\n");
+  const Run r = run({"derive", f.path()});
+  REQUIRE(r.status == 0);
+  CHECK_MESSAGE(has(r.out, "Cyclic coordinates X, Y; momentum values P, Q (J_X = dL/d(X_dot) = P, J_Y = dL/d(Y_dot) = Q)."), r.out);
+  CHECK(has(r.out, "on [tau_i, tau_{i+1}], X_dot, Y_dot as above at that interval's momentum values (P, Q) and "
+                   "X(t) = X(tau_i) + integral from tau_i to t of X_dot; Y(t) = Y(tau_i) + integral from tau_i to t of Y_dot;"));
+  CHECK_FALSE(has(r.out, "theta"));
+}
+
 // Every value "r = <number>" in the "they differ at" lines of a check's output.
 std::vector<double> witness_radii(const std::string& out) {
   std::vector<double> r;
