@@ -290,6 +290,10 @@ void switching(const HybridSystem& in, const std::vector<DomainView>& ds, Deriva
 }
 
 
+// A run stopped by Zeno accumulation has up to max_impacts rows: the reports show the first ones, as
+// `hamel simulate` does, and the last few (the approach to the accumulation time).
+constexpr std::size_t kImpactsShown = 20, kLastImpactsShown = 3;
+
 const char* const kHybridConstant =
     "Def. 4 asks f o Delta = f on S besides conservation by the flow; forces and impacts need not preserve f";
 
@@ -556,7 +560,8 @@ std::vector<double> compare_reduced(const HybridReduction& R, const HybridSimula
 Table impacts_table(const HybridTrajectory& tr, const std::vector<double>& reduced_times, bool reduced) {
   const std::size_t n = tr.state_names.size() / 2;
   Table t{"hybrid.simulation.impacts",
-          "Impacts: time t, component C, positions and velocities before (-) and after (+)", {"k", "t"}, {}};
+          "Impacts: time t, component C, positions and velocities before (-) and after (+)", {"k", "t"}, {}, kImpactsShown,
+          kLastImpactsShown};
   if (reduced) t.columns.push_back("t_reduced");
   t.columns.push_back("C");
   for (std::size_t i = 0; i < n; ++i) t.columns.push_back(tr.state_names[i]);
@@ -578,7 +583,7 @@ Table impacts_table(const HybridTrajectory& tr, const std::vector<double>& reduc
 // The energy and the observables (the momenta J) before and after each impact.
 Table invariants_table(const HybridTrajectory& tr) {
   Table t{"hybrid.simulation.invariants", "Energy E_L and momenta before (-) and after (+) each impact",
-          {"k", "t", "E_L^-", "E_L^+"}, {}};
+          {"k", "t", "E_L^-", "E_L^+"}, {}, kImpactsShown, kLastImpactsShown};
   for (const auto& o : tr.observable_names) {
     t.columns.push_back(o + "^-");
     t.columns.push_back(o + "^+");

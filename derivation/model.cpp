@@ -91,6 +91,12 @@ void declare_remaining_symbols(Derivation& d) {
   for (const auto& [name, yes] : c.found) d.declare(name, SymbolKind::Unknown, "a symbol of the derivation");
 }
 
+std::size_t rows_left_out(const Table& t) {
+  // leaving out a single row would save nothing: its line is as long as the note
+  if (t.head == 0 || t.rows.size() <= t.head + t.tail + 1) return 0;
+  return t.rows.size() - t.head - t.tail;
+}
+
 VerdictCount count_verdicts(const Derivation& d) {
   VerdictCount c;
   for (const Verdict* v : d.verdicts()) {

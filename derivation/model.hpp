@@ -100,7 +100,13 @@ struct Table {
   std::string caption;
   std::vector<std::string> columns;  ///< names (Hamel identifiers or `$…$` math)
   std::vector<std::vector<std::string>> rows;  ///< formatted numbers; the JSON writes them as numbers
+  /// When set, the text and LaTeX reports show only the first `head` and the last `tail` rows of a
+  /// longer table, with a line counting the others (a run of 1000 impacts); the JSON has every row.
+  std::size_t head = 0, tail = 0;
 };
+
+/// How many rows the text and LaTeX reports leave out of t after its first t.head (0: none).
+std::size_t rows_left_out(const Table& t);
 
 struct Figure {
   std::string path;  ///< the image file written by the derivation (SVG, PNG)

@@ -159,6 +159,14 @@ void write_tabular(const Table& t, const std::vector<std::size_t>& columns, std:
 // A table in parts that fit the page: blocks of rows, each block split by columns.
 void write_table(const Table& t, std::ostream& os, const LatexNaming& names) {
   if (t.columns.empty()) return;
+  if (const std::size_t cut = rows_left_out(t)) {  // the head, a line counting the rest, the tail
+    Table head{t.id, t.caption, t.columns, {t.rows.begin(), t.rows.begin() + static_cast<std::ptrdiff_t>(t.head)}};
+    Table tail{t.id, "", t.columns, {t.rows.end() - static_cast<std::ptrdiff_t>(t.tail), t.rows.end()}};
+    write_table(head, os, names);
+    os << "\\begin{center}\n\\small\n\\dots\\ (" << cut << " rows left out; the JSON report has every row)\n\\end{center}\n";
+    if (!tail.rows.empty()) write_table(tail, os, names);
+    return;
+  }
   const std::vector<double> widths = column_widths(t, names);
   const auto parts = column_parts(widths);
   for (std::size_t begin = 0; begin == 0 || begin < t.rows.size(); begin += kTableRows)

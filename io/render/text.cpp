@@ -23,7 +23,14 @@ void write_table(const Table& t, std::ostream& os) {
   };
   if (!t.caption.empty()) os << "  " << plain_text(t.caption) << "\n";
   line(t.columns);
-  for (const auto& row : t.rows) line(row);
+  const std::size_t cut = rows_left_out(t);
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    if (cut > 0 && i == t.head) {
+      os << "  ... (" << cut << " rows left out; the JSON report has every row)\n";
+      i += cut;
+    }
+    line(t.rows[i]);
+  }
 }
 
 std::string mark(const Verdict& v) {

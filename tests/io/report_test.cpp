@@ -51,6 +51,32 @@ TEST_CASE("Report: a formula longer than two pages is cut with a note, and no so
   CHECK(tex.size() < 400000);  // 80 lines of the display, the sentence whole
 }
 
+TEST_CASE("Report: a long table with head and tail set shows those rows and counts the others; JSON has all") {
+  hamel::Derivation d;
+  d.name = "rows";
+  auto& s = d.add("run", "Run");
+  hamel::Table t{"run.rows", "Rows", {"k"}, {}, 3, 2};
+  for (int k = 1; k <= 10; ++k) t.rows.push_back({std::to_string(k)});
+  s.tables.push_back(t);
+  CHECK(hamel::rows_left_out(t) == 5);  // 10 rows: 1-3 and 9-10 shown
+  std::ostringstream text;
+  hamel::write_text(d, text);
+  const std::string x = text.str();
+  CHECK(x.find("   3\n  ... (5 rows left out; the JSON report has every row)\n   9\n  10\n") != std::string::npos);
+  CHECK(x.find("   4\n") == std::string::npos);
+  std::ostringstream latex;
+  hamel::write_latex(d, latex);
+  CHECK(latex.str().find("\\dots\\ (5 rows left out; the JSON report has every row)") != std::string::npos);
+  CHECK(hamel::to_json(d)["sections"][0]["tables"][0]["rows"].size() == 10);
+  SUBCASE("a single row left out is shown instead, as is every row without head") {
+    hamel::Table u = t;
+    u.rows.resize(6);
+    CHECK(hamel::rows_left_out(u) == 0);
+    u.head = 0;
+    CHECK(hamel::rows_left_out(u) == 0);
+  }
+}
+
 TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
   CHECK(hamel::latex_text("a_b & 50% {x}") == "a\\_b \\& 50\\% \\{x\\}");
   CHECK(hamel::latex_text("Π_nh ≤ 2") == "$\\Pi$\\_nh $\\le$ 2");

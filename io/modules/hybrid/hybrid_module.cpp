@@ -78,10 +78,14 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
       out << "  " << tr.observable_names[o] << " " << fmt(i.observables_before[o], 8) << " -> " << fmt(i.observables_after[o], 8);
     out << "\n";
   }
-  if (tr.impacts.size() > show) out << "  ... (" << tr.impacts.size() - show << " more in the events CSV)\n";
-  if (!tr.message.empty()) out << "stopped: " << tr.message << "\n";
   SimulateOptions written = options;  // the file's output.csv when the command line gives none
   if (written.csv.empty()) written.csv = si.csv;
+  // the events CSV goes beside a trajectory CSV written to a file (write_events_csv)
+  const bool events_csv = !written.csv.empty() && !written.csv_to_stdout;
+  if (tr.impacts.size() > show)
+    out << "  ... (" << tr.impacts.size() - show << " more"
+        << (events_csv ? " in the events CSV" : "; --csv OUT.csv writes every impact to OUT-events.csv") << ")\n";
+  if (!tr.message.empty()) out << "stopped: " << tr.message << "\n";
   if (!written.csv.empty()) {
     write_trajectory_csv(tr, written.csv);
     out << "trajectory written to " << written.csv << "\n";

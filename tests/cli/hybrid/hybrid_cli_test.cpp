@@ -211,6 +211,20 @@ TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit
     // the hint names the key this file takes (max_events is refused here)
     CHECK(has(z.out, "hint: raise 'max_impacts' in 'simulate', or switch the system to a constrained mode"));
     CHECK_FALSE(has(z.out, "max_events"));
+    // 29 impacts, 20 listed: the rest are in the events CSV only when one is written
+    CHECK(has(z.out, "  ... (9 more; --csv OUT.csv writes every impact to OUT-events.csv)\n"));
+    hamel::test::TempDir dir;
+    const Run c = run({"simulate", f.path(), "--brief", "--csv", dir.file("z.csv")});
+    CHECK(has(c.out, "  ... (9 more in the events CSV)\n"));
+    CHECK(has(c.out, "events written to "));
+    // derive's text report: the first 20 impacts, a line counting the others, the last 3; the JSON has all 29
+    hamel::test::TempFile json("", ".json");
+    const Run d = run({"derive", f.path(), "--json", json.path()});
+    CHECK(has(d.out, "\n  ... (6 rows left out; the JSON report has every row)\n  27 "));
+    CHECK(has(d.out, "\n  20 "));
+    CHECK_FALSE(has(d.out, "\n  21 "));
+    CHECK(has(d.out, "\n  29 "));
+    CHECK(hamel::test::table(hamel::test::read_json(json.path()), "hybrid.simulation.impacts")["rows"].size() == 29);
   }
 }
 
