@@ -102,13 +102,16 @@ void lagrangian(const Context& c, DerivationSection& s) {
     s.prose.push_back("L is mechanical, L = 1/2 g(q_dot, q_dot) - V(q, z) (003 (12)), with V = " + to_text(pretty(parts->potential)) + ".");
 }
 
-// Momenta of cyclic coordinates: each is dissipated at the rate ∂L/∂z (001 Def. 1).
+// Momenta of cyclic coordinates along Γ_L: each is dissipated at the rate ∂L/∂z (001 Def. 1).  With
+// switching sets, Γ_L is the motion only where none is active.
 void dissipated_momenta(const Context& c, DerivationSection& s) {
   Object& D = s.object("contact.dissipated", ObjectKind::Family, "the momenta of the cyclic coordinates, dissipated (001 Def. 1)");
+  const std::string where = c.in.system.switches.empty() ? "" : " where no switching set is active";
   for (const auto& [i, p] : cyclic_momenta(c.L)) {
     const std::string q = c.Q.coordinate_name(i), name = "p_" + q;
     const std::string value = to_text(pretty(p));
-    s.prose.push_back(q + " is cyclic: its momentum " + name + " = " + value + " is dissipated at the rate dL/dz (001 Def. 1, as (28)).");
+    s.prose.push_back(q + " is cyclic: its momentum " + name + " = " + value + " is dissipated at the rate dL/dz" + where +
+                      " (001 Def. 1, as (28)).");
     zero_verdict(s, "contact.dissipated." + name, "$" + name + " = " + value + "$ is a dissipated quantity", is_dissipated(c.L, p));
     put(D, {q}, Label::symbol(name), p);
   }
@@ -126,7 +129,10 @@ void herglotz(const Context& c, DerivationSection& s) {
                  "the accelerations equal -Gamma^i_jk q_dot^j q_dot^k - g^ij dV/dq^j - q_dot^i dV/dz (003 (13))",
                  all_zero(subtract(acc, mechanical_accelerations(c.L, *parts)), c.T));
   zero_verdict(s, "contact.energy_dissipated", "$E_L$ is dissipated: dE_L/dt = (dL/dz) E_L (001 (7b), Remark 1)", is_dissipated(c.L, c.E));
-  dissipated_momenta(c, s);
+  if (c.in.system.constraints.empty()) dissipated_momenta(c, s);
+  else if (!cyclic_momenta(c.L).empty())
+    s.prose.push_back("The constraints hold always: the motion follows Gamma_{L,D}, not Gamma_L, and the momenta of the "
+                      "cyclic coordinates are judged along it (the constrained Herglotz equations below).");
 }
 
 // η_L, R_L and Γ_L by component.
@@ -354,6 +360,40 @@ void constrained_objects(const Context& c, const ConstrainedHerglotz& h, const D
   if (zero_on_d) s.prose.push_back(label + ": the multipliers vanish on D (the free motion keeps the constraints).");
 }
 
+// The momenta of the cyclic coordinates under the constraints.  By (15), d/dt p_i = (∂L/∂z) p_i + λ_a ψ^a_i
+// along Γ_{L,D}: p_i is dissipated iff the constraint force λ_a ψ^a_i vanishes on D (the Chaplygin
+// sleigh's p_phi is not; a coordinate no constraint involves keeps it).  Either outcome is a fact.
+void constrained_momenta(const Context& c, const std::vector<Form>& forms, const std::string& prefix, const std::string& label,
+                         DerivationSection& s) {
+  const GiNaC::matrix Psi = constraint_matrix(c.Q, forms);
+  Object* D = nullptr;
+  for (const auto& [i, p] : cyclic_momenta(c.L)) {
+    const std::string q = c.Q.coordinate_name(i), name = "p_" + q, value = to_text(pretty(p));
+    ex force = 0;  // λ_a ψ^a_i, with the multipliers by their names
+    for (unsigned a = 0; a < Psi.rows(); ++a) force += GiNaC::realsymbol("lambda_" + one_based(a)) * Psi(a, static_cast<unsigned>(i));
+    const std::string force_text = to_text(pretty(force));
+    const ZeroVerdict v = is_dissipated(c.L, forms, p);
+    Verdict& f = zero_verdict(s, prefix + ".dissipated." + name, label + ": $" + name + "$ is dissipated along Gamma_{L,D} (001 Def. 1)", v);
+    f.expected = std::nullopt;
+    f.reason = "by (15), d/dt " + name + " = (dL/dz) " + name + " + lambda_a psi^a_" + q +
+               ": it is dissipated iff the constraint force vanishes on D";
+    if (v.undecided) {
+      s.prose.push_back(q + " is cyclic; whether its momentum " + name + " = " + value + " is dissipated under the constraints is undecided.");
+      continue;
+    }
+    if (!v.zero) {
+      s.prose.push_back(q + " is cyclic, but its momentum " + name + " = " + value + " is not dissipated under the constraints: d/dt " +
+                        name + " - (dL/dz) " + name + " = " + force_text + ", which does not vanish on D (003 (15)).");
+      continue;
+    }
+    s.prose.push_back(q + " is cyclic and its momentum " + name + " = " + value + " is dissipated under the constraints: " +
+                      (force.is_zero() ? "no constraint involves d" + q : "the constraint force " + force_text + " vanishes on D") +
+                      " (001 Def. 1, 003 (15)).");
+    if (!D) D = &s.object(prefix + ".dissipated", ObjectKind::Family, "the momenta of the cyclic coordinates dissipated under the constraints");
+    put(*D, {q}, Label::symbol(name), p);
+  }
+}
+
 // The constrained Herglotz equations (15) with the constraints `forms`, and Prop. 5's field.
 void constrained(const Context& c, const std::vector<Form>& forms, const std::string& prefix, const std::string& label,
                  DerivationSection& s) {
@@ -373,7 +413,8 @@ void constrained(const Context& c, const std::vector<Form>& forms, const std::st
     for (unsigned a = 0; a < Psi.rows(); ++a) herg[i] += h.multipliers[a] * Psi(a, i);
   zero_verdict(s, prefix + ".solves", label + ": the field solves (15) with the multipliers $lambda_a$", all_zero(herg, c.T));
   zero_verdict(s, prefix + ".no_work", label + ": on D the constraint forces do no work, dE_L/dt = (dL/dz) E_L",
-               zero_test((P5(c.E) - dissipation_rate(c.L) * c.E).subs(d.substitution), c.T));
+               is_dissipated(c.L, forms, c.E));
+  constrained_momenta(c, forms, prefix, label, s);
 }
 
 // What the steps of one switching constraint share.

@@ -46,10 +46,15 @@ endif()
 hamel_example(contact_billiard)
 if(HAMEL_BUILD_TESTS)
   foreach(system contact_billiard contact_billiard_polar contact_ellipse contact_ellipse_polar contact_cylinder
-                 contact_cylinder_touchdown contact_sphere contact_distribution contact_herglotz)
+                 contact_sphere contact_distribution contact_herglotz)
     add_test(NAME derive.${system} COMMAND hamel_cli derive examples/${system}.yaml --brief WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(derive.${system} PROPERTIES PASS_REGULAR_EXPRESSION " 0 no\n" FAIL_REGULAR_EXPRESSION "\\[no \\]")
   endforeach()
+  # in stance the rolling constraints act on x and phi: their momenta are not dissipated (two facts, not failures)
+  add_test(NAME derive.contact_cylinder_touchdown COMMAND hamel_cli derive examples/contact_cylinder_touchdown.yaml --brief
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(derive.contact_cylinder_touchdown PROPERTIES PASS_REGULAR_EXPRESSION
+                       "33 checks: 31 yes, 2 no\nno failures: every verdict is as expected \\(2 of the no are facts")
   foreach(pair "contact_billiard;17 claims: 15 true, 2 false" "contact_billiard_polar;7 claims: 6 true, 1 false"
                "contact_ellipse;3 claims: 3 true, 0 false" "contact_ellipse_polar;4 claims: 3 true, 1 false"
                "contact_cylinder;25 claims: 15 true, 10 false" "contact_cylinder_touchdown;15 claims: 11 true, 4 false"

@@ -118,4 +118,20 @@ DParametrisation parametrise_distribution(const ContactLagrangian& L, const std:
   return d;
 }
 
+GiNaC::ex dissipation_defect(const ContactLagrangian& L, const std::vector<Form>& psi, const GiNaC::ex& f) {
+  const VectorField G = constrained_vector_field(L, psi);
+  return simplify((G(f) - dissipation_rate(L) * f).subs(parametrise_distribution(L, psi).substitution));
+}
+
+ZeroVerdict is_dissipated(const ContactLagrangian& L, const std::vector<Form>& psi, const GiNaC::ex& f) {
+  if (psi.empty()) return is_dissipated(L, f);
+  ZeroVerdict v = zero_test(dissipation_defect(L, psi, f), L.chart());
+  if (!v.point.empty()) {  // the witness on D: the solved velocities take their values there
+    const GiNaC::exmap free = v.point;
+    for (const auto& [x, value] : parametrise_distribution(L, psi).substitution) v.point[x] = value.subs(free).evalf();
+  }
+  v.detail = "along Gamma_{L,D} on D x R" + (v.detail.empty() ? "" : ", " + v.detail);
+  return v;
+}
+
 }  // namespace hamel

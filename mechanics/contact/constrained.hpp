@@ -46,4 +46,14 @@ struct DParametrisation {
 };
 DParametrisation parametrise_distribution(const ContactLagrangian& L, const std::vector<Form>& psi);
 
+/// Γ_{L,D}(f) − (∂L/∂z) f on D × R (written in the parameters of parametrise_distribution): how far f
+/// is from a dissipated quantity of the constrained motion.  For the momentum p_i of a cyclic
+/// coordinate it is the constraint force λ_a ψ^a_i, by (15).
+GiNaC::ex dissipation_defect(const ContactLagrangian& L, const std::vector<Form>& psi, const GiNaC::ex& f);
+/// Whether f is a dissipated quantity (001 Def. 1) of the motion under the constraints ψ, which moves
+/// on D × R along Γ_{L,D} (003 (15), (47b)): Γ_{L,D}(f) = (∂L/∂z) f there.  Off D the two sides may
+/// differ and are not compared.  The detail says that Γ_{L,D} was used, and a witness point lies on D.
+/// With no constraints it is is_dissipated(L, f).
+ZeroVerdict is_dissipated(const ContactLagrangian& L, const std::vector<Form>& psi, const GiNaC::ex& f);
+
 }  // namespace hamel

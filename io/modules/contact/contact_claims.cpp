@@ -108,7 +108,8 @@ void energy_claim(const Reader& k, const YAML::Node& b, ContactClaim& c) {
 }
 
 void dissipated(const Reader& k, const YAML::Node& b, ContactClaim& c) {
-  k.doc.check_keys(b, {"function", "holds"}, "a dissipated claim");
+  k.doc.check_keys(b, {"function", "holds", "switching"}, "a dissipated claim");
+  if (b["switching"]) c.switching = k.switching(b);
   c.values = {k.read(b, "function", k.reader)};
   c.holds = k.doc.boolean(b, "holds", true);
 }

@@ -358,6 +358,30 @@ TEST_CASE("hamel simulate: bad simulate sections name file:line:column and exit 
   expect_error(base + "simulate:\n  values: {gamma: x}\n", "8:19", "undeclared symbol 'x'", "simulate");
 }
 
+TEST_CASE("hamel check: a dissipated claim under always-on constraints is decided along Gamma_{L,D} (the sleigh's p_phi)") {
+  hamel::test::TempFile f(
+      "coordinates: [x, y, phi]\nparameters: [m, I, a, gamma]\naction_dependent: true\n"
+      "lagrangian: \"m*(x_dot^2 + y_dot^2)/2 + I*phi_dot^2/2 - gamma*z\"\n"
+      "constraints: [\"-sin(phi)*x_dot + cos(phi)*y_dot - a*phi_dot\"]\n"
+      "switching:\n  pin: {where: \"x > 0\", constraints: [\"x_dot\"]}\n");
+  hamel::test::TempFile claims(
+      "claims:\n"
+      "  - {name: p_phi, dissipated: {function: \"I*phi_dot\"}}\n"
+      "  - {name: p_phi not, dissipated: {function: \"I*phi_dot\", holds: false}}\n"
+      "  - {name: E_L, dissipated: {function: \"m*(x_dot^2 + y_dot^2)/2 + I*phi_dot^2/2 + gamma*z\"}}\n"
+      "  - {name: pinned, dissipated: {function: \"I*phi_dot\", switching: pin}}\n");
+  const Run r = run({"check", f.path(), claims.path()});
+  INFO(r.out << r.err);
+  CHECK(has(r.out, "FALSE p_phi  ("));
+  CHECK(has(r.out, "along Gamma_{L,D} on D x R"));
+  CHECK(has(r.out, "derived: not dissipated under the constraints: Gamma_{L,D}(f) - (dL/dz) f = "));
+  CHECK(has(r.out, "TRUE  p_phi not"));
+  CHECK(has(r.out, "TRUE  E_L"));
+  // with x_dot = 0 as well, y_dot = a phi_dot/cos(phi) and lambda makes phi_dot decay faster than gamma
+  CHECK(has(r.out, "FALSE pinned"));
+  CHECK(has(r.out, "4 claims: 2 true, 2 false"));
+}
+
 TEST_CASE("hamel check: bad contact claims name the claims file and exit 2") {
   hamel::test::TempFile claims("claims:\n  - impact_map: {impulsive: rimm, coordinate: x_dot, value: \"x_dot\"}\n");
   const Run r = run({"check", "examples/contact_billiard.yaml", claims.path()});

@@ -81,6 +81,41 @@ TEST_CASE("Rolling cylinder, stance: the corrected multipliers (E8) and equation
   CHECK_FALSE(zero_test(l1 - mu1p.subs(d.substitution), T).zero);
 }
 
+TEST_CASE("Dissipated quantities under constraints: the sleigh's p_phi loses its dissipation to the force -a lambda_1 (001 Def. 1, 003 (15))") {
+  const Chart Q = Chart::make("Q", {"x", "y", "phi"}, {"m", "I", "a", "gamma"});
+  const Chart T = contact_tangent_bundle(Q);
+  const ex phi = Q[2], xd = T[3], yd = T[4], phid = T[5], z = T[6];
+  const ex m = Q.parameter("m"), I = Q.parameter("I"), a = Q.parameter("a"), gamma = Q.parameter("gamma");
+  const ContactLagrangian L(Q, m * (xd * xd + yd * yd) / 2 + I * phid * phid / 2 - gamma * z);
+  const std::vector<Form> sleigh{Form::one_form(Q, {-sin(phi), cos(phi), -a})};
+  const DParametrisation d = parametrise_distribution(L, sleigh);
+  const ex lambda = constrained_herglotz(L, sleigh).multipliers[0];
+  // phi is cyclic: free, p_phi = I phi_dot is dissipated; under the constraint d/dt p_phi = -gamma p_phi - a lambda_1
+  CHECK(is_dissipated(L, I * phid).zero);
+  const ZeroVerdict v = is_dissipated(L, sleigh, I * phid);
+  CHECK_FALSE(v.zero);
+  CHECK(v.detail.rfind("along Gamma_{L,D} on D x R", 0) == 0);
+  CHECK_SYMBOLIC_EQ_ON(T, dissipation_defect(L, sleigh, I * phid), (-a * lambda).subs(d.substitution));
+  CHECK_SYMBOLIC_EQ_ON(T, dissipation_defect(L, sleigh, m * xd), (-sin(phi) * lambda).subs(d.substitution));
+  // the witness lies on D: the constraint holds there
+  REQUIRE(v.point.count(yd) == 1);
+  const ex on_point = constraint_functions(L, sleigh)[0].subs(v.point).evalf();
+  REQUIRE(GiNaC::is_a<GiNaC::numeric>(on_point));
+  CHECK(std::abs(GiNaC::ex_to<GiNaC::numeric>(on_point).to_double()) < 1e-9);
+  // E_L stays dissipated: on D the constraint force does no work
+  CHECK(is_dissipated(L, sleigh, energy(L)).zero);
+  SUBCASE("a coordinate the constraint leaves alone keeps a dissipated momentum: the knife edge (a = 0)") {
+    const std::vector<Form> knife{Form::one_form(Q, {-sin(phi), cos(phi), 0})};
+    CHECK(is_dissipated(L, knife, I * phid).zero);
+    CHECK_SYMBOLIC_EQ_ON(T, dissipation_defect(L, knife, I * phid), 0);
+    CHECK_FALSE(is_dissipated(L, knife, m * xd).zero);
+  }
+  SUBCASE("without constraints it is the test along Gamma_L") {
+    CHECK(is_dissipated(L, {}, I * phid).zero);
+    CHECK_FALSE(is_dissipated(L, {}, phid * phid).zero);  // decays at rate -2 gamma
+  }
+}
+
 TEST_CASE("Constrained Herglotz: dependent constraints are refused") {
   const Chart Q = Chart::make("Q", {"x", "y"}, {});
   const Chart T = contact_tangent_bundle(Q);

@@ -32,6 +32,32 @@ const Entry* entry(const Derivation& d, const std::string& id, const std::vector
   return nullptr;
 }
 
+
+// The Chaplygin sleigh of 003 with offset a and damping: -sin(phi) x_dot + cos(phi) y_dot - a phi_dot = 0
+// always; with `blade`, a knife edge (no phi_dot) switched on where x > 0 instead.
+ContactInput sleigh(bool switched) {
+  const Chart Q = Chart::make("Q", {"x", "y", "phi"}, {"m", "I", "a", "gamma"});
+  const Chart T = contact_tangent_bundle(Q);
+  const ex phi = Q[2], xd = T[3], yd = T[4], phid = T[5], z = T[6];
+  const ex m = Q.parameter("m"), I = Q.parameter("I"), a = Q.parameter("a"), gamma = Q.parameter("gamma");
+  ContactInput in{Q, m * (xd * xd + yd * yd) / 2 + I * phid * phid / 2 - gamma * z};
+  if (switched) in.switches.push_back({"blade", Q[0], true, {-sin(phi) * xd + cos(phi) * yd}, "x > 0"});
+  else in.constraints = {-sin(phi) * xd + cos(phi) * yd - a * phid};
+  return in;
+}
+
+const Verdict* verdict(const Derivation& d, const std::string& id) {
+  for (const Verdict* v : d.verdicts())
+    if (v->id == id) return v;
+  return nullptr;
+}
+
+std::string all_prose(const Derivation& d) {
+  std::string s;
+  for (const auto& sec : d.sections)
+    for (const auto& p : sec.prose) s += p + "\n";
+  return s;
+}
 }  // namespace
 
 TEST_SUITE("mechanics") {
@@ -71,6 +97,43 @@ TEST_CASE("derive_contact: the billiard with a wall and a switching constraint, 
   REQUIRE(entry(d, "contact.switching.rail.multipliers", {"1"}));
   CHECK_SYMBOLIC_EQ_ON(T, entry(d, "contact.switching.rail.multipliers", {"1"})->value, 0);
   CHECK_SYMBOLIC_EQ_ON(T, entry(d, "contact.switching.rail.energy_jump", {})->value, -yd * yd / 2);
+}
+
+TEST_CASE("derive_contact: under always-on constraints a cyclic momentum is judged along Gamma_{L,D} (the sleigh's p_phi is not dissipated)") {
+  Derivation d;
+  derive_contact(sleigh(false), d, DeriveOptions{});
+  CHECK(count_verdicts(d).failures == 0);
+  CHECK_FALSE(d.find("contact.dissipated"));  // Gamma_L is not the motion: no claim made along it
+  CHECK_FALSE(verdict(d, "contact.dissipated.p_phi"));
+  const Verdict* p = verdict(d, "contact.constraints.dissipated.p_phi");
+  REQUIRE(p);
+  CHECK_FALSE(p->holds);
+  CHECK_FALSE(p->expected.has_value());  // a fact either way
+  CHECK(p->method.find("along Gamma_{L,D} on D x R") != std::string::npos);
+  CHECK(all_prose(d).find("phi is cyclic, but its momentum p_phi = I*phi_dot is not dissipated under the constraints: "
+                          "d/dt p_phi - (dL/dz) p_phi = -a*lambda_1, which does not vanish on D (003 (15)).") != std::string::npos);
+  REQUIRE(verdict(d, "contact.energy_dissipated"));
+  CHECK(verdict(d, "contact.energy_dissipated")->holds);
+  REQUIRE(verdict(d, "contact.constraints.no_work"));
+  CHECK(verdict(d, "contact.constraints.no_work")->holds);
+}
+
+TEST_CASE("derive_contact: where a knife edge is switched on, p_phi stays dissipated and p_x does not") {
+  Derivation d;
+  derive_contact(sleigh(true), d, DeriveOptions{});
+  CHECK(count_verdicts(d).failures == 0);
+  REQUIRE(verdict(d, "contact.dissipated.p_x"));  // where no set is active, the motion is Gamma_L
+  CHECK(verdict(d, "contact.dissipated.p_x")->holds);
+  REQUIRE(verdict(d, "contact.switching.blade.dissipated.p_phi"));
+  CHECK(verdict(d, "contact.switching.blade.dissipated.p_phi")->holds);
+  REQUIRE(verdict(d, "contact.switching.blade.dissipated.p_x"));
+  CHECK_FALSE(verdict(d, "contact.switching.blade.dissipated.p_x")->holds);
+  REQUIRE(entry(d, "contact.switching.blade.dissipated", {"phi"}));
+  CHECK_FALSE(entry(d, "contact.switching.blade.dissipated", {"x"}));
+  const std::string prose = all_prose(d);
+  CHECK(prose.find("phi is cyclic and its momentum p_phi = I*phi_dot is dissipated under the constraints: no constraint involves dphi") !=
+        std::string::npos);
+  CHECK(prose.find("p_x = m*x_dot is dissipated at the rate dL/dz where no switching set is active") != std::string::npos);
 }
 
 }  // TEST_SUITE
