@@ -1,6 +1,7 @@
 // io/render/labels.cpp
 #include "io/render/labels.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <utility>
 #include <vector>
@@ -66,6 +67,46 @@ std::string text_label(const Label& l) {
 std::string text_suffix(const Entry& e) {
   std::string s;
   for (const auto& b : e.basis) s += (s.empty() ? " d" : "^d") + b;
+  return s;
+}
+
+std::vector<std::vector<const Entry*>> printed_groups(const Object& o) {
+  std::vector<std::vector<const Entry*>> groups;
+  for (const auto& e : o.entries) {
+    const bool same_form = !groups.empty() && !e.basis.empty() && !groups.back().front()->basis.empty() &&
+                           text_label(groups.back().front()->label) == text_label(e.label);
+    if (same_form) groups.back().push_back(&e);
+    else groups.push_back({&e});
+  }
+  return groups;
+}
+
+std::vector<FormTerm> form_terms(const std::vector<const Entry*>& components, const std::function<GiNaC::ex(const GiNaC::ex&)>& shown) {
+  std::vector<FormTerm> terms;
+  for (const Entry* e : components) {
+    FormTerm t{false, shown(e->value), e};
+    // the sign as printed: -(a + b) rather than -a - b, when taking it out leaves no leading minus
+    if (to_text(t.coefficient).rfind('-', 0) == 0 && to_text(-t.coefficient).rfind('-', 0) != 0) {
+      t.negative = true;
+      t.coefficient = -t.coefficient;
+    }
+    terms.push_back(t);
+  }
+  const auto positive = std::find_if(terms.begin(), terms.end(), [](const FormTerm& t) { return !t.negative; });
+  if (positive != terms.end()) std::rotate(terms.begin(), positive, positive + 1);
+  return terms;
+}
+
+std::string text_form(const std::vector<FormTerm>& terms) {
+  std::string s;
+  for (const FormTerm& t : terms) {
+    s += s.empty() ? (t.negative ? "-" : "") : (t.negative ? " - " : " + ");
+    if (!t.coefficient.is_equal(1)) {
+      const std::string c = to_text(t.coefficient);
+      s += (GiNaC::is_a<GiNaC::add>(t.coefficient) ? "(" + c + ")" : c) + " ";
+    }
+    s += text_suffix(*t.entry).substr(1);  // " dx^dy" without its space
+  }
   return s;
 }
 

@@ -2,8 +2,10 @@
 // the user's LaTeX names.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "derivation/model.hpp"
 
@@ -13,6 +15,23 @@ namespace hamel {
 std::string text_label(const Label& l);
 /// " dtheta^dphi^dpsi" for a form's component; empty otherwise.
 std::string text_suffix(const Entry& e);
+/// The entries of an object as the renderers print them: one group per entry, except that the
+/// components of a form (consecutive entries with one label, each with a basis) are one group, printed
+/// as one sum (eta_L = dz - (b*q*z + q_dot) dq), not one line per component.
+std::vector<std::vector<const Entry*>> printed_groups(const Object& o);
+
+/// A component of a form as a term of that sum: its sign taken out of the coefficient.
+struct FormTerm {
+  bool negative = false;
+  GiNaC::ex coefficient;  ///< as shown, without the sign; 1 prints as the bare basis (dz)
+  const Entry* entry = nullptr;
+};
+/// The terms of a form's components, values as `shown` gives them (the derivation's abbreviations):
+/// in basis order, except that the first positive term leads (dz - p dq, not -p dq + dz).
+std::vector<FormTerm> form_terms(const std::vector<const Entry*>& components, const std::function<GiNaC::ex(const GiNaC::ex&)>& shown);
+/// "dz - (b*q*z + q_dot*exp(-k*z)) dq": a coefficient that is a sum in brackets.
+std::string text_form(const std::vector<FormTerm>& terms);
+
 /// Prose without its `$` math marks.
 std::string plain_text(const std::string& prose);
 

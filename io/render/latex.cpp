@@ -47,7 +47,73 @@ std::vector<std::string> display_rows(const std::string& lhs, const Entry& e, co
   return rows;
 }
 
+// "d x \wedge d y": a component's basis as a bare term.
+std::string bare_basis(const Entry& e, const LatexNaming& names) {
+  const std::string s = names.suffix(e);
+  return s.substr(s.find('d'));  // without the thin space that separates it from a coefficient
+}
+
+// A form's components as one sum, `lhs = dz - \bigl(b q z + \dot{q}\bigr)\, dq`: terms join a row while
+// it fits; a bracketed coefficient wider than a row is broken inside \Bigl( … \Bigr).
+std::vector<std::string> form_rows(const std::string& lhs, const std::vector<FormTerm>& terms, const LatexNaming& names,
+                                   DisplayBreaker& breaker) {
+  std::vector<std::string> rows;
+  std::vector<std::pair<std::string, std::vector<std::string>>> named;
+  std::string row = lhs + " &= ";
+  double used = 0;
+  for (std::size_t k = 0; k < terms.size(); ++k) {
+    const FormTerm& t = terms[k];
+    const std::string sign = k == 0 ? (t.negative ? "-" : "") : (t.negative ? " - " : " + ");
+    const bool one = t.coefficient.is_equal(1), sum = GiNaC::is_a<GiNaC::add>(t.coefficient);
+    const std::string c = one ? "" : to_latex(t.coefficient, &names.user());
+    const std::string basis = (one ? "" : "\\, ") + bare_basis(*t.entry, names);
+    const std::string piece = sign + (sum ? "\\bigl(" + c + "\\bigr)" : c) + basis;
+    const double width = latex_width(piece);
+    const bool broken = sum && width > kLine;  // starts on this row unless the row is well filled
+    if (k > 0 && (broken ? used > kLine / 4 : used + width > kLine)) {
+      rows.push_back(row);
+      row = "&\\qquad ";
+      used = 0;
+    }
+    if (!broken) {
+      row += piece;
+      used += width;
+      continue;
+    }
+    const BrokenDisplay b = breaker(t.coefficient);
+    for (std::size_t i = 0; i < b.lines.size(); ++i) {
+      row += (i == 0 ? sign + "\\Bigl(" : "") + b.lines[i] + (i + 1 == b.lines.size() ? "\\Bigr)" + basis : "");
+      if (i + 1 == b.lines.size()) break;
+      rows.push_back(row);
+      row = "&\\qquad ";
+    }
+    used = latex_width(b.lines.back() + basis);
+    named.insert(named.end(), b.named.begin(), b.named.end());
+  }
+  rows.push_back(row);
+  for (const auto& [name, lines] : named)
+    for (std::size_t i = 0; i < lines.size(); ++i) rows.push_back((i == 0 ? name + " &= " : "&\\qquad ") + lines[i]);
+  return rows;
+}
+
+// The rows of an object's display: `label = value` per entry, and one sum per form.
 // `d`: the derivation whose abbreviations (K, …) the values are written with; nullptr: written out.
+// `cut`: the entries whose display was cut at kLongestDisplay lines, with the number of lines left out.
+std::vector<std::string> object_rows(const Object& o, const Derivation* d, const LatexNaming& names, DisplayBreaker& breaker,
+                                     std::vector<std::pair<const Entry*, std::size_t>>* cut = nullptr) {
+  const auto shown = [d](const GiNaC::ex& v) { return d ? d->abbreviated(v) : v; };
+  std::vector<std::string> rows;
+  for (const auto& g : printed_groups(o)) {
+    const Entry& e = *g.front();
+    std::size_t left_out = 0;
+    const auto r = e.basis.empty() ? display_rows(names.label(e.label), e, shown(e.value), names, breaker, left_out)
+                                   : form_rows(names.label(e.label), form_terms(g, shown), names, breaker);
+    rows.insert(rows.end(), r.begin(), r.end());
+    if (left_out > 0 && cut) cut->emplace_back(&e, left_out);
+  }
+  return rows;
+}
+
 void write_object(const Object& o, std::ostream& os, const LatexNaming& names, const Derivation* d) {
   if (o.entries.empty()) return;
   bool zero = true;
@@ -59,25 +125,18 @@ void write_object(const Object& o, std::ostream& os, const LatexNaming& names, c
     return;
   }
   if (!o.title.empty()) os << names.prose(o.title) << ":\n";
-  std::vector<std::string> rows;
   DisplayBreaker breaker(kLine, &names.user());  // one 𝒟ₖ per denominator in the display
-  std::vector<std::size_t> left_out(o.entries.size(), 0);
-  for (std::size_t k = 0; k < o.entries.size(); ++k) {
-    const Entry& e = o.entries[k];
-    const auto r = display_rows(names.label(e.label), e, d ? d->abbreviated(e.value) : e.value, names, breaker, left_out[k]);
-    rows.insert(rows.end(), r.begin(), r.end());
-  }
+  std::vector<std::pair<const Entry*, std::size_t>> cut;
+  const std::vector<std::string> rows = object_rows(o, d, names, breaker, &cut);
   os << "\\begin{align}\n";
   for (std::size_t i = 0; i < rows.size(); ++i)
     os << rows[i] << (i + 1 < rows.size() ? " \\notag\\\\\n" : " \\label{eq:" + o.id + "}\n");
   os << "\\end{align}\n";
   // Remarks on entries (e.g. a reduced bracket left in (q, π)) follow the display, as prose that breaks.
-  for (std::size_t k = 0; k < o.entries.size(); ++k) {
-    const Entry& e = o.entries[k];
+  for (const auto& e : o.entries)
     if (!e.note.empty()) os << "$" << names.label(e.label) << "$: " << latex_text(e.note) << ".\n\n";
-    if (left_out[k] > 0)
-      os << "$" << names.label(e.label) << "$: " << left_out[k] << " more lines of this formula are left out here; the text and JSON reports hold it whole.\n\n";
-  }
+  for (const auto& [e, lines] : cut)
+    os << "$" << names.label(e->label) << "$: " << lines << " more lines of this formula are left out here; the text and JSON reports hold it whole.\n\n";
 }
 
 // Tables are set \small (10 pt type) within the 483 pt text width; widths in pt, estimated, with room
@@ -256,13 +315,7 @@ const char* kPreamble =
 std::vector<std::string> latex_display_rows(const Object& o, const Derivation& d, double width) {
   const LatexNaming names(d);
   DisplayBreaker breaker(width, &names.user());
-  std::vector<std::string> rows;
-  std::size_t left_out = 0;
-  for (const auto& e : o.entries) {
-    const auto r = display_rows(names.label(e.label), e, d.abbreviated(e.value), names, breaker, left_out);
-    rows.insert(rows.end(), r.begin(), r.end());
-  }
-  return rows;
+  return object_rows(o, &d, names, breaker);
 }
 
 std::vector<std::string> latex_abbreviation_rows(const Derivation& d, double width) {

@@ -54,10 +54,19 @@ void write_verdict(const Verdict& v, std::ostream& os) {
 
 void write_section(const Derivation& d, const DerivationSection& s, std::ostream& os) {
   for (const auto& p : s.prose) os << plain_text(p) << "\n";
+  const auto shown = [&d](const GiNaC::ex& v) { return d.abbreviated(v); };
   for (const auto& o : s.objects)
-    for (const auto& e : o.entries)
-      os << "  " << text_label(e.label) << " = " << to_text(d.abbreviated(e.value)) << text_suffix(e)
-         << (e.note.empty() ? "" : "   [" + e.note + "]") << "\n";
+    for (const auto& g : printed_groups(o)) {
+      const Entry& e = *g.front();
+      if (!e.basis.empty()) {  // a form: its components as one sum
+        os << "  " << text_label(e.label) << " = " << text_form(form_terms(g, shown));
+        for (const Entry* c : g)
+          if (!c->note.empty()) os << "   [" << c->note << "]";
+        os << "\n";
+        continue;
+      }
+      os << "  " << text_label(e.label) << " = " << to_text(shown(e.value)) << (e.note.empty() ? "" : "   [" + e.note + "]") << "\n";
+    }
   for (const auto& t : s.tables) write_table(t, os);
   for (const auto& f : s.figures) os << "  plot: " << f.path << "\n";
 }

@@ -37,6 +37,32 @@ def names_of(text):
     return space
 
 
+BASIS = r"d[A-Za-z_0-9]+(\^d[A-Za-z_0-9]+)*"
+
+
+def terms(text):
+    """The signed terms of a sum, split at the + and - outside brackets."""
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += 1 if c == "(" else -1 if c == ")" else 0
+        if depth == 0 and i > start and text[i - 1:i + 2] in (" + ", " - "):
+            out.append(text[start:i - 1])
+            start = i
+    return out + [text[start:]]
+
+
+def coefficients(value):
+    """The expressions of a printed value: the value itself, or for a form ("dz - (a + b) dq - c dx^dy")
+    the coefficient of each term (a bare differential has the coefficient 1)."""
+    if not re.search(r"(^|[ -])" + BASIS + "$", value):
+        return [value]
+    out = []
+    for t in terms(value):
+        m = re.match(r"^([+-]?) ?(?:(.*) )?" + BASIS + "$", t.strip())
+        out.append((m.group(1) + "(" + m.group(2) + ")") if m and m.group(2) else "1" if m else t)
+    return out
+
+
 def main(hamel, systems):
     parsed, failures = 0, []
     for system in systems:
@@ -49,17 +75,16 @@ def main(hamel, systems):
             m = re.match(r"^  ([^\[][^=]*?) = (.+)$", line)
             if not m or "[" in m.group(2) or m.group(2).startswith("<"):
                 continue
-            # a form's coefficient is followed by its basis (" dphi^dtheta^dpsi"), which is not an expression
-            text = re.sub(r" d[A-Za-z_0-9]+(\^d[A-Za-z_0-9]+)*$", "", m.group(2))
-            # Python's keywords (lambda) cannot be names in SymPy's parser: renamed, as SymPy users do
-            text = re.sub(r"[A-Za-z_][A-Za-z_0-9]*", lambda w: w.group(0) + "_" if keyword.iskeyword(w.group(0)) else w.group(0), text)
-            try:
-                e = parse_expr(text.replace("^", "**"), local_dict=names_of(text), evaluate=False)
-                if not isinstance(e, sympy.Basic):
-                    raise ValueError("not an expression")
-                parsed += 1
-            except Exception as err:  # noqa: BLE001 — any failure to read is what this test reports
-                failures.append(f"{system}: {m.group(1)} = {text}\n    {type(err).__name__}: {err}")
+            for text in coefficients(m.group(2)):
+                # Python's keywords (lambda) cannot be names in SymPy's parser: renamed, as SymPy users do
+                text = re.sub(r"[A-Za-z_][A-Za-z_0-9]*", lambda w: w.group(0) + "_" if keyword.iskeyword(w.group(0)) else w.group(0), text)
+                try:
+                    e = parse_expr(text.replace("^", "**"), local_dict=names_of(text), evaluate=False)
+                    if not isinstance(e, sympy.Basic):
+                        raise ValueError("not an expression")
+                    parsed += 1
+                except Exception as err:  # noqa: BLE001 — any failure to read is what this test reports
+                    failures.append(f"{system}: {m.group(1)} = {text}\n    {type(err).__name__}: {err}")
     for f in failures:
         print(f)
     print(f"{parsed} expressions read by SymPy, {len(failures)} not")

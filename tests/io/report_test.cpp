@@ -77,6 +77,51 @@ TEST_CASE("Report: a long table with head and tail set shows those rows and coun
   }
 }
 
+namespace {
+
+// A derivation with one form object: eta_L = dz - (b q z + q_dot exp(-k z)) dq of a contact Lagrangian,
+// and a 2-form with one term of each sign.
+hamel::Derivation forms() {
+  const GiNaC::symbol q("q"), qd("q_dot"), z("z"), b("b"), k("k");
+  hamel::Derivation d;
+  hamel::DerivationSection& s = d.add("forms", "Forms");
+  hamel::Object& eta = s.object("eta", hamel::ObjectKind::Form, "the contact form");
+  eta.add({"q"}, hamel::Label::symbol("eta_L"), -b * q * z - qd * exp(-k * z)).basis = {"q"};
+  eta.add({"z"}, hamel::Label::symbol("eta_L"), 1).basis = {"z"};
+  hamel::Object& w = s.object("omega", hamel::ObjectKind::Form, "a 2-form");
+  w.add({"q", "z"}, hamel::Label::symbol("omega"), -2 * b).basis = {"q", "z"};
+  w.add({"q_dot", "z"}, hamel::Label::symbol("omega"), k).basis = {"q_dot", "z"};
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("Report: a form prints as one sum, a coefficient that is a sum bracketed, a positive term first") {
+  const hamel::Derivation d = forms();
+  std::ostringstream text, latex;
+  hamel::write_text(d, text);
+  CHECK(text.str().find("  eta_L = dz - (b*q*z + q_dot*exp(-k*z)) dq\n") != std::string::npos);
+  CHECK(text.str().find("  omega = k dq_dot^dz - 2*b dq^dz\n") != std::string::npos);
+  CHECK(text.str().find("eta_L = 1 dz") == std::string::npos);  // not one line per component
+  hamel::write_latex(d, latex, {true});
+  CHECK(latex.str().find("\\eta_{L} &= dz - \\bigl(b q z + \\dot{q} e^{-k z}\\bigr)\\, dq \\label{eq:eta}") != std::string::npos);
+  CHECK(latex.str().find("\\omega &= k\\, d\\dot{q}\\wedge dz - 2 b\\, dq\\wedge dz \\label{eq:omega}") != std::string::npos);
+}
+
+TEST_CASE("Report: a form's coefficient wider than the page breaks inside its brackets") {
+  hamel::Derivation d;
+  hamel::Object& o = d.add("s", "S").object("long", hamel::ObjectKind::Form, "");
+  GiNaC::ex sum = 0;
+  for (int i = 1; i <= 30; ++i) sum += GiNaC::symbol("x" + std::to_string(i)) * GiNaC::symbol("y" + std::to_string(i));
+  o.add({"q"}, hamel::Label::symbol("alpha"), -sum).basis = {"q"};
+  o.add({"z"}, hamel::Label::symbol("alpha"), 1).basis = {"z"};
+  const auto rows = hamel::latex_display_rows(o, d, 30);
+  REQUIRE(rows.size() > 2);
+  CHECK(rows.front().rfind("\\alpha &= dz - \\Bigl(", 0) == 0);
+  CHECK(rows.back().find("\\Bigr)\\, dq") != std::string::npos);
+  for (std::size_t i = 1; i < rows.size(); ++i) CHECK(rows[i].rfind("&\\qquad ", 0) == 0);
+}
+
 TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
   CHECK(hamel::latex_text("a_b & 50% {x}") == "a\\_b \\& 50\\% \\{x\\}");
   CHECK(hamel::latex_text("Π_nh ≤ 2") == "$\\Pi$\\_nh $\\le$ 2");
