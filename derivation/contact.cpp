@@ -439,7 +439,8 @@ void switch_rank(const Context& c, const Switch& m, DerivationSection& s) {
   put(r, {"before"}, Label::symbol("rank", {"before"}), static_cast<long>(rc.before));
   put(r, {"at"}, Label::symbol("rank", {"at"}), static_cast<long>(rc.at));
   put(r, {"after"}, Label::symbol("rank", {"after"}), static_cast<long>(rc.after));
-  put(r, {"case"}, Label::symbol("case"), rc.paper_case);
+  Entry& e = put(r, {"case"}, Label::symbol("case"), rc.paper_case);
+  if (rc.paper_case == 0) e.note = rc.case_text();  // 0 is no case of the paper: say why
 }
 
 // 𝒞 = ψ W⁻¹ ψᵀ, the projector P and the velocities after the jump.

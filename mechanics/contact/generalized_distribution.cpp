@@ -111,12 +111,33 @@ RankChange rank_change(std::size_t before, std::size_t at, std::size_t after) {
   return r;
 }
 
+namespace {
+
+// "<", "=" or ">" between two constraint counts.
+std::string relation(std::size_t a, std::size_t b) { return a < b ? " < " : a == b ? " = " : " > "; }
+
+}  // namespace
+
+std::string RankChange::case_text() const {
+  switch (paper_case) {
+    case 1: return "case 1 of 003 §4: rho- = rho0 < rho+";
+    case 2: return "case 2 of 003 §4: rho- > rho0 = rho+";
+    case 3: return "case 3 of 003 §4: rho- > rho0 < rho+";
+    default: break;
+  }
+  const std::string counts = "rho-" + relation(before, at) + "rho0" + relation(at, after) + "rho+";
+  std::string s = "case 0: " + counts + " is none of the cases 1-3 of 003 §4";
+  if (before < at && at == after)
+    s += "; the constraints already hold at the crossing point (the region contains its boundary), so the jump is "
+         "taken on reaching it, as in case 1";
+  else if (before == at && at == after)
+    s += "; the number of constraints does not change";
+  return s;
+}
+
 std::string RankChange::describe() const {
   std::string s = "constraints " + std::to_string(before) + " before, " + std::to_string(at) + " at, " +
-                  std::to_string(after) + " after the crossing";
-  if (paper_case == 1) s += " (case 1 of 003 §4: rho- = rho0 < rho+)";
-  else if (paper_case == 2) s += " (case 2 of 003 §4: rho- > rho0 = rho+)";
-  else if (paper_case == 3) s += " (case 3 of 003 §4: rho- > rho0 < rho+)";
+                  std::to_string(after) + " after the crossing (" + case_text() + ")";
   s += impulsive ? "; new constraints after the crossing: momentum jump (003 (72)-(74))"
                  : "; no new constraints: no impulse";
   return s;

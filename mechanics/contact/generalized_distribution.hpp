@@ -41,6 +41,9 @@ struct RankChange {
   std::size_t before = 0, at = 0, after = 0;
   int paper_case = 0;      ///< 1: ρ₋ = ρ₀ < ρ₊; 2: ρ₋ > ρ₀ = ρ₊; 3: ρ₋ > ρ₀ < ρ₊; 0: none of these
   bool impulsive = false;  ///< new constraints must hold after the crossing: a momentum jump (65)–(74)
+  /// The case in words: "case 1 of 003 §4: rho- = rho0 < rho+", or for case 0 why none of 1–3 applies
+  /// (ρ₋ < ρ₀ = ρ₊: a region that contains its boundary switches on at the crossing point itself).
+  std::string case_text() const;
   std::string describe() const;
 };
 RankChange rank_change(std::size_t before, std::size_t at, std::size_t after);

@@ -114,6 +114,15 @@ TEST_CASE("hamel derive: the rolling sphere reports case 1 of 003 §4 and vanish
   CHECK(hamel::test::entries(d, "contact.switching.lower.velocity_jump").at("y_dot") == "0");
 }
 
+TEST_CASE("hamel derive: Example 1 of 003 says what its case 0 means (the region y <= 0 contains its boundary)") {
+  const Run r = run({"derive", "examples/contact_distribution.yaml"});
+  CHECK(r.status == 0);
+  CHECK(has(r.out, "constraints 0 before, 1 at, 1 after the crossing (case 0: rho- < rho0 = rho+ is none of the cases 1-3 of 003 §4; "
+                   "the constraints already hold at the crossing point (the region contains its boundary), so the jump is "
+                   "taken on reaching it, as in case 1); new constraints after the crossing: momentum jump"));
+  CHECK(has(r.out, "  case = 0   [case 0: rho- < rho0 = rho+ is none of the cases 1-3 of 003 §4;"));
+}
+
 TEST_CASE("hamel derive: the LaTeX report of the sphere compiles, with the jump and the multipliers named") {
   hamel::test::LatexReport report("examples/contact_sphere.yaml");
   REQUIRE(report.status() == 0);

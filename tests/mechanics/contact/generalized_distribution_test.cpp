@@ -76,6 +76,13 @@ TEST_CASE("Generalized codistribution of the sphere (81): 0 constraints for x <=
   // Example 1 crossed downwards (ẏ = 0 holds for y ≤ 0): 0, 1, 1 constraints, impulsive
   CHECK(rank_change(0, 1, 1).paper_case == 0);
   CHECK(rank_change(0, 1, 1).impulsive);
+  // case 0 is said in words: which counts, and why none of 003 §4's cases applies
+  CHECK(rank_change(0, 1, 1).case_text() ==
+        "case 0: rho- < rho0 = rho+ is none of the cases 1-3 of 003 §4; the constraints already hold at the crossing "
+        "point (the region contains its boundary), so the jump is taken on reaching it, as in case 1");
+  CHECK(rank_change(0, 1, 1).describe().find("1 after the crossing (case 0: rho- < rho0 = rho+ is none") != std::string::npos);
+  CHECK(rank_change(1, 1, 1).case_text() == "case 0: rho- = rho0 = rho+ is none of the cases 1-3 of 003 §4; the number of constraints does not change");
+  CHECK(rank_change(2, 0, 0).case_text() == "case 2 of 003 §4: rho- > rho0 = rho+");
   CHECK_THROWS_AS(classify_point(Dc, Q, p, -1), InvalidArgument);
 }
 
