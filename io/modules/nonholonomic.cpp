@@ -40,7 +40,9 @@ ex read_lagrangian(const SystemFile& f, NonholonomicInput& in) {
   if (!root["lagrangian"])
     throw ParseError(doc.file(), 1, 1, "missing key 'lagrangian'; expected L(q, q_dot) of the system, got none");
   in.at.set("lagrangian", doc.mark(root["lagrangian"]));
-  return doc.expression(root["lagrangian"], f.tq, "'lagrangian'");
+  ExpressionReader r = f.tq;  // z undeclared here is most likely a contact Lagrangian missing its flag
+  r.hint("z", "z is the action: set action_dependent: true");
+  return doc.expression(root["lagrangian"], r, "'lagrangian'");
 }
 
 void read_constraints(const SystemFile& f, NonholonomicInput& in) {

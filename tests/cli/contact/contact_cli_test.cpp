@@ -344,6 +344,9 @@ TEST_CASE("hamel derive: bad contact input names file:line:column and exits 2") 
   expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"1 < 2\"}\n", "6:21", "expected an inequality in the coordinates");
   expect_error("coordinates: [x, y]\naction_dependent: true\nlagrangian: \"x_dot^2/2 - z\"\n", "3:13", "the Lagrangian is singular");
   expect_error("coordinates: [x, y]\naction_dependent: true\n", "1:1", "missing key 'lagrangian'");
+  // z in a Lagrangian without the flag: the reader says what z would be
+  expect_error("coordinates: [q]\nparameters: [gamma]\nlagrangian: \"q_dot^2/2 - gamma*z\"\n", "3:32",
+               "'lagrangian': undeclared symbol 'z'; expected a declared name, got 'z' (z is the action: set action_dependent: true)");
   expect_error(std::string(kBilliard) + "constraints: [\"x_dot^2 - y_dot\"]\n", "5:15", "not linear in the velocities");
   expect_error(std::string(kBilliard) + "switching:\n  s: {where: \"x > 0\", constraints: [\"x_dot\", \"2*x_dot\"]}\n", "6:36",
                "the constraints are dependent; expected 2 independent constraints, got rank 1");
