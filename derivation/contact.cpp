@@ -99,7 +99,7 @@ void lagrangian(const Context& c, DerivationSection& s) {
       dissipation_rate(c.L));
   nonzero_verdict(s, "contact.regular", "$L$ is regular: $det W != 0$ (001 §II-A)", zero_test(c.L.hessian().determinant(), c.T));
   if (const auto parts = contact_mechanical_parts(c.L))
-    s.prose.push_back("L is mechanical, L = 1/2 g(q_dot, q_dot) - V(q, z) (003 (12)), with V = " + to_text(pretty(parts->potential)) + ".");
+    s.prose.push_back(Paragraph("L is mechanical, $L = 1/2 g(q_dot, q_dot) - V(q, z)$ (003 (12)), with V = ").formula(pretty(parts->potential)).words("."));
 }
 
 // Momenta of cyclic coordinates along Γ_L: each is dissipated at the rate ∂L/∂z (001 Def. 1).  With
@@ -109,10 +109,9 @@ void dissipated_momenta(const Context& c, DerivationSection& s) {
   const std::string where = c.in.system.switches.empty() ? "" : " where no switching set is active";
   for (const auto& [i, p] : cyclic_momenta(c.L)) {
     const std::string q = c.Q.coordinate_name(i), name = "p_" + q;
-    const std::string value = to_text(pretty(p));
-    s.prose.push_back(q + " is cyclic: its momentum " + name + " = " + value + " is dissipated at the rate dL/dz" + where +
-                      " (001 Def. 1, as (28)).");
-    zero_verdict(s, "contact.dissipated." + name, "$" + name + " = " + value + "$ is a dissipated quantity", is_dissipated(c.L, p));
+    s.prose.push_back(Paragraph(q + " is cyclic: its momentum " + name + " = ").formula(pretty(p)).words(
+        " is dissipated at the rate dL/dz" + where + " (001 Def. 1, as (28))."));
+    zero_verdict(s, "contact.dissipated." + name, "$" + name + "$ is a dissipated quantity (001 Def. 1)", is_dissipated(c.L, p));
     put(D, {q}, Label::symbol(name), p);
   }
 }
@@ -368,27 +367,25 @@ void constrained_momenta(const Context& c, const std::vector<Form>& forms, const
   const GiNaC::matrix Psi = constraint_matrix(c.Q, forms);
   Object* D = nullptr;
   for (const auto& [i, p] : cyclic_momenta(c.L)) {
-    const std::string q = c.Q.coordinate_name(i), name = "p_" + q, value = to_text(pretty(p));
+    const std::string q = c.Q.coordinate_name(i), name = "p_" + q;
     ex force = 0;  // λ_a ψ^a_i, with the multipliers by their names
     for (unsigned a = 0; a < Psi.rows(); ++a) force += GiNaC::realsymbol("lambda_" + one_based(a)) * Psi(a, static_cast<unsigned>(i));
-    const std::string force_text = to_text(pretty(force));
     const ZeroVerdict v = is_dissipated(c.L, forms, p);
     Verdict& f = zero_verdict(s, prefix + ".dissipated." + name, label + ": $" + name + "$ is dissipated along Gamma_{L,D} (001 Def. 1)", v);
     f.expected = std::nullopt;
     f.reason = "by (15), d/dt " + name + " = (dL/dz) " + name + " + lambda_a psi^a_" + q +
                ": it is dissipated iff the constraint force vanishes on D";
-    if (v.undecided) {
-      s.prose.push_back(q + " is cyclic; whether its momentum " + name + " = " + value + " is dissipated under the constraints is undecided.");
-      continue;
-    }
-    if (!v.zero) {
-      s.prose.push_back(q + " is cyclic, but its momentum " + name + " = " + value + " is not dissipated under the constraints: d/dt " +
-                        name + " - (dL/dz) " + name + " = " + force_text + ", which does not vanish on D (003 (15)).");
-      continue;
-    }
-    s.prose.push_back(q + " is cyclic and its momentum " + name + " = " + value + " is dissipated under the constraints: " +
-                      (force.is_zero() ? "no constraint involves d" + q : "the constraint force " + force_text + " vanishes on D") +
-                      " (001 Def. 1, 003 (15)).");
+    Paragraph said(q + " is cyclic" + (v.zero ? " and" : v.undecided ? ";" : ", but") + " its momentum " + name + " = ");
+    said.formula(pretty(p));
+    if (v.undecided) said.words(" is not decided to be dissipated or not under the constraints.");
+    else if (!v.zero)
+      said.words(" is not dissipated under the constraints: d/dt " + name + " - (dL/dz) " + name + " = ")
+          .formula(pretty(force))
+          .words(", which does not vanish on D (003 (15)).");
+    else if (force.is_zero()) said.words(" is dissipated under the constraints: no constraint involves d" + q + " (001 Def. 1, 003 (15)).");
+    else said.words(" is dissipated under the constraints: the constraint force ").formula(pretty(force)).words(" vanishes on D (001 Def. 1, 003 (15)).");
+    s.prose.push_back(said);
+    if (!v.zero) continue;
     if (!D) D = &s.object(prefix + ".dissipated", ObjectKind::Family, "the momenta of the cyclic coordinates dissipated under the constraints");
     put(*D, {q}, Label::symbol(name), p);
   }

@@ -4,7 +4,29 @@
 #include <algorithm>
 #include <map>
 
+#include "core/latex.hpp"
+
 namespace hamel {
+
+Paragraph::Paragraph(std::string words) { pieces.push_back({std::move(words), std::nullopt}); }
+
+Paragraph::Paragraph(const char* words) : Paragraph(std::string(words)) {}
+
+Paragraph& Paragraph::words(std::string w) {
+  pieces.push_back({std::move(w), std::nullopt});
+  return *this;
+}
+
+Paragraph& Paragraph::formula(const GiNaC::ex& e) {
+  pieces.push_back({"", e});
+  return *this;
+}
+
+std::string Paragraph::text() const {
+  std::string s;
+  for (const auto& p : pieces) s += p.formula ? to_text(*p.formula) : p.words;
+  return s;
+}
 
 Label Label::symbol(std::string base, std::vector<std::string> lower, std::vector<std::string> upper) {
   return Label{Form::Symbol, std::move(base), std::move(lower), std::move(upper)};

@@ -125,10 +125,29 @@ struct NumericFunction {
   std::function<std::vector<double>(double)> at;
 };
 
+/// A paragraph of prose: words, where `$…$` marks math written with Hamel's names, and formulas, values
+/// the renderers print as they print displayed ones (V = \gamma^{10} z in LaTeX, not the words gamma^10*z).
+struct Paragraph {
+  struct Piece {
+    std::string words;
+    std::optional<GiNaC::ex> formula;  ///< set: this piece is a formula, `words` is empty
+  };
+  std::vector<Piece> pieces;
+
+  Paragraph() = default;
+  Paragraph(std::string words);  // NOLINT(google-explicit-constructor): most paragraphs are words only
+  Paragraph(const char* words);  // NOLINT(google-explicit-constructor)
+  /// Appends words, or a formula.
+  Paragraph& words(std::string w);
+  Paragraph& formula(const GiNaC::ex& e);
+  /// The words and the formulas as plain text (to_text), `$` marks kept: the text report and the JSON.
+  std::string text() const;
+};
+
 struct DerivationSection {
   std::string id;     ///< stable: "kinetic_energy", "bracket.nonholonomic"
   std::string title;  ///< in words; `$…$` marks math
-  std::vector<std::string> prose;  ///< paragraphs; `$…$` marks math
+  std::vector<Paragraph> prose;
   std::deque<Object> objects;  ///< a deque: references returned by object() stay valid
   std::vector<Table> tables;
   std::vector<Figure> figures;

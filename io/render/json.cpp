@@ -100,7 +100,7 @@ json to_json(const Derivation& d) {
   for (const auto& s : d.sections) {
     json sj = {{"id", s.id}, {"title", plain_text(s.title)}, {"prose", json::array()}, {"objects", json::array()},
                {"checks", json::array()}, {"tables", json::array()}, {"figures", json::array()}};
-    for (const auto& p : s.prose) sj["prose"].push_back(plain_text(p));
+    for (const auto& p : s.prose) sj["prose"].push_back(plain_text(p.text()));
     for (const auto& o : s.objects) {
       const std::string id = object_id(o.id);
       sj["objects"].push_back(id);

@@ -250,6 +250,12 @@ std::string LatexNaming::math(const std::string& t) const {
       for (char x : latex_text(t.substr(i, j - i)))
         if (x != '$') out += x;
       i = j;
+    } else if (c == '^' && i + 2 < t.size() && std::isdigit(static_cast<unsigned char>(t[i + 1])) &&
+               std::isdigit(static_cast<unsigned char>(t[i + 2]))) {  // gamma^10: one exponent, not ^1 then 0
+      std::size_t j = i + 1;
+      while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) ++j;
+      out += "^{" + t.substr(i + 1, j - i - 1) + "}";
+      i = j;
     } else if (const std::string op = math_operator(t.substr(i, 2)); !op.empty()) {
       out += op;
       i += 2;
@@ -315,6 +321,12 @@ std::string LatexNaming::prose(const std::string& text) const {
     part.clear();
     in_math = !in_math;
   }
+  return out;
+}
+
+std::string LatexNaming::paragraph(const Paragraph& p) const {
+  std::string out;
+  for (const auto& piece : p.pieces) out += piece.formula ? "$" + to_latex(*piece.formula, &user_) + "$" : prose(piece.words);
   return out;
 }
 

@@ -49,6 +49,8 @@ class LatexNaming {
   /// Prose with `$…$` math: the words escaped, the math typeset, and so are the symbols written in
   /// the words with a subscript or superscript (Pi_nh^Lambda, X_pi1, R^6).
   std::string prose(const std::string& text) const;
+  /// A paragraph: its words as prose, its formulas as displayed values are set (to_latex).
+  std::string paragraph(const Paragraph& p) const;
   const std::map<std::string, std::string>& user() const { return user_; }
 
  private:

@@ -259,7 +259,7 @@ void write_verdicts(const DerivationSection& s, std::ostream& os, const LatexNam
 
 void write_section(const Derivation& d, const DerivationSection& s, std::ostream& os, const LatexNaming& names) {
   os << "\\section{" << names.prose(s.title) << "}\\label{sec:" << s.id << "}\n";
-  for (const auto& p : s.prose) os << names.prose(p) << "\n\n";
+  for (const auto& p : s.prose) os << names.paragraph(p) << "\n\n";
   for (const auto& o : s.objects) write_object(o, os, names, &d);
   for (const auto& t : s.tables) write_table(t, os, names);
   for (const auto& f : s.figures)

@@ -53,7 +53,7 @@ void write_verdict(const Verdict& v, std::ostream& os) {
 }
 
 void write_section(const Derivation& d, const DerivationSection& s, std::ostream& os) {
-  for (const auto& p : s.prose) os << plain_text(p) << "\n";
+  for (const auto& p : s.prose) os << plain_text(p.text()) << "\n";
   const auto shown = [&d](const GiNaC::ex& v) { return d.abbreviated(v); };
   for (const auto& o : s.objects)
     for (const auto& g : printed_groups(o)) {

@@ -77,7 +77,7 @@ TEST_CASE("derive_nonholonomic: the complement W is chosen from the constraints 
   CHECK(W->entries[0].value.is_equal(GiNaC::ex(1)));
   std::string prose;
   for (const auto& s : chosen.sections)
-    for (const auto& p : s.prose) prose += p + "\n";
+    for (const auto& p : s.prose) prose += p.text() + "\n";
   CHECK(prose.find("W = span{∂z}, chosen from the constraint matrix") != std::string::npos);
   CHECK(prose.find("W is complementary to D everywhere") != std::string::npos);
 
@@ -86,7 +86,7 @@ TEST_CASE("derive_nonholonomic: the complement W is chosen from the constraints 
   hamel::derive_nonholonomic(in, orth, hamel::DeriveOptions{});
   prose.clear();
   for (const auto& s : orth.sections)
-    for (const auto& p : s.prose) prose += p + "\n";
+    for (const auto& p : s.prose) prose += p.text() + "\n";
   CHECK(prose.find("metric-orthogonal complement") != std::string::npos);
   const hamel::Object* Wo = orth.find("complement");
   REQUIRE(Wo);

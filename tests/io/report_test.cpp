@@ -122,6 +122,19 @@ TEST_CASE("Report: a form's coefficient wider than the page breaks inside its br
   for (std::size_t i = 1; i < rows.size(); ++i) CHECK(rows[i].rfind("&\\qquad ", 0) == 0);
 }
 
+TEST_CASE("Report: a paragraph's formulas are typeset by the display printer, its words as prose") {
+  const GiNaC::symbol q("q"), z("z"), k("k"), gamma("gamma");
+  hamel::Paragraph p("L is mechanical with V = ");
+  p.formula(pow(gamma, 10) * z + k * pow(q, 12) / 12).words(".");
+  CHECK(p.text() == "L is mechanical with V = gamma^10*z + k*q^12/12.");
+  hamel::Derivation d;
+  const hamel::LatexNaming names(d);
+  CHECK(names.paragraph(p) == "L is mechanical with V = $\\gamma^{10} z + \\frac{1}{12} k q^{12}$.");
+  CHECK(names.paragraph(hamel::Paragraph("only words, q_dot")) == names.prose("only words, q_dot"));
+  // math written in words keeps a many-digit exponent whole
+  CHECK(names.prose("$gamma^10 + x^2$") == "$\\gamma^{10} + x^2$");
+}
+
 TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
   CHECK(hamel::latex_text("a_b & 50% {x}") == "a\\_b \\& 50\\% \\{x\\}");
   CHECK(hamel::latex_text("Π_nh ≤ 2") == "$\\Pi$\\_nh $\\le$ 2");

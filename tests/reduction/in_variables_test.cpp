@@ -72,7 +72,7 @@ TEST_CASE("variable_brackets: (M3, gamma, P = pi2) of the sphere: brackets in ga
   CHECK_FALSE(s.verdicts[0].holds);
   CHECK_FALSE(s.verdicts[0].failure());
   CHECK(s.verdicts[0].reason == "left in $(q, pi)$: " + left);
-  CHECK(s.prose[0].find("6 of 10; left in $(q, pi)$: " + left + ".") != std::string::npos);
+  CHECK(s.prose[0].text().find("6 of 10; left in $(q, pi)$: " + left + ".") != std::string::npos);
   // the relation among the variables: |γ|² = 1
   const hamel::Object* rel = nullptr;
   for (const auto& x : s.objects)

@@ -123,6 +123,23 @@ TEST_CASE("hamel derive: Example 1 of 003 says what its case 0 means (the region
   CHECK(has(r.out, "  case = 0   [case 0: rho- < rho0 = rho+ is none of the cases 1-3 of 003 §4;"));
 }
 
+TEST_CASE("hamel derive: formulas in prose are typeset as displays are (V with gamma^10, the sleigh's constraint force)") {
+  hamel::test::TempFile f("coordinates: [q]\nparameters: [k, gamma]\naction_dependent: true\n"
+                          "lagrangian: \"q_dot^2/2 - k*q^12/12 - gamma^10*z\"\n");
+  hamel::test::LatexReport report(f.path());
+  REQUIRE(report.status() == 0);
+  CHECK(has(report.text(), "with V = $\\gamma^{10} z + \\frac{1}{12} k q^{12}$."));
+  const Run text = run({"derive", f.path()});
+  CHECK(has(text.out, "with V = gamma^10*z + k*q^12/12."));
+  hamel::test::TempFile s("coordinates: [x, y, phi]\nparameters: [m, I, a, gamma]\naction_dependent: true\n"
+                          "lagrangian: \"m*(x_dot^2 + y_dot^2)/2 + I*phi_dot^2/2 - gamma*z\"\n"
+                          "constraints: [\"-sin(phi)*x_dot + cos(phi)*y_dot - a*phi_dot\"]\n");
+  hamel::test::LatexReport sleigh(s.path());
+  REQUIRE(sleigh.status() == 0);
+  CHECK(has(sleigh.text(), "its momentum $p_{\\varphi}$ = $I \\dot{\\varphi}$ is not dissipated under the constraints: "
+                           "d/dt $p_{\\varphi}$ - (dL/dz) $p_{\\varphi}$ = $-a \\lambda_{1}$, which does not vanish on D"));
+}
+
 TEST_CASE("hamel derive: the LaTeX report of the sphere compiles, with the jump and the multipliers named") {
   hamel::test::LatexReport report("examples/contact_sphere.yaml");
   REQUIRE(report.status() == 0);

@@ -55,7 +55,7 @@ const Verdict* verdict(const Derivation& d, const std::string& id) {
 std::string all_prose(const Derivation& d) {
   std::string s;
   for (const auto& sec : d.sections)
-    for (const auto& p : sec.prose) s += p + "\n";
+    for (const auto& p : sec.prose) s += p.text() + "\n";
   return s;
 }
 }  // namespace
