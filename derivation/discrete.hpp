@@ -76,6 +76,7 @@ struct DiscreteSimulationResult {
   std::vector<std::vector<double>> reduced_w;      ///< w_k (general route), empty otherwise
   std::string reduced_route;                       ///< how the reduced trajectory was computed
   std::string reduced_note;                        ///< why there is none
+  bool reduced_failed = false;                     ///< there is a reduced system, but its run failed (the note says why)
   double reconstruction_error = -1;                ///< max |q_rec − q|, −1 if not compared
   int reduced_max_iterations = 0;
   double reduced_max_residual = 0;

@@ -116,16 +116,19 @@ std::vector<VectorField> from_columns(const GiNaC::matrix& M, const Chart& chart
 }
 
 VectorField without_denominators(const VectorField& X) {
-  const std::size_t n = X.chart().dim();
+  return VectorField(X.chart(), without_denominators(X.components()));
+}
+
+std::vector<GiNaC::ex> without_denominators(const std::vector<GiNaC::ex>& components) {
   GiNaC::ex scale = 1;
-  for (std::size_t i = 0; i < n; ++i) {
-    const GiNaC::ex den = simplify(X[i] * scale).numer_denom().op(1);
+  for (const auto& x : components) {
+    const GiNaC::ex den = simplify(x * scale).numer_denom().op(1);
     if (!GiNaC::is_a<GiNaC::numeric>(den)) scale *= den;
   }
-  if (scale.is_equal(1)) return X;
-  std::vector<GiNaC::ex> c(n);
-  for (std::size_t i = 0; i < n; ++i) c[i] = simplify(X[i] * scale);
-  return VectorField(X.chart(), c);
+  if (scale.is_equal(1)) return components;
+  std::vector<GiNaC::ex> c;
+  for (const auto& x : components) c.push_back(simplify(x * scale));
+  return c;
 }
 
 std::vector<GiNaC::ex> gradient(const GiNaC::ex& f, const Chart& chart) {

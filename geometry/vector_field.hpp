@@ -56,6 +56,9 @@ std::vector<VectorField> from_columns(const GiNaC::matrix& M, const Chart& chart
 /// cot(θ)∂x + ∂y becomes cos(θ)∂x + sin(θ)∂y.  Spans the same line where X is defined, and stays
 /// defined where X blows up.
 VectorField without_denominators(const VectorField& X);
+/// The same for the components of a vector that is not a field on a chart (a Lie algebra element
+/// depending on the coordinates): (cot θ, 1) becomes (cos θ, sin θ).
+std::vector<GiNaC::ex> without_denominators(const std::vector<GiNaC::ex>& components);
 
 /// Differential of a function as the row of its partial derivatives.
 std::vector<GiNaC::ex> gradient(const GiNaC::ex& f, const Chart& chart);

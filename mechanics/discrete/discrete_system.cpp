@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/symbolic.hpp"
+#include "geometry/vector_field.hpp"
 #include "mechanics/nonholonomic_system.hpp"
 
 namespace hamel {
@@ -99,7 +100,8 @@ DiscreteSystem::DiscreteSystem(DiscreteSpec spec) : spec_(std::move(spec)) {
   if (spec_.variational.empty()) {
     for (std::size_t i = 0; i < n; ++i) d_basis_.push_back(VectorField::coordinate(Q, i));
   } else {
-    d_basis_ = frame_from_constraints(spec_.variational, Q);
+    // regular where the forms are: cos θ ∂x + sin θ ∂y, not cot θ ∂x + ∂y (docs/system-files.md `frame`)
+    for (const auto& X : frame_from_constraints(spec_.variational, Q)) d_basis_.push_back(without_denominators(X));
   }
 }
 

@@ -50,20 +50,28 @@ NewtonDiagnostics NewtonSolver::solve(const double* known, double* x, long step,
   std::copy(x, x + m_, xin);
   std::vector<double>& history = history_;
   history.clear();
-  const auto fail = [&](const std::string& what, const std::string& expected, const std::string& got) {
+  const auto fail = [&](const std::string& what, const std::string& expected, const std::string& got, const std::string& why = "") {
     throw ConvergenceError(detail::message(what_, what + " at step " + std::to_string(step), expected, got,
-                                           hint.empty() ? "reduce the step h or start closer to the solution" : hint),
+                                           !why.empty() ? why : hint.empty() ? "reduce the step h or start closer to the solution" : hint),
                            step, history);
+  };
+  // A value that is not finite at the first iterate comes from the equations themselves (a division by
+  // zero at the initial guess), which a smaller step does not cure.
+  const auto singular_point = [](int it) -> std::string {
+    return it > 1 ? "" :
+      "the equations are undefined at this point (a coefficient divides by zero there); a smaller step does not help: "
+      "change the initial points or write the data (basis, connection, section) so that it is regular there";
   };
   NewtonDiagnostics d;
   for (int it = 1; it <= options_.max_iterations; ++it) {
     F_(in_.data(), f_.data());
     const double fn = inf_norm(f_.data(), m_);
     history.push_back(fn);
-    if (!std::isfinite(fn)) fail("Newton's method met a non-finite residual", "finite values", "|F| = " + sci(fn) + " at iteration " + std::to_string(it));
+    if (!std::isfinite(fn))
+      fail("Newton's method met a non-finite residual", "finite values", "|F| = " + sci(fn) + " at iteration " + std::to_string(it), singular_point(it));
     J_(in_.data(), j_.data());
     if (!std::isfinite(inf_norm(j_.data(), m_ * m_)))
-      fail("Newton's method met a non-finite Jacobian", "finite values", "a non-finite entry at iteration " + std::to_string(it));
+      fail("Newton's method met a non-finite Jacobian", "finite values", "a non-finite entry at iteration " + std::to_string(it), singular_point(it));
     lu_.compute(j_);
     // partial pivoting: a (numerically) singular J shows as a tiny pivot relative to the largest
     const auto pivots = lu_.matrixLU().diagonal().cwiseAbs();

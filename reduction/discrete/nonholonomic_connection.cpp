@@ -3,6 +3,7 @@
 
 #include "core/error.hpp"
 #include "geometry/linear_algebra.hpp"
+#include "geometry/vector_field.hpp"
 #include "mechanics/discrete/rescaled_zero_test.hpp"
 
 namespace hamel {
@@ -16,6 +17,19 @@ GiNaC::exmap at_identity(const TrivialBundle& B) {
   GiNaC::exmap m;
   for (std::size_t j = 0; j < B.group_indices().size(); ++j) m[B.chart()[B.group_indices()[j]]] = B.group().identity()[j];
   return m;
+}
+
+// f at σ(r) = (r, e).  A pole there (GiNaC's division by zero) belongs to the data: said in words.
+ex at_section(const ex& f, const GiNaC::exmap& e, const std::string& what) {
+  try {
+    return f.subs(e);
+  } catch (const DomainError&) {
+    throw;
+  } catch (const std::domain_error& x) {
+    throw DomainError(detail::message("nonholonomic_connection", what + " is undefined at sigma(r) = (r, e)",
+                                      "a value at the identity of G", std::string("a division by zero (") + x.what() + ")",
+                                      "write it so that it is regular where the group coordinates are those of e"));
+  }
 }
 
 std::vector<std::vector<ex>> columns(const GiNaC::matrix& N) {
@@ -34,7 +48,7 @@ std::vector<std::vector<ex>> d_basis_at_identity(const DiscreteSystem& S, const 
   std::vector<std::vector<ex>> out;
   for (const auto& X : S.d_basis()) {
     std::vector<ex> v;
-    for (const auto& c : X.components()) v.push_back(c.subs(e));
+    for (const auto& c : X.components()) v.push_back(at_section(c, e, "the basis of D"));
     out.push_back(v);
   }
   return out;
@@ -71,8 +85,12 @@ std::vector<std::vector<ex>> vertical_algebra(const DiscreteSystem& S, const Tri
   GiNaC::matrix A(static_cast<unsigned>(S.variational().size()), static_cast<unsigned>(k));
   for (unsigned a = 0; a < S.variational().size(); ++a)
     for (unsigned j = 0; j < k; ++j)  // generators at (r, e): η_Q = (0, η)
-      A(a, j) = S.variational()[a].component({static_cast<unsigned>(B.group_indices()[j])}).subs(e);
-  return columns(nullspace(A, Q, PivotOrder::Simplest));
+      A(a, j) = at_section(S.variational()[a].component({static_cast<unsigned>(B.group_indices()[j])}), e,
+                           "variational constraint " + std::to_string(a + 1));
+  // denominators cleared, so that the basis is defined at every r (not cot θ e_x + e_y, singular at θ = 0)
+  std::vector<std::vector<ex>> basis;
+  for (const auto& eta : columns(nullspace(A, Q, PivotOrder::Simplest))) basis.push_back(without_denominators(eta));
+  return basis;
 }
 
 NonholonomicConnection nonholonomic_connection(const DiscreteSystem& S, const TrivialBundle& B) {
@@ -86,7 +104,7 @@ NonholonomicConnection nonholonomic_connection(const DiscreteSystem& S, const Tr
   const GiNaC::exmap e = at_identity(B);
   GiNaC::matrix G = S.continuous()->metric.matrix();
   for (unsigned i = 0; i < n; ++i)
-    for (unsigned j = 0; j < n; ++j) G(i, j) = G(i, j).subs(e);
+    for (unsigned j = 0; j < n; ++j) G(i, j) = at_section(G(i, j), e, "the kinetic metric");
   NonholonomicConnection out;
   out.vertical = vertical_algebra(S, B);
   out.how = "H = D cap S^perp, W = (D + V)^perp for the kinetic metric";
@@ -106,7 +124,7 @@ NonholonomicConnection nonholonomic_connection(const DiscreteSystem& S, const Tr
       for (std::size_t a = 0; a < Db.size(); ++a)
         for (std::size_t i = 0; i < n; ++i) v[i] += c[a] * Db[a][i];
       for (auto& x : v) x = simplify(x);
-      H.push_back(v);
+      H.push_back(without_denominators(v));
     }
   }
   // W = (D + V)^⊥
@@ -123,7 +141,8 @@ NonholonomicConnection nonholonomic_connection(const DiscreteSystem& S, const Tr
       for (unsigned i = 0; i < n; ++i) s += DV[a][i] * G(i, j);
       M(a, j) = s;
     }
-  const auto W = columns(nullspace(M, Q, PivotOrder::Simplest));
+  std::vector<std::vector<ex>> W;
+  for (const auto& c : columns(nullspace(M, Q, PivotOrder::Simplest))) W.push_back(without_denominators(c));
   // Hor_𝒜 = H ⊕ W: a graph over TM
   HAMEL_CHECK(H.size() + W.size() == dm, DomainError, "nonholonomic_connection",
               "H + W is not a complement of the vertical space", "dim H + dim W = dim M = " + std::to_string(dm),
@@ -171,7 +190,7 @@ NonholonomicConnection nonholonomic_connection(const DiscreteSystem& S, const Tr
     auto X = B.join(dr, zeta);
     for (std::size_t a = 0; a < S.variational().size(); ++a) {
       ex s = 0;
-      for (unsigned i = 0; i < Q.dim(); ++i) s += S.variational()[a].component({i}).subs(e) * X[i];
+      for (unsigned i = 0; i < Q.dim(); ++i) s += at_section(S.variational()[a].component({i}), e, "variational constraint " + std::to_string(a + 1)) * X[i];
       const ZeroVerdict v = rescaled_zero_test(s, Q);
       if (!v.zero)
         throw DomainError(detail::message("nonholonomic_connection", "the horizontal lift of a direction of d pi(D) leaves D",
@@ -179,7 +198,7 @@ NonholonomicConnection nonholonomic_connection(const DiscreteSystem& S, const Tr
                                           "constraint " + std::to_string(a + 1) + " = " + detail::str(simplify(s)) + " [" + v.how() + "]"));
     }
     for (auto& x : X) x = simplify(x);
-    out.horizontal.push_back(X);
+    out.horizontal.push_back(without_denominators(X));
   }
   return out;
 }

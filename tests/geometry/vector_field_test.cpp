@@ -80,4 +80,15 @@ TEST_CASE("without_denominators: the knife edge's cot(φ)∂x + ∂y and the sna
   for (std::size_t i = 0; i < 4; ++i) CHECK(hamel::without_denominators(Z)[i].is_equal(Z[i]));
 }
 
+// The discrete reduction clears a basis of g^D this way (Lie algebra components, no chart of their own).
+TEST_CASE("without_denominators: components of a Lie algebra element, (cot θ, 1) becomes (cos θ, sin θ)") {
+  const auto Q = hamel::Chart::make("Q", {"th"});
+  const ex th = Q[0];
+  const auto eta = hamel::without_denominators(std::vector<ex>{cos(th) / sin(th), 1});
+  REQUIRE(eta.size() == 2);
+  CHECK_SYMBOLIC_EQ_ON(Q, eta[0], cos(th));
+  CHECK_SYMBOLIC_EQ_ON(Q, eta[1], sin(th));
+  CHECK(eta[0].subs(th == 0).is_equal(1));  // defined where cot θ is not
+}
+
 }  // TEST_SUITE

@@ -47,7 +47,7 @@ void print_summary(const SystemFile& file, const DiscreteState& d, const Discret
     out << "  unreduced (3): max " << r.unreduced->max_iterations << " Newton iterations per step (mean "
         << sci(r.unreduced->mean_iterations()) << "), max residual " << sci(r.unreduced->max_residual) << "\n";
   if (!r.reduced_route.empty()) out << "  reduced: " << r.reduced_route << ", max " << r.reduced_max_iterations << " iterations per step\n";
-  if (!r.reduced_note.empty()) out << "  reduced: none (" << r.reduced_note << ")\n";
+  if (!r.reduced_note.empty()) out << "  reduced: " << (r.reduced_failed ? "FAILED" : "none") << " (" << r.reduced_note << ")\n";
   if (!r.energy_dla.empty())
     out << "  energy error: variational " << sci(r.energy_error_dla) << ", Heun " << sci(r.energy_error_heun) << "\n";
   for (const auto& J : r.momenta)
@@ -158,7 +158,7 @@ int simulate_file(const SystemFile& file, const SimulateOptions& o, std::ostream
         << (r.reconstruction_error <= kReconstructionTolerance ? " (agree)" : " (DISAGREE)") << "\n";
   if (!o.csv.empty()) write_csv(d, r, h, o.csv, out);
   if (!o.plot.empty()) write_run_plots(figures(file, df, d, r, h), o.plot, out, o.units);
-  return r.reconstruction_error > kReconstructionTolerance ? 1 : 0;
+  return r.reduced_failed || r.reconstruction_error > kReconstructionTolerance ? 1 : 0;
 }
 
 class DiscreteModule : public Module {

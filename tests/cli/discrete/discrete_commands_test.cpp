@@ -37,6 +37,15 @@ std::string p2_with(const std::string& discrete_body) {
   return "name: p2\nparameters: [h, {name: lambda, positive: false}]\ncoordinates: [x, y]\ndiscrete:\n" + discrete_body;
 }
 
+// The free knife edge, written with the constraint x_dot sin(theta) - y_dot cos(theta) (whose kernel solved
+// naively is cot(theta) d_x + d_y, singular at theta = 0 = the identity of SE(2) and of the section).
+std::string knife(const std::string& symmetry, const std::string& simulate = "", const std::string& extra = "",
+                  const std::string& parameters = "h, m, I") {
+  return "name: knife\nparameters: [" + parameters + "]\ncoordinates: [x, y, theta]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
+         "  lagrangian: \"m/2*(x_dot^2 + y_dot^2) + I/2*theta_dot^2" + extra + "\"\n"
+         "  constraints: [\"x_dot*sin(theta) - y_dot*cos(theta)\"]\n  symmetry: " + symmetry + "\n" + simulate;
+}
+
 }  // namespace
 
 TEST_SUITE("cli") {
@@ -191,6 +200,55 @@ TEST_CASE("hamel simulate: energy of the variational integrator stays bounded wh
   CHECK(dla_last < 1.1 * dla_first);    // no growth from the first half to the second
   CHECK(heun_last > 1.8 * heun_first);  // Heun's error grows (linearly, 1.6e-2 → 3.3e-2)
   CHECK(heun_last > 50 * dla_last);
+}
+
+TEST_CASE("hamel derive: the knife edge under SE(2) with its constraint's sign flipped is derived, every check as expected") {
+  hamel::test::TempFile f(knife("{group: SE2, coordinates: [theta, x, y]}"));
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", f.path(), "--json", json.path(), "--brief"});
+  REQUIRE(r.status == 0);  // was "internal error: power::eval(): division by zero", exit 3
+  CHECK(has(r.out, "[yes] D is G-invariant"));
+  CHECK(has(r.out, "no failures"));
+  const auto j = hamel::test::read_json(json.path());
+  // the basis of D without denominators: cos(theta) d_x + sin(theta) d_y
+  CHECK(same_expression(entries(j, "discrete.equations.on_d").at("1"),
+                        "-m*((x0 - 2*x1 + x2)*cos(theta1) + (y0 - 2*y1 + y2)*sin(theta1))/h"));
+}
+
+TEST_CASE("hamel derive: a symmetry that is none gives 'no' verdicts with their reason, not a crash") {
+  SUBCASE("a shift of theta moves D and D_d") {
+    hamel::test::TempFile f(knife("{group: additive, coordinates: [theta]}"));
+    const Run r = run({"derive", f.path(), "--brief"});
+    REQUIRE(r.status == 0);
+    CHECK(has(r.out, "[no ] D is G-invariant"));
+    CHECK(has(r.out, "[no ] D_d is G-invariant"));
+    CHECK(has(r.out, "failures: discrete.symmetry.variational discrete.symmetry.kinematic"));
+  }
+  SUBCASE("SE(2) with a potential in x: L_d is not invariant") {
+    hamel::test::TempFile f(knife("{group: SE2, coordinates: [theta, x, y]}", "", " + m*x"));
+    const Run r = run({"derive", f.path(), "--brief"});
+    REQUIRE(r.status == 0);
+    CHECK(has(r.out, "[no ] L_d is G-invariant"));
+    CHECK(has(r.out, "[yes] D is G-invariant"));
+  }
+}
+
+TEST_CASE("hamel simulate: the knife edge through theta = 0 reduces with g^D = span{cos(theta) e_x + sin(theta) e_y}") {
+  const std::string sim = "  simulate:\n    values: {h: 0.1, m: 1.5, I: 0.4}\n    steps: 100\n"
+                          "    q0: {x: 0, y: 0, theta: -0.05}\n    q1: {x: 0.1, theta: 0}\n";
+  hamel::test::TempFile f(knife("{group: additive, coordinates: [x, y]}", sim));
+  hamel::test::TempFile json("", ".json");
+  const Run d = run({"derive", f.path(), "--json", json.path(), "--brief"});
+  REQUIRE(d.status == 0);
+  const auto j = hamel::test::read_json(json.path());
+  CHECK(same_expression(entries(j, "discrete.nonholonomic_connection.vertical").at("1,x"), "cos(theta)"));
+  CHECK(same_expression(entries(j, "discrete.nonholonomic_connection.vertical").at("1,y"), "sin(theta)"));
+  CHECK(hamel::test::check_by_id(j, "discrete.simulation.reconstruction")["holds"] == true);
+  // J^xi1 = m (cos(theta0) dx + sin(theta0) dy)/h, conserved along the blade (was singular at theta = 0)
+  CHECK(hamel::test::table_number(j, "discrete.simulation", "max |J_k - J_0| of J_xi1") < 1e-12);
+  const Run s = run({"simulate", f.path()});
+  CHECK(s.status == 0);
+  CHECK(has(s.out, "(agree)"));
 }
 
 TEST_CASE("hamel check: the top-level 'domain' reaches the slots x0, x1, x2 of a discrete system (issue 19 §7)") {

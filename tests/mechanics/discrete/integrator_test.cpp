@@ -100,6 +100,22 @@ TEST_CASE("DiscreteIntegrator: missing parameter values and non-square systems a
                        doctest::Contains("expected 1, got 2"), InvalidArgument);
 }
 
+TEST_CASE("NewtonSolver: a residual undefined at the initial guess says so, not 'reduce the step h'") {
+  // F(x) = x - k/x at x = 0: a division by zero in the equations, which no step size cures
+  const GiNaC::realsymbol x("x"), k("k");
+  const NewtonSolver s = make_newton_solver({x - k / x}, {k}, {x}, {}, "test");
+  double known = 1.0, guess = 0.0;
+  try {
+    (void)s.solve(&known, &guess, 2, "reduce the step h");
+    FAIL("expected ConvergenceError");
+  } catch (const ConvergenceError& e) {
+    const std::string m = e.what();
+    CHECK(m.find("test: Newton's method met a non-finite residual at step 2") == 0);
+    CHECK(m.find("hint: the equations are undefined at this point") != std::string::npos);
+    CHECK(m.find("reduce the step h") == std::string::npos);
+  }
+}
+
 TEST_CASE("NewtonSolver: a singular Jacobian is reported with its condition number") {
   // F(x) = x^2 at x = 0: J = 0
   const GiNaC::realsymbol x("x"), k("k");
