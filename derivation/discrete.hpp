@@ -81,7 +81,12 @@ struct DiscreteSimulationResult {
   int reduced_max_iterations = 0;
   double reduced_max_residual = 0;
   std::vector<double> energy_dla, energy_heun;
-  double energy_error_dla = 0, energy_error_heun = 0;  ///< the largest drift of each (when compared)
+  /// The work of the forces from E_0 to E_k (forced systems; empty otherwise): discrete_work, and for
+  /// Heun ∫ F·q̇ dt.
+  std::vector<double> work_dla, work_heun;
+  /// The largest drift of each (when compared): max |E_k − E_0|, or for a forced system the distance
+  /// from the energy balance max |E_k − E_0 − W_k|.
+  double energy_error_dla = 0, energy_error_heun = 0;
   /// J^xi(q_k, q_{k+1}) (32), k = 0 … N−1, for each section of momentum_sections.
   struct Momentum {
     std::string name;

@@ -27,7 +27,7 @@ std::string discrete_lagrangian_of(const DiscreteInput& in, DiscreteSpec& spec) 
     throw SpecError(in.at.find({"lagrangian"}), "'lagrangian': " + without_function_name(e.what()));
   }
   spec.lagrangian = discrete_lagrangian(in.lagrangian, Q, *in.rule, spec.step, in.alpha);
-  spec.continuous = ContinuousData{in.lagrangian, parts.metric, parts.potential, {}};
+  spec.continuous = ContinuousData{in.lagrangian, parts.metric, parts.potential, {}, {}};
   return to_string(*in.rule) + " rule" + (*in.rule == QuadratureRule::Midpoint ? " (q at alpha = " + detail::str(in.alpha) + ")" : "");
 }
 
@@ -50,6 +50,7 @@ void constraints_and_forces(const DiscreteInput& in, DiscreteSpec& spec) {
     const DiscreteForces fd = discrete_forces(in.force, in.Q, *in.rule, spec.step, in.alpha);
     spec.force_minus = fd.minus;
     spec.force_plus = fd.plus;
+    if (spec.continuous) spec.continuous->force = in.force;  // for the comparison integrator
   }
 }
 

@@ -36,6 +36,7 @@ struct ContinuousData {
   Metric metric;                       ///< read off L
   GiNaC::ex potential;                 ///< V(q)
   std::vector<GiNaC::ex> constraints;  ///< linear in the velocities (those of D)
+  std::vector<GiNaC::ex> force;        ///< F(q, q_dot) that f_d^∓ were made from (empty: none)
 };
 
 struct DiscreteSpec {

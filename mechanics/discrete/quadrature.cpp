@@ -80,7 +80,7 @@ DiscreteSystem discretize(const Chart& Q, const GiNaC::ex& L, const std::vector<
   for (const auto& c : constraints) omega.push_back(constraint_form(c, Q));
   DiscreteSpec spec{Q, h, discrete_lagrangian(L, Q, rule, h, alpha), omega,
                     discrete_constraints(omega, Q, rule, alpha), {}, {},
-                    ContinuousData{L, parts.metric, parts.potential, constraints}};
+                    ContinuousData{L, parts.metric, parts.potential, constraints, {}}};
   return DiscreteSystem(spec);
 }
 

@@ -48,8 +48,11 @@ void print_summary(const SystemFile& file, const DiscreteState& d, const Discret
         << sci(r.unreduced->mean_iterations()) << "), max residual " << sci(r.unreduced->max_residual) << "\n";
   if (!r.reduced_route.empty()) out << "  reduced: " << r.reduced_route << ", max " << r.reduced_max_iterations << " iterations per step\n";
   if (!r.reduced_note.empty()) out << "  reduced: " << (r.reduced_failed ? "FAILED" : "none") << " (" << r.reduced_note << ")\n";
-  if (!r.energy_dla.empty())
+  if (!r.energy_dla.empty() && r.work_dla.empty())
     out << "  energy error: variational " << sci(r.energy_error_dla) << ", Heun " << sci(r.energy_error_heun) << "\n";
+  if (!r.work_dla.empty())
+    out << "  energy balance error max |E_k - E_0 - W_k| (W the work of the forces): variational " << sci(r.energy_error_dla)
+        << ", Heun " << sci(r.energy_error_heun) << "; energy change " << sci(r.energy_dla.back() - r.energy_dla.front()) << "\n";
   for (const auto& J : r.momenta)
     if (!J.values.empty())
       out << "  momentum J_" << J.name << " (32): J_0 = " << sci(J.values.front(), 12) << ", J_" << J.values.size() - 1 << " = "
@@ -77,6 +80,10 @@ std::vector<std::string> csv_header(const DiscreteState& d, const DiscreteSimula
     header.push_back("energy_variational");
     header.push_back("energy_heun");
   }
+  if (!r.work_dla.empty()) {
+    header.push_back("work_variational");
+    header.push_back("work_heun");
+  }
   for (const auto& J : r.momenta) header.push_back("J_" + J.name);
   return header;
 }
@@ -100,6 +107,10 @@ std::vector<double> csv_row(const DiscreteState& d, const DiscreteSimulationResu
     row.push_back(k < r.energy_dla.size() ? r.energy_dla[k] : nan);
     row.push_back(k < r.energy_heun.size() ? r.energy_heun[k] : nan);
   }
+  if (!r.work_dla.empty()) {
+    row.push_back(k < r.work_dla.size() ? r.work_dla[k] : nan);
+    row.push_back(k < r.work_heun.size() ? r.work_heun[k] : nan);
+  }
   for (const auto& J : r.momenta) row.push_back(k < J.values.size() ? J.values[k] : nan);
   return row;
 }
@@ -111,8 +122,8 @@ void write_csv(const DiscreteState& d, const DiscreteSimulationResult& r, double
   out << "CSV written to " << path << " (" << w.rows() << " rows)\n";
 }
 
-// Panels over t = k h: q_k, (q_{k+1} - q_k)/h, and with `energy: true` E_k - E_0 of the variational
-// integrator and of Heun's method (side by side: the comparison is the point); and the path of q_k.
+// Panels over t = k h: q_k, (q_{k+1} - q_k)/h, and with `energy: true` E_k - E_0 (with forces
+// E_k - E_0 - W_k) of the variational integrator and of Heun's method (side by side: the comparison is the point); and the path of q_k.
 RunFigures figures(const SystemFile& file, const DiscreteFile& df, const DiscreteState& d, const DiscreteSimulationResult& r,
                    double h) {
   const std::size_t N = d.in.simulation->steps;
@@ -133,11 +144,15 @@ RunFigures figures(const SystemFile& file, const DiscreteFile& df, const Discret
     p.series.push_back(v);
   }
   if (!r.energy_dla.empty()) {
-    p.panel_labels.push_back("E_k - E_0");
+    const bool forced = !r.work_dla.empty();  // then the distance from the energy balance
+    p.panel_labels.push_back(forced ? "E_k - E_0 - W_k" : "E_k - E_0");
     Series a{"variational", {}, 2}, b{"Heun (order 2)", {}, 2};
+    const auto drift = [&](const std::vector<double>& E, const std::vector<double>& W, std::size_t k) {
+      return k < E.size() ? E[k] - E[0] - (forced && k < W.size() ? W[k] : 0.0) : nan;
+    };
     for (std::size_t k = 0; k <= N; ++k) {
-      a.y.push_back(k < r.energy_dla.size() ? r.energy_dla[k] - r.energy_dla[0] : nan);
-      b.y.push_back(k < r.energy_heun.size() ? r.energy_heun[k] - r.energy_heun[0] : nan);
+      a.y.push_back(drift(r.energy_dla, r.work_dla, k));
+      b.y.push_back(drift(r.energy_heun, r.work_heun, k));
     }
     p.series.push_back(a);
     p.series.push_back(b);

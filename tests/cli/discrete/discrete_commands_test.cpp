@@ -251,6 +251,30 @@ TEST_CASE("hamel simulate: the knife edge through theta = 0 reduces with g^D = s
   CHECK(has(s.out, "(agree)"));
 }
 
+TEST_CASE("hamel simulate: with friction Heun integrates the forced equations and the energy follows the work") {
+  const std::string sim = "  force: {theta: \"-c*theta_dot\", x: \"-b*x_dot\", y: \"-b*y_dot\"}\n"
+                          "  simulate:\n    values: {h: 0.05, m: 1, I: 0.2, c: 0.1, b: 0.05}\n    steps: 200\n"
+                          "    q0: {x: 0, y: 0, theta: 0.5}\n    q1: {x: 0.05, theta: 0.6}\n    energy: true\n";
+  hamel::test::TempFile f(knife("{group: additive, coordinates: [x, y]}", sim, "", "h, m, I, c, b"));
+  hamel::test::TempFile csv("", ".csv");
+  const Run r = run({"simulate", f.path(), "--csv", csv.path()});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "energy balance error max |E_k - E_0 - W_k| (W the work of the forces): variational "));
+  const Csv c = read_csv(csv.path());
+  const std::size_t eh = c.column("energy_heun"), wh = c.column("work_heun"), ev = c.column("energy_variational"),
+                    wv = c.column("work_variational");
+  CHECK(c.rows[200][eh] < 0.5 * c.rows[0][eh]);  // dissipated (it was constant: the force was left out)
+  for (std::size_t k = 0; k <= 200; ++k) CHECK(std::fabs(c.rows[k][eh] - c.rows[0][eh] - c.rows[k][wh]) < 1e-5);
+  for (std::size_t k = 0; k < 200; ++k) CHECK(std::fabs(c.rows[k][ev] - c.rows[0][ev] - c.rows[k][wv]) < 5e-3);
+  hamel::test::TempFile json("", ".json");
+  const Run d = run({"derive", f.path(), "--json", json.path(), "--brief"});
+  REQUIRE(d.status == 0);
+  CHECK(has(d.out, "no failures"));  // the bounded-energy check is not one for a forced system
+  const auto j = hamel::test::read_json(json.path());
+  CHECK(hamel::test::check_by_id(j, "discrete.simulation.energy_balance")["status"] == "fact");
+  CHECK(hamel::test::table_number(j, "discrete.simulation", "energy balance error (Heun)") < 1e-5);
+}
+
 TEST_CASE("hamel check: the top-level 'domain' reaches the slots x0, x1, x2 of a discrete system (issue 19 §7)") {
   // V = sqrt(x^2) is x only for x > 0: with domain x in (0, 2) the claims written with x hold
   const std::string system =
