@@ -248,7 +248,9 @@ void write_verdicts(const DerivationSection& s, std::ostream& os, const LatexNam
   os << "\\begin{description}\n";
   for (const auto& v : s.verdicts) {
     os << "\\item[" << verdict_mark(v) << "] " << names.prose(v.statement);
-    if (v.undecided)
+    if (v.undecided && !v.expected && !v.reason.empty())
+      os << " --- undecided, not a failure: " << names.prose(v.reason);
+    else if (v.undecided)
       os << " --- the zero test decided neither way";
     else if (!v.holds && !v.failure() && !v.reason.empty())
       os << (v.expected ? " --- as expected: " : " --- a fact, not a failure: ") << names.prose(v.reason);

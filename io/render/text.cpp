@@ -41,7 +41,9 @@ std::string mark(const Verdict& v) {
 
 void write_verdict(const Verdict& v, std::ostream& os) {
   os << "  " << mark(v) << " " << plain_text(v.statement) << "  (" << v.method << ")\n";
-  if (v.undecided)
+  if (v.undecided && !v.expected && !v.reason.empty())
+    os << "        undecided, not a failure: " << plain_text(v.reason) << "\n";
+  else if (v.undecided)
     os << "        the zero test decided neither way: neither yes nor no was shown" << (v.expected ? " (not as expected)" : "") << "\n";
   else if (!v.holds && !v.failure() && !v.reason.empty())
     os << "        " << (v.expected ? "as expected: " : "a fact, not a failure: ") << plain_text(v.reason) << "\n";

@@ -14,6 +14,17 @@ ZeroVerdict lagrangian_invariance(const DiscreteSystem& system, const TrivialBun
 ZeroVerdict variational_invariance(const DiscreteSystem& system, const TrivialBundle& bundle);
 /// φ^b(l_h q0, l_h q1) = φ^b(q0, q1) (invariant defining functions: sufficient for D_d invariant).
 ZeroVerdict kinematic_invariance(const DiscreteSystem& system, const TrivialBundle& bundle);
+/// The set D_d = {φ = 0} is invariant: the test above, and when its functions are not invariant,
+/// φ^b(l_h q0, l_h q1) must vanish on D_d (vanishes_on_constraint).  Undecided, with the reason in
+/// `detail`, when D_d cannot be solved that way.
+ZeroVerdict kinematic_set_invariance(const DiscreteSystem& system, const TrivialBundle& bundle);
+
+/// Every f vanishes on {φ = 0}: φ is solved for as many of the `unknowns` as it has equations, among
+/// those in which it is affine with coefficients free of the others (D_d as a graph u = u*(rest) where
+/// that coefficient matrix is regular), and f at u = u* goes to the zero test — a decision on that
+/// dense open part of the set.  Undecided, with the reason, when φ is not affine in enough unknowns.
+ZeroVerdict vanishes_on_constraint(const std::vector<GiNaC::ex>& f, const std::vector<GiNaC::ex>& phi,
+                                   const std::vector<GiNaC::ex>& unknowns, const Chart& chart);
 /// f^∓(l_h q0, l_h q1) ∘ T l_h = f^∓(q0, q1).
 ZeroVerdict force_equivariance(const DiscreteSystem& system, const TrivialBundle& bundle);
 

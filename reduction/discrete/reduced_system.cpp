@@ -3,6 +3,7 @@
 
 #include "core/error.hpp"
 #include "geometry/linear_algebra.hpp"
+#include "mechanics/discrete/invariance.hpp"
 #include "mechanics/discrete/lagrange_dalembert.hpp"
 #include "mechanics/discrete/rescaled_zero_test.hpp"
 
@@ -196,6 +197,22 @@ GroupElement reconstruction_step(const ReducedSystem& R) {
   return G.product({B.group_part(slot(B.chart(), 0)), reduced_slot(B, 0), G.inverse(R.connection.shape_map())});
 }
 
+namespace {
+
+// Dcheck_d o Phi and D_d as sets, when their defining functions differ (φ not G-invariant as functions):
+// each set of functions vanishes on the other's zero set.
+ZeroVerdict same_set(const ReducedSystem& R, const GiNaC::exmap& wq, const Chart& C, const ZeroVerdict& functions) {
+  std::vector<ex> reduced;
+  for (const auto& c : R.constraints) reduced.push_back(c.subs(wq));
+  const auto q1 = slot(R.bundle().chart(), 1);
+  ZeroVerdict v = vanishes_on_constraint(reduced, R.system.kinematic(), q1, C);
+  if (v.zero) v = vanishes_on_constraint(R.system.kinematic(), reduced, q1, C);
+  v.detail = "the defining functions differ (" + functions.how() + "); as sets: " + v.detail;
+  return v;
+}
+
+}  // namespace
+
 ReductionChecks check_against_unreduced(const ReducedSystem& R) {
   const TrivialBundle& B = R.bundle();
   const LieGroup& G = B.group();
@@ -208,6 +225,7 @@ ReductionChecks check_against_unreduced(const ReducedSystem& R) {
   std::vector<ex> cs;
   for (std::size_t b = 0; b < R.constraints.size(); ++b) cs.push_back(R.constraints[b].subs(wq) - R.system.kinematic()[b]);
   out.constraints = rescaled_all_zero(cs, C);
+  if (!out.constraints.zero && !out.constraints.undecided) out.constraints = same_set(R, wq, C, out.constraints);
 
   const auto E = momentum_balance(R.system);
   const GroupElement g1 = B.group_part(slot(Q, 1));

@@ -56,7 +56,7 @@ GiNaC::exmap reduced_variables(const ReducedSystem& R);
 /// the unreduced one (Theorem 5.11).
 struct ReductionChecks {
   ZeroVerdict lagrangian;      ///< L_d = Ľ∘Φ
-  ZeroVerdict constraints;     ///< D_d = Ď_d∘Φ
+  ZeroVerdict constraints;     ///< D_d = Ď_d∘Φ (as functions, else as sets: vanishes_on_constraint)
   ZeroVerdict horizontal;      ///< reduced horizontal = unreduced E(q0, q1, q2) paired with Hor_{q1}(δr)
   ZeroVerdict vertical;        ///< reduced vertical = E paired with (Ad_{g1} η)_Q(q1)
   ZeroVerdict reconstruction;  ///< (43): g1 = g0 w0 𝔄(r0, r1)⁻¹

@@ -275,6 +275,20 @@ TEST_CASE("hamel simulate: with friction Heun integrates the forced equations an
   CHECK(hamel::test::table_number(j, "discrete.simulation", "energy balance error (Heun)") < 1e-5);
 }
 
+TEST_CASE("hamel derive: the disk's D_d is SE(2)-invariant as a set although its defining functions rotate") {
+  const std::string disk =
+      "name: disk\nparameters: [h, m, R, I, J]\ncoordinates: [x, y, phi, chi]\ndiscrete:\n  step: h\n  quadrature: trapezoidal\n"
+      "  lagrangian: \"m/2*(x_dot^2 + y_dot^2) + I/2*chi_dot^2 + J/2*phi_dot^2\"\n"
+      "  constraints: [\"x_dot - R*cos(phi)*chi_dot\", \"y_dot - R*sin(phi)*chi_dot\"]\n"
+      "  symmetry: {group: SE2, coordinates: [phi, x, y]}\n";
+  hamel::test::TempFile f(disk);
+  const Run r = run({"derive", f.path(), "--brief"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "[yes] D_d is G-invariant  (symbolic (canonical form), the defining functions are not invariant"));
+  CHECK(has(r.out, "[yes] D_d = Dcheck_d o Phi"));
+  CHECK(has(r.out, "no failures"));
+}
+
 TEST_CASE("hamel check: the top-level 'domain' reaches the slots x0, x1, x2 of a discrete system (issue 19 §7)") {
   // V = sqrt(x^2) is x only for x > 0: with domain x in (0, 2) the claims written with x hold
   const std::string system =
