@@ -636,7 +636,7 @@ void simulation_section(const DiscreteState& d, Derivation& out, const DeriveOpt
   try {
     simulation(*d.in.simulation, run_discrete_simulation(d), s);
   } catch (const DomainError& e) {  // a step that does not converge: reported, not fatal for derive
-    s.verdict("discrete.simulation.runs", "the simulation runs", false, e.what());
+    s.verdict("discrete.simulation.runs", "the simulation runs", false, without_function_name(e.what()));
   }
 }
 

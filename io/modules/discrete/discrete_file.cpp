@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 #include "geometry/lifts.hpp"
 #include "geometry/slot_charts.hpp"
@@ -79,8 +80,10 @@ QuadratureRule read_rule(const Document& doc, const YAML::Node& n, ex& alpha) {
   // (`rule = n["rule"]` replaced the quadrature mapping by its rule, and 'point' was lost).
   const YAML::Node rule = n.IsMap() ? n["rule"] : n;
   const std::string s = doc.scalar(rule, "'quadrature'");
-  if (s != "midpoint" && s != "trapezoidal")
-    doc.fail(rule, "'quadrature': expected midpoint or trapezoidal, got '" + s + "'");
+  if (s != "midpoint" && s != "trapezoidal") {
+    const auto guess = did_you_mean(s, {"midpoint", "trapezoidal"});
+    doc.fail(rule, "'quadrature': expected midpoint or trapezoidal, got '" + s + "'" + (guess ? " (did you mean '" + *guess + "'?)" : ""));
+  }
   const QuadratureRule q = s == "midpoint" ? QuadratureRule::Midpoint : QuadratureRule::Trapezoidal;
   if (n.IsMap() && n["point"]) {
     if (q != QuadratureRule::Midpoint) doc.fail(n["point"], "'point': only the midpoint rule has an evaluation point; expected no 'point' with trapezoidal, got one");

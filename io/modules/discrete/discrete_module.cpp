@@ -162,10 +162,20 @@ RunFigures figures(const SystemFile& file, const DiscreteFile& df, const Discret
   return f;
 }
 
+// A run that fails (Newton's method at some step) is the file's error, at its `simulate` block: what to
+// change there (h, q0, q1, the tolerances) is the user's, not the name of an internal class.
+DiscreteSimulationResult run_at_simulate(const DiscreteFile& df, const DiscreteState& d) {
+  try {
+    return run_discrete_simulation(d);
+  } catch (const DomainError& e) {
+    throw SpecError(df.at.find({"simulate"}), "'simulate': the integration of (3) failed: " + without_function_name(e.what()));
+  }
+}
+
 int simulate_file(const SystemFile& file, const SimulateOptions& o, std::ostream& out) {
   const DiscreteFile df = load(file);
   const DiscreteState d = discrete_state(build_discrete_setup(df));
-  const DiscreteSimulationResult r = run_discrete_simulation(d);
+  const DiscreteSimulationResult r = run_at_simulate(df, d);
   const double h = GiNaC::ex_to<GiNaC::numeric>(d.in.system.step().subs(d.in.simulation->values).evalf()).to_double();
   if (!o.quiet) print_summary(file, d, r, h, out);
   if (r.reconstruction_error >= 0)

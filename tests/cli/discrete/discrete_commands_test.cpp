@@ -289,6 +289,18 @@ TEST_CASE("hamel derive: the disk's D_d is SE(2)-invariant as a set although its
   CHECK(has(r.out, "no failures"));
 }
 
+TEST_CASE("hamel simulate: a step that fails is an error at the 'simulate' block, without internal class names") {
+  // q1 half a turn away from q0 with h = 0.01: the Jacobian of the first step is singular
+  const std::string sim = "  simulate:\n    values: {h: 0.01, m: 2, I: 0.5}\n    steps: 10\n"
+                          "    q0: {x: 0, y: 0, theta: 0}\n    q1: {x: 0.1, theta: 3.14159265358979}\n";
+  hamel::test::TempFile f(knife("{group: additive, coordinates: [x, y]}", sim));
+  const Run r = run({"simulate", f.path()});
+  CHECK(r.status == 2);
+  CHECK(has(r.err, ":11:5: 'simulate': the integration of (3) failed: Newton's method met a singular Jacobian at step 1"));
+  CHECK(has(r.err, "hint: reduce the step h, or check that (q_{k-1}, q_k) lies on D_d"));
+  CHECK_FALSE(has(r.err, "DiscreteIntegrator"));
+}
+
 TEST_CASE("hamel check: the top-level 'domain' reaches the slots x0, x1, x2 of a discrete system (issue 19 §7)") {
   // V = sqrt(x^2) is x only for x > 0: with domain x in (0, 2) the claims written with x hold
   const std::string system =
@@ -319,6 +331,8 @@ TEST_CASE("discrete system files: bad input gives file:line:column, what was exp
   };
   const std::vector<Case> cases = {
       {"  step: h\n  lagrangian: \"x1\"\n  quadrature: simpson\n", ":7:15: 'quadrature': expected midpoint or trapezoidal, got 'simpson'"},
+      {"  step: h\n  lagrangian: \"x1\"\n  quadrature: Trapezoidal\n",
+       ":7:15: 'quadrature': expected midpoint or trapezoidal, got 'Trapezoidal' (did you mean 'trapezoidal'?)"},
       {"  step: h\n  lagrangian: \"(x1 - x0)^2/(2*h) + x_dot\"\n", ":6:36: 'lagrangian': undeclared symbol 'x_dot'; expected a declared name, got 'x_dot' (velocities appear only with 'quadrature'"},
       {"  step: h\n  lagrangian: \"(x1 - x)^2\"\n", "discrete expressions use the slot coordinates x0 and x1"},
       {"  lagrangian: \"x1\"\n", ":5:3: 'discrete': expected 'step' (the parameter h), got none"},
