@@ -51,7 +51,7 @@ TEST_CASE("Report: a formula longer than two pages is cut with a note, and no so
   CHECK(tex.size() < 400000);  // 80 lines of the display, the sentence whole
 }
 
-TEST_CASE("Report: a long table with head and tail set shows those rows and counts the others; JSON has all") {
+TEST_CASE("Report: a long table with head and tail set shows those rows and counts the others, JSON has all") {
   hamel::Derivation d;
   d.name = "rows";
   auto& s = d.add("run", "Run");
