@@ -241,7 +241,8 @@ std::string LatexNaming::math(const std::string& t) const {
     const char c = t[i];
     if (std::isalpha(static_cast<unsigned char>(c))) {  // a name: Hamel's identifier syntax
       std::size_t j = i;
-      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_')) ++j;
+      // (a '_' before a brace opens a braced subscript, X_{H,F}: not part of the name)
+      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || (t[j] == '_' && (j + 1 == t.size() || t[j + 1] != '{')))) ++j;
       const std::string id = t.substr(i, j - i);
       out += is_operator(id) ? "\\" + id + " " : name(id);
       i = j;
@@ -255,6 +256,11 @@ std::string LatexNaming::math(const std::string& t) const {
       std::size_t j = i + 1;
       while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) ++j;
       out += "^{" + t.substr(i + 1, j - i - 1) + "}";
+      i = j;
+    } else if (c == '^' && i + 2 < t.size() && t[i + 1] == '-' && std::isdigit(static_cast<unsigned char>(t[i + 2]))) {
+      std::size_t j = i + 2;  // g^-1: the sign inside the exponent
+      while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) ++j;
+      out += "^{-" + t.substr(i + 2, j - i - 2) + "}";
       i = j;
     } else if (const std::string op = math_operator(t.substr(i, 2)); !op.empty()) {
       out += op;
@@ -275,12 +281,37 @@ bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c
 // Where a symbol written in Hamel's syntax ends, or `i` when none starts there: a name carrying a
 // subscript or superscript (Pi_nh^Lambda, X_pi1, R^6, x_dot^2), not part of a path or a file name
 // (examples/chaplygin_sphere.yaml) nor glued to a longer word.
+// The end of a braced script `_{...}` or `^{...}` starting at t[j] (X_{H,F}, g_{k+1}, i_{xi^c}), or of
+// `^-1`; j when none starts there. A space inside braces ends the search: prose, not a script.
+std::size_t script_end(const std::string& t, std::size_t j) {
+  if (j + 2 >= t.size() || (t[j] != '_' && t[j] != '^')) return j;
+  if (t[j] == '^' && t[j + 1] == '-' && std::isdigit(static_cast<unsigned char>(t[j + 2]))) {
+    std::size_t k = j + 2;
+    while (k < t.size() && std::isdigit(static_cast<unsigned char>(t[k]))) ++k;
+    return k;
+  }
+  if (t[j + 1] != '{') return j;
+  int depth = 0;
+  for (std::size_t k = j + 1; k < t.size(); ++k) {
+    if (t[k] == ' ') return j;
+    depth += t[k] == '{' ? 1 : t[k] == '}' ? -1 : 0;
+    if (depth == 0) return k + 1;
+  }
+  return j;
+}
+
 std::size_t symbol_end(const std::string& t, std::size_t i) {
   if (!std::isalpha(static_cast<unsigned char>(t[i])) || (i > 0 && (word_char(t[i - 1]) || t[i - 1] == '/' || t[i - 1] == '.')))
     return i;
   std::size_t j = i;
   bool marked = false;
-  while (j < t.size() && (word_char(t[j]) || (t[j] == '^' && j + 1 < t.size() && word_char(t[j + 1])))) {
+  while (j < t.size()) {
+    if (const std::size_t k = script_end(t, j); k > j) {
+      marked = true;
+      j = k;
+      continue;
+    }
+    if (!(word_char(t[j]) || (t[j] == '^' && j + 1 < t.size() && word_char(t[j + 1])))) break;
     marked = marked || t[j] == '_' || t[j] == '^';
     ++j;
   }
@@ -296,7 +327,9 @@ std::size_t symbol_end(const std::string& t, std::size_t i) {
 std::string LatexNaming::text_with_symbols(const std::string& text) const {
   std::string out, words;
   for (std::size_t i = 0; i < text.size();) {
-    const std::size_t j = symbol_end(text, i);
+    // a script after a bracket, (g_{k+1} r_{k+1})^-1: the bracket stays text, the script is math
+    const std::size_t s = i > 0 && text[i - 1] == ')' ? script_end(text, i) : i;
+    const std::size_t j = s > i ? s : symbol_end(text, i);
     if (j == i) {
       words += text[i++];
       continue;

@@ -152,6 +152,12 @@ TEST_CASE("Report: symbols in plain prose are typeset, paths and words stay text
   CHECK(names.prose("see examples/chaplygin_sphere.yaml") == "see examples/chaplygin\\_sphere.yaml");
   CHECK(names.prose("a_ b and x^ y") == "a\\_ b and x\\^{} y");
   CHECK(names.prose("Pi#(T*M)") == "Pi\\#(T*M)");
+  // braced scripts and negative powers (000's X_{H,F}, 002's g_{k+1} and A_d(q, q)^-1) were escaped
+  // text, X\_\{H,F\} and \^{}-1
+  CHECK(names.prose("the forced system X_{H,F}, and i_{xi^c} dF") == "the forced system $X_{H,F}$, and $i_{\\xi^c}$ dF");
+  CHECK(names.prose("g_{k+1} = g_k w_k") == "$g_{k+1}$ = $g_{k}$ $w_{k}$");
+  CHECK(names.prose("A_d(q, q)^-1 and g_0^-1") == "$A_{d}$(q, q)$^{-1}$ and $g_{0}^{-1}$");
+  CHECK(names.prose("a set {x_1, x_2} in words") == "a set \\{$x_{1}$, $x_{2}$\\} in words");
 }
 
 }  // TEST_SUITE
