@@ -32,12 +32,13 @@ ForcedLagrangianSystem domain_system(const HybridInput& in, const HybridDomainIn
   }
 }
 
-// A guard's component, with the Newtonian reset (000 (15)) solved in the dynamics of its source.
+// A guard's component, its surface checked regular, with the Newtonian reset (000 (15)) solved in the
+// dynamics of its source.
 SwitchingComponent guard_component(const HybridInput& in, const HybridGuardInput& g, const ForcedLagrangianSystem& source) {
   SwitchingComponent C = g.component;
-  if (!C.restitution) return C;
   try {
-    C.reset = newtonian_impact(source, C.surface, *C.restitution);
+    check_regular_surface(source, C.surface);
+    if (C.restitution) C.reset = newtonian_impact(source, C.surface, *C.restitution);
   } catch (const std::exception& e) {
     throw SpecError(in.at.find({"guards." + C.name}), "surface of " + C.name + ": " + without_function_name(e.what()));
   }

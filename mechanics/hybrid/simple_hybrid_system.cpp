@@ -1,9 +1,12 @@
 // mechanics/hybrid/simple_hybrid_system.cpp
 #include "mechanics/hybrid/simple_hybrid_system.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/lifts.hpp"
+#include "mechanics/hybrid/on_surface.hpp"
 
 namespace hamel {
 
@@ -27,6 +30,7 @@ SimpleHybridSystem::SimpleHybridSystem(ForcedLagrangianSystem system, std::vecto
         throw InvalidArgument(detail::message(fn, "component " + C.name + ": the surface depends on the velocity " +
                                                       detail::str(x),
                                               "h(t, q)", detail::str(C.surface)));
+    check_regular_surface(system_, C.surface);
   }
 }
 
@@ -37,6 +41,26 @@ const SwitchingComponent& SimpleHybridSystem::component(const std::string& name)
   for (const auto& C : components_) known += (known.empty() ? "" : ", ") + C.name;
   throw InvalidArgument(detail::message("SimpleHybridSystem::component", "unknown component '" + name + "'",
                                         "one of " + known, name));
+}
+
+void check_regular_surface(const ForcedLagrangianSystem& s, const ex& h) {
+  const ex H = GiNaC::expand(h);
+  const std::vector<ex> all = symbols_of({H});
+  if (!H.is_polynomial(GiNaC::lst(all.begin(), all.end()))) return;
+  std::vector<ex> dq;
+  for (const ex& q : s.coordinates()) dq.push_back(GiNaC::expand(d(H, q)));
+  if (std::all_of(dq.begin(), dq.end(), [](const ex& e) { return e.is_zero(); }))
+    throw DomainError(detail::message("check_regular_surface", "dh vanishes identically", "a regular surface h = 0",
+                                      detail::str(h)));
+  ex g = H;
+  for (const ex& x : all) g = GiNaC::gcd(g, GiNaC::expand(d(H, x)));
+  if (GiNaC::is_a<GiNaC::numeric>(g)) return;  // square-free: dh = 0 only on a smaller set
+  ex r, unused;
+  if (!GiNaC::divide(H, g, r)) return;
+  for (const ex& e : dq)
+    if (!e.is_zero() && !GiNaC::divide(e, r, unused)) return;
+  throw DomainError(detail::message("check_regular_surface", "dh vanishes on the surface h = 0", "a regular surface",
+                                    detail::str(h), "write the surface as " + detail::str(r) + ", not " + detail::str(h)));
 }
 
 ex normal_velocity(const ForcedLagrangianSystem& s, const ex& h) {

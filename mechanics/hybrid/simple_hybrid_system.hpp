@@ -34,7 +34,7 @@ struct SwitchingComponent {
 class SimpleHybridSystem {
  public:
   /// @throws InvalidArgument if a reset has not dim Q components, a surface depends on velocities,
-  ///   or a component has no name.
+  ///   or a component has no name; DomainError if a surface is not regular (check_regular_surface).
   SimpleHybridSystem(ForcedLagrangianSystem system, std::vector<SwitchingComponent> components);
   const ForcedLagrangianSystem& system() const { return system_; }
   const std::vector<SwitchingComponent>& components() const { return components_; }
@@ -53,6 +53,14 @@ SurfacePiece surface_piece(const SimpleHybridSystem& H, const SwitchingComponent
 
 /// f∘Δ: substitutes the post-impact velocities into a function on R × TQ.
 GiNaC::ex after_impact(const SimpleHybridSystem& H, const SwitchingComponent& C, const GiNaC::ex& f);
+
+/// Refuses a surface h = 0 that is not regular anywhere (000 Def. 1 needs S to be a submanifold and
+/// (15) divides by dh W⁻¹ dhᵀ): dh vanishes on all of {h = 0}, as for h = y².  Decided for h
+/// polynomial in (t, q) and the parameters: with g = gcd(h, ∂h/∂x for every symbol x), r = h / g is
+/// the square-free part of h, and dh vanishes on {h = 0} = {r = 0} iff r divides every ∂h/∂q^i.
+/// Non-polynomial surfaces are accepted unchecked.
+/// @throws DomainError naming r ("write the surface as r").
+void check_regular_surface(const ForcedLagrangianSystem& s, const GiNaC::ex& h);
 
 /// Newtonian impact (15), with the moving-surface term: for σ = ∂_t h + dh q̇ and b = dh W⁻¹ dhᵀ,
 /// P(t, q, q̇) = q̇ − (1 + e) σ / b · W⁻¹ dhᵀ.  For h = h(q) it is (15) exactly; it reverses σ times e

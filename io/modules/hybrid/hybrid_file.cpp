@@ -233,7 +233,6 @@ void read_reset(Reading& rd, const YAML::Node& gn, const std::string& what, Swit
     doc.check_keys(nw, {"restitution"}, "'newtonian'");
     C.restitution = nw["restitution"] ? doc.expression(nw["restitution"], rd.parameters, "'restitution'") : ex(1);
     if (nw["restitution"]) rd.restitutions.emplace_back(nw["restitution"], *C.restitution);
-    rd.out.at.set("guards." + C.name, doc.mark(gn["surface"]));
   } else {
     doc.fail(gn, what + ": expected 'reset' (the velocities after the impact) or 'newtonian: {restitution}', got neither");
   }
@@ -249,6 +248,7 @@ HybridGuardInput read_guard(Reading& rd, const YAML::Node& gn, const std::string
   rd.claim(gn["name"], C.name, "a guard");
   if (!gn["surface"]) doc.fail(gn, what + ": expected 'surface' (h(q), or h(t, q), = 0), got none");
   C.surface = doc.expression(gn["surface"], rd.r.q, "surface of " + C.name);
+  rd.out.at.set("guards." + C.name, doc.mark(gn["surface"]));
   if (!gn["direction"]) doc.fail(gn, what + ": expected 'direction' (falling, rising or either), got none");
   C.direction = direction(doc, gn["direction"], "direction of " + C.name);
   std::tie(g.from, g.to) = read_edge(rd, gn, what, domains);

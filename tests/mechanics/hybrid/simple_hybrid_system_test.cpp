@@ -107,4 +107,23 @@ TEST_CASE("zero_on_surface: elimination, quadratic reduction and sampled counter
   CHECK(u.how.find("y = R") != std::string::npos);
 }
 
+TEST_CASE("check_regular_surface: dh vanishing on all of h = 0 is refused, a partly singular h is not") {
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"a"});
+  const Chart TQ = tangent_bundle(Q);
+  const ForcedLagrangianSystem s(Q, (TQ[2] * TQ[2] + TQ[3] * TQ[3]) / 2, {0, 0});
+  const ex x = Q[0], y = Q[1], a = Q.parameter("a");
+  // y^2 = 0 is the line y = 0, where dh = 2 y dy = 0: (15) would divide 0 by 0
+  CHECK_THROWS_WITH_AS(check_regular_surface(s, y * y),
+                       doctest::Contains("dh vanishes on the surface h = 0; expected a regular surface, got y^2; hint: write the surface as y"),
+                       DomainError);
+  CHECK_THROWS_WITH_AS(check_regular_surface(s, -pow(x, 3)), doctest::Contains("write the surface as -x, not -x^3"), DomainError);
+  CHECK_THROWS_WITH_AS(check_regular_surface(s, ex(1)), doctest::Contains("dh vanishes identically"), DomainError);
+  // dh = 0 only on a part of S (y = 1 of y (y - 1)^2), or where a parameter vanishes: accepted
+  CHECK_NOTHROW(check_regular_surface(s, y * pow(y - 1, 2)));
+  CHECK_NOTHROW(check_regular_surface(s, y * y - a));
+  CHECK_NOTHROW(check_regular_surface(s, y - GiNaC::sin(x)));
+  // the system refuses it too
+  CHECK_THROWS_AS(SimpleHybridSystem(s, {{"floor", y * y, Direction::Falling, {TQ[2], -TQ[3]}, {}, std::nullopt}}), DomainError);
+}
+
 }  // TEST_SUITE
