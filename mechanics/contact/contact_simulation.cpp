@@ -47,6 +47,9 @@ class Runner {
     hessian_ = compile_(W);
     for (const auto& w : sys.walls) {
       wall_guard_.push_back(compile_({w.psi}));
+      GiNaC::ex rate = 0;  // dΨ(q̇)
+      for (unsigned i = 0; i < n_; ++i) rate += w.psi.diff(GiNaC::ex_to<GiNaC::symbol>(L_.coordinates()[i])) * L_.velocities()[i];
+      wall_rate_.push_back(compile_({rate}));
       const double alpha = value_of(w.restitution, "the restitution of wall '" + w.name + "'");
       if (!(alpha >= 0 && alpha <= 1))
         throw InvalidArgument(detail::message("simulate_contact", "restitution out of range for wall '" + w.name + "'",
@@ -108,6 +111,11 @@ class Runner {
     eo.store_steps = true;
     ContactRun out;
     out.simulation = simulate_with_events(rhs, guards, reset, x0, o_.t0, o_.t1, eo);
+    if (!zeno_.empty()) {
+      out.simulation.trajectory.termination = Termination::MaxEvents;
+      out.simulation.trajectory.message = zeno_;
+      out.simulation.accumulation_time = out.simulation.hits.back().t;
+    }
     out.events = records_;
     for (std::size_t k = 0; k < sys_.switches.size(); ++k)
       if (mask_ & (1u << k)) out.active_at_end.push_back(sys_.switches[k].name);
@@ -234,10 +242,33 @@ class Runner {
     for (std::size_t i = 0; i < n_; ++i) x[n_ + i] = v[i];
   }
 
+  // The located crossing has dΨ(q̇) ≥ 0 (rounding level) at the time of the previous event: the
+  // impacts have accumulated (Zeno) and the motion would need resting contact to go on.
+  std::string zeno_message(const Hit& h, const std::string& wall, double rate) const {
+    std::size_t impacts = 0;
+    for (const auto& r : records_) impacts += r.kind == ContactEventKind::Impact;
+    return std::to_string(records_.size()) + " events (" + std::to_string(impacts) + " impacts), then Zeno accumulation at t = " +
+           number(h.t) + ": the next crossing of wall '" + wall + "' comes with no time between and dPsi(q_dot) = " +
+           number(rate) + " >= 0, so no impact applies (003 §3.1: an impact needs dPsi(q_dot) < 0); hint: model resting contact "
+           "with a switching constraint (docs/contact.md)";
+  }
+
+  bool approaching(std::size_t wall, const State& x) const { return eval(wall_rate_[wall], x) < 0; }
+
   std::optional<State> apply(const Hit& h) {
     State x = h.x;
     const std::size_t nw = sys_.walls.size();
+    const bool no_interval = !records_.empty() && h.t <= last_t_;
+    bool applied = false;
     for (const Event& e : h.events) {
+      if (e.guard < nw && !approaching(e.guard, x)) {
+        // the guard of E17 fails: a touch or a rounding-level crossing, not an impact
+        if (no_interval && e.kind == EventKind::Crossing && !applied) {
+          zeno_ = zeno_message(h, sys_.walls[e.guard].name, eval(wall_rate_[e.guard], x));
+          return std::nullopt;
+        }
+        continue;
+      }
       ContactEventRecord r;
       r.t = h.t;
       r.grazing = e.kind == EventKind::Grazing;
@@ -261,6 +292,8 @@ class Runner {
       r.after = State(x.begin(), x.begin() + static_cast<long>(2 * n_ + 1));
       r.energy_after = eval(*energy_, x);
       records_.push_back(r);
+      applied = true;
+      last_t_ = h.t;
     }
     segment_masks_.push_back(mask_);
     return x;
@@ -273,12 +306,14 @@ class Runner {
   GiNaC::realsymbol s_;
   std::vector<GiNaC::ex> inputs_;
   std::optional<CompiledFunction> energy_, hessian_;
-  std::vector<CompiledFunction> wall_guard_, wall_map_, switch_guard_;
+  std::vector<CompiledFunction> wall_guard_, wall_rate_, wall_map_, switch_guard_;
   std::vector<double> alpha_;
   std::map<unsigned, Mode> modes_;
   unsigned mask_ = 0;
   std::vector<unsigned> segment_masks_;
   std::vector<ContactEventRecord> records_;
+  double last_t_ = 0;  // time of the last applied event
+  std::string zeno_;   // set when the impacts accumulated
 };
 
 }  // namespace

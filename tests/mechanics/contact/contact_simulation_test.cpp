@@ -222,4 +222,28 @@ TEST_CASE("Simulation: a bouncing ball with dissipation is Zeno, bad input is re
   CHECK_THROWS_WITH_AS(simulate_contact(wrong, o), doctest::Contains("restitution out of range"), InvalidArgument);
 }
 
+TEST_CASE("Simulation: past the Zeno time no impact applies to a separating velocity, and the counts agree") {
+  // the ball of s5 (m = 1, g = 9.81, gamma = 0.2, e = 0.8): its impacts accumulate near t = 3.608; the
+  // crossings located after it have dPsi(q_dot) >= 0 at rounding level, where (33) would push the ball into the floor
+  const Chart Q = Chart::make("Q", {"y"}, {"g", "gamma"});
+  const Chart T = contact_tangent_bundle(Q);
+  const ContactLagrangian L(Q, T[1] * T[1] / 2 - Q.parameter("g") * Q[0] - Q.parameter("gamma") * T[2]);
+  ContactHybridSystem sys{L, {}, {{"floor", Q[0], numeric(4, 5)}}, {}};
+  ContactRunOptions o;
+  o.values = {{Q.parameter("g"), 9.81}, {Q.parameter("gamma"), numeric(1, 5)}};
+  o.initial = {1, 0, 0};
+  o.t1 = 4;
+  const ContactRun run = simulate_contact(sys, o);
+  REQUIRE(run.simulation.trajectory.termination == Termination::MaxEvents);
+  const std::string& m = run.simulation.trajectory.message;
+  CHECK(m.find(std::to_string(run.events.size()) + " events (") == 0);
+  CHECK(m.find("Zeno accumulation at t = 3.60") != std::string::npos);
+  CHECK(run.events.size() < o.events.max_events);
+  for (const auto& e : run.events) {
+    CHECK(e.before[1] < 0);  // approaching: the guard dPsi(q_dot) < 0
+    CHECK(e.after[1] >= 0);  // and it leaves the floor
+  }
+  CHECK(run.simulation.trajectory.x.back()[1] >= 0);
+}
+
 }  // TEST_SUITE
