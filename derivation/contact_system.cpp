@@ -89,7 +89,15 @@ ContactRun run_contact(const ContactInput& in) {
   o.events.output_step = s.step;
   o.events.max_events = s.max_events;
   o.events.max_events_name = s.max_events_name;
-  return simulate_contact(build_contact_system(in).system, o);
+  const ContactSystem built = build_contact_system(in);
+  try {
+    return simulate_contact(built.system, o);
+  } catch (const InvalidArgument& e) {
+    // the library checks the initial state against the walls and constraints: report it at 'initial'
+    const std::string m = e.what();
+    if (m.find("initial") == std::string::npos) throw;
+    throw SpecError(in.at.find({"simulate.initial", "simulate"}), "'simulate: initial': " + without_function_name(m));
+  }
 }
 
 }  // namespace hamel

@@ -347,6 +347,10 @@ ContactFile read_contact(const SystemFile& f) {
   out.at.set("lagrangian", f.doc.mark(f.doc.root()["lagrangian"]));
   read_constraints(ContactContext{f, charts, on_q, on_tq}, out);
   out.simulation = read_simulation(f, charts.TQR, out);
+  if (out.simulation) {
+    out.at.set("simulate", f.doc.mark(f.doc.root()["simulate"]));
+    out.at.set("simulate.initial", f.doc.mark(f.doc.root()["simulate"]["initial"]));
+  }
   if (out.simulation) out.plot = read_simulate_plot(f.doc, f.doc.root()["simulate"], f.Q, on_q);
   return out;
 }
