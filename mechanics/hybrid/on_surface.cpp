@@ -7,7 +7,6 @@
 #include <cmath>
 #include <random>
 #include <sstream>
-#include <tuple>
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
@@ -36,10 +35,6 @@ std::pair<double, double> range_of(const ProbeSpace& space, const ex& s) {
   for (const auto& r : space.ranges)
     if (r.symbol.is_equal(s)) return {r.lo, r.hi};
   return {space.default_lo, space.default_hi};
-}
-
-bool has_range(const ProbeSpace& space, const ex& s) {
-  return std::any_of(space.ranges.begin(), space.ranges.end(), [&](const auto& r) { return r.symbol.is_equal(s); });
 }
 
 // Sum of the absolute values of the terms of a sum: the size of what cancels.
@@ -189,8 +184,7 @@ bool satisfies_direction(const SurfacePiece& S, const SamplePoint& p) {
   return false;
 }
 
-std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsigned seed, const std::vector<ex>& extra,
-                                        const std::optional<std::pair<double, double>>& parameters) {
+std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsigned seed, const std::vector<ex>& extra) {
   std::vector<ex> all = S.equations;
   all.push_back(S.normal);
   all.insert(all.end(), extra.begin(), extra.end());
@@ -209,8 +203,7 @@ std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsign
   for (int attempt = 0; attempt < 40 * count && static_cast<int>(out.size()) < count; ++attempt) {
     SamplePoint p;
     for (const ex& s : vars) {
-      auto [lo, hi] = range_of(space, s);
-      if (parameters && is_parameter(S.chart, s) && !has_range(space, s)) std::tie(lo, hi) = *parameters;
+      const auto [lo, hi] = range_of(space, s);
       p[s] = std::uniform_real_distribution<double>(lo, hi)(rng);
     }
     auto q = project(S.equations, vary, p);

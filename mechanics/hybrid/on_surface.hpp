@@ -17,7 +17,6 @@
 
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "geometry/chart.hpp"
@@ -61,12 +60,9 @@ struct Elimination {
 Elimination eliminate(const SurfacePiece& S);
 
 /// Up to `count` points of S (fewer if S is hard to hit). `extra` lists expressions whose symbols
-/// must get values too; `parameters`: where parameters without a range of their own are drawn
-/// (default: the chart's probe range; sign checks use (0, 1], physical masses and restitutions).
-/// Reproducible for a given seed.
+/// must get values too.  Reproducible for a given seed.
 std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsigned seed,
-                                        const std::vector<GiNaC::ex>& extra = {},
-                                        const std::optional<std::pair<double, double>>& parameters = std::nullopt);
+                                        const std::vector<GiNaC::ex>& extra = {});
 
 /// e at a point, in double precision; jets of abstract functions are looked up in the point by the
 /// symbols `freeze` gave them. @throws InvalidArgument if a symbol has no value.
