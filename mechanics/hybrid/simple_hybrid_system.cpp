@@ -46,7 +46,9 @@ const SwitchingComponent& SimpleHybridSystem::component(const std::string& name)
 void check_regular_surface(const ForcedLagrangianSystem& s, const ex& h) {
   const ex H = GiNaC::expand(h);
   const std::vector<ex> all = symbols_of({H});
-  if (!H.is_polynomial(GiNaC::lst(all.begin(), all.end()))) return;
+  GiNaC::exmap atoms;  // a function of the symbols (f(t), sin x) makes h no polynomial: not checked
+  H.to_polynomial(atoms);
+  if (!atoms.empty() || !H.is_polynomial(GiNaC::lst(all.begin(), all.end()))) return;
   std::vector<ex> dq;
   for (const ex& q : s.coordinates()) dq.push_back(GiNaC::expand(d(H, q)));
   if (std::all_of(dq.begin(), dq.end(), [](const ex& e) { return e.is_zero(); }))
