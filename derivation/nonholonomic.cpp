@@ -69,7 +69,7 @@ void complement_choice(const NonholonomicSystem& sys, DerivationSection& s) {
                       std::string(everywhere ? "W is complementary to D everywhere." : "W is complementary to D where $Delta_W$ ≠ 0.") +
                       " 'complement: orthogonal' gives the metric-orthogonal complement, a list of coordinates a coordinate span. "
                       "The brackets on D* do not depend on W; Λ and the gauge transformations do.");
-    minor("the determinant of the frame of $D$ and $W$");
+    minor("the determinant of the constraint forms on $W$, $omega^k(W_l)$");
     return;
   }
   if (W.kind == Complement::Kind::Fields || W.coordinates.empty()) return;

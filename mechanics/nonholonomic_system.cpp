@@ -178,6 +178,18 @@ GiNaC::ex coordinate_minor(const std::vector<Form>& constraints, const std::vect
   return simplify(determinant_of_entries(M));
 }
 
+// det ω^k(W_l): W is complementary to D exactly where it is nonzero. Not the determinant of the frame
+// of D and W: a frame of D taken from the constraints cleared of a common factor (x ω with ω ≠ 0 at
+// x = 0) stays independent where the constraints vanish and D becomes TQ.
+GiNaC::ex fields_minor(const std::vector<Form>& constraints, const std::vector<VectorField>& W) {
+  if (constraints.empty() || W.size() != constraints.size()) return 1;
+  GiNaC::matrix M(static_cast<unsigned>(W.size()), static_cast<unsigned>(W.size()));
+  for (std::size_t k = 0; k < constraints.size(); ++k)
+    for (std::size_t l = 0; l < W.size(); ++l)
+      M(static_cast<unsigned>(k), static_cast<unsigned>(l)) = evaluate(constraints[k], {W[l]});
+  return simplify(determinant_of_entries(M));
+}
+
 }  // namespace
 
 std::vector<VectorField> frame_from_constraints(const std::vector<Form>& constraints, const Chart& Q) {
@@ -348,7 +360,7 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
     } else if (by_fields) {
       d->frame = Frame(fields, d->complement.fields);
       if (d->complement.kind == Complement::Kind::Automatic)
-        d->complement_minor = simplify(determinant_of_entries(d->frame->matrix()));
+        d->complement_minor = fields_minor(d->constraints, d->complement.fields);
     } else {
       d->frame = Frame::with_coordinate_complement(fields, d->complement.coordinates);
       d->complement_minor = coordinate_minor(d->constraints, d->complement.coordinates, Q);
