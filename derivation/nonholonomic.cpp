@@ -339,7 +339,8 @@ bool symmetry_checks(const NonholonomicInput& in, const NonholonomicSystem& sys,
   for (std::size_t k = 0; k < in.symmetry.size(); ++k) {
     const auto& [n, xi] = in.symmetry[k];
     const GeneratorCheck& c = b.generator_checks[k];
-    zero_verdict(s, "symmetry." + n + ".lagrangian", n + " preserves the Lagrangian: $" + n + "^TQ[L] = 0$", c.lagrangian);
+    Verdict& l = zero_verdict(s, "symmetry." + n + ".lagrangian", n + " preserves the Lagrangian: $" + n + "^TQ[L] = 0$", c.lagrangian);
+    if (!c.lagrangian.zero) l.method = "fails: " + n + "^TQ[L] = " + to_text(simplify(c.lagrangian_value)) + "; " + l.method;
     Verdict& d = zero_verdict(s, "symmetry." + n + ".distribution",
                               sys.is_affine() ? n + " preserves the affine constraints: $[" + n + ", X_a]$ and $[" + n + ", X_0]$ lie in $D$"
                                               : n + " preserves the constraint distribution: $[" + n + ", X_a]$ lies in $D$",
@@ -424,37 +425,93 @@ ZeroVerdict jacobi_on_variables(const NonholonomicInput& in, const AlmostPoisson
 // 004 §4: a variable is a function on D*/G only if every lifted generator of G (all of `symmetry`, or
 // those of `reduce_by`) annihilates it.  One that is not is reported, and the brackets are printed for
 // the others only.
+// Whether the lifted generators of G (all of `symmetry`, or those of `reduce_by`) annihilate f (named
+// `name` in the detail); none when the orbits are unknown.
+std::optional<ZeroVerdict> invariance(const NonholonomicInput& in, const NonholonomicBrackets& b, const GiNaC::ex& f,
+                                      const std::string& name) {
+  if (b.orbits.size() != in.symmetry.size() || b.orbits.empty()) return std::nullopt;
+  ZeroVerdict worst;
+  worst.zero = true;
+  worst.detail = "canonical form is 0 for every generator";
+  std::vector<std::size_t> by = in.reduce_by;
+  for (std::size_t k = 0; by.empty() && k < b.orbits.size(); ++k) by.push_back(k);
+  for (std::size_t k : by) {
+    if (!worst.zero) break;
+    ZeroVerdict v = zero_test(b.orbits[k](f), b.orbits[k].chart());
+    if (!v.zero) v.detail = in.symmetry[k].first + "[" + name + "] = " + to_text(simplify(b.orbits[k](f))) + ": " + v.detail;
+    if (!v.zero || v.method == Decision::NumericProbing) worst = v;
+  }
+  return worst;
+}
+
+std::string invariance_statement(const NonholonomicInput& in, const std::string& what) {
+  return what + " is invariant under the symmetry (every lifted generator" + (in.reduce_by.empty() ? "" : " of 'reduce_by'") +
+         " annihilates it)";
+}
+
+// 004 §4: a variable is a function on D*/G only if every lifted generator of G annihilates it. One that
+// is not is reported, and the brackets are printed for the others only.
 NonholonomicInput invariant_variables(const NonholonomicInput& in, const NonholonomicBrackets& b, DerivationSection& s) {
   NonholonomicInput kept = in;
   if (b.orbits.size() != in.symmetry.size() || b.orbits.empty()) return kept;
   kept.variables.clear();
   std::vector<std::string> dropped;
   for (const auto& u : in.variables) {
-    ZeroVerdict worst;
-    worst.zero = true;
-    worst.detail = "canonical form is 0 for every generator";
-    std::vector<std::size_t> by = in.reduce_by;
-    for (std::size_t k = 0; by.empty() && k < b.orbits.size(); ++k) by.push_back(k);
-    for (std::size_t k : by) {
-      if (!worst.zero) break;
-      ZeroVerdict v = zero_test(b.orbits[k](u.expression), b.orbits[k].chart());
-      if (!v.zero) v.detail = in.symmetry[k].first + "[" + u.name + "] = " + to_text(simplify(b.orbits[k](u.expression))) + ": " + v.detail;
-      if (!v.zero || v.method == Decision::NumericProbing) worst = v;
-    }
-    zero_verdict(s, "variables." + u.name + ".invariant",
-                 "the variable " + u.name + " is invariant under the symmetry (every lifted generator" +
-                     (in.reduce_by.empty() ? "" : " of 'reduce_by'") + " annihilates it)",
-                 worst);
+    const ZeroVerdict worst = *invariance(in, b, u.expression, u.name);
+    zero_verdict(s, "variables." + u.name + ".invariant", invariance_statement(in, "the variable " + u.name), worst);
     if (worst.zero) kept.variables.push_back(u);
     else dropped.push_back(u.name);
   }
   if (!dropped.empty()) {
     std::string list;
     for (const auto& n : dropped) list += (list.empty() ? "" : ", ") + n;
-    s.prose.push_back("Not invariant, so not a function on the reduced space: " + list +
-                      ". Its brackets are not printed; those of the other variables are.");
+    s.prose.push_back("Not invariant, so not a function on the reduced space: " + list + ". " +
+                      (dropped.size() == 1 ? "Its" : "Their") + " brackets are not printed; those of the other variables are.");
   }
   return kept;
+}
+
+// 004 §6: φ times the reduced bracket is a bracket on the reduced space only when φ is a function on it:
+// invariant under G (checked as the variables are), else at least written in the variables. A factor
+// that is neither is reported and not used.
+void conformal_jacobi(const NonholonomicInput& in, const NonholonomicBrackets& b, bool symmetric, InVariables& iv,
+                      const std::optional<VariableTable>& table, DerivationSection& s) {
+  const std::size_t k = in.variables.size();
+  if (k < 3) {
+    s.prose.push_back("The conformal factor is not used: a bracket of " + std::to_string(k) +
+                      " variables has no triple, so it satisfies the Jacobi identity as it is; there is nothing to test.");
+    return;
+  }
+  Object& o = s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor");
+  const bool phi_done = iv.add(o, {}, Label::symbol("phi_c"), *in.conformal_factor);
+  const std::string note = o.entries.back().note;
+  const auto invariant = symmetric ? invariance(in, b, *in.conformal_factor, "phi_c") : std::nullopt;
+  if (invariant) zero_verdict(s, "conformal_factor.invariant", invariance_statement(in, "the conformal factor phi_c"), *invariant);
+  if (invariant ? !invariant->zero : !phi_done) {
+    s.prose.push_back(std::string("No Jacobi test is made with the conformal factor: ") +
+                      (invariant ? "it is not invariant under the symmetry" : "it is not written in the variables (" + note + ")") +
+                      ", so it is no function on the reduced space.");
+    return;
+  }
+  const AlmostPoissonBracket& B = b.reduced_source();
+  zero_verdict(s, "reduced.conformal_jacobi", "the reduced bracket times the conformal factor satisfies the Jacobi identity",
+               table && phi_done ? jacobi_in_variables(iv, *table, o.entries.back().value, "conformal_jacobiator", s)
+                                 : jacobi_on_variables(in, conformal(B, *in.conformal_factor)));
+}
+
+// The table as a bracket on the chart of the accepted variables alone: the file's chart also has those
+// rejected as not invariant, which are no coordinates of the reduced space.
+AlmostPoissonBracket on_accepted(const InVariables& iv, const VariableTable& table) {
+  const VariablesOnChart& v = iv.variables();
+  if (v.symbols.size() == iv.chart().dim()) return AlmostPoissonBracket::from_coordinate_brackets(iv.chart(), table);
+  std::vector<std::string> names;
+  for (const auto& u : v.variables) names.push_back(u.name);
+  const Chart K = iv.chart().sibling("U", names);
+  GiNaC::exmap to_K;
+  for (std::size_t a = 0; a < v.symbols.size(); ++a) to_K[v.symbols[a]] = K[a];
+  VariableTable on_K;
+  for (const auto& [ab, value] : table) on_K[ab] = value.subs(to_K);
+  return AlmostPoissonBracket::from_coordinate_brackets(K, on_K);
 }
 
 // The reduced objects in the variables; the Jacobi identity in the variables when every bracket is
@@ -462,6 +519,11 @@ NonholonomicInput invariant_variables(const NonholonomicInput& in, const Nonholo
 void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
              bool symmetric, DerivationSection& s) {
   const NonholonomicInput in = symmetric ? invariant_variables(given, b, s) : given;
+  // 004 §4: invariance is under G, and the declared generators are not one (section "symmetry")
+  if (!symmetric)
+    s.prose.push_back("The invariance of the variables is not checked: the declared generators are not a symmetry of "
+                      "the system, so there is no reduced space to check it against. The brackets below are those of "
+                      "the functions u_a(q, pi) on D*, not of a reduced bracket.");
   const AlmostPoissonBracket& B = b.reduced_source();
   InVariables iv(in);
   const auto table = iv.brackets(B, s);
@@ -471,9 +533,8 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   // |γ| = 1, is not on R^6 as written): there it is not computed
   const bool relations = std::any_of(s.objects.begin(), s.objects.end(),
                                      [](const Object& o) { return o.id == "variable_relations" && !o.entries.empty(); });
-  if (table && in.variable_chart && !relations && in.variable_chart->dim() <= 10)
-    characteristic_distributions({{"reduced", "the reduced bracket of the variables",
-                                   AlmostPoissonBracket::from_coordinate_brackets(*in.variable_chart, *table)}}, s);
+  if (table && in.variable_chart && !relations && in.variables.size() <= 10)
+    characteristic_distributions({{"reduced", "the reduced bracket of the variables", on_accepted(iv, *table)}}, s);
   else if (relations && in.variables.size() <= 10) {  // on the zero set of the relations: from D*
     std::vector<GiNaC::ex> u;
     std::vector<std::string> names;
@@ -487,13 +548,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
                       table ? jacobi_in_variables(iv, *table, std::nullopt, "reduced_jacobiator", s) : jacobi_on_variables(in, B)),
          "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)");
   }
-  if (in.variables.size() >= 3 && in.conformal_factor) {  // a conformal factor only matters for Jacobi
-    Object& o = s.object("conformal_factor", ObjectKind::Scalar, "the conformal factor");
-    const bool phi_done = iv.add(o, {}, Label::symbol("phi_c"), *in.conformal_factor);
-    zero_verdict(s, "reduced.conformal_jacobi", "the reduced bracket times the conformal factor satisfies the Jacobi identity",
-                 table && phi_done ? jacobi_in_variables(iv, *table, o.entries.back().value, "conformal_jacobiator", s)
-                                   : jacobi_on_variables(in, conformal(B, *in.conformal_factor)));
-  }
+  if (in.conformal_factor) conformal_jacobi(in, b, symmetric, iv, table, s);
   iv.arguments(s);
 }
 

@@ -1,0 +1,94 @@
+// tests/cli/reduced_variables_test.cpp — what `derive` says about the variables, the conformal factor
+// and the symmetry they are reduced by, when one of them is not what 004 §4 and §6 need.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "tests/support/cli_run.hpp"
+#include "tests/support/temp_file.hpp"
+
+using hamel::test::has;
+using hamel::test::run;
+using hamel::test::Run;
+
+namespace {
+
+// A knife edge on an incline (gravity along x), translation across the slope.
+std::string knife(const std::string& potential, const std::string& constraint, const std::string& symmetry,
+                  const std::string& rest) {
+  return "name: t\nparameters: [m, J, g, k]\ncoordinates: [x, y, phi]\n"
+         "lagrangian: \"m/2*(x_dot^2 + y_dot^2) + J/2*phi_dot^2 " + potential + "\"\n"
+         "constraints: [\"" + constraint + "\"]\nsymmetry:\n" + symmetry + rest;
+}
+
+const std::string kConstraint = "sin(phi)*x_dot - cos(phi)*y_dot";
+
+Run derive(const std::string& yaml) {
+  hamel::test::TempFile file(yaml, ".yaml");
+  return run({"derive", file.path()});
+}
+
+}  // namespace
+
+TEST_SUITE("cli") {
+
+TEST_CASE("hamel derive: a generator that moves L gives the value, and the variables are then not checked") {
+  const Run r = derive(knife("- k/2*x^2", kConstraint, "  translation_x: {x: 1}\n  translation_y: {y: 1}\n",
+                             "variables:\n  w: \"y\"\n  p: \"pi1\"\n  l: \"pi2\"\n"));
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "[no ] translation_x preserves the Lagrangian: translation_x^TQ[L] = 0  (fails: translation_x^TQ[L] = -k*x;"));
+  CHECK(has(r.out, "The invariance of the variables is not checked: the declared generators are not a symmetry"));
+  CHECK_FALSE(has(r.out, "the variable w is invariant"));  // y is not, but there is no G to say so
+  CHECK(has(r.out, "1 failure: symmetry.translation_x.lagrangian"));
+}
+
+// The rejected variable comes first: the table of the others is indexed by their own positions.
+TEST_CASE("hamel derive: the characteristic table of the reduced bracket counts the accepted variables only") {
+  const Run r = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n",
+                             "variables:\n  yy: \"y\"\n  s: \"x\"\n  h: \"phi\"\n  p: \"pi1\"\n  l: \"pi2\"\n"));
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "Not invariant, so not a function on the reduced space: yy. Its brackets are not printed"));
+  CHECK(has(r.out, "the reduced bracket of the variables         4    4        yes       4"));
+  CHECK(has(r.out, "(rank 4 of 4) is integrable"));
+  const Run two = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n",
+                               "variables:\n  yy: \"y\"\n  zz: \"y + phi\"\n  p: \"pi1\"\n  l: \"pi2\"\n"));
+  CHECK(has(two.out, "Not invariant, so not a function on the reduced space: yy, zz. Their brackets are not printed"));
+}
+
+TEST_CASE("hamel derive: a conformal factor that is not invariant is reported and no Jacobi test is made with it") {
+  const std::string vars = "variables:\n  s: \"x\"\n  h: \"phi\"\n  p: \"pi1\"\n  l: \"pi2\"\n";
+  const Run r = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n", vars + "conformal_factor: \"y\"\n"));
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "[no ] the conformal factor phi_c is invariant under the symmetry (every lifted generator annihilates it)"));
+  CHECK(has(r.out, "across[phi_c] = 1"));
+  CHECK(has(r.out, "No Jacobi test is made with the conformal factor: it is not invariant under the symmetry"));
+  CHECK_FALSE(has(r.out, "times the conformal factor satisfies"));
+  CHECK(has(r.out, "1 failure: conformal_factor.invariant"));
+  const Run ok = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n", vars + "conformal_factor: \"1\"\n"));
+  CHECK(has(ok.out, "[yes] the conformal factor phi_c is invariant under the symmetry"));
+  CHECK(has(ok.out, "the reduced bracket times the conformal factor satisfies the Jacobi identity"));
+}
+
+TEST_CASE("hamel derive: a conformal factor with two variables is not used, and the output says why") {
+  const Run r = derive(knife("", kConstraint, "  across: {y: 1}\n  along: {x: 1}\n",
+                             "variables:\n  p: \"pi1\"\n  l: \"pi2\"\nconformal_factor: \"1\"\n"));
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "The conformal factor is not used: a bracket of 2 variables has no triple"));
+  CHECK_FALSE(has(r.out, "phi_c"));
+}
+
+// D = ker x (sin φ dx − cos φ dy) is TQ on x = 0, where W = span{∂x} is not complementary: the
+// invariant frame's path and the coordinate path agree on Δ_W = ω(W).
+TEST_CASE("hamel derive: Delta_W keeps the factor of the constraint on the invariant-frame path") {
+  const std::string c = "x*(sin(phi)*x_dot - cos(phi)*y_dot)";
+  const Run with = derive(knife("", c, "  across: {y: 1}\n", ""));
+  REQUIRE(with.status == 0);
+  CHECK(has(with.out, "W is spanned by fields of an invariant frame of TQ"));
+  CHECK(has(with.out, "Delta_W = x*sin(phi)"));
+  std::string plain = knife("", c, "", "");
+  plain.erase(plain.find("symmetry:\n"));
+  const Run without = derive(plain);
+  CHECK(has(without.out, "Delta_W = x*sin(phi)"));
+}
+
+}  // TEST_SUITE
