@@ -259,6 +259,17 @@ void newtonian_check(const SimpleHybridSystem& H, const SwitchingComponent& C, D
   fact(out, "an explicit reset is the system's own impact law (e.g. rolling without slipping), not necessarily (15)");
 }
 
+// What every impact law must do (000 Def. 1: the motion leaves S), and whether it can raise E_L.
+void reset_checks(const SimpleHybridSystem& H, const SwitchingComponent& C, DerivationSection& s) {
+  const std::string id = "hybrid.components." + C.name;
+  hybrid_verdict(s, id + ".reverses_crossing",
+                 "the reset of " + C.name + " sends the motion back across S (sigma o Delta has the opposite sign to sigma)",
+                 reset_reverses_crossing(H, C));
+  fact(hybrid_verdict(s, id + ".energy_not_increased", "the reset of " + C.name + " does not increase E_L (Delta E_L <= 0 on S)",
+                      reset_does_not_raise_energy(H, C)),
+       "a moving wall or an active impact law may add energy; a passive one with 0 <= e <= 1 does not (Remark 6)");
+}
+
 std::string conditions_prose(const SwitchingComponent& C) {
   std::string cs;
   for (const ex& c : C.conditions) cs += (cs.empty() ? "" : ", ") + to_text(c) + " = 0";
@@ -284,6 +295,9 @@ void switching(const HybridSystem& in, const std::vector<DomainView>& ds, Deriva
       t.rows.push_back({C.name, direction_name(C.direction), C.restitution ? to_text(*C.restitution) : "none"});
       if (multi) t.rows.back().insert(t.rows.back().end(), {d.name, target_of(in, C.name)});
       component(d.system, C, s);
+      // an impact keeps the domain; a transition to another one (a rough patch entered) keeps the
+      // velocity by design, and its crossing is not reversed
+      if (!multi || target_of(in, C.name) == d.name) reset_checks(d.system, C, s);
       if (!C.restitution) newtonian_check(d.system, C, s);
     }
   s.tables.push_back(t);

@@ -235,6 +235,87 @@ HybridVerdict hybrid_constant_of_motion(const SimpleHybridSystem& H, const ex& f
   return b;
 }
 
+namespace {
+
+// The sign checks sample masses and restitutions where they are physical.
+constexpr std::pair<double, double> kPhysicalParameters{1e-3, 1.0};
+
+bool has_state(const ex& e, const SimpleHybridSystem& H) {
+  const ForcedLagrangianSystem& s = H.system();
+  if (s.time() && e.has(*s.time())) return true;
+  for (const ex& x : s.tangent_chart().coordinates())
+    if (e.has(x)) return true;
+  return false;
+}
+
+// e ≤ 0 at sampled points of S, up to a rounding margin relative to `scale` there.
+HybridVerdict nonpositive_at_samples(const ex& e, const ex& scale, const SurfacePiece& S, const std::string& failed) {
+  const auto pts = sample_surface(S, 24, 6007u, {e, scale}, kPhysicalParameters);
+  HybridVerdict out;
+  out.holds = true;
+  for (const auto& p : pts) {
+    double v = 0, m = 0;
+    try {
+      v = evaluate_at(e, p);
+      m = std::fabs(evaluate_at(scale, p));
+    } catch (const std::exception&) {
+      continue;  // a pole of e: no verdict there
+    }
+    if (v > 1e-9 * (1 + m)) {
+      out.holds = false;
+      out.failed = failed;
+      out.counterexample = p;
+      out.how = "numerical, at a sampled point of " + S.name + " (parameters in (0, 1])";
+      out.note = "value there: " + fmt(v) + " > 0";
+      return out;
+    }
+  }
+  out.how = pts.empty() ? "not tested: sampling found no point of " + S.name
+                        : "<= 0 at " + std::to_string(pts.size()) + " sampled points of " + S.name +
+                              " (numerical, parameters in (0, 1])";
+  return out;
+}
+
+}  // namespace
+
+HybridVerdict reset_reverses_crossing(const SimpleHybridSystem& H, const SwitchingComponent& C) {
+  const SurfacePiece S = surface_piece(H, C, false);
+  const ex before = S.normal, after = after_impact(H, C, S.normal);
+  const std::string failed = "sigma o Delta has the opposite sign to sigma on " + C.name;
+  const ex r = simplify(after / before);
+  if (has_state(r, H)) return nonpositive_at_samples(after * before, before * before, S, failed);
+  const std::string ratio = "sigma o Delta = " + detail::str(r) + " * sigma on " + C.name;
+  if (!GiNaC::is_a<GiNaC::numeric>(r)) {
+    HybridVerdict v = nonpositive_at_samples(r, 1, S, failed);
+    v.how = v.holds ? ratio + "; " + v.how : ratio;
+    return v;
+  }
+  HybridVerdict v;
+  v.holds = GiNaC::ex_to<GiNaC::numeric>(r).to_double() <= 0;
+  v.how = ratio + " (symbolic)";
+  if (!v.holds) {
+    v.failed = failed;
+    const auto pts = sample_surface(S, 1, 6007u, {}, kPhysicalParameters);
+    if (!pts.empty()) v.counterexample = pts.front();
+    v.note = "the reset leaves the velocity crossing the same way";
+  }
+  return v;
+}
+
+HybridVerdict reset_does_not_raise_energy(const SimpleHybridSystem& H, const SwitchingComponent& C) {
+  const ex E = lagrangian_energy(H.system());
+  const ex jump = simplify(after_impact(H, C, E) - E);
+  HybridVerdict v;
+  if (zero_test(jump, H.system().tangent_chart()).zero) {
+    v.holds = true;
+    v.how = "Delta E_L vanishes identically";
+    return v;
+  }
+  v = nonpositive_at_samples(jump, E, surface_piece(H, C, false), "Delta E_L <= 0 on " + C.name);
+  if (!v.holds) v.note = "the reset can increase the energy: Delta E_L = " + detail::str(jump) + " > 0 there (" + v.note + ")";
+  return v;
+}
+
 ForceSymmetryAlgebra force_symmetry_algebra(const ForcedLagrangianSystem& s, const std::vector<Generator>& gens) {
   ForceSymmetryAlgebra out;
   const Chart& TQ = s.tangent_chart();

@@ -40,6 +40,15 @@ HybridVerdict impact_invariance(const SimpleHybridSystem& H, const GiNaC::ex& f,
 /// Def. 4: both.
 HybridVerdict hybrid_constant_of_motion(const SimpleHybridSystem& H, const GiNaC::ex& f, bool with_conditions = false);
 
+/// The reset sends a crossing to the other side of C (000 Def. 1: the motion leaves S after the
+/// impact): σ∘Δ · σ ≤ 0 on C, i.e. σ⁺ ≥ 0 wherever σ⁻ < 0 for a falling guard.  Decided from the
+/// ratio σ∘Δ / σ when it is free of the state (σ⁺ = −e σ⁻ for (15)), else at sampled points of C.
+/// Parameters are sampled in (0, 1] (physical masses and restitutions).
+HybridVerdict reset_reverses_crossing(const SimpleHybridSystem& H, const SwitchingComponent& C);
+/// ΔE_L = E_L∘Δ − E_L ≤ 0 on C (Remark 6: (15) with 0 ≤ e ≤ 1 on a fixed surface dissipates), at
+/// sampled points of C (parameters in (0, 1]); a failure's note gives ΔE_L > 0 at the witness.
+HybridVerdict reset_does_not_raise_energy(const SimpleHybridSystem& H, const SwitchingComponent& C);
+
 /// The conditions on one generator for the force symmetry algebra.
 struct ForceSymmetry {
   std::string name;

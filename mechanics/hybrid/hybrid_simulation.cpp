@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 #include "geometry/lifts.hpp"
 #include "mechanics/hybrid/forced_system.hpp"
 #include "numerics/csv.hpp"
@@ -45,8 +46,27 @@ struct CompiledTransition {
   std::size_t from = 0, to = 0;
   std::string name;
   Direction direction = Direction::Falling;
-  CompiledFunction surface, reset;
+  CompiledFunction surface, reset, normal;  // normal: σ = ∂_t h + dh q̇
 };
+
+// The reset left σ on the side it came from (000 Def. 1 wants the motion to leave S): the next
+// segment would meet the guard again at once.  A plastic impact (σ⁺ = 0) is allowed.
+bool crosses_again(Direction d, double before, double after) {
+  const double tol = 1e-9 * (1 + std::fabs(before));
+  switch (d) {
+    case Direction::Falling: return after < -tol;
+    case Direction::Rising: return after > tol;
+    case Direction::Either: return before * after > tol * std::fabs(before);
+  }
+  return false;
+}
+
+std::string not_reversed_message(const std::string& guard, double t, double before, double after) {
+  return "the reset of " + guard + " does not reverse the crossing at t = " + number_text(t, 17) + ": sigma = " +
+         number_text(before, 8) + " before and " + number_text(after, 8) +
+         " after the impact, so the motion crosses S again; hint: the reset must send sigma to the other side "
+         "(derive checks it: 'sends the motion back across S')";
+}
 
 }  // namespace
 
@@ -94,7 +114,9 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
   std::vector<CompiledTransition> trans;
   for (const auto e : A.all_transitions()) {
     const SwitchingComponent& C = A.guard(e);
-    trans.push_back({A.source(e), A.target(e), C.name, C.direction, build({C.surface}), build(C.reset)});
+    const ForcedLagrangianSystem& from = *A.domain(A.source(e)).system;
+    trans.push_back({A.source(e), A.target(e), C.name, C.direction, build({C.surface}), build(C.reset),
+                     build({normal_velocity(from, C.surface)})});
   }
 
   // the state is (q, q̇, domain); buffers hold (q, q̇, t)
@@ -139,6 +161,13 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
     d.energy(in.data(), &energy);
   };
 
+  std::string stopped;  // why the reset map stopped the run
+  const auto sigma = [&](const CompiledTransition& tr, const State& x, double time) {
+    load(x, time);
+    double v = 0;
+    tr.normal(in.data(), &v);
+    return v;
+  };
   const ResetMap reset = [&](const Hit& hit) -> std::optional<State> {
     State x = hit.x;
     ImpactRecord rec;
@@ -149,9 +178,17 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
     for (const Event& ev : hit.events) {
       const auto& tr = trans[ev.guard];
       if (static_cast<std::size_t>(x[2 * n]) != tr.from) continue;
+      const double before = sigma(tr, x, hit.t);
       load(x, hit.t);
       tr.reset(in.data(), res.data());
-      for (std::size_t i = 0; i < n; ++i) x[n + i] = res[i];
+      State next = x;
+      for (std::size_t i = 0; i < n; ++i) next[n + i] = res[i];
+      const double after = sigma(tr, next, hit.t);
+      if (tr.from == tr.to && crosses_again(tr.direction, before, after)) {  // an impact, not a transition
+        stopped = not_reversed_message(tr.name, hit.t, before, after);
+        return std::nullopt;
+      }
+      x = std::move(next);
       x[2 * n] = static_cast<double>(tr.to);
       rec.guards += (rec.guards.empty() ? "" : "+") + tr.name;
     }
@@ -183,7 +220,7 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
   }
   out.grazes = sim.grazes;
   out.termination = sim.trajectory.termination;
-  out.message = sim.trajectory.message;
+  out.message = stopped.empty() ? sim.trajectory.message : stopped;
   out.accumulation_time = sim.accumulation_time;
   out.steps = sim.trajectory.steps;
   return out;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <random>
 #include <sstream>
+#include <tuple>
 
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
@@ -184,7 +185,8 @@ bool satisfies_direction(const SurfacePiece& S, const SamplePoint& p) {
   return false;
 }
 
-std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsigned seed, const std::vector<ex>& extra) {
+std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsigned seed, const std::vector<ex>& extra,
+                                        const std::optional<std::pair<double, double>>& parameters) {
   std::vector<ex> all = S.equations;
   all.push_back(S.normal);
   all.insert(all.end(), extra.begin(), extra.end());
@@ -203,7 +205,8 @@ std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsign
   for (int attempt = 0; attempt < 40 * count && static_cast<int>(out.size()) < count; ++attempt) {
     SamplePoint p;
     for (const ex& s : vars) {
-      const auto [lo, hi] = range_of(space, s);
+      auto [lo, hi] = range_of(space, s);
+      if (parameters && is_parameter(S.chart, s)) std::tie(lo, hi) = *parameters;  // (every parameter has a probe range)
       p[s] = std::uniform_real_distribution<double>(lo, hi)(rng);
     }
     auto q = project(S.equations, vary, p);

@@ -17,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "geometry/chart.hpp"
@@ -60,9 +61,12 @@ struct Elimination {
 Elimination eliminate(const SurfacePiece& S);
 
 /// Up to `count` points of S (fewer if S is hard to hit). `extra` lists expressions whose symbols
-/// must get values too.  Reproducible for a given seed.
+/// must get values too; `parameters`: where every parameter is drawn instead of its probe range
+/// (default: the chart's probe range; sign checks use (0, 1], physical masses and restitutions).
+/// Reproducible for a given seed.
 std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsigned seed,
-                                        const std::vector<GiNaC::ex>& extra = {});
+                                        const std::vector<GiNaC::ex>& extra = {},
+                                        const std::optional<std::pair<double, double>>& parameters = std::nullopt);
 
 /// e at a point, in double precision; jets of abstract functions are looked up in the point by the
 /// symbols `freeze` gave them. @throws InvalidArgument if a symbol has no value.

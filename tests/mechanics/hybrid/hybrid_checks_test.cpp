@@ -229,4 +229,34 @@ TEST_CASE("HybridAutomaton: one vertex with a self-loop per component, checks ed
   }
 }
 
+TEST_CASE("reset checks: the identity reset does not reverse the crossing, a gaining reset raises E_L, (15) does neither") {
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"m", "g", "e"});
+  const Chart TQ = tangent_bundle(Q);
+  const ex m = Q.parameter("m"), g = Q.parameter("g"), e = Q.parameter("e"), xd = TQ[2], yd = TQ[3];
+  const ForcedLagrangianSystem s(Q, m / 2 * (xd * xd + yd * yd) - m * g * Q[1], {0, 0});
+  const auto check = [&](const std::vector<ex>& reset) {
+    const SimpleHybridSystem H(s, {{"floor", Q[1], Direction::Falling, reset, {}, std::nullopt}});
+    return std::make_pair(reset_reverses_crossing(H, H.components()[0]), reset_does_not_raise_energy(H, H.components()[0]));
+  };
+  const auto [same_cross, same_energy] = check({xd, yd});
+  CHECK_FALSE(same_cross.holds);
+  CHECK(same_cross.how == "sigma o Delta = 1 * sigma on floor (symbolic)");
+  REQUIRE(same_cross.counterexample);
+  CHECK(evaluate_at(yd, *same_cross.counterexample) < 0);  // a falling state of S
+  CHECK(same_energy.holds);  // E_L is unchanged: the fault is the direction, not the energy
+  const auto [gain_cross, gain_energy] = check({xd + yd, -2 * yd});
+  CHECK(gain_cross.holds);
+  CHECK(gain_cross.how == "sigma o Delta = -2 * sigma on floor (symbolic)");
+  CHECK_FALSE(gain_energy.holds);
+  // Delta E_L = m/2 ((x_dot + y_dot)^2 + 4 y_dot^2 - x_dot^2 - y_dot^2) = m y_dot (x_dot + 2 y_dot)
+  REQUIRE(gain_energy.counterexample);
+  const auto& p = *gain_energy.counterexample;
+  CHECK(evaluate_at(m * yd * (xd + 2 * yd), p) > 0);
+  CHECK(gain_energy.note.find("the reset can increase the energy: Delta E_L = ") == 0);
+  const auto [newton_cross, newton_energy] = check(newtonian_impact(s, Q[1], e));
+  CHECK(newton_cross.holds);
+  CHECK(newton_cross.how.find("sigma o Delta = -e * sigma on floor; <= 0 at 24 sampled points") == 0);
+  CHECK(newton_energy.holds);  // -(1 - e^2) m y_dot^2 / 2 with e in (0, 1]
+}
+
 }  // TEST_SUITE

@@ -161,6 +161,25 @@ TEST_CASE("simulate_hybrid: Zeno accumulation of a bouncing ball stops with a cl
   }
 }
 
+TEST_CASE("simulate_hybrid: a reset that leaves the ball falling stops the run at the first impact, with that cause") {
+  const Chart Q = Chart::make("Q", {"y"});
+  const Chart TQ = tangent_bundle(Q);
+  const GiNaC::possymbol g("g");
+  const ForcedLagrangianSystem s(Q, TQ[1] * TQ[1] / 2 - g * Q[0], {0});
+  const SimpleHybridSystem H(s, {{"floor", Q[0], Direction::Falling, {TQ[1]}, {}, std::nullopt}});
+  HybridSimulationSpec spec;
+  spec.initial = {1, 0};
+  spec.t1 = 3;
+  spec.values = {{g, 9.81}};
+  const auto tr = simulate_hybrid(H, spec);
+  CHECK(tr.termination == Termination::Stopped);
+  CHECK(tr.impacts.empty());
+  // falling from 1: t = sqrt(2/g), sigma = -sqrt(2 g) before and after
+  CHECK(tr.message.find("the reset of floor does not reverse the crossing at t = 0.45152364") == 0);
+  CHECK(tr.message.find("sigma = -4.4294469 before and -4.4294469 after") != std::string::npos);
+  CHECK(tr.message.find("resting contact") == std::string::npos);
+}
+
 TEST_CASE("simulate_hybrid: two domains, rough and smooth (the automaton switches its vector field)") {
   const auto d = test::disk();
   HybridAutomaton A;
