@@ -355,7 +355,8 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& tabl
       too_long_keys.push_back("{" + key[0] + "," + key[1] + "," + key[2] + "}");
     } else {
       if (!o) {
-        o = &s.object(object_id, ObjectKind::Family, "the nonzero components of the Jacobiator in the variables");
+        o = &s.object(object_id, ObjectKind::Family, "the nonzero components of the Jacobiator in the variables, the cyclic sums "
+                                               "{u_a, {u_b, u_c}} + {u_b, {u_c, u_a}} + {u_c, {u_a, u_b}} (half the Schouten bracket's)");
         o->symmetry = Symmetry::Alternating;
       }
       o->add(key, Label::symbol("Jac", key), *t.shown);

@@ -230,7 +230,8 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
       if (!v.is_zero()) o.add({M.coordinate_name(i), M.coordinate_name(j)}, Label::bracket(M.coordinate_name(i), M.coordinate_name(j)), simplify(v));
     }
   const auto pv = is_poisson(B);
-  Object& J = s.object("jacobiator." + key, ObjectKind::Family, "the nonzero components of the Jacobiator $[" + name + ", " + name + "]$");
+  Object& J = s.object("jacobiator." + key, ObjectKind::Family, "the nonzero components of the Jacobiator $[" + name + ", " + name + "]$ (the Schouten bracket: twice "
+                                                    "the cyclic sum of brackets of the coordinates)");
   J.symmetry = Symmetry::Alternating;
   for (const auto& [ind, val] : pv.nonzero) {
     if (val.is_zero()) continue;  // nonzero, too large to print (the verdict's detail says how many)
