@@ -316,16 +316,10 @@ void gauged_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, c
 // Issue 16 §2: a frame Hamel computes (no `frame:` given) is reported invariant under the generators,
 // [ξ, X_a] = 0, or not (a fact: an invariant frame may not exist; the first field that moves is named).
 void frame_invariance(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
-  ZeroVerdict worst;
-  worst.zero = true;
-  worst.detail = "[xi, X_a] has canonical form 0 for every generator and field";
-  for (const auto& [n, xi] : in.symmetry)
-    for (std::size_t a = 0; a < sys.rank() && worst.zero; ++a) {
-      const VectorField commutator = lie_bracket(xi, sys.frame()[a]);
-      ZeroVerdict v = zero_test(commutator);
-      if (!v.zero) v.detail = "[" + n + ", " + sys.frame_names()[a] + "] is not 0: " + v.detail;
-      if (!v.zero || v.method == Decision::NumericProbing) worst = v;
-    }
+  const FrameEquivariance e = frame_equivariance(sys, in.symmetry);
+  ZeroVerdict worst = e.verdict;
+  if (!worst.zero) worst.detail = "[" + e.generator + ", " + sys.frame_names()[e.field] + "] is not 0: " + worst.detail;
+  else if (worst.method != Decision::NumericProbing) worst.detail = "[xi, X_a] has canonical form 0 for every generator and field";
   Verdict& v = zero_verdict(s, "symmetry.frame_invariant", "the frame Hamel computed is invariant under the generators", worst);
   v.expected = std::nullopt;
   v.reason = sys.frame_origin() == FrameOrigin::Invariant

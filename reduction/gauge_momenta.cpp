@@ -57,19 +57,17 @@ AdaptedBasisTest adapted_basis_test(const NonholonomicSystem& system, const std:
   const auto& names = system.frame_names();
   AdaptedBasisTest t;
   // equivariance of every field: a gauge momentum's Z_b and the Y_I alike (Definition 5.1, 2.)
-  for (const auto& [name, xi] : generators)
-    for (std::size_t a = 0; a < X.size() && t.equivariant; ++a) {
-      const ZeroVerdict v = equivariance(system, xi, a);
-      if (v.method == Decision::NumericProbing) t.method = v.method;
-      if (v.zero) continue;
-      t.equivariant = false;
-      t.method = v.method;
-      const VectorField c = lie_bracket(xi, X[a]);
-      std::size_t i = 0;
-      while (i + 1 < Q.dim() && zero_test(c[i], Q).zero) ++i;  // the first component that moves
-      t.detail = "[" + name + ", " + names[a] + "]^" + Q.coordinate_name(i) + " = " + detail::str(simplify(c[i])) +
-                 " is not 0: " + names[a] + " is not equivariant";
-    }
+  const FrameEquivariance e = frame_equivariance(system, generators);
+  t.equivariant = e.verdict.zero;
+  t.method = e.verdict.method;
+  if (!t.equivariant) {
+    const auto named = [&](const auto& g) { return g.first == e.generator; };
+    const VectorField c = lie_bracket(std::find_if(generators.begin(), generators.end(), named)->second, X[e.field]);
+    std::size_t i = 0;
+    while (i + 1 < Q.dim() && zero_test(c[i], Q).zero) ++i;  // the first component that moves
+    t.detail = "[" + e.generator + ", " + names[e.field] + "]^" + Q.coordinate_name(i) + " = " + detail::str(simplify(c[i])) +
+               " is not 0: " + names[e.field] + " is not equivariant";
+  }
   if (!t.equivariant) return t;
   // Z_b tangent to the orbits: adding it to the generators does not raise their generic rank
   GiNaC::matrix xis(static_cast<unsigned>(Q.dim()), static_cast<unsigned>(generators.size()));

@@ -95,6 +95,20 @@ ZeroVerdict equivariance(const NonholonomicSystem& system, const VectorField& xi
   return zero_test(lie_bracket(xi, system.frame()[alpha]));
 }
 
+FrameEquivariance frame_equivariance(const NonholonomicSystem& system,
+                                     const std::vector<std::pair<std::string, VectorField>>& generators) {
+  FrameEquivariance e;
+  e.verdict.zero = true;
+  for (const auto& [name, xi] : generators)
+    for (std::size_t a = 0; a < system.rank(); ++a) {
+      const ZeroVerdict v = equivariance(system, xi, a);
+      if (v.zero && v.method != Decision::NumericProbing) continue;
+      e = FrameEquivariance{v, name, a};
+      if (!v.zero) return e;
+    }
+  return e;
+}
+
 GiNaC::ex rank_drop_locus(const GiNaC::matrix& M, const Chart& chart) {
   const Echelon e = row_echelon(M, chart);
   const std::size_t r = e.rank();

@@ -50,6 +50,17 @@ GeneratorCheck check_generator(const NonholonomicSystem& system, const VectorFie
 /// [ξ, X_α] = 0: the frame field X_α is equivariant (for a connected group).
 ZeroVerdict equivariance(const NonholonomicSystem& system, const VectorField& xi, std::size_t alpha);
 
+/// equivariance() of every field of D under every generator, stopping at the first pair that fails:
+/// `verdict` is that pair's (then `generator` and `field` name it), else the last one decided by
+/// numeric probing, else a canonical "0".
+struct FrameEquivariance {
+  ZeroVerdict verdict;
+  std::string generator;
+  std::size_t field = 0;
+};
+FrameEquivariance frame_equivariance(const NonholonomicSystem& system,
+                                     const std::vector<std::pair<std::string, VectorField>>& generators);
+
 /// A basis of S = D ∩ g·q at generic points, as combinations of the generators, and where its rank
 /// drops (the common zeros of its maximal minors, factored; empty if nowhere on the chart).
 struct OrbitIntersection {
