@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "core/error.hpp"
+#include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "mechanics/discrete/energy.hpp"
 #include "mechanics/discrete/invariance.hpp"
@@ -419,6 +420,19 @@ void reduced(const ReducedSystem& R, DerivationSection& s) {
   reduced_checks(R, s);
 }
 
+// A declared section must take values in g^D (002 §8): else (35) is not the evolution of J^xi along
+// solutions, and its drift in a simulation says nothing about the integrator. The generated sections
+// are in g^D by construction.
+void section_verdict(const DiscreteState& d, const std::string& name, const Section& xi, DerivationSection& s) {
+  const SectionInGD in = section_in_gD(d.in.system, *d.in.bundle, xi);
+  Verdict& v = zero_verdict(s, "discrete.momentum." + name + ".in_gD",
+                            "the section " + name + " takes values in $g^D$: $omega^a(xi_Q) = 0$ for every constraint form", in.verdict);
+  if (in.verdict.zero) return;
+  v.method = "fails: " + in.failing + " = " + to_text(in.value) + "; " + v.method;
+  s.prose.push_back("The section " + name + " does not take values in g^D (" + in.failing + " = " + to_text(in.value) +
+                    "): (35) below is an identity for it, but J^" + name + " need not evolve by (35) along solutions.");
+}
+
 void momentum(const DiscreteState& d, DerivationSection& s) {
   const TrivialBundle& B = *d.in.bundle;
   s.prose.push_back("J^xi(q0, q1) = -D1 L_d(q0, q1)(xi(q0)_Q(q0)) (32), sign of discrete.md; (35): J^xi(q1, q2) - J^xi(q0, q1) = "
@@ -431,6 +445,7 @@ void momentum(const DiscreteState& d, DerivationSection& s) {
   Object& J = s.object("discrete.momentum", ObjectKind::Family, "the discrete momentum $J^xi(q0, q1)$ (32)");
   Object& rhs = s.object("discrete.momentum.rhs_35", ObjectKind::Family, "the right-hand side of (35)");
   for (const auto& [name, xi] : sections) {
+    if (!d.in.sections.empty()) section_verdict(d, name, xi, s);
     const MomentumEvolution ev = momentum_evolution(d.in.system, B, xi);
     J.add({name}, Label::symbol("J", {}, {name}), show(discrete_momentum(d.in.system, B, xi)));
     rhs.add({name}, Label::symbol("rhs35", {}, {name}), show(ev.rhs));

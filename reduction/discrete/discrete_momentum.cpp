@@ -1,6 +1,7 @@
 // reduction/discrete/discrete_momentum.cpp
 #include "reduction/discrete/discrete_momentum.hpp"
 
+#include "geometry/form.hpp"
 #include "geometry/linear_algebra.hpp"
 #include "mechanics/discrete/lagrange_dalembert.hpp"
 #include "mechanics/discrete/rescaled_zero_test.hpp"
@@ -33,6 +34,23 @@ std::vector<Section> vertical_sections(const TrivialBundle& B, const Nonholonomi
   const GiNaC::matrix Ad = adjoint(B.group(), B.group_part(B.chart().coordinates()));
   std::vector<Section> out;
   for (const auto& eta : nh.vertical) out.push_back(matrix_times(Ad, eta));
+  return out;
+}
+
+SectionInGD section_in_gD(const DiscreteSystem& S, const TrivialBundle& B, const Section& xi) {
+  const Chart& Q = S.chart();
+  const VectorField xi_Q(Q, B.generator(xi, Q.coordinates()));
+  SectionInGD out;
+  out.verdict.zero = true;
+  out.verdict.detail = "D = TQ: every section takes values in g^D = g";
+  for (std::size_t a = 0; a < S.variational().size(); ++a) {
+    const ex value = evaluate(S.variational()[a], {xi_Q});
+    out.verdict = zero_test(value, Q);
+    if (out.verdict.zero) continue;
+    out.failing = "omega^" + std::to_string(a + 1) + "(xi_Q)";
+    out.value = simplify(value);
+    return out;
+  }
   return out;
 }
 

@@ -8,6 +8,7 @@
 // A section ξ̃: Q → g is given by its Lie algebra components as functions on Q.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "mechanics/discrete/discrete_system.hpp"
@@ -22,6 +23,14 @@ using Section = std::vector<GiNaC::ex>;  ///< ξ̃(q), Lie algebra components
 GiNaC::ex discrete_momentum(const DiscreteSystem& system, const TrivialBundle& bundle, const Section& xi);
 /// The sections ξ̃_i(r, g) = Ad_g η_i(r) transporting the basis of g^D_{(r,e)}: ξ̃_i(q) ∈ g^D_q.
 std::vector<Section> vertical_sections(const TrivialBundle& bundle, const NonholonomicConnection& nh);
+/// Whether ξ̃ takes values in g^D: ω^a(ξ̃(q)_Q(q)) = 0 for every form of D = ∩ ker ω^a, where (35)
+/// holds only then. On failure `failing` names the form and `value` is ω^a(ξ̃_Q), simplified.
+struct SectionInGD {
+  ZeroVerdict verdict;
+  std::string failing;
+  GiNaC::ex value;
+};
+SectionInGD section_in_gD(const DiscreteSystem& system, const TrivialBundle& bundle, const Section& xi);
 /// (33) for the basis of g (Lemma 8.2).
 ZeroVerdict lemma_8_2(const DiscreteSystem& system, const TrivialBundle& bundle);
 

@@ -121,6 +121,15 @@ TEST_CASE("discrete_momentum: the disk (A10), (33), (35) and its identity, C-inf
   CHECK_SYMBOLIC_EQ_ON(d.Q, sections[0][1] / sections[0][0], d.R * cos(d.Q[1]));
 }
 
+TEST_CASE("section_in_gD: the disk's rolling section is in g^D, a pure spin is not (omega^1 = -R cos phi)") {
+  DiskReduction d;
+  CHECK(section_in_gD(d.system, d.bundle, {1, d.R * cos(d.Q[1]), d.R * sin(d.Q[1])}).verdict.zero);
+  const SectionInGD spin = section_in_gD(d.system, d.bundle, {1, 0, 0});
+  CHECK_FALSE(spin.verdict.zero);
+  CHECK(spin.failing == "omega^1(xi_Q)");
+  CHECK_SYMBOLIC_EQ_ON(d.Q, spin.value, -d.R * cos(d.Q[1]));  // ω¹ = dx − R cos φ dθ on ∂θ
+}
+
 TEST_CASE("discrete_momentum: erratum 5, evaluating phi at q0 in D_d breaks the conservation of J") {
   test::Disk base;
   const auto v = base.v;
