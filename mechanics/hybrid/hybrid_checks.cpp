@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/form.hpp"
 #include "geometry/lifts.hpp"
@@ -497,6 +498,69 @@ HybridVerdict hybrid_momentum_map(const SimpleHybridSystem& H, const std::vector
   return out;
 }
 
+namespace {
+
+// Rows of A, greedily, until their rank is `rank`: the generators whose momenta are independent on C
+// (dependent generators, such as roll = −R slide + spin, add nothing to d(mu-)).
+std::vector<std::size_t> independent_rows(const GiNaC::matrix& A, std::size_t rank, const Chart& chart) {
+  std::vector<std::size_t> rows;
+  for (unsigned i = 0; i < A.rows() && rows.size() < rank; ++i) {
+    GiNaC::matrix sub(static_cast<unsigned>(rows.size() + 1), A.cols());
+    for (std::size_t r = 0; r <= rows.size(); ++r)
+      for (unsigned j = 0; j < A.cols(); ++j) sub(static_cast<unsigned>(r), j) = A(r < rows.size() ? static_cast<unsigned>(rows[r]) : i, j);
+    if (symbolic_rank(sub, chart) == rows.size() + 1) rows.push_back(i);
+  }
+  return rows;
+}
+
+std::string names_of(const std::vector<ex>& mu, const std::vector<std::size_t>& rows) {
+  std::string out;
+  for (std::size_t r : rows) out += (out.empty() ? "" : ", ") + to_text(mu[r]);
+  return out;
+}
+
+// mu+ as a function of the mu- of `rows`: mu-_r = mu_r solved (linearly) for as many of z, the first
+// choice in lexicographic order that leaves no z in any mu+; empty when none does.
+std::vector<ex> explicit_mu_plus(const std::vector<ex>& m, const std::vector<ex>& p, const std::vector<ex>& mu,
+                                 const std::vector<ex>& z, const std::vector<std::size_t>& rows) {
+  GiNaC::lst eqs;
+  for (std::size_t r : rows) eqs.append(m[r] == mu[r]);
+  std::vector<std::size_t> pick(rows.size());
+  for (std::size_t a = 0; a < pick.size(); ++a) pick[a] = a;
+  const auto advance = [&] {
+    std::size_t i = pick.size();
+    while (i > 0 && pick[i - 1] == z.size() - pick.size() + i - 1) --i;
+    if (i == 0) return false;
+    ++pick[i - 1];
+    for (std::size_t j = i; j < pick.size(); ++j) pick[j] = pick[j - 1] + 1;
+    return true;
+  };
+  for (bool more = !rows.empty() && pick.size() <= z.size(); more;) {
+    GiNaC::lst us;
+    for (std::size_t a : pick) us.append(z[a]);
+    more = advance();
+    ex sol;
+    try {
+      sol = GiNaC::lsolve(eqs, us);
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (sol.nops() != rows.size()) continue;
+    GiNaC::exmap sub;
+    for (std::size_t a = 0; a < sol.nops(); ++a) sub[sol.op(a).op(0)] = sol.op(a).op(1);
+    std::vector<ex> f;
+    bool clean = true;
+    for (const ex& pa : p) {
+      f.push_back(pretty(pa.subs(sub)));
+      for (const ex& x : z) clean = clean && !simplify(f.back()).has(x);
+    }
+    if (clean) return f;
+  }
+  return {};
+}
+
+}  // namespace
+
 GeneralizedMomentumVerdict generalized_hybrid_momentum_map(const SimpleHybridSystem& H, const std::vector<Generator>& gens,
                                                            const std::vector<ex>& mu, bool with_conditions) {
   GeneralizedMomentumVerdict out;
@@ -551,43 +615,10 @@ GeneralizedMomentumVerdict generalized_hybrid_momentum_map(const SimpleHybridSys
       gc.holds = ra == rb;
       gc.how = "symbolic: rank d(mu-) = " + std::to_string(ra) + (ra == rb ? " = " : " < ") + "rank d(mu-, mu+) = " +
                std::to_string(rb) + " on " + C.name + where + (ra == rb ? " (mu+ is locally a function of mu-)" : "");
-      if (gc.holds && mu.size() == m.size() && ra == m.size()) {
-        // an explicit formula: solve mu- = mu for some of the z (linearly) and substitute
-        GiNaC::lst eqs, unknowns;
-        for (std::size_t a = 0; a < m.size(); ++a) eqs.append(m[a] == mu[a]);
-        for (const ex& x : z) unknowns.append(x);
-        // every choice of m.size() unknowns among z, in lexicographic order
-        std::vector<std::size_t> pick(m.size());
-        for (std::size_t a = 0; a < pick.size(); ++a) pick[a] = a;
-        for (bool more = pick.size() <= z.size(); more && gc.mu_plus.empty();) {
-          GiNaC::lst us;
-          for (std::size_t a : pick) us.append(z[a]);
-          const auto advance = [&] {
-            std::size_t i = pick.size();
-            while (i > 0 && pick[i - 1] == z.size() - pick.size() + i - 1) --i;
-            if (i == 0) return false;
-            ++pick[i - 1];
-            for (std::size_t j = i; j < pick.size(); ++j) pick[j] = pick[j - 1] + 1;
-            return true;
-          };
-          more = advance();
-          ex sol;
-          try {
-            sol = GiNaC::lsolve(eqs, us);
-          } catch (const std::exception&) {
-            continue;
-          }
-          if (sol.nops() != m.size()) continue;
-          GiNaC::exmap sub;
-          for (std::size_t a = 0; a < sol.nops(); ++a) sub[sol.op(a).op(0)] = sol.op(a).op(1);
-          std::vector<ex> f;
-          bool clean = true;
-          for (const ex& pa : p) {
-            f.push_back(pretty(pa.subs(sub)));
-            for (const ex& x : z) clean = clean && !simplify(f.back()).has(x);
-          }
-          if (clean) gc.mu_plus = f;
-        }
+      if (gc.holds && mu.size() == m.size()) {
+        const std::vector<std::size_t> rows = independent_rows(A, ra, s.tangent_chart());
+        gc.mu_plus = explicit_mu_plus(m, p, mu, z, rows);
+        if (!gc.mu_plus.empty() && rows.size() < m.size()) gc.how += "; the generators' momenta are dependent: mu+ in " + names_of(mu, rows);
       }
     }
     if (!decided || !gc.holds) {

@@ -138,6 +138,22 @@ TEST_CASE("generalized_hybrid_momentum_map: Example 1 on the paper's S and on th
     // so J is not a hybrid momentum map
     CHECK_FALSE(hybrid_momentum_map(d.system(true), d.generators(), true).holds);
   }
+  SUBCASE("a dependent third generator (2 xi1 + xi2): mu+ of all three in (mu1, mu2), the third's as 2 mu1+ + mu2+") {
+    auto gens = d.generators();
+    gens.push_back({"both", 2 * gens[0].xi + gens[1].xi});
+    const GiNaC::realsymbol mu3("mu3");
+    const auto v = generalized_hybrid_momentum_map(d.system(true), gens, {mu1, mu2, mu3}, true);
+    CHECK(v.holds);
+    for (const auto& c : v.components) {
+      CHECK(c.how.find("dependent: mu+ in mu1, mu2") != std::string::npos);
+      REQUIRE(c.mu_plus.size() == 3);
+      const ex yw = c.name == "C1" ? ex(d.R) : d.h - d.R;
+      const ex first = -d.e * mu1 - (1 + d.e) * yw * d.R * mu2 / (d.k * d.k);
+      CHECK_SYMBOLIC_EQ(c.mu_plus[0], first);
+      CHECK_SYMBOLIC_EQ(c.mu_plus[2], 2 * first + mu2);
+      CHECK_FALSE(c.mu_plus[2].has(mu3));
+    }
+  }
   SUBCASE("the genuine codimension-1 S: two states with equal mu- and different mu+") {
     const auto v = generalized_hybrid_momentum_map(d.system(false), d.generators(), {mu1, mu2}, false);
     CHECK_FALSE(v.holds);
