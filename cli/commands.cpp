@@ -30,13 +30,24 @@ namespace hamel::cli {
 
 namespace {
 
+// The system's name as a file name: a file without `name:` is named by its path (data/ball.yaml →
+// ball), and a name may hold characters no file name should (a '/' would write outside DIR).
+std::string file_stem(std::string name) {
+  name = name.substr(name.rfind('/') == std::string::npos ? 0 : name.rfind('/') + 1);
+  for (const char* ext : {".yaml", ".yml"})
+    if (const std::size_t n = std::string(ext).size(); name.size() > n && name.compare(name.size() - n, n, ext) == 0) name.resize(name.size() - n);
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') c = '_';
+  return name.empty() || name == "." || name == ".." ? "system" : name;
+}
+
 // Plots go beside the LaTeX report, or into --plots DIR.
 std::string plot_base(const Args& a, const SystemFile& f) {
   if (a.options.count("--plots")) {
     const std::string dir = a.options.at("--plots");
     std::error_code ec;  // a directory that cannot be made is reported by the first plot written there
     std::filesystem::create_directories(dir, ec);
-    return dir + "/" + f.name;
+    return dir + "/" + file_stem(f.name);
   }
   for (const char* o : {"--latex", "--latex-body"})
     if (a.options.count(o)) {

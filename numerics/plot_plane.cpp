@@ -153,17 +153,17 @@ PathPlot path_plot(const PathPlotInput& in, const std::vector<State>& samples) {
   return out;
 }
 
-void add_left_out_panel(Plot& time, const PathPlotInput& in, const PathPlot& path, const std::vector<State>& samples) {
-  if (path.left_out.empty() || samples.size() != time.x.size()) return;
+void add_surface_panel(Plot& time, const PathPlotInput& in, const std::vector<PlotSurface>& surfaces, const std::vector<State>& samples) {
+  if (surfaces.empty() || samples.size() != time.x.size()) return;
   std::size_t panel = 0;
   for (const Series& s : time.series) panel = std::max(panel, s.panel + 1);
   std::vector<GiNaC::ex> inputs = in.coordinates;
   if (in.time) inputs.push_back(*in.time);
   const std::size_t n = in.coordinates.size();
   std::vector<double> x(inputs.size());
-  for (const LeftOut& l : path.left_out) {
-    const CompiledFunction h = compiled({l.surface.h}, inputs, in.values);
-    Series s{l.surface.title.substr(0, l.surface.title.find(':')), {}, panel};  // the name: the panel is narrow
+  for (const PlotSurface& surface : surfaces) {
+    const CompiledFunction h = compiled({surface.h}, inputs, in.values);
+    Series s{surface.title.substr(0, surface.title.find(':')), {}, panel};  // the name: the panel is narrow
     for (std::size_t k = 0; k < samples.size(); ++k) {
       std::copy(samples[k].begin(), samples[k].begin() + static_cast<long>(n), x.begin());
       if (in.time) x[n] = time.x[k];
@@ -173,6 +173,12 @@ void add_left_out_panel(Plot& time, const PathPlotInput& in, const PathPlot& pat
   }
   time.panel_labels.resize(panel - 1);
   time.panel_labels.push_back("surface function (0 on it)");
+}
+
+void add_left_out_panel(Plot& time, const PathPlotInput& in, const PathPlot& path, const std::vector<State>& samples) {
+  std::vector<PlotSurface> surfaces;
+  for (const LeftOut& l : path.left_out) surfaces.push_back(l.surface);
+  add_surface_panel(time, in, surfaces, samples);
 }
 
 RunPlotFiles plot_run(const RunFigures& f, const std::string& base) {

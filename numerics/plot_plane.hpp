@@ -72,6 +72,9 @@ PathPlot path_plot(const PathPlotInput& in, const std::vector<State>& samples);
 /// leaves out, titled with the surface's name (its title up to a ':'): a wall that cannot be drawn in the
 /// plane is still seen, reaching 0 at each impact.
 void add_left_out_panel(Plot& time, const PathPlotInput& in, const PathPlot& path, const std::vector<State>& samples);
+/// A panel of `time` with each surface function h(q(t), t) against t (0 on the surface): where no
+/// path plane shows the surfaces (one coordinate, or surfaces left out of the path).
+void add_surface_panel(Plot& time, const PathPlotInput& in, const std::vector<PlotSurface>& surfaces, const std::vector<State>& samples);
 
 /// The figures of one run: against time, and the path in a plane (when there is one).
 struct RunFigures {

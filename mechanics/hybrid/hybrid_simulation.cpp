@@ -300,17 +300,22 @@ RunFigures hybrid_figures(const HybridAutomaton& A, const HybridSimulationSpec& 
   RunFigures f{hybrid_time_plot(tr, prefix)};
   const ForcedLagrangianSystem& s0 = *A.domain(0).system;
   const std::vector<ex>& q = s0.coordinates();
-  if (tr.t.empty() || (!plane && q.size() < 2)) return f;
+  if (tr.t.empty()) return f;
   const ex t = s0.time() ? *s0.time() : ex(GiNaC::realsymbol("t"));
   const auto name = [](std::size_t i, const std::vector<ex>& q) { return GiNaC::ex_to<GiNaC::symbol>(q[i]).get_name(); };
-  PathPlotInput in{prefix + "path", plane ? *plane : PlotPlane{name(0, q), name(1, q), q[0], q[1]}, q, spec.values, {}, t,
-                   {spec.t0, tr.t.back()}};
+  const bool flat = !plane && q.size() < 2;  // no path plane: the guards are seen in a panel against t
+  PathPlotInput in{prefix + "path", plane ? *plane : flat ? PlotPlane{} : PlotPlane{name(0, q), name(1, q), q[0], q[1]}, q,
+                   spec.values, {}, t, {spec.t0, tr.t.back()}};
   std::vector<std::string> seen;
   for (const auto e : A.all_transitions()) {
     const SwitchingComponent& C = A.guard(e);
     if (std::find(seen.begin(), seen.end(), C.name) != seen.end()) continue;
     seen.push_back(C.name);
     in.surfaces.push_back({"guard " + C.name, substitute_time_functions(C.surface, spec.functions, t)});
+  }
+  if (flat) {  // a ball on a moving table: h(y, t) reaches 0 at each impact, where y alone says nothing
+    add_surface_panel(f.time, in, in.surfaces, tr.x);
+    return f;
   }
   for (const auto& i : tr.impacts) in.events.push_back({"impact at " + i.guards, i.before});
   f.path = path_plot(in, tr.x);

@@ -164,6 +164,37 @@ TEST_CASE("hamel derive --plots DIR: the directory is created and holds the simu
   CHECK(std::ifstream(plots + "/hybrid_billiard-hybrid-path.svg").good());
 }
 
+TEST_CASE("hamel derive --plots: one coordinate and a moving table, the guard h = y - A sin(w t) in a panel against t") {
+  hamel::test::TempDir dir;
+  hamel::test::TempFile file(
+      "parameters: [g, A, w]\ncoordinates: [y]\ntime_dependent: {time: t, functions: {f: \"sin(t)\"}}\n"
+      "lagrangian: \"y_dot^2/2 - g*y\"\n"
+      "hybrid:\n  guards:\n    - name: table\n      surface: \"y - A*f(w*t)\"\n      direction: falling\n"
+      "      newtonian: {restitution: 1/2}\n"
+      "simulate: {values: {g: 9.81, A: 0.05, w: 20}, initial: {y: 0.5, y_dot: 0}, time: 1.2, step: 0.01}\n",
+      ".yaml");
+  const Run r = run({"derive", file.path(), "--plots", dir.path(), "--brief"});
+  REQUIRE(r.status == 0);
+  const std::string stem = file.path().substr(file.path().rfind('/') + 1, file.path().size() - file.path().rfind('/') - 6);
+  std::ifstream dat(dir.path() + "/" + stem + "-hybrid.dat");
+  REQUIRE(dat.good());
+  std::size_t rows = 0;
+  double lowest = 1;
+  for (std::string line; std::getline(dat, line);) {
+    std::istringstream in(line);
+    double t, y, yd, dE, h;
+    if (!(in >> t >> y >> yd >> dE >> h)) continue;
+    CHECK(std::fabs(h - (y - 0.05 * std::sin(20 * t))) < 1e-9);  // the last column is the guard's function
+    lowest = std::min(lowest, h);
+    ++rows;
+  }
+  CHECK(rows > 100);
+  CHECK(lowest > -1e-6);  // the ball stays above the table: h reaches 0 at the impacts only
+  std::ifstream gp(dir.path() + "/" + stem + "-hybrid.gp");
+  const std::string script((std::istreambuf_iterator<char>(gp)), std::istreambuf_iterator<char>());
+  CHECK(script.find("surface function (0 on it)") != std::string::npos);
+}
+
 TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit status") {
   hamel::test::TempDir dir;
   const std::string csv = dir.path() + "/billiard.csv", svg = dir.path() + "/billiard.svg";
