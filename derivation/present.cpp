@@ -98,6 +98,52 @@ Abbreviation abbreviation(const std::string& name, const std::vector<std::pair<G
   return a;
 }
 
+// The sums of `e` that could be a named value elsewhere than in a denominator: e itself, and the sum
+// factors of a product (a metric entry G_12 = −K, a numerator K·(…)); not deeper, where a match is rare
+// and each candidate costs a canonical form.
+std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
+  std::vector<GiNaC::ex> out;
+  const auto take = [&](const GiNaC::ex& x) {
+    if (GiNaC::is_a<GiNaC::add>(x)) out.push_back(x);
+    else if (GiNaC::is_a<GiNaC::power>(x) && GiNaC::is_a<GiNaC::add>(x.op(0)) && GiNaC::is_a<GiNaC::numeric>(x.op(1)) &&
+             GiNaC::ex_to<GiNaC::numeric>(x.op(1)).is_pos_integer())
+      out.push_back(x.op(0));
+  };
+  take(e);
+  if (GiNaC::is_a<GiNaC::mul>(e))
+    for (std::size_t i = 0; i < e.nops(); ++i) take(e.op(i));
+  return out;
+}
+
+// Each named value where it appears whole or as a factor, written ±name there too: G_11 = K beside
+// G_12 = −K, not −2 b² I_w − ρ² (d² m + I_c). Only sums with the named value's symbols and at least its
+// size are compared (by canonical form up to sign).
+void name_other_forms(Derivation& d, std::size_t shortest) {
+  std::map<std::string, std::size_t> by_key;  // canonical key → abbreviation
+  std::vector<GiNaC::exset> symbols;
+  for (std::size_t k = 0; k < d.abbreviations.size(); ++k) {
+    by_key[canonical_key(d.abbreviations[k].value).first] = k;
+    symbols.emplace_back();
+    collect_symbols(d.abbreviations[k].value, symbols.back());
+  }
+  for (const auto& section : d.sections)
+    for (const auto& object : section.objects)
+      for (const auto& entry : object.entries)
+        for (const GiNaC::ex& b : sum_factors(entry.value)) {
+          if (display_size(plus_first(b)) < shortest) continue;
+          GiNaC::exset in_b;
+          collect_symbols(b, in_b);
+          if (std::none_of(symbols.begin(), symbols.end(), [&](const GiNaC::exset& s) { return s == in_b; })) continue;
+          const auto [key, sign] = canonical_key(b);
+          const auto it = by_key.find(key);
+          if (it == by_key.end()) continue;
+          Abbreviation& a = d.abbreviations[it->second];
+          if (std::any_of(a.forms.begin(), a.forms.end(), [&](const auto& f) { return f.first.is_equal(b); })) continue;
+          const int value_sign = a.forms.front().second * canonical_key(a.forms.front().first).second;  // value = value_sign · canonical
+          a.forms.emplace_back(b, sign * value_sign);
+        }
+}
+
 // A denominator is named when it is long (kShortest operations or more) and shared by kShared entries
 // or more: K, or K1, K2, … when there are several, skipping names the system already uses. Its first
 // form in the derivation is the one shown; the others (−K, K in cosines) are written ±K.
@@ -116,6 +162,7 @@ void name_recurring_denominators(Derivation& d) {
     taken.insert(name);
     d.abbreviations.push_back(abbreviation(name, all.found.at(key).forms));
   }
+  if (!d.abbreviations.empty()) name_other_forms(d, kShortest);
 }
 
 // The values' display forms, each distinct value once, on all cores when they are large

@@ -51,6 +51,21 @@ TEST_CASE("present: a denominator shared by three entries is named K once, with 
   CHECK(hamel::to_text(d.abbreviated(entries[3].value)) == "pi3/(I1 + m)");  // short: not named
 }
 
+TEST_CASE("present: a named K is also written where it is a whole value or a factor, with its sign") {
+  Sphere S;
+  // three entries over K; a metric entry −K (expanded), a numerator K·π1 and a value 2K + m (not K)
+  const std::vector<GiNaC::ex> values{S.c / S.K, S.s / S.K, S.m / S.K, (-S.K).expand(), S.K.expand() * S.p1 / S.m,
+                                      2 * S.K.expand() + S.m};
+  hamel::Derivation d = with_entries(values);
+  hamel::present(d);
+  REQUIRE(d.abbreviations.size() == 1);
+  const auto& entries = d.sections[0].objects[0].entries;
+  CHECK(hamel::to_text(d.abbreviated(entries[3].value)) == "-K");
+  CHECK(hamel::to_text(d.abbreviated(entries[4].value)) == "K*pi1/m");
+  CHECK(hamel::to_text(d.abbreviated(entries[5].value)).find('K') == std::string::npos);
+  for (std::size_t i = 0; i < values.size(); ++i) CHECK(hamel::zero_test(entries[i].value - values[i]).zero);
+}
+
 TEST_CASE("present: no name for a denominator of two entries, nor a name the system already uses") {
   Sphere S;
   hamel::Derivation two = with_entries({S.c / S.K, S.s / S.K});
