@@ -64,6 +64,7 @@ Frame Frame::orthogonal(std::vector<VectorField> distribution, const Metric& g) 
     throw InvalidArgument(detail::message("Frame::orthogonal", "no fields given for the distribution",
                                           "at least one field", "none"));
   auto W = orthogonal_complement(g, distribution);
+  for (auto& X : W) X = without_denominators(X);
   if (distribution.size() + W.size() != g.chart().dim())
     throw DomainError(detail::message("Frame::orthogonal", "the fields of D are linearly dependent",
                                       std::to_string(distribution.size()) + " independent fields",

@@ -38,7 +38,8 @@ class Frame {
   /// @throws InvalidArgument if the counts do not add up to dim or charts differ;
   ///         DomainError if the n fields are linearly dependent.
   Frame(std::vector<VectorField> distribution, std::vector<VectorField> complement);
-  /// W = D^⊥ for the metric g.
+  /// W = D^⊥ for the metric g, each basis field with its denominators cleared (without_denominators):
+  /// −sin φ ∂x + cos φ ∂y, not −tan φ ∂x + ∂y, which is singular at φ = π/2.
   static Frame orthogonal(std::vector<VectorField> distribution, const Metric& g);
   /// W = span{∂_k : k in coordinates}.
   static Frame with_coordinate_complement(std::vector<VectorField> distribution,

@@ -77,6 +77,20 @@ TEST_CASE("Frame: with W = D⊥ the structure functions are C_αβ^γ = G^γδ C
                        mR2 * cos(S.th) * (S.I1 * pow(sin(S.th), 2) + S.I3 * pow(cos(S.th), 2)) / (S.K * sin(S.th)));
 }
 
+TEST_CASE("Frame::orthogonal: the knife edge's W = D-perp is -sin(phi) d_x + cos(phi) d_y, no tan(phi)") {
+  const hamel::Chart Q = hamel::Chart::make("Q", {"x", "y", "phi"});
+  const ex phi = Q[2];
+  const hamel::Metric g(Q, GiNaC::matrix{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+  const hamel::VectorField roll(Q, {cos(phi), sin(phi), 0}), turn(Q, {0, 0, 1});
+  const auto F = hamel::Frame::orthogonal({roll, turn}, g);
+  const hamel::VectorField& W = F[2];
+  CHECK(hamel::zero_test(hamel::inner(g, W, roll)).zero);  // orthogonal to D
+  // a multiple of −sin φ ∂x + cos φ ∂y by a nonzero constant: no denominator left, defined at φ = π/2
+  CHECK(hamel::zero_test(W[0] * cos(phi) + W[1] * sin(phi)).zero);
+  CHECK(GiNaC::is_a<GiNaC::numeric>(hamel::simplify(W[1] / cos(phi))));
+  CHECK_FALSE(hamel::simplify(W[0]).has(tan(phi)));
+}
+
 TEST_CASE("Frame: dependent fields and wrong counts are clear errors") {
   hamel::examples::ChaplyginSphere S;
   CHECK_THROWS_WITH_AS(hamel::Frame::with_coordinate_complement({S.Z1, S.Y2, S.Y2}, {3, 4}),
