@@ -127,7 +127,7 @@ void herglotz(const Context& c, DerivationSection& s) {
     zero_verdict(s, "contact.herglotz.mechanical",
                  "the accelerations equal -Gamma^i_jk q_dot^j q_dot^k - g^ij dV/dq^j - q_dot^i dV/dz (003 (13))",
                  all_zero(subtract(acc, mechanical_accelerations(c.L, *parts)), c.T));
-  zero_verdict(s, "contact.energy_dissipated", "$E_L$ is dissipated: dE_L/dt = (dL/dz) E_L (001 (7b), Remark 1)", is_dissipated(c.L, c.E));
+  zero_verdict(s, "contact.energy_dissipated", "$E_L$ is dissipated: $dE_L/dt = (dL/dz) E_L$ (001 (7b), Remark 1)", is_dissipated(c.L, c.E));
   if (c.in.system.constraints.empty()) dissipated_momenta(c, s);
   else if (!cyclic_momenta(c.L).empty())
     s.prose.push_back("The constraints hold always: the motion follows Gamma_{L,D}, not Gamma_L, and the momenta of the "
@@ -154,13 +154,13 @@ void structure(const Context& c, DerivationSection& s) {
   structure_objects(c, eta, R, s);
   s.prose.push_back("Gamma_L (001 (47)-(48)) has the components q_dot, the accelerations above, and L.");
   if (N <= 9)  // the determinant of a larger flat matrix costs more than it tells
-    zero_verdict(s, "contact.structure.flat_determinant", "det flat_L = (det W)^2: eta_L is a contact form iff L is regular",
+    zero_verdict(s, "contact.structure.flat_determinant", "$det flat_L = (det W)^2$: $eta_L$ is a contact form iff $L$ is regular",
                  zero_test(flat_matrix(eta).determinant() - GiNaC::pow(c.L.hessian().determinant(), 2), c.T));
-  nonzero_verdict(s, "contact.structure.volume", "eta_L ^ (d eta_L)^n != 0", contact_volume_test(eta));
-  zero_verdict(s, "contact.structure.reeb", "flat_L(R_L) = eta_L: R_L of (6) is the Reeb field", zero_test(flat(eta, R) - eta));
-  zero_verdict(s, "contact.structure.flat_gamma", "flat_L(Gamma_L) = dE_L - (E_L + R_L(E_L)) eta_L (001 (43), 003 (7))",
+  nonzero_verdict(s, "contact.structure.volume", "$eta_L$ ∧ $(d eta_L)^n != 0$", contact_volume_test(eta));
+  zero_verdict(s, "contact.structure.reeb", "$flat_L(R_L) = eta_L$: $R_L$ of (6) is the Reeb field", zero_test(flat(eta, R) - eta));
+  zero_verdict(s, "contact.structure.flat_gamma", "$flat_L(Gamma_L) = dE_L - (E_L + R_L(E_L)) eta_L$ (001 (43), 003 (7))",
                zero_test(flat(eta, c.gamma) - (differential(c.E, c.T) - (c.E + R(c.E)) * eta)));
-  zero_verdict(s, "contact.structure.reeb_energy", "R_L(E_L) = -dL/dz (001 Remark 2)", zero_test(R(c.E) + dissipation_rate(c.L), c.T));
+  zero_verdict(s, "contact.structure.reeb_energy", "$R_L(E_L) = -dL/dz$ (001 Remark 2)", zero_test(R(c.E) + dissipation_rate(c.L), c.T));
   zero_verdict(s, "contact.structure.eta_gamma", "$eta_L(Gamma_L) = -E_L$ (003 (8))", zero_test(evaluate(eta, {c.gamma}) + c.E, c.T));
   zero_verdict(s, "contact.structure.lie_eta", "$L_Gamma eta_L = -R_L(E_L) eta_L$ (003 (8))",
                zero_test(lie_derivative(c.gamma, eta) + R(c.E) * eta));
@@ -200,13 +200,13 @@ void legendre(const Context& c, DerivationSection& s) {
   legendre_objects(c, XH, s);
   std::vector<ex> id;
   for (std::size_t i = 0; i < n; ++i) id.push_back(compose(leg.forward.images[n + i], leg.inverse) - M[n + i]);
-  zero_verdict(s, "contact.legendre.inverse", "Leg(Leg^-1(q, p, z)) = (q, p, z)", all_zero(id, M));
+  zero_verdict(s, "contact.legendre.inverse", "$Leg(Leg^-1(q, p, z)) = (q, p, z)$", all_zero(id, M));
   const Form eta = darboux_contact_form(M);
   const VectorField R = reeb_field(eta);
-  zero_verdict(s, "contact.hamiltonian.flat", "X_H of (41) satisfies flat(X_H) = dH - (R(H) + H) eta (001 (40))",
+  zero_verdict(s, "contact.hamiltonian.flat", "$X_H$ of (41) satisfies $flat(X_H) = dH - (R(H) + H) eta$ (001 (40))",
                zero_test(flat(eta, XH) - (differential(H, M) - (R(H) + H) * eta)));
   zero_verdict(s, "contact.hamiltonian.dissipation", "$X_H(H) = -R(H) H$ (001 (42a))", zero_test(XH(H) + R(H) * H, M));
-  zero_verdict(s, "contact.hamiltonian.interior", "i_{X_H} d eta = dH - R(H) eta (001 (42a))",
+  zero_verdict(s, "contact.hamiltonian.interior", "$i_{X_H} d eta = dH - R(H) eta$ (001 (42a))",
                zero_test(interior_product(XH, exterior_derivative(eta)) - (differential(H, M) - R(H) * eta)));
   zero_verdict(s, "contact.hamiltonian.eta", "$eta(X_H) = -H$ (003 (2))", zero_test(evaluate(eta, {XH}) + H, M));
   zero_verdict(s, "contact.legendre.forward_related", "Leg_* Gamma_L = X_H (Lagrangian to Hamiltonian)",
