@@ -185,6 +185,10 @@ struct Derivation {
   std::vector<std::pair<std::string, std::string>> latex_names;  ///< user LaTeX names: identifier → LaTeX
   std::deque<DerivationSection> sections;  ///< a deque: references returned by add() stay valid
   std::vector<Abbreviation> abbreviations;  ///< in order of first appearance
+  /// Symbols the derivation defines by the others, as functions on the base space: the variables
+  /// u_a ↦ u_a(q, π). A claim's value and the derived one are compared with them written out, so that a
+  /// value may mix π and u (not serialised: the JSON's objects already say which symbols they use).
+  GiNaC::exmap definitions;
 
   /// Appends a section and returns it.
   DerivationSection& add(std::string id, std::string title);

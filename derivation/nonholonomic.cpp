@@ -657,6 +657,8 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
   if (symmetric && !b.orbits.empty() && !b.momenta.empty())
     casimirs(b, start_section(out, o, "casimirs", "Casimirs of the reduced brackets"));
   geometry(in, sys, b, symmetric, start_section(out, o, "characteristic", "Characteristic distributions and commutators (Corollary 5.8)"));
+  if (in.variable_chart)
+    for (std::size_t a = 0; a < in.variables.size(); ++a) out.definitions[(*in.variable_chart)[a]] = in.variables[a].expression;
   if (!in.variables.empty())
     reduced(in, sys, b, symmetric, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
 }

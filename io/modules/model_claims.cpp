@@ -77,6 +77,8 @@ ModelClaim read_model_claim(const Document& doc, const ExpressionReader& r, cons
   ModelClaim c;
   c.kind = cl.kind;
   c.at.set("", doc.mark(cl.body));
+  doc.check_keys(cl.body, c.kind == "entry" ? std::vector<std::string>{"object", "key", "value"} : std::vector<std::string>{"id", "holds"},
+                 "a '" + c.kind + "' claim");
   if (c.kind == "entry") read_entry(doc, r, cl.body, c);
   else read_verdict(doc, cl.body, c);
   return c;

@@ -291,6 +291,22 @@ const std::map<std::string, Read>& readers() {
   return table;
 }
 
+// The keys each kind's body may have: any other is a typo (`off:` for `of:` checked the gauged
+// bracket and said TRUE), refused with a did-you-mean.
+const std::map<std::string, std::vector<std::string>>& body_keys() {
+  static const std::map<std::string, std::vector<std::string>> table = {
+      {"structure_coefficient", {"indices", "value"}}, {"structure_function", {"indices", "value"}},
+      {"constrained_metric", {"indices", "value"}}, {"inverse_metric", {"indices", "value"}},
+      {"bracket", {"pair", "of", "value"}}, {"reduced_bracket", {"pair", "of", "value"}},
+      {"three_form", {"components", "value"}}, {"casimir", {"function", "of", "holds"}},
+      {"conserved", {"function", "holds"}}, {"equation_of_motion", {"coordinate", "value"}},
+      {"hamiltonian", {"value"}}, {"jacobi", {"of", "holds"}}, {"gauge_momentum", {"field", "holds"}},
+      {"identity", {"lhs", "rhs"}}, {"gauge_ode", {"entry", "value"}}, {"gauge_solution", {"coefficients"}},
+      {"jacobiator", {"functions", "of", "value"}}, {"commutator", {"fields", "of", "zero", "tangent", "hamiltonian"}},
+      {"characteristic_rank", {"of", "at", "rank"}}, {"integrable", {"of", "holds"}}};
+  return table;
+}
+
 }  // namespace
 
 std::vector<NonholonomicClaim> read_nonholonomic_claims(const NonholonomicFile& in, const std::vector<Claim>& claims,
@@ -302,6 +318,7 @@ std::vector<NonholonomicClaim> read_nonholonomic_claims(const NonholonomicFile& 
     NonholonomicClaim c;
     c.kind = cl.kind;
     c.at.set("", doc.mark(cl.body));
+    doc.check_keys(cl.body, body_keys().at(cl.kind), "a '" + cl.kind + "' claim");
     readers().at(cl.kind)(ClaimEnv{doc, in, cl.body, reader}, c);
     out.push_back(std::move(c));
   }
