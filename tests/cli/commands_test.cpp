@@ -495,6 +495,38 @@ TEST_CASE("hamel check: entry and verdict claims address the derivation model by
   CHECK(e.err.find("no object 'bracket.gaugd' in the derivation (did you mean 'bracket.gauged'?)") != std::string::npos);
 }
 
+TEST_CASE("hamel check: entry claims read the entries a symmetry gives, refuse impossible keys, mix variables and momenta") {
+  // the sleigh: g_x,theta = -a m sin(theta) (symmetric), C_122 = -a m (antisymmetric), Jac_x,pi1,pi2 (alternating)
+  hamel::test::TempFile claims(
+      "claims:\n"
+      "  - {name: g_theta_x, entry: {object: metric, key: \"theta,x\", value: \"-a*m*sin(theta)\"}}\n"
+      "  - {name: C_212, entry: {object: structure_coefficients, key: \"2,1,2\", value: \"a*m\"}}\n"
+      "  - {name: C_212 sign, entry: {object: structure_coefficients, key: \"2,1,2\", value: \"-a*m\"}, expect: false}\n"
+      "  - {name: Jac cyclic, entry: {object: jacobiator.nonholonomic, key: \"pi1,pi2,x\", value: \"2*sin(theta)\"}}\n"
+      "  - {name: Jac odd, entry: {object: jacobiator.nonholonomic, key: \"pi2,pi1,x\", value: \"-2*sin(theta)\"}}\n"
+      "  - {name: v omega, entry: {object: reduced_bracket, key: \"v,omega\", value: \"a*pi2/(J + m*a^2)^2\"}}\n"
+      "  - {name: H in pi, entry: {object: reduced_hamiltonian, value: \"pi1^2/(2*m) + pi2^2/(2*(J + m*a^2))\"}}\n",
+      ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sleigh.yaml", claims.path()});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("7 claims: 6 true, 1 false") != std::string::npos);
+  for (const auto& key_why : std::vector<std::pair<std::string, std::string>>{
+           {"object: frame, key: \"X9,x\"", "'X9' is not an index there (did you mean 'X1'?)"},
+           {"object: bracket.nonholonomic, key: \"x,pi7\"", "'pi7' is not an index there"},
+           {"object: bracket.nonholonomic, key: \"x\"", "expected 2 indices"},
+           {"object: structure_coefficients, key: \"1,2,7\"", "'7' is not an index there"}}) {
+    hamel::test::TempFile bad("claims:\n  - {entry: {" + key_why.first + ", value: \"0\"}}\n", ".yaml");
+    const Run e = run({"check", "examples/chaplygin_sleigh.yaml", bad.path()});
+    CHECK(e.status == 2);
+    CHECK_MESSAGE(e.err.find(key_why.second) != std::string::npos, e.err);
+    CHECK(e.err.find(bad.path() + ":2:") != std::string::npos);
+  }
+  hamel::test::TempFile typo("claims:\n  - {bracket: {pair: \"pi1,pi2\", off: nonholonomic, value: \"0\"}}\n", ".yaml");
+  const Run t = run({"check", "examples/chaplygin_sphere.yaml", typo.path()});
+  CHECK(t.status == 2);
+  CHECK(t.err.find("unknown key 'off' in a 'bracket' claim; expected one of pair of value, got 'off' (did you mean 'of'?)") != std::string::npos);
+}
+
 TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 17 §2)") {
   // "x is conserved" is false for the nonholonomic particle; `symbols: [x]` made it true
   const std::string claim = "claims:\n  - {name: x, conserved: {function: x}}\n";
