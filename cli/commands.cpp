@@ -90,10 +90,20 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
   for (const auto& m : messages) out << m << "\n";
 }
 
+// What a step is working on, on stderr past the first second like the steps' titles (not profiled).
+std::function<void(const std::string&)> detail(bool quiet, std::ostream& err) {
+  const auto start = std::chrono::steady_clock::now();
+  return [start, quiet, &err](const std::string& what) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!quiet && s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s,   " << plain_text(what) << std::endl;
+  };
+}
+
 // The derivation of the system file named on the command line, by every module that applies to it.
 Derivation derive_file(const Args& a, std::ostream& err, StepProfile* profile) {
   const SystemFile f = read_system_file(load_document(a.positional[0]));
-  return derive_system(f, DeriveOptions{plot_base(a, f), progress(has_flag(a, "--quiet") || has_flag(a, "--brief"), err, profile)});
+  const bool quiet = has_flag(a, "--quiet") || has_flag(a, "--brief");
+  return derive_system(f, DeriveOptions{plot_base(a, f), progress(quiet, err, profile), detail(quiet, err)});
 }
 
 int derive(const Args& a, std::ostream& out, std::ostream& err) {

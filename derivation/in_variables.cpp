@@ -22,7 +22,11 @@ namespace hamel {
 namespace {
 
 // What all re-expressions of one derivation may take together; past it entries are left in (q, π).
-constexpr double kDerivationSeconds = 120;
+// Each entry gets its share of what is left (the entries to come counted), so one slow entry cannot
+// starve the others, nor the whole derivation run for minutes (the rattleback ball took 120 s).
+constexpr double kDerivationSeconds = 30;
+// An entry's share is never less than this while time is left (a Gröbner basis needs a moment).
+constexpr double kLeastShare = 1.5;
 
 // A form in the variables longer than this (printed characters) helps nobody: the entry is flagged
 // instead, with its length (the solid of revolution's Ṁ by the chain rule is ~30 000 characters).
@@ -60,6 +64,15 @@ std::string joined(const std::vector<std::string>& items) {
   return s;
 }
 
+// An entry's label as plain text for a progress line ({M1, M2}, d/dt M1, H_c).
+std::string plain(const Label& l) {
+  if (l.form == Label::Form::Bracket) return "{" + joined(l.lower) + "}";
+  if (l.form == Label::Form::Dot) return "d/dt " + l.base;
+  std::string s = l.base;
+  for (const auto& i : l.lower) s += i;
+  return s;
+}
+
 void report(const std::vector<std::string>& left, std::size_t total, DerivationSection& s) {
   const std::size_t done = total - left.size();
   s.prose.push_back("Each bracket is rewritten in the variables by elimination (a Groebner basis, Singular) and "
@@ -89,19 +102,35 @@ std::vector<GiNaC::ex> relations(const VariablesOnChart& v, DerivationSection& s
 
 VariablesOnChart variables_on_dual(const NonholonomicInput& in) { return on_dual(in, variable_chart(in)); }
 
-InVariables::InVariables(const NonholonomicInput& in)
-    : in_(in), U_(variable_chart(in)), v_(on_dual(in, U_)), started_(now_seconds()) {}
+// The entries to come: the brackets, a gauge momentum or two, H_c, the k equations and φ_c.
+InVariables::InVariables(const NonholonomicInput& in, std::function<void(const std::string&)> detail)
+    : in_(in), U_(variable_chart(in)), v_(on_dual(in, U_)), detail_(std::move(detail)), started_(now_seconds()),
+      pending_(in.variables.size() * (in.variables.size() + 1) / 2 + 3) {}
 
 double InVariables::seconds_left() const { return kDerivationSeconds - (now_seconds() - started_); }
 
+// What the next entry may take: what is left shared by the entries to come, within [kLeastShare, 20 s]
+// while anything is left (0 when nothing is).
+double InVariables::share() const {
+  const double left = seconds_left();
+  if (left <= 0) return 0;
+  const double fair = left / static_cast<double>(std::max<std::size_t>(pending_, 1));
+  return std::min({left, ReexpressBudget{}.seconds, std::max(fair, kLeastShare)});
+}
+
 bool InVariables::add(Object& o, std::vector<std::string> key, Label label, const GiNaC::ex& value) {
+  if (detail_) detail_("in the variables: " + plain(label));
   Reexpressed r;
   r.value = value;
   r.note = "over budget: the derivation's " + std::to_string(static_cast<int>(kDerivationSeconds)) + " s are spent";
-  if (seconds_left() > 0) {
+  const double share = this->share();
+  if (pending_ > 0) --pending_;
+  if (share > 0) {
     ReexpressBudget budget;
-    budget.seconds = std::min(budget.seconds, seconds_left());
+    budget.seconds = share;
     r = reexpress(value, v_, in_.inverse, budget);
+    if (r.outcome == Reexpressed::Outcome::OverBudget)
+      r.note += " (its share of the derivation's " + std::to_string(static_cast<int>(kDerivationSeconds)) + " s)";
   }
   const bool shown = r.expressed() && printed_length(r.value) <= kLongestPrinted;
   Entry& e = o.add(std::move(key), std::move(label), shown ? r.value : value);

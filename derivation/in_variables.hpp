@@ -4,6 +4,7 @@
 // `inverse:` rules a hint) and verified, or printed in (q, π) with the note "left in (q, pi): why".
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -26,7 +27,8 @@ VariablesOnChart variables_on_dual(const NonholonomicInput& in);
 /// coordinates that abstract functions depend on, written in the variables (θ = acos γ3).
 class InVariables {
  public:
-  explicit InVariables(const NonholonomicInput& in);
+  /// `detail` (optional) is told which entry is being re-expressed, for progress lines.
+  explicit InVariables(const NonholonomicInput& in, std::function<void(const std::string&)> detail = {});
 
   /// Into `s`: the object "reduced_bracket", the prose and verdict "reduced.in_variables" naming the
   /// entries left, and "variable_relations" (|γ|² − 1 = 0). Returns the brackets in the variables
@@ -59,6 +61,7 @@ class InVariables {
 
  private:
   double seconds_left() const;
+  double share() const;
   GiNaC::ex derivative(const GiNaC::ex& H, std::size_t b) const;
   GiNaC::ex on_arguments(const GiNaC::ex& e) const;
   std::optional<GiNaC::ex> shorter_on_relations(const GiNaC::ex& value) const;
@@ -68,7 +71,9 @@ class InVariables {
   const NonholonomicInput& in_;
   Chart U_;
   VariablesOnChart v_;
+  std::function<void(const std::string&)> detail_;
   double started_;
+  std::size_t pending_;  ///< the entries still to re-express (an estimate, for the shares)
   std::vector<std::pair<GiNaC::ex, GiNaC::ex>> arguments_;
   std::vector<GiNaC::ex> relations_;  ///< among the variables, each = 0 (|γ|² − 1)
 };

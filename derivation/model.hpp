@@ -210,6 +210,9 @@ void declare_remaining_symbols(Derivation& d);
 struct DeriveOptions {
   std::string plot_base;  ///< path prefix for plot files (e.g. "build/chaplygin_sphere"); empty: no plots
   std::function<void(const std::string&)> progress;  ///< called with each step's title as it starts
+  /// Called with what a long step is working on (the entry being re-expressed): for the user's eyes
+  /// only, not a step of the profile.
+  std::function<void(const std::string&)> detail;
 };
 
 /// The summary of a derivation's verdicts.

@@ -512,7 +512,7 @@ AlmostPoissonBracket on_accepted(const InVariables& iv, const VariableTable& tab
 // The reduced objects in the variables; the Jacobi identity in the variables when every bracket is
 // written in them, else on D*.
 void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
-             bool symmetric, DerivationSection& s) {
+             bool symmetric, const DeriveOptions& o, DerivationSection& s) {
   const NonholonomicInput in = symmetric ? invariant_variables(given, b, s) : given;
   // 004 §4: invariance is under G, and the declared generators are not one (section "symmetry")
   if (!symmetric)
@@ -520,7 +520,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
                       "the system, so there is no reduced space to check it against. The brackets below are those of "
                       "the functions u_a(q, pi) on D*, not of a reduced bracket.");
   const AlmostPoissonBracket& B = b.reduced_source();
-  InVariables iv(in);
+  InVariables iv(in, o.detail);
   const auto table = iv.brackets(B, s);
   // its characteristic distribution on R^k, when the variables are free coordinates of the reduced
   // space: with relations among them (|γ|² = 1) the table is defined only on their zero set, and its
@@ -660,7 +660,7 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
   if (in.variable_chart)
     for (std::size_t a = 0; a < in.variables.size(); ++a) out.definitions[(*in.variable_chart)[a]] = in.variables[a].expression;
   if (!in.variables.empty())
-    reduced(in, sys, b, symmetric, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
+    reduced(in, sys, b, symmetric, o, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
 }
 
 }  // namespace hamel

@@ -109,6 +109,13 @@ ex constants_back(const ex& e, const AlgebraicForm& form) {
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
+double clock_seconds() { return std::chrono::duration<double>(Clock::now().time_since_epoch()).count(); }
+
+// The time left before the budget's deadline (none set: all of `seconds`).
+double seconds_left(const ReexpressBudget& b) {
+  return b.deadline > 0 ? std::max(0.0, b.deadline - clock_seconds()) : b.seconds;
+}
+
 bool on_chart(const ex& f, const Chart& chart) {
   for (const ex& q : chart.coordinates())
     if (f.has(q)) return true;
@@ -433,7 +440,7 @@ void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const Ree
              std::to_string(budget.max_terms) + ")";
     return;
   }
-  const GroebnerAnswer a = value_basis(p, budget.seconds);
+  const GroebnerAnswer a = value_basis(p, seconds_left(budget));
   if (a.done) {
     judge(r, a.basis, z, f, v, g.form, atoms.back);
     if (r.expressed())
@@ -452,13 +459,19 @@ ArgumentForm argument_form(const ex& q, const ex& value) {
   return {q, value};
 }
 
-Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const ReexpressBudget& budget) {
+Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const ReexpressBudget& given) {
   const auto t0 = Clock::now();
   Reexpressed r;
   r.value = f;
   if (!on_chart(f, v.chart)) {  // a constant: nothing to eliminate
     r.outcome = Reexpressed::Outcome::Expressed;
     r.verified = zero_test(ex(0), v.chart);
+    return r;
+  }
+  ReexpressBudget budget = given;
+  if (budget.deadline <= 0) budget.deadline = clock_seconds() + budget.seconds;
+  if (seconds_left(budget) <= 0) {  // an enclosing re-expression spent it
+    r.note = "over budget: no time left for it";
     return r;
   }
   try {

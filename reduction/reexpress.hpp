@@ -32,6 +32,9 @@ struct ReexpressBudget {
   /// Try putting in the coordinates' values in the variables (cos θ = γ3) before eliminating; off
   /// while those values themselves are being found.
   bool substitute = true;
+  /// When the whole re-expression must end (steady clock, seconds), set from `seconds` by reexpress:
+  /// the eliminations inside one (an atom's operands, a coordinate's value) share its time.
+  double deadline = 0;
 };
 
 struct Reexpressed {
