@@ -244,26 +244,176 @@ GiNaC::ex InVariables::shortest_on_relations(const GiNaC::ex& value) const {
   return same ? *reduced : value;
 }
 
+// The momentum variables' Legendre map (issue 16 §1: the Chaplygin ball's Ṁ is 8 000 characters in
+// (M, γ) alone, where 004 §6 writes M × Ω with Ω = ∂H/∂M). When the variables that involve the momenta
+// are affine in them, u_M = A(q) π + b(q) with A square and invertible, their velocities
+// v = ∂H_c/∂u_M = A^{-T} G^{-1} π satisfy u_M = J v + b with J = A G Aᵀ (H_c = ½ πᵀ G^{-1} π + V, (2.7)).
+// nullopt when there is no such split, or J or b is not a function of the other variables.
+std::optional<InVariables::LegendreMap> InVariables::legendre(const NonholonomicSystem& sys) const {
+  if (sys.is_affine()) return std::nullopt;  // H_c has terms linear in π there
+  const std::vector<GiNaC::ex> pi = sys.momenta();
+  const std::size_t r = pi.size();
+  const auto has_pi = [&](const GiNaC::ex& e) {
+    return std::any_of(pi.begin(), pi.end(), [&](const GiNaC::ex& p) { return e.has(p); });
+  };
+  LegendreMap L;
+  for (std::size_t a = 0; a < v_.variables.size(); ++a)
+    if (has_pi(v_.variables[a].expression)) L.momenta.push_back(a);
+  if (L.momenta.size() != r || r == 0) return std::nullopt;
+  GiNaC::matrix A(r, r), pim(r, 1);
+  std::vector<GiNaC::ex> b(r);
+  for (std::size_t i = 0; i < r; ++i) {
+    GiNaC::ex rest = v_.variables[L.momenta[i]].expression.expand();
+    for (std::size_t j = 0; j < r; ++j) {
+      A(i, j) = rest.coeff(pi[j], 1);
+      rest = rest.coeff(pi[j], 0);
+      if (has_pi(A(i, j))) return std::nullopt;
+    }
+    if (has_pi(rest)) return std::nullopt;
+    b[i] = simplify(rest);
+    pim(i, 0) = pi[i];
+    L.v.push_back(GiNaC::symbol("v_" + in_.variables[L.momenta[i]].name));
+  }
+  if (simplify(A.determinant()).is_zero()) return std::nullopt;
+  const GiNaC::matrix& G = sys.constrained_metric();
+  const GiNaC::matrix GAt = G.mul(A.transpose()), J = A.mul(GAt);
+  const GiNaC::matrix v_pi = A.inverse().transpose().mul(sys.constrained_inverse()).mul(pim);
+  L.pi = pi;
+  L.P = GAt;
+  for (std::size_t i = 0; i < r; ++i) {
+    L.v_on_dual.push_back({GiNaC::ex_to<GiNaC::symbol>(L.v[i]).get_name(), simplify(v_pi(i, 0))});
+  }
+  for (std::size_t i = 0; i < r; ++i) {
+    GiNaC::ex u = 0;
+    for (std::size_t j = 0; j <= r; ++j) {  // J_ij, then b_i
+      const GiNaC::ex c = coefficient_in_variables(j < r ? simplify(J(i, j)) : b[i]);
+      if (!coefficient_ok_) return std::nullopt;
+      u += j < r ? c * L.v[j] : c;
+    }
+    L.u_in_v.push_back(u);
+  }
+  return L;
+}
+
+// A function of q alone in the variables (a coefficient of the Legendre map or of a polynomial in v),
+// the shorter of it and its normal form modulo the relations; coefficient_ok_ says whether it is.
+GiNaC::ex InVariables::coefficient_in_variables(const GiNaC::ex& c) const {
+  coefficient_ok_ = false;
+  ReexpressBudget budget;
+  budget.seconds = std::min(5.0, seconds_left());
+  if (budget.seconds <= 0) return c;
+  const Reexpressed r = reexpress(c, v_, in_.inverse, budget);
+  const auto& q = v_.chart.coordinates();
+  if (!r.expressed() || std::any_of(q.begin(), q.end(), [&](const GiNaC::ex& x) { return r.value.has(x); })) return c;
+  coefficient_ok_ = true;
+  const auto shorter = shorter_on_relations(r.value);
+  return shorter ? *shorter : r.value;
+}
+
+// f (a function on D*, of degree at most 2 in π: H_c, and X_nh(u) for u affine in π or free of it)
+// in the variables and the velocities v: f(q, P v) with P = G Aᵀ is a polynomial in v whose
+// coefficients, by Taylor's formula at π = 0, are functions of q alone (invariant with f, as v is),
+// each re-expressed in the other variables; the sum is verified on D* with v ↦ v(q, π), which a
+// term of higher degree would fail.
+std::optional<GiNaC::ex> InVariables::in_velocities(const GiNaC::ex& f, const LegendreMap& L) const {
+  const std::size_t r = L.pi.size();
+  GiNaC::exmap at_zero;
+  for (const GiNaC::ex& p : L.pi) at_zero[p] = 0;
+  GiNaC::ex sum = 0;
+  const auto term = [&](const GiNaC::ex& c, const GiNaC::ex& monomial) {
+    const GiNaC::ex cs = simplify(c);
+    if (cs.is_zero()) return true;
+    const GiNaC::ex value = coefficient_in_variables(cs);
+    sum += value * monomial;
+    return coefficient_ok_;
+  };
+  if (!term(f.subs(at_zero), 1)) return std::nullopt;
+  std::vector<GiNaC::ex> first(r);
+  GiNaC::matrix second(r, r);
+  for (std::size_t a = 0; a < r; ++a) first[a] = f.diff(GiNaC::ex_to<GiNaC::symbol>(L.pi[a]));
+  for (std::size_t a = 0; a < r; ++a)
+    for (std::size_t b = a; b < r; ++b)
+      second(a, b) = second(b, a) = simplify(first[a].diff(GiNaC::ex_to<GiNaC::symbol>(L.pi[b])).subs(at_zero));
+  for (std::size_t a = 0; a < r; ++a) first[a] = simplify(first[a].subs(at_zero));
+  for (std::size_t i = 0; i < r; ++i) {
+    GiNaC::ex c = 0;
+    for (std::size_t a = 0; a < r; ++a) c += first[a] * L.P(a, i);
+    if (!term(c, L.v[i])) return std::nullopt;
+    for (std::size_t j = i; j < r; ++j) {
+      GiNaC::ex cij = 0;
+      for (std::size_t a = 0; a < r; ++a)
+        for (std::size_t b = 0; b < r; ++b) cij += second(a, b) * L.P(a, i) * L.P(b, j);
+      if (!term(i == j ? cij / 2 : cij, L.v[i] * L.v[j])) return std::nullopt;
+    }
+  }
+  std::vector<GiNaC::ex> symbols = v_.symbols;
+  std::vector<NamedFunction> variables = v_.variables;
+  symbols.insert(symbols.end(), L.v.begin(), L.v.end());
+  variables.insert(variables.end(), L.v_on_dual.begin(), L.v_on_dual.end());
+  if (!verify_in_variables(f, sum, symbols, variables, v_.chart).zero) return std::nullopt;
+  return sum;
+}
+
+// The equations (and H_c when it is left) written in the variables and the velocities v = ∂H_c/∂u_M,
+// all or none, with the Legendre map u_M = J v + b that defines v: returns whether they were.
+bool InVariables::with_velocities(const NonholonomicSystem& sys, const std::vector<GiNaC::ex>& actual, Object& h,
+                                  bool h_done, Object& eq, DerivationSection& s) {
+  if (detail_) detail_("in the variables: the velocities of the momentum variables (their Legendre map)");
+  const auto L = legendre(sys);
+  if (!L) return false;
+  std::vector<GiNaC::ex> forms;
+  for (std::size_t a = 0; a < actual.size(); ++a) {
+    if (detail_) detail_("in the variables and velocities: d/dt " + in_.variables[a].name);
+    const auto f = in_velocities(actual[a], *L);
+    if (!f) return false;
+    forms.push_back(*f);
+  }
+  const auto H = h_done ? std::nullopt : in_velocities(h.entries.back().value, *L);
+  if (H) h.entries.back().value = *H, h.entries.back().note.clear();
+  eq.entries.clear();
+  for (std::size_t a = 0; a < actual.size(); ++a) eq.add({in_.variables[a].name}, Label::dot(in_.variables[a].name), forms[a]);
+  Object& o = s.object("legendre_map", ObjectKind::Family,
+                       "the momentum variables in their velocities $v_a = dH_c/du_a$ (the Legendre map)");
+  std::string names;
+  for (std::size_t i = 0; i < L->momenta.size(); ++i) {
+    const std::string& name = in_.variables[L->momenta[i]].name;
+    o.add({name}, Label::symbol(name), L->u_in_v[i]);
+    names += (names.empty() ? "" : ", ") + std::string("v_") + name;
+  }
+  s.prose.push_back("The equations are written in the variables and the velocities " + names +
+                    " (the derivatives of H_c in the momentum variables, 004 §6's Omega for the Chaplygin ball), "
+                    "defined by the Legendre map listed: in the variables alone they are too long or not found. "
+                    "Each is verified on D* with v = A^-T G^-1 pi.");
+  return true;
+}
+
 void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<VariableTable>& table,
                            DerivationSection& s) {
   Object& h = s.object("reduced_hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian in the variables");
   const bool h_done = add(h, {}, Label::symbol("H_c"), simplify(constrained_hamiltonian(sys)));
   Object& eq = s.object("reduced_equations", ObjectKind::Equations, "the reduced equations of motion (2.8) in the variables");
   const VectorField X = nonholonomic_vector_field(sys);
-  std::size_t done = 0;
-  for (std::size_t a = 0; a < in_.variables.size(); ++a) {
+  std::vector<GiNaC::ex> actual;
+  for (const auto& u : in_.variables) actual.push_back(simplify(X(u.expression)));
+  // without H_c in the variables, the velocities first: the eliminations of the equations are slow
+  bool velocities = !h_done && with_velocities(sys, actual, h, h_done, eq, s);
+  std::size_t done = velocities ? actual.size() : 0;
+  for (std::size_t a = 0; a < in_.variables.size() && !velocities; ++a) {
     const auto& u = in_.variables[a];
-    const GiNaC::ex actual = simplify(X(u.expression));
     std::string long_note;
-    const auto by_chain = table && h_done ? chain_rule(a, *table, h.entries.back().value, actual, long_note) : std::nullopt;
-    if (!long_note.empty()) eq.add({u.name}, Label::dot(u.name), actual).note = "left in (q, pi): " + long_note;
+    const auto by_chain = table && h_done ? chain_rule(a, *table, h.entries.back().value, actual[a], long_note) : std::nullopt;
+    if (!long_note.empty()) eq.add({u.name}, Label::dot(u.name), actual[a]).note = "left in (q, pi): " + long_note;
     else if (by_chain) eq.add({u.name}, Label::dot(u.name), *by_chain), ++done;
-    else if (add(eq, {u.name}, Label::dot(u.name), actual)) ++done;
+    else if (add(eq, {u.name}, Label::dot(u.name), actual[a])) ++done;
+  }
+  if (!velocities && done < actual.size() && h_done && with_velocities(sys, actual, h, h_done, eq, s)) {
+    velocities = true;
+    done = actual.size();
   }
   s.prose.push_back(std::string("The reduced Hamiltonian ") + (h_done ? "is" : "is not") +
                     " a function of the variables; " + std::to_string(done) + " of " +
                     std::to_string(in_.variables.size()) + " equations $d/dt u_a = X_nh(u_a)$ are written in them" +
-                    (table && h_done ? " ($d/dt u_a = sum_b {u_a, u_b} dH_c/du_b$, each verified)." : "."));
+                    (velocities ? " and the velocities." : table && h_done ? " ($d/dt u_a = sum_b {u_a, u_b} dH_c/du_b$, each verified)." : "."));
 }
 
 void InVariables::arguments(DerivationSection& s) const {

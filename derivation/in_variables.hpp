@@ -68,6 +68,22 @@ class InVariables {
   std::optional<GiNaC::ex> chain_rule(std::size_t a, const VariableTable& table, const GiNaC::ex& H,
                                       const GiNaC::ex& actual, std::string& too_long_note) const;
 
+  // The momentum variables' Legendre map (in_variables.cpp, `legendre`): u_M = J v + b.
+  struct LegendreMap {
+    std::vector<std::size_t> momenta;         ///< the indices of the u_M among the variables
+    std::vector<GiNaC::ex> v;                 ///< their velocities' symbols v_M1, ...
+    std::vector<GiNaC::ex> pi;                ///< the momenta π_α
+    GiNaC::matrix P;                          ///< π = P v, P = G Aᵀ
+    std::vector<NamedFunction> v_on_dual;     ///< v(q, π) = A^{-T} G^{-1} π
+    std::vector<GiNaC::ex> u_in_v;            ///< u_M = J v + b, J and b in the other variables
+  };
+  std::optional<LegendreMap> legendre(const NonholonomicSystem& sys) const;
+  std::optional<GiNaC::ex> in_velocities(const GiNaC::ex& f, const LegendreMap& L) const;
+  bool with_velocities(const NonholonomicSystem& sys, const std::vector<GiNaC::ex>& actual, Object& h, bool h_done,
+                       Object& eq, DerivationSection& s);
+  GiNaC::ex coefficient_in_variables(const GiNaC::ex& c) const;
+  mutable bool coefficient_ok_ = false;
+
   const NonholonomicInput& in_;
   Chart U_;
   VariablesOnChart v_;

@@ -35,7 +35,7 @@ std::shared_ptr<Derivation> derive(const System& s, const std::string& plots) {
   // The GIL stays held: GiNaC is not thread-safe, and another Python thread could call the geometry
   // functions meanwhile. The derivation's workers are forked processes that never touch Python.
   if (!plots.empty()) std::filesystem::create_directories(plots);
-  const DeriveOptions options{plots.empty() ? "" : plots + "/" + f.name, [](const std::string&) {}};
+  const DeriveOptions options{plots.empty() ? "" : plots + "/" + f.name, [](const std::string&) {}, {}};
   auto d = std::make_shared<Derivation>(derive_system(f, options));
   present(*d);
   declare_remaining_symbols(*d);
