@@ -279,7 +279,12 @@ std::optional<InVariables::LegendreMap> InVariables::legendre(const Nonholonomic
   const GiNaC::matrix GAt = G.mul(A.transpose()), J = A.mul(GAt);
   const GiNaC::matrix v_pi = A.inverse().transpose().mul(sys.constrained_inverse()).mul(pim);
   L.pi = pi;
-  L.P = GAt;
+  const GiNaC::matrix At = A.transpose();
+  for (std::size_t a = 0; a < r; ++a) {
+    GiNaC::ex x = 0;
+    for (std::size_t i = 0; i < r; ++i) x += At(a, i) * L.v[i];
+    L.vq.push_back(x);
+  }
   for (std::size_t i = 0; i < r; ++i) {
     L.v_on_dual.push_back({GiNaC::ex_to<GiNaC::symbol>(L.v[i]).get_name(), simplify(v_pi(i, 0))});
   }
@@ -310,47 +315,81 @@ GiNaC::ex InVariables::coefficient_in_variables(const GiNaC::ex& c) const {
   return shorter ? *shorter : r.value;
 }
 
-// f (a function on D*, of degree at most 2 in π: H_c, and X_nh(u) for u affine in π or free of it)
-// in the variables and the velocities v: f(q, P v) with P = G Aᵀ is a polynomial in v whose
-// coefficients, by Taylor's formula at π = 0, are functions of q alone (invariant with f, as v is),
-// each re-expressed in the other variables; the sum is verified on D* with v ↦ v(q, π), which a
-// term of higher degree would fail.
-std::optional<GiNaC::ex> InVariables::in_velocities(const GiNaC::ex& f, const LegendreMap& L) const {
+// The rate of u (a function on D*) along X_nh at π = G v_q, v_q = Aᵀ v, written without G^{-1}: the
+// inverse metric's denominators (K of 004 (6.7)) cancel in the velocities, and the canonical form
+// refuses the sums they make (the rattleback ball's coefficients, 90 000 characters). By (2.8)–(2.9),
+// q̇ = ρ v_q and π̇_α = {π_α, H_c} = ρ^i_α (½ v_qᵀ ∂_i G v_q − ∂_i V) − C_αβδ v_q^β v_q^δ, with ∂_i G^{-1} =
+// −G^{-1} ∂_i G G^{-1} and C_αβ^γ π_γ = C_αβδ v_q^δ (2.6). H_c itself is ½ v_qᵀ G v_q + V.
+GiNaC::ex InVariables::rate_in_velocities(const NonholonomicSystem& sys, const GiNaC::ex& u, const LegendreMap& L) const {
+  const std::vector<GiNaC::ex> q = sys.chart().coordinates();
+  const GiNaC::matrix& rho = sys.rho();
+  const GiNaC::matrix& G = sys.constrained_metric();
+  const Tensor3& C = sys.structure_lowered();
   const std::size_t r = L.pi.size();
+  GiNaC::exmap at;
+  for (std::size_t a = 0; a < r; ++a) {
+    GiNaC::ex pa = 0;
+    for (std::size_t b = 0; b < r; ++b) pa += G(a, b) * L.vq[b];
+    at[L.pi[a]] = pa;
+  }
+  GiNaC::ex rate = 0;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const GiNaC::symbol& qi = GiNaC::ex_to<GiNaC::symbol>(q[i]);
+    GiNaC::ex qdot = 0, force = -sys.potential().diff(qi);
+    for (std::size_t a = 0; a < r; ++a) qdot += rho(i, a) * L.vq[a];
+    for (std::size_t a = 0; a < r; ++a)
+      for (std::size_t b = 0; b < r; ++b) force += G(a, b).diff(qi) * L.vq[a] * L.vq[b] / 2;
+    rate += u.diff(qi).subs(at) * qdot;
+    for (std::size_t a = 0; a < r; ++a) {
+      const GiNaC::ex du = u.diff(GiNaC::ex_to<GiNaC::symbol>(L.pi[a])).subs(at);
+      if (du.is_zero()) continue;
+      GiNaC::ex pidot = rho(i, a) * force;
+      if (i == 0)
+        for (std::size_t b = 0; b < r; ++b)
+          for (std::size_t d = 0; d < r; ++d) pidot -= C(a, b, d) * L.vq[b] * L.vq[d];
+      rate += du * pidot;
+    }
+  }
+  return rate;
+}
+
+// H_c = ½ v_qᵀ G v_q + V (2.7) in the velocities v.
+GiNaC::ex InVariables::kinetic_in_velocities(const NonholonomicSystem& sys, const LegendreMap& L) const {
+  const GiNaC::matrix& G = sys.constrained_metric();
+  GiNaC::ex H = sys.potential();
+  for (std::size_t a = 0; a < L.vq.size(); ++a)
+    for (std::size_t b = 0; b < L.vq.size(); ++b) H += G(a, b) * L.vq[a] * L.vq[b] / 2;
+  return H;
+}
+
+// f (a function of q and v, polynomial of degree ≤ 2 in v) with each coefficient, a function of q
+// alone by Taylor's formula at v = 0, re-expressed in the other variables; verified on D* against
+// `actual` with v ↦ v(q, π) (a term of higher degree would fail it).
+std::optional<GiNaC::ex> InVariables::in_velocities(const GiNaC::ex& f, const GiNaC::ex& actual, const LegendreMap& L) const {
+  const std::size_t r = L.v.size();
   GiNaC::exmap at_zero;
-  for (const GiNaC::ex& p : L.pi) at_zero[p] = 0;
+  for (const GiNaC::ex& x : L.v) at_zero[x] = 0;
   GiNaC::ex sum = 0;
   const auto term = [&](const GiNaC::ex& c, const GiNaC::ex& monomial) {
     const GiNaC::ex cs = simplify(c);
     if (cs.is_zero()) return true;
-    const GiNaC::ex value = coefficient_in_variables(cs);
-    sum += value * monomial;
+    sum += coefficient_in_variables(cs) * monomial;
     return coefficient_ok_;
   };
   if (!term(f.subs(at_zero), 1)) return std::nullopt;
-  std::vector<GiNaC::ex> first(r);
-  GiNaC::matrix second(r, r);
-  for (std::size_t a = 0; a < r; ++a) first[a] = f.diff(GiNaC::ex_to<GiNaC::symbol>(L.pi[a]));
-  for (std::size_t a = 0; a < r; ++a)
-    for (std::size_t b = a; b < r; ++b)
-      second(a, b) = second(b, a) = simplify(first[a].diff(GiNaC::ex_to<GiNaC::symbol>(L.pi[b])).subs(at_zero));
-  for (std::size_t a = 0; a < r; ++a) first[a] = simplify(first[a].subs(at_zero));
   for (std::size_t i = 0; i < r; ++i) {
-    GiNaC::ex c = 0;
-    for (std::size_t a = 0; a < r; ++a) c += first[a] * L.P(a, i);
-    if (!term(c, L.v[i])) return std::nullopt;
+    const GiNaC::ex fi = f.diff(GiNaC::ex_to<GiNaC::symbol>(L.v[i]));
+    if (!term(fi.subs(at_zero), L.v[i])) return std::nullopt;
     for (std::size_t j = i; j < r; ++j) {
-      GiNaC::ex cij = 0;
-      for (std::size_t a = 0; a < r; ++a)
-        for (std::size_t b = 0; b < r; ++b) cij += second(a, b) * L.P(a, i) * L.P(b, j);
-      if (!term(i == j ? cij / 2 : cij, L.v[i] * L.v[j])) return std::nullopt;
+      const GiNaC::ex fij = fi.diff(GiNaC::ex_to<GiNaC::symbol>(L.v[j])).subs(at_zero);
+      if (!term(i == j ? fij / 2 : fij, L.v[i] * L.v[j])) return std::nullopt;
     }
   }
   std::vector<GiNaC::ex> symbols = v_.symbols;
   std::vector<NamedFunction> variables = v_.variables;
   symbols.insert(symbols.end(), L.v.begin(), L.v.end());
   variables.insert(variables.end(), L.v_on_dual.begin(), L.v_on_dual.end());
-  if (!verify_in_variables(f, sum, symbols, variables, v_.chart).zero) return std::nullopt;
+  if (!verify_in_variables(actual, sum, symbols, variables, v_.chart).zero) return std::nullopt;
   return sum;
 }
 
@@ -364,11 +403,11 @@ bool InVariables::with_velocities(const NonholonomicSystem& sys, const std::vect
   std::vector<GiNaC::ex> forms;
   for (std::size_t a = 0; a < actual.size(); ++a) {
     if (detail_) detail_("in the variables and velocities: d/dt " + in_.variables[a].name);
-    const auto f = in_velocities(actual[a], *L);
+    const auto f = in_velocities(rate_in_velocities(sys, in_.variables[a].expression, *L), actual[a], *L);
     if (!f) return false;
     forms.push_back(*f);
   }
-  const auto H = h_done ? std::nullopt : in_velocities(h.entries.back().value, *L);
+  const auto H = h_done ? std::nullopt : in_velocities(kinetic_in_velocities(sys, *L), h.entries.back().value, *L);
   if (H) h.entries.back().value = *H, h.entries.back().note.clear();
   eq.entries.clear();
   for (std::size_t a = 0; a < actual.size(); ++a) eq.add({in_.variables[a].name}, Label::dot(in_.variables[a].name), forms[a]);

@@ -73,12 +73,14 @@ class InVariables {
     std::vector<std::size_t> momenta;         ///< the indices of the u_M among the variables
     std::vector<GiNaC::ex> v;                 ///< their velocities' symbols v_M1, ...
     std::vector<GiNaC::ex> pi;                ///< the momenta π_α
-    GiNaC::matrix P;                          ///< π = P v, P = G Aᵀ
+    std::vector<GiNaC::ex> vq;                ///< the quasi-velocities v_q = Aᵀ v
     std::vector<NamedFunction> v_on_dual;     ///< v(q, π) = A^{-T} G^{-1} π
     std::vector<GiNaC::ex> u_in_v;            ///< u_M = J v + b, J and b in the other variables
   };
   std::optional<LegendreMap> legendre(const NonholonomicSystem& sys) const;
-  std::optional<GiNaC::ex> in_velocities(const GiNaC::ex& f, const LegendreMap& L) const;
+  GiNaC::ex rate_in_velocities(const NonholonomicSystem& sys, const GiNaC::ex& u, const LegendreMap& L) const;
+  GiNaC::ex kinetic_in_velocities(const NonholonomicSystem& sys, const LegendreMap& L) const;
+  std::optional<GiNaC::ex> in_velocities(const GiNaC::ex& f, const GiNaC::ex& actual, const LegendreMap& L) const;
   bool with_velocities(const NonholonomicSystem& sys, const std::vector<GiNaC::ex>& actual, Object& h, bool h_done,
                        Object& eq, DerivationSection& s);
   GiNaC::ex coefficient_in_variables(const GiNaC::ex& c) const;
