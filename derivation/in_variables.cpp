@@ -311,8 +311,24 @@ GiNaC::ex InVariables::coefficient_in_variables(const GiNaC::ex& c) const {
   const auto& q = v_.chart.coordinates();
   if (!r.expressed() || std::any_of(q.begin(), q.end(), [&](const GiNaC::ex& x) { return r.value.has(x); })) return c;
   coefficient_ok_ = true;
-  const auto shorter = shorter_on_relations(r.value);
-  return shorter ? *shorter : r.value;
+  return shortest_remainder(r.value);
+}
+
+// c or its remainder modulo a relation quadratic in one variable (x² + y² + z² − 1 in x, in y, in z),
+// whichever the display finds smallest: one symmetric choice per coefficient where Singular's normal
+// form always removes the same variable (γ1² − γ3², not 1 − γ2² − 2γ3², in the ball's d/dt M2).
+GiNaC::ex InVariables::shortest_remainder(const GiNaC::ex& c) const {
+  const GiNaC::ex nd = c.normal().numer_denom();
+  GiNaC::ex best = c;
+  for (const GiNaC::ex& rel : relations_)
+    for (const GiNaC::ex& x : v_.symbols) {
+      const GiNaC::ex p = rel.expand();
+      if (p.degree(x) != 2 || !GiNaC::is_a<GiNaC::numeric>(p.coeff(x, 2)) || !p.coeff(x, 1).is_zero()) continue;
+      if (!nd.op(0).is_polynomial(x) || nd.op(1).has(x)) continue;
+      const GiNaC::ex candidate = GiNaC::rem(nd.op(0).expand(), p, x) / nd.op(1);
+      if (display_size(candidate) < display_size(best)) best = candidate;
+    }
+  return best;
 }
 
 // The rate of u (a function on D*) along X_nh at π = G v_q, v_q = Aᵀ v, written without G^{-1}: the

@@ -84,6 +84,7 @@ class InVariables {
   bool with_velocities(const NonholonomicSystem& sys, const std::vector<GiNaC::ex>& actual, Object& h, bool h_done,
                        Object& eq, DerivationSection& s);
   GiNaC::ex coefficient_in_variables(const GiNaC::ex& c) const;
+  GiNaC::ex shortest_remainder(const GiNaC::ex& c) const;
   mutable bool coefficient_ok_ = false;
 
   const NonholonomicInput& in_;
