@@ -21,10 +21,9 @@ namespace hamel {
 
 namespace {
 
-// What all re-expressions of one derivation may take together; past it entries are left in (q, π).
-// Each entry gets its share of what is left (the entries to come counted), so one slow entry cannot
-// starve the others, nor the whole derivation run for minutes (the rattleback ball took 120 s).
-constexpr double kDerivationSeconds = 30;
+// Each entry gets its share of what is left of InVariables::kBudgetSeconds (the entries to come
+// counted), so one slow entry cannot starve the others, nor the whole derivation run for minutes (the
+// rattleback ball took over 120 s).
 // An entry's share is never less than this while time is left (a Gröbner basis needs a moment).
 constexpr double kLeastShare = 1.5;
 
@@ -103,11 +102,14 @@ std::vector<GiNaC::ex> relations(const VariablesOnChart& v, DerivationSection& s
 VariablesOnChart variables_on_dual(const NonholonomicInput& in) { return on_dual(in, variable_chart(in)); }
 
 // The entries to come: the brackets, a gauge momentum or two, H_c, the k equations and φ_c.
-InVariables::InVariables(const NonholonomicInput& in, std::function<void(const std::string&)> detail)
-    : in_(in), U_(variable_chart(in)), v_(on_dual(in, U_)), detail_(std::move(detail)), started_(now_seconds()),
+InVariables::InVariables(const NonholonomicInput& in, std::function<void(const std::string&)> detail, double budget_seconds)
+    : in_(in), U_(variable_chart(in)), v_(on_dual(in, U_)), detail_(std::move(detail)), budget_(budget_seconds),
+      started_(now_seconds()),
       pending_(in.variables.size() * (in.variables.size() + 1) / 2 + 3) {}
 
-double InVariables::seconds_left() const { return kDerivationSeconds - (now_seconds() - started_); }
+std::string InVariables::seconds_text() const { return std::to_string(static_cast<int>(budget_)); }
+
+double InVariables::seconds_left() const { return budget_ - (now_seconds() - started_); }
 
 // What the next entry may take: what is left shared by the entries to come, within [kLeastShare, 20 s]
 // while anything is left (0 when nothing is).
@@ -122,7 +124,7 @@ bool InVariables::add(Object& o, std::vector<std::string> key, Label label, cons
   if (detail_) detail_("in the variables: " + plain(label));
   Reexpressed r;
   r.value = value;
-  r.note = "over budget: the derivation's " + std::to_string(static_cast<int>(kDerivationSeconds)) + " s are spent";
+  r.note = "over budget: the derivation's " + seconds_text() + " s are spent";
   const double share = this->share();
   if (pending_ > 0) --pending_;
   if (share > 0) {
@@ -130,7 +132,7 @@ bool InVariables::add(Object& o, std::vector<std::string> key, Label label, cons
     budget.seconds = share;
     r = reexpress(value, v_, in_.inverse, budget);
     if (r.outcome == Reexpressed::Outcome::OverBudget)
-      r.note += " (its share of the derivation's " + std::to_string(static_cast<int>(kDerivationSeconds)) + " s)";
+      r.note += " (its share of the derivation's " + seconds_text() + " s)";
   }
   const bool shown = r.expressed() && printed_length(r.value) <= kLongestPrinted;
   Entry& e = o.add(std::move(key), std::move(label), shown ? r.value : value);

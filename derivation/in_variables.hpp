@@ -27,8 +27,13 @@ VariablesOnChart variables_on_dual(const NonholonomicInput& in);
 /// coordinates that abstract functions depend on, written in the variables (θ = acos γ3).
 class InVariables {
  public:
+  /// What all re-expressions of one derivation may take together (seconds); past it entries are
+  /// left in (q, π) with the note "over budget".
+  static constexpr double kBudgetSeconds = 30;
+
   /// `detail` (optional) is told which entry is being re-expressed, for progress lines.
-  explicit InVariables(const NonholonomicInput& in, std::function<void(const std::string&)> detail = {});
+  explicit InVariables(const NonholonomicInput& in, std::function<void(const std::string&)> detail = {},
+                       double budget_seconds = kBudgetSeconds);
 
   /// Into `s`: the object "reduced_bracket", the prose and verdict "reduced.in_variables" naming the
   /// entries left, and "variable_relations" (|γ|² − 1 = 0). Returns the brackets in the variables
@@ -61,6 +66,7 @@ class InVariables {
 
  private:
   double seconds_left() const;
+  std::string seconds_text() const;
   double share() const;
   GiNaC::ex derivative(const GiNaC::ex& H, std::size_t b) const;
   GiNaC::ex on_arguments(const GiNaC::ex& e) const;
@@ -91,6 +97,7 @@ class InVariables {
   Chart U_;
   VariablesOnChart v_;
   std::function<void(const std::string&)> detail_;
+  double budget_;
   double started_;
   std::size_t pending_;  ///< the entries still to re-express (an estimate, for the shares)
   std::vector<std::pair<GiNaC::ex, GiNaC::ex>> arguments_;

@@ -5,6 +5,7 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/symmetry_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/in_variables_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reexpress_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/velocity_form_test.cpp
 )
 # Topic subfolders (hybrid, contact, discrete, …) list their own files.
 foreach(topic hybrid contact discrete)
