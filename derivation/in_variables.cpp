@@ -251,7 +251,7 @@ GiNaC::ex InVariables::shortest_on_relations(const GiNaC::ex& value) const {
 // are affine in them, u_M = A(q) π + b(q) with A square and invertible, their velocities
 // v = ∂H_c/∂u_M = A^{-T} G^{-1} π satisfy u_M = J v + b with J = A G Aᵀ (H_c = ½ πᵀ G^{-1} π + V, (2.7)).
 // nullopt when there is no such split, or J or b is not a function of the other variables.
-std::optional<InVariables::LegendreMap> InVariables::legendre(const NonholonomicSystem& sys) const {
+std::optional<InVariables::LegendreMap> InVariables::legendre(const NonholonomicSystem& sys) {
   if (sys.is_affine()) return std::nullopt;  // H_c has terms linear in π there
   const std::vector<GiNaC::ex> pi = sys.momenta();
   const std::size_t r = pi.size();
@@ -304,14 +304,23 @@ std::optional<InVariables::LegendreMap> InVariables::legendre(const Nonholonomic
 
 // A function of q alone in the variables (a coefficient of the Legendre map or of a polynomial in v),
 // the shorter of it and its normal form modulo the relations; coefficient_ok_ says whether it is.
-GiNaC::ex InVariables::coefficient_in_variables(const GiNaC::ex& c) const {
+GiNaC::ex InVariables::coefficient_in_variables(const GiNaC::ex& c) {
   coefficient_ok_ = false;
   ReexpressBudget budget;
   budget.seconds = std::min(5.0, seconds_left());
   if (budget.seconds <= 0) return c;
   const Reexpressed r = reexpress(c, v_, in_.inverse, budget);
+  // a coordinate may stay inside an abstract function when it is a function of the variables (f1(θ),
+  // θ = acos γ3: 004 §7), as in the other entries
+  const auto argument = [&](const GiNaC::ex& x) {
+    return std::any_of(r.arguments.begin(), r.arguments.end(), [&](const auto& a) { return a.first.is_equal(x); });
+  };
   const auto& q = v_.chart.coordinates();
-  if (!r.expressed() || std::any_of(q.begin(), q.end(), [&](const GiNaC::ex& x) { return r.value.has(x); })) return c;
+  if (!r.expressed() || std::any_of(q.begin(), q.end(), [&](const GiNaC::ex& x) { return r.value.has(x) && !argument(x); }))
+    return c;
+  for (const auto& a : r.arguments)
+    if (r.value.has(a.first) && std::none_of(arguments_.begin(), arguments_.end(), [&](const auto& b) { return b.first.is_equal(a.first); }))
+      arguments_.push_back(a);
   coefficient_ok_ = true;
   return shortest_remainder(r.value);
 }
@@ -320,15 +329,22 @@ GiNaC::ex InVariables::coefficient_in_variables(const GiNaC::ex& c) const {
 // whichever the display finds smallest: one symmetric choice per coefficient where Singular's normal
 // form always removes the same variable (γ1² − γ3², not 1 − γ2² − 2γ3², in the ball's d/dt M2).
 GiNaC::ex InVariables::shortest_remainder(const GiNaC::ex& c) const {
-  const GiNaC::ex nd = c.normal().numer_denom();
+  GiNaC::exmap atoms;  // f1(θ), sin θ, … as symbols: GiNaC's rem wants polynomials over Q
+  const GiNaC::ex nd = c.to_polynomial(atoms).normal().numer_denom();
+  GiNaC::exmap back;
+  for (const auto& [symbol, atom] : atoms) back[symbol] = atom;
   GiNaC::ex best = c;
   for (const GiNaC::ex& rel : relations_)
     for (const GiNaC::ex& x : v_.symbols) {
       const GiNaC::ex p = rel.expand();
       if (p.degree(x) != 2 || !GiNaC::is_a<GiNaC::numeric>(p.coeff(x, 2)) || !p.coeff(x, 1).is_zero()) continue;
       if (!nd.op(0).is_polynomial(x) || nd.op(1).has(x)) continue;
-      const GiNaC::ex candidate = GiNaC::rem(nd.op(0).expand(), p, x) / nd.op(1);
-      if (display_size(candidate) < display_size(best)) best = candidate;
+      try {
+        const GiNaC::ex candidate = (GiNaC::rem(nd.op(0).expand(), p, x) / nd.op(1)).subs(back);
+        if (display_size(candidate) < display_size(best)) best = candidate;
+      } catch (const std::exception&) {  // not polynomial after all (a non-integer power)
+        return best;
+      }
     }
   return best;
 }
@@ -383,7 +399,7 @@ GiNaC::ex InVariables::kinetic_in_velocities(const NonholonomicSystem& sys, cons
 // f (a function of q and v, polynomial of degree ≤ 2 in v) with each coefficient, a function of q
 // alone by Taylor's formula at v = 0, re-expressed in the other variables; verified on D* against
 // `actual` with v ↦ v(q, π) (a term of higher degree would fail it).
-std::optional<GiNaC::ex> InVariables::in_velocities(const GiNaC::ex& f, const GiNaC::ex& actual, const LegendreMap& L) const {
+std::optional<GiNaC::ex> InVariables::in_velocities(const GiNaC::ex& f, const GiNaC::ex& actual, const LegendreMap& L) {
   const std::size_t r = L.v.size();
   GiNaC::exmap at_zero;
   for (const GiNaC::ex& x : L.v) at_zero[x] = 0;

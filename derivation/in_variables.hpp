@@ -83,13 +83,13 @@ class InVariables {
     std::vector<NamedFunction> v_on_dual;     ///< v(q, π) = A^{-T} G^{-1} π
     std::vector<GiNaC::ex> u_in_v;            ///< u_M = J v + b, J and b in the other variables
   };
-  std::optional<LegendreMap> legendre(const NonholonomicSystem& sys) const;
+  std::optional<LegendreMap> legendre(const NonholonomicSystem& sys);
   GiNaC::ex rate_in_velocities(const NonholonomicSystem& sys, const GiNaC::ex& u, const LegendreMap& L) const;
   GiNaC::ex kinetic_in_velocities(const NonholonomicSystem& sys, const LegendreMap& L) const;
-  std::optional<GiNaC::ex> in_velocities(const GiNaC::ex& f, const GiNaC::ex& actual, const LegendreMap& L) const;
+  std::optional<GiNaC::ex> in_velocities(const GiNaC::ex& f, const GiNaC::ex& actual, const LegendreMap& L);
   bool with_velocities(const NonholonomicSystem& sys, const std::vector<GiNaC::ex>& actual, Object& h, bool h_done,
                        Object& eq, DerivationSection& s);
-  GiNaC::ex coefficient_in_variables(const GiNaC::ex& c) const;
+  GiNaC::ex coefficient_in_variables(const GiNaC::ex& c);
   GiNaC::ex shortest_remainder(const GiNaC::ex& c) const;
   mutable bool coefficient_ok_ = false;
 
