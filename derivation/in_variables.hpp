@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -90,6 +91,9 @@ class InVariables {
   bool with_velocities(const NonholonomicSystem& sys, const std::vector<GiNaC::ex>& actual, Object& h, bool h_done,
                        Object& eq, DerivationSection& s);
   GiNaC::ex coefficient_in_variables(const GiNaC::ex& c);
+  std::optional<GiNaC::ex> by_momentum_coefficients(const GiNaC::ex& f);
+  std::optional<std::tuple<std::vector<std::size_t>, GiNaC::matrix, std::vector<GiNaC::ex>>> affine_in_momenta(
+      const std::vector<GiNaC::ex>& pi) const;
   GiNaC::ex shortest_remainder(const GiNaC::ex& c) const;
   mutable bool coefficient_ok_ = false;
 
