@@ -139,8 +139,8 @@ bool InVariables::add(Object& o, std::vector<std::string> key, Label label, cons
   Entry& e = o.add(std::move(key), std::move(label), shown ? r.value : value);
   if (!shown) e.note = "left in (q, pi): " + (r.expressed() ? too_long(r.value) : r.note);
   if (!shown) return false;
-  for (const auto& a : r.arguments)
-    if (std::none_of(arguments_.begin(), arguments_.end(), [&](const auto& b) { return b.first.is_equal(a.first); }))
+  for (const auto& a : r.arguments)  // only those the value keeps (an elimination may ask for more)
+    if (r.value.has(a.first) && std::none_of(arguments_.begin(), arguments_.end(), [&](const auto& b) { return b.first.is_equal(a.first); }))
       arguments_.push_back(a);
   return true;
 }
