@@ -19,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <unordered_map>
@@ -1327,13 +1328,61 @@ Raised raise_float_precision(const ex& f, const GiNaC::exmap& pt, const GiNaC::e
 
 }  // namespace
 
-ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
+// Whether e holds a function that is analytic only piecewise on the reals (a branch point, a pole or
+// a kink inside the probe space): asin(sin y) − y vanishes on (−π/2, π/2) only, atan(tan y) − y between
+// two poles of tan. The identity theorem behind probing holds on each piece alone, so such an
+// expression is probed on every part of each range (probe).
+bool analytic_piecewise(const ex& e) {
+  static const std::set<std::string> names = {"asin", "acos", "atan", "atan2", "log", "abs", "csgn", "step",
+                                              "tan", "acosh", "atanh", "tgamma", "lgamma", "Li2", "zeta"};
+  bool found = false;
+  NodeMemo<bool> seen;
+  walk_once(e, seen, [&](const ex& x) {
+    if (found) return false;
+    if (is_a<GiNaC::function>(x) && names.count(ex_to<GiNaC::function>(x).get_name())) found = true;
+    if (is_a<GiNaC::power>(x) && !(is_a<GiNaC::numeric>(x.op(1)) && ex_to<GiNaC::numeric>(x.op(1)).is_integer())) found = true;
+    return !found;
+  });
+  return found;
+}
+
+// The point in the unit cube for draw k of n: random (u in (0, 1)), or, for a piecewise-analytic
+// expression, a Latin hypercube — each symbol's range cut into n strata, every stratum drawn once,
+// in an order shuffled per symbol — so that both ends of every range are probed.
+class UnitPoints {
+ public:
+  UnitPoints(std::size_t symbols, int n, bool stratified, unsigned seed) : rng_(seed), n_(n) {
+    if (!stratified) return;
+    strata_.resize(symbols);
+    for (auto& order : strata_) {
+      for (int k = 0; k < n; ++k) order.push_back(k);
+      std::shuffle(order.begin(), order.end(), rng_);
+    }
+  }
+  // The coordinate of symbol i at draw k, a dyadic rational in (0, 1).
+  GiNaC::numeric at(std::size_t i, int k) {
+    const long u = unit_(rng_);
+    if (strata_.empty()) return GiNaC::numeric(u, 1L << 30);
+    const int stratum = strata_[i][static_cast<std::size_t>(k % n_)];
+    return (GiNaC::numeric(stratum) + GiNaC::numeric(u, 1L << 30)) / n_;
+  }
+
+ private:
+  std::mt19937_64 rng_;
+  std::uniform_int_distribution<long> unit_{1, (1L << 30) - 1};
+  int n_;
+  std::vector<std::vector<int>> strata_;
+};
+
+ZeroVerdict probe(const ex& e, const ProbeSpace& space_in) {
   GiNaC::exmap jets;
   const ex f = freeze_jets(e, jets);
   GiNaC::exset syms;
   collect_symbols(f, syms);
-  std::mt19937_64 rng(space.seed);
-  std::uniform_int_distribution<long> unit(1, (1L << 30) - 1);
+  const bool piecewise = analytic_piecewise(f);
+  ProbeSpace space = space_in;
+  if (piecewise) space.points *= 3;  // strata a third as wide: a piece of a twentieth of a range is hit
+  UnitPoints units(syms.size(), space.points, piecewise, space.seed);
   const auto range_of = [&](const ex& s) {
     for (const auto& r : space.ranges)
       if (r.symbol.is_equal(s)) return std::make_pair(r.lo, r.hi);
@@ -1367,10 +1416,11 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   OperandOrder order;
   for (int attempt = 0; attempt < 8 * space.points && evaluated < space.points; ++attempt) {
     GiNaC::exmap pt;  // exact rational coordinates of the point
+    std::size_t i = 0;
     for (const ex& s : by_name(syms)) {
       const auto [lo, hi] = range_of(s);
       // A dyadic rational inside (lo, hi): exact, and reproducible from the seed.
-      const GiNaC::numeric u(unit(rng), 1L << 30);
+      const GiNaC::numeric u = units.at(i++, attempt);
       pt[s] = ex_to<GiNaC::numeric>(exact(GiNaC::numeric(lo))) +
               ex_to<GiNaC::numeric>(exact(GiNaC::numeric(hi - lo))) * u;
     }
@@ -1427,14 +1477,14 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
       // Values beyond 10^1000 at every point drawn so far: the expression is astronomically large on
       // most of the probe space, and each further draw costs a walk over it (fuzzing found towers
       // of powers where 64 draws took seconds). Give up after two rounds' worth of points.
-      if (evaluated == 0 && ++out_of_range >= 2 * space.points) break;
+      if (evaluated == 0 && ++out_of_range >= 2 * space_in.points) break;
     } catch (const std::exception& ex_) {
       last_failure = ex_.what();
       continue;  // a pole or a point outside the domain of a function: draw another point
     }
   }
   if (evaluated == 0) {
-    const bool beyond = out_of_range >= 2 * space.points;
+    const bool beyond = out_of_range >= 2 * space_in.points;
     const std::string why = beyond ? "values beyond 10^1000 at " + std::to_string(out_of_range) + " random points"
                                    : "last: " + last_failure;
     const std::string m = detail::message("probe", "no point of the probe space could be evaluated (" + why + ")",
@@ -1458,7 +1508,8 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space) {
   z.zero = true;
   z.method = Decision::NumericProbing;
   std::ostringstream os;
-  os << "evidence: " << evaluated << " random points at " << d2 << " digits, |value| ≤ ";
+  os << "evidence: " << evaluated << (piecewise ? " points spread over every range (a Latin hypercube: the expression has a branch point, pole or kink)" : " random points")
+     << " at " << d2 << " digits, |value| ≤ ";
   if (by_balls == evaluated) os << power_of_ten(worst_ball) << " (Arb balls)";
   else if (by_balls == 0) os << sci(worst) << " (floating point at " << d1 << "/" << d2 << " digits)";
   else os << power_of_ten(worst_ball) << " (Arb balls at " << by_balls << ") and " << sci(worst) << " (floating point)";
