@@ -1520,6 +1520,27 @@ ZeroVerdict probe(const ex& e, const ProbeSpace& space_in) {
 
 namespace {
 
+// The probe's nonzero point and value, when it finds one, into `v`.
+void add_probed_witness(ZeroVerdict& v, const ex& e, const ProbeSpace& space) {
+  try {
+    const ZeroVerdict w = probe(e, space);
+    if (!w.zero) {
+      v.point = w.point;
+      v.value = w.value;
+    }
+  } catch (const std::exception&) {
+  }
+}
+
+}  // namespace
+
+void add_witness(ZeroVerdict& v, const ex& e, const ProbeSpace& space) {
+  if (!v.zero && v.point.empty() && v.method != Decision::NumericProbing && v.method != Decision::BallArithmetic)
+    add_probed_witness(v, apply_derivative_rules(e), space);
+}
+
+namespace {
+
 // A nonzero verdict decided exactly, with a witness point for users from floating-point probing
 // (found for all but pathological inputs).
 ZeroVerdict nonzero_with_witness(Decision method, const std::string& detail, const ex& e, const ProbeSpace& space) {
@@ -1527,15 +1548,7 @@ ZeroVerdict nonzero_with_witness(Decision method, const std::string& detail, con
   z.zero = false;
   z.method = method;
   z.detail = detail;
-  if (!space.witness) return z;
-  try {
-    const ZeroVerdict w = probe(e, space);
-    if (!w.zero) {
-      z.point = w.point;
-      z.value = w.value;
-    }
-  } catch (const std::exception&) {
-  }
+  if (space.witness) add_probed_witness(z, e, space);
   return z;
 }
 

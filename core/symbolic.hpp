@@ -92,6 +92,11 @@ struct ZeroVerdict {
 /// Decides whether `e` vanishes identically on the probe space.
 ZeroVerdict zero_test(const GiNaC::ex& e, const ProbeSpace& space = {});
 
+/// The witness point that zero_test(e, space) would have given a nonzero verdict decided exactly or by
+/// the canonical form, for a verdict first reached with `witness` off and then reported (the probe is
+/// the costly part of such a verdict, and only a reported one needs it): the same point, the same value.
+void add_witness(ZeroVerdict& v, const GiNaC::ex& e, const ProbeSpace& space);
+
 /// Numeric probing only: evaluates `e` at random points; returns a nonzero point if one is found.
 ZeroVerdict probe(const GiNaC::ex& e, const ProbeSpace& space);
 
