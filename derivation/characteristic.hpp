@@ -8,6 +8,7 @@
 // integrable.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,9 @@
 #include "geometry/distribution.hpp"
 
 namespace hamel {
+
+/// a, b ↦ the row (Jac(u_a, u_b, u_c))_c on D* (characteristic_on_image).
+using JacobiatorRow = std::function<std::vector<GiNaC::ex>(std::size_t, std::size_t)>;
 
 struct CharacteristicReport {
   std::size_t dimension = 0;     ///< of the manifold
@@ -41,8 +45,13 @@ CharacteristicReport characteristic_report(const AlmostPoissonBracket& B);
 /// ({u_c, u_a}(p)), and brackets of Y's on D* push forward to brackets of X's. Ranks are symbolic ranks
 /// of these k-row matrices on D*. `dimension` is the reduced space's: the rank of du (the generic rank of
 /// the Jacobian of u).
+///
+/// With `jacobiator_row` (a, b ↦ (Jac(u_a, u_b, u_c))_c on D*), given when every {u_a, u_b} is a
+/// function W_ab of the variables: [Y_a, Y_b](u_c) = Jac(u_a, u_b, u_c) − {u_c, W_ab(u)} and
+/// {u_c, W_ab(u)} = Σ_d ∂_d W_ab Y_d(u_c), so the pushed-forward bracket equals the Jacobiator's row modulo
+/// the span: that (small, shared with the Jacobi test) row is tested instead, and a zero row needs no test.
 CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, const std::vector<GiNaC::ex>& u,
-                                             const std::vector<std::string>& names);
+                                             const std::vector<std::string>& names, const JacobiatorRow& jacobiator_row = {});
 
 /// The k × k matrix (Y_a(u_c)) = ({u_c, u_a}) on D* whose columns span the reduced characteristic
 /// distribution at u(p) (characteristic_on_image): its rank at a point of D* is the distribution's there.
@@ -61,7 +70,8 @@ void characteristic_distributions(const std::vector<NamedBracket>& brackets, Der
 /// Into `s`: the table "characteristic" with one row, "the reduced bracket on the reduced space", from
 /// characteristic_on_image, and the fact "characteristic.reduced.integrable".
 void characteristic_on_reduced_space(const AlmostPoissonBracket& B, const std::vector<GiNaC::ex>& u,
-                                     const std::vector<std::string>& names, DerivationSection& s);
+                                     const std::vector<std::string>& names, DerivationSection& s,
+                                     const JacobiatorRow& jacobiator_row = {});
 
 /// Into `s`: for each gauge momentum (name, C) the fact "commutator.<name>.zero", whether
 /// [X, Π♯dC] = 0 on D*; for each named generator ξ, the verdict "commutator.<ξ>" that [X, ξ] = 0

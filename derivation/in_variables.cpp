@@ -562,16 +562,6 @@ void InVariables::arguments(DerivationSection& s) const {
 
 namespace {
 
-// What the Jacobiator of one triple of variables is: zero on all of R^k, zero where the relations
-// hold, or nonzero (with the zero test's verdict on D*, and its shortest form unless too long).
-struct TripleJacobiator {
-  enum class Kind { Zero, ZeroOnRelations, Nonzero };
-  Kind kind = Kind::Zero;
-  ZeroVerdict verdict;
-  GiNaC::ex canonical;  ///< simplify(J) when nonzero (remembered by the parent of a worker)
-  std::optional<GiNaC::ex> shown;
-};
-
 // e(u) as a function on D*: u_a ↦ u_a(q, π).
 GiNaC::ex on_dual(const VariablesOnChart& v, const GiNaC::ex& e) {
   GiNaC::exmap m;
@@ -627,8 +617,7 @@ TripleJacobiator decode(const std::string& text, const WireLeaves& leaves) {
 }  // namespace
 
 // The triples are independent: on all cores when the brackets are large (core/parallel.hpp).
-ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi,
-                                const std::string& object_id, DerivationSection& s) {
+VariableJacobiators variable_jacobiators(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi) {
   const Chart& U = iv.chart();
   const VariablesOnChart& v = iv.variables();
   const auto index = [&](std::size_t a) { return *U.index_of(v.symbols[a]); };
@@ -643,16 +632,49 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& tabl
   for (const GiNaC::ex& x : v.chart.coordinates()) leaves.add(x);  // the witness point's coordinates
   for (const GiNaC::ex& x : v.chart.parameters()) leaves.add(x);
   for (const GiNaC::ex& x : U.coordinates()) leaves.add(x);
-  const AlmostPoissonBracket Bu = bracket_on_variables(U, on_U);
-  std::vector<std::array<std::size_t, 3>> triples;
+  VariableJacobiators out{bracket_on_variables(U, on_U), {}, {}};
+  const AlmostPoissonBracket& Bu = out.bracket;
   for (std::size_t a = 0; a < v.symbols.size(); ++a)
     for (std::size_t b = a + 1; b < v.symbols.size(); ++b)
-      for (std::size_t c = b + 1; c < v.symbols.size(); ++c) triples.push_back({a, b, c});
+      for (std::size_t c = b + 1; c < v.symbols.size(); ++c) out.triples.push_back({a, b, c});
+  const auto& triples = out.triples;
   const auto compute = [&](std::size_t k) { return triple_jacobiator(iv, Bu, triples[k][0], triples[k][1], triples[k][2]); };
   // Each triple's Jacobiator is built from every bracket in the table: its size times the number of
   // triples measures the work.
   const auto answers = parallel_map(
       triples.size(), [&](std::size_t k) { return encode(compute(k), leaves); }, size * triples.size() >= kForkWorthyNodes);
+  for (std::size_t k = 0; k < triples.size(); ++k) {
+    out.values.push_back(answers[k] ? decode(*answers[k], leaves) : compute(k));
+    if (answers[k] && out.values.back().kind == TripleJacobiator::Kind::Nonzero) {
+      const auto [a, b, c] = triples[k];
+      remember_simplified(jacobiator(Bu, v.symbols[a], v.symbols[b], v.symbols[c]), out.values.back().canonical);
+    }
+  }
+  return out;
+}
+
+GiNaC::ex jacobiator_on_dual(const InVariables& iv, const VariableJacobiators& j, std::size_t a, std::size_t b, std::size_t c) {
+  if (a == b || b == c || a == c) return 0;
+  std::array<std::size_t, 3> t{a, b, c};
+  int sign = 1;  // the Jacobiator is alternating: sorting the triple, each swap changes its sign
+  for (int pass = 0; pass < 2; ++pass)
+    for (int i = 0; i + 1 < 3; ++i)
+      if (t[i] > t[i + 1]) std::swap(t[i], t[i + 1]), sign = -sign;
+  const auto at = std::find(j.triples.begin(), j.triples.end(), t);
+  const TripleJacobiator& v = j.values.at(static_cast<std::size_t>(at - j.triples.begin()));
+  return v.kind == TripleJacobiator::Kind::Nonzero ? sign * on_dual(iv.variables(), v.canonical) : GiNaC::ex(0);
+}
+
+ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi,
+                                const std::string& object_id, DerivationSection& s) {
+  return jacobi_in_variables(iv, variable_jacobiators(iv, table, phi), object_id, s);
+}
+
+ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableJacobiators& j, const std::string& object_id,
+                                DerivationSection& s) {
+  const VariablesOnChart& v = iv.variables();
+  const AlmostPoissonBracket& Bu = j.bracket;
+  const auto& triples = j.triples;
   const std::string Rk = "R^" + std::to_string(v.symbols.size());
   ZeroVerdict result;
   result.zero = true;
@@ -661,11 +683,7 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& tabl
   Object* o = nullptr;
   std::vector<std::string> too_long_keys;
   for (std::size_t k = 0; k < triples.size(); ++k) {
-    const TripleJacobiator t = answers[k] ? decode(*answers[k], leaves) : compute(k);
-    if (answers[k] && t.kind == TripleJacobiator::Kind::Nonzero) {
-      const auto [a, b, c] = triples[k];
-      remember_simplified(jacobiator(Bu, v.symbols[a], v.symbols[b], v.symbols[c]), t.canonical);
-    }
+    const TripleJacobiator& t = j.values[k];
     if (t.kind == TripleJacobiator::Kind::Zero) {
       if (t.verdict.method == Decision::NumericProbing && result.method == Decision::Canonical)
         result = t.verdict, result.detail = "computed in the variables on " + Rk + ": " + t.verdict.detail;

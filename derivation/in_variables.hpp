@@ -4,6 +4,7 @@
 // `inverse:` rules a hint) and verified, or printed in (q, π) with the note "left in (q, pi): why".
 #pragma once
 
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -107,6 +108,36 @@ class InVariables {
   std::vector<std::pair<GiNaC::ex, GiNaC::ex>> arguments_;
   std::vector<GiNaC::ex> relations_;  ///< among the variables, each = 0 (|γ|² − 1)
 };
+
+/// What the Jacobiator of one triple of variables is: zero on all of R^k, zero where the relations
+/// hold (checked on D*), or nonzero (with the zero test's verdict on D*, and its shortest form unless
+/// too long).
+struct TripleJacobiator {
+  enum class Kind { Zero, ZeroOnRelations, Nonzero };
+  Kind kind = Kind::Zero;
+  ZeroVerdict verdict;
+  GiNaC::ex canonical;  ///< simplify(J) in the variables when nonzero (remembered by the parent of a worker)
+  std::optional<GiNaC::ex> shown;
+};
+
+/// The Jacobiator of a bracket table in the variables (times φ(u) when given), triple by triple, computed
+/// once: for the Jacobi verdict and for the characteristic distribution on the reduced space (whose
+/// brackets reduce to Jacobiators modulo its span: derivation/characteristic.hpp).
+struct VariableJacobiators {
+  AlmostPoissonBracket bracket;                     ///< the table (times φ) on the chart of the variables
+  std::vector<std::array<std::size_t, 3>> triples;  ///< a < b < c, indices of the variables
+  std::vector<TripleJacobiator> values;             ///< one per triple
+};
+
+VariableJacobiators variable_jacobiators(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi);
+
+/// Jac(u_a, u_b, u_c) on D*, any order of a, b, c: 0 where it vanishes there (on R^k or where the
+/// relations hold), else its canonical form in the variables with u(q, π) substituted.
+GiNaC::ex jacobiator_on_dual(const InVariables& iv, const VariableJacobiators& j, std::size_t a, std::size_t b, std::size_t c);
+
+/// jacobi_in_variables with the triples computed (variable_jacobiators).
+ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableJacobiators& j, const std::string& object_id,
+                                DerivationSection& s);
 
 /// The Jacobi identity of a bracket table in the variables (times φ(u) when given), computed on R^k:
 /// the verdict says whether it vanishes there identically or only where the relations among the

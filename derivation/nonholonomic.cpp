@@ -509,6 +509,22 @@ AlmostPoissonBracket on_accepted(const InVariables& iv, const VariableTable& tab
   return AlmostPoissonBracket::from_coordinate_brackets(K, on_K);
 }
 
+// The rows (Jac(u_a, u_b, u_c))_c on D* for characteristic_on_image, when the brackets in the variables
+// are functions on the reduced space: none kept an abstract function of D*'s coordinates (f(θ), which the
+// Jacobiator in the variables does not differentiate).
+JacobiatorRow jacobiator_rows(const InVariables& iv, const std::optional<VariableJacobiators>& j, const Chart& dual) {
+  if (!j || iv.variables().symbols.size() != iv.variables().variables.size()) return {};
+  for (const auto& kv : j->bracket.bivector().components())
+    for (const GiNaC::ex& x : dual.coordinates())
+      if (kv.second.has(x)) return {};
+  const std::size_t k = iv.variables().symbols.size();
+  return [&iv, &j, k](std::size_t a, std::size_t b) {
+    std::vector<GiNaC::ex> row;
+    for (std::size_t c = 0; c < k; ++c) row.push_back(jacobiator_on_dual(iv, *j, a, b, c));
+    return row;
+  };
+}
+
 // The reduced objects in the variables; the Jacobi identity in the variables when every bracket is
 // written in them, else on D*.
 void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
@@ -522,6 +538,10 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   const AlmostPoissonBracket& B = b.reduced_source();
   InVariables iv(in, o.detail);
   const auto table = iv.brackets(B, s);
+  // the Jacobiator in the variables once: for 'reduced.jacobi' and the characteristic distribution
+  const auto jacobiators = table && in.variables.size() >= 3
+                               ? std::optional<VariableJacobiators>(variable_jacobiators(iv, *table, std::nullopt))
+                               : std::nullopt;
   // its characteristic distribution on R^k, when the variables are free coordinates of the reduced
   // space: with relations among them (|γ|² = 1) the table is defined only on their zero set, and its
   // extension to R^k depends on how each entry was written (the Chaplygin sphere's (6.10), integrable on
@@ -534,13 +554,13 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
     std::vector<GiNaC::ex> u;
     std::vector<std::string> names;
     for (const auto& v : in.variables) u.push_back(v.expression), names.push_back(v.name);
-    characteristic_on_reduced_space(B, u, names, s);
+    characteristic_on_reduced_space(B, u, names, s, jacobiator_rows(iv, jacobiators, B.chart()));
   }
   iv.momenta(b.momenta, s);
   iv.dynamics(sys, table, s);
   if (in.variables.size() >= 3) {
     fact(zero_verdict(s, "reduced.jacobi", "the reduced bracket of the variables satisfies the Jacobi identity",
-                      table ? jacobi_in_variables(iv, *table, std::nullopt, "reduced_jacobiator", s) : jacobi_on_variables(in, B)),
+                      jacobiators ? jacobi_in_variables(iv, *jacobiators, "reduced_jacobiator", s) : jacobi_on_variables(in, B)),
          "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)");
   }
   if (in.conformal_factor) conformal_jacobi(in, b, symmetric, iv, table, s);
