@@ -576,20 +576,52 @@ ProbeSpace without_witness(const Chart& chart) {
   return space;
 }
 
-TripleJacobiator triple_jacobiator(const InVariables& iv, const AlmostPoissonBracket& Bu, std::size_t a, std::size_t b,
-                                   std::size_t c) {
+// For the bracket φΠ: Jac_φΠ(u_a, u_b, u_c) = φ² (Jac_Π + Σ_cyc {u_b, u_c} {u_a, φ}/φ), so where φ ≠ 0 it
+// vanishes exactly with the bracket, rational when φ is a root of a rational function (004 §6's
+// factor), where every term of Jac_φΠ keeps φ's square roots (their canonical forms and derivatives
+// were most of the conformal Jacobi test).
+struct ConformalParts {
+  AlmostPoissonBracket plain;             ///< Π in the variables
+  std::vector<GiNaC::ex> log_derivative;  ///< {u_a, φ}/φ, by variable
+};
+
+GiNaC::ex without_factor(const ConformalParts& p, const VariablesOnChart& v, std::size_t a, std::size_t b, std::size_t c) {
+  const auto& u = v.symbols;
+  return jacobiator(p.plain, u[a], u[b], u[c]) + p.plain(u[b], u[c]) * p.log_derivative[a] +
+         p.plain(u[c], u[a]) * p.log_derivative[b] + p.plain(u[a], u[b]) * p.log_derivative[c];
+}
+
+// Zero on R^k, zero where the relations hold, or not, decided on J or (for φΠ, `parts`) on J/φ²; a
+// nonzero one's verdict on D* is J's own, as reported.
+TripleJacobiator triple_jacobiator(const InVariables& iv, const AlmostPoissonBracket& Bu, const ConformalParts* parts,
+                                   std::size_t a, std::size_t b, std::size_t c) {
   const VariablesOnChart& v = iv.variables();
   const GiNaC::ex J = jacobiator(Bu, v.symbols[a], v.symbols[b], v.symbols[c]);
+  const GiNaC::ex F = parts ? without_factor(*parts, v, a, b, c) : J;
   TripleJacobiator t;
-  t.verdict = zero_test(J, without_witness(iv.chart()));
+  t.verdict = zero_test(F, without_witness(iv.chart()));
   if (t.verdict.zero) return t;
-  t.verdict = zero_test(on_dual(v, J), without_witness(v.chart));  // on the zero set of the relations
+  t.verdict = zero_test(on_dual(v, F), without_witness(v.chart));  // on the zero set of the relations
   t.kind = t.verdict.zero ? TripleJacobiator::Kind::ZeroOnRelations : TripleJacobiator::Kind::Nonzero;
   if (t.verdict.zero) return t;
+  if (parts) t.verdict = zero_test(on_dual(v, J), without_witness(v.chart));
   t.canonical = simplify(J);
   const GiNaC::ex shown = iv.shortest_on_relations(t.canonical);
   if (printed_length(shown) <= kLongestPrinted) t.shown = shown;
   return t;
+}
+
+// ConformalParts of the table times φ, when φ is proved nonzero on D* (so Jac_φΠ and J/φ² vanish together).
+std::optional<ConformalParts> conformal_parts(const InVariables& iv, const VariableTable& table, const GiNaC::ex& phi) {
+  const VariablesOnChart& v = iv.variables();
+  const ZeroVerdict nonzero = zero_test(on_dual(v, phi), without_witness(v.chart));
+  if (nonzero.zero || nonzero.undecided) return std::nullopt;
+  const Chart& U = iv.chart();
+  VariableTable on_U;
+  for (const auto& [ab, value] : table) on_U[{*U.index_of(v.symbols[ab.first]), *U.index_of(v.symbols[ab.second])}] = value;
+  ConformalParts p{bracket_on_variables(U, on_U), {}};
+  for (const GiNaC::ex& x : v.symbols) p.log_derivative.push_back(p.plain(x, phi) / phi);
+  return p;
 }
 
 // "kind", then the verdict, the canonical form and the shown form on the wire (core/wire.hpp), each
@@ -634,11 +666,14 @@ VariableJacobiators variable_jacobiators(const InVariables& iv, const VariableTa
   for (const GiNaC::ex& x : U.coordinates()) leaves.add(x);
   VariableJacobiators out{bracket_on_variables(U, on_U), {}, {}};
   const AlmostPoissonBracket& Bu = out.bracket;
+  const std::optional<ConformalParts> parts = phi ? conformal_parts(iv, table, *phi) : std::nullopt;
   for (std::size_t a = 0; a < v.symbols.size(); ++a)
     for (std::size_t b = a + 1; b < v.symbols.size(); ++b)
       for (std::size_t c = b + 1; c < v.symbols.size(); ++c) out.triples.push_back({a, b, c});
   const auto& triples = out.triples;
-  const auto compute = [&](std::size_t k) { return triple_jacobiator(iv, Bu, triples[k][0], triples[k][1], triples[k][2]); };
+  const auto compute = [&](std::size_t k) {
+    return triple_jacobiator(iv, Bu, parts ? &*parts : nullptr, triples[k][0], triples[k][1], triples[k][2]);
+  };
   // Each triple's Jacobiator is built from every bracket in the table: its size times the number of
   // triples measures the work.
   const auto answers = parallel_map(
