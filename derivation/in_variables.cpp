@@ -583,11 +583,13 @@ ProbeSpace without_witness(const Chart& chart) {
 struct ConformalParts {
   AlmostPoissonBracket plain;             ///< Π in the variables
   std::vector<GiNaC::ex> log_derivative;  ///< {u_a, φ}/φ, by variable
+  std::map<std::array<std::size_t, 3>, GiNaC::ex> known;  ///< Jac_Π of a triple, exactly, when Π's test had it
 };
 
 GiNaC::ex without_factor(const ConformalParts& p, const VariablesOnChart& v, std::size_t a, std::size_t b, std::size_t c) {
   const auto& u = v.symbols;
-  return jacobiator(p.plain, u[a], u[b], u[c]) + p.plain(u[b], u[c]) * p.log_derivative[a] +
+  const auto known = p.known.find({a, b, c});
+  return (known != p.known.end() ? known->second : jacobiator(p.plain, u[a], u[b], u[c])) + p.plain(u[b], u[c]) * p.log_derivative[a] +
          p.plain(u[c], u[a]) * p.log_derivative[b] + p.plain(u[a], u[b]) * p.log_derivative[c];
 }
 
@@ -596,14 +598,15 @@ GiNaC::ex without_factor(const ConformalParts& p, const VariablesOnChart& v, std
 TripleJacobiator triple_jacobiator(const InVariables& iv, const AlmostPoissonBracket& Bu, const ConformalParts* parts,
                                    std::size_t a, std::size_t b, std::size_t c) {
   const VariablesOnChart& v = iv.variables();
-  const GiNaC::ex J = jacobiator(Bu, v.symbols[a], v.symbols[b], v.symbols[c]);
-  const GiNaC::ex F = parts ? without_factor(*parts, v, a, b, c) : J;
+  const auto Jacobiator = [&] { return jacobiator(Bu, v.symbols[a], v.symbols[b], v.symbols[c]); };
+  const GiNaC::ex F = parts ? without_factor(*parts, v, a, b, c) : Jacobiator();
   TripleJacobiator t;
   t.verdict = zero_test(F, without_witness(iv.chart()));
   if (t.verdict.zero) return t;
   t.verdict = zero_test(on_dual(v, F), without_witness(v.chart));  // on the zero set of the relations
   t.kind = t.verdict.zero ? TripleJacobiator::Kind::ZeroOnRelations : TripleJacobiator::Kind::Nonzero;
   if (t.verdict.zero) return t;
+  const GiNaC::ex J = parts ? Jacobiator() : F;  // with φ's roots only when it is shown
   if (parts) t.verdict = zero_test(on_dual(v, J), without_witness(v.chart));
   t.canonical = simplify(J);
   const GiNaC::ex shown = iv.shortest_on_relations(t.canonical);
@@ -612,15 +615,22 @@ TripleJacobiator triple_jacobiator(const InVariables& iv, const AlmostPoissonBra
 }
 
 // ConformalParts of the table times φ, when φ is proved nonzero on D* (so Jac_φΠ and J/φ² vanish together).
-std::optional<ConformalParts> conformal_parts(const InVariables& iv, const VariableTable& table, const GiNaC::ex& phi) {
+std::optional<ConformalParts> conformal_parts(const InVariables& iv, const VariableTable& table, const GiNaC::ex& phi,
+                                              const VariableJacobiators* plain) {
   const VariablesOnChart& v = iv.variables();
   const ZeroVerdict nonzero = zero_test(on_dual(v, phi), without_witness(v.chart));
   if (nonzero.zero || nonzero.undecided) return std::nullopt;
   const Chart& U = iv.chart();
   VariableTable on_U;
   for (const auto& [ab, value] : table) on_U[{*U.index_of(v.symbols[ab.first]), *U.index_of(v.symbols[ab.second])}] = value;
-  ConformalParts p{bracket_on_variables(U, on_U), {}};
+  ConformalParts p{bracket_on_variables(U, on_U), {}, {}};
   for (const GiNaC::ex& x : v.symbols) p.log_derivative.push_back(p.plain(x, phi) / phi);
+  // Π's own triples: 0 where its canonical form was, the canonical form where it is nonzero
+  for (std::size_t k = 0; plain && k < plain->triples.size(); ++k) {
+    const TripleJacobiator& t = plain->values[k];
+    if (t.kind == TripleJacobiator::Kind::Nonzero) p.known[plain->triples[k]] = t.canonical;
+    if (t.kind == TripleJacobiator::Kind::Zero && t.verdict.method == Decision::Canonical) p.known[plain->triples[k]] = 0;
+  }
   return p;
 }
 
@@ -649,7 +659,8 @@ TripleJacobiator decode(const std::string& text, const WireLeaves& leaves) {
 }  // namespace
 
 // The triples are independent: on all cores when the brackets are large (core/parallel.hpp).
-VariableJacobiators variable_jacobiators(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi) {
+VariableJacobiators variable_jacobiators(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi,
+                                         const VariableJacobiators* plain) {
   const Chart& U = iv.chart();
   const VariablesOnChart& v = iv.variables();
   const auto index = [&](std::size_t a) { return *U.index_of(v.symbols[a]); };
@@ -666,7 +677,7 @@ VariableJacobiators variable_jacobiators(const InVariables& iv, const VariableTa
   for (const GiNaC::ex& x : U.coordinates()) leaves.add(x);
   VariableJacobiators out{bracket_on_variables(U, on_U), {}, {}};
   const AlmostPoissonBracket& Bu = out.bracket;
-  const std::optional<ConformalParts> parts = phi ? conformal_parts(iv, table, *phi) : std::nullopt;
+  const std::optional<ConformalParts> parts = phi ? conformal_parts(iv, table, *phi, plain) : std::nullopt;
   for (std::size_t a = 0; a < v.symbols.size(); ++a)
     for (std::size_t b = a + 1; b < v.symbols.size(); ++b)
       for (std::size_t c = b + 1; c < v.symbols.size(); ++c) out.triples.push_back({a, b, c});
@@ -701,8 +712,8 @@ GiNaC::ex jacobiator_on_dual(const InVariables& iv, const VariableJacobiators& j
 }
 
 ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi,
-                                const std::string& object_id, DerivationSection& s) {
-  return jacobi_in_variables(iv, variable_jacobiators(iv, table, phi), object_id, s);
+                                const std::string& object_id, DerivationSection& s, const VariableJacobiators* plain) {
+  return jacobi_in_variables(iv, variable_jacobiators(iv, table, phi, plain), object_id, s);
 }
 
 ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableJacobiators& j, const std::string& object_id,

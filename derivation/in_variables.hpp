@@ -129,7 +129,9 @@ struct VariableJacobiators {
   std::vector<TripleJacobiator> values;             ///< one per triple
 };
 
-VariableJacobiators variable_jacobiators(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi);
+/// With φ, `plain` (the table's own triples, when computed) gives Jac_Π where it is known exactly.
+VariableJacobiators variable_jacobiators(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi,
+                                         const VariableJacobiators* plain = nullptr);
 
 /// Jac(u_a, u_b, u_c) on D*, any order of a, b, c: 0 where it vanishes there (on R^k or where the
 /// relations hold), else its canonical form in the variables with u(q, π) substituted.
@@ -144,6 +146,6 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableJacobiators
 /// variables hold (checked on D* by substituting u(q, π)); the components that do not vanish on the
 /// reduced space go into the object `object_id` of `s`.
 ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableTable& table, const std::optional<GiNaC::ex>& phi,
-                                const std::string& object_id, DerivationSection& s);
+                                const std::string& object_id, DerivationSection& s, const VariableJacobiators* plain = nullptr);
 
 }  // namespace hamel

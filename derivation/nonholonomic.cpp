@@ -470,7 +470,8 @@ NonholonomicInput invariant_variables(const NonholonomicInput& in, const Nonholo
 // invariant under G (checked as the variables are), else at least written in the variables. A factor
 // that is neither is reported and not used.
 void conformal_jacobi(const NonholonomicInput& in, const NonholonomicBrackets& b, bool symmetric, InVariables& iv,
-                      const std::optional<VariableTable>& table, DerivationSection& s) {
+                      const std::optional<VariableTable>& table, const std::optional<VariableJacobiators>& plain,
+                      DerivationSection& s) {
   const std::size_t k = in.variables.size();
   if (k < 3) {
     s.prose.push_back("The conformal factor is not used: a bracket of " + std::to_string(k) +
@@ -490,7 +491,8 @@ void conformal_jacobi(const NonholonomicInput& in, const NonholonomicBrackets& b
   }
   const AlmostPoissonBracket& B = b.reduced_source();
   zero_verdict(s, "reduced.conformal_jacobi", "the reduced bracket times the conformal factor satisfies the Jacobi identity",
-               table && phi_done ? jacobi_in_variables(iv, *table, o.entries.back().value, "conformal_jacobiator", s)
+               table && phi_done ? jacobi_in_variables(iv, *table, o.entries.back().value, "conformal_jacobiator", s,
+                                                     plain ? &*plain : nullptr)
                                  : jacobi_on_variables(in, conformal(B, *in.conformal_factor)));
 }
 
@@ -563,7 +565,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
                       jacobiators ? jacobi_in_variables(iv, *jacobiators, "reduced_jacobiator", s) : jacobi_on_variables(in, B)),
          "a reduced nonholonomic bracket is Poisson only after a conformal change, if at all (004 §6)");
   }
-  if (in.conformal_factor) conformal_jacobi(in, b, symmetric, iv, table, s);
+  if (in.conformal_factor) conformal_jacobi(in, b, symmetric, iv, table, jacobiators, s);
   iv.arguments(s);
 }
 
