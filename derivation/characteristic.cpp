@@ -116,6 +116,21 @@ GiNaC::matrix with_row(const GiNaC::matrix& A, const std::vector<GiNaC::ex>& row
   return out;
 }
 
+// The rows (Y_a(u_c))_c = ({u_c, u_a})_c in canonical form, the elimination's first step, made from the
+// brackets as bracket_table writes them ({u_a, u_c}, a < c): the brackets of the variables made those
+// canonical forms already (simplify's cache), where Y_a(u_c) is another tree of the same function.
+GiNaC::matrix bracket_rows(const AlmostPoissonBracket& B, const std::vector<GiNaC::ex>& u) {
+  const auto k = static_cast<unsigned>(u.size());
+  GiNaC::matrix rows(k, k);
+  for (unsigned a = 0; a < k; ++a)
+    for (unsigned c = a + 1; c < k; ++c) {
+      const GiNaC::ex v = simplify(B(u[a], u[c]));
+      rows(a, c) = -v;
+      rows(c, a) = v;
+    }
+  return rows;
+}
+
 // A row of zeros is in every span, with no zero test.
 bool in_span(const Echelon& e, const std::vector<GiNaC::ex>& row, const Chart& M) {
   return std::all_of(row.begin(), row.end(), [](const GiNaC::ex& x) { return x.is_zero(); }) || in_row_span(e, row, M);
@@ -142,7 +157,7 @@ CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, cons
   // the fields' rows (Y_j(u_c))_c: the transpose of reduced_characteristic_matrix, kept in Gauss–Jordan
   // form, so that a bracket is tested against the span by reducing its one row (in_row_span) instead
   // of eliminating the grown matrix again (15 pairs for the Chaplygin sphere)
-  GiNaC::matrix rows = pushed_forward(Y, u).transpose();
+  GiNaC::matrix rows = bracket_rows(B, u);
   Echelon span = row_echelon(rows, M);
   r.rank = r.closure_rank = span.rank();
   r.involutive = true;

@@ -206,14 +206,14 @@ GiNaC::ex InVariables::derivative(const GiNaC::ex& H, std::size_t b) const {
 // u̇_a = {u_a, H} = Σ_b {u_a, u_b} ∂H/∂u_b (the bracket is a derivation, and its Hamiltonian vector field
 // of H_c is X_nh: (2.8) for Π_nh, Theorem 3.2 for Π_nh^Λ): no elimination needed when the brackets and H
 // are in the variables; verified against X_nh(u_a) like every other entry.
-std::optional<GiNaC::ex> InVariables::chain_rule(std::size_t a, const VariableTable& table, const GiNaC::ex& H,
+std::optional<GiNaC::ex> InVariables::chain_rule(std::size_t a, const VariableTable& table, const std::vector<GiNaC::ex>& dH,
                                                  const GiNaC::ex& actual, std::string& too_long_note) const {
   GiNaC::ex sum = 0;
   for (std::size_t b = 0; b < v_.symbols.size(); ++b) {
     if (a == b) continue;
     const auto it = table.find({std::min(a, b), std::max(a, b)});
     if (it == table.end()) return std::nullopt;
-    sum += (a < b ? 1 : -1) * it->second * derivative(H, b);
+    sum += (a < b ? 1 : -1) * it->second * dH[b];
   }
   // Not worth simplifying (a sum three times the limit grows when brought to one fraction: the
   // solid's Ṁ1, 20 000 → 130 000 characters) nor a zero test when it will not be printed.
@@ -530,11 +530,13 @@ void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<Va
   for (const auto& u : in_.variables) actual.push_back(simplify(X(u.expression)));
   // without H_c in the variables, the velocities first: the eliminations of the equations are slow
   bool velocities = !h_done && with_velocities(sys, actual, h, h_done, eq, s);
+  std::vector<GiNaC::ex> dH;  // ∂H/∂u_b, once for every equation
+  for (std::size_t b = 0; table && h_done && !velocities && b < v_.symbols.size(); ++b) dH.push_back(derivative(h.entries.back().value, b));
   std::size_t done = velocities ? actual.size() : 0;
   for (std::size_t a = 0; a < in_.variables.size() && !velocities; ++a) {
     const auto& u = in_.variables[a];
     std::string long_note;
-    const auto by_chain = table && h_done ? chain_rule(a, *table, h.entries.back().value, actual[a], long_note) : std::nullopt;
+    const auto by_chain = table && h_done ? chain_rule(a, *table, dH, actual[a], long_note) : std::nullopt;
     if (!long_note.empty()) eq.add({u.name}, Label::dot(u.name), actual[a]).note = "left in (q, pi): " + long_note;
     else if (by_chain) eq.add({u.name}, Label::dot(u.name), *by_chain), ++done;
     else if (add(eq, {u.name}, Label::dot(u.name), actual[a])) ++done;

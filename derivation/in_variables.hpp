@@ -73,7 +73,7 @@ class InVariables {
   GiNaC::ex derivative(const GiNaC::ex& H, std::size_t b) const;
   GiNaC::ex on_arguments(const GiNaC::ex& e) const;
   std::optional<GiNaC::ex> shorter_on_relations(const GiNaC::ex& value) const;
-  std::optional<GiNaC::ex> chain_rule(std::size_t a, const VariableTable& table, const GiNaC::ex& H,
+  std::optional<GiNaC::ex> chain_rule(std::size_t a, const VariableTable& table, const std::vector<GiNaC::ex>& dH,
                                       const GiNaC::ex& actual, std::string& too_long_note) const;
 
   // The momentum variables' Legendre map (in_variables.cpp, `legendre`): u_M = J v + b.
