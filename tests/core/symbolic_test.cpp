@@ -101,6 +101,33 @@ TEST_CASE("simplify: abstract functions and their derivatives are independent un
   CHECK(hamel::is_canonical_class(e));
 }
 
+TEST_CASE("add_witness: a verdict reached without the witness probe gets the point and value zero_test gives") {
+  realsymbol x("x"), th("theta");
+  hamel::ProbeSpace space;
+  space.ranges = {{x, 0.1, 2.0}, {th, 0.1, 3.0}};
+  hamel::ProbeSpace quiet = space;
+  quiet.witness = false;
+  // two nonzero expressions, one 1e-17 sin θ written around sin² + cos² − 1
+  for (const ex& e : {ex(pow(sin(th), 2) + pow(cos(th), 2) - 1 + numeric(1, 100000000000000000LL) * sin(th)), ex(x * cos(th) - 1)}) {
+    const auto full = hamel::zero_test(e, space);
+    auto v = hamel::zero_test(e, quiet);
+    REQUIRE_FALSE(full.zero);
+    REQUIRE_FALSE(v.zero);
+    CHECK(v.point.empty());
+    hamel::add_witness(v, e, space);
+    CHECK(v.method == full.method);
+    CHECK(v.detail == full.detail);
+    REQUIRE_FALSE(v.point.empty());
+    for (const auto& kv : full.point) CHECK(v.point.at(kv.first).is_equal(kv.second));
+    CHECK(v.value.is_equal(full.value));
+  }
+  // a zero verdict gets no point
+  auto z = hamel::zero_test(pow(sin(th), 2) + pow(cos(th), 2) - 1, quiet);
+  hamel::add_witness(z, pow(sin(th), 2) + pow(cos(th), 2) - 1, space);
+  CHECK(z.zero);
+  CHECK(z.point.empty());
+}
+
 TEST_CASE("zero_test: a catalogue of near-zero expressions gives no false zero") {
   realsymbol x("x"), th("theta");
   hamel::ProbeSpace space;
