@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -16,6 +17,7 @@
 #include "core/latex.hpp"
 #include "core/monomial.hpp"
 #include "core/node_kind.hpp"
+#include "core/printing.hpp"
 #include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
 #include "core/term_order.hpp"
@@ -65,23 +67,34 @@ std::string key_of(const ex& sym, const Polynomial& P) {
 // Remembered within a run: the candidates of one choice repeat (a group that finds nothing is its
 // input) and so do the polynomials of a derivation's entries. The atoms' symbols are the same in
 // every call, so the text of e depends on e alone.
-struct Printed {
-  std::string text;
-  std::size_t size = 0;  // display_size of the atoms' form
-};
-
-const Printed& printed_form(const ex& e, const Polynomial& P) {
+std::string printed(const ex& e, const Polynomial& P) {
   constexpr std::size_t kRemembered = 1 << 14;
-  thread_local std::unordered_map<ex, Printed, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  thread_local std::unordered_map<ex, std::string, std::hash<ex>, GiNaC::ex_is_equal> cache;
   if (const auto it = cache.find(e); it != cache.end()) return it->second;
   if (cache.size() >= kRemembered) cache.clear();
-  Printed p;
-  p.text = detail::str(e.subs(P.atoms, GiNaC::subs_options::no_pattern));
-  p.size = operations_in(p.text);
-  return cache.emplace(e, std::move(p)).first->second;
+  return cache.emplace(e, detail::str(e.subs(P.atoms, GiNaC::subs_options::no_pattern))).first->second;
 }
 
-std::string printed(const ex& e, const Polynomial& P) { return printed_form(e, P).text; }
+// With HAMEL_CHECK_DISPLAY_SIZES set, every size is also counted on the printed text, and a
+// difference is an error (the examples are run so in the tests' check of the count).
+bool checking_sizes() {
+  static const bool on = std::getenv("HAMEL_CHECK_DISPLAY_SIZES") != nullptr;
+  return on;
+}
+
+// display_size of the atoms' form, counted without printing it (core/printing.hpp), remembered.
+std::size_t size_of(const ex& e, const Polynomial& P) {
+  constexpr std::size_t kRemembered = 1 << 14;
+  thread_local std::unordered_map<ex, std::size_t, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  if (const auto it = cache.find(e); it != cache.end()) return it->second;
+  if (cache.size() >= kRemembered) cache.clear();
+  const ex shown = e.subs(P.atoms, GiNaC::subs_options::no_pattern);
+  const std::size_t n = text_operations(shown);
+  if (checking_sizes() && n != operations_in(detail::str(shown)))
+    throw std::logic_error("display size " + std::to_string(n) + " counted, " + std::to_string(operations_in(detail::str(shown))) +
+                           " printed: " + detail::str(shown));
+  return cache.emplace(e, n).first->second;
+}
 
 std::vector<ex> terms_in_print_order(const ex& p, const Polynomial& P) {
   std::vector<std::pair<std::string, ex>> keyed;
@@ -594,7 +607,6 @@ ex group_uncached(const ex& p, const Polynomial& P, int depth) {
 // (an expanded perfect square times (α + 1)² has 18).
 constexpr std::size_t kMaxFactorTerms = 10;
 
-std::size_t size_of(const ex& e, const Polynomial& P) { return printed_form(e, P).size; }
 
 // The smallest candidate; among equally small ones the first in print order.
 ex smallest(const std::vector<ex>& candidates, const Polynomial& P) {
@@ -604,6 +616,7 @@ ex smallest(const std::vector<ex>& candidates, const Polynomial& P) {
   for (const ex& c : candidates) {
     const std::size_t n = size_of(c, P);
     if (n > size) continue;
+    if (n == size && c.is_equal(best)) continue;  // the same text: the first stays
     if (n == size) {
       if (key.empty()) key = printed(best, P);
       const std::string k = printed(c, P);

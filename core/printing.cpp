@@ -17,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/latex.hpp"
 #include "core/node_kind.hpp"
+#include "core/printing.hpp"
 #include "core/term_order.hpp"
 
 namespace hamel {
@@ -180,6 +181,18 @@ class Printer {
     return out;
   }
 
+  /// operations_in(expression(e)) in text, counted on the tree without writing the text: each
+  /// method below follows the one of the same name that writes it. The pieces are joined by
+  /// separators (" ", "*", "/", "^"), so no bracket of one piece follows a letter of another and the
+  /// count of the whole is the sum of the counts of its pieces and separators.
+  std::size_t operations(const ex& e) const {
+    if (is_sum(e)) return sum_operations(e, false);
+    if (node_kind(e) == NodeKind::Relation || node_kind(e) == NodeKind::List) return operations_in(expression(e));
+    bool negative = false;
+    const std::size_t n = term_operations(e, negative);
+    return n + (negative ? 1 : 0);
+  }
+
  private:
   std::string sum(const ex& e, bool turned, bool positive_first = false) const {
     // The text of a sum is a function of the sum: remembered, because the display pass prints
@@ -245,6 +258,104 @@ class Printer {
     for (const ex& t : sum_factor->base) divided += t / f.denominator;
     sum_factor->base = divided;
     f.denominator = 1;
+  }
+
+  // The counts of sum, term, product, power, power_base and atom (text only).
+  std::size_t sum_operations(const ex& e, bool turned, bool positive_first = false) const {
+    constexpr std::size_t kRemembered = 1 << 14;
+    thread_local std::unordered_map<ex, std::size_t, std::hash<ex>, GiNaC::ex_is_equal> counts[4];
+    auto& memo = counts[(turned ? 2 : 0) + (positive_first ? 1 : 0)];
+    if (const auto it = memo.find(e); it != memo.end()) return it->second;
+    std::size_t n = 0, terms = 0;
+    bool first_negative = false, some_plus = false;
+    for (const ex& t : ordered_operands(e)) {
+      bool negative = false;
+      n += term_operations(t, negative, turned);
+      if (terms++ == 0) first_negative = negative;
+      some_plus = some_plus || !negative;
+    }
+    // a sign between terms; one in front when the first term (a plus one if rotated there) has a minus
+    n += terms - 1;
+    if (positive_first ? !some_plus : first_negative) ++n;
+    if (memo.size() >= kRemembered) memo.clear();
+    memo.emplace(e, n);
+    return n;
+  }
+
+  std::size_t term_operations(const ex& e, bool& negative, bool turned = false) const {
+    if (is_number(e)) {
+      const numeric& n = ex_to<numeric>(e);
+      negative = written_negative(e) != turned;
+      return written_negative(e) ? number_operations(-n) : coefficient_text_operations(n);
+    }
+    if (is_product(e) || is_power_node(e)) {
+      Fraction f = fraction(e);
+      f.negative = f.negative != turned;
+      if (f.negative) take_sign(f);
+      negative = f.negative;
+      give_denominator_to_sum(f);
+      return product_operations(f);
+    }
+    negative = turned;
+    return atom_operations(e);
+  }
+
+  // solidus_product: factors joined by *, a / before what is below (bracketed when several)
+  std::size_t product_operations(const Fraction& f) const {
+    std::size_t top = 0, above = f.above.size() + (f.numerator != 1 ? 1 : 0);
+    if (f.numerator != 1) top += coefficient_text_operations(f.numerator);
+    for (const Factor& x : f.above) top += power_operations(x);
+    if (above > 1) top += above - 1;
+    const std::size_t below = f.below.size() + (f.denominator != 1 ? 1 : 0);
+    if (below == 0) return top;
+    std::size_t bottom = 1 + (below - 1);  // the bar and the products below it
+    if (f.denominator != 1) bottom += number_operations(f.denominator);
+    for (const Factor& x : f.below) bottom += power_operations(x);
+    return top + bottom;
+  }
+
+  std::size_t power_operations(const Factor& f) const {
+    const ex& exponent = f.exponent;
+    if (f.turned || f.positive_first) {
+      const std::size_t s = sum_operations(f.base, f.turned, f.positive_first);
+      return exponent.is_equal(1) ? s : s + 1 + operations(exponent);
+    }
+    if (exponent.is_equal(1)) return atom_operations(f.base);
+    if (exponent.is_equal(GiNaC::numeric(1, 2))) return 1 + operations(f.base);  // sqrt(…): a call
+    const bool plain = is_symbol_node(exponent) || (node_kind(exponent) == NodeKind::Constant) ||
+                       (is_number(exponent) && ex_to<numeric>(exponent).is_nonneg_integer());
+    return power_base_operations(f.base) + 1 + (plain ? atom_operations(exponent) : operations(exponent));
+  }
+
+  std::size_t power_base_operations(const ex& base) const {
+    const bool plain = is_symbol_node(base) || (node_kind(base) == NodeKind::Constant) || is_call(base) ||
+                       (is_number(base) && ex_to<numeric>(base).is_nonneg_integer());
+    return plain ? atom_operations(base) : operations(base);
+  }
+
+  std::size_t atom_operations(const ex& e) const {
+    if (is_sum(e) || is_product(e) || is_power_node(e)) return operations(e);
+    if (is_symbol_node(e)) return operations_in(ex_to<GiNaC::symbol>(e).get_name());
+    if (is_number(e)) {
+      const numeric& n = ex_to<numeric>(e);
+      return n.is_nonneg_integer() ? 0 : operations(e);
+    }
+    if (is_call(e) && node_kind(e) != NodeKind::Derivative) {
+      const std::string name = ex_to<GiNaC::function>(e).get_name();
+      if (!is_abstract_jet(e) && !plain_text_function(name)) return operations_in(atom(e));
+      std::size_t n = operations_in(name + "(");  // the call
+      for (std::size_t i = 0; i < e.nops(); ++i) n += operations(e.op(i));
+      return n;
+    }
+    return operations_in(atom(e));
+  }
+
+  // A positive integer has no operation: most numbers here are, and writing them costs more.
+  std::size_t number_operations(const numeric& n) const {
+    return n.is_pos_integer() ? 0 : operations_in(number(n));
+  }
+  std::size_t coefficient_text_operations(const numeric& n) const {
+    return n.is_pos_integer() ? 0 : operations_in(coefficient(n));
   }
 
   std::string product(const Fraction& f) const {
@@ -583,6 +694,8 @@ std::size_t widest_sum(const std::vector<ex>& factors) {
 std::string to_latex(const GiNaC::ex& e, const LatexNames* names) { return Printer(true, names).expression(e); }
 
 std::string to_text(const GiNaC::ex& e) { return Printer(false, nullptr).expression(e); }
+
+std::size_t text_operations(const GiNaC::ex& e) { return Printer(false, nullptr).operations(e); }
 
 std::size_t operations_in(const std::string& t) {
   std::size_t n = 0;

@@ -6,6 +6,7 @@
 
 #include "core/abstract_function.hpp"
 #include "core/latex.hpp"
+#include "core/printing.hpp"
 #include "core/symbolic.hpp"
 #include "io/expression_reader.hpp"
 #include "tests/core/symbol_sets.hpp"
@@ -223,6 +224,46 @@ TEST_CASE("latex_breaks: signed summands, and a factor before a long sum") {
 
   const hamel::LatexBreaks one = hamel::latex_breaks(a * b);
   CHECK(one.terms == std::vector<std::string>{"a b"});
+}
+
+
+// Every subexpression of e (e included), to compare the count with the text at each level.
+void each_subexpression(const ex& e, const std::function<void(const ex&)>& visit) {
+  visit(e);
+  for (std::size_t i = 0; i < e.nops(); ++i) each_subexpression(e.op(i), visit);
+}
+
+TEST_CASE("text_operations: the operations of to_text's text, counted without writing it") {
+  static const hamel::AbstractFunction f("f", 1);
+  const GiNaC::realsymbol a("a"), b("b"), c("c"), th("th"), x_1("x_1");
+  const ex s = sin(th), k = cos(th);
+  // the printer's choices: a sign given to a sum factor, a denominator given to a sum, a sum turned,
+  // roots, numbers of every kind, calls inside calls, derivatives, a relation
+  const std::vector<ex> forms{
+      -a * (b - c),  -2 * a * (b - c) / 3,  (2 * a - 3 * b) / 6 * c,  (a - b) * (b - c) / (c - a),
+      pow(a - b, 3) / pow(c - th, 2),  sqrt(a - b) * c,  pow(a, GiNaC::numeric(3, 2)),  pow(a, b - c),
+      GiNaC::numeric(-3, 7) * a,  GiNaC::numeric(5, 2),  GiNaC::numeric(-4),  GiNaC::numeric(3, 2) * GiNaC::I + a,
+      GiNaC::numeric(1.5e-10) * a,  GiNaC::Pi * a / 2,  exp(-a * b) * pow(s, 2) / pow(k, 3),  sin(a + cos(b - c)),
+      f(th) * diff(f(th), th) - pow(diff(f(th), th, 2), 2),  x_1 * a - 1 / (x_1 - a),  1 / (a * b),  -1 / (2 * a),
+      a == b - c,  pow(s, 2) * (a - b) - k * (c - a) / (a * s - b * k)};
+  int compared = 0;
+  for (const ex& e : forms)
+    each_subexpression(e, [&](const ex& x) {
+      CHECK_MESSAGE(hamel::text_operations(x) == hamel::operations_in(hamel::to_text(x)), hamel::to_text(x));
+      ++compared;
+    });
+  // and every expression of the catalogue in every hash order
+  for (const Builder& build : reordered_catalogue())
+    for (const auto& S : hamel::test::symbol_sets({"a", "b", "c", "d", "m", "R", "I1", "I3", "th"}))
+      each_subexpression(build(S), [&](const ex& x) {
+        CHECK_MESSAGE(hamel::text_operations(x) == hamel::operations_in(hamel::to_text(x)), hamel::to_text(x));
+        ++compared;
+      });
+  CHECK(compared > 1000);
+  // SymPy's count: a sign in front counts, as does each one between terms
+  CHECK(hamel::text_operations(-a - b) == 2);
+  CHECK(hamel::text_operations(a - b) == 1);
+  CHECK(hamel::text_operations(pow(s, 2) + 1) == 3);
 }
 
 }  // TEST_SUITE

@@ -1,0 +1,14 @@
+// core/printing.hpp — what core/printing.cpp offers besides core/latex.hpp's to_text and to_latex.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <cstddef>
+
+namespace hamel {
+
+/// operations_in(to_text(e)) (core/latex.hpp), counted on the expression without writing its text:
+/// the display pass measures every candidate form this way (core/display.cpp).
+std::size_t text_operations(const GiNaC::ex& e);
+
+}  // namespace hamel
