@@ -17,6 +17,7 @@
 #include "core/latex.hpp"
 #include "core/monomial.hpp"
 #include "core/node_kind.hpp"
+#include "core/plain_factor.hpp"
 #include "core/printing.hpp"
 #include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
@@ -75,12 +76,7 @@ std::string printed(const ex& e, const Polynomial& P) {
   return cache.emplace(e, detail::str(e.subs(P.atoms, GiNaC::subs_options::no_pattern))).first->second;
 }
 
-// With HAMEL_CHECK_DISPLAY_SIZES set, every size is also counted on the printed text, and a
-// difference is an error (the examples are run so in the tests' check of the count).
-bool checking_sizes() {
-  static const bool on = std::getenv("HAMEL_CHECK_DISPLAY_SIZES") != nullptr;
-  return on;
-}
+bool checking();
 
 // display_size of the atoms' form, counted without printing it (core/printing.hpp), remembered.
 std::size_t size_of(const ex& e, const Polynomial& P) {
@@ -90,7 +86,7 @@ std::size_t size_of(const ex& e, const Polynomial& P) {
   if (cache.size() >= kRemembered) cache.clear();
   const ex shown = e.subs(P.atoms, GiNaC::subs_options::no_pattern);
   const std::size_t n = text_operations(shown);
-  if (checking_sizes() && n != operations_in(detail::str(shown)))
+  if (checking() && n != operations_in(detail::str(shown)))
     throw std::logic_error("display size " + std::to_string(n) + " counted, " + std::to_string(operations_in(detail::str(shown))) +
                            " printed: " + detail::str(shown));
   return cache.emplace(e, n).first->second;
@@ -645,12 +641,28 @@ std::vector<ex> terms_of_product(const ex& m) {
   return v;
 }
 
+// With HAMEL_CHECK_DISPLAY set, every size is also counted on the printed text and every polynomial
+// found irreducible without FLINT is also factored by it; a difference is an error.
+bool checking() {
+  static const bool on = std::getenv("HAMEL_CHECK_DISPLAY") != nullptr;
+  return on;
+}
+
+// FLINT's factorisation, without FLINT where a certificate gives it (core/plain_factor.hpp).
+ex factored_over_q(const ex& p) {
+  const auto f = factored_without_flint(p);
+  if (!f) return factor_polynomial_over_q(p, kMaxFactorTerms);
+  if (checking() && !factor_polynomial_over_q(p, kMaxFactorTerms).is_equal(*f))
+    throw std::logic_error("factored_without_flint: FLINT factors " + detail::str(p) + " otherwise than as " + detail::str(*f));
+  return *f;
+}
+
 ex factor_remembered(const ex& p) {
   constexpr std::size_t kRemembered = 4096;
   thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache;
   const auto it = cache.find(p);
   if (it != cache.end()) return it->second;
-  const ex f = factor_polynomial_over_q(p, kMaxFactorTerms);
+  const ex f = factored_over_q(p);
   if (cache.size() >= kRemembered) cache.clear();
   return cache.emplace(p, f).first->second;
 }
@@ -934,6 +946,15 @@ void cancel_on_circle(ex& num, ex& den, const Polynomial& P) {
 }
 
 
+// Whether some product in e (where in_every_product looks) satisfies `test`.
+template <class Test>
+bool some_product(const ex& e, const Test& test) {
+  if (is_sum(e)) return std::any_of(e.begin(), e.end(), [&](const ex& t) { return some_product(t, test); });
+  if (is_power_node(e)) return some_product(e.op(0), test);
+  if (!is_product(e)) return false;
+  return test(e) || std::any_of(e.begin(), e.end(), [&](const ex& f) { return some_product(f, test); });
+}
+
 // e with `rewrite` applied to every product in it, the inner ones first.
 template <class Rewrite>
 ex in_every_product(const ex& e, const Rewrite& rewrite) {
@@ -977,7 +998,18 @@ ex tangents_in_product(const ex& m) {
   }
   return rest;
 }
-ex with_tangents(const ex& e) { return in_every_product(e, tangents_in_product); }
+// Whether tangents_in_product changes m: some sinᵏx/cosᵏx in it (it writes any other product again as it was).
+bool has_tangent(const ex& m) {
+  std::map<ex, std::pair<GiNaC::numeric, GiNaC::numeric>, GiNaC::ex_is_less> powers;  // arg ↦ (sin, cos) exponents
+  for (const ex& f : m) {
+    const auto bk = base_and_power(f);
+    if (bk && GiNaC::is_the_function<GiNaC::sin_SERIAL>(bk->first)) powers[bk->first.op(0)].first += bk->second;
+    if (bk && GiNaC::is_the_function<GiNaC::cos_SERIAL>(bk->first)) powers[bk->first.op(0)].second += bk->second;
+  }
+  return std::any_of(powers.begin(), powers.end(), [](const auto& p) { return !p.second.first.is_zero() && p.second.first == -p.second.second; });
+}
+// e itself (not rebuilt: a walk that finds nothing costs far less) where no product has a tangent
+ex with_tangents(const ex& e) { return some_product(e, has_tangent) ? in_every_product(e, tangents_in_product) : e; }
 
 // exp(a)ᵏ·exp(b)ˡ → exp(k a + l b) in a product: exp(c t/m)/exp(2 c t/m) is exp(−c t/m) (the canonical
 // form keeps each exponential an atom of its own, and a term-by-term split leaves such quotients).
@@ -995,7 +1027,15 @@ ex exponentials_in_product(const ex& m) {
   }
   return found < 2 ? m : rest * GiNaC::exp(exponent.expand());
 }
-ex with_exponentials_combined(const ex& e) { return in_every_product(e, exponentials_in_product); }
+bool has_exponentials(const ex& m) {  // whether exponentials_in_product changes m
+  return std::count_if(m.begin(), m.end(), [](const ex& f) {
+           const auto bk = base_and_power(f);
+           return bk && GiNaC::is_the_function<GiNaC::exp_SERIAL>(bk->first);
+         }) >= 2;
+}
+ex with_exponentials_combined(const ex& e) {
+  return some_product(e, has_exponentials) ? in_every_product(e, exponentials_in_product) : e;
+}
 
 // A fraction num/den with cosᵏx taken out of num and sinᵏx out of den (or the other way round), for
 // the first angle x where both divide on the circle (num written in cosines to find cos x, in sines

@@ -16,6 +16,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/node_kind.cpp
   ${CMAKE_CURRENT_LIST_DIR}/number_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/parallel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/plain_factor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/printing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rational_function.cpp
   ${CMAKE_CURRENT_LIST_DIR}/symbolic.cpp

@@ -5,6 +5,7 @@
 #include "core/display.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
+#include "core/plain_factor.hpp"
 #include "core/symbolic.hpp"
 
 using GiNaC::ex;
@@ -151,6 +152,29 @@ TEST_CASE("factor_rational: FLINT's factorisation over Q, and what it refuses") 
   CHECK_FALSE(hamel::factor_rational(sin(x) + y));   // an atom that is not a symbol
   CHECK_FALSE(hamel::factor_rational(1 / x + y));    // a negative power
   CHECK_FALSE(hamel::factor_rational(sqrt(x) + y));  // a fractional power
+}
+
+TEST_CASE("factored_without_flint: FLINT's very answer where the certificate applies, nothing where it does not") {
+  GiNaC::realsymbol I1("I1"), I3("I3"), m("m"), R("R"), s("s"), c("c"), x("x"), y("y"), z("z"), w("w");
+  // the flagship's denominator (004 §6) in its sine and cosine symbols, times monomials and contents
+  const ex K = I1 * I3 + I1 * m * pow(R, 2) * pow(s, 2) + I3 * m * pow(R, 2) * pow(c, 2);
+  const std::vector<ex> certified{K, (-6 * m * pow(R, 2) * K).expand(), (K / 4).expand(), (x * y + x * z).expand(),
+                                  -3 * pow(x, 2) * y, (2 * I1 * x + 4 * y * z).expand(), (x * (y + 1) + 1).expand()};
+  for (const ex& p : certified) {
+    const auto f = hamel::factored_without_flint(p);
+    REQUIRE_MESSAGE(f, hamel::detail::str(p));
+    CHECK_MESSAGE(f->is_equal(hamel::factor_polynomial_over_q(p)), hamel::detail::str(p), " as ", hamel::detail::str(*f));
+    CHECK((*f - p).expand().is_zero());
+  }
+  // reducible, or irreducible beyond the certificate: FLINT is asked
+  const std::vector<ex> refused{(pow(x, 2) - pow(y, 2)).expand(), ((y + z) * (x + w)).expand(), (pow(x, 2) + pow(y, 2)).expand(),
+                                sin(x) + y, x / 2 + sqrt(y)};
+  for (const ex& p : refused) CHECK_FALSE_MESSAGE(hamel::factored_without_flint(p), hamel::detail::str(p));
+  // the certificate on its own: degree 1 in x, a single term on one side sharing nothing with the other
+  const std::vector<ex> xyz{x, y, z};
+  CHECK(hamel::plainly_irreducible((x * y + z).expand(), xyz));
+  CHECK_FALSE(hamel::plainly_irreducible((x * y + y * z).expand(), xyz));  // y(x + z)
+  CHECK_FALSE(hamel::plainly_irreducible((x * x * y + z).expand(), {x}));  // degree 2 in the only symbol asked
 }
 
 TEST_CASE("display_form: the half angles the canonical form introduced go back to the input's angle") {

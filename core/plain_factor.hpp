@@ -1,0 +1,23 @@
+// core/plain_factor.hpp — FLINT's factorisation of a polynomial, without FLINT where a certificate
+// shows the answer (the display pass factors thousands of numerators and denominators, most of them
+// a monomial times an irreducible polynomial of degree 1 in some symbol).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <optional>
+#include <vector>
+
+namespace hamel {
+
+/// Whether the expanded p, a sum of rational numbers times symbols to positive integer powers, is
+/// irreducible over Q by this certificate: p = a·x + b of degree 1 in a symbol x, a ≠ 0 and b ≠ 0,
+/// one of a and b a single term that shares no symbol with all the terms of the other. `syms` holds
+/// p's symbols (others are ignored). false says nothing.
+bool plainly_irreducible(const GiNaC::ex& p, const std::vector<GiNaC::ex>& syms);
+
+/// factor_polynomial_over_q(p) (core/integer_factor.hpp), the same expression, when p is a monomial,
+/// or a number times a monomial times a polynomial plainly_irreducible; nullopt otherwise.
+std::optional<GiNaC::ex> factored_without_flint(const GiNaC::ex& p);
+
+}  // namespace hamel
