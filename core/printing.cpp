@@ -186,11 +186,9 @@ class Printer {
   /// separators (" ", "*", "/", "^"), so no bracket of one piece follows a letter of another and the
   /// count of the whole is the sum of the counts of its pieces and separators.
   std::size_t operations(const ex& e) const {
-    if (is_sum(e)) return sum_operations(e, false);
+    if (is_sum(e)) return sum_operations(e) + (term_negative(first_term(e)) ? 1 : 0);
     if (node_kind(e) == NodeKind::Relation || node_kind(e) == NodeKind::List) return operations_in(expression(e));
-    bool negative = false;
-    const std::size_t n = term_operations(e, negative);
-    return n + (negative ? 1 : 0);
+    return term_operations(e) + (term_negative(e) ? 1 : 0);
   }
 
  private:
@@ -260,47 +258,70 @@ class Printer {
     f.denominator = 1;
   }
 
-  // The counts of sum, term, product, power, power_base and atom (text only).
-  std::size_t sum_operations(const ex& e, bool turned, bool positive_first = false) const {
+  // The counts of sum, term, product, power, power_base and atom (text only). Only the first term
+  // of a sum that is not a factor, and its sign, need the term order: a term's text without its
+  // sign is the same turned or not, and a sum factor to an integer power is written with a plus in
+  // front (turned when it leads with a minus, or given the product's sign by take_sign, whichever
+  // factor that is), so its count is its terms' and a sign between each two.
+  std::size_t sum_operations(const ex& e) const {
     constexpr std::size_t kRemembered = 1 << 14;
-    thread_local std::unordered_map<ex, std::size_t, std::hash<ex>, GiNaC::ex_is_equal> counts[4];
-    auto& memo = counts[(turned ? 2 : 0) + (positive_first ? 1 : 0)];
-    if (const auto it = memo.find(e); it != memo.end()) return it->second;
-    std::size_t n = 0, terms = 0;
-    bool first_negative = false, some_plus = false;
-    for (const ex& t : ordered_operands(e)) {
-      bool negative = false;
-      n += term_operations(t, negative, turned);
-      if (terms++ == 0) first_negative = negative;
-      some_plus = some_plus || !negative;
-    }
-    // a sign between terms; one in front when the first term (a plus one if rotated there) has a minus
-    n += terms - 1;
-    if (positive_first ? !some_plus : first_negative) ++n;
-    if (memo.size() >= kRemembered) memo.clear();
-    memo.emplace(e, n);
+    thread_local std::unordered_map<ex, std::size_t, std::hash<ex>, GiNaC::ex_is_equal> counts;
+    if (const auto it = counts.find(e); it != counts.end()) return it->second;
+    std::size_t n = e.nops() - 1;
+    for (const ex& t : e) n += term_operations(t);
+    if (counts.size() >= kRemembered) counts.clear();
+    counts.emplace(e, n);
     return n;
   }
 
-  std::size_t term_operations(const ex& e, bool& negative, bool turned = false) const {
+  // Whether term() writes t with a minus in front in a sum that is not turned.
+  static bool term_negative(const ex& t) {
+    if (is_number(t)) return written_negative(t);
+    if (!is_product(t) && !is_power_node(t)) return false;
+    Fraction f = fraction(t);
+    if (f.negative) take_sign(f);
+    return f.negative;
+  }
+
+  // term()'s text without its sign; a product's factors as GiNaC stores them (their order and which
+  // sum factor is turned change no count).
+  std::size_t term_operations(const ex& e) const {
     if (is_number(e)) {
       const numeric& n = ex_to<numeric>(e);
-      negative = written_negative(e) != turned;
       return written_negative(e) ? number_operations(-n) : coefficient_text_operations(n);
     }
     if (is_product(e) || is_power_node(e)) {
-      Fraction f = fraction(e);
-      f.negative = f.negative != turned;
-      if (f.negative) take_sign(f);
-      negative = f.negative;
+      Fraction f = unordered_fraction(e);
       give_denominator_to_sum(f);
       return product_operations(f);
     }
-    negative = turned;
     return atom_operations(e);
   }
 
-  // solidus_product: factors joined by *, a / before what is below (bracketed when several)
+  // fraction(e) without the order of the factors and without turning sums.
+  static Fraction unordered_fraction(const ex& e) {
+    Fraction f;
+    numeric c = 1;
+    const auto take = [&](const ex& x) {
+      if (is_number(x)) {
+        c *= ex_to<numeric>(x);
+        return;
+      }
+      const bool power = is_power_node(x);
+      const ex base = power ? x.op(0) : x, exponent = power ? x.op(1) : ex(1);
+      const bool below = is_number(exponent) && ex_to<numeric>(exponent).is_real() && ex_to<numeric>(exponent).is_negative();
+      (below ? f.below : f.above).push_back(Factor{base, below ? -exponent : exponent});
+    };
+    if (is_product(e))
+      for (const ex& x : e) take(x);
+    else
+      take(e);
+    if (is_negative_number(c)) c = -c;
+    f.numerator = c.is_rational() ? c.numer() : c;
+    f.denominator = c.is_rational() ? c.denom() : numeric(1);
+    return f;
+  }
+
   std::size_t product_operations(const Fraction& f) const {
     std::size_t top = 0, above = f.above.size() + (f.numerator != 1 ? 1 : 0);
     if (f.numerator != 1) top += coefficient_text_operations(f.numerator);
@@ -316,10 +337,8 @@ class Printer {
 
   std::size_t power_operations(const Factor& f) const {
     const ex& exponent = f.exponent;
-    if (f.turned || f.positive_first) {
-      const std::size_t s = sum_operations(f.base, f.turned, f.positive_first);
-      return exponent.is_equal(1) ? s : s + 1 + operations(exponent);
-    }
+    if (is_sum(f.base) && is_number(exponent) && ex_to<numeric>(exponent).is_integer())
+      return sum_operations(f.base) + (exponent.is_equal(1) ? 0 : 1 + operations(exponent));
     if (exponent.is_equal(1)) return atom_operations(f.base);
     if (exponent.is_equal(GiNaC::numeric(1, 2))) return 1 + operations(f.base);  // sqrt(…): a call
     const bool plain = is_symbol_node(exponent) || (node_kind(exponent) == NodeKind::Constant) ||

@@ -134,8 +134,14 @@ struct SumInfo {
 
 constexpr std::size_t kCachedSums = 1 << 15;
 
+using SumCache = std::unordered_map<ex, std::shared_ptr<const SumInfo>, std::hash<ex>, GiNaC::ex_is_equal>;
+SumCache& sum_cache() {
+  thread_local SumCache cache;
+  return cache;
+}
+
 std::shared_ptr<const SumInfo> sum_info(const ex& sum) {
-  thread_local std::unordered_map<ex, std::shared_ptr<const SumInfo>, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  SumCache& cache = sum_cache();
   auto it = cache.find(sum);
   if (it != cache.end()) return it->second;
   std::vector<Monomial> keys;
@@ -270,6 +276,16 @@ std::vector<ex> ordered_operands(const ex& e) {
   if (is_product(e))
     return sorted_by<std::pair<ex, numeric>>(e, atom_and_exponent, compare_factor_pairs);
   return operands(e);
+}
+
+ex first_term(const ex& sum) {
+  if (const auto it = sum_cache().find(sum); it != sum_cache().end()) return it->second->terms.front();
+  // the first of the least terms, as the stable sort of sum_info has it
+  std::size_t best = 0;
+  Monomial least = split(sum.op(0));
+  for (std::size_t i = 1; i < sum.nops(); ++i)
+    if (Monomial m = split(sum.op(i)); compare_monomials(m, least) < 0) best = i, least = std::move(m);
+  return sum.op(best);
 }
 
 bool leads_with_minus(const ex& sum) { return is_sum(sum) && sum_info(sum)->turned; }

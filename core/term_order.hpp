@@ -33,6 +33,10 @@ int compare_names(const std::string& a, const std::string& b);
 /// operands as they are (their order means something there: a power's base and exponent).
 std::vector<GiNaC::ex> ordered_operands(const GiNaC::ex& e);
 
+/// ordered_operands(sum).front(), found in one pass over the terms when the sum's order is not known
+/// yet (core/printing.cpp counts a sum's operations knowing only which term it writes first).
+GiNaC::ex first_term(const GiNaC::ex& sum);
+
 /// True if `sum` is a sum whose first term in term order is written with a minus (written_negative).
 /// GiNaC keeps every sum that is a factor of a product "unit normal" with respect to the first term
 /// in its hash order, so (a - b)/(c - d) is stored as -(a - b)/(-c + d) in one run and as
