@@ -144,7 +144,7 @@ ex recover_cos(const ex& p, const Polynomial& P) {
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present(terms.begin(), terms.end());
     const auto partner_of = [&](const ex& t) { return (-t * GiNaC::pow(s, 2)).expand(); };
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return present.count(partner_of(t)) > 0; })) continue;
-    ex out = 0;
+    GiNaC::exvector out;  // summed once: += on a GiNaC sum copies it
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> used;
     for (const ex& t : terms_in_print_order(q, P)) {  // a chain t, −t·s², t·s⁴ pairs the same way each run
       if (used.count(t)) continue;
@@ -152,12 +152,12 @@ ex recover_cos(const ex& p, const Polynomial& P) {
       if (present.count(partner) && !used.count(partner)) {
         used.insert(t);
         used.insert(partner);
-        out += t * GiNaC::pow(c, 2);
+        out.push_back(t * GiNaC::pow(c, 2));
       }
     }
     for (const ex& t : terms)
-      if (!used.count(t)) out += t;
-    q = out;
+      if (!used.count(t)) out.push_back(t);
+    q = GiNaC::add(out);
   }
   return q;
 }
@@ -588,13 +588,14 @@ ex group_uncached(const ex& p, const Polynomial& P, int depth) {
   if (best_saving == 0) return p;
   ex monomial = 1;
   for (std::size_t k = 0; k < syms.size(); ++k) monomial *= GiNaC::pow(syms[k], best_g[k]);
-  ex inner = 0, rest = 0;
+  GiNaC::exvector inner, rest;  // summed once: += on a GiNaC sum copies it
   for (std::size_t t = 0; t < terms.size(); ++t) {
     bool divides = true;
     for (std::size_t k = 0; k < syms.size(); ++k) divides = divides && exps[t][k] >= best_g[k];
-    (divides ? inner : rest) += divides ? (terms[t] / monomial).expand() : terms[t];
+    if (divides) inner.push_back((terms[t] / monomial).expand());
+    else rest.push_back(terms[t]);
   }
-  return monomial * grouped_inner(inner, P, depth + 1) + group(rest, P, depth);
+  return monomial * grouped_inner(GiNaC::add(inner), P, depth + 1) + group(GiNaC::add(rest), P, depth);
 }
 
 // GiNaC's multivariate factoring grows quickly with the terms (a 12-term numerator in 8 symbols

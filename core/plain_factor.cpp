@@ -5,7 +5,6 @@
 
 #include "core/monomial.hpp"
 #include "core/node_kind.hpp"
-#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -51,6 +50,21 @@ ex common_monomial_of(const std::vector<ex>& terms, const std::vector<ex>& syms)
   return m;
 }
 
+// The symbols of plain monomials, read off their factors (a walk into a set costs more).
+std::vector<ex> symbols_in(const std::vector<ex>& terms) {
+  std::vector<ex> syms;
+  const auto note = [&](const ex& f) {
+    const ex s = is_power_node(f) ? f.op(0) : f;
+    if (is_symbol_node(s) && std::none_of(syms.begin(), syms.end(), [&](const ex& x) { return x.is_equal(s); })) syms.push_back(s);
+  };
+  for (const ex& t : terms) {
+    if (!is_product(t)) note(t);
+    else
+      for (const ex& f : t) note(f);
+  }
+  return syms;
+}
+
 }  // namespace
 
 // A factor of p free of x divides a and b, so it divides their single term, so it is a monomial
@@ -82,9 +96,7 @@ std::optional<ex> factored_without_flint(const ex& p) {
   const std::vector<ex> terms = terms_of(e);
   if (!std::all_of(terms.begin(), terms.end(), plain_monomial)) return std::nullopt;
   if (terms.size() == 1) return e;
-  GiNaC::exset found;
-  collect_symbols(e, found);
-  const std::vector<ex> syms(found.begin(), found.end());
+  const std::vector<ex> syms = symbols_in(terms);
   const ex m = common_monomial_of(terms, syms), q = (e / m).expand();
   const ex c = q.integer_content(), primitive = (q / c).expand();
   if (!plainly_irreducible(primitive, syms)) return std::nullopt;
