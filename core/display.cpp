@@ -78,18 +78,34 @@ std::string printed(const ex& e, const Polynomial& P) {
 
 bool checking();
 
-// display_size of the atoms' form, counted without printing it (core/printing.hpp), remembered.
-std::size_t size_of(const ex& e, const Polynomial& P) {
+// display_size of the atoms' form, counted without printing it (core/printing.hpp), remembered:
+// first without a minus in front of the whole (a lower bound, enough to drop most candidates),
+// that minus only where the size itself is asked.
+struct Size {
+  ex shown;                   // the atoms' form
+  std::size_t unsigned_ops;   // text_operations_unsigned(shown)
+  std::optional<bool> minus;  // text_leads_with_minus(shown), once asked
+};
+
+Size& size_entry(const ex& e, const Polynomial& P) {
   constexpr std::size_t kRemembered = 1 << 14;
-  thread_local std::unordered_map<ex, std::size_t, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  thread_local std::unordered_map<ex, Size, std::hash<ex>, GiNaC::ex_is_equal> cache;
   if (const auto it = cache.find(e); it != cache.end()) return it->second;
   if (cache.size() >= kRemembered) cache.clear();
   const ex shown = e.subs(P.atoms, GiNaC::subs_options::no_pattern);
-  const std::size_t n = text_operations(shown);
-  if (checking() && n != operations_in(detail::str(shown)))
-    throw std::logic_error("display size " + std::to_string(n) + " counted, " + std::to_string(operations_in(detail::str(shown))) +
-                           " printed: " + detail::str(shown));
-  return cache.emplace(e, n).first->second;
+  return cache.emplace(e, Size{shown, text_operations_unsigned(shown), std::nullopt}).first->second;
+}
+
+std::size_t size_at_least(const ex& e, const Polynomial& P) { return size_entry(e, P).unsigned_ops; }
+
+std::size_t size_of(const ex& e, const Polynomial& P) {
+  Size& s = size_entry(e, P);
+  if (!s.minus) s.minus = text_leads_with_minus(s.shown);
+  const std::size_t n = s.unsigned_ops + (*s.minus ? 1 : 0);
+  if (checking() && n != operations_in(detail::str(s.shown)))
+    throw std::logic_error("display size " + std::to_string(n) + " counted, " + std::to_string(operations_in(detail::str(s.shown))) +
+                           " printed: " + detail::str(s.shown));
+  return n;
 }
 
 std::vector<ex> terms_in_print_order(const ex& p, const Polynomial& P) {
@@ -611,6 +627,7 @@ ex smallest(const std::vector<ex>& candidates, const Polynomial& P) {
   std::size_t size = size_of(best, P);
   std::string key;
   for (const ex& c : candidates) {
+    if (size_at_least(c, P) > size) continue;
     const std::size_t n = size_of(c, P);
     if (n > size) continue;
     if (n == size && c.is_equal(best)) continue;  // the same text: the first stays

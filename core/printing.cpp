@@ -185,10 +185,20 @@ class Printer {
   /// method below follows the one of the same name that writes it. The pieces are joined by
   /// separators (" ", "*", "/", "^"), so no bracket of one piece follows a letter of another and the
   /// count of the whole is the sum of the counts of its pieces and separators.
-  std::size_t operations(const ex& e) const {
-    if (is_sum(e)) return sum_operations(e) + (term_negative(first_term(e)) ? 1 : 0);
+  std::size_t operations(const ex& e) const { return unsigned_operations(e) + (leading_minus(e) ? 1 : 0); }
+
+  /// operations(e) but for a minus in front of the whole (the first term's or a product's).
+  std::size_t unsigned_operations(const ex& e) const {
+    if (is_sum(e)) return sum_operations(e);
     if (node_kind(e) == NodeKind::Relation || node_kind(e) == NodeKind::List) return operations_in(expression(e));
-    return term_operations(e) + (term_negative(e) ? 1 : 0);
+    return term_operations(e);
+  }
+
+  /// Whether the text of e begins with a minus that unsigned_operations leaves out.
+  static bool leading_minus(const ex& e) {
+    if (is_sum(e)) return term_negative(first_term(e));
+    if (node_kind(e) == NodeKind::Relation || node_kind(e) == NodeKind::List) return false;
+    return term_negative(e);
   }
 
  private:
@@ -715,6 +725,10 @@ std::string to_latex(const GiNaC::ex& e, const LatexNames* names) { return Print
 std::string to_text(const GiNaC::ex& e) { return Printer(false, nullptr).expression(e); }
 
 std::size_t text_operations(const GiNaC::ex& e) { return Printer(false, nullptr).operations(e); }
+
+std::size_t text_operations_unsigned(const GiNaC::ex& e) { return Printer(false, nullptr).unsigned_operations(e); }
+
+bool text_leads_with_minus(const GiNaC::ex& e) { return Printer::leading_minus(e); }
 
 std::size_t operations_in(const std::string& t) {
   std::size_t n = 0;

@@ -11,4 +11,9 @@ namespace hamel {
 /// the display pass measures every candidate form this way (core/display.cpp).
 std::size_t text_operations(const GiNaC::ex& e);
 
+/// text_operations(e) without a minus in front of the whole text, and whether there is one: their
+/// sum is text_operations(e). The first is a lower bound that needs no term order.
+std::size_t text_operations_unsigned(const GiNaC::ex& e);
+bool text_leads_with_minus(const GiNaC::ex& e);
+
 }  // namespace hamel

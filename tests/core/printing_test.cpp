@@ -249,7 +249,11 @@ TEST_CASE("text_operations: the operations of to_text's text, counted without wr
   int compared = 0;
   for (const ex& e : forms)
     each_subexpression(e, [&](const ex& x) {
-      CHECK_MESSAGE(hamel::text_operations(x) == hamel::operations_in(hamel::to_text(x)), hamel::to_text(x));
+      const std::string text = hamel::to_text(x);
+      CHECK_MESSAGE(hamel::text_operations(x) == hamel::operations_in(text), text);
+      // the count without a minus in front, and that minus, as the text has them
+      CHECK_MESSAGE(hamel::text_leads_with_minus(x) == (text.front() == '-'), text);
+      CHECK(hamel::text_operations_unsigned(x) + (hamel::text_leads_with_minus(x) ? 1 : 0) == hamel::text_operations(x));
       ++compared;
     });
   // and every expression of the catalogue in every hash order
