@@ -221,7 +221,18 @@ void rank_at_point(const ClaimEnv& e, ClaimResult& res) {
                                               : which_bracket(e).bivector().matrix();
   GiNaC::exset left;
   for (unsigned i = 0; i < P.rows(); ++i)
-    for (unsigned j = 0; j < P.cols(); ++j) collect_symbols(P(i, j).subs(point), left);
+    for (unsigned j = 0; j < P.cols(); ++j) {
+      ex at;
+      try {  // a pole of the chart (θ = 0 of Euler angles): GiNaC divides by zero as it substitutes
+        at = P(i, j).subs(point);
+      } catch (const std::exception&) {
+        const std::string shown = to_text(P(i, j));
+        throw SpecError(e.c.at.find({"at", ""}), "'at': the bracket is not defined at this point: its entry (" + std::to_string(i + 1) + ", " +
+                                                     std::to_string(j + 1) + ")" + (shown.size() <= 80 ? ", " + shown + "," : "") +
+                                                     " divides by zero there; expected a point of the chart's domain");
+      }
+      collect_symbols(at, left);
+    }
   if (!left.empty())
     throw SpecError(e.c.at.find({"at", ""}), "'at': expected a value for every coordinate, momentum and parameter the bracket "
                                              "uses, got none for " + detail::str(*left.begin()));

@@ -537,6 +537,18 @@ TEST_CASE("hamel check: entry claims read the entries a symmetry gives, refuse i
   CHECK(t.err.find("unknown key 'off' in a 'bracket' claim; expected one of pair of value, got 'off' (did you mean 'of'?)") != std::string::npos);
 }
 
+TEST_CASE("hamel check: a rank claimed at a pole of the chart is an error at 'at', not an internal error") {
+  hamel::test::TempFile pole(
+      "claims:\n  - {characteristic_rank: {of: nonholonomic, rank: 4, at: \"phi=0, theta=0, psi=0.2, x=0, y=0, pi1=1, pi2=4, "
+      "pi3=1, m=1, R=1, I1=1, I3=2\"}}\n",
+      ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sphere.yaml", pole.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err.find(pole.path() + ":2:") != std::string::npos);
+  CHECK(r.err.find("'at': the bracket is not defined at this point") != std::string::npos);
+  CHECK(r.err.find("internal error") == std::string::npos);
+}
+
 TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 17 §2)") {
   // "x is conserved" is false for the nonholonomic particle; `symbols: [x]` made it true
   const std::string claim = "claims:\n  - {name: x, conserved: {function: x}}\n";
