@@ -208,6 +208,8 @@ void ExpressionReader::declare_function(const AbstractFunction& f) {
 
 void ExpressionReader::hint(const std::string& name, const std::string& text) { hints_[name] = text; }
 
+bool ExpressionReader::builtin(const std::string& name) { return name == "pi" || builtin_functions().count(name) > 0; }
+
 bool ExpressionReader::declared(const std::string& name) const {
   return symbols_.count(name) || functions_.count(name);
 }

@@ -38,6 +38,8 @@ class ExpressionReader {
   /// A hint shown when `name` is used but not declared (e.g. "velocities are allowed only in the Lagrangian").
   void hint(const std::string& name, const std::string& text);
   bool declared(const std::string& name) const;
+  /// A name expressions already give a meaning: a function of GiNaC's (sin, sqrt, …) or pi.
+  static bool builtin(const std::string& name);
   std::vector<std::string> names() const;
 
   /// Parses `text`. @throws ParseError(file, line, column, "what; expected …, got …").

@@ -2,6 +2,7 @@
 #include "io/system_file.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <sstream>
 
@@ -292,6 +293,14 @@ void refuse_clash(const ClaimsContext& context, const ExpressionReader& reader, 
   if (reader.declared(name))
     context.doc->fail(at, what + ": expected a name the system does not use, got '" + name +
                               "', already a name of the system (a coordinate, momentum, parameter, variable or definition)");
+  // nor a name with a meaning of its own: `symbols: [pi]` made cos(pi) = -1 false, `[pi3]` in a system
+  // with two momenta made "pi3 is conserved" true of a constant
+  const bool momentum = name.size() > 2 && name.compare(0, 2, "pi") == 0 &&
+                        std::all_of(name.begin() + 2, name.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+  const bool velocity = name.size() > 4 && name.compare(name.size() - 4, 4, "_dot") == 0;
+  if (ExpressionReader::builtin(name) || momentum || velocity)
+    context.doc->fail(at, what + ": expected a name the system does not use, got '" + name + "', reserved for " +
+                              (momentum ? "the momenta pi1, pi2, ... on D*" : velocity ? "velocities" : "a function or constant of the expressions"));
 }
 
 }  // namespace

@@ -564,6 +564,14 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
     CHECK(r.err.find("error: " + f.path() + ":1:") == 0);
     CHECK(r.err.find("already a name of the system") != std::string::npos);
   }
+  // nor a name with a meaning: pi, a function, a momentum name beyond the system's, a velocity
+  for (const std::string name : {"pi", "sin", "pi3", "x_dot"}) {
+    hamel::test::TempFile f("symbols: [" + name + "]\n" + claim, ".yaml");
+    const Run r = run({"check", "examples/nonholonomic_particle.yaml", f.path()});
+    INFO(name, r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("got '" + name + "', reserved for") != std::string::npos);
+  }
   // a new name is fine
   hamel::test::TempFile fresh("symbols: [k]\ndefinitions: {k2: \"2*k\"}\n" + claim, ".yaml");
   CHECK(run({"check", "examples/nonholonomic_particle.yaml", fresh.path()}).status == 1);
