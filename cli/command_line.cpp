@@ -125,16 +125,16 @@ bool has_flag(const Args& a, const std::string& flag) {
   return std::find(a.flags.begin(), a.flags.end(), flag) != a.flags.end();
 }
 
-Document load_document(const std::string& path) {
-  if (path != "-") return Document::load(path);
+Document load_document(const std::string& path, const FileKind& kind) {
+  if (path != "-") return Document::load(path, kind);
   constexpr std::size_t kMaxBytes = 16u << 20;
   std::string text;
   char buffer[1 << 16];
   while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
     text.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
-    if (text.size() > kMaxBytes) throw InvalidArgument("standard input: expected a system file of at most 16 MB, got more");
+    if (text.size() > kMaxBytes) throw InvalidArgument("standard input: expected a " + kind.name + " of at most 16 MB, got more");
   }
-  return Document::from_string(text, "<stdin>");
+  return Document::from_string(text, "<stdin>", kind);
 }
 
 void check_outputs(const CommandSpec& command, const Args& a) {

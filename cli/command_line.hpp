@@ -41,7 +41,7 @@ Args parse_args(const CommandSpec& command, const std::vector<std::string>& args
 bool has_flag(const Args& a, const std::string& flag);
 
 /// The document at `path`, or standard input for `-` (at most 16 MB, as a file).
-Document load_document(const std::string& path);
+Document load_document(const std::string& path, const FileKind& kind = {});
 
 /// Every output option's path lies in an existing folder, none is an input, no two are the same, and
 /// at most one is `-`. @throws InvalidArgument naming the option, before any work is done.

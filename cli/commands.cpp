@@ -188,7 +188,7 @@ int check(const Args& a, std::ostream& out) {
   const SystemFile f = read_system_file(load_document(a.positional[0]));
   if (a.positional[0] == "-" && a.positional[1] == "-")
     throw InvalidArgument("'hamel check' reads one file from standard input, not both; expected a file name for one of them");
-  const Document cdoc = load_document(a.positional[1]);
+  const Document cdoc = load_document(a.positional[1], FileKind::claims());
   const ClaimsFile claims = read_claims_file(cdoc, f);
   const std::vector<ClaimResult> ordered = check_claims(f, claims);
   return report_claims(ordered, claims.expected, cdoc.file(), out);

@@ -108,7 +108,7 @@ void check_flow_depth(const std::string& text, const std::string& name) {
 
 }  // namespace
 
-Document Document::from_string(const std::string& text, const std::string& name) {
+Document Document::from_string(const std::string& text, const std::string& name, const FileKind& kind) {
   if (const std::size_t at = invalid_utf8(text); at != std::string::npos) {
     const std::string before = text.substr(0, at);
     const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
@@ -123,37 +123,37 @@ Document Document::from_string(const std::string& text, const std::string& name)
     root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     throw ParseError(name, e.mark.line + 1, e.mark.column + 1,
-                     "malformed YAML: " + e.msg + "; expected a YAML mapping of system keys");
+                     "malformed YAML: " + e.msg + "; expected a YAML mapping of " + kind.keys);
   }
   if (root.IsNull())
-    throw ParseError(name, 1, 1, "empty file; expected a YAML mapping with at least 'coordinates', got nothing");
+    throw ParseError(name, 1, 1, "empty file; expected a YAML mapping with at least " + kind.needs + ", got nothing");
   if (!root.IsMap())
     throw ParseError(name, root.Mark().line + 1, root.Mark().column + 1,
-                     "expected a YAML mapping of system keys at the top level, got " + kind_of(root));
+                     "expected a YAML mapping of " + kind.keys + " at the top level, got " + kind_of(root));
   std::size_t visits = 0;
   check_duplicates(root, name, visits, 0);
   return Document(name, text, root);
 }
 
-Document Document::load(const std::string& path) {
+Document Document::load(const std::string& path, const FileKind& kind) {
   // A directory read as empty, and /dev/zero was read until memory ran out.
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (!ec && std::filesystem::is_directory(status))
-    throw ParseError(path, 1, 1, "expected a system file, got a directory");
+    throw ParseError(path, 1, 1, "expected a " + kind.name + ", got a directory");
   if (!ec && (std::filesystem::is_character_file(status) || std::filesystem::is_block_file(status) ||
               std::filesystem::is_socket(status)))
-    throw ParseError(path, 1, 1, "expected a system file, got a device or socket");
+    throw ParseError(path, 1, 1, "expected a " + kind.name + ", got a device or socket");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError(path, 1, 1, "cannot open the file; expected a readable system file");
+  if (!in) throw ParseError(path, 1, 1, "cannot open the file; expected a readable " + kind.name);
   // read at most one byte beyond the limit (a pipe has no size to ask for)
   std::string text;
   char chunk[1 << 16];
   while (text.size() <= kMaxFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
     text.append(chunk, static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxFileBytes)
-    throw ParseError(path, 1, 1, "expected a system file of at most " + std::to_string(kMaxFileBytes >> 20) + " MB, got more");
-  return from_string(text, path);
+    throw ParseError(path, 1, 1, "expected a " + kind.name + " of at most " + std::to_string(kMaxFileBytes >> 20) + " MB, got more");
+  return from_string(text, path, kind);
 }
 
 SourcePos Document::pos(const YAML::Node& n) const {

@@ -11,12 +11,20 @@
 
 namespace hamel {
 
+/// What a file is meant to be, for the messages about it: a system file, or a claims file.
+struct FileKind {
+  std::string name = "system file";
+  std::string keys = "system keys";
+  std::string needs = "'coordinates'";  ///< the key an empty file lacks first
+  static FileKind claims() { return {"claims file", "claims keys", "'claims'"}; }
+};
+
 class Document {
  public:
   /// Reads and parses a file. @throws ParseError for an unreadable or empty file, malformed YAML,
-  /// a duplicate key, or a top level that is not a mapping.
-  static Document load(const std::string& path);
-  static Document from_string(const std::string& text, const std::string& name = "<string>");
+  /// a duplicate key, or a top level that is not a mapping (said of a `kind` file).
+  static Document load(const std::string& path, const FileKind& kind = {});
+  static Document from_string(const std::string& text, const std::string& name = "<string>", const FileKind& kind = {});
 
   const std::string& file() const { return file_; }
   const YAML::Node& root() const { return root_; }

@@ -155,9 +155,9 @@ void bind_system(py::module_& m) {
       .def_property_readonly("name", [](const System& s) { return s.file->name; })
       .def_property_readonly("file", [](const System& s) { return s.file->doc.file(); })
       .def("derive", &derive, py::arg("plots") = "")
-      .def("check_file", [](const System& s, const std::string& path) { return check(s, Document::load(path)); })
+      .def("check_file", [](const System& s, const std::string& path) { return check(s, Document::load(path, FileKind::claims())); })
       .def("check_string", [](const System& s, const std::string& text, const std::string& name) {
-        return check(s, Document::from_string(text, name));
+        return check(s, Document::from_string(text, name, FileKind::claims()));
       });
   m.def("load_system", [](const std::string& path) { return read_system(Document::load(path)); });
   m.def("system_from_string", [](const std::string& text, const std::string& name) {

@@ -537,6 +537,17 @@ TEST_CASE("hamel check: entry claims read the entries a symmetry gives, refuse i
   CHECK(t.err.find("unknown key 'off' in a 'bracket' claim; expected one of pair of value, got 'off' (did you mean 'of'?)") != std::string::npos);
 }
 
+TEST_CASE("hamel check: errors about the claims file call it a claims file") {
+  hamel::test::TempFile empty("", ".yaml");
+  const Run e = run({"check", "examples/chaplygin_sleigh.yaml", empty.path()});
+  CHECK(e.status == 2);
+  CHECK(e.err.find("empty file; expected a YAML mapping with at least 'claims', got nothing") != std::string::npos);
+  const Run m = run({"check", "examples/chaplygin_sleigh.yaml", "/nonexistent/claims.yaml"});
+  CHECK(m.err.find("cannot open the file; expected a readable claims file") != std::string::npos);
+  const Run d = run({"check", "examples/chaplygin_sleigh.yaml", "examples"});
+  CHECK(d.err.find("expected a claims file, got a directory") != std::string::npos);
+}
+
 TEST_CASE("hamel check: a rank claimed at a pole of the chart is an error at 'at', not an internal error") {
   hamel::test::TempFile pole(
       "claims:\n  - {characteristic_rank: {of: nonholonomic, rank: 4, at: \"phi=0, theta=0, psi=0.2, x=0, y=0, pi1=1, pi2=4, "
