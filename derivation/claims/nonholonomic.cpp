@@ -107,9 +107,13 @@ void casimir(const ClaimEnv& e, ClaimResult& res) {
 }
 
 void conserved(const ClaimEnv& e, ClaimResult& res) {
-  const ZeroVerdict v = zero_test(nonholonomic_vector_field(e.sys())(e.function(0)), e.sys().dual_chart());
+  const ex rate = nonholonomic_vector_field(e.sys())(e.function(0));
+  const ZeroVerdict v = zero_test(rate, e.sys().dual_chart());
   compare_claim(res, v.zero, e.c.holds, v.how());
-  if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
+  if (v.zero) return;
+  if (!v.point.empty()) res.counterexample = describe_point(v.point);
+  // the rate itself says why (and how far from conserved), when it is short enough to read
+  if (const std::string shown = to_text(display_form(rate)); shown.size() <= 200) res.derived = "false: X_nh(f) = " + shown;
 }
 
 void equation_of_motion(const ClaimEnv& e, ClaimResult& res) {

@@ -566,6 +566,8 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
   const Run plain = run({"check", "examples/nonholonomic_particle.yaml", hamel::test::TempFile(claim, ".yaml").path()});
   CHECK(plain.status == 1);
   CHECK(plain.out.find("FALSE x") == 0);
+  // with the rate that makes it false (ẋ = π1/(m √(1 + y²)) along the particle's normalized frame)
+  CHECK(plain.out.find("derived: false: X_nh(f) = pi1/(m*sqrt(y^2 + 1))") != std::string::npos);
   for (const std::string& head : {std::string("symbols: [x]\n"), std::string("symbols: [y, pi1]\n"),
                                   std::string("definitions: {m: \"1\"}\n")}) {
     hamel::test::TempFile f(head + claim, ".yaml");
