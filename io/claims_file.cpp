@@ -74,11 +74,17 @@ ClaimsFile read_claims_file(const Document& doc, const SystemFile& system) {
     if (!owner->applies(system))
       doc.fail(c, which + ": a '" + cl.kind + "' claim needs a " + owner->name() + " system; the system file has none");
     cl.name = c["name"] ? doc.scalar(c["name"], "'name'") : cl.kind + " " + std::to_string(k);
+    // the report names the claims not as expected by name: two alike would be told apart by nobody
+    for (const Claim& before : out.claims)
+      if (before.name == cl.name && c["name"])
+        doc.fail(c["name"], "'name': expected a name no other claim has, got '" + cl.name + "' again (the claim at line " +
+                                std::to_string(before.node.Mark().line + 1) + ")");
     if (c["source"]) cl.name += " [" + doc.scalar(c["source"], "'source'") + "]";
     out.claims.push_back(cl);
     out.owners.push_back(owner);
     out.expected.push_back(doc.boolean(c, "expect", true));
   }
+  if (out.claims.empty()) doc.fail(root["claims"], "'claims': expected at least one claim, got none");
   return out;
 }
 

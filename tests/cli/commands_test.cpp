@@ -537,6 +537,18 @@ TEST_CASE("hamel check: entry claims read the entries a symmetry gives, refuse i
   CHECK(t.err.find("unknown key 'off' in a 'bracket' claim; expected one of pair of value, got 'off' (did you mean 'of'?)") != std::string::npos);
 }
 
+TEST_CASE("hamel check: two claims with one name, or no claim at all, are errors at their place") {
+  hamel::test::TempFile dup("claims:\n  - {name: same, conserved: {function: x}}\n  - {name: same, conserved: {function: y}}\n", ".yaml");
+  const Run d = run({"check", "examples/nonholonomic_particle.yaml", dup.path()});
+  CHECK(d.status == 2);
+  CHECK(d.err.find(dup.path() + ":3:") != std::string::npos);
+  CHECK(d.err.find("got 'same' again (the claim at line 2)") != std::string::npos);
+  hamel::test::TempFile none("claims: []\n", ".yaml");
+  const Run n = run({"check", "examples/nonholonomic_particle.yaml", none.path()});
+  CHECK(n.status == 2);
+  CHECK(n.err.find("'claims': expected at least one claim, got none") != std::string::npos);
+}
+
 TEST_CASE("hamel check: errors about the claims file call it a claims file") {
   hamel::test::TempFile empty("", ".yaml");
   const Run e = run({"check", "examples/chaplygin_sleigh.yaml", empty.path()});
