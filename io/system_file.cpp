@@ -194,14 +194,27 @@ void read_relations(const Document& doc, const ExpressionReader& q) {
   }
 }
 
-// definitions: abbreviations, each may use the earlier ones
+bool has_velocity(const GiNaC::ex& e, const Chart& Q) {
+  const Chart TQ = tangent_bundle(Q);
+  for (std::size_t i = Q.dim(); i < TQ.dim(); ++i)
+    if (e.has(TQ[i])) return true;
+  return false;
+}
+
+// definitions: abbreviations, each may use the earlier ones. One with velocities (the body angular
+// velocities Omega_i of a rigid body, written once for the Lagrangian and the constraints) is known
+// there only: on Q or D* a velocity means nothing.
 void read_definitions(const Document& doc, SystemFile& f) {
   for (const auto& [k, v] : doc.mapping(doc.root()["definitions"], "'definitions'")) {
     const std::string n = doc.name(k, "a definition name");
     f.claim_name(k, n, "a definition");
-    const GiNaC::ex value = doc.expression(v, f.q, "definition " + n);
-    f.q.declare(n, value);
+    const GiNaC::ex value = doc.expression(v, f.tq, "definition " + n);
     f.tq.declare(n, value);
+    if (has_velocity(value, f.Q)) {
+      f.q.hint(n, "'" + n + "' is defined with velocities: it is allowed only in the Lagrangian and the constraints");
+      continue;
+    }
+    f.q.declare(n, value);
     f.definitions.emplace_back(n, value);
   }
 }

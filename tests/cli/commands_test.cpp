@@ -145,6 +145,24 @@ TEST_CASE("hamel derive / simulate: an output never overwrites an input, two out
   CHECK(csv.err.find("cannot write '/dev/full'") != std::string::npos);
 }
 
+TEST_CASE("hamel derive: definitions with velocities (the Suslov body's Omega_i) serve the Lagrangian and the constraints only") {
+  const std::string head =
+      "parameters: [I1, I2, I3]\ncoordinates: [phi, theta, psi]\ndomain: {theta: [0, pi]}\n"
+      "definitions:\n  W1: \"phi_dot*sin(theta)*sin(psi) + theta_dot*cos(psi)\"\n"
+      "  W2: \"phi_dot*sin(theta)*cos(psi) - theta_dot*sin(psi)\"\n  W3: \"phi_dot*cos(theta) + psi_dot\"\n"
+      "lagrangian: \"(I1*W1^2 + I2*W2^2 + I3*W3^2)/2\"\nconstraints: [\"W3\"]\n";
+  hamel::test::TempFile ok(head + "frame:\n  E1: {phi: \"sin(psi)/sin(theta)\", theta: \"cos(psi)\", psi: \"-cos(theta)*sin(psi)/sin(theta)\"}\n"
+                           "  E2: {phi: \"cos(psi)/sin(theta)\", theta: \"-sin(psi)\", psi: \"-cos(theta)*cos(psi)/sin(theta)\"}\n",
+                           ".yaml");
+  const Run r = run({"derive", ok.path()});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("H_c = pi1^2/(2*I1) + pi2^2/(2*I2)") != std::string::npos);  // the body frame: H = Σ π_i²/(2 I_i)
+  hamel::test::TempFile bad(head + "frame:\n  E1: {phi: \"W1\"}\n  E2: {theta: 1}\n", ".yaml");
+  const Run e = run({"derive", bad.path()});
+  CHECK(e.status == 2);
+  CHECK(e.err.find("'W1' is defined with velocities: it is allowed only in the Lagrangian and the constraints") != std::string::npos);
+}
+
 TEST_CASE("hamel derive: the Chaplygin sleigh's reduced equations v' = a w^2, w' = -m a v w/(J + m a^2) (a 2-d reduced space)") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/chaplygin_sleigh.yaml", "--brief", "--json", json.path()});
