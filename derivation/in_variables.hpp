@@ -77,6 +77,7 @@ class InVariables {
                                       const GiNaC::ex& actual, std::string& too_long_note) const;
 
   // The momentum variables' Legendre map (in_variables.cpp, `legendre`): u_M = J v + b.
+  // The equations in the velocities of the momentum variables (derivation/in_velocities.cpp).
   struct LegendreMap {
     std::vector<std::size_t> momenta;         ///< the indices of the u_M among the variables
     std::vector<GiNaC::ex> v;                 ///< their velocities' symbols v_M1, ...

@@ -15,6 +15,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/hybrid.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hybrid_system.cpp
   ${CMAKE_CURRENT_LIST_DIR}/in_variables.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/in_velocities.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_input.cpp
