@@ -214,7 +214,7 @@ bool InVariables::with_velocities(const NonholonomicSystem& sys, const std::vect
   s.prose.push_back("The equations are written in the variables and the velocities " + names +
                     " (the derivatives of H_c in the momentum variables, 004 §6's Omega for the Chaplygin ball), "
                     "defined by the Legendre map listed: in the variables alone they are too long or not found. "
-                    "Each is verified on D* with v = A^-T G^-1 pi.");
+                    "Each is verified on D* with $v = (A^T)^-1 G^-1 pi$.");
   return true;
 }
 
