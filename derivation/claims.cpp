@@ -31,6 +31,16 @@ std::string describe_point(const GiNaC::exmap& point) {
 
 namespace {
 
+// A value at a witness, to 12 significant digits. It is computed at 30: at 12 CLN works in double
+// floats, and the exact witness's long rationals overflowed them (no values were shown).
+std::string twelve_digits(const GiNaC::ex& v) {
+  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real()) return to_text(v);
+  std::ostringstream os;
+  os.precision(12);
+  os << GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+  return os.str();
+}
+
 void fill_comparison(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& derived, const GiNaC::ex& claimed) {
   res.holds = v.zero;
   res.undecided = v.undecided;
@@ -38,12 +48,24 @@ void fill_comparison(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& de
   res.derived = to_text(display_form(derived));  // as a report shows it (docs/display.md), not the canonical form
   res.claimed = to_text(claimed);
   if (v.zero || v.undecided || v.point.empty()) return;
+  // the witness gives only the symbols of the difference; the others (π1, π2 beside a wrong potential)
+  // get values of their own, which leave the difference as it is, so that both values can be shown
+  GiNaC::exmap point = v.point;
+  GiNaC::exset all;
+  collect_symbols(derived, all);
+  collect_symbols(claimed, all);
+  std::vector<std::pair<std::string, GiNaC::ex>> missing;  // by name: the set's order is GiNaC's
+  for (const GiNaC::ex& x : all)
+    if (!point.count(x)) missing.emplace_back(to_text(x), x);
+  std::sort(missing.begin(), missing.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t k = 0; k < missing.size(); ++k) point[missing[k].second] = GiNaC::numeric(static_cast<long>(k) + 2, static_cast<long>(k) + 3);
   std::string values;
   try {  // the values at the witness are a courtesy: an evaluation failure must not hide the verdict
-    values = " (derived = " + to_text(evaluate(derived, v.point, 12)) + ", claimed = " + to_text(evaluate(claimed, v.point, 12)) + ")";
+    values = " (derived = " + twelve_digits(evaluate(derived, point, 30)) + ", claimed = " + twelve_digits(evaluate(claimed, point, 30)) + ")";
   } catch (const std::exception&) {
+    point = v.point;
   }
-  res.counterexample = describe_point(v.point) + values;
+  res.counterexample = describe_point(point) + values;
 }
 
 }  // namespace

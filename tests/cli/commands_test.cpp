@@ -555,6 +555,19 @@ TEST_CASE("hamel check: entry claims read the entries a symmetry gives, refuse i
   CHECK(t.err.find("unknown key 'off' in a 'bracket' claim; expected one of pair of value, got 'off' (did you mean 'of'?)") != std::string::npos);
 }
 
+TEST_CASE("hamel check: a false value shows both values at a full point, the symbols the difference lost included") {
+  // the sleigh's H_c with J for J + m a^2: pi1 cancels in the difference, yet gets a value to show both
+  hamel::test::TempFile wrong("claims:\n  - {name: H, hamiltonian: {value: \"pi1^2/(2*m) + pi2^2/(2*J)\"}, expect: false}\n", ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sleigh.yaml", wrong.path()});
+  CHECK(r.status == 0);
+  const std::size_t at = r.out.find("they differ at ");
+  REQUIRE(at != std::string::npos);
+  const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+  CHECK(line.find("pi1 = ") != std::string::npos);
+  CHECK(line.find("(derived = ") != std::string::npos);
+  CHECK(line.find(", claimed = ") != std::string::npos);
+}
+
 TEST_CASE("hamel check: two claims with one name, or no claim at all, are errors at their place") {
   hamel::test::TempFile dup("claims:\n  - {name: same, conserved: {function: x}}\n  - {name: same, conserved: {function: y}}\n", ".yaml");
   const Run d = run({"check", "examples/nonholonomic_particle.yaml", dup.path()});
