@@ -121,15 +121,19 @@ std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
 void name_other_forms(Derivation& d, std::size_t shortest) {
   std::map<std::string, std::size_t> by_key;  // canonical key → abbreviation
   std::vector<GiNaC::exset> symbols;
+  std::size_t largest = 0;  // a form of a named value is not many times its size: larger sums are not compared
   for (std::size_t k = 0; k < d.abbreviations.size(); ++k) {
     by_key[canonical_key(d.abbreviations[k].value).first] = k;
     symbols.emplace_back();
     collect_symbols(d.abbreviations[k].value, symbols.back());
+    largest = std::max(largest, 4 * tree_size(d.abbreviations[k].value, 10000) + 20);
   }
   for (const auto& section : d.sections)
     for (const auto& object : section.objects)
       for (const auto& entry : object.entries)
         for (const GiNaC::ex& b : sum_factors(entry.value)) {
+          // cheap tests first: a generic metric's entries are 10⁵ characters, printing each cost seconds
+          if (tree_size(b, largest + 1) > largest) continue;
           if (display_size(plus_first(b)) < shortest) continue;
           GiNaC::exset in_b;
           collect_symbols(b, in_b);
