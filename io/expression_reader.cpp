@@ -398,6 +398,21 @@ std::string clean_ginac_message(const std::string& m) {
   return s;
 }
 
+// GiNaC's pole errors ("power::eval(): division by zero", "log_eval(): log(0)", "tan_eval(): simple
+// pole") in the reader's terms: the value is not defined, and why.
+const char* const kUndefined = "the value is not defined: ";
+
+std::string undefined_value(const std::string& m) {
+  const auto colon = m.find("(): ");
+  const std::string function = m.substr(0, m.find_first_of("_:("));
+  const std::string why = colon == std::string::npos ? m : m.substr(colon + 4);
+  if (why.find("division by zero") != std::string::npos) return kUndefined + std::string("a division by zero");
+  if (why.find("pole") != std::string::npos) return kUndefined + std::string("a pole of ") + function;
+  return kUndefined + why;
+}
+
+bool undefined(const std::string& error) { return error.rfind(kUndefined, 0) == 0; }
+
 // The grammar, checked on the tokens before GiNaC reads them (GiNaC's errors have no position):
 //   expression := operand {('+' | '-' | '*' | '/') operand}
 //   operand    := {'+' | '-'} primary ['^' operand]
@@ -777,6 +792,8 @@ std::optional<GiNaC::ex> attempt(const Translation& tr, std::size_t n, std::stri
     throw;
   } catch (const GiNaC::parse_error& e) {
     error = clean_ginac_message(e.what());
+  } catch (const GiNaC::pole_error& e) {
+    error = undefined_value(e.what());
   } catch (const std::exception& e) {
     error = e.what();
   }
@@ -804,7 +821,7 @@ GiNaC::ex read_with_ginac(const Translation& tr) {
       if (broken(tr, mid, e)) hi = mid;
       else lo = mid + 1;
     }
-    if (broken(tr, hi, e)) tr.fail(hi - 1, "syntax error (" + e + "); got " + describe(tr.toks[hi - 1]));
+    if (broken(tr, hi, e)) tr.fail(hi - 1, (undefined(e) ? e : "syntax error (" + e + ")") + "; got " + describe(tr.toks[hi - 1]));
   } catch (const PowerRefused& p) {
     tr.fail(p.token, p.what());
   }
