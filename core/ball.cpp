@@ -166,7 +166,98 @@ double log10_of(const arf_t x) {
   return r;
 }
 
+// Arb's text of a midpoint ("0.0516725327143998", "1.00000000000000e+40") as number_text writes a
+// double: no trailing zeros, e-notation for an exponent below -4 or from `digits` on.
+std::string g_text(const std::string& arb, int digits) {
+  std::string sign, d;
+  long point = 0, exp10 = 0;
+  bool after_point = false;
+  std::size_t i = 0;
+  if (i < arb.size() && arb[i] == '-') sign = "-", ++i;
+  for (; i < arb.size() && arb[i] != 'e'; ++i) {
+    if (arb[i] == '.') after_point = true;
+    else if (d.empty() && arb[i] == '0') point -= after_point ? 1 : 0;  // a leading zero
+    else d += arb[i], point += after_point ? 0 : 1;
+  }
+  if (i < arb.size()) exp10 = std::stol(arb.substr(i + 1));
+  while (!d.empty() && d.back() == '0') d.pop_back();
+  if (d.empty()) return "0";
+  const long x = point + exp10 - 1;  // the exponent of the first digit
+  if (x < -4 || x >= digits) {
+    const std::string e = std::to_string(std::labs(x));
+    return sign + d.substr(0, 1) + (d.size() > 1 ? "." + d.substr(1) : "") + (x < 0 ? "e-" : "e+") + (e.size() < 2 ? "0" : "") + e;
+  }
+  if (x < 0) return sign + "0." + std::string(static_cast<std::size_t>(-x - 1), '0') + d;
+  if (static_cast<long>(d.size()) <= x + 1) return sign + d + std::string(static_cast<std::size_t>(x + 1) - d.size(), '0');
+  return sign + d.substr(0, static_cast<std::size_t>(x + 1)) + "." + d.substr(static_cast<std::size_t>(x + 1));
+}
+
+// How well a ball knows one part of a value, for `digits` digits.
+enum class Part { Zero, Known, Small, Unknown };
+
+Part part_state(const arb_t x, long needed_bits, int digits) {
+  if (arb_is_zero(x)) return Part::Zero;
+  if (!arb_contains_zero(x)) return arb_rel_accuracy_bits(x) >= needed_bits ? Part::Known : Part::Unknown;
+  arf_t upper;
+  arf_init(upper);
+  arb_get_abs_ubound_arf(upper, x, 53);
+  const bool small = log10_of(upper) < -digits;
+  arf_clear(upper);
+  return small ? Part::Small : Part::Unknown;
+}
+
+std::string part_text(const arb_t x, int digits) {
+  char* s = arb_get_str(x, digits, ARB_STR_NO_RADIUS);
+  std::string t = g_text(s, digits);
+  flint_free(s);
+  return t;
+}
+
+// The value a final ball gives, from the states of its parts.
+DecimalValue described(acb_srcptr v, Part re, Part im, int digits) {
+  DecimalValue out;
+  using S = DecimalValue::Status;
+  if (!acb_is_finite(v)) out.status = S::Unbounded;
+  else if (re == Part::Unknown || im == Part::Unknown) out.status = S::Imprecise;
+  else if (re != Part::Known && im != Part::Known && (re == Part::Small || im == Part::Small)) out.status = S::NearZero;
+  if (out.status == S::NearZero) {
+    arb_t a;
+    arb_init(a);
+    acb_abs(a, v, 64);
+    arf_t upper;
+    arf_init(upper);
+    arb_get_abs_ubound_arf(upper, a, 53);
+    out.log10_bound = log10_of(upper);
+    arf_clear(upper);
+    arb_clear(a);
+  }
+  if (out.status != S::Digits) return out;
+  // a Small part beside a Known one lies below the last digit of the value: left out
+  if (re == Part::Known) out.real = part_text(acb_realref(v), digits);
+  if (im == Part::Known) out.imag = part_text(acb_imagref(v), digits);
+  return out;
+}
+
 }  // namespace
+
+std::optional<DecimalValue> decimal_value(const ex& e, const GiNaC::exmap& point, int digits, long max_bits) {
+  const long needed = static_cast<long>(std::ceil(digits * std::log2(10.0))) + 10;  // the last digit and a margin
+  Ball v;
+  Part re = Part::Unknown, im = Part::Unknown;
+  for (long bits = 128;; bits *= 2) {
+    Evaluator eval{point, bits, {}};
+    try {
+      v = eval(e);
+    } catch (const NotSupported&) {
+      return std::nullopt;
+    }
+    re = part_state(acb_realref(v.get()), needed, digits);
+    im = part_state(acb_imagref(v.get()), needed, digits);
+    const bool done = acb_is_finite(v.get()) && re != Part::Unknown && re != Part::Small && im != Part::Unknown && im != Part::Small;
+    if (done || bits >= max_bits) break;
+  }
+  return described(v.get(), re, im, digits);
+}
 
 long digits_of_bits(long bits) { return static_cast<long>(static_cast<double>(bits) * std::log10(2.0)); }
 

@@ -25,6 +25,26 @@ struct BallValue {
 /// nullopt when e holds anything else (an abstract function, a symbol without a value).
 std::optional<BallValue> ball_value(const GiNaC::ex& e, const GiNaC::exmap& point, long bits);
 
+/// A value's decimal digits, each one proved by the ball (`decimal_value`).
+struct DecimalValue {
+  enum class Status {
+    Digits,     ///< `real` (and `imag` when not 0) hold the digits
+    NearZero,   ///< the ball still holds 0 at the highest precision: |value| < 10^log10_bound
+    Unbounded,  ///< the ball is unbounded at every precision (a pole the exact values did not show)
+    Imprecise,  ///< too wide at the highest precision (cos(10^5000)): no digit is known
+  };
+  Status status = Status::Digits;
+  std::string real = "0";  ///< "%g"-like: 0.0516725327143998, 123456.789, -1.80953937585587e-17, 2
+  std::string imag;        ///< empty when the imaginary part is exactly 0
+  double log10_bound = 0;  ///< NearZero: a bound on log10 |value|
+};
+
+/// e at `point` (symbols ↦ exact numbers) with `digits` significant digits, rounded to nearest from a
+/// ball whose radius is far below the last digit: the precision doubles from 128 bits up to `max_bits`
+/// until the ball is that narrow (cos(10^40) needs about 200 bits, the double nearest 10^40 has the
+/// wrong cosine). nullopt where ball_value gives none.
+std::optional<DecimalValue> decimal_value(const GiNaC::ex& e, const GiNaC::exmap& point, int digits, long max_bits = 1L << 14);
+
 /// Decimal digits of `bits` binary digits (rounded down).
 long digits_of_bits(long bits);
 
