@@ -107,6 +107,10 @@ Args parse_args(const CommandSpec& command, const std::vector<std::string>& args
     if (std::find(v.begin(), v.end(), s) != v.end()) {
       if (i + 1 >= args.size())
         throw InvalidArgument("option " + s + (s == "--jobs" ? " expects a number" : s == "--at" ? " expects name=value pairs" : " expects a file name"));
+      // the second would silently replace the first (`--at "y=1" --at "k=2"` lost y)
+      if (r.options.count(s))
+        throw InvalidArgument("option " + s + " given twice; expected it once" +
+                              (s == "--at" ? " (every name=value in one --at, separated by commas)" : ""));
       r.options[s] = args[++i];
     } else if (std::find(command.flags.begin(), command.flags.end(), s) != command.flags.end()) {
       r.flags.push_back(s);

@@ -99,9 +99,8 @@ std::function<void(const std::string&)> detail(bool quiet, std::ostream& err) {
   };
 }
 
-// The derivation of the system file named on the command line, by every module that applies to it.
-Derivation derive_file(const Args& a, std::ostream& err, StepProfile* profile) {
-  const SystemFile f = read_system_file(load_document(a.positional[0]));
+// The derivation of the system file `f` named on the command line, by every module that applies to it.
+Derivation derive_file(const Args& a, const SystemFile& f, std::ostream& err, StepProfile* profile) {
   const bool quiet = has_flag(a, "--quiet") || has_flag(a, "--brief");
   return derive_system(f, DeriveOptions{plot_base(a, f), progress(quiet, err, profile), detail(quiet, err)});
 }
@@ -111,7 +110,7 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   std::optional<StepProfile> profile;
   if (has_flag(a, "--profile")) profile.emplace().start("reading and checking the system file");
   const auto started = std::chrono::steady_clock::now();
-  Derivation d = derive_file(a, err, profile ? &*profile : nullptr);
+  Derivation d = derive_file(a, read_system_file(load_document(a.positional[0])), err, profile ? &*profile : nullptr);
   const auto derived = std::chrono::steady_clock::now();
   if (profile) profile->start("display pass (the forms to print)");
   present(d);
@@ -136,11 +135,14 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
 int eval(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel eval' expects one system file");
   if (!a.options.count("--at")) throw InvalidArgument("'hamel eval' expects --at \"name=value, ...\" (coordinates, momenta, parameters, ...)");
-  const auto point = read_point(a.options.at("--at"));  // before the derivation: a typo costs nothing
+  const Point point = read_point(a.options.at("--at"));  // before the derivation: a typo costs nothing
+  const SystemFile f = read_system_file(load_document(a.positional[0]));
+  check_positive_parameters(point, f.Q.parameter_specs());
   // no display pass: it would turn the floating-point values into exact fractions
-  Derivation d = at_point(derive_file(a, err, nullptr), point);
+  Derivation d = at_point(derive_file(a, f, err, nullptr), point);
   declare_remaining_symbols(d);
-  if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"));
+  if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"), false);
+  out << "\n" << at_point_summary(d);  // it checks nothing: no count of checks
   write_outputs(a, d, out);
   return 0;
 }

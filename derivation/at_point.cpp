@@ -2,11 +2,14 @@
 #include "derivation/at_point.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 
+#include "core/ball.hpp"
 #include "core/did_you_mean.hpp"
 #include "core/display.hpp"
+#include "core/latex.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/symbolic.hpp"
@@ -27,41 +30,92 @@ std::map<std::string, GiNaC::ex> symbols_by_name(const Derivation& d) {
   return out;
 }
 
-// Refuses a name that is not one of the derivation's.
-void check_names(const Derivation& d, const std::vector<std::pair<std::string, double>>& point) {
+// Refuses a name that is not one of the derivation's, at the name.
+void check_names(const Derivation& d, const Point& point) {
   std::vector<std::string> names;
   for (const Symbol& s : d.symbols) names.push_back(s.name);
-  for (const auto& [name, value] : point) {
-    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
-    std::string msg = "'" + name + "' is not a name of the system; expected a coordinate, velocity, momentum, parameter or variable";
-    if (auto m = did_you_mean(name, names)) msg += " (did you mean '" + *m + "'?)";
-    throw InvalidArgument(msg);
+  for (const PointValue& v : point.values) {
+    if (std::find(names.begin(), names.end(), v.name) != names.end()) continue;
+    std::string msg = "'" + v.name + "' is not a name of the system; expected a coordinate, velocity, momentum, parameter or variable";
+    if (auto m = did_you_mean(v.name, names)) msg += " (did you mean '" + *m + "'?)";
+    point.fail(v.name_column, msg);
   }
 }
 
-// Every floating-point number of e with 15 significant digits, made from its decimal text so that it
-// prints as that text (GiNaC prints a float with all the digits of its precision: 0.10000000000000000555).
-struct ShortFloats : GiNaC::map_function {
+bool has_symbol(const GiNaC::ex& e) {
+  if (GiNaC::is_a<GiNaC::symbol>(e)) return true;
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (has_symbol(e.op(i))) return true;
+  return false;
+}
+
+// A value read back from digits, so that it prints as them (GiNaC prints a float with all the digits
+// of its precision: 0.10000000000000000555).
+GiNaC::ex from_digits(const DecimalValue& d) {
+  const GiNaC::ex re = GiNaC::numeric(d.real.c_str());
+  return d.imag.empty() ? re : re + GiNaC::I * GiNaC::numeric(d.imag.c_str());
+}
+
+// Every number of an entry at the point with kDigits significant digits, each proved by Arb's balls
+// from the exact point (issue t2 §9: the point was rounded to doubles, cos(1e40) printed as 1). Sums
+// and products gather their numeric terms into one number; a subexpression with names the point
+// does not give stays a formula. `note` says what is not a plain number.
+struct NumbersAt : GiNaC::map_function {
+  std::string note;
+
   GiNaC::ex operator()(const GiNaC::ex& e) override {
-    if (!GiNaC::is_a<GiNaC::numeric>(e)) return e.map(*this);
-    const GiNaC::numeric& n = GiNaC::ex_to<GiNaC::numeric>(e);
-    if (n.is_rational()) return e;
-    if (!n.is_real()) return (*this)(n.real()) + GiNaC::I * (*this)(n.imag());
-    return GiNaC::numeric(number_text(n.to_double(), 15).c_str());
+    if (!has_symbol(e)) return number(e);
+    if (GiNaC::is_a<GiNaC::power>(e) && GiNaC::is_a<GiNaC::numeric>(e.op(1))) return GiNaC::pow((*this)(e.op(0)), e.op(1));
+    if (!GiNaC::is_a<GiNaC::add>(e) && !GiNaC::is_a<GiNaC::mul>(e)) return e.map(*this);
+    const bool sum = GiNaC::is_a<GiNaC::add>(e);
+    GiNaC::ex numbers = sum ? 0 : 1;
+    GiNaC::exvector rest;
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      if (has_symbol(e.op(i))) rest.push_back((*this)(e.op(i)));
+      else numbers = sum ? numbers + e.op(i) : numbers * e.op(i);
+    }
+    return sum ? GiNaC::add(rest) + number(numbers) : GiNaC::mul(rest) * number(numbers);
   }
+
+  GiNaC::ex number(const GiNaC::ex& e) {
+    if (GiNaC::is_a<GiNaC::numeric>(e) && GiNaC::ex_to<GiNaC::numeric>(e).is_integer()) return e;
+    const auto d = decimal_value(e, {}, kDigits);
+    if (!d) return e.map(*this);  // an abstract function: its arguments
+    using S = DecimalValue::Status;
+    if (d->status == S::Digits) return from_digits(*d);
+    if (d->status == S::NearZero) return near_zero(e, d->log10_bound);
+    add_note(d->status == S::Unbounded ? "not defined at the point: the formula divides by zero there"
+                                       : "not evaluated: more than 16384 bits of working precision would be needed");
+    return e;
+  }
+
+  // A ball that never excludes 0: 0 when the zero test proves it, else 0 said to be a bound.
+  GiNaC::ex near_zero(const GiNaC::ex& e, double log10_bound) {
+    const ZeroVerdict z = zero_test(e);
+    if (!z.zero || (z.method != Decision::Canonical && z.method != Decision::ExactEvaluation))
+      add_note("|value| < 10^" + std::to_string(static_cast<long>(std::ceil(log10_bound))) + ", not proved to be 0");
+    return 0;
+  }
+
+  void add_note(const std::string& n) {
+    if (note.find(n) == std::string::npos) note += (note.empty() ? "" : "; ") + n;
+  }
+
+  static constexpr int kDigits = 15;
 };
 
-GiNaC::ex evaluated(const GiNaC::ex& e, const GiNaC::exmap& at) {
-  ShortFloats shorten;
-  return shorten(GiNaC::evalf(e.subs(at)));
+// A value of the point as the header writes it.
+std::string value_text(const GiNaC::ex& v) {
+  const auto d = decimal_value(v, {}, 15);
+  return d && d->status == DecimalValue::Status::Digits ? d->real : to_text(v);
 }
 
 // A numeric function at the point, when the point gives its argument: one entry per component, or a
 // line saying the argument lies outside the interval where the function is known.
-void numeric_at(const NumericFunction& f, const std::vector<std::pair<std::string, double>>& point, DerivationSection& s) {
-  const auto given = std::find_if(point.begin(), point.end(), [&](const auto& p) { return p.first == f.argument; });
-  if (given == point.end()) return;
-  const double x = given->second;
+void numeric_at(const NumericFunction& f, const Point& point, DerivationSection& s) {
+  const auto given = std::find_if(point.values.begin(), point.values.end(), [&](const PointValue& p) { return p.name == f.argument; });
+  if (given == point.values.end()) return;
+  const double x = GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(given->value)).to_double();
   if (!(x >= f.lo && x <= f.hi)) {
     s.prose.push_back(f.title + ": known for " + f.argument + " in [" + number_text(f.lo, 6) + ", " + number_text(f.hi, 6) +
                       "]; " + f.argument + " = " + number_text(x, 15) + " lies outside (widen the search's interval)");
@@ -95,16 +149,34 @@ std::optional<std::size_t> bracket_rank(const Object& bracket) {
   return rank_at(P, {});
 }
 
+// An entry at the point: its numbers, or its formula marked where it divides by zero there.
+Entry entry_at(const Entry& e, const GiNaC::exmap& at) {
+  Entry x = e;
+  NumbersAt numbers;
+  try {
+    x.value = numbers(subs_bounded(e.value, at));
+    x.note = numbers.note;
+  } catch (const GiNaC::pole_error&) {  // a pole of the formula at the point (cot θ at θ = 0)
+    x.value = display_form(e.value);
+    x.note = "not defined at the point: the formula divides by zero there";
+  } catch (const DomainError& error) {  // a power too large to compute exactly
+    x.value = display_form(e.value);
+    x.note = std::string("not evaluated: ") + error.what();
+  }
+  if (!e.note.empty() && x.note.empty()) x.note = e.note;
+  return x;
+}
+
 }  // namespace
 
-Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string, double>>& point) {
+Derivation at_point(const Derivation& d, const Point& point) {
   check_names(d, point);
   const std::map<std::string, GiNaC::ex> symbols = symbols_by_name(d);
   GiNaC::exmap at;
   std::string where;
-  for (const auto& [name, value] : point) {
-    if (const auto it = symbols.find(name); it != symbols.end()) at[it->second] = GiNaC::numeric(value);
-    where += (where.empty() ? "" : ", ") + name + " = " + number_text(value, 15);
+  for (const PointValue& v : point.values) {
+    if (const auto it = symbols.find(v.name); it != symbols.end()) at[it->second] = v.value;
+    where += (where.empty() ? "" : ", ") + v.name + " = " + value_text(v.value);
   }
   Derivation out;
   out.name = d.name;
@@ -118,16 +190,9 @@ Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string
       Object& c = copy.object(o.id, o.kind, o.title);
       c.symmetry = o.symmetry;
       for (const Entry& e : o.entries) {
-        // a pole of the formula at the point (cot θ at θ = 0): the entry keeps its formula, marked,
-        // and the others are still evaluated
-        std::optional<GiNaC::ex> value;
-        try {
-          value = evaluated(e.value, at);
-        } catch (const GiNaC::pole_error&) {
-        }
-        Entry& x = c.add(e.key, e.label, value ? *value : display_form(e.value));
-        x.basis = e.basis;
-        x.note = value ? e.note : "not defined at the point: the formula divides by zero there";
+        const Entry x = entry_at(e, at);
+        c.add(x.key, x.label, x.value).basis = x.basis;
+        c.entries.back().note = x.note;
       }
       if (o.kind != ObjectKind::Bracket) continue;
       if (const auto r = bracket_rank(c))
@@ -137,6 +202,15 @@ Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string
     for (const NumericFunction& f : s.functions) numeric_at(f, point, copy);
   }
   return out;
+}
+
+std::string at_point_summary(const Derivation& d) {
+  std::size_t numbers = 0, formulas = 0;
+  for (const auto& s : d.sections)
+    for (const auto& o : s.objects)
+      for (const auto& e : o.entries) ++(GiNaC::is_a<GiNaC::numeric>(e.value) ? numbers : formulas);
+  return std::to_string(numbers + formulas) + " entries at the point: " + std::to_string(numbers) + " numbers, " +
+         std::to_string(formulas) + " formulas\n";
 }
 
 }  // namespace hamel

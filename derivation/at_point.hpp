@@ -4,19 +4,22 @@
 #pragma once
 
 #include <string>
-#include <utility>
-#include <vector>
 
+#include "core/point.hpp"
 #include "derivation/model.hpp"
 
 namespace hamel {
 
-/// The objects of `d` at `point` (name → number), each entry evaluated and its numbers written with 15
-/// significant digits;
+/// The objects of `d` at `point` (name → exact number), each entry evaluated from the exact point in
+/// ball arithmetic and its numbers written with 15 significant digits, every one correct (an exact 0
+/// as 0; a value the balls cannot tell from 0 that the zero test does not prove 0 is 0 with a note);
 /// an entry that still holds names the point does not give stays a formula in them. Prose, tables,
 /// figures and verdicts are left out: they are facts about the system, not values at the point. A
 /// numeric function (the gauge-momentum solutions Φ(s)) is evaluated where the point gives its argument.
-/// @throws InvalidArgument for a name that is none of the derivation's symbols (with a did-you-mean).
-Derivation at_point(const Derivation& d, const std::vector<std::pair<std::string, double>>& point);
+/// @throws ParseError at a name that is none of the derivation's symbols (with a did-you-mean).
+Derivation at_point(const Derivation& d, const Point& point);
+
+/// How many entries `at_point` made numbers and how many are still formulas (eval's last line).
+std::string at_point_summary(const Derivation& d);
 
 }  // namespace hamel

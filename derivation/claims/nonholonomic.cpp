@@ -218,7 +218,7 @@ CharacteristicReport characteristic_of(const ClaimEnv& e) {
 void rank_at_point(const ClaimEnv& e, ClaimResult& res) {
   const Chart& M = e.sys().dual_chart();
   GiNaC::exmap point;
-  for (const auto& [name, value] : e.c.point) point[M.index_of(name) ? M[*M.index_of(name)] : M.parameter(name)] = value;
+  for (const PointValue& v : e.c.point.values) point[M.index_of(v.name) ? M[*M.index_of(v.name)] : M.parameter(v.name)] = v.value;
   std::vector<ex> u;
   for (const auto& v : e.d.in.variables) u.push_back(v.expression);
   const GiNaC::matrix P = e.c.of == "reduced" ? reduced_characteristic_matrix(e.d.reduced_source(), u)

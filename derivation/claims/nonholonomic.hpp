@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/point.hpp"
 #include "core/source_pos.hpp"
 #include "derivation/claims.hpp"
 #include "derivation/nonholonomic_input.hpp"
@@ -28,7 +29,7 @@ struct NonholonomicClaim {
   std::optional<GiNaC::ex> value;
   std::string of;     ///< "nonholonomic", "gauged", "reduced" (characteristic claims), or "": the gauged bracket when there is one
   /// characteristic_rank `at`: a point of D* (coordinates, momenta and parameters by name); empty: generic
-  std::vector<std::pair<std::string, double>> point;
+  Point point;
   bool holds = true;  ///< the claimed verdict of a yes/no claim
   SourceMap at;       ///< "" the claim's body, "of": where what the system lacks is reported
   /// commutator: its two vector fields on D*, each X_nh, a symmetry generator lifted to D*, the

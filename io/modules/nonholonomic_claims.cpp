@@ -266,8 +266,8 @@ void characteristic(const ClaimEnv& e, NonholonomicClaim& c) {
     }
     c.at.set("at", e.doc.mark(e.b["at"]));
     const Chart M = e.in.dual_chart();
-    for (const auto& named : c.point) {
-      const std::string& name = named.first;  // a plain name: a lambda cannot capture a structured binding (C++17)
+    for (const PointValue& named : c.point.values) {
+      const std::string& name = named.name;
       if (!M.index_of(name) && !std::any_of(M.parameter_specs().begin(), M.parameter_specs().end(),
                                             [&](const auto& p) { return p.name == name; }))
         e.doc.fail(e.b["at"], "'at': expected coordinates, momenta and parameters of the system, got '" + name + "'");

@@ -12,8 +12,9 @@
 
 namespace hamel {
 
-/// The readable summary; `quiet` prints the verdicts and the summary only.
-void write_text(const Derivation& d, std::ostream& os, bool quiet = false);
+/// The readable summary; `quiet` prints the verdicts and the summary only; `checks` false leaves out
+/// the count of checks (`hamel eval`, which makes none).
+void write_text(const Derivation& d, std::ostream& os, bool quiet = false, bool checks = true);
 
 struct LatexOptions {
   bool body_only = false;  ///< only the sections, for `\input` into a paper (needs amsmath, amssymb)

@@ -90,7 +90,7 @@ std::string verdict_summary(const Derivation& d) {
   return s + "\n";
 }
 
-void write_text(const Derivation& d, std::ostream& os, bool quiet) {
+void write_text(const Derivation& d, std::ostream& os, bool quiet, bool checks) {
   os << "Hamel derivation: " << d.name << "\n";
   if (!d.description.empty()) os << d.description << "\n";
   if (!quiet && !d.abbreviations.empty()) {
@@ -103,7 +103,7 @@ void write_text(const Derivation& d, std::ostream& os, bool quiet) {
     if (!quiet) write_section(d, s, os);
     for (const auto& v : s.verdicts) write_verdict(v, os);
   }
-  os << "\n" << verdict_summary(d);
+  if (checks) os << "\n" << verdict_summary(d);
 }
 
 }  // namespace hamel
