@@ -65,16 +65,48 @@ struct NumbersAt : GiNaC::map_function {
 
   GiNaC::ex operator()(const GiNaC::ex& e) override {
     if (!has_symbol(e)) return number(e);
-    if (GiNaC::is_a<GiNaC::power>(e) && GiNaC::is_a<GiNaC::numeric>(e.op(1))) return GiNaC::pow((*this)(e.op(0)), e.op(1));
-    if (!GiNaC::is_a<GiNaC::add>(e) && !GiNaC::is_a<GiNaC::mul>(e)) return e.map(*this);
-    const bool sum = GiNaC::is_a<GiNaC::add>(e);
-    GiNaC::ex numbers = sum ? 0 : 1;
-    GiNaC::exvector rest;
+    if (GiNaC::is_a<GiNaC::power>(e) && GiNaC::is_a<GiNaC::numeric>(e.op(1))) return power(e);
+    if (GiNaC::is_a<GiNaC::add>(e)) return sum(e);
+    if (!GiNaC::is_a<GiNaC::mul>(e)) return e.map(*this);
+    const auto [numbers, names] = split(e);
+    // GiNaC distributes a number over a sum (2 (x + y) = 2x + 2y): distributed exactly, first
+    if (GiNaC::is_a<GiNaC::add>(names) && !numbers.is_equal(1)) return sum(distributed(numbers, names));
+    return number(numbers) * names.map(*this);
+  }
+
+  // (c x)^n = c^n x^n, as GiNaC would make it of the digits of c: made of the exact c instead.
+  GiNaC::ex power(const GiNaC::ex& e) {
+    const auto [numbers, names] = split(e.op(0));
+    if (numbers.is_equal(1) || !GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_integer()) return GiNaC::pow((*this)(e.op(0)), e.op(1));
+    return (*this)(GiNaC::pow(numbers, e.op(1)) * GiNaC::pow(names, e.op(1)));
+  }
+
+  static GiNaC::ex distributed(const GiNaC::ex& c, const GiNaC::ex& terms) {
+    GiNaC::exvector out;
+    for (std::size_t i = 0; i < terms.nops(); ++i) out.push_back(c * terms.op(i));
+    return GiNaC::add(out);
+  }
+
+  // A product as its factors without names and those with names.
+  static std::pair<GiNaC::ex, GiNaC::ex> split(const GiNaC::ex& e) {
+    if (!GiNaC::is_a<GiNaC::mul>(e)) return has_symbol(e) ? std::make_pair(GiNaC::ex(1), e) : std::make_pair(e, GiNaC::ex(1));
+    GiNaC::ex numbers = 1, names = 1;
+    for (std::size_t i = 0; i < e.nops(); ++i) (has_symbol(e.op(i)) ? names : numbers) *= e.op(i);
+    return {numbers, names};
+  }
+
+  // A sum with the coefficients of each product of names gathered exactly before they become digits:
+  // cos(θ) v1 + sin(θ) v1 is one number times v1, not two rounded numbers GiNaC then adds.
+  GiNaC::ex sum(const GiNaC::ex& e) {
+    if (!GiNaC::is_a<GiNaC::add>(e)) return (*this)(e);
+    std::map<GiNaC::ex, GiNaC::ex, GiNaC::ex_is_less> coefficient;  // product of names → exact coefficient
     for (std::size_t i = 0; i < e.nops(); ++i) {
-      if (has_symbol(e.op(i))) rest.push_back((*this)(e.op(i)));
-      else numbers = sum ? numbers + e.op(i) : numbers * e.op(i);
+      const auto parts = split(e.op(i));
+      coefficient.emplace(parts.second, 0).first->second += parts.first;
     }
-    return sum ? GiNaC::add(rest) + number(numbers) : GiNaC::mul(rest) * number(numbers);
+    GiNaC::ex out = 0;
+    for (const auto& [names, c] : coefficient) out += number(c) * (names.is_equal(1) ? names : names.map(*this));
+    return out;
   }
 
   GiNaC::ex number(const GiNaC::ex& e) {
@@ -102,6 +134,17 @@ struct NumbersAt : GiNaC::map_function {
   }
 
   static constexpr int kDigits = 15;
+};
+
+// Every float of e rounded to 15 digits: a product GiNaC makes of the digits of two numbers ((0.5 x)^(1/2)
+// = 0.707106781186547524 x^(1/2)) has more digits than are known.
+struct Rounded : GiNaC::map_function {
+  GiNaC::ex operator()(const GiNaC::ex& e) override {
+    if (!GiNaC::is_a<GiNaC::numeric>(e)) return e.map(*this);
+    if (GiNaC::ex_to<GiNaC::numeric>(e).is_rational()) return e;
+    const auto d = decimal_value(e, {}, NumbersAt::kDigits);
+    return d && d->status == DecimalValue::Status::Digits ? from_digits(*d) : e;
+  }
 };
 
 // A value of the point as the header writes it.
@@ -154,7 +197,8 @@ Entry entry_at(const Entry& e, const GiNaC::exmap& at) {
   Entry x = e;
   NumbersAt numbers;
   try {
-    x.value = numbers(subs_bounded(e.value, at));
+    Rounded rounded;
+    x.value = rounded(numbers(subs_bounded(e.value, at)));
     x.note = numbers.note;
   } catch (const GiNaC::pole_error&) {  // a pole of the formula at the point (cot θ at θ = 0)
     x.value = display_form(e.value);

@@ -92,3 +92,14 @@ TEST_CASE("hamel eval: ends with the count of entries evaluated, not an empty co
   REQUIRE(partial.status == 0);
   CHECK_FALSE(has(partial.out, " 0 formulas\n"));
 }
+
+TEST_CASE("hamel eval: the coefficients of a formula left in names are as exact as the numbers") {
+  // the Chaplygin sphere at θ = 3/10, I1 = 2, I3 = 1, m = R = 1: the Hamel equation of v1 keeps v1, v2,
+  // v3; its coefficients were two rounded numbers GiNaC multiplied (-4.3712675561915324773); the
+  // Jacobiator, 2.38353590674168|498 by mpmath, was printed …169
+  const Run r = run({"eval", "examples/chaplygin_sphere.yaml", "--at", "theta=0.3, I1=2, I3=1, m=1, R=1, psi=0.4, phi=0.5"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "  d/dt v1 = -4.37126755619154*v1*v2 + 2.19209540845328*v2*v3\n"));
+  CHECK(has(r.out, "  Jac_psi,pi1,pi2 = 2.38353590674168\n"));
+}
