@@ -12,7 +12,7 @@ namespace hamel {
 
 /// The objects of `d` at `point` (name → exact number), each entry evaluated from the exact point in
 /// ball arithmetic and its numbers written with 15 significant digits, every one correct (an exact 0
-/// as 0; a value the balls cannot tell from 0 that the zero test does not prove 0 is 0 with a note);
+/// as 0; a value the balls cannot tell from 0 at 16384 bits is 0 with a note saying so);
 /// an entry that still holds names the point does not give stays a formula in them. Prose, tables,
 /// figures and verdicts are left out: they are facts about the system, not values at the point. A
 /// numeric function (the gauge-momentum solutions Φ(s)) is evaluated where the point gives its argument.

@@ -1,5 +1,6 @@
 target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/at_point_test.cpp
 )
 target_sources(hamel_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/contact_test.cpp)
 target_sources(hamel_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/hybrid_test.cpp)
