@@ -71,7 +71,8 @@ struct NumbersAt : GiNaC::map_function {
     const auto [numbers, names] = split(e);
     // GiNaC distributes a number over a sum (2 (x + y) = 2x + 2y): distributed exactly, first
     if (GiNaC::is_a<GiNaC::add>(names) && !numbers.is_equal(1)) return sum(distributed(numbers, names));
-    return number(numbers) * names.map(*this);
+    // a single factor is itself mapped, not its operands (x^(1/3) keeps its exponent exact)
+    return number(numbers) * (numbers.is_equal(1) && GiNaC::is_a<GiNaC::mul>(names) ? names.map(*this) : (*this)(names));
   }
 
   // (c x)^n = c^n x^n, as GiNaC would make it of the digits of c: made of the exact c instead.
@@ -105,7 +106,7 @@ struct NumbersAt : GiNaC::map_function {
       coefficient.emplace(parts.second, 0).first->second += parts.first;
     }
     GiNaC::ex out = 0;
-    for (const auto& [names, c] : coefficient) out += number(c) * (names.is_equal(1) ? names : names.map(*this));
+    for (const auto& [names, c] : coefficient) out += number(c) * (*this)(names);
     return out;
   }
 

@@ -53,6 +53,11 @@ TEST_CASE("at_point: a name the point does not give stays, a name the system lac
   // cos(1/2) + sin(1/2) = 1.357008100494576 gathered before it is rounded
   CHECK(GiNaC::ex_to<GiNaC::numeric>(entry(v, 0).value.coeff(y, 1)).to_double() == doctest::Approx(1.35700810049458).epsilon(1e-15));
   CHECK(entry(v, 0).value.coeff(y, 2).is_equal(GiNaC::numeric("0.333333333333333")));
+  // a power of a name keeps its exponent: y^(1/3), not y^0.333333333333333
+  const hamel::Derivation root = hamel::at_point(scalars({GiNaC::pow(y, GiNaC::numeric(1, 3)), GiNaC::sqrt(x) * GiNaC::pow(y, GiNaC::numeric(1, 3))}),
+                                                 at_x(GiNaC::numeric(1, 2)));
+  CHECK(entry(root, 0).value.is_equal(GiNaC::pow(y, GiNaC::numeric(1, 3))));
+  CHECK(entry(root, 1).value.is_equal(GiNaC::numeric("0.707106781186548") * GiNaC::pow(y, GiNaC::numeric(1, 3))));
   const hamel::Point typo{"--at", {{"x", 1, "1", 1, 3}, {"z", 1, "1", 6, 8}}};
   CHECK_THROWS_WITH_AS(hamel::at_point(d, typo), "--at:1:6: 'z' is not a name of the system; expected a coordinate, velocity, momentum, parameter or variable", hamel::ParseError);
 }
