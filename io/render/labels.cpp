@@ -164,10 +164,25 @@ std::string LatexNaming::name(const std::string& id) const {
   return digits ? id : latex_name(id);
 }
 
+namespace {
+
+// Whether `s` ends in a control word (\theta): a letter after it would continue the word (\thetax).
+bool ends_in_control_word(const std::string& s) {
+  std::size_t i = s.size();
+  while (i > 0 && std::isalpha(static_cast<unsigned char>(s[i - 1]))) --i;
+  return i < s.size() && i > 0 && s[i - 1] == '\\';
+}
+
+}  // namespace
+
 std::string LatexNaming::label(const Label& l) const {
   const auto names = [&](const std::vector<std::string>& v) {
     std::string s;
-    for (const auto& x : v) s += name(x);
+    for (const auto& x : v) {
+      const std::string n = name(x);
+      if (ends_in_control_word(s) && !n.empty() && std::isalpha(static_cast<unsigned char>(n.front()))) s += ' ';
+      s += n;
+    }
     return s;
   };
   switch (l.form) {

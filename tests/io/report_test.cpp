@@ -30,6 +30,17 @@ TEST_CASE("Report: LaTeX of the Chaplygin sphere compiles with pdflatex") {
   CHECK(report.compiles());
 }
 
+TEST_CASE("Report: an index after a Greek one is separated from its control word (g_{theta x}, not g_{thetax})") {
+  hamel::Derivation d;
+  d.declare("theta", hamel::SymbolKind::Coordinate);
+  d.declare("x", hamel::SymbolKind::Coordinate);
+  const hamel::LatexNaming names(d);
+  CHECK(names.label(hamel::Label::symbol("g", {"theta", "x"})) == "g_{\\theta x}");
+  CHECK(names.label(hamel::Label::symbol("g", {"theta", "theta"})) == "g_{\\theta\\theta}");
+  CHECK(names.label(hamel::Label::symbol("g", {"x", "theta"})) == "g_{x\\theta}");
+  CHECK(names.label(hamel::Label::symbol("C", {"1", "2"}, {"3"})) == "C_{12}^{3}");
+}
+
 TEST_CASE("Report: a formula longer than two pages is cut with a note, and no source line is too long for TeX") {
   // a 1 001-term potential ((q + γ z)^1000 expanded, a contact tester's file) made a 4 MB source that TeX
   // could not hold: 5 000 000 words of main memory exceeded in one align, a 248 000-character line
