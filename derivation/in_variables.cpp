@@ -342,8 +342,12 @@ void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<Va
     velocities = true;
     done = actual.size();
   }
-  s.prose.push_back(std::string("The reduced Hamiltonian ") + (h_done ? "is" : "is not") +
-                    " a function of the variables; " + std::to_string(done) + " of " +
+  // "not a function of the variables" only where that was found: an entry over budget or in velocities is not that
+  const bool h_velocities = !h_done && velocities && h.entries.back().note.empty();
+  s.prose.push_back(std::string("The reduced Hamiltonian ") +
+                    (h_done ? "is a function of the variables" : h_velocities ? "is written in the variables and the velocities"
+                                                                              : "is left in (q, pi) (its note says why)") +
+                    "; " + std::to_string(done) + " of " +
                     std::to_string(in_.variables.size()) + " equations $d/dt u_a = X_nh(u_a)$ are written in them" +
                     (velocities ? " and the velocities." : table && h_done ? " ($d/dt u_a = sum_b {u_a, u_b} dH_c/du_b$, each verified)." : "."));
 }

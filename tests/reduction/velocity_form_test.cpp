@@ -3,6 +3,8 @@
 // the re-expressions: entries past it are flagged, never waited for.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <map>
 
 #include "derivation/in_variables.hpp"
@@ -130,6 +132,11 @@ TEST_CASE("re-expression budget: with no time left every non-constant entry is f
   }
   CHECK(constant == 6);  // {M1, gamma1}, {M2, gamma2}, {M3, gamma3} and the three {gamma_i, gamma_j}: 0
   CHECK(flagged + constant == 15 + 6);
+  // the prose does not call H_c "not a function of the variables": it was never tried
+  const bool says_left = std::any_of(s.prose.begin(), s.prose.end(), [](const auto& p) {
+    return p.text().find("The reduced Hamiltonian is left in (q, pi) (its note says why)") != std::string::npos;
+  });
+  CHECK(says_left);
 }
 
 }  // TEST_SUITE
