@@ -11,6 +11,7 @@
 #include "core/symbolic.hpp"
 #include "derivation/in_variables.hpp"
 #include "geometry/lifts.hpp"
+#include "geometry/linear_algebra.hpp"
 #include "mechanics/affine_constraints.hpp"
 #include "mechanics/hamel_equations.hpp"
 #include "derivation/characteristic.hpp"
@@ -417,6 +418,15 @@ ZeroVerdict jacobi_on_variables(const NonholonomicInput& in, const AlmostPoisson
   return worst;
 }
 
+// The generators of G the variables are reduced by: `reduce_by`, else every one of `symmetry` (a loop
+// that stopped at the first, so that invariance was checked under one generator only, was found here).
+std::vector<std::size_t> reducing_generators(const NonholonomicInput& in) {
+  if (!in.reduce_by.empty()) return in.reduce_by;
+  std::vector<std::size_t> all(in.symmetry.size());
+  for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
+  return all;
+}
+
 // 004 §4: a variable is a function on D*/G only if every lifted generator of G (all of `symmetry`, or
 // those of `reduce_by`) annihilates it.  One that is not is reported, and the brackets are printed for
 // the others only.
@@ -428,9 +438,7 @@ std::optional<ZeroVerdict> invariance(const NonholonomicInput& in, const Nonholo
   ZeroVerdict worst;
   worst.zero = true;
   worst.detail = "canonical form is 0 for every generator";
-  std::vector<std::size_t> by = in.reduce_by;
-  for (std::size_t k = 0; by.empty() && k < b.orbits.size(); ++k) by.push_back(k);
-  for (std::size_t k : by) {
+  for (std::size_t k : reducing_generators(in)) {
     if (!worst.zero) break;
     ZeroVerdict v = zero_test(b.orbits[k](f), b.orbits[k].chart());
     if (!v.zero) v.detail = in.symmetry[k].first + "[" + name + "] = " + to_text(simplify(b.orbits[k](f))) + ": " + v.detail;
@@ -464,6 +472,32 @@ NonholonomicInput invariant_variables(const NonholonomicInput& in, const Nonholo
                       (dropped.size() == 1 ? "Its" : "Their") + " brackets are not printed; those of the other variables are.");
   }
   return kept;
+}
+
+// Whether the variables can be coordinates of D*/G (issue 16 §2): their rank on D* (of du, symbolic)
+// against dim D* − dim of the orbits (the rank of the lifted generators). Said only when they are too
+// few, or more than the reduced space needs: then some reduced objects are not functions of them, or
+// relations hold among them (the flagship's |γ|² = 1), and the reader should know why.
+void variables_dimension(const NonholonomicInput& in, const NonholonomicBrackets& b, DerivationSection& s) {
+  if (b.orbits.size() != in.symmetry.size() || b.orbits.empty() || in.variables.empty()) return;
+  const Chart& M = b.orbits.front().chart();
+  std::vector<VectorField> orbits;
+  for (std::size_t k : reducing_generators(in)) orbits.push_back(b.orbits[k]);
+  GiNaC::matrix J(static_cast<unsigned>(in.variables.size()), static_cast<unsigned>(M.dim()));
+  for (unsigned a = 0; a < J.rows(); ++a)
+    for (unsigned i = 0; i < J.cols(); ++i) J(a, i) = in.variables[a].expression.diff(GiNaC::ex_to<GiNaC::symbol>(M[i]));
+  const std::size_t k = in.variables.size(), rank = symbolic_rank(J, M);
+  const std::size_t reduced = M.dim() - symbolic_rank(as_columns(orbits), M);
+  if (rank < reduced)
+    s.prose.push_back((k == 1 ? std::string("The variable has rank ") : "The " + std::to_string(k) + " variables have rank ") + std::to_string(rank) +
+                      " on D* (symbolic rank of " + (k == 1 ? "its differential" : "their differentials") + "), " +
+                      "but D*/G has dimension " + std::to_string(reduced) + " (dim D* = " + std::to_string(M.dim()) +
+                      " less the orbits' " + std::to_string(M.dim() - reduced) + "): they miss " + std::to_string(reduced - rank) +
+                      " direction" + (reduced - rank == 1 ? "" : "s") + ", so reduced objects that vary along " +
+                      (reduced - rank == 1 ? "it" : "them") + " are not functions of the variables.");
+  if (rank < k)
+    s.prose.push_back(std::to_string(k - rank) + " of the " + std::to_string(k) + " variables " + (k - rank == 1 ? "is a function" : "are functions") +
+                      " of the others (their differentials have rank " + std::to_string(rank) + "): relations hold among them.");
 }
 
 // 004 §6: φ times the reduced bracket is a bracket on the reduced space only when φ is a function on it:
@@ -532,6 +566,7 @@ JacobiatorRow jacobiator_rows(const InVariables& iv, const std::optional<Variabl
 void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
              bool symmetric, const DeriveOptions& o, DerivationSection& s) {
   const NonholonomicInput in = symmetric ? invariant_variables(given, b, s) : given;
+  if (symmetric) variables_dimension(in, b, s);
   // 004 §4: invariance is under G, and the declared generators are not one (section "symmetry")
   if (!symmetric)
     s.prose.push_back("The invariance of the variables is not checked: the declared generators are not a symmetry of "

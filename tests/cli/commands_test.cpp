@@ -163,6 +163,27 @@ TEST_CASE("hamel derive: definitions with velocities (the Suslov body's Omega_i)
   CHECK(e.err.find("'W1' is defined with velocities: it is allowed only in the Lagrangian and the constraints") != std::string::npos);
 }
 
+TEST_CASE("hamel derive: a variable is checked under every generator, and too few or dependent variables are said so") {
+  std::ifstream in("examples/chaplygin_sphere.yaml");
+  std::string sphere((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t at = sphere.find("\n", sphere.find("\nvariables:") + 1) + 1;
+  // x^2 + y^2 is invariant under the rotation (the first generator), not under translation_x
+  hamel::test::TempFile r2(sphere.substr(0, at) + "  r2: \"x^2 + y^2\"\n" + sphere.substr(at), ".yaml");
+  const Run r = run({"derive", r2.path()});
+  CHECK(r.out.find("[no ] the variable r2 is invariant under the symmetry") != std::string::npos);
+  CHECK(r.out.find("translation_x[r2] = 2*x") != std::string::npos);
+  // (M, gamma): one relation, |gamma|^2 = 1
+  CHECK(r.out.find("1 of the 6 variables is a function of the others (their differentials have rank 5)") != std::string::npos);
+  // the sleigh with v alone: D*/SE(2) has dimension 2
+  std::ifstream sin("examples/chaplygin_sleigh.yaml");
+  std::string sleigh((std::istreambuf_iterator<char>(sin)), std::istreambuf_iterator<char>());
+  const std::size_t omega = sleigh.find("  omega: ");
+  hamel::test::TempFile one(sleigh.substr(0, omega) + sleigh.substr(sleigh.find('\n', omega) + 1), ".yaml");
+  const Run s = run({"derive", one.path()});
+  CHECK(s.out.find("The variable has rank 1 on D* (symbolic rank of its differential), but D*/G has dimension 2 "
+                   "(dim D* = 5 less the orbits' 3): they miss 1 direction") != std::string::npos);
+}
+
 TEST_CASE("hamel derive: the Chaplygin sleigh's reduced equations v' = a w^2, w' = -m a v w/(J + m a^2) (a 2-d reduced space)") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/chaplygin_sleigh.yaml", "--brief", "--json", json.path()});
