@@ -13,6 +13,7 @@
 #include "core/child_io.hpp"
 #include "core/display.hpp"
 #include "core/latex.hpp"
+#include "core/node_kind.hpp"
 #include "core/parallel.hpp"
 #include "core/symbolic.hpp"
 #include "core/wire.hpp"
@@ -175,7 +176,12 @@ std::optional<VariableTable> InVariables::brackets(const AlmostPoissonBracket& B
 void InVariables::momenta(const std::vector<std::pair<std::string, GiNaC::ex>>& momenta, DerivationSection& s) {
   if (momenta.empty()) return;
   Object& m = s.object("variable_momenta", ObjectKind::Family, "the gauge momenta in the variables");
-  for (const auto& [name, value] : momenta) add(m, {name}, Label::symbol(name), value);
+  for (const auto& [name, value] : momenta) {
+    if (add(m, {name}, Label::symbol(name), value) || !is_symbol_node(value)) continue;
+    // a momentum that is a coordinate of D* left as it is would print pi1 = pi1: said in words instead
+    s.prose.push_back("The gauge momentum " + name + " is not written in the variables (" + m.entries.back().note + ").");
+    m.entries.pop_back();
+  }
 }
 
 // g(q) ↦ c(u) for the coordinates the abstract functions depend on (cos θ ↦ γ3): what the chain rule

@@ -174,6 +174,12 @@ TEST_CASE("hamel derive: a variable is checked under every generator, and too fe
   CHECK(r.out.find("translation_x[r2] = 2*x") != std::string::npos);
   // (M, gamma): one relation, |gamma|^2 = 1
   CHECK(r.out.find("1 of the 6 variables is a function of the others (their differentials have rank 5)") != std::string::npos);
+  // without M3 the gauge momentum pi1 = <M, gamma> is not a function of the variables: said, not "pi1 = pi1"
+  const std::size_t m3 = sphere.find("  M3: ");
+  hamel::test::TempFile no_m3(sphere.substr(0, m3) + sphere.substr(sphere.find('\n', m3) + 1), ".yaml");
+  const Run n = run({"derive", no_m3.path()});
+  CHECK(n.out.find("The gauge momentum pi1 is not written in the variables (left in (q, pi)") != std::string::npos);
+  CHECK(n.out.find("pi1 = pi1") == std::string::npos);
   // the sleigh with v alone: D*/SE(2) has dimension 2
   std::ifstream sin("examples/chaplygin_sleigh.yaml");
   std::string sleigh((std::istreambuf_iterator<char>(sin)), std::istreambuf_iterator<char>());
