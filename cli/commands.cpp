@@ -32,10 +32,10 @@ namespace {
 
 // The system's name as a file name: a file without `name:` is named by its path (data/ball.yaml →
 // ball), and a name may hold characters no file name should (a '/' would write outside DIR).
-std::string file_stem(std::string name) {
-  name = name.substr(name.rfind('/') == std::string::npos ? 0 : name.rfind('/') + 1);
-  for (const char* ext : {".yaml", ".yml"})
-    if (const std::size_t n = std::string(ext).size(); name.size() > n && name.compare(name.size() - n, n, ext) == 0) name.resize(name.size() - n);
+std::string file_stem(const std::string& system_name) {
+  const std::filesystem::path p(system_name);
+  const bool yaml = p.extension() == ".yaml" || p.extension() == ".yml";
+  std::string name = (yaml ? p.stem() : p.filename()).string();
   for (char& c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') c = '_';
   return name.empty() || name == "." || name == ".." ? "system" : name;

@@ -148,10 +148,7 @@ CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, cons
                                              const std::vector<std::string>& names, const JacobiatorRow& jacobiator_row) {
   const Chart& M = B.chart();
   CharacteristicReport r;
-  GiNaC::matrix J(static_cast<unsigned>(u.size()), static_cast<unsigned>(M.dim()));  // du: the reduced space's dimension
-  for (unsigned c = 0; c < u.size(); ++c)
-    for (unsigned i = 0; i < M.dim(); ++i) J(c, i) = simplify(u[c].diff(GiNaC::ex_to<GiNaC::symbol>(M[i])));
-  r.dimension = symbolic_rank(J, M);
+  r.dimension = differential_rank(u, M);  // the rank of du: the reduced space's dimension
   std::vector<VectorField> Y;
   for (const GiNaC::ex& f : u) Y.push_back(hamiltonian_vector_field(B, f));
   // the fields' rows (Y_j(u_c))_c: the transpose of reduced_characteristic_matrix, kept in Gauss–Jordan

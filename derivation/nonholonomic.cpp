@@ -483,10 +483,9 @@ void variables_dimension(const NonholonomicInput& in, const NonholonomicBrackets
   const Chart& M = b.orbits.front().chart();
   std::vector<VectorField> orbits;
   for (std::size_t k : reducing_generators(in)) orbits.push_back(b.orbits[k]);
-  GiNaC::matrix J(static_cast<unsigned>(in.variables.size()), static_cast<unsigned>(M.dim()));
-  for (unsigned a = 0; a < J.rows(); ++a)
-    for (unsigned i = 0; i < J.cols(); ++i) J(a, i) = in.variables[a].expression.diff(GiNaC::ex_to<GiNaC::symbol>(M[i]));
-  const std::size_t k = in.variables.size(), rank = symbolic_rank(J, M);
+  std::vector<GiNaC::ex> u;
+  for (const auto& v : in.variables) u.push_back(v.expression);
+  const std::size_t k = u.size(), rank = differential_rank(u, M);
   const std::size_t reduced = M.dim() - symbolic_rank(as_columns(orbits), M);
   if (rank < reduced)
     s.prose.push_back((k == 1 ? std::string("The variable has rank ") : "The " + std::to_string(k) + " variables have rank ") + std::to_string(rank) +

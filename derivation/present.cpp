@@ -120,10 +120,13 @@ std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
 // size are compared (by canonical form up to sign).
 void name_other_forms(Derivation& d, std::size_t shortest) {
   std::map<std::string, std::size_t> by_key;  // canonical key → abbreviation
+  std::vector<int> value_sign;                 // value = value_sign · canonical form, per abbreviation
   std::vector<GiNaC::exset> symbols;
   std::size_t largest = 0;  // a form of a named value is not many times its size: larger sums are not compared
   for (std::size_t k = 0; k < d.abbreviations.size(); ++k) {
     by_key[canonical_key(d.abbreviations[k].value).first] = k;
+    const auto& front = d.abbreviations[k].forms.front();
+    value_sign.push_back(front.second * canonical_key(front.first).second);
     symbols.emplace_back();
     collect_symbols(d.abbreviations[k].value, symbols.back());
     largest = std::max(largest, 4 * tree_size(d.abbreviations[k].value, 10000) + 20);
@@ -143,8 +146,7 @@ void name_other_forms(Derivation& d, std::size_t shortest) {
           if (it == by_key.end()) continue;
           Abbreviation& a = d.abbreviations[it->second];
           if (std::any_of(a.forms.begin(), a.forms.end(), [&](const auto& f) { return f.first.is_equal(b); })) continue;
-          const int value_sign = a.forms.front().second * canonical_key(a.forms.front().first).second;  // value = value_sign · canonical
-          a.forms.emplace_back(b, sign * value_sign);
+          a.forms.emplace_back(b, sign * value_sign[it->second]);
         }
 }
 

@@ -138,6 +138,13 @@ std::size_t symbolic_rank(const GiNaC::matrix& M, const Chart& chart) {
   return row_echelon(M, chart).rank();
 }
 
+std::size_t differential_rank(const std::vector<GiNaC::ex>& functions, const Chart& chart) {
+  GiNaC::matrix J(static_cast<unsigned>(functions.size()), static_cast<unsigned>(chart.dim()));
+  for (unsigned a = 0; a < J.rows(); ++a)
+    for (unsigned i = 0; i < J.cols(); ++i) J(a, i) = simplify(functions[a].diff(GiNaC::ex_to<GiNaC::symbol>(chart[i])));
+  return symbolic_rank(J, chart);
+}
+
 GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart, PivotOrder order) {
   const Echelon e = row_echelon(M, chart, order);
   const unsigned cols = M.cols();

@@ -35,6 +35,9 @@ Echelon row_echelon(const GiNaC::matrix& M, const Chart& chart, PivotOrder order
 bool in_row_span(const Echelon& e, const std::vector<GiNaC::ex>& row, const Chart& chart);
 /// Generic rank (over the field of functions).
 std::size_t symbolic_rank(const GiNaC::matrix& M, const Chart& chart);
+/// The generic rank of df_1, …, df_k on `chart`: the symbolic rank of the Jacobian of the functions in
+/// the chart's coordinates (the dimension of their image: the reduced space of variables u(q, π)).
+std::size_t differential_rank(const std::vector<GiNaC::ex>& functions, const Chart& chart);
 /// A basis of {v : M v = 0} as the columns of a matrix (cols = number of free columns).
 GiNaC::matrix nullspace(const GiNaC::matrix& M, const Chart& chart,
                         PivotOrder order = PivotOrder::Columns);

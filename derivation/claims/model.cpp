@@ -31,7 +31,7 @@ bool is_number(const std::string& s) {
 // g_θx = g_xθ, C_212 = −C_122, Jac_{π1 π2 x} = Jac_{x π1 π2} (docs/derivation-json.md).
 std::vector<std::pair<std::vector<std::string>, int>> equivalent_keys(const Object& o, const std::vector<std::string>& key) {
   std::vector<std::pair<std::vector<std::string>, int>> out{{key, 1}};
-  const Symmetry s = o.kind == ObjectKind::Bracket && o.symmetry == Symmetry::None ? Symmetry::Antisymmetric : o.symmetry;
+  const Symmetry s = o.symmetry;  // a bracket is antisymmetric from its making (DerivationSection::object)
   if (key.size() < 2 || s == Symmetry::None) return out;
   if (s == Symmetry::Symmetric || s == Symmetry::Antisymmetric) {
     std::vector<std::string> swapped = key;
@@ -65,7 +65,7 @@ void check_key(const ModelClaim& c, const Object& o, const Derivation& d) {
                                               " (e.g. '" + joined(o.entries.front().key) + "')");
   };
   if (c.key.size() != n) fail("expected " + std::to_string(n) + (n == 1 ? " index" : " indices"));
-  const bool shared = o.symmetry != Symmetry::None || o.kind == ObjectKind::Bracket;
+  const bool shared = o.symmetry != Symmetry::None;
   std::map<std::string, SymbolKind> kinds;
   for (const Symbol& s : d.symbols) kinds[s.name] = s.kind;
   for (std::size_t i = 0; i < n; ++i) {
