@@ -202,11 +202,57 @@ void affine_motion(const NonholonomicInput& in, const NonholonomicSystem& sys, c
   generator_momenta(in, sys, X, s);
 }
 
-void motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, DerivationSection& s) {
+// Whether (2.8) written out in (q, π) would be too long to read and to compute: H_c = ½ πᵀ G^{-1} π
+// before its canonical form, past this many nodes, has a generic metric's determinant in every
+// denominator (bench/scaling's generic metric from 5 coordinates: 5 900 nodes, its (2.8) 120 000
+// characters an equation; the shipped examples stay below 1 700, issue 18).
+constexpr std::size_t kExplicitMotionNodes = 4000;
+
+bool motion_in_velocities(const NonholonomicSystem& sys) {
+  return !sys.is_affine() && tree_size(constrained_hamiltonian(sys), kExplicitMotionNodes + 1) > kExplicitMotionNodes;
+}
+
+// (2.8), Hamel's equations (2.4) and their checks at π = G v, where the inverse metric is large: the
+// equations as Hamel writes them, with the Legendre map π = G v that defines v listed; every check is
+// made in (q, v), which π ↦ v = G^{-1} π maps bijectively onto D*.
+void motion_at_velocities(const NonholonomicSystem& sys, const NonholonomicBrackets& b, const ex& H, DerivationSection& s) {
+  const Chart& M = sys.dual_chart();
+  const std::size_t n = sys.chart().dim(), r = sys.rank();
+  s.prose.push_back("The inverse metric $G^-1$ is large ($H_c$ has " + std::to_string(tree_size(H, 1000000)) +
+                    " nodes before simplification), so the equations of motion (2.8) are written at $pi = G v$, in the "
+                    "quasi-velocities v of Hamel's equations (2.4), where $G^-1$ does not enter: its derivatives become those "
+                    "of G, and the structure functions times π the structure coefficients on v (2.6). Hamel's equations are "
+                    "given as G times the rates of v equal to F. Both, and the conservation of $H_c$, are "
+                    "checked at $pi = G v$, which maps D* one to one.");
+  Object& legendre = s.object("momenta_in_velocities", ObjectKind::Family, "the momenta at the quasi-velocities v, $pi = G v$ (the equations below use v)");
+  const GiNaC::exmap at = legendre_map(sys);
+  for (const ex& pi : sys.momenta()) legendre.add({to_text(pi)}, Label::symbol(to_text(pi)), simplify(at.at(pi)));
+  const VectorField X = nonholonomic_vector_field_in_velocities(sys);
+  Object& eom = s.object("equations_of_motion", ObjectKind::Equations, "the equations of motion (2.8) at $pi = G v$");
+  for (std::size_t i = 0; i < M.dim(); ++i) eom.add({M.coordinate_name(i)}, Label::dot(M.coordinate_name(i)), X[i]);
+  const auto F = hamel_forces(sys);
+  Object& he = s.object("hamel_forces", ObjectKind::Family, "Hamel's equations (2.4), G times the rates of v equal to F, with F");
+  for (std::size_t a = 0; a < r; ++a) he.add({one_based(a)}, Label::symbol("F", {one_based(a)}), simplify(F[a]));
+  const std::vector<ex> dH = hamiltonian_differential_in_velocities(sys);
+  const VectorField XH = sharp(b.nh.bivector(), Form::one_form(M, dH));
+  std::vector<ex> difference(n + r);
+  ex dHdt = 0;
+  for (std::size_t k = 0; k < n + r; ++k) difference[k] = XH[k].subs(at) - X[k], dHdt += X[k] * dH[k];
+  zero_verdict(s, "motion.hamiltonian_vector_field", "$Pi_nh^#(d H_c)$ reproduces (2.8) (at $pi = G v$)",
+               zero_test(VectorField(sys.velocity_chart(), difference)));
+  zero_verdict(s, "motion.energy_conserved", "the energy $H_c$ is conserved (at $pi = G v$)", zero_test(dHdt, sys.velocity_chart()));
+}
+
+// Returns whether the equations were written at π = G v (motion_at_velocities).
+bool motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, DerivationSection& s) {
   const Chart& M = sys.dual_chart();
   s.prose.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on D*.");
   const ex H = constrained_hamiltonian(sys);
   s.object("hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian").add({}, Label::symbol("H_c"), simplify(H));
+  if (motion_in_velocities(sys)) {
+    motion_at_velocities(sys, b, H, s);
+    return true;
+  }
   const auto X = nonholonomic_vector_field(sys);
   Object& eom = s.object("equations_of_motion", ObjectKind::Equations, "the equations of motion (2.8)");
   for (std::size_t i = 0; i < M.dim(); ++i) eom.add({M.coordinate_name(i)}, Label::dot(M.coordinate_name(i)), simplify(X[i]));
@@ -218,6 +264,7 @@ void motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, Deriva
   zero_verdict(s, "motion.hamiltonian_vector_field", "$Pi_nh^#(d H_c)$ reproduces (2.8)",
                zero_test(hamiltonian_vector_field(b.nh, H) - X));
   zero_verdict(s, "motion.energy_conserved", "the energy $H_c$ is conserved", zero_test(X(H), M));
+  return false;
 }
 
 // Π's nonzero components, its Jacobiator, and whether it is Poisson (a fact, either way).
@@ -392,7 +439,7 @@ void geometry(const NonholonomicInput& in, const NonholonomicSystem& sys, const 
                       " (their involutivity takes N^2 Lie brackets, each a symbolic rank); the claims "
                       "characteristic_rank and integrable compute them.");
   }
-  if (!symmetric) return;
+  if (!symmetric || (b.orbits.empty() && b.momenta.empty())) return;  // no commutator to test: X_nh is not needed
   std::vector<std::pair<std::string, VectorField>> generators;
   for (std::size_t k = 0; k < b.orbits.size(); ++k) generators.emplace_back(in.symmetry[k].first, b.orbits[k]);
   commutators(nonholonomic_vector_field(sys), b.reduced_source(), b.momenta, generators, s);
@@ -697,7 +744,8 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
   frame(sys, start_section(out, o, "frame", "Constraint distribution and frame"));
   structure(sys, start_section(out, o, "structure", "Constrained metric and structure coefficients"));
   if (sys.is_affine()) affine_motion(in, sys, b, start_section(out, o, "motion", "Equations of motion (affine constraints)"));
-  else motion(sys, b, start_section(out, o, "motion", "Equations of motion"));
+  else if (motion(sys, b, start_section(out, o, "motion", "Equations of motion")))
+    for (const auto& [v, Gi_pi] : inverse_legendre_map(sys)) out.definitions[v] = Gi_pi;  // claims compare in (q, π)
   bracket(sys, "nonholonomic", "Pi_nh", b.nh, start_section(out, o, "bracket.nonholonomic", "Nonholonomic bracket $Pi_nh$ (004 (2.9))"));
   for (auto& s : search.sections) out.sections.push_back(std::move(s));
   for (const auto& x : search.symbols) out.declare(x.name, x.kind, x.meaning);

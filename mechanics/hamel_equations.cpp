@@ -78,28 +78,22 @@ GiNaC::ex momentum_along(const NonholonomicSystem& system, const VectorField& Y)
   return simplify(s);
 }
 
-namespace {
-
-// The right-hand side of G_αβ v̇^β = F_α in Hamel's equations.
 std::vector<GiNaC::ex> hamel_forces(const NonholonomicSystem& system) {
   const Chart& Q = system.chart();
   const auto v = system.quasi_velocities();
   const std::size_t r = v.size(), n = Q.dim();
   const auto& G = system.constrained_metric();
   const auto& rho = system.rho();
-  const auto& C = system.structure();
+  const Tensor3& C = system.structure_lowered();
   const GiNaC::ex Lc = constrained_lagrangian(system);
   std::vector<GiNaC::ex> F(r, 0);
   for (std::size_t a = 0; a < r; ++a) {
     for (std::size_t i = 0; i < n; ++i)
       if (!rho(u(i), u(a)).is_zero()) F[a] += rho(u(i), u(a)) * Lc.diff(sym(Q[i]));
+    // C_αβ^γ ∂L_c/∂v^γ = C_αβ^γ G_γδ v^δ = C_αβδ v^δ (2.6): without G^{-1}
     for (std::size_t b = 0; b < r; ++b)
-      for (std::size_t c = 0; c < r; ++c) {
-        if (C(a, b, c).is_zero()) continue;
-        GiNaC::ex dL = 0;  // ∂L_c/∂v^c = G_cd v^d
-        for (std::size_t d = 0; d < r; ++d) dL += G(u(c), u(d)) * v[d];
-        F[a] -= C(a, b, c) * v[b] * dL;
-      }
+      for (std::size_t d = 0; d < r; ++d)
+        if (!C(a, b, d).is_zero()) F[a] -= C(a, b, d) * v[b] * v[d];
     // − d/dt(G_αβ) v^β with q̇ = ρ v
     for (std::size_t b = 0; b < r; ++b)
       for (std::size_t i = 0; i < n; ++i) {
@@ -110,8 +104,6 @@ std::vector<GiNaC::ex> hamel_forces(const NonholonomicSystem& system) {
   }
   return F;
 }
-
-}  // namespace
 
 VectorField hamel_equations(const NonholonomicSystem& system) {
   const Chart& Q = system.chart();
@@ -168,6 +160,52 @@ VectorField nonholonomic_vector_field(const NonholonomicSystem& system) {
   }
   for (auto& x : c) x = simplify(x);
   return VectorField(system.dual_chart(), c);
+}
+
+std::vector<GiNaC::ex> hamiltonian_differential_in_velocities(const NonholonomicSystem& system) {
+  const Chart& Q = system.chart();
+  const auto v = system.quasi_velocities();
+  const std::size_t r = v.size(), n = Q.dim();
+  const auto& G = system.constrained_metric();
+  std::vector<GiNaC::ex> dH(n + r);
+  for (std::size_t i = 0; i < n; ++i) {
+    dH[i] = system.potential().diff(sym(Q[i]));
+    for (std::size_t a = 0; a < r; ++a)
+      for (std::size_t b = 0; b < r; ++b) {
+        const GiNaC::ex dG = G(u(a), u(b)).diff(sym(Q[i]));
+        if (!dG.is_zero()) dH[i] -= dG * v[a] * v[b] / 2;
+      }
+  }
+  for (std::size_t a = 0; a < r; ++a) dH[n + a] = v[a];
+  return dH;
+}
+
+VectorField nonholonomic_vector_field_in_velocities(const NonholonomicSystem& system) {
+  if (system.is_affine())
+    throw InvalidArgument(detail::message("nonholonomic_vector_field_in_velocities", "linear constraints",
+                                          "linear constraints", "affine ones"));
+  const Chart& Q = system.chart();
+  const auto v = system.quasi_velocities();
+  const std::size_t r = v.size(), n = Q.dim();
+  const auto& rho = system.rho();
+  const Tensor3& C = system.structure_lowered();
+  const auto dH = hamiltonian_differential_in_velocities(system);
+  std::vector<GiNaC::ex> c(n + r, 0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t a = 0; a < r; ++a) c[i] += rho(u(i), u(a)) * v[a];
+  for (std::size_t a = 0; a < r; ++a) {
+    for (std::size_t i = 0; i < n; ++i) c[n + a] -= rho(u(i), u(a)) * dH[i];
+    for (std::size_t b = 0; b < r; ++b)
+      for (std::size_t d = 0; d < r; ++d)
+        if (!C(a, b, d).is_zero()) c[n + a] -= C(a, b, d) * v[b] * v[d];
+  }
+  for (auto& x : c) x = simplify(x);
+  return VectorField(system.dual_chart(), c);
+}
+
+GiNaC::ex rate_in_velocities(const NonholonomicSystem& system, const VectorField& X, const GiNaC::ex& f) {
+  require_same_chart(system.dual_chart(), X.chart(), "rate_in_velocities");
+  return X(f).subs(legendre_map(system));
 }
 
 VectorField lagrange_dalembert_vector_field(const NonholonomicSystem& system) {

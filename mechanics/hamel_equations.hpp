@@ -31,6 +31,11 @@ GiNaC::ex momentum_along(const NonholonomicSystem& system, const VectorField& Y)
 /// as a vector field on D = (q, v).
 VectorField hamel_equations(const NonholonomicSystem& system);
 
+/// The right-hand sides F_α of Hamel's equations written G_αβ v̇^β = F_α (2.4):
+///   F_α = ρ^i_α ∂L_c/∂q^i − C_αβδ v^β v^δ − (∂_i G_αβ) ρ^i_ε v^ε v^β  (C_αβ^γ G_γδ = C_αβδ, (2.6)),
+/// functions of (q, v) without the inverse metric that hamel_equations' v̇ carries.
+std::vector<GiNaC::ex> hamel_forces(const NonholonomicSystem& system);
+
 /// The left-hand sides of (2.4), d/dt(∂L_c/∂v^α) − ρ^i_α ∂L_c/∂q^i + C_αβ^γ v^β ∂L_c/∂v^γ, with
 /// the accelerations written as the symbols `accelerations` (one per quasi-velocity).
 std::vector<GiNaC::ex> hamel_equations_lhs(const NonholonomicSystem& system,
@@ -40,6 +45,22 @@ std::vector<GiNaC::ex> hamel_equations_lhs(const NonholonomicSystem& system,
 /// π̇_α = −ρ^i_α ∂H_c/∂q^i − C_αβ^γ π_γ ∂H_c/∂π_β.  For affine constraints, where (2.8) does not
 /// hold, lagrange_dalembert_vector_field.
 VectorField nonholonomic_vector_field(const NonholonomicSystem& system);
+
+/// dH_c at π = G v for linear constraints, in system.dual_chart()'s order (q, π):
+/// ∂H_c/∂q^i = ∂_i V − ½ (∂_i G_αβ) v^α v^β and ∂H_c/∂π_α = v^α, from (2.7) and
+/// ∂_i G^{-1} = −G^{-1} (∂_i G) G^{-1}: no inverse metric.
+std::vector<GiNaC::ex> hamiltonian_differential_in_velocities(const NonholonomicSystem& system);
+
+/// (2.8) at π = G v, for linear constraints: q̇^i = ρ^i_α v^α and
+/// π̇_α = −ρ^i_α ∂H_c/∂q^i − C_αβδ v^β v^δ (C_αβ^γ π_γ = C_αβδ v^δ, (2.6)); components are functions of
+/// (q, v), on system.dual_chart().  Where G^{-1} is large (a generic metric: its determinant in every
+/// denominator) this form stays short while nonholonomic_vector_field's does not (issue 18).
+/// @throws InvalidArgument for affine constraints.
+VectorField nonholonomic_vector_field_in_velocities(const NonholonomicSystem& system);
+
+/// X(f) at π = G v, for X on system.dual_chart() (components in (q, v) or (q, π)) and f(q, π): a
+/// function of (q, v).  Since π ↦ v = G^{-1} π is a bijection of D*, X(f) = 0 exactly when this does.
+GiNaC::ex rate_in_velocities(const NonholonomicSystem& system, const VectorField& X, const GiNaC::ex& f);
 
 /// The Lagrange–d'Alembert equations on D* for linear or affine constraints, from their definition:
 /// q̇ = constrained_velocities, and π_α = p_i X_α^i with ṗ_i = ∂L/∂q^i + λ_k a^k_i, contracted with

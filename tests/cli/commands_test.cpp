@@ -236,6 +236,42 @@ TEST_CASE("hamel derive: the double pendulum's and the roller racer's equations 
     CHECK_MESSAGE(entry.second.size() < 1500, entry.first, ": ", entry.second.size(), " characters");  // 22 000 for pi1 before
 }
 
+// Issue 18: a generic metric's (2.8) in (q, π) carries det G in every denominator (120 000 characters
+// an equation for 5 coordinates); it is written at π = G v instead, checked there, and claims on it
+// are compared in (q, π) through v = G^{-1} π.
+TEST_CASE("hamel derive: a generic metric's equations of motion at pi = G v, short, checked, and claims on them") {
+  hamel::test::TempFile system(
+      "name: generic5\n"
+      "coordinates: [q0, q1, q2, q3, q4]\n"
+      "lagrangian: \"1/2*((1 + sin(q1)^2)*q0_dot^2 + (1 + sin(q2)^2)*q1_dot^2 + (1 + sin(q3)^2)*q2_dot^2 + "
+      "(1 + sin(q4)^2)*q3_dot^2 + (1 + sin(q0)^2)*q4_dot^2) + cos(q0)*q0_dot*q1_dot + cos(q1)*q1_dot*q2_dot + "
+      "cos(q2)*q2_dot*q3_dot + cos(q3)*q3_dot*q4_dot\"\n"
+      "constraints:\n  - \"q2_dot - sin(q1)*q0_dot\"\n");
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"derive", system.path(), "--json", json.path()});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("[yes] Pi_nh^#(d H_c) reproduces (2.8) (at pi = G v)") != std::string::npos);
+  CHECK(r.out.find("[yes] the energy H_c is conserved (at pi = G v)") != std::string::npos);
+  const auto j = hamel::test::read_json(json.path());
+  const auto eq = hamel::test::entries(j, "equations_of_motion");
+  CHECK(eq.at("q2") == "v1*sin(q1)");
+  CHECK(eq.at("pi4") == "v3^2*cos(q4)*sin(q4)");  // -dH/dq4 = (1/2) d(G_33)/dq4 v3^2, G_33 = 1 + sin^2 q4
+  for (const auto& entry : eq) CHECK_MESSAGE(entry.second.size() < 300, entry.first, ": ", entry.second.size(), " characters");
+  CHECK(hamel::test::entries(j, "momenta_in_velocities").at("pi4") == "v3*cos(q3) + v4*(sin(q0)^2 + 1)");
+  CHECK(hamel::test::entries(j, "hamel_forces").size() == 4);
+  // claims: in v, and the q2 equation in (q, pi) where v1 = (G^{-1} pi)_1 is the user's to write, so a
+  // false one with its counterexample
+  hamel::test::TempFile claims(
+      "claims:\n"
+      "  - {name: pi4 rate, entry: {object: equations_of_motion, key: pi4, value: \"v3^2*sin(2*q4)/2\"}}\n"
+      "  - {name: pi4 rate wrong, entry: {object: equations_of_motion, key: pi4, value: \"v3^2*cos(q4)\"}, expect: false}\n"
+      "  - {name: q2 in pi, entry: {object: equations_of_motion, key: q2, value: \"pi1*sin(q1)\"}, expect: false}\n",
+      ".yaml");
+  const Run c = run({"check", system.path(), claims.path()});
+  CHECK_MESSAGE(c.status == 0, c.out, c.err);
+  CHECK(c.out.find("3 claims: 1 true, 2 false") != std::string::npos);
+}
+
 TEST_CASE("hamel derive: the Chaplygin sphere's reduced H = (M, Omega)/2 and M' = M x Omega, gamma' = gamma x Omega in (M, gamma) (004 §6)") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--json", json.path()});
