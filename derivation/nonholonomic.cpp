@@ -202,16 +202,6 @@ void affine_motion(const NonholonomicInput& in, const NonholonomicSystem& sys, c
   generator_momenta(in, sys, X, s);
 }
 
-// Whether (2.8) written out in (q, π) would be too long to read and to compute: H_c = ½ πᵀ G^{-1} π
-// before its canonical form, past this many nodes, has a generic metric's determinant in every
-// denominator (bench/scaling's generic metric from 5 coordinates: 5 900 nodes, its (2.8) 120 000
-// characters an equation; the shipped examples stay below 1 700, issue 18).
-constexpr std::size_t kExplicitMotionNodes = 4000;
-
-bool motion_in_velocities(const NonholonomicSystem& sys) {
-  return !sys.is_affine() && tree_size(constrained_hamiltonian(sys), kExplicitMotionNodes + 1) > kExplicitMotionNodes;
-}
-
 // (2.8), Hamel's equations (2.4) and their checks at π = G v, where the inverse metric is large: the
 // equations as Hamel writes them, with the Legendre map π = G v that defines v listed; every check is
 // made in (q, v), which π ↦ v = G^{-1} π maps bijectively onto D*.
@@ -249,7 +239,7 @@ bool motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, Deriva
   s.prose.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on D*.");
   const ex H = constrained_hamiltonian(sys);
   s.object("hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian").add({}, Label::symbol("H_c"), simplify(H));
-  if (motion_in_velocities(sys)) {
+  if (inverse_metric_is_large(sys)) {
     motion_at_velocities(sys, b, H, s);
     return true;
   }

@@ -2,6 +2,7 @@
 #include "mechanics/hamel_equations.hpp"
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -203,6 +204,11 @@ VectorField nonholonomic_vector_field_in_velocities(const NonholonomicSystem& sy
   return VectorField(system.dual_chart(), c);
 }
 
+bool inverse_metric_is_large(const NonholonomicSystem& system) {
+  constexpr std::size_t kNodes = 4000;
+  return !system.is_affine() && tree_size(constrained_hamiltonian(system), kNodes + 1) > kNodes;
+}
+
 GiNaC::ex rate_in_velocities(const NonholonomicSystem& system, const VectorField& X, const GiNaC::ex& f) {
   require_same_chart(system.dual_chart(), X.chart(), "rate_in_velocities");
   return X(f).subs(legendre_map(system));
@@ -245,9 +251,10 @@ GiNaC::exmap legendre_map(const NonholonomicSystem& system) {
   const auto p = system.momenta();
   const auto v = system.quasi_velocities();
   const auto& G = system.constrained_metric();
+  const auto A = system.is_affine() ? drift_momenta(system) : std::vector<GiNaC::ex>(p.size(), 0);
   GiNaC::exmap m;
   for (std::size_t a = 0; a < p.size(); ++a) {
-    GiNaC::ex s = 0;
+    GiNaC::ex s = A[a];
     for (std::size_t b = 0; b < v.size(); ++b) s += G(u(a), u(b)) * v[b];
     m[p[a]] = s;
   }
@@ -258,10 +265,11 @@ GiNaC::exmap inverse_legendre_map(const NonholonomicSystem& system) {
   const auto p = system.momenta();
   const auto v = system.quasi_velocities();
   const auto& Gi = system.constrained_inverse();
+  const auto A = system.is_affine() ? drift_momenta(system) : std::vector<GiNaC::ex>(p.size(), 0);
   GiNaC::exmap m;
   for (std::size_t a = 0; a < v.size(); ++a) {
     GiNaC::ex s = 0;
-    for (std::size_t b = 0; b < p.size(); ++b) s += Gi(u(a), u(b)) * p[b];
+    for (std::size_t b = 0; b < p.size(); ++b) s += Gi(u(a), u(b)) * (p[b] - A[b]);
     m[v[a]] = s;
   }
   return m;

@@ -58,6 +58,12 @@ std::vector<GiNaC::ex> hamiltonian_differential_in_velocities(const Nonholonomic
 /// @throws InvalidArgument for affine constraints.
 VectorField nonholonomic_vector_field_in_velocities(const NonholonomicSystem& system);
 
+/// Whether G^{-1} is too large for (2.8) in (q, π): H_c = ½ πᵀ G^{-1} π has more than 4 000 nodes before
+/// its canonical form (a generic metric's determinant in every denominator: bench/scaling's generic
+/// family from 5 coordinates, 120 000 characters an equation there; the shipped examples stay below
+/// 1 700).  The derivation and the claims then work at π = G v (issue 18).  False for affine constraints.
+bool inverse_metric_is_large(const NonholonomicSystem& system);
+
 /// X(f) at π = G v, for X on system.dual_chart() (components in (q, v) or (q, π)) and f(q, π): a
 /// function of (q, v).  Since π ↦ v = G^{-1} π is a bijection of D*, X(f) = 0 exactly when this does.
 GiNaC::ex rate_in_velocities(const NonholonomicSystem& system, const VectorField& X, const GiNaC::ex& f);
@@ -68,8 +74,8 @@ GiNaC::ex rate_in_velocities(const NonholonomicSystem& system, const VectorField
 /// For linear constraints it equals (2.8) (tests/mechanics).
 VectorField lagrange_dalembert_vector_field(const NonholonomicSystem& system);
 
-/// The constrained Legendre transform (q, v) ↦ (q, π = G v) as a substitution π_α ↦ G_αβ v^β,
-/// and its inverse v^α ↦ G^αβ π_β.
+/// The constrained Legendre transform (q, v) ↦ (q, π = G v + A) as a substitution π_α ↦ G_αβ v^β + A_α,
+/// and its inverse v^α ↦ G^αβ (π_β − A_β); A_α = ⟨X_0, X_α⟩ for affine constraints, 0 for linear ones.
 GiNaC::exmap legendre_map(const NonholonomicSystem& system);
 GiNaC::exmap inverse_legendre_map(const NonholonomicSystem& system);
 

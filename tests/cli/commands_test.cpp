@@ -265,11 +265,17 @@ TEST_CASE("hamel derive: a generic metric's equations of motion at pi = G v, sho
       "claims:\n"
       "  - {name: pi4 rate, entry: {object: equations_of_motion, key: pi4, value: \"v3^2*sin(2*q4)/2\"}}\n"
       "  - {name: pi4 rate wrong, entry: {object: equations_of_motion, key: pi4, value: \"v3^2*cos(q4)\"}, expect: false}\n"
-      "  - {name: q2 in pi, entry: {object: equations_of_motion, key: q2, value: \"pi1*sin(q1)\"}, expect: false}\n",
+      "  - {name: q2 in pi, entry: {object: equations_of_motion, key: q2, value: \"pi1*sin(q1)\"}, expect: false}\n"
+      "  - {name: pi4 equation, equation_of_motion: {coordinate: pi4, value: \"v3^2*cos(q4)*sin(q4)\"}}\n"
+      "  - {name: pi4 equation in pi, equation_of_motion: {coordinate: pi4, value: \"pi4^2*cos(q4)*sin(q4)\"}, expect: false}\n"
+      "  - {name: energy, conserved: {function: \"(pi1*v1 + pi2*v2 + pi3*v3 + pi4*v4)/2\"}}\n"
+      "  - {name: pi4 not conserved, conserved: {function: pi4}, expect: false}\n",
       ".yaml");
   const Run c = run({"check", system.path(), claims.path()});
   CHECK_MESSAGE(c.status == 0, c.out, c.err);
-  CHECK(c.out.find("3 claims: 1 true, 2 false") != std::string::npos);
+  CHECK_MESSAGE(c.out.find("7 claims: 3 true, 4 false") != std::string::npos, c.out);
+  // the rate of a false conserved claim, shown where the derivation writes the equations: at pi = G v
+  CHECK_MESSAGE(c.out.find("X_nh(f) = v3^2*cos(q4)*sin(q4) at pi = G v") != std::string::npos, c.out);
 }
 
 TEST_CASE("hamel derive: the Chaplygin sphere's reduced H = (M, Omega)/2 and M' = M x Omega, gamma' = gamma x Omega in (M, gamma) (004 §6)") {

@@ -202,4 +202,20 @@ TEST_CASE("affine constraints: the ball on a rotating turntable") {
   CHECK(shift.distribution_failing == "omega^2([shift, X_0])");
 }
 
+TEST_CASE("affine constraints: the Legendre map pi = G v + A and its inverse, and q' at pi = G v + A is X_0 + rho v") {
+  const hamel::NonholonomicSystem sys(generic_affine());
+  const auto to_pi = hamel::legendre_map(sys), to_v = hamel::inverse_legendre_map(sys);
+  const auto& D = sys.velocity_chart();
+  const auto v = sys.quasi_velocities();
+  // v -> pi -> v is the identity
+  for (const ex& va : v) CHECK_SYMBOLIC_EQ_ON(D, to_v.at(va).subs(to_pi), va);
+  // the velocities with momenta pi (constrained_velocities) at pi = G v + A are X_0 + rho v
+  const auto qdot = hamel::constrained_velocities(sys);
+  for (std::size_t i = 0; i < qdot.size(); ++i) {
+    ex expected = sys.drift()[i];
+    for (unsigned a = 0; a < v.size(); ++a) expected += sys.rho()(static_cast<unsigned>(i), a) * v[a];
+    CHECK_SYMBOLIC_EQ_ON(D, qdot[i].subs(to_pi), expected);
+  }
+}
+
 }  // TEST_SUITE
