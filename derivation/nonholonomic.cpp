@@ -208,8 +208,9 @@ void affine_motion(const NonholonomicInput& in, const NonholonomicSystem& sys, c
 void motion_at_velocities(const NonholonomicSystem& sys, const NonholonomicBrackets& b, const ex& H, DerivationSection& s) {
   const Chart& M = sys.dual_chart();
   const std::size_t n = sys.chart().dim(), r = sys.rank();
-  s.prose.push_back("The inverse metric $G^-1$ is large ($H_c$ has " + std::to_string(tree_size(H, 1000000)) +
-                    " nodes before simplification), so the equations of motion (2.8) are written at $pi = G v$, in the "
+  s.prose.push_back("The inverse metric $G^-1$ makes (2.8) in (q, π) too long to read ($H_c$ has " +
+                    std::to_string(tree_size(H, 1000000)) +
+                    " nodes before simplification; docs/brackets.md gives the limits), so the equations of motion are written at $pi = G v$, in the "
                     "quasi-velocities v of Hamel's equations (2.4), where $G^-1$ does not enter: its derivatives become those "
                     "of G, and the structure functions times π the structure coefficients on v (2.6). Hamel's equations are "
                     "given as G times the rates of v equal to F. Both, and the conservation of $H_c$, are "
@@ -239,11 +240,12 @@ bool motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, Deriva
   s.prose.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on D*.");
   const ex H = constrained_hamiltonian(sys);
   s.object("hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian").add({}, Label::symbol("H_c"), simplify(H));
-  if (inverse_metric_is_large(sys)) {
+  const auto readable = readable_nonholonomic_vector_field(sys);
+  if (!readable) {
     motion_at_velocities(sys, b, H, s);
     return true;
   }
-  const auto X = nonholonomic_vector_field(sys);
+  const VectorField& X = *readable;
   Object& eom = s.object("equations_of_motion", ObjectKind::Equations, "the equations of motion (2.8)");
   for (std::size_t i = 0; i < M.dim(); ++i) eom.add({M.coordinate_name(i)}, Label::dot(M.coordinate_name(i)), simplify(X[i]));
   const auto Y = hamel_equations(sys);

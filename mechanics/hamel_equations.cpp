@@ -204,9 +204,14 @@ VectorField nonholonomic_vector_field_in_velocities(const NonholonomicSystem& sy
   return VectorField(system.dual_chart(), c);
 }
 
-bool inverse_metric_is_large(const NonholonomicSystem& system) {
-  constexpr std::size_t kNodes = 4000;
-  return !system.is_affine() && tree_size(constrained_hamiltonian(system), kNodes + 1) > kNodes;
+std::optional<VectorField> readable_nonholonomic_vector_field(const NonholonomicSystem& system) {
+  constexpr std::size_t kHamiltonianNodes = 4000, kComponentNodes = 5000;
+  if (system.is_affine()) return nonholonomic_vector_field(system);
+  if (tree_size(constrained_hamiltonian(system), kHamiltonianNodes + 1) > kHamiltonianNodes) return std::nullopt;
+  VectorField X = nonholonomic_vector_field(system);
+  for (const GiNaC::ex& c : X.components())
+    if (tree_size(c, kComponentNodes + 1) > kComponentNodes) return std::nullopt;
+  return X;
 }
 
 GiNaC::ex rate_in_velocities(const NonholonomicSystem& system, const VectorField& X, const GiNaC::ex& f) {

@@ -2,6 +2,7 @@
 // quasi-velocities (Hamel's equations, 004 (2.4)–(2.5)) and on D* (004 (2.7)–(2.8)).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "mechanics/nonholonomic_system.hpp"
@@ -58,11 +59,14 @@ std::vector<GiNaC::ex> hamiltonian_differential_in_velocities(const Nonholonomic
 /// @throws InvalidArgument for affine constraints.
 VectorField nonholonomic_vector_field_in_velocities(const NonholonomicSystem& system);
 
-/// Whether G^{-1} is too large for (2.8) in (q, π): H_c = ½ πᵀ G^{-1} π has more than 4 000 nodes before
-/// its canonical form (a generic metric's determinant in every denominator: bench/scaling's generic
-/// family from 5 coordinates, 120 000 characters an equation there; the shipped examples stay below
-/// 1 700).  The derivation and the claims then work at π = G v (issue 18).  False for affine constraints.
-bool inverse_metric_is_large(const NonholonomicSystem& system);
+/// (2.8) in (q, π) (nonholonomic_vector_field) where it is short enough to read and to compute; nullopt
+/// where it is not, and the derivation and the claims work at π = G v instead (issue 18): when
+/// H_c = ½ πᵀ G^{-1} π has more than 4 000 nodes before its canonical form (then (2.8) is not computed:
+/// a generic metric's determinant is in every denominator, bench/scaling's generic family from 5
+/// coordinates, 120 000 characters an equation there), or when a component's canonical form has more
+/// than 5 000 nodes (the generic metric in 4 coordinates: 12 000; the shipped examples stay below 2 600).
+/// Always (2.8) for affine constraints, which have no form at π = G v.
+std::optional<VectorField> readable_nonholonomic_vector_field(const NonholonomicSystem& system);
 
 /// X(f) at π = G v, for X on system.dual_chart() (components in (q, v) or (q, π)) and f(q, π): a
 /// function of (q, v).  Since π ↦ v = G^{-1} π is a bijection of D*, X(f) = 0 exactly when this does.
