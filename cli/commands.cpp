@@ -22,6 +22,7 @@
 #include "derivation/present.hpp"
 #include "io/claims_file.hpp"
 #include "io/point.hpp"
+#include "io/render/claims_report.hpp"
 #include "io/render/labels.hpp"
 #include "io/render/render.hpp"
 #include "io/system_file.hpp"
@@ -147,53 +148,25 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
-// One line per claim, the counterexample of each false one, and the summary; the exit status is 0
-// when every verdict is the one the claims file expects.
-int report_claims(const std::vector<ClaimResult>& results, const std::vector<bool>& expected, const std::string& file,
-                  std::ostream& out) {
-  std::size_t t = 0, errata = 0, undecided = 0;
-  std::vector<std::string> unexpected;
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const ClaimResult& r = results[i];
-    t += r.holds ? 1 : 0;
-    undecided += r.undecided ? 1 : 0;
-    // an undecided claim is never as expected: neither TRUE nor FALSE was shown
-    const bool as_expected = !r.undecided && r.holds == expected[i];
-    if (!as_expected) unexpected.push_back(r.name);
-    else if (!r.holds) ++errata;
-    out << (r.undecided ? "UNDECIDED " : r.holds ? "TRUE  " : "FALSE ") << r.name << "  (" << file << ":" << r.line
-        << "; " << r.how << ")\n";
-    if (!r.holds) {
-      out << "      derived: " << r.derived << "\n      claimed: " << r.claimed << "\n";
-      if (!r.counterexample.empty()) out << "      they differ at " << r.counterexample << "\n";
-    }
-    if (r.undecided) out << "      not as expected: the zero test decided neither way\n";
-    else if (!as_expected) out << "      not as expected: the claims file says this is " << (expected[i] ? "true" : "false") << "\n";
-    else if (!r.holds) out << "      as expected: the claims file marks it false (expect: false)\n";
-  }
-  const std::size_t n = results.size();
-  out << n << " claims: " << t << " true, " << n - t - undecided << " false";
-  if (undecided > 0) out << ", " << undecided << " undecided";
-  out << "\n";
-  if (unexpected.empty()) {
-    out << n << " as expected (" << errata << (errata == 1 ? " erratum" : " errata") << " confirmed false)\n";
-    return 0;
-  }
-  out << unexpected.size() << " not as expected:";
-  for (const auto& u : unexpected) out << " '" << u << "'";
-  out << "\n";
-  return 1;
-}
-
-int check(const Args& a, std::ostream& out) {
+// The claims checked against the derivation, which is made once (its progress on stderr, its own
+// failed verdicts reported); the exit status is 0 when every verdict is the one the claims file expects.
+int check(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 2) throw InvalidArgument("'hamel check' expects a system file and a claims file");
   const SystemFile f = read_system_file(load_document(a.positional[0]));
   if (a.positional[0] == "-" && a.positional[1] == "-")
     throw InvalidArgument("'hamel check' reads one file from standard input, not both; expected a file name for one of them");
   const Document cdoc = load_document(a.positional[1], FileKind::claims());
   const ClaimsFile claims = read_claims_file(cdoc, f);
-  const std::vector<ClaimResult> ordered = check_claims(f, claims);
-  return report_claims(ordered, claims.expected, cdoc.file(), out);
+  const bool quiet = has_flag(a, "--quiet");
+  const CheckedClaims checked = check_claims_with_derivation(f, claims, DeriveOptions{"", progress(quiet, err, nullptr), detail(quiet, err)});
+  const bool ok = write_claims_text(checked, claims.expected, cdoc.file(), out);
+  if (a.options.count("--json")) {
+    AtomicFile json(a.options.at("--json"));
+    json.stream() << claims_json(checked, claims.expected, f.doc.file(), cdoc.file()).dump(2) << "\n";
+    json.commit();
+    out << "JSON written to " << a.options.at("--json") << "\n";
+  }
+  return ok ? 0 : 1;
 }
 
 int simulate(const Args& a, std::ostream& out) {
@@ -251,7 +224,7 @@ int dispatch(const CommandSpec& c, const Args& a, std::ostream& report, std::ost
   const WorkersFor jobs(a);
   std::ostream& out = report_stream(a, report);
   if (c.name == "derive") return derive(a, out, err);
-  if (c.name == "check") return check(a, out);
+  if (c.name == "check") return check(a, out, err);
   if (c.name == "simulate") return simulate(a, out);
   return eval(a, out, err);
 }
