@@ -2,6 +2,7 @@
 #include "derivation/claims.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <regex>
 #include <sstream>
 
@@ -56,11 +57,16 @@ namespace {
 
 // A value at a witness, to 12 significant digits. It is computed at 30: at 12 CLN works in double
 // floats, and the exact witness's long rationals overflowed them (no values were shown).
+// An imaginary part below 10^-25 of the size (a square root of a real evaluated through complex floats,
+// 1e-39 i) is rounding: the value is real, and its noise changed from run to run.
 std::string twelve_digits(const GiNaC::ex& v) {
-  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real()) return to_text(v);
+  if (!GiNaC::is_a<GiNaC::numeric>(v)) return to_text(v);
+  const GiNaC::numeric& z = GiNaC::ex_to<GiNaC::numeric>(v);
+  const double re = GiNaC::real(z).to_double(), im = GiNaC::imag(z).to_double();
+  if (!z.is_real() && !(std::abs(im) < 1e-25 * std::max(1.0, std::abs(re)))) return to_text(v);
   std::ostringstream os;
   os.precision(12);
-  os << GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+  os << re;
   return os.str();
 }
 
