@@ -6,7 +6,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <memory>
 #include <optional>
 
@@ -14,6 +13,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/profile.hpp"
+#include "cli/progress.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/did_you_mean.hpp"
@@ -59,18 +59,6 @@ std::string plot_base(const Args& a, const SystemFile& f) {
   return "";
 }
 
-// Progress on stderr once a derivation has run for more than a second; silent with --quiet.
-// Each step's title as it starts: to the profile (if any), and, past the first second, to stderr.
-std::function<void(const std::string&)> progress(bool quiet, std::ostream& err, StepProfile* profile) {
-  const auto start = std::chrono::steady_clock::now();
-  return [start, quiet, profile, &err](const std::string& title) {
-    if (profile) profile->start(plain_text(title));
-    if (quiet) return;
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s, now: " << plain_text(title) << std::endl;
-  };
-}
-
 // Every output is rendered and written to a temporary file first; they are put in place together, so
 // a failure leaves no output half written and none replaced.
 void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
@@ -91,19 +79,20 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
   for (const auto& m : messages) out << m << "\n";
 }
 
-// What a step is working on, on stderr past the first second like the steps' titles (not profiled).
-std::function<void(const std::string&)> detail(bool quiet, std::ostream& err) {
-  const auto start = std::chrono::steady_clock::now();
-  return [start, quiet, &err](const std::string& what) {
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!quiet && s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s,   " << plain_text(what) << std::endl;
-  };
-}
-
-// The derivation of the system file `f` named on the command line, by every module that applies to it.
-Derivation derive_file(const Args& a, const SystemFile& f, std::ostream& err, StepProfile* profile) {
+// The derivation of the system file `f` named on the command line, by every module that applies to
+// it, then for `derive` its display pass (`displayed` is set to when that starts), under one set of
+// progress lines (cli/progress.hpp) which end before any output is written.
+Derivation derive_file(const Args& a, const SystemFile& f, std::ostream& err, StepProfile* profile, const std::string& who,
+                       std::optional<std::chrono::steady_clock::time_point>* displayed = nullptr) {
   const bool quiet = has_flag(a, "--quiet") || has_flag(a, "--brief");
-  return derive_system(f, DeriveOptions{plot_base(a, f), progress(quiet, err, profile), detail(quiet, err)});
+  ProgressLines lines(err, quiet, profile, who);
+  Derivation d = derive_system(f, DeriveOptions{plot_base(a, f), lines.step(), lines.detail()});
+  if (displayed) {
+    *displayed = std::chrono::steady_clock::now();
+    lines.step()("display pass (the forms to print)");
+    present(d);
+  }
+  return d;
 }
 
 int derive(const Args& a, std::ostream& out, std::ostream& err) {
@@ -111,15 +100,13 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   std::optional<StepProfile> profile;
   if (has_flag(a, "--profile")) profile.emplace().start("reading and checking the system file");
   const auto started = std::chrono::steady_clock::now();
-  Derivation d = derive_file(a, read_system_file(load_document(a.positional[0])), err, profile ? &*profile : nullptr);
-  const auto derived = std::chrono::steady_clock::now();
-  if (profile) profile->start("display pass (the forms to print)");
-  present(d);
+  std::optional<std::chrono::steady_clock::time_point> derived;
+  Derivation d = derive_file(a, read_system_file(load_document(a.positional[0])), err, profile ? &*profile : nullptr, "hamel derive", &derived);
   // for bench/display_sizes: the display pass against the whole derivation
   if (std::getenv("HAMEL_TIMINGS")) {
     const auto now = std::chrono::steady_clock::now();
     err << "timing: derive " << std::chrono::duration<double>(now - started).count() << " s, display pass "
-        << std::chrono::duration<double>(now - derived).count() << " s\n";
+        << std::chrono::duration<double>(now - *derived).count() << " s\n";
   }
   if (profile) profile->start("rendering and writing the outputs");
   declare_remaining_symbols(d);
@@ -140,7 +127,7 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
   const SystemFile f = read_system_file(load_document(a.positional[0]));
   check_positive_parameters(point, f.Q.parameter_specs());
   // no display pass: it would turn the floating-point values into exact fractions
-  Derivation d = at_point(derive_file(a, f, err, nullptr), point);
+  Derivation d = at_point(derive_file(a, f, err, nullptr, "hamel eval"), point);
   declare_remaining_symbols(d);
   if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"), false);
   out << "\n" << at_point_summary(d);  // it checks nothing: no count of checks
@@ -157,8 +144,10 @@ int check(const Args& a, std::ostream& out, std::ostream& err) {
     throw InvalidArgument("'hamel check' reads one file from standard input, not both; expected a file name for one of them");
   const Document cdoc = load_document(a.positional[1], FileKind::claims());
   const ClaimsFile claims = read_claims_file(cdoc, f);
-  const bool quiet = has_flag(a, "--quiet");
-  const CheckedClaims checked = check_claims_with_derivation(f, claims, DeriveOptions{"", progress(quiet, err, nullptr), detail(quiet, err)});
+  const CheckedClaims checked = [&] {
+    ProgressLines lines(err, has_flag(a, "--quiet"), nullptr, "hamel check");
+    return check_claims_with_derivation(f, claims, DeriveOptions{"", lines.step(), lines.detail()});
+  }();
   const bool ok = write_claims_text(checked, claims.expected, cdoc.file(), out);
   if (a.options.count("--json")) {
     AtomicFile json(a.options.at("--json"));

@@ -6,6 +6,7 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/eval_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_examples_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/plots_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/progress_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/quiet_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reduced_simulation_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reduced_variables_test.cpp
