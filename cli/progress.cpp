@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iomanip>
+#include <iostream>
 #include <sstream>
 
 #include "io/render/labels.hpp"
@@ -70,8 +71,25 @@ void ProgressLines::tell(const std::string& what) {
   const std::lock_guard<std::mutex> lock(m_);
   const double s = seconds_since(start_);
   if (s <= delay_) return;
-  err_ << who_ << ": " << std::fixed << std::setprecision(1) << s << " s,   " << plain << std::endl;
+  std::ostringstream line;
+  line << who_ << ": " << std::fixed << std::setprecision(1) << s << " s,   " << plain << "\n";
+  emit(line.str());
+}
+
+// One line, under the mutex. std::cerr itself is not touched from the thread: the derivation may swap
+// its buffer for a moment (core/abstract_function.cpp silences GiNaC's warnings so), and a forked
+// worker must not inherit its lock held; the line goes to file descriptor 2 in one write instead.
+void ProgressLines::emit(const std::string& line) {
   ++lines_;
+  if (&err_ != &std::cerr) {
+    err_ << line << std::flush;
+    return;
+  }
+  for (std::size_t done = 0; done < line.size();) {
+    const ssize_t n = ::write(STDERR_FILENO, line.data() + done, line.size() - done);
+    if (n <= 0) return;  // a closed stderr loses progress lines, nothing else
+    done += static_cast<std::size_t>(n);
+  }
 }
 
 // Past the delay, each step is named once, as soon as the thread sees it: at its start when it starts
@@ -86,8 +104,7 @@ void ProgressLines::watch() {
       std::ostringstream line;
       line << who_ << ": " << std::fixed << std::setprecision(1) << s << " s, now: " << title_;
       if (s - since >= 0.1) line << " (since " << since << " s)";
-      err_ << line.str() << std::endl;
-      ++lines_;
+      emit(line.str() + "\n");
       announced_ = true;
     }
     const auto wait = announced_ ? std::chrono::duration<double>(3600) : std::max(poll, std::chrono::duration<double>(delay_ - s));

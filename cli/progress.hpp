@@ -48,6 +48,7 @@ class ProgressLines {
   void watch();
   void start_step(const std::string& title);
   void tell(const std::string& what);
+  void emit(const std::string& line);
 
   std::ostream& err_;
   const bool quiet_;
