@@ -236,6 +236,10 @@ CheckedClaims check_claims_with_derivation(const SystemFile& system, const Claim
   }
   for (const Verdict* v : d.verdicts())
     if (v->failure()) out.failed.push_back(*v);
+  for (const auto& section : d.sections)
+    for (const Object& o : section.objects)
+      for (const Entry& e : o.entries)
+        if (e.note.rfind("left in (q, pi)", 0) == 0) out.unexpressed.push_back({o.id, e.key, e.label, e.note});
   const Declared declared = declared_names(system);
   for (const Claim& c : claims.claims) {
     std::set<std::string> words{c.kind};
@@ -245,9 +249,23 @@ CheckedClaims check_claims_with_derivation(const SystemFile& system, const Claim
       const std::set<std::string> subjects = subjects_of(v, declared);
       if (std::any_of(subjects.begin(), subjects.end(), [&](const std::string& s) { return words.count(s) > 0; })) ids.push_back(v.id);
     }
+    const auto named = [&words](const std::vector<std::string>& names) {
+      return std::all_of(names.begin(), names.end(), [&](const std::string& k) { return words.count(k) > 0; });
+    };
+    for (const auto& e : out.unexpressed) {
+      std::set<std::string> object_words;
+      words_of(YAML::Node(e.object), object_words);
+      if (named({object_words.begin(), object_words.end()}) && named(e.key)) ids.push_back(e.id());
+    }
     out.involves.push_back(ids);
   }
   return out;
+}
+
+std::string CheckedClaims::LeftEntry::id() const {
+  std::string k;
+  for (const auto& x : key) k += (k.empty() ? "" : ",") + x;
+  return key.empty() ? object : object + "[" + k + "]";
 }
 
 }  // namespace hamel

@@ -36,6 +36,18 @@ struct CheckedClaims {
   /// involves it when it names one of those (in any key or value), or, for a failure of the symmetry,
   /// the action, the variables or the reduction, when it is about Casimirs or the reduced space.
   std::vector<std::vector<std::string>> involves;
+  /// The derivation's entries it could not write in the user's variables ("left in (q, pi): …"), in
+  /// order; a claim involves one when it names its object (a `reduced_bracket` claim the object
+  /// reduced_bracket, an `entry` claim by its id) and every index of its key ({M2, M3}: M2 and M3),
+  /// and its id in `involves` is "<object id>[<key>]" (reduced_bracket[M2,M3]; a scalar's: its object id).
+  struct LeftEntry {
+    std::string object;
+    std::vector<std::string> key;
+    Label label;
+    std::string note;
+    std::string id() const;
+  };
+  std::vector<LeftEntry> unexpressed;
 };
 
 /// Derives the system once (with `options`: progress), and checks the claims (entry and verdict

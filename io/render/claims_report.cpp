@@ -33,6 +33,14 @@ void write_failed(const std::vector<Verdict>& failed, std::ostream& os) {
   }
 }
 
+// The entries the derivation left in (q, pi), once, before the claims.
+void write_unexpressed(const std::vector<CheckedClaims::LeftEntry>& left, std::ostream& os) {
+  if (left.empty()) return;
+  os << "The derivation left " << left.size() << (left.size() == 1 ? " entry" : " entries")
+     << " in (q, pi), not written in the variables (a claim about one is marked):\n";
+  for (const auto& e : left) os << "  LEFT " << e.id() << ": " << text_label(e.label) << "  [" << e.note << "]\n";
+}
+
 json verdict_json(const Verdict& v) {
   json w = json::object();
   for (const auto& [n, x] : v.witness) w[n] = x;
@@ -60,6 +68,7 @@ json claim_json(const ClaimResult& r, bool expected, const std::vector<std::stri
 
 bool write_claims_text(const CheckedClaims& c, const std::vector<bool>& expected, const std::string& file, std::ostream& os) {
   write_failed(c.failed, os);
+  write_unexpressed(c.unexpressed, os);
   std::size_t t = 0, errata = 0, undecided = 0;
   std::vector<std::string> unexpected;
   for (std::size_t i = 0; i < c.results.size(); ++i) {
@@ -78,7 +87,7 @@ bool write_claims_text(const CheckedClaims& c, const std::vector<bool>& expected
     else if (!ok) os << "      not as expected: the claims file says this is " << (expected[i] ? "true" : "false") << "\n";
     else if (!r.holds) os << "      as expected: the claims file marks it false (expect: false)\n";
     if (i < c.involves.size() && !c.involves[i].empty())
-      os << "      note: it involves what the derivation found failed: " << joined(c.involves[i]) << " (above)\n";
+      os << "      note: it involves the derivation's own failures above: " << joined(c.involves[i]) << "\n";
   }
   const std::size_t n = c.results.size();
   os << n << " claims: " << t << " true, " << n - t - undecided << " false";
@@ -105,12 +114,16 @@ json claims_json(const CheckedClaims& c, const std::vector<bool>& expected, cons
   }
   json failed = json::array();
   for (const Verdict& v : c.failed) failed.push_back(verdict_json(v));
+  json left = json::array();
+  for (const auto& e : c.unexpressed)
+    left.push_back({{"id", e.id()}, {"object", e.object}, {"key", e.key}, {"label", text_label(e.label)}, {"note", e.note}});
   return {{"format", "hamel-check"},
           {"version", 1},
           {"system_file", system_file},
           {"claims_file", claims_file},
           {"claims", claims},
           {"derivation_failures", failed},
+          {"unexpressed_entries", left},
           {"summary", {{"claims", c.results.size()}, {"true", t}, {"false", f}, {"undecided", u}, {"not_as_expected", unexpected}}}};
 }
 

@@ -64,7 +64,7 @@ TEST_CASE("hamel check: a generator that fails its checks is named once, and the
   // the block comes once, before the claims
   CHECK(r.out.find("FAILED symmetry.rotation.lagrangian") < r.out.find("FALSE commutes"));
   CHECK(r.out.find("FAILED symmetry.rotation.lagrangian") == r.out.rfind("FAILED symmetry.rotation.lagrangian"));
-  const std::string note = "note: it involves what the derivation found failed: symmetry.rotation.lagrangian, symmetry.rotation.distribution";
+  const std::string note = "note: it involves the derivation's own failures above: symmetry.rotation.lagrangian, symmetry.rotation.distribution";
   const std::size_t commutes = r.out.find("FALSE commutes"), bracket = r.out.find("TRUE  bracket");
   REQUIRE(commutes != std::string::npos);
   REQUIRE(bracket != std::string::npos);
@@ -78,6 +78,7 @@ TEST_CASE("hamel check: an example whose derivation passes every check prints no
   CHECK(r.status == 0);
   CHECK(!has(r.out, "failed check"));
   CHECK(!has(r.out, "note: it involves"));
+  CHECK(!has(r.out, "in (q, pi), not written"));
 }
 
 TEST_CASE("hamel check --json: every verdict as the text gives it, the counterexample with both values at its point") {
@@ -164,6 +165,46 @@ TEST_CASE("hamel check: a real value at a witness is printed real, without the r
   const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
   CHECK(has(line, "(derived = -1.50617791159, claimed = -1.51463907037)"));
   CHECK(!has(line, "*I"));
+}
+
+}  // TEST_SUITE
+
+TEST_SUITE("cli") {
+
+TEST_CASE("hamel check: the entries the derivation left in (q, pi) are named, and a claim about one is marked") {
+  // the sleigh with the variables v = pi1/m and w = pi1^2/m: pi2 is none of them, so H_c and the
+  // equations are not functions of the variables
+  std::ifstream in("examples/chaplygin_sleigh.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string yaml = text.str();
+  const std::string omega = "  omega: \"pi2/(J + m*a^2)\"";
+  REQUIRE(yaml.find(omega) != std::string::npos);
+  yaml.replace(yaml.find(omega), omega.size(), "  w: \"pi1^2/m\"");
+  const hamel::test::TempFile system(yaml, ".yaml");
+  const hamel::test::TempFile claims(
+      "claims:\n"
+      "  - {name: \"{v, w}\", reduced_bracket: {pair: \"v,w\", value: \"0\"}}\n"
+      "  - {name: \"H in w\", entry: {object: reduced_hamiltonian, value: \"w/2 + pi2^2/(2*(a^2*m + J))\"}}\n",
+      ".yaml");
+  const hamel::test::TempFile json_path("", ".json");
+  const Run r = run({"check", system.path(), claims.path(), "--json", json_path.path()});
+  CHECK(r.status == 0);
+  CHECK(has(r.out, "The derivation left 3 entries in (q, pi)"));
+  CHECK(has(r.out, "  LEFT reduced_hamiltonian: H_c  [left in (q, pi): not a function of the variables]\n"));
+  CHECK(has(r.out, "  LEFT reduced_equations[w]: d/dt w  [left in (q, pi): not a function of the variables]\n"));
+  const std::size_t bracket = r.out.find("TRUE  {v, w}"), h = r.out.find("TRUE  H in w");
+  REQUIRE(bracket != std::string::npos);
+  REQUIRE(h != std::string::npos);
+  CHECK(r.out.find("note: it involves the derivation's own failures above: reduced_hamiltonian\n") > h);
+  CHECK(r.out.substr(bracket, h - bracket).find("note:") == std::string::npos);  // {v, w} is in the variables
+  std::ifstream jin(json_path.path());
+  const nlohmann::json j = nlohmann::json::parse(jin);
+  REQUIRE(j["unexpressed_entries"].size() == 3);
+  CHECK(j["unexpressed_entries"][2]["id"] == "reduced_equations[w]");
+  CHECK(j["unexpressed_entries"][2]["key"] == nlohmann::json({"w"}));
+  CHECK(j["claims"][0]["involves_failed"].empty());
+  CHECK(j["claims"][1]["involves_failed"] == nlohmann::json({"reduced_hamiltonian"}));
 }
 
 }  // TEST_SUITE
