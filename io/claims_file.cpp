@@ -217,23 +217,50 @@ std::vector<ClaimResult> check_claims(const SystemFile& system, const ClaimsFile
   return check_in_context(system, claims, claims.context);
 }
 
+namespace {
+
+// The claims' results, with the derivation made into `d`: once, read by entry and verdict claims.
+std::vector<ClaimResult> check_beside(const SystemFile& system, const ClaimsFile& claims, const DeriveOptions& options,
+                                      Derivation& d) {
+  const auto model = std::find_if(modules().begin(), modules().end(), [](const auto& m) { return m->name() == "derivation"; });
+  if (std::find(claims.owners.begin(), claims.owners.end(), model->get()) != claims.owners.end()) {
+    d = derive_system(system, options);
+    ClaimsContext context = claims.context;
+    context.derivation = &d;
+    return check_in_context(system, claims, context);
+  }
+  // the claims in a worker while the derivation, whose progress the user sees, runs here
+  const auto answer = run_beside([&] { return results_to_text(check_claims(system, claims)); },
+                                 [&] { d = derive_system(system, options); });
+  return answer ? results_from_text(*answer) : check_claims(system, claims);
+}
+
+// The ids of the failed verdicts and unexpressed entries `c` involves (CheckedClaims::involves).
+std::vector<std::string> involved(const Claim& c, const CheckedClaims& out, const Declared& declared) {
+  std::set<std::string> words{c.kind};
+  words_of(c.body, words);
+  const auto named = [&words](const auto& names) {
+    return std::all_of(names.begin(), names.end(), [&](const std::string& k) { return words.count(k) > 0; });
+  };
+  std::vector<std::string> ids;
+  for (const Verdict& v : out.failed) {
+    const std::set<std::string> subjects = subjects_of(v, declared);
+    if (std::any_of(subjects.begin(), subjects.end(), [&](const std::string& s) { return words.count(s) > 0; })) ids.push_back(v.id);
+  }
+  for (const auto& e : out.unexpressed) {
+    std::set<std::string> object_words;
+    words_of(YAML::Node(e.object), object_words);
+    if (named(object_words) && named(e.key)) ids.push_back(e.id());
+  }
+  return ids;
+}
+
+}  // namespace
+
 CheckedClaims check_claims_with_derivation(const SystemFile& system, const ClaimsFile& claims, const DeriveOptions& options) {
   CheckedClaims out;
   Derivation d;
-  const Module* model = nullptr;
-  for (const auto& m : modules())
-    if (m->name() == "derivation") model = m.get();
-  if (std::find(claims.owners.begin(), claims.owners.end(), model) != claims.owners.end()) {
-    d = derive_system(system, options);  // entry and verdict claims read it
-    ClaimsContext context = claims.context;
-    context.derivation = &d;
-    out.results = check_in_context(system, claims, context);
-  } else {
-    // the claims in a worker while the derivation, whose progress the user sees, runs here
-    const auto answer = run_beside([&] { return results_to_text(check_claims(system, claims)); },
-                                   [&] { d = derive_system(system, options); });
-    out.results = answer ? results_from_text(*answer) : check_claims(system, claims);
-  }
+  out.results = check_beside(system, claims, options, d);
   for (const Verdict* v : d.verdicts())
     if (v->failure()) out.failed.push_back(*v);
   for (const auto& section : d.sections)
@@ -241,24 +268,7 @@ CheckedClaims check_claims_with_derivation(const SystemFile& system, const Claim
       for (const Entry& e : o.entries)
         if (e.note.rfind("left in (q, pi)", 0) == 0) out.unexpressed.push_back({o.id, e.key, e.label, e.note});
   const Declared declared = declared_names(system);
-  for (const Claim& c : claims.claims) {
-    std::set<std::string> words{c.kind};
-    words_of(c.body, words);
-    std::vector<std::string> ids;
-    for (const Verdict& v : out.failed) {
-      const std::set<std::string> subjects = subjects_of(v, declared);
-      if (std::any_of(subjects.begin(), subjects.end(), [&](const std::string& s) { return words.count(s) > 0; })) ids.push_back(v.id);
-    }
-    const auto named = [&words](const std::vector<std::string>& names) {
-      return std::all_of(names.begin(), names.end(), [&](const std::string& k) { return words.count(k) > 0; });
-    };
-    for (const auto& e : out.unexpressed) {
-      std::set<std::string> object_words;
-      words_of(YAML::Node(e.object), object_words);
-      if (named({object_words.begin(), object_words.end()}) && named(e.key)) ids.push_back(e.id());
-    }
-    out.involves.push_back(ids);
-  }
+  for (const Claim& c : claims.claims) out.involves.push_back(involved(c, out, declared));
   return out;
 }
 
