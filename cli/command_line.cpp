@@ -55,12 +55,14 @@ const std::vector<CommandSpec>& command_specs() {
        {"--quiet", "--brief", "--profile"},
        {"--latex", "--latex-body", "--json"}},
       {"check",
-       "  hamel check FILE CLAIMS.yaml [--quiet] [--jobs N]\n"
-       "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false);\n"
+       "  hamel check FILE CLAIMS.yaml [--json OUT.json] [--quiet] [--jobs N]\n"
+       "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false),\n"
+       "      and name the derivation's own failed checks and the claims that involve them;\n"
+       "      --json writes every verdict, how it was decided and its counterexample;\n"
        "      --quiet prints nothing but errors: the exit status is the answer\n",
-       {"--jobs"},
+       {"--json", "--jobs"},
        {"--quiet"},
-       {}},
+       {"--json"}},
       {"simulate",
        "  hamel simulate FILE [--csv OUT.csv] [--plot OUT.svg] [--brief | --quiet]\n"
        "      integrate the system (with impacts, where it has them); --brief leaves out the details of the\n"

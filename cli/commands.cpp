@@ -6,7 +6,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <memory>
 #include <optional>
 
@@ -14,6 +13,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/profile.hpp"
+#include "cli/progress.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/did_you_mean.hpp"
@@ -22,6 +22,7 @@
 #include "derivation/present.hpp"
 #include "io/claims_file.hpp"
 #include "io/point.hpp"
+#include "io/render/claims_report.hpp"
 #include "io/render/labels.hpp"
 #include "io/render/render.hpp"
 #include "io/system_file.hpp"
@@ -58,18 +59,6 @@ std::string plot_base(const Args& a, const SystemFile& f) {
   return "";
 }
 
-// Progress on stderr once a derivation has run for more than a second; silent with --quiet.
-// Each step's title as it starts: to the profile (if any), and, past the first second, to stderr.
-std::function<void(const std::string&)> progress(bool quiet, std::ostream& err, StepProfile* profile) {
-  const auto start = std::chrono::steady_clock::now();
-  return [start, quiet, profile, &err](const std::string& title) {
-    if (profile) profile->start(plain_text(title));
-    if (quiet) return;
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s, now: " << plain_text(title) << std::endl;
-  };
-}
-
 // Every output is rendered and written to a temporary file first; they are put in place together, so
 // a failure leaves no output half written and none replaced.
 void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
@@ -90,19 +79,20 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
   for (const auto& m : messages) out << m << "\n";
 }
 
-// What a step is working on, on stderr past the first second like the steps' titles (not profiled).
-std::function<void(const std::string&)> detail(bool quiet, std::ostream& err) {
-  const auto start = std::chrono::steady_clock::now();
-  return [start, quiet, &err](const std::string& what) {
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!quiet && s > 1.0) err << "hamel derive: " << std::fixed << std::setprecision(1) << s << " s,   " << plain_text(what) << std::endl;
-  };
-}
-
-// The derivation of the system file `f` named on the command line, by every module that applies to it.
-Derivation derive_file(const Args& a, const SystemFile& f, std::ostream& err, StepProfile* profile) {
+// The derivation of the system file `f` named on the command line, by every module that applies to
+// it, then for `derive` its display pass (`displayed` is set to when that starts), under one set of
+// progress lines (cli/progress.hpp) which end before any output is written.
+Derivation derive_file(const Args& a, const SystemFile& f, std::ostream& err, StepProfile* profile, const std::string& who,
+                       std::optional<std::chrono::steady_clock::time_point>* displayed = nullptr) {
   const bool quiet = has_flag(a, "--quiet") || has_flag(a, "--brief");
-  return derive_system(f, DeriveOptions{plot_base(a, f), progress(quiet, err, profile), detail(quiet, err)});
+  ProgressLines lines(err, quiet, profile, who);
+  Derivation d = derive_system(f, DeriveOptions{plot_base(a, f), lines.step(), lines.detail()});
+  if (displayed) {
+    *displayed = std::chrono::steady_clock::now();
+    lines.step()("display pass (the forms to print)");
+    present(d);
+  }
+  return d;
 }
 
 int derive(const Args& a, std::ostream& out, std::ostream& err) {
@@ -110,15 +100,13 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   std::optional<StepProfile> profile;
   if (has_flag(a, "--profile")) profile.emplace().start("reading and checking the system file");
   const auto started = std::chrono::steady_clock::now();
-  Derivation d = derive_file(a, read_system_file(load_document(a.positional[0])), err, profile ? &*profile : nullptr);
-  const auto derived = std::chrono::steady_clock::now();
-  if (profile) profile->start("display pass (the forms to print)");
-  present(d);
+  std::optional<std::chrono::steady_clock::time_point> derived;
+  Derivation d = derive_file(a, read_system_file(load_document(a.positional[0])), err, profile ? &*profile : nullptr, "hamel derive", &derived);
   // for bench/display_sizes: the display pass against the whole derivation
   if (std::getenv("HAMEL_TIMINGS")) {
     const auto now = std::chrono::steady_clock::now();
     err << "timing: derive " << std::chrono::duration<double>(now - started).count() << " s, display pass "
-        << std::chrono::duration<double>(now - derived).count() << " s\n";
+        << std::chrono::duration<double>(now - *derived).count() << " s\n";
   }
   if (profile) profile->start("rendering and writing the outputs");
   declare_remaining_symbols(d);
@@ -139,7 +127,7 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
   const SystemFile f = read_system_file(load_document(a.positional[0]));
   check_positive_parameters(point, f.Q.parameter_specs());
   // no display pass: it would turn the floating-point values into exact fractions
-  Derivation d = at_point(derive_file(a, f, err, nullptr), point);
+  Derivation d = at_point(derive_file(a, f, err, nullptr, "hamel eval"), point);
   declare_remaining_symbols(d);
   if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"), false);
   out << "\n" << at_point_summary(d);  // it checks nothing: no count of checks
@@ -147,53 +135,27 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
-// One line per claim, the counterexample of each false one, and the summary; the exit status is 0
-// when every verdict is the one the claims file expects.
-int report_claims(const std::vector<ClaimResult>& results, const std::vector<bool>& expected, const std::string& file,
-                  std::ostream& out) {
-  std::size_t t = 0, errata = 0, undecided = 0;
-  std::vector<std::string> unexpected;
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const ClaimResult& r = results[i];
-    t += r.holds ? 1 : 0;
-    undecided += r.undecided ? 1 : 0;
-    // an undecided claim is never as expected: neither TRUE nor FALSE was shown
-    const bool as_expected = !r.undecided && r.holds == expected[i];
-    if (!as_expected) unexpected.push_back(r.name);
-    else if (!r.holds) ++errata;
-    out << (r.undecided ? "UNDECIDED " : r.holds ? "TRUE  " : "FALSE ") << r.name << "  (" << file << ":" << r.line
-        << "; " << r.how << ")\n";
-    if (!r.holds) {
-      out << "      derived: " << r.derived << "\n      claimed: " << r.claimed << "\n";
-      if (!r.counterexample.empty()) out << "      they differ at " << r.counterexample << "\n";
-    }
-    if (r.undecided) out << "      not as expected: the zero test decided neither way\n";
-    else if (!as_expected) out << "      not as expected: the claims file says this is " << (expected[i] ? "true" : "false") << "\n";
-    else if (!r.holds) out << "      as expected: the claims file marks it false (expect: false)\n";
-  }
-  const std::size_t n = results.size();
-  out << n << " claims: " << t << " true, " << n - t - undecided << " false";
-  if (undecided > 0) out << ", " << undecided << " undecided";
-  out << "\n";
-  if (unexpected.empty()) {
-    out << n << " as expected (" << errata << (errata == 1 ? " erratum" : " errata") << " confirmed false)\n";
-    return 0;
-  }
-  out << unexpected.size() << " not as expected:";
-  for (const auto& u : unexpected) out << " '" << u << "'";
-  out << "\n";
-  return 1;
-}
-
-int check(const Args& a, std::ostream& out) {
+// The claims checked against the derivation, which is made once (its progress on stderr, its own
+// failed verdicts reported); the exit status is 0 when every verdict is the one the claims file expects.
+int check(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 2) throw InvalidArgument("'hamel check' expects a system file and a claims file");
   const SystemFile f = read_system_file(load_document(a.positional[0]));
   if (a.positional[0] == "-" && a.positional[1] == "-")
     throw InvalidArgument("'hamel check' reads one file from standard input, not both; expected a file name for one of them");
   const Document cdoc = load_document(a.positional[1], FileKind::claims());
   const ClaimsFile claims = read_claims_file(cdoc, f);
-  const std::vector<ClaimResult> ordered = check_claims(f, claims);
-  return report_claims(ordered, claims.expected, cdoc.file(), out);
+  const CheckedClaims checked = [&] {
+    ProgressLines lines(err, has_flag(a, "--quiet"), nullptr, "hamel check");
+    return check_claims_with_derivation(f, claims, DeriveOptions{"", lines.step(), lines.detail()});
+  }();
+  const bool ok = write_claims_text(checked, claims.expected, cdoc.file(), out);
+  if (a.options.count("--json")) {
+    AtomicFile json(a.options.at("--json"));
+    json.stream() << claims_json(checked, claims.expected, f.doc.file(), cdoc.file()).dump(2) << "\n";
+    json.commit();
+    out << "JSON written to " << a.options.at("--json") << "\n";
+  }
+  return ok ? 0 : 1;
 }
 
 int simulate(const Args& a, std::ostream& out) {
@@ -251,7 +213,7 @@ int dispatch(const CommandSpec& c, const Args& a, std::ostream& report, std::ost
   const WorkersFor jobs(a);
   std::ostream& out = report_stream(a, report);
   if (c.name == "derive") return derive(a, out, err);
-  if (c.name == "check") return check(a, out);
+  if (c.name == "check") return check(a, out, err);
   if (c.name == "simulate") return simulate(a, out);
   return eval(a, out, err);
 }

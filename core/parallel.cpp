@@ -2,6 +2,7 @@
 #include "core/parallel.hpp"
 
 #include <poll.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -176,6 +177,34 @@ std::vector<std::optional<std::string>> parallel_map(std::size_t n, const std::f
     }
   }
   return answers;
+}
+
+std::optional<std::string> run_beside(const std::function<std::string()>& work, const std::function<void()>& here) {
+  std::vector<Worker> pool;
+  if (workers() >= 2) pool = start_workers(1, [&work](std::size_t) { return work(); });
+  if (pool.empty()) {
+    here();
+    return std::nullopt;
+  }
+  struct Reap {  // the worker is waited for on every way out; killed first when `here` threw
+    Worker& w;
+    bool done = false;
+    ~Reap() {
+      if (!done) ::kill(w.pid, SIGKILL);
+      ::close(w.fd);
+      int status = 0;
+      while (::waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
+      }
+    }
+  } reap{pool.front()};
+  Worker& w = pool.front();
+  w.task = 0;
+  send_index(w.fd, 0);
+  here();
+  std::vector<std::optional<std::string>> answers(1);
+  if (receive_answer(w, answers)) send_index(w.fd, kStop);
+  reap.done = true;
+  return answers[0];
 }
 
 }  // namespace hamel

@@ -39,4 +39,10 @@ constexpr std::size_t kForkWorthyNodes = 4000;
 std::vector<std::optional<std::string>> parallel_map(std::size_t n, const std::function<std::string(std::size_t)>& work,
                                                      bool worth_a_fork);
 
+/// `work` in one worker process while this one runs `here`, so that the two overlap (`hamel check`:
+/// the claims beside the derivation). Returns work's answer, or nullopt when it was not run in a worker
+/// (workers() is 1, the fork failed, work threw there, the worker died): the caller then computes it
+/// itself, after `here`, as it would without workers. When `here` throws, the worker is stopped.
+std::optional<std::string> run_beside(const std::function<std::string()>& work, const std::function<void()>& here);
+
 }  // namespace hamel

@@ -2,6 +2,8 @@
 #include "derivation/claims.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <regex>
 #include <sstream>
 
 #include "core/display.hpp"
@@ -11,7 +13,7 @@
 
 namespace hamel {
 
-std::string describe_point(const GiNaC::exmap& point) {
+std::vector<std::pair<std::string, std::string>> point_items(const GiNaC::exmap& point) {
   // by name: the map's own order follows GiNaC's hashes, which change from run to run
   std::vector<std::pair<std::string, std::string>> items;
   for (const auto& kv : point) {
@@ -24,20 +26,47 @@ std::string describe_point(const GiNaC::exmap& point) {
   }
   std::stable_sort(items.begin(), items.end(),
                    [](const auto& a, const auto& b) { return compare_names(a.first, b.first) < 0; });
+  return items;
+}
+
+std::string describe_point(const GiNaC::exmap& point) {
   std::string s;
-  for (const auto& [name, value] : items) s += (s.empty() ? "" : ", ") + name + " = " + value;
+  for (const auto& [name, value] : point_items(point)) s += (s.empty() ? "" : ", ") + name + " = " + value;
   return s;
+}
+
+ClaimDecision decision_of(const std::string& how) {
+  static const std::vector<std::pair<std::string, std::string>> methods = {
+      {"symbolic (canonical form)", "canonical_form"}, {"exact evaluation", "exact_evaluation"},
+      {"numeric probing", "numeric_probing"}, {"interval arithmetic (Arb balls)", "ball_arithmetic"}};
+  ClaimDecision d{"other", 0, ""};
+  std::size_t first = std::string::npos;
+  for (const auto& [phrase, key] : methods) {
+    const std::size_t at = how.find(phrase);
+    if (at < first) first = at, d.method = key;
+  }
+  std::smatch m;
+  static const std::regex points("([0-9]+) (random )?points"), bound("\\|value\\| (≤|=) ([^ ,;)]+)");
+  if (std::regex_search(how, m, points)) d.points = std::stoul(m[1].str());
+  else if (how.find("at a random point") != std::string::npos) d.points = 1;
+  if (std::regex_search(how, m, bound)) d.bound = m[2].str();
+  return d;
 }
 
 namespace {
 
 // A value at a witness, to 12 significant digits. It is computed at 30: at 12 CLN works in double
 // floats, and the exact witness's long rationals overflowed them (no values were shown).
+// An imaginary part below 10^-25 of the size (a square root of a real evaluated through complex floats,
+// 1e-39 i) is rounding: the value is real, and its noise changed from run to run.
 std::string twelve_digits(const GiNaC::ex& v) {
-  if (!GiNaC::is_a<GiNaC::numeric>(v) || !GiNaC::ex_to<GiNaC::numeric>(v).is_real()) return to_text(v);
+  if (!GiNaC::is_a<GiNaC::numeric>(v)) return to_text(v);
+  const GiNaC::numeric& z = GiNaC::ex_to<GiNaC::numeric>(v);
+  const double re = GiNaC::real(z).to_double(), im = GiNaC::imag(z).to_double();
+  if (!z.is_real() && !(std::abs(im) < 1e-25 * std::max(1.0, std::abs(re)))) return to_text(v);
   std::ostringstream os;
   os.precision(12);
-  os << GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+  os << re;
   return os.str();
 }
 
@@ -61,10 +90,14 @@ void fill_comparison(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& de
   for (std::size_t k = 0; k < missing.size(); ++k) point[missing[k].second] = GiNaC::numeric(static_cast<long>(k) + 2, static_cast<long>(k) + 3);
   std::string values;
   try {  // the values at the witness are a courtesy: an evaluation failure must not hide the verdict
-    values = " (derived = " + twelve_digits(evaluate(derived, point, 30)) + ", claimed = " + twelve_digits(evaluate(claimed, point, 30)) + ")";
+    res.derived_at = twelve_digits(evaluate(derived, point, 30));
+    res.claimed_at = twelve_digits(evaluate(claimed, point, 30));
+    values = " (derived = " + res.derived_at + ", claimed = " + res.claimed_at + ")";
   } catch (const std::exception&) {
     point = v.point;
+    res.derived_at.clear(), res.claimed_at.clear();
   }
+  res.point = point_items(point);
   res.counterexample = describe_point(point) + values;
 }
 

@@ -20,11 +20,28 @@ struct ClaimResult {
   std::string derived;         ///< the derived value (text)
   std::string claimed;         ///< the claimed value (text)
   std::string counterexample;  ///< a point where they differ, with both values
+  /// The same point by name, in name order, and both values there (12 digits), when the zero test gave
+  /// a witness: what `hamel check --json` writes besides the text.
+  std::vector<std::pair<std::string, std::string>> point;
+  std::string derived_at, claimed_at;
   int line = 0;
 };
 
+/// How a claim was decided, read from its `how` (which ZeroVerdict::how() writes): the first zero-test
+/// method the text names, "canonical_form", "exact_evaluation", "numeric_probing" or "ball_arithmetic",
+/// else "other" (a sign test on sampled points, a verdict read off the derivation); with the number of
+/// points evaluated and the bound on |value| when the text gives them (0 and "" otherwise).
+struct ClaimDecision {
+  std::string method;
+  std::size_t points = 0;
+  std::string bound;
+};
+ClaimDecision decision_of(const std::string& how);
+
 /// Formats a zero-test witness: "theta = 0.81, m = 1.3 (derived = …, claimed = …)".
 std::string describe_point(const GiNaC::exmap& point);
+/// The witness's coordinates by name, in name order, each value to 6 digits (as describe_point writes them).
+std::vector<std::pair<std::string, std::string>> point_items(const GiNaC::exmap& point);
 
 /// Fills `res` with the comparison of a derived and a claimed value on `chart` by the zero test: the
 /// verdict, how it was decided, both values and, when they differ, the witness point with both values.

@@ -25,9 +25,13 @@ namespace {
 
 // Each entry gets its share of what is left of InVariables::kBudgetSeconds (the entries to come
 // counted), so one slow entry cannot starve the others, nor the whole derivation run for minutes (the
-// rattleback ball took over 120 s).
-// An entry's share is never less than this while time is left (a Gröbner basis needs a moment).
-constexpr double kLeastShare = 1.5;
+// rattleback ball took over 120 s). What the entries leave is given back, at the end of each group of
+// entries, to those that ran out (InVariables::give_back), keeping the floor for the entries to come.
+// A Gröbner basis is never given less than this while time is left (it needs a moment)...
+constexpr double kLeastPerBasis = 1.5;
+// ...and an entry may compute two: the elimination in lexicographic order in half its share, then in
+// degree order in the rest (reduction/reexpress.cpp, value_basis). A 1.5 s share gave each 0.75 s.
+constexpr double kLeastShare = 2 * kLeastPerBasis;
 
 // A form in the variables longer than this (printed characters) helps nobody: the entry is flagged
 // instead, with its length (the solid of revolution's Ṁ by the chain rule is ~30 000 characters).
@@ -113,13 +117,19 @@ std::string InVariables::seconds_text() const { return std::to_string(static_cas
 
 double InVariables::seconds_left() const { return budget_ - (now_seconds() - started_); }
 
-// What the next entry may take: what is left shared by the entries to come, within [kLeastShare, 20 s]
-// while anything is left (0 when nothing is).
-double InVariables::share() const {
-  const double left = seconds_left();
-  if (left <= 0) return 0;
-  const double fair = left / static_cast<double>(std::max<std::size_t>(pending_, 1));
-  return std::min({left, ReexpressBudget{}.seconds, std::max(fair, kLeastShare)});
+double InVariables::share() const { return entry_share(seconds_left(), pending_); }
+
+double entry_share(double seconds_left, std::size_t pending) {
+  if (seconds_left <= 0) return 0;
+  const double fair = seconds_left / static_cast<double>(std::max<std::size_t>(pending, 1));
+  return std::min({seconds_left, ReexpressBudget{}.seconds, std::max(fair, kLeastShare)});
+}
+
+double second_share(double seconds_left, std::size_t to_come, std::size_t waiting, double had) {
+  // a basis's floor for each entry to come stays theirs; the rest is shared by those that ran out
+  const double spare = seconds_left - static_cast<double>(to_come) * kLeastPerBasis;
+  const double share = std::min(ReexpressBudget{}.seconds, spare / static_cast<double>(std::max<std::size_t>(waiting, 1)));
+  return share < kLeastShare || share <= had ? 0 : share;  // no more than it had: the same answer
 }
 
 bool InVariables::add(Object& o, std::vector<std::string> key, Label label, const GiNaC::ex& value) {
@@ -136,14 +146,44 @@ bool InVariables::add(Object& o, std::vector<std::string> key, Label label, cons
     if (r.outcome == Reexpressed::Outcome::OverBudget)
       r.note += " (its share of the derivation's " + seconds_text() + " s)";
   }
+  Entry& e = o.add(std::move(key), std::move(label), value);
+  const bool shown = place(e, r, value);
+  // out of time, not of luck: a candidate for the time the others leave
+  if (!shown && r.outcome == Reexpressed::Outcome::OverBudget) out_of_time_.push_back({&o, o.entries.size() - 1, value, share});
+  return shown;
+}
+
+// `r` into `e`: its value in the variables when short enough to print, else `value` with the note.
+bool InVariables::place(Entry& e, const Reexpressed& r, const GiNaC::ex& value) {
   const bool shown = r.expressed() && printed_length(r.value) <= kLongestPrinted;
-  Entry& e = o.add(std::move(key), std::move(label), shown ? r.value : value);
-  if (!shown) e.note = "left in (q, pi): " + (r.expressed() ? too_long(r.value) : r.note);
+  e.value = shown ? r.value : value;
+  e.note = shown ? "" : "left in (q, pi): " + (r.expressed() ? too_long(r.value) : r.note);
   if (!shown) return false;
   for (const auto& a : r.arguments)  // only those the value keeps (an elimination may ask for more)
     if (r.value.has(a.first) && std::none_of(arguments_.begin(), arguments_.end(), [&](const auto& b) { return b.first.is_equal(a.first); }))
       arguments_.push_back(a);
   return true;
+}
+
+std::vector<std::size_t> InVariables::give_back(Object& o, std::size_t to_come) {
+  std::vector<RanOut> mine;
+  for (const RanOut& x : out_of_time_)
+    if (x.object == &o) mine.push_back(x);
+  out_of_time_.erase(std::remove_if(out_of_time_.begin(), out_of_time_.end(), [&](const RanOut& x) { return x.object == &o; }),
+                     out_of_time_.end());
+  std::vector<std::size_t> expressed;
+  for (std::size_t k = 0; k < mine.size(); ++k) {
+    const double share = second_share(seconds_left(), to_come, mine.size() - k, mine[k].share);
+    if (share <= 0) continue;
+    Entry& e = o.entries[mine[k].index];
+    if (detail_) detail_("in the variables, with time the others left: " + plain(e.label));
+    ReexpressBudget budget;
+    budget.seconds = share;
+    Reexpressed r = reexpress(mine[k].value, v_, in_.inverse, budget);
+    if (r.outcome == Reexpressed::Outcome::OverBudget) r.note += " (a second try, with the time the other entries left)";
+    if (place(e, r, mine[k].value)) expressed.push_back(mine[k].index);
+  }
+  return expressed;
 }
 
 std::optional<VariableTable> InVariables::brackets(const AlmostPoissonBracket& B, DerivationSection& s) {
@@ -157,6 +197,11 @@ std::optional<VariableTable> InVariables::brackets(const AlmostPoissonBracket& B
     const std::string& nb = in_.variables[ab.second].name;
     if (add(o, {na, nb}, Label::bracket(na, nb), value)) in_u[ab] = o.entries.back().value;
     else retry.emplace_back(o.entries.size() - 1, ab);
+  }
+  for (const std::size_t k : give_back(o, pending_)) {  // the time the others left, before the brackets are used
+    const auto it = std::find_if(retry.begin(), retry.end(), [k](const auto& x) { return x.first == k; });
+    in_u[it->second] = o.entries[k].value;
+    retry.erase(it);
   }
   for (const auto& [k, ab] : retry) {  // what is left: coefficient by coefficient in the momentum variables
     const auto f = seconds_left() > 0 ? by_momentum_coefficients(table.at(ab)) : std::nullopt;
@@ -181,7 +226,15 @@ void InVariables::momenta(const std::vector<std::pair<std::string, GiNaC::ex>>& 
     // a momentum that is a coordinate of D* left as it is would print pi1 = pi1: said in words instead
     s.prose.push_back("The gauge momentum " + name + " is not written in the variables (" + m.entries.back().note + ").");
     m.entries.pop_back();
+    forget(m, m.entries.size());
   }
+  give_back(m, pending_);
+}
+
+void InVariables::forget(const Object& o, std::size_t index) {
+  out_of_time_.erase(std::remove_if(out_of_time_.begin(), out_of_time_.end(),
+                                    [&](const RanOut& x) { return x.object == &o && x.index == index; }),
+                     out_of_time_.end());
 }
 
 // g(q) ↦ c(u) for the coordinates the abstract functions depend on (cos θ ↦ γ3): what the chain rule
@@ -326,7 +379,9 @@ std::optional<std::tuple<std::vector<std::size_t>, GiNaC::matrix, std::vector<Gi
 void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<VariableTable>& table,
                            DerivationSection& s) {
   Object& h = s.object("reduced_hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian in the variables");
-  const bool h_done = add(h, {}, Label::symbol("H_c"), simplify(constrained_hamiltonian(sys)));
+  bool h_done = add(h, {}, Label::symbol("H_c"), simplify(constrained_hamiltonian(sys)));
+  // H_c's second try comes before the equations: with it and the brackets they need no elimination
+  if (!h_done) h_done = !give_back(h, table ? 0 : pending_).empty();
   Object& eq = s.object("reduced_equations", ObjectKind::Equations, "the reduced equations of motion (2.8) in the variables");
   const VectorField X = nonholonomic_vector_field(sys);
   std::vector<GiNaC::ex> actual;
@@ -344,6 +399,7 @@ void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<Va
     else if (by_chain) eq.add({u.name}, Label::dot(u.name), *by_chain), ++done;
     else if (add(eq, {u.name}, Label::dot(u.name), actual[a])) ++done;
   }
+  if (!velocities) done += give_back(eq, pending_).size();
   if (!velocities && done < actual.size() && h_done && with_velocities(sys, actual, h, h_done, eq, s)) {
     velocities = true;
     done = actual.size();

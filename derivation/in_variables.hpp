@@ -25,6 +25,17 @@ using VariableTable = std::map<std::pair<std::size_t, std::size_t>, GiNaC::ex>;
 /// The variables u_a(q, π) on D*, with the symbols of their chart (the file's `variables`).
 VariablesOnChart variables_on_dual(const NonholonomicInput& in);
 
+/// What the next entry may take of `seconds_left` with `pending` entries to come (itself counted):
+/// an equal part, within [3 s, 20 s] while anything is left (two Gröbner bases of at least 1.5 s each:
+/// reduction/reexpress.cpp tries the lexicographic order in half the time, then the degree order),
+/// and never more than is left; 0 when nothing is.
+double entry_share(double seconds_left, std::size_t pending);
+
+/// The second try of one of `waiting` entries that ran out with the share `had`: an equal part of
+/// `seconds_left` beyond 1.5 s for each of `to_come` entries still to come, at most 20 s; 0 (no second
+/// try) when that is under an entry's floor of 3 s or no more than it had.
+double second_share(double seconds_left, std::size_t to_come, std::size_t waiting, double had);
+
 /// One derivation's re-expressions: a shared time budget, the entries left in (q, π), and the
 /// coordinates that abstract functions depend on, written in the variables (θ = acos γ3).
 class InVariables {
@@ -53,6 +64,12 @@ class InVariables {
   /// Adds `value` (a function on D*) to `o` in the variables, or as it is with its note; returns
   /// whether it was re-expressed.
   bool add(Object& o, std::vector<std::string> key, Label label, const GiNaC::ex& value);
+
+  /// The entries of `o` that ran out of their share, tried again in order, each with an equal part of
+  /// the time left beyond one basis's floor for each of `to_come` entries still to come, when that is
+  /// more than it had (and at least an entry's floor); returns the indices of those now in the
+  /// variables. The budget is wall time: what is given back depends on the machine's speed.
+  std::vector<std::size_t> give_back(Object& o, std::size_t to_come);
 
   /// Into `s`, when an answer kept an abstract function f(q): "coordinates_in_variables", q as a
   /// function of the variables on its domain (θ = acos γ3), so that f(q) is one too.
@@ -98,6 +115,17 @@ class InVariables {
       const std::vector<GiNaC::ex>& pi) const;
   GiNaC::ex shortest_remainder(const GiNaC::ex& c) const;
   mutable bool coefficient_ok_ = false;
+  bool place(Entry& e, const Reexpressed& r, const GiNaC::ex& value);
+  void forget(const Object& o, std::size_t index);
+
+  /// An entry left in (q, π) because its share ran out: its object and place, its value on D*, the share.
+  struct RanOut {
+    Object* object;
+    std::size_t index;
+    GiNaC::ex value;
+    double share;
+  };
+  std::vector<RanOut> out_of_time_;
 
   const NonholonomicInput& in_;
   Chart U_;

@@ -56,6 +56,9 @@ struct ClaimsContext {
   };
   std::vector<Symbol> symbols;                                      ///< declared into every reader
   std::vector<std::pair<YAML::Node, YAML::Node>> definitions;        ///< name → expression, in order
+  /// The derivation of the system, when the caller made one (`hamel check` does, for its own
+  /// verdicts): entry and verdict claims read it instead of deriving again. Null: they derive.
+  const Derivation* derivation = nullptr;
 };
 
 /// The number `v` given to the parameter `name` of Q in a `values` section: real, finite, and > 0 when

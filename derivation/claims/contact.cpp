@@ -98,7 +98,7 @@ void dissipated(const Checker& k, const ContactClaim& c, ClaimResult& res) {
   else res.derived = "not dissipated under the constraints: Gamma_{L,D}(f) - (dL/dz) f = " +
                      to_text(pretty(dissipation_defect(k.L, f, c.values[0]))) + " on D x R";
   res.claimed = c.holds ? "dissipated" : "not dissipated";
-  if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
+  if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point), res.point = point_items(v.point);
 }
 
 void contact_hamiltonian(const Checker& k, const ContactClaim& c, ClaimResult& res) {
@@ -194,7 +194,7 @@ void solution(const Checker& k, const ContactClaim& c, ClaimResult& res) {
       res.holds = false;
       res.derived = r.what[i] + ": residual " + to_text(pretty(r.values[i]));
       res.claimed = "0";
-      if (!v.point.empty()) res.counterexample = describe_point(v.point);
+      if (!v.point.empty()) res.counterexample = describe_point(v.point), res.point = point_items(v.point);
       break;
     }
   }

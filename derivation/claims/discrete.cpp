@@ -29,7 +29,7 @@ ClaimResult compare(const ex& derived, const ex& claimed, const Chart& chart) {
   res.how = v.how();
   res.derived = to_text(rescaled_pretty(derived));
   res.claimed = to_text(claimed);
-  if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
+  if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point), res.point = point_items(v.point);
   return res;
 }
 

@@ -118,7 +118,7 @@ void conserved(const ClaimEnv& e, ClaimResult& res) {
   const ZeroVerdict v = zero_test(rate, at_v ? e.sys().velocity_chart() : e.sys().dual_chart());
   compare_claim(res, v.zero, e.c.holds, v.how());
   if (v.zero) return;
-  if (!v.point.empty()) res.counterexample = describe_point(v.point);
+  if (!v.point.empty()) res.counterexample = describe_point(v.point), res.point = point_items(v.point);
   // the rate itself says why (and how far from conserved), when it is short enough to read
   if (const std::string shown = to_text(display_form(rate)); shown.size() <= 200)
     res.derived = "false: X_nh(f) = " + shown + (at_v ? " at pi = G v" : "");
@@ -169,7 +169,7 @@ void gauge_solution(const ClaimEnv& e, ClaimResult& res) {
   compare_claim(res, worst.zero, true, worst.how());
   res.derived = "f' - L f";
   res.claimed = "0";
-  if (!worst.zero && !worst.point.empty()) res.counterexample = describe_point(worst.point);
+  if (!worst.zero && !worst.point.empty()) res.counterexample = describe_point(worst.point), res.point = point_items(worst.point);
 }
 
 // {f,{g,h}} + cyclic for three functions (on the reduced space when they are invariants)
@@ -212,7 +212,7 @@ void commutator_claim(const ClaimEnv& e, ClaimResult& res) {
                         : e.c.property == "tangent" ? in_span_of(e.d.orbits, K)
                                                     : zero_test(hamiltonian_defect(e, K));
   compare_claim(res, v.zero, e.c.holds, v.how());
-  if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point);
+  if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point), res.point = point_items(v.point);
 }
 
 // The distribution of the bracket named by `of`; `of: reduced` is the reduced bracket of the variables on

@@ -4,6 +4,8 @@
 // symbol that occurs in the derivation (momenta, variables).
 #include "io/modules/model_claims.hpp"
 
+#include <optional>
+
 #include "core/error.hpp"
 #include "derivation/claims/model.hpp"
 
@@ -97,7 +99,9 @@ class ModelClaims : public Module {
   std::vector<std::string> claim_kinds() const override { return {"entry", "verdict"}; }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims, const ClaimsContext& ctx) const override {
     // the claims may name any symbol of the derivation: it is derived first, then they are read
-    const Derivation d = derive_all(f);
+    std::optional<Derivation> own;
+    if (!ctx.derivation) own = derive_all(f);
+    const Derivation& d = ctx.derivation ? *ctx.derivation : *own;
     const Document& doc = ctx.doc ? *ctx.doc : f.doc;
     const ExpressionReader r = model_reader(f, d, ctx);
     std::vector<ModelClaim> read;

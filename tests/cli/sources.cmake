@@ -1,10 +1,12 @@
 target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/affine_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/characteristic_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/check_report_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/commands_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/eval_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_examples_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/plots_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/progress_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/quiet_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reduced_simulation_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reduced_variables_test.cpp

@@ -158,3 +158,21 @@ TEST_CASE("characteristic on the reduced space by Jacobiator rows: the identity 
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("the re-expression budget: an entry's share keeps two bases' floor, and the time left goes back to entries that ran out") {
+  using hamel::entry_share;
+  using hamel::second_share;
+  // 30 s among 31 entries to come (the Chaplygin ball with a seventh variable): an equal part would be
+  // 0.97 s, under the floor of two Gröbner bases of 1.5 s each (the lexicographic order has half)
+  CHECK(entry_share(30, 31) == doctest::Approx(3.0));
+  CHECK(entry_share(30, 5) == doctest::Approx(6.0));
+  CHECK(entry_share(100, 1) == doctest::Approx(20.0));  // at most 20 s
+  CHECK(entry_share(2, 10) == doctest::Approx(2.0));    // never more than is left
+  CHECK(entry_share(0, 10) == 0);
+  // 14 s left, 4 entries to come keep 1.5 s each: 8 s for 2 that ran out with 3 s, 4 s each
+  CHECK(second_share(14, 4, 2, 3) == doctest::Approx(4.0));
+  CHECK(second_share(14, 0, 1, 3) == doctest::Approx(14.0));
+  CHECK(second_share(14, 4, 2, 4) == 0);   // no more than it had: it would end the same way
+  CHECK(second_share(8, 4, 1, 1) == 0);    // 2 s spare: under an entry's floor
+  CHECK(second_share(60, 0, 1, 3) == doctest::Approx(20.0));
+}
