@@ -60,6 +60,10 @@ class InVariables {
   /// Into `s`: "reduced_hamiltonian" H(u) = H_c and "reduced_equations" u̇_a = X_nh(u_a) (2.8), by
   /// the chain rule from `table` and H(u) when both are known, else by elimination.
   void dynamics(const NonholonomicSystem& sys, const std::optional<VariableTable>& table, DerivationSection& s);
+  /// The long brackets of the variables (and those left in (q, π)) written with the velocities of the
+  /// momentum variables too, where that is shorter (in_velocities.cpp); the table brackets() returned is
+  /// unchanged.
+  void brackets_in_velocities(const NonholonomicSystem& sys, const AlmostPoissonBracket& B, DerivationSection& s);
 
   /// Adds `value` (a function on D*) to `o` in the variables, or as it is with its note; returns
   /// whether it was re-expressed.
@@ -109,6 +113,7 @@ class InVariables {
   std::optional<GiNaC::ex> in_velocities(const GiNaC::ex& f, const GiNaC::ex& actual, const LegendreMap& L);
   bool with_velocities(const NonholonomicSystem& sys, const std::vector<GiNaC::ex>& actual, Object& h, bool h_done,
                        Object& eq, DerivationSection& s);
+  std::string legendre_object(const LegendreMap& L, DerivationSection& s) const;
   GiNaC::ex coefficient_in_variables(const GiNaC::ex& c);
   std::optional<GiNaC::ex> by_momentum_coefficients(const GiNaC::ex& f);
   std::optional<std::tuple<std::vector<std::size_t>, GiNaC::matrix, std::vector<GiNaC::ex>>> affine_in_momenta(

@@ -203,19 +203,71 @@ bool InVariables::with_velocities(const NonholonomicSystem& sys, const std::vect
   if (H) h.entries.back().value = *H, h.entries.back().note.clear();
   eq.entries.clear();
   for (std::size_t a = 0; a < actual.size(); ++a) eq.add({in_.variables[a].name}, Label::dot(in_.variables[a].name), forms[a]);
-  Object& o = s.object("legendre_map", ObjectKind::Family,
-                       "the momentum variables in their velocities $v_a = dH_c/du_a$ (the Legendre map)");
-  std::string names;
-  for (std::size_t i = 0; i < L->momenta.size(); ++i) {
-    const std::string& name = in_.variables[L->momenta[i]].name;
-    o.add({name}, Label::symbol(name), L->u_in_v[i]);
-    names += (names.empty() ? "" : ", ") + std::string("v_") + name;
-  }
-  s.prose.push_back("The equations are written in the variables and the velocities " + names +
+  s.prose.push_back("The equations are written in the variables and the velocities " + legendre_object(*L, s) +
                     " (the derivatives of H_c in the momentum variables, 004 §6's Omega for the Chaplygin ball), "
                     "defined by the Legendre map listed: in the variables alone they are too long or not found. "
                     "Each is verified on D* with $v = (A^T)^-1 G^-1 pi$.");
   return true;
+}
+
+// The Legendre map u_M = J v + b as an object of s, once; the velocities' names.
+std::string InVariables::legendre_object(const LegendreMap& L, DerivationSection& s) const {
+  const bool listed = std::any_of(s.objects.begin(), s.objects.end(), [](const Object& o) { return o.id == "legendre_map"; });
+  Object* o = listed ? nullptr
+                     : &s.object("legendre_map", ObjectKind::Family,
+                                 "the momentum variables in their velocities $v_a = dH_c/du_a$ (the Legendre map)");
+  std::string names;
+  for (std::size_t i = 0; i < L.momenta.size(); ++i) {
+    const std::string& name = in_.variables[L.momenta[i]].name;
+    if (o) o->add({name}, Label::symbol(name), L.u_in_v[i]);
+    names += (names.empty() ? "" : ", ") + std::string("v_") + name;
+  }
+  return names;
+}
+
+// A bracket of the variables whose display form is longer than this (characters), or left in (q, π), is
+// tried in the velocities too: the Chaplygin ball's {M1, M2}, 580 characters in (M, γ), is 004 (6.10)'s
+// −(M3 − m R² (Ω, γ) γ3) with Ω = v; the Chaplygin sphere's (I1 = I2), 180–240, stay in (M, γ).
+constexpr std::size_t kBracketInVelocities = 400;
+
+// The brackets {u_a, u_b} at π = G v_q are of degree ≤ 1 in v ({π_α, π_β} = −C_αβ^γ π_γ = −C_αβδ v_q^δ,
+// (2.6), (2.9)): written in the variables and v where that is at most half as long, verified on D*.
+void InVariables::brackets_in_velocities(const NonholonomicSystem& sys, const AlmostPoissonBracket& B, DerivationSection& s) {
+  const auto found = std::find_if(s.objects.begin(), s.objects.end(), [](const Object& o) { return o.id == "reduced_bracket"; });
+  if (found == s.objects.end()) return;
+  Object& o = *found;
+  const auto index = [&](const std::string& name) {
+    for (std::size_t a = 0; a < in_.variables.size(); ++a)
+      if (in_.variables[a].name == name) return a;
+    return in_.variables.size();
+  };
+  std::optional<LegendreMap> L;
+  std::size_t written = 0;
+  for (Entry& e : o.entries) {
+    const std::size_t before = to_text(display_form(e.value)).size();
+    if (before <= kBracketInVelocities && e.note.empty()) continue;
+    const std::size_t a = index(e.key[0]), b = index(e.key[1]);
+    if (a == in_.variables.size() || b == in_.variables.size() || seconds_left() <= 0) continue;
+    if (!L && !(L = legendre(sys))) return;
+    GiNaC::exmap at;
+    const GiNaC::matrix& G = sys.constrained_metric();
+    for (std::size_t i = 0; i < L->pi.size(); ++i) {
+      GiNaC::ex p = 0;
+      for (std::size_t j = 0; j < L->vq.size(); ++j) p += G(i, j) * L->vq[j];
+      at[L->pi[i]] = p;
+    }
+    if (detail_) detail_("in the variables and velocities: {" + e.key[0] + ", " + e.key[1] + "}");
+    const GiNaC::ex actual = B(in_.variables[a].expression, in_.variables[b].expression);
+    const auto f = in_velocities(actual.subs(at), actual, *L);
+    if (!f || (e.note.empty() && 2 * to_text(display_form(*f)).size() > before)) continue;
+    e.value = *f;
+    e.note.clear();
+    ++written;
+  }
+  if (written > 0)
+    s.prose.push_back(std::to_string(written) + " of the brackets of the variables are written with the velocities " +
+                      legendre_object(*L, s) + " too (defined by the Legendre map listed), where that is at most half as "
+                      "long as in the variables alone or these gave none; each is verified on D*.");
 }
 
 }  // namespace hamel

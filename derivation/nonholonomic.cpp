@@ -633,6 +633,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   }
   iv.momenta(b.momenta, s);
   iv.dynamics(sys, table, s);
+  iv.brackets_in_velocities(sys, B, s);
   if (in.variables.size() >= 3) {
     fact(zero_verdict(s, "reduced.jacobi", "the reduced bracket of the variables satisfies the Jacobi identity",
                       jacobiators ? jacobi_in_variables(iv, *jacobiators, "reduced_jacobiator", s) : jacobi_on_variables(in, B)),

@@ -316,6 +316,36 @@ TEST_CASE("hamel derive: the Chaplygin sphere's reduced H = (M, Omega)/2 and M' 
   CHECK(j["checks"]["reduced.conformal_jacobi"]["method"].get<std::string>().find("computed in the variables") != std::string::npos);
 }
 
+// Issue 16: the Chaplygin ball's brackets {M_i, M_j} are 600 characters in (M, gamma) alone; with the
+// velocities v (004 §6's Omega) they are (6.10)'s -eps_ijk (M_k - m R^2 (Omega, gamma) gamma_k).
+TEST_CASE("hamel derive: the Chaplygin ball's brackets {Mi, Mj} in (M, gamma, v) are (6.10), M from the Legendre map") {
+  hamel::test::TempFile json("", ".json");
+  REQUIRE(run({"derive", "examples/chaplygin_ball.yaml", "--quiet", "--json", json.path()}).status == 0);
+  const auto j = hamel::test::read_json(json.path());
+  const GiNaC::symbol g1("gamma1"), g2("gamma2"), g3("gamma3"), v1("v_M1"), v2("v_M2"), v3("v_M3"), m("m"), R("R"),
+      I1("I1"), I2("I2"), I3("I3");
+  GiNaC::symtab table;
+  for (const auto& x : {g1, g2, g3, v1, v2, v3, m, R, I1, I2, I3}) table[x.get_name()] = x;
+  const GiNaC::ex a = GiNaC::numeric(3, 5), b = GiNaC::numeric(-1, 4);  // gamma on the sphere
+  const GiNaC::exmap at{{g1, sin(a) * cos(b)}, {g2, sin(a) * sin(b)}, {g3, cos(a)}, {v1, GiNaC::numeric(2, 3)},
+                        {v2, GiNaC::numeric(-5, 7)}, {v3, GiNaC::numeric(1, 4)}, {m, GiNaC::numeric(3, 2)},
+                        {R, GiNaC::numeric(4, 5)}, {I1, GiNaC::numeric(7, 5)}, {I2, GiNaC::numeric(9, 4)}, {I3, GiNaC::numeric(5, 3)}};
+  const auto value = [&](const std::string& t) { return GiNaC::evalf(GiNaC::parser(table)(t).subs(at)); };
+  const auto legendre = hamel::test::entries(j, "legendre_map");
+  const auto brackets = hamel::test::entries(j, "reduced_bracket");
+  const GiNaC::ex gam[3] = {value("gamma1"), value("gamma2"), value("gamma3")};
+  const GiNaC::ex gv = value("gamma1*v_M1 + gamma2*v_M2 + gamma3*v_M3"), mR2 = value("m*R^2");
+  const auto expected = [&](int k) { return value(legendre.at("M" + std::to_string(k + 1))) - mR2 * gv * gam[k]; };
+  const std::vector<std::tuple<std::string, int, int>> pairs{{"M1,M2", 2, -1}, {"M2,M3", 0, -1}, {"M1,M3", 1, 1}};
+  for (const auto& t : pairs) {
+    const std::string& pair = std::get<0>(t);
+    CHECK_MESSAGE(brackets.at(pair).find("v_M") != std::string::npos, pair, " = ", brackets.at(pair));
+    CHECK_MESSAGE(brackets.at(pair).size() < 120, pair, " = ", brackets.at(pair));
+    const GiNaC::ex difference = value(brackets.at(pair)) - std::get<2>(t) * expected(std::get<1>(t));
+    CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(difference)) < 1e-12, pair);
+  }
+}
+
 TEST_CASE("hamel derive: the solid of revolution's reduced objects in (M, gamma), f1, f2 at theta = acos(gamma3), {Mi, Mj} equal corrected (7.9)") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/solid_of_revolution.yaml", "--json", json.path()});
@@ -355,12 +385,19 @@ TEST_CASE("hamel derive: the solid of revolution's reduced objects in (M, gamma)
   };
   const ex theta = numeric(9, 10), psi = numeric(2, 5);
   GiNaC::exmap at{{m, numeric(3, 2)}, {I1, 2}, {I3, numeric(5, 4)}, {F1, numeric(6, 5)}, {F2, numeric(-1, 3)},
-                  {DF2, numeric(-4, 7)}, {M1, numeric(1, 3)}, {M2, numeric(-2, 5)}, {M3, numeric(3, 7)}, {th, theta},
-                  {g1, sin(theta) * sin(psi)}, {g2, sin(theta) * cos(psi)}, {g3, cos(theta)},
-                  {v1, numeric(1, 2)}, {v2, numeric(-1, 3)}, {v3, numeric(2, 5)}};
+                  {DF2, numeric(-4, 7)}, {th, theta}, {g1, sin(theta) * sin(psi)}, {g2, sin(theta) * cos(psi)},
+                  {g3, cos(theta)}, {v1, numeric(1, 2)}, {v2, numeric(-1, 3)}, {v3, numeric(2, 5)}};
   const auto v = [&](const ex& e) { return GiNaC::evalf(e.subs(at)); };
-  const ex rho[3] = {v(F1 * g1), v(F1 * g2), v(F2)}, gam[3] = {v(g1), v(g2), v(g3)}, M[3] = {v(M1), v(M2), v(M3)};
+  const ex rho[3] = {v(F1 * g1), v(F1 * g2), v(F2)}, gam[3] = {v(g1), v(g2), v(g3)};
   const ex r2 = rho[0] * rho[0] + rho[1] * rho[1] + rho[2] * rho[2];
+  // the velocities' Legendre map M = I v + m rho x (v x rho) (004 §7, I = diag(I1, I1, I3)): the long
+  // brackets are written in (M, gamma, v), so M is taken at the point's v
+  const ex w[3] = {v(v1), v(v2), v(v3)}, I[3] = {v(I1), v(I1), v(I3)};
+  ex rho_w = 0;
+  for (int k = 0; k < 3; ++k) rho_w += rho[k] * w[k];
+  ex M[3];
+  for (int k = 0; k < 3; ++k) M[k] = I[k] * w[k] + v(m) * (r2 * w[k] - rho_w * rho[k]);  // rho x (w x rho) = |rho|^2 w - (rho, w) rho
+  at[M1] = M[0], at[M2] = M[1], at[M3] = M[2];
   const ex A[3] = {1 / (v(I1) + v(m) * r2), 1 / (v(I1) + v(m) * r2), 1 / (v(I3) + v(m) * r2)};
   ex AMrho = 0, Arhorho = 0, Ag = 0, Arhog = 0, Mrho = 0;
   for (int k = 0; k < 3; ++k) {
@@ -375,17 +412,12 @@ TEST_CASE("hamel derive: the solid of revolution's reduced objects in (M, gamma)
   const auto bracket79 = [&](int k, const ex& factor) {  // eps_ijk (...) for the cyclic pair (i, j)
     return -M[k] + v(m) * Rm * Omega_gamma * rho[k] + v(m) * (Rp - Rm) * z / K * (factor * Mrho * rho[k] + T[k]);
   };
-  // the velocities' Legendre map M = I v + m rho x (v x rho) (004 §7, I = diag(I1, I1, I3)) and
-  // gamma' = gamma x v
-  const ex w[3] = {v(v1), v(v2), v(v3)}, I[3] = {v(I1), v(I1), v(I3)};
-  ex rho_w = 0;
-  for (int k = 0; k < 3; ++k) rho_w += rho[k] * w[k];
+  // the Legendre map as derived, and gamma' = gamma x v
   const auto legendre = hamel::test::entries(j, "legendre_map");
   const auto rates = hamel::test::entries(j, "reduced_equations");
   for (int k = 0; k < 3; ++k) {
     const std::string n = std::to_string(k + 1);
-    const ex expected = I[k] * w[k] + v(m) * (r2 * w[k] - rho_w * rho[k]);  // rho x (w x rho) = |rho|^2 w - (rho, w) rho
-    CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<numeric>(v(read(legendre.at("M" + n))) - expected)) < 1e-12, "M", n);
+    CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<numeric>(v(read(legendre.at("M" + n))) - M[k])) < 1e-12, "M", n);
     const ex cross = gam[(k + 1) % 3] * w[(k + 2) % 3] - gam[(k + 2) % 3] * w[(k + 1) % 3];
     CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<numeric>(v(read(rates.at("gamma" + n))) - cross)) < 1e-12, "gamma", n);
   }
@@ -394,6 +426,8 @@ TEST_CASE("hamel derive: the solid of revolution's reduced objects in (M, gamma)
   for (const auto& t : pairs) {  // no structured bindings: clang's C++17 cannot capture them in CHECK_MESSAGE
     const std::string& pair = std::get<0>(t);
     const int k = std::get<1>(t), sign = std::get<2>(t);
+    // written with the velocities (004 §7's Omega), each a third of its length in (M, gamma) alone
+    CHECK_MESSAGE(entry.at(pair).find("v_M") != std::string::npos, pair);
     const ex ours = v(read(entry.at(pair)));
     CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<numeric>(ours - sign * bracket79(k, v(m)))) < 1e-12, pair);
     CHECK_MESSAGE(GiNaC::abs(GiNaC::ex_to<numeric>(ours - sign * bracket79(k, 1))) > 1e-3, pair, ": (7.9) as printed");
