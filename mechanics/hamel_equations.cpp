@@ -106,16 +106,25 @@ std::vector<GiNaC::ex> hamel_forces(const NonholonomicSystem& system) {
   return F;
 }
 
-VectorField hamel_equations(const NonholonomicSystem& system) {
-  const Chart& Q = system.chart();
+namespace {
+
+// (2.5), q̇^i = ρ^i_α v^α, as the first n of n + r components (the others 0).
+std::vector<GiNaC::ex> kinematics(const NonholonomicSystem& system) {
+  const std::size_t n = system.chart().dim(), r = system.rank();
   const auto v = system.quasi_velocities();
-  const std::size_t r = v.size(), n = Q.dim();
-  const auto& rho = system.rho();
-  const auto& Gi = system.constrained_inverse();
-  const auto F = hamel_forces(system);
   std::vector<GiNaC::ex> c(n + r, 0);
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t a = 0; a < r; ++a) c[i] += rho(u(i), u(a)) * v[a];
+    for (std::size_t a = 0; a < r; ++a) c[i] += system.rho()(u(i), u(a)) * v[a];
+  return c;
+}
+
+}  // namespace
+
+VectorField hamel_equations(const NonholonomicSystem& system) {
+  const std::size_t r = system.rank(), n = system.chart().dim();
+  const auto& Gi = system.constrained_inverse();
+  const auto F = hamel_forces(system);
+  std::vector<GiNaC::ex> c = kinematics(system);
   for (std::size_t a = 0; a < r; ++a) {
     for (std::size_t b = 0; b < r; ++b) c[n + a] += Gi(u(a), u(b)) * F[b];
     c[n + a] = simplify(c[n + a]);
@@ -191,9 +200,7 @@ VectorField nonholonomic_vector_field_in_velocities(const NonholonomicSystem& sy
   const auto& rho = system.rho();
   const Tensor3& C = system.structure_lowered();
   const auto dH = hamiltonian_differential_in_velocities(system);
-  std::vector<GiNaC::ex> c(n + r, 0);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t a = 0; a < r; ++a) c[i] += rho(u(i), u(a)) * v[a];
+  std::vector<GiNaC::ex> c = kinematics(system);
   for (std::size_t a = 0; a < r; ++a) {
     for (std::size_t i = 0; i < n; ++i) c[n + a] -= rho(u(i), u(a)) * dH[i];
     for (std::size_t b = 0; b < r; ++b)
