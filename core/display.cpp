@@ -236,7 +236,7 @@ ex contract_double_angles(const ex& p, Polynomial& P) {
   ex q = p;
   const std::size_t known = P.circle.size();
   GiNaC::exset in_q;  // P.circle holds every angle the pass has met: a lookup, not a walk of q per angle
-  collect_symbols(q, in_q);
+  symbols_of_terms(q, in_q);
   std::vector<std::size_t> refused;
   for (std::size_t k = 0; k < known; ++k) {
     const auto [sx, cx] = P.circle[k];
@@ -431,7 +431,7 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
   ex q = contract_double_angles(p.expand(), P);
   std::vector<std::pair<ex, ex>> pairs;  // the angles of p (the table holds every angle seen so far)
   GiNaC::exset in_q;
-  collect_symbols(q, in_q);
+  symbols_of_terms(q, in_q);
   for (const auto& [sx, cx] : P.circle)
     if (in_q.count(sx) || in_q.count(cx)) pairs.emplace_back(sx, cx);
   if (terms_of(q).size() > kMaxContractTerms || pairs.size() < 2 || pairs.size() > 6) return q;
@@ -488,7 +488,7 @@ ex remembered_on_circles(const ex& p, const Polynomial& P, bool to_cosines, cons
   if (memo.size() >= kRemembered) memo.clear();
   ex q = p.expand();
   GiNaC::exset in_q;  // a pair q does not hold leaves it as it is: P.circle holds every angle met so far
-  collect_symbols(q, in_q);
+  symbols_of_terms(q, in_q);
   for (const auto& [s, c] : P.circle)
     if (in_q.count(s) || in_q.count(c)) q = rewrite(q, s, c);
   return memo.emplace(p, q).first->second;
@@ -514,7 +514,7 @@ std::vector<ex> symbols_of(const ex& p, const Polynomial& P) {
   if (const auto it = cache.find(p); it != cache.end()) return it->second;
   if (cache.size() >= kRemembered) cache.clear();
   GiNaC::exset set;
-  collect_symbols(p, set);
+  symbols_of_terms(p, set);
   std::vector<ex> v(set.begin(), set.end());
   std::stable_sort(v.begin(), v.end(), [&](const ex& a, const ex& b) { return key_of(a, P) < key_of(b, P); });
   return cache.emplace(p, std::move(v)).first->second;
@@ -948,8 +948,8 @@ namespace {
 // (the polar ellipse's impact law r_dot^+ had cos θ above and below). Exact division, as any gcd.
 void cancel_on_circle(ex& num, ex& den, const Polynomial& P) {
   GiNaC::exset in_num, in_den;  // a pair missing from either side has nothing to cancel
-  collect_symbols(num, in_num);
-  collect_symbols(den, in_den);
+  symbols_of_terms(num, in_num);
+  symbols_of_terms(den, in_den);
   for (const auto& [s, c] : P.circle)
     for (const bool cosines : {true, false}) {
       if (!(in_num.count(s) || in_num.count(c)) || !(in_den.count(s) || in_den.count(c))) continue;
@@ -976,15 +976,16 @@ bool some_product(const ex& e, const Test& test) {
 // e with `rewrite` applied to every product in it, the inner ones first.
 template <class Rewrite>
 ex in_every_product(const ex& e, const Rewrite& rewrite) {
+  // summed and multiplied once: += on a GiNaC sum copies it, quadratic in the terms
+  GiNaC::exvector parts;
   if (is_sum(e)) {
-    ex out = 0;
-    for (const ex& t : e) out += in_every_product(t, rewrite);
-    return out;
+    for (const ex& t : e) parts.push_back(in_every_product(t, rewrite));
+    return GiNaC::add(parts);
   }
   if (is_power_node(e)) return GiNaC::pow(in_every_product(e.op(0), rewrite), e.op(1));
   if (!is_product(e)) return e;
-  ex out = 1;
-  for (const ex& f : e) out *= in_every_product(f, rewrite);
+  for (const ex& f : e) parts.push_back(in_every_product(f, rewrite));
+  const ex out = GiNaC::mul(parts);
   return is_product(out) ? rewrite(out) : out;
 }
 
@@ -1018,6 +1019,12 @@ ex tangents_in_product(const ex& m) {
 }
 // Whether tangents_in_product changes m: some sinᵏx/cosᵏx in it (it writes any other product again as it was).
 bool has_tangent(const ex& m) {
+  // sinᵏx/cosᵏx needs a sine or cosine below the line: most products have none, and need no table
+  const auto trig_below = [](const ex& f) {
+    return is_power_node(f) && is_number(f.op(1)) && ex_to<GiNaC::numeric>(f.op(1)).is_negative() &&
+           (GiNaC::is_the_function<GiNaC::sin_SERIAL>(f.op(0)) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(f.op(0)));
+  };
+  if (std::none_of(m.begin(), m.end(), trig_below)) return false;
   std::map<ex, std::pair<GiNaC::numeric, GiNaC::numeric>, GiNaC::ex_is_less> powers;  // arg ↦ (sin, cos) exponents
   for (const ex& f : m) {
     const auto bk = base_and_power(f);
