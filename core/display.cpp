@@ -43,6 +43,9 @@ struct Polynomial {
   GiNaC::exmap atoms;  // symbol ↦ the atom it stands for
   std::vector<std::pair<ex, ex>> circle;  // (s, c) with s = sin x, c = cos x, for every x with both
   GiNaC::exmap sums;   // sin(x ± y), cos(x ± y) ↦ written out in the symbols of x and y (for the check)
+  // every atom a sine or a cosine, whose symbol is named by its text: an expression's count of
+  // operations is then the same on the symbols as on the atoms, and needs no substitution
+  bool trig_atoms = false;
 };
 
 struct AtomTable {
@@ -82,16 +85,25 @@ bool checking();
 // first without a minus in front of the whole (a lower bound, enough to drop most candidates),
 // that minus only where the size itself is asked.
 struct Size {
-  ex shown;                   // the atoms' form
+  std::optional<ex> shown;    // the atoms' form, once needed
   std::size_t unsigned_ops;   // text_operations_unsigned(shown)
   std::optional<bool> minus;  // text_leads_with_minus(shown), once asked
 };
 
+// With only sines and cosines for atoms the count is taken on the symbols (a symbol counts as the text
+// it is named by): most candidates are dropped on this count, and the substitution, which rebuilds
+// the whole tree, was half the cost of measuring them. The sign needs the term order of the atoms.
 Size& size_entry(const ex& e, const Polynomial& P) {
   constexpr std::size_t kRemembered = 1 << 14;
   thread_local std::unordered_map<ex, Size, std::hash<ex>, GiNaC::ex_is_equal> cache;
   if (const auto it = cache.find(e); it != cache.end()) return it->second;
   if (cache.size() >= kRemembered) cache.clear();
+  if (P.trig_atoms) {
+    const std::size_t n = text_operations_unsigned(e);
+    if (checking() && n != text_operations_unsigned(e.subs(P.atoms, GiNaC::subs_options::no_pattern)))
+      throw std::logic_error("display size counted on the atoms' symbols otherwise than on the atoms: " + detail::str(e));
+    return cache.emplace(e, Size{std::nullopt, n, std::nullopt}).first->second;
+  }
   const ex shown = e.subs(P.atoms, GiNaC::subs_options::no_pattern);
   return cache.emplace(e, Size{shown, text_operations_unsigned(shown), std::nullopt}).first->second;
 }
@@ -100,11 +112,14 @@ std::size_t size_at_least(const ex& e, const Polynomial& P) { return size_entry(
 
 std::size_t size_of(const ex& e, const Polynomial& P) {
   Size& s = size_entry(e, P);
-  if (!s.minus) s.minus = text_leads_with_minus(s.shown);
+  if (!s.minus) {
+    if (!s.shown) s.shown = e.subs(P.atoms, GiNaC::subs_options::no_pattern);
+    s.minus = text_leads_with_minus(*s.shown);
+  }
   const std::size_t n = s.unsigned_ops + (*s.minus ? 1 : 0);
-  if (checking() && n != operations_in(detail::str(s.shown)))
-    throw std::logic_error("display size " + std::to_string(n) + " counted, " + std::to_string(operations_in(detail::str(s.shown))) +
-                           " printed: " + detail::str(s.shown));
+  if (checking() && n != operations_in(detail::str(*s.shown)))
+    throw std::logic_error("display size " + std::to_string(n) + " counted, " + std::to_string(operations_in(detail::str(*s.shown))) +
+                           " printed: " + detail::str(*s.shown));
   return n;
 }
 
@@ -135,6 +150,20 @@ ex symbol_for(const ex& atom, Polynomial& P) {
 
 // p with c² → 1 − s² for one pair (s, c).
 ex on_pair(const ex& p, const ex& s, const ex& c) { return replace_square(p, c, s); }
+
+// Each atom's symbol named by the atom's text (to_polynomial names its new symbols symbol1, …), so that
+// a symbol is printed, and counted, as its atom (size_entry). A symbol's name is no part of its
+// identity in GiNaC (hash and order go by its serial number).
+void name_by_text(const Polynomial& P) {
+  thread_local std::size_t named = 0;  // the table only grows: symbols named before keep their names
+  if (P.atoms.size() == named) return;
+  for (const auto& [sym, atom] : P.atoms) {
+    auto& s = const_cast<GiNaC::symbol&>(ex_to<GiNaC::symbol>(sym));
+    const std::string text = detail::str(atom);
+    if (s.get_name() != text) s.set_name(text);
+  }
+  named = P.atoms.size();
+}
 
 // The sin/cos pairs among the atoms; a sin x whose cos x is absent gets a symbol for cos x too, so
 // that t − t·sin²x can become t·cos²x.
@@ -1224,7 +1253,20 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   atom_table().to_symbol = P.atoms;
   cancel_roots(num, den, P);
   atom_table().to_symbol = P.atoms;
+  name_by_text(P);
   find_circle(P);
+  // the atoms of N and D (P's table holds every atom of the run); those added later are sines and
+  // cosines (angle sums, double angles)
+  {
+    GiNaC::exset in_nd;
+    symbols_of_terms(num, in_nd);
+    symbols_of_terms(den, in_nd);
+    P.trig_atoms = std::all_of(in_nd.begin(), in_nd.end(), [&](const ex& x) {
+      const auto it = P.atoms.find(x);
+      return it == P.atoms.end() || GiNaC::is_the_function<GiNaC::sin_SERIAL>(it->second) ||
+             GiNaC::is_the_function<GiNaC::cos_SERIAL>(it->second);
+    });
+  }
   // a canonical form of the canonical class comes from FLINT (core/rational_function.hpp), which
   // cancels such factors itself; the others (roots, exp) from GiNaC's normal() may still have them
   if (!is_canonical_class(canonical)) cancel_on_circle(num, den, P);
