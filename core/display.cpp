@@ -178,14 +178,63 @@ void find_circle(Polynomial& P) {
 }
 
 // t − t·s² → t·c² wherever both terms occur (also t·s^2k − t·s^(2k+2) → t·s^2k·c²).
+// Whether some term of `terms` may be −t·s² for another term t: the same factors but s and the
+// number, the degree in s two more, the number negated (compared by the factors' hashes, so a
+// false yes is possible, a false no is not). Building −t·s² for every term to look it up cost a
+// tenth of the display pass; most polynomials have no such pair.
+bool may_pair(const std::vector<ex>& terms, const ex& s) {
+  struct Key {
+    std::size_t rest;
+    int degree;
+    bool operator==(const Key& o) const { return rest == o.rest && degree == o.degree; }
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const { return k.rest * 31 + static_cast<std::size_t>(k.degree); }
+  };
+  std::unordered_multimap<Key, GiNaC::numeric, KeyHash> seen;
+  std::vector<std::pair<Key, GiNaC::numeric>> keys;
+  for (const ex& t : terms) {
+    Key k{0, 0};
+    GiNaC::numeric number = 1;
+    const auto take = [&](const ex& f) {
+      if (is_number(f)) {
+        number *= ex_to<GiNaC::numeric>(f);
+        return;
+      }
+      const bool power = is_power_node(f);
+      if ((power ? f.op(0) : f).is_equal(s) && (!power || is_number(f.op(1)))) {
+        k.degree += power ? ex_to<GiNaC::numeric>(f.op(1)).to_int() : 1;
+        return;
+      }
+      k.rest = k.rest * 1000003u + f.gethash();  // the factors of a product come in a fixed order
+    };
+    if (is_product(t))
+      for (const ex& f : t) take(f);
+    else
+      take(t);
+    seen.emplace(k, number);
+    keys.emplace_back(k, number);
+  }
+  for (const auto& [k, number] : keys) {
+    const auto [from, to] = seen.equal_range(Key{k.rest, k.degree + 2});
+    for (auto it = from; it != to; ++it)
+      if (it->second == -number) return true;
+  }
+  return false;
+}
+
 ex recover_cos(const ex& p, const Polynomial& P) {
   ex q = p.expand();
+  GiNaC::exset in_q;  // P.circle holds every angle the pass has met: a lookup, not a walk of q per angle
+  symbols_of_terms(q, in_q);
   for (const auto& pair : P.circle) {
     const ex &s = pair.first, &c = pair.second;  // not a structured binding: the lambdas below capture them
+    if (!in_q.count(s)) continue;  // t·s² needs s (c² stays c² here)
     // a pair needs a term with s² (most polynomials the search meets have none, or no pair: found
     // before their terms are printed to be ordered)
     const std::vector<ex> terms = terms_of(q);
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return degree_in(t, s) >= 2; })) continue;
+    if (!may_pair(terms, s)) continue;
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present(terms.begin(), terms.end());
     const auto partner_of = [&](const ex& t) { return (-t * GiNaC::pow(s, 2)).expand(); };
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return present.count(partner_of(t)) > 0; })) continue;
@@ -839,9 +888,35 @@ std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const 
   if (!reducible(den)) return std::nullopt;
   const auto monomials = by_monomial_in(num.expand(), vars);
   if (monomials.size() < 2) return std::nullopt;
+  // D's irreducible factors: a coefficient shares a factor with D only if it has at least one
+  // factor's degree in each of that factor's symbols (most have not, and need no gcd)
+  std::vector<ex> den_factors;
+  const ex fd = factor_remembered(den);
+  for (const ex& x : is_product(fd) ? terms_of_product(fd) : std::vector<ex>{fd}) {
+    const ex base = is_power_node(x) ? x.op(0) : x;
+    if (!is_number(base)) den_factors.push_back(base);
+  }
+  const auto degree_of = [](const ex& p, const ex& v) {
+    int d = 0;
+    for (const ex& t : terms_of(p)) d = std::max(d, degree_in(t, v));
+    return d;
+  };
+  const auto may_share = [&](const ex& coeff) {
+    return std::any_of(den_factors.begin(), den_factors.end(), [&](const ex& f) {
+      GiNaC::exset in_f;
+      symbols_of_terms(f, in_f);
+      return std::all_of(in_f.begin(), in_f.end(), [&](const ex& v) { return degree_of(coeff, v) >= degree_of(f, v); });
+    });
+  };
   std::vector<std::pair<ex, ex>> out;
   bool cancelled = false;
   for (const auto& [mono, coeff] : monomials) {
+    if (!may_share(coeff)) {
+      ex n = coeff, d = den;
+      if (leads_with_minus(d.expand())) n = -n, d = -d;
+      out.emplace_back((n * mono).expand(), d.expand());
+      continue;
+    }
     // FLINT's gcd (core/rational_function.hpp): GiNaC's took a fifth of the pass here. Only a factor
     // that is not a number counts (FLINT also takes out the integer content).
     const auto f = cancelled_fraction(coeff / den, {});
