@@ -1291,9 +1291,15 @@ ex common_factor_out(const ex& sum) {
 // first, not the reader). Only for the choice among whole forms: inside the search the printed count
 // keeps x1 (1 − λ) ahead of −λ x1 + x1.
 std::size_t whole_form_size(const ex& e) {
+  // counted on the tree; printed only for a sum led by a minus, whose plus is looked for in the text
+  const std::size_t counted = text_operations(e);
+  if (checking() && counted != operations_in(detail::str(e)))
+    throw std::logic_error("display size " + std::to_string(counted) + " counted, " + std::to_string(operations_in(detail::str(e))) +
+                           " printed: " + detail::str(e));
+  if (!is_sum(e) || !text_leads_with_minus(e)) return counted;
   const std::string t = detail::str(e);
   std::size_t n = operations_in(t);
-  if (t.empty() || t.front() != '-' || !is_sum(e)) return n;
+  if (t.empty() || t.front() != '-') return n;
   int depth = 0;
   for (char c : t) {
     depth += c == '(' ? 1 : c == ')' ? -1 : 0;
