@@ -43,6 +43,9 @@ struct Polynomial {
   GiNaC::exmap atoms;  // symbol ↦ the atom it stands for
   std::vector<std::pair<ex, ex>> circle;  // (s, c) with s = sin x, c = cos x, for every x with both
   GiNaC::exmap sums;   // sin(x ± y), cos(x ± y) ↦ written out in the symbols of x and y (for the check)
+  // every atom a sine or a cosine, whose symbol is named by its text: an expression's count of
+  // operations is then the same on the symbols as on the atoms, and needs no substitution
+  bool trig_atoms = false;
 };
 
 struct AtomTable {
@@ -82,16 +85,25 @@ bool checking();
 // first without a minus in front of the whole (a lower bound, enough to drop most candidates),
 // that minus only where the size itself is asked.
 struct Size {
-  ex shown;                   // the atoms' form
+  std::optional<ex> shown;    // the atoms' form, once needed
   std::size_t unsigned_ops;   // text_operations_unsigned(shown)
   std::optional<bool> minus;  // text_leads_with_minus(shown), once asked
 };
 
+// With only sines and cosines for atoms the count is taken on the symbols (a symbol counts as the text
+// it is named by): most candidates are dropped on this count, and the substitution, which rebuilds
+// the whole tree, was half the cost of measuring them. The sign needs the term order of the atoms.
 Size& size_entry(const ex& e, const Polynomial& P) {
   constexpr std::size_t kRemembered = 1 << 14;
   thread_local std::unordered_map<ex, Size, std::hash<ex>, GiNaC::ex_is_equal> cache;
   if (const auto it = cache.find(e); it != cache.end()) return it->second;
   if (cache.size() >= kRemembered) cache.clear();
+  if (P.trig_atoms) {
+    const std::size_t n = text_operations_unsigned(e);
+    if (checking() && n != text_operations_unsigned(e.subs(P.atoms, GiNaC::subs_options::no_pattern)))
+      throw std::logic_error("display size counted on the atoms' symbols otherwise than on the atoms: " + detail::str(e));
+    return cache.emplace(e, Size{std::nullopt, n, std::nullopt}).first->second;
+  }
   const ex shown = e.subs(P.atoms, GiNaC::subs_options::no_pattern);
   return cache.emplace(e, Size{shown, text_operations_unsigned(shown), std::nullopt}).first->second;
 }
@@ -100,11 +112,14 @@ std::size_t size_at_least(const ex& e, const Polynomial& P) { return size_entry(
 
 std::size_t size_of(const ex& e, const Polynomial& P) {
   Size& s = size_entry(e, P);
-  if (!s.minus) s.minus = text_leads_with_minus(s.shown);
+  if (!s.minus) {
+    if (!s.shown) s.shown = e.subs(P.atoms, GiNaC::subs_options::no_pattern);
+    s.minus = text_leads_with_minus(*s.shown);
+  }
   const std::size_t n = s.unsigned_ops + (*s.minus ? 1 : 0);
-  if (checking() && n != operations_in(detail::str(s.shown)))
-    throw std::logic_error("display size " + std::to_string(n) + " counted, " + std::to_string(operations_in(detail::str(s.shown))) +
-                           " printed: " + detail::str(s.shown));
+  if (checking() && n != operations_in(detail::str(*s.shown)))
+    throw std::logic_error("display size " + std::to_string(n) + " counted, " + std::to_string(operations_in(detail::str(*s.shown))) +
+                           " printed: " + detail::str(*s.shown));
   return n;
 }
 
@@ -136,6 +151,20 @@ ex symbol_for(const ex& atom, Polynomial& P) {
 // p with c² → 1 − s² for one pair (s, c).
 ex on_pair(const ex& p, const ex& s, const ex& c) { return replace_square(p, c, s); }
 
+// Each atom's symbol named by the atom's text (to_polynomial names its new symbols symbol1, …), so that
+// a symbol is printed, and counted, as its atom (size_entry). A symbol's name is no part of its
+// identity in GiNaC (hash and order go by its serial number).
+void name_by_text(const Polynomial& P) {
+  thread_local std::size_t named = 0;  // the table only grows: symbols named before keep their names
+  if (P.atoms.size() == named) return;
+  for (const auto& [sym, atom] : P.atoms) {
+    auto& s = const_cast<GiNaC::symbol&>(ex_to<GiNaC::symbol>(sym));
+    const std::string text = detail::str(atom);
+    if (s.get_name() != text) s.set_name(text);
+  }
+  named = P.atoms.size();
+}
+
 // The sin/cos pairs among the atoms; a sin x whose cos x is absent gets a symbol for cos x too, so
 // that t − t·sin²x can become t·cos²x.
 void find_circle(Polynomial& P) {
@@ -149,14 +178,63 @@ void find_circle(Polynomial& P) {
 }
 
 // t − t·s² → t·c² wherever both terms occur (also t·s^2k − t·s^(2k+2) → t·s^2k·c²).
+// Whether some term of `terms` may be −t·s² for another term t: the same factors but s and the
+// number, the degree in s two more, the number negated (compared by the factors' hashes, so a
+// false yes is possible, a false no is not). Building −t·s² for every term to look it up cost a
+// tenth of the display pass; most polynomials have no such pair.
+bool may_pair(const std::vector<ex>& terms, const ex& s) {
+  struct Key {
+    std::size_t rest;
+    int degree;
+    bool operator==(const Key& o) const { return rest == o.rest && degree == o.degree; }
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const { return k.rest * 31 + static_cast<std::size_t>(k.degree); }
+  };
+  std::unordered_multimap<Key, GiNaC::numeric, KeyHash> seen;
+  std::vector<std::pair<Key, GiNaC::numeric>> keys;
+  for (const ex& t : terms) {
+    Key k{0, 0};
+    GiNaC::numeric number = 1;
+    const auto take = [&](const ex& f) {
+      if (is_number(f)) {
+        number *= ex_to<GiNaC::numeric>(f);
+        return;
+      }
+      const bool power = is_power_node(f);
+      if ((power ? f.op(0) : f).is_equal(s) && (!power || is_number(f.op(1)))) {
+        k.degree += power ? ex_to<GiNaC::numeric>(f.op(1)).to_int() : 1;
+        return;
+      }
+      k.rest = k.rest * 1000003u + f.gethash();  // the factors of a product come in a fixed order
+    };
+    if (is_product(t))
+      for (const ex& f : t) take(f);
+    else
+      take(t);
+    seen.emplace(k, number);
+    keys.emplace_back(k, number);
+  }
+  for (const auto& [k, number] : keys) {
+    const auto [from, to] = seen.equal_range(Key{k.rest, k.degree + 2});
+    for (auto it = from; it != to; ++it)
+      if (it->second == -number) return true;
+  }
+  return false;
+}
+
 ex recover_cos(const ex& p, const Polynomial& P) {
   ex q = p.expand();
+  GiNaC::exset in_q;  // P.circle holds every angle the pass has met: a lookup, not a walk of q per angle
+  symbols_of_terms(q, in_q);
   for (const auto& pair : P.circle) {
     const ex &s = pair.first, &c = pair.second;  // not a structured binding: the lambdas below capture them
+    if (!in_q.count(s)) continue;  // t·s² needs s (c² stays c² here)
     // a pair needs a term with s² (most polynomials the search meets have none, or no pair: found
     // before their terms are printed to be ordered)
     const std::vector<ex> terms = terms_of(q);
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return degree_in(t, s) >= 2; })) continue;
+    if (!may_pair(terms, s)) continue;
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present(terms.begin(), terms.end());
     const auto partner_of = [&](const ex& t) { return (-t * GiNaC::pow(s, 2)).expand(); };
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return present.count(partner_of(t)) > 0; })) continue;
@@ -236,7 +314,7 @@ ex contract_double_angles(const ex& p, Polynomial& P) {
   ex q = p;
   const std::size_t known = P.circle.size();
   GiNaC::exset in_q;  // P.circle holds every angle the pass has met: a lookup, not a walk of q per angle
-  collect_symbols(q, in_q);
+  symbols_of_terms(q, in_q);
   std::vector<std::size_t> refused;
   for (std::size_t k = 0; k < known; ++k) {
     const auto [sx, cx] = P.circle[k];
@@ -431,7 +509,7 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
   ex q = contract_double_angles(p.expand(), P);
   std::vector<std::pair<ex, ex>> pairs;  // the angles of p (the table holds every angle seen so far)
   GiNaC::exset in_q;
-  collect_symbols(q, in_q);
+  symbols_of_terms(q, in_q);
   for (const auto& [sx, cx] : P.circle)
     if (in_q.count(sx) || in_q.count(cx)) pairs.emplace_back(sx, cx);
   if (terms_of(q).size() > kMaxContractTerms || pairs.size() < 2 || pairs.size() > 6) return q;
@@ -488,7 +566,7 @@ ex remembered_on_circles(const ex& p, const Polynomial& P, bool to_cosines, cons
   if (memo.size() >= kRemembered) memo.clear();
   ex q = p.expand();
   GiNaC::exset in_q;  // a pair q does not hold leaves it as it is: P.circle holds every angle met so far
-  collect_symbols(q, in_q);
+  symbols_of_terms(q, in_q);
   for (const auto& [s, c] : P.circle)
     if (in_q.count(s) || in_q.count(c)) q = rewrite(q, s, c);
   return memo.emplace(p, q).first->second;
@@ -514,7 +592,7 @@ std::vector<ex> symbols_of(const ex& p, const Polynomial& P) {
   if (const auto it = cache.find(p); it != cache.end()) return it->second;
   if (cache.size() >= kRemembered) cache.clear();
   GiNaC::exset set;
-  collect_symbols(p, set);
+  symbols_of_terms(p, set);
   std::vector<ex> v(set.begin(), set.end());
   std::stable_sort(v.begin(), v.end(), [&](const ex& a, const ex& b) { return key_of(a, P) < key_of(b, P); });
   return cache.emplace(p, std::move(v)).first->second;
@@ -810,9 +888,35 @@ std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const 
   if (!reducible(den)) return std::nullopt;
   const auto monomials = by_monomial_in(num.expand(), vars);
   if (monomials.size() < 2) return std::nullopt;
+  // D's irreducible factors: a coefficient shares a factor with D only if it has at least one
+  // factor's degree in each of that factor's symbols (most have not, and need no gcd)
+  std::vector<ex> den_factors;
+  const ex fd = factor_remembered(den);
+  for (const ex& x : is_product(fd) ? terms_of_product(fd) : std::vector<ex>{fd}) {
+    const ex base = is_power_node(x) ? x.op(0) : x;
+    if (!is_number(base)) den_factors.push_back(base);
+  }
+  const auto degree_of = [](const ex& p, const ex& v) {
+    int d = 0;
+    for (const ex& t : terms_of(p)) d = std::max(d, degree_in(t, v));
+    return d;
+  };
+  const auto may_share = [&](const ex& coeff) {
+    return std::any_of(den_factors.begin(), den_factors.end(), [&](const ex& f) {
+      GiNaC::exset in_f;
+      symbols_of_terms(f, in_f);
+      return std::all_of(in_f.begin(), in_f.end(), [&](const ex& v) { return degree_of(coeff, v) >= degree_of(f, v); });
+    });
+  };
   std::vector<std::pair<ex, ex>> out;
   bool cancelled = false;
   for (const auto& [mono, coeff] : monomials) {
+    if (!may_share(coeff)) {
+      ex n = coeff, d = den;
+      if (leads_with_minus(d.expand())) n = -n, d = -d;
+      out.emplace_back((n * mono).expand(), d.expand());
+      continue;
+    }
     // FLINT's gcd (core/rational_function.hpp): GiNaC's took a fifth of the pass here. Only a factor
     // that is not a number counts (FLINT also takes out the integer content).
     const auto f = cancelled_fraction(coeff / den, {});
@@ -948,8 +1052,8 @@ namespace {
 // (the polar ellipse's impact law r_dot^+ had cos θ above and below). Exact division, as any gcd.
 void cancel_on_circle(ex& num, ex& den, const Polynomial& P) {
   GiNaC::exset in_num, in_den;  // a pair missing from either side has nothing to cancel
-  collect_symbols(num, in_num);
-  collect_symbols(den, in_den);
+  symbols_of_terms(num, in_num);
+  symbols_of_terms(den, in_den);
   for (const auto& [s, c] : P.circle)
     for (const bool cosines : {true, false}) {
       if (!(in_num.count(s) || in_num.count(c)) || !(in_den.count(s) || in_den.count(c))) continue;
@@ -976,15 +1080,16 @@ bool some_product(const ex& e, const Test& test) {
 // e with `rewrite` applied to every product in it, the inner ones first.
 template <class Rewrite>
 ex in_every_product(const ex& e, const Rewrite& rewrite) {
+  // summed and multiplied once: += on a GiNaC sum copies it, quadratic in the terms
+  GiNaC::exvector parts;
   if (is_sum(e)) {
-    ex out = 0;
-    for (const ex& t : e) out += in_every_product(t, rewrite);
-    return out;
+    for (const ex& t : e) parts.push_back(in_every_product(t, rewrite));
+    return GiNaC::add(parts);
   }
   if (is_power_node(e)) return GiNaC::pow(in_every_product(e.op(0), rewrite), e.op(1));
   if (!is_product(e)) return e;
-  ex out = 1;
-  for (const ex& f : e) out *= in_every_product(f, rewrite);
+  for (const ex& f : e) parts.push_back(in_every_product(f, rewrite));
+  const ex out = GiNaC::mul(parts);
   return is_product(out) ? rewrite(out) : out;
 }
 
@@ -1018,6 +1123,12 @@ ex tangents_in_product(const ex& m) {
 }
 // Whether tangents_in_product changes m: some sinᵏx/cosᵏx in it (it writes any other product again as it was).
 bool has_tangent(const ex& m) {
+  // sinᵏx/cosᵏx needs a sine or cosine below the line: most products have none, and need no table
+  const auto trig_below = [](const ex& f) {
+    return is_power_node(f) && is_number(f.op(1)) && ex_to<GiNaC::numeric>(f.op(1)).is_negative() &&
+           (GiNaC::is_the_function<GiNaC::sin_SERIAL>(f.op(0)) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(f.op(0)));
+  };
+  if (std::none_of(m.begin(), m.end(), trig_below)) return false;
   std::map<ex, std::pair<GiNaC::numeric, GiNaC::numeric>, GiNaC::ex_is_less> powers;  // arg ↦ (sin, cos) exponents
   for (const ex& f : m) {
     const auto bk = base_and_power(f);
@@ -1180,9 +1291,15 @@ ex common_factor_out(const ex& sum) {
 // first, not the reader). Only for the choice among whole forms: inside the search the printed count
 // keeps x1 (1 − λ) ahead of −λ x1 + x1.
 std::size_t whole_form_size(const ex& e) {
+  // counted on the tree; printed only for a sum led by a minus, whose plus is looked for in the text
+  const std::size_t counted = text_operations(e);
+  if (checking() && counted != operations_in(detail::str(e)))
+    throw std::logic_error("display size " + std::to_string(counted) + " counted, " + std::to_string(operations_in(detail::str(e))) +
+                           " printed: " + detail::str(e));
+  if (!is_sum(e) || !text_leads_with_minus(e)) return counted;
   const std::string t = detail::str(e);
   std::size_t n = operations_in(t);
-  if (t.empty() || t.front() != '-' || !is_sum(e)) return n;
+  if (t.empty() || t.front() != '-') return n;
   int depth = 0;
   for (char c : t) {
     depth += c == '(' ? 1 : c == ')' ? -1 : 0;
@@ -1217,7 +1334,20 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   atom_table().to_symbol = P.atoms;
   cancel_roots(num, den, P);
   atom_table().to_symbol = P.atoms;
+  name_by_text(P);
   find_circle(P);
+  // the atoms of N and D (P's table holds every atom of the run); those added later are sines and
+  // cosines (angle sums, double angles)
+  {
+    GiNaC::exset in_nd;
+    symbols_of_terms(num, in_nd);
+    symbols_of_terms(den, in_nd);
+    P.trig_atoms = std::all_of(in_nd.begin(), in_nd.end(), [&](const ex& x) {
+      const auto it = P.atoms.find(x);
+      return it == P.atoms.end() || GiNaC::is_the_function<GiNaC::sin_SERIAL>(it->second) ||
+             GiNaC::is_the_function<GiNaC::cos_SERIAL>(it->second);
+    });
+  }
   // a canonical form of the canonical class comes from FLINT (core/rational_function.hpp), which
   // cancels such factors itself; the others (roots, exp) from GiNaC's normal() may still have them
   if (!is_canonical_class(canonical)) cancel_on_circle(num, den, P);

@@ -67,7 +67,7 @@ std::optional<ex> factor_rational(const ex& p) {
   const ex e = p.expand();
   if (is_number(e)) return e;
   GiNaC::exset found;
-  collect_symbols(e, found);
+  symbols_of_terms(e, found);
   const std::vector<ex> vars(found.begin(), found.end());
   // split_term refuses what is not a polynomial in the symbols (a root, a negative power, a function),
   // so no is_polynomial() walk first

@@ -2,6 +2,7 @@
 #include "core/monomial.hpp"
 
 #include "core/node_kind.hpp"
+#include "core/symbolic.hpp"
 
 #include <unordered_map>
 
@@ -62,6 +63,57 @@ std::vector<int> exponents_in(const ex& monomial, const std::vector<ex>& syms) {
   return d;
 }
 
+namespace {
+
+// The terms of t·(1 − s²)^⌊k/2⌋/c^(k − k mod 2) for a monomial t = n·c^k·s^a·rest (symbols to integer
+// powers, a number), each built as one product: dividing and expanding GiNaC products made this
+// rewriting a tenth of the display pass. false (and nothing appended) for any other t.
+bool binomial_terms(const ex& t, const ex& c, const ex& s, int k, GiNaC::exvector& out) {
+  if (!is_product(t)) return false;
+  GiNaC::exvector rest;
+  GiNaC::numeric number = 1;
+  int a = 0;
+  for (const ex& f : t) {
+    if (is_number(f)) {
+      number *= GiNaC::ex_to<GiNaC::numeric>(f);
+      continue;
+    }
+    const bool power = is_power_node(f);
+    const ex base = power ? f.op(0) : f;
+    if (!is_symbol_node(base) || (power && !(is_number(f.op(1)) && GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_integer()))) return false;
+    if (base.is_equal(c)) continue;  // c^k: k known
+    if (base.is_equal(s)) a += power ? GiNaC::ex_to<GiNaC::numeric>(f.op(1)).to_int() : 1;
+    else rest.push_back(f);
+  }
+  const int j = k / 2;
+  if (k % 2 != 0) rest.push_back(c);
+  GiNaC::numeric binomial = 1;  // C(j, i)
+  for (int i = 0; i <= j; ++i) {
+    GiNaC::exvector term = rest;
+    term.push_back(number * (i % 2 == 0 ? binomial : -binomial));
+    if (a + 2 * i != 0) term.push_back(GiNaC::pow(s, a + 2 * i));
+    out.push_back(GiNaC::mul(term));
+    binomial = binomial * (j - i) / (i + 1);
+  }
+  return true;
+}
+
+}  // namespace
+
+void symbols_of_terms(const ex& p, GiNaC::exset& out) {
+  const auto factor = [&](const ex& f) {
+    if (is_number(f)) return;
+    if (is_symbol_node(f)) out.insert(f);
+    else if (is_power_node(f) && is_symbol_node(f.op(0)) && is_number(f.op(1))) out.insert(f.op(0));
+    else collect_symbols(f, out);
+  };
+  for (const ex& t : terms_of(p)) {
+    if (!is_product(t)) factor(t);
+    else
+      for (const ex& f : t) factor(f);
+  }
+}
+
 ex replace_square(const ex& p, const ex& c, const ex& s) {
   const ex q = p.expand();
   // One pass over the terms, without has(c) first: GiNaC builds every term of a sum again for each
@@ -75,7 +127,7 @@ ex replace_square(const ex& p, const ex& c, const ex& s) {
       return;
     }
     changed = true;
-    out.push_back((t / GiNaC::pow(c, k - k % 2) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2)).expand());
+    if (!binomial_terms(t, c, s, k, out)) out.push_back((t / GiNaC::pow(c, k - k % 2) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2)).expand());
   };
   for (const ex& t : terms_of(q)) each(t);
   return changed ? ex(GiNaC::add(out)) : q;  // a sum of expanded terms is expanded: add() flattens it

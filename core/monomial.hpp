@@ -24,6 +24,11 @@ std::vector<GiNaC::ex> terms_of(const GiNaC::ex& p);
 /// for each symbol walks them once per symbol).
 std::vector<int> exponents_in(const GiNaC::ex& monomial, const std::vector<GiNaC::ex>& syms);
 
+/// The symbols of p into `out`, read off its terms' factors (collect_symbols' walk of the whole tree,
+/// with a memo of its nodes, cost more on the display pass's polynomials); a factor that is not a
+/// number, a symbol or a symbol's power is walked as collect_symbols would.
+void symbols_of_terms(const GiNaC::ex& p, GiNaC::exset& out);
+
 /// The expanded polynomial p with c² → 1 − s² (c and s symbols): c^k becomes c^(k mod 2)·(1 − s²)^⌊k/2⌋,
 /// term by term, so that only the terms with c² are expanded again. p itself, expanded, when no term has c².
 GiNaC::ex replace_square(const GiNaC::ex& p, const GiNaC::ex& c, const GiNaC::ex& s);

@@ -2,8 +2,6 @@
 #include "core/node_kind.hpp"
 
 #include <typeinfo>
-#include <utility>
-#include <vector>
 
 namespace hamel {
 
@@ -28,14 +26,19 @@ NodeKind classify(const GiNaC::ex& e) {
 }  // namespace
 
 NodeKind node_kind(const GiNaC::ex& e) {
-  // A handful of classes occur: a linear scan of their type_info addresses beats a hash.
-  thread_local std::vector<std::pair<const std::type_info*, NodeKind>> known;
+  // A handful of classes occur: a linear scan of their type_info addresses beats a hash. Plain
+  // arrays, so that the thread-local lookup needs no guard for a constructor (a third of this
+  // function's time with a vector).
+  constexpr int kKnown = 32;
+  thread_local const std::type_info* types[kKnown];
+  thread_local NodeKind kinds[kKnown];
+  thread_local int known = 0;
   const GiNaC::basic& node = GiNaC::ex_to<GiNaC::basic>(e);  // typeid of a call would warn (clang)
   const std::type_info* type = &typeid(node);
-  for (const auto& [t, kind] : known)
-    if (t == type) return kind;
+  for (int i = 0; i < known; ++i)
+    if (types[i] == type) return kinds[i];
   const NodeKind kind = classify(e);
-  known.emplace_back(type, kind);
+  if (known < kKnown) types[known] = type, kinds[known++] = kind;
   return kind;
 }
 

@@ -184,7 +184,7 @@ std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex*>& values, cons
     if (fresh) {
       distinct.push_back(*v);
       leaves.add(*v);
-      size += tree_size(*v, kForkWorthyNodes);
+      if (size < kForkWorthyNodes) size += tree_size(*v, kForkWorthyNodes - size);  // only whether it reaches the bound counts
     }
     which.push_back(it->second);
   }

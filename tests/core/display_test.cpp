@@ -159,7 +159,9 @@ TEST_CASE("factored_without_flint: FLINT's very answer where the certificate app
   // the flagship's denominator (004 §6) in its sine and cosine symbols, times monomials and contents
   const ex K = I1 * I3 + I1 * m * pow(R, 2) * pow(s, 2) + I3 * m * pow(R, 2) * pow(c, 2);
   const std::vector<ex> certified{K, (-6 * m * pow(R, 2) * K).expand(), (K / 4).expand(), (x * y + x * z).expand(),
-                                  -3 * pow(x, 2) * y, (2 * I1 * x + 4 * y * z).expand(), (x * (y + 1) + 1).expand()};
+                                  -3 * pow(x, 2) * y, (2 * I1 * x + 4 * y * z).expand(), (x * (y + 1) + 1).expand(),
+                                  // irreducible by specialisation: x² + 9 at y = 3; no symbol in every coefficient in x
+                                  (pow(x, 2) + pow(y, 2)).expand(), (-2 * x * y * (pow(x, 2) * y + pow(y, 3) + 1)).expand()};
   for (const ex& p : certified) {
     const auto f = hamel::factored_without_flint(p);
     REQUIRE_MESSAGE(f, hamel::detail::str(p));
@@ -167,14 +169,20 @@ TEST_CASE("factored_without_flint: FLINT's very answer where the certificate app
     CHECK((*f - p).expand().is_zero());
   }
   // reducible, or irreducible beyond the certificate: FLINT is asked
-  const std::vector<ex> refused{(pow(x, 2) - pow(y, 2)).expand(), ((y + z) * (x + w)).expand(), (pow(x, 2) + pow(y, 2)).expand(),
-                                sin(x) + y, x / 2 + sqrt(y)};
+  const std::vector<ex> refused{(pow(x, 2) - pow(y, 2)).expand(), ((y + z) * (x + w)).expand(),
+                                ((x + y + z) * (x - y + 2 * z)).expand(), sin(x) + y, x / 2 + sqrt(y)};
   for (const ex& p : refused) CHECK_FALSE_MESSAGE(hamel::factored_without_flint(p), hamel::detail::str(p));
   // the certificate on its own: degree 1 in x, a single term on one side sharing nothing with the other
   const std::vector<ex> xyz{x, y, z};
   CHECK(hamel::plainly_irreducible((x * y + z).expand(), xyz));
   CHECK_FALSE(hamel::plainly_irreducible((x * y + y * z).expand(), xyz));  // y(x + z)
   CHECK_FALSE(hamel::plainly_irreducible((x * x * y + z).expand(), {x}));  // degree 2 in the only symbol asked
+  // by specialisation: x² − y² is x² − 4 at y = 2, reducible; (y + 1)(x² + 1) has x² + 1 irreducible at
+  // every y but the common factor y + 1 in both coefficients in x
+  CHECK(hamel::irreducible_by_specialisation((pow(x, 3) * y + x + pow(y, 2)).expand(), {x, y}));
+  CHECK_FALSE(hamel::irreducible_by_specialisation((pow(x, 2) - pow(y, 2)).expand(), {x, y}));
+  CHECK_FALSE(hamel::irreducible_by_specialisation(((y + 1) * (pow(x, 2) + 1)).expand(), {x, y}));
+  CHECK_FALSE(hamel::irreducible_by_specialisation(((x + y + z) * (x - y + 2 * z)).expand(), {x, y, z}));
 }
 
 TEST_CASE("display_form: the half angles the canonical form introduced go back to the input's angle") {
