@@ -104,7 +104,7 @@ std::vector<const TrigPair*> pairs_of_symbols(const GiNaC::exset& syms) {
 }
 
 bool has_symbol(const ex& e) {
-  if (is_a<GiNaC::symbol>(e)) return true;
+  if (is_symbol_node(e)) return true;
   for (std::size_t i = 0; i < e.nops(); ++i)
     if (has_symbol(e.op(i))) return true;
   return false;
@@ -162,8 +162,9 @@ bool trig_polynomial(const ex& arg, bool want_sin, ex& out) {
 struct ToPolynomial : GiNaC::map_function {
   bool pure = true;
   ex operator()(const ex& e) override {
-    if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
-    if (is_a<GiNaC::symbol>(e)) return e;
+    const NodeKind kind = node_kind(e);  // not is_a: a failed dynamic_cast compares type names
+    if (kind == NodeKind::Number) return exact(ex_to<GiNaC::numeric>(e));
+    if (kind == NodeKind::Symbol) return e;
     // each shared subtree once (`pure` only ever turns false: a remembered answer needs no flag)
     if (!NodeMemo<ex>::shared(e)) return convert(e);
     if (const ex* r = memo_.find(e)) return *r;
@@ -174,14 +175,15 @@ struct ToPolynomial : GiNaC::map_function {
   NodeMemo<ex> memo_;
 
   ex convert(const ex& e) {
-    if (is_a<GiNaC::constant>(e)) {
+    const NodeKind kind = node_kind(e);
+    if (kind == NodeKind::Constant) {
       if (!e.is_equal(GiNaC::Pi)) pure = false;
       return e;
     }
-    if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e)) return e.map(*this);
-    if (is_a<GiNaC::power>(e)) {
+    if (kind == NodeKind::Sum || kind == NodeKind::Product) return e.map(*this);
+    if (kind == NodeKind::Power) {
       const ex expo = e.op(1);
-      if (is_a<GiNaC::numeric>(expo) && ex_to<GiNaC::numeric>(expo).is_integer())
+      if (is_number(expo) && ex_to<GiNaC::numeric>(expo).is_integer())
         return GiNaC::pow((*this)(e.op(0)), expo);
       pure = false;
       return GiNaC::pow(simplified_part(e.op(0), pure), simplified_part(expo, pure));
@@ -195,6 +197,10 @@ struct ToPolynomial : GiNaC::map_function {
       // (cos(2) = 2cos²(1) − 1) are left to the numeric probe.
       pure = false;
       return e;
+    }
+    if ((is_sin || is_cos || is_tan) && is_symbol_node(e.op(0))) {  // sin x ↦ s_x: what trig_polynomial gives, at once
+      const TrigPair& p = pair_for(e.op(0));
+      return is_sin ? ex(p.s) : is_cos ? ex(p.c) : p.s / p.c;
     }
     if (is_sin || is_cos || is_tan) {
       ex s, c;
@@ -256,7 +262,7 @@ struct CanonicalFormTooCostly : std::runtime_error {
 };
 
 bool has_costly_root(const ex& e) {
-  if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1))) {
+  if (is_power_node(e) && is_number(e.op(1))) {
     const GiNaC::numeric x = ex_to<GiNaC::numeric>(e.op(1));
     if (x.is_rational() && !x.is_integer() && GiNaC::abs(x.numer()) > kMaxRootNumerator) return true;
   }
@@ -309,7 +315,7 @@ struct PowersAsSymbols : GiNaC::map_function {
 };
 
 bool has_symbolic_exponent(const ex& e) {
-  if (is_a<GiNaC::power>(e) && !is_a<GiNaC::numeric>(e.op(1))) return true;
+  if (is_power_node(e) && !is_number(e.op(1))) return true;
   for (std::size_t i = 0; i < e.nops(); ++i)
     if (has_symbolic_exponent(e.op(i))) return true;
   return false;
@@ -677,19 +683,20 @@ constexpr std::size_t kProbeFirst = 500;  // outside the canonical class, tree n
 // nor the product around a single other factor: GiNaC moves the sign of a sum factor in or out by
 // its hash order (-(a - b)*c or (b - a)*c), and the method chosen must not change from run to run.
 std::size_t tree_size(const ex& e, std::size_t cap) {
-  const bool product = is_a<GiNaC::mul>(e);
+  const NodeKind kind = node_kind(e);  // not is_a: a failed dynamic_cast compares type names
+  const bool product = kind == NodeKind::Product;
   std::size_t n = 1;
   if (product) {
     std::size_t factors = 0;
-    for (std::size_t i = 0; i < e.nops(); ++i) factors += !is_a<GiNaC::numeric>(e.op(i));
+    for (std::size_t i = 0; i < e.nops(); ++i) factors += !is_number(e.op(i));
     n = factors > 1 ? 1 : 0;
-  } else if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
+  } else if (kind == NodeKind::Power && is_number(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
     const GiNaC::numeric k = GiNaC::abs(ex_to<GiNaC::numeric>(e.op(1)));
     if (k >= static_cast<long>(cap)) return cap;
     n = std::max<std::size_t>(1, static_cast<std::size_t>(k.to_long()));
   }
   for (std::size_t i = 0; i < e.nops() && n < cap; ++i)
-    if (!product || !is_a<GiNaC::numeric>(e.op(i))) n += tree_size(e.op(i), cap - n);
+    if (!product || !is_number(e.op(i))) n += tree_size(e.op(i), cap - n);
   return n;
 }
 
