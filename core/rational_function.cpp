@@ -11,6 +11,7 @@
 #include "core/flint_integer.hpp"
 #include "core/flint_poly.hpp"
 #include "core/node_kind.hpp"
+#include "core/stored_terms.hpp"
 #include "core/error.hpp"
 
 namespace hamel {
@@ -58,6 +59,14 @@ bool collect_atoms(const ex& e, GiNaC::exset& found) {
   }
   if (k == NodeKind::Power) return integer_exponent(e) && collect_atoms(e.op(0), found);
   if (k != NodeKind::Sum && k != NodeKind::Product) return false;
+  if (k == NodeKind::Sum) {  // the stored terms (core/stored_terms.hpp): no product c·x built per term
+    bool ok = true;
+    const auto rational = [](const ex& c) { return GiNaC::ex_to<GiNaC::numeric>(c).is_rational(); };
+    for_each_term(
+        e, [&](const ex& x, const ex& c) { ok = ok && rational(c) && collect_atoms(x, found); },
+        [&](const ex& c) { ok = ok && rational(c); });
+    return ok;
+  }
   for (std::size_t i = 0; i < e.nops(); ++i)
     if (!collect_atoms(e.op(i), found)) return false;
   return true;
@@ -267,20 +276,27 @@ class Evaluator {
     return r;
   }
 
-  // Polynomial terms first, added without any gcd; then the fractions one by one.
+  // Polynomial terms first, added without any gcd; then the fractions one by one. The terms as
+  // stored, c·x as c times x's fraction (core/stored_terms.hpp).
   Fraction sum(const ex& e) {
     Fraction acc{Poly(c_), Poly(c_)};
     fmpz_mpoly_one(acc.d.p, c_.ctx);
     std::vector<Fraction> fractions;
-    for (std::size_t i = 0; i < e.nops(); ++i) {
-      Fraction f = (*this)(e.op(i));
+    const auto add = [&](Fraction f) {
       if (!f.d.is_one()) {
         fractions.push_back(std::move(f));
-        continue;
+        return;
       }
       fmpz_mpoly_add(acc.n.p, acc.n.p, f.n.p, c_.ctx);
       acc.n = bounded(std::move(acc.n), c_);
-    }
+    };
+    for_each_term(
+        e,
+        [&](const ex& x, const ex& c) {
+          const auto& q = GiNaC::ex_to<GiNaC::numeric>(c);
+          add(q.is_equal(1) ? (*this)(x) : times(number(q), (*this)(x)));
+        },
+        [&](const ex& c) { add(number(GiNaC::ex_to<GiNaC::numeric>(c))); });
     for (const Fraction& f : fractions) acc = plus(acc, f);
     return acc;
   }

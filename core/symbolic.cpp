@@ -32,6 +32,7 @@
 #include "core/monomial.hpp"
 #include "core/node_memo.hpp"
 #include "core/node_kind.hpp"
+#include "core/stored_terms.hpp"
 #include "core/term_order.hpp"
 
 namespace hamel {
@@ -103,12 +104,7 @@ std::vector<const TrigPair*> pairs_of_symbols(const GiNaC::exset& syms) {
   return out;
 }
 
-bool has_symbol(const ex& e) {
-  if (is_symbol_node(e)) return true;
-  for (std::size_t i = 0; i < e.nops(); ++i)
-    if (has_symbol(e.op(i))) return true;
-  return false;
-}
+bool has_symbol(const ex& e) { return is_symbol_node(e) || any_operand(e, [](const ex& x) { return has_symbol(x); }); }
 
 // Exact rational value of a floating-point number, so that canonical arithmetic is exact.
 ex exact(const GiNaC::numeric& n) {
@@ -266,9 +262,7 @@ bool has_costly_root(const ex& e) {
     const GiNaC::numeric x = ex_to<GiNaC::numeric>(e.op(1));
     if (x.is_rational() && !x.is_integer() && GiNaC::abs(x.numer()) > kMaxRootNumerator) return true;
   }
-  for (std::size_t i = 0; i < e.nops(); ++i)
-    if (has_costly_root(e.op(i))) return true;
-  return false;
+  return any_operand(e, [](const ex& x) { return has_costly_root(x); });
 }
 
 // GiNaC's normal form writes a root of 1/S, for a sum S, as (1/S)^x, and 1/S is stored as -1/(-S) when
@@ -315,10 +309,7 @@ struct PowersAsSymbols : GiNaC::map_function {
 };
 
 bool has_symbolic_exponent(const ex& e) {
-  if (is_power_node(e) && !is_number(e.op(1))) return true;
-  for (std::size_t i = 0; i < e.nops(); ++i)
-    if (has_symbolic_exponent(e.op(i))) return true;
-  return false;
+  return (is_power_node(e) && !is_number(e.op(1))) || any_operand(e, [](const ex& x) { return has_symbolic_exponent(x); });
 }
 
 // Expressions with roots of this size or more (tree nodes) get their fraction from FLINT, with each
@@ -695,6 +686,11 @@ std::size_t tree_size(const ex& e, std::size_t cap) {
     if (k >= static_cast<long>(cap)) return cap;
     n = std::max<std::size_t>(1, static_cast<std::size_t>(k.to_long()));
   }
+  if (kind == NodeKind::Sum) {  // c·x counts as x (a product's numbers count 0), the constant term 1
+    for_each_term(
+        e, [&](const ex& x, const ex&) { n += n < cap ? tree_size(x, cap - n) : 0; }, [&](const ex&) { n += n < cap; });
+    return std::min(n, cap);
+  }
   for (std::size_t i = 0; i < e.nops() && n < cap; ++i)
     if (!product || !is_number(e.op(i))) n += tree_size(e.op(i), cap - n);
   return n;
@@ -818,13 +814,33 @@ class ExactValueAt {
     }
     if (atoms_)
       if (const ex* form = atoms_->find(e)) return (*this)(*form);
-    const bool sum = kind == NodeKind::Sum;
-    if (sum || kind == NodeKind::Product) {
+    if (kind == NodeKind::Sum) {  // the stored terms: c·x as c times x (core/stored_terms.hpp)
+      std::optional<Value> r;
+      bool defined = true;
+      const auto add = [&](const std::optional<Value>& v) {
+        if (!v) defined = false;
+        else r = !r ? *v : f_.add(*r, *v);
+      };
+      for_each_term(
+          e,
+          [&](const ex& x, const ex& c) {
+            if (!defined) return;
+            const auto v = (*this)(x);
+            if (!v || c.is_equal(1)) return add(v);
+            const auto k = (*this)(c);
+            add(k ? std::optional<Value>(f_.mul(*v, *k)) : std::nullopt);
+          },
+          [&](const ex& c) {
+            if (defined) add((*this)(c));
+          });
+      return defined ? r : std::nullopt;
+    }
+    if (kind == NodeKind::Product) {
       std::optional<Value> r;
       for (const ex& x : e) {
         const auto v = (*this)(x);
         if (!v) return std::nullopt;
-        r = !r ? *v : sum ? f_.add(*r, *v) : f_.mul(*r, *v);
+        r = !r ? *v : f_.mul(*r, *v);
       }
       return r;
     }
