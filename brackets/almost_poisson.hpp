@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <utility>
 
 #include "geometry/distribution.hpp"
@@ -28,6 +29,11 @@ class AlmostPoissonBracket {
 
  private:
   Multivector pi_;
+  // ∂f/∂x^k per function f met, shared by the copies of this bracket: brackets of the same functions
+  // recur ({u_a, u_c} for every c, the inner {u_b, u_c} of every Jacobiator {u_a, {u_b, u_c}}).
+  struct Partials;
+  std::shared_ptr<Partials> partials_;
+  GiNaC::ex partial(const GiNaC::ex& f, std::size_t k) const;
 };
 
 /// {f, g}.
