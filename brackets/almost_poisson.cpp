@@ -2,30 +2,16 @@
 #include "brackets/almost_poisson.hpp"
 
 #include <optional>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 #include "geometry/linear_algebra.hpp"
 
 namespace hamel {
 
-struct AlmostPoissonBracket::Partials {
-  std::unordered_map<GiNaC::ex, std::vector<std::optional<GiNaC::ex>>, std::hash<GiNaC::ex>, GiNaC::ex_is_equal> of;
-};
-
-GiNaC::ex AlmostPoissonBracket::partial(const GiNaC::ex& f, std::size_t k) const {
-  const auto& x = GiNaC::ex_to<GiNaC::symbol>(chart()[k]);
-  if (GiNaC::is_a<GiNaC::symbol>(f) || GiNaC::is_a<GiNaC::numeric>(f)) return f.diff(x);  // nothing to remember
-  constexpr std::size_t kRemembered = 4096;  // functions; a bound for long runs (claims, the Python module)
-  if (partials_->of.size() >= kRemembered && !partials_->of.count(f)) partials_->of.clear();
-  auto& d = partials_->of.try_emplace(f, chart().dim()).first->second;
-  if (!d[k]) d[k] = f.diff(x);
-  return *d[k];
-}
-
-AlmostPoissonBracket::AlmostPoissonBracket(Multivector bivector) : pi_(std::move(bivector)), partials_(std::make_shared<Partials>()) {
+AlmostPoissonBracket::AlmostPoissonBracket(Multivector bivector) : pi_(std::move(bivector)) {
   if (pi_.degree() != 2)
     throw InvalidArgument(detail::message("AlmostPoissonBracket", "needs a bivector", "degree 2",
                                           "degree " + std::to_string(pi_.degree())));
@@ -53,7 +39,10 @@ GiNaC::ex AlmostPoissonBracket::operator()(const GiNaC::ex& f, const GiNaC::ex& 
   // the flagship's six variables differentiated every entry fivefold)
   std::vector<std::optional<std::pair<GiNaC::ex, GiNaC::ex>>> d(M.dim());  // (∂f, ∂g) per coordinate
   const auto partials = [&](std::size_t k) -> const std::pair<GiNaC::ex, GiNaC::ex>& {
-    if (!d[k]) d[k].emplace(partial(f, k), partial(g, k));
+    if (!d[k]) {  // remembered: {u_a, u_c} for every c, the inner {u_b, u_c} of every Jacobiator {u_a, {u_b, u_c}}
+      const auto& x = GiNaC::ex_to<GiNaC::symbol>(M[k]);
+      d[k].emplace(partial_derivative(f, x), partial_derivative(g, x));
+    }
     return *d[k];
   };
   GiNaC::ex r = 0;

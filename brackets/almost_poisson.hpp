@@ -5,7 +5,6 @@
 #pragma once
 
 #include <map>
-#include <memory>
 #include <utility>
 
 #include "geometry/distribution.hpp"
@@ -28,13 +27,7 @@ class AlmostPoissonBracket {
   GiNaC::ex operator()(const GiNaC::ex& f, const GiNaC::ex& g) const;
 
  private:
-  Multivector pi_;
-  // ∂f/∂x^k per function f met, shared by the copies of this bracket: brackets of the same functions
-  // recur ({u_a, u_c} for every c, the inner {u_b, u_c} of every Jacobiator {u_a, {u_b, u_c}}).
-  struct Partials;
-  std::shared_ptr<Partials> partials_;
-  GiNaC::ex partial(const GiNaC::ex& f, std::size_t k) const;
-};
+  Multivector pi_;};
 
 /// {f, g}.
 GiNaC::ex bracket(const AlmostPoissonBracket& B, const GiNaC::ex& f, const GiNaC::ex& g);

@@ -268,12 +268,13 @@ class Evaluator {
       std::swap(f.n, f.d);
       k = -k;
     }
-    Fraction r = one();  // by squaring, each product bounded
+    if (k == 1) return f;  // most powers in a sum of terms: nothing to multiply
+    std::optional<Fraction> r;  // by squaring, each product bounded; 1 is not multiplied by
     for (Fraction base = std::move(f); k > 0; k >>= 1) {
-      if (k & 1) r = {times(r.n, base.n), times(r.d, base.d)};
+      if (k & 1) r = r ? Fraction{times(r->n, base.n), times(r->d, base.d)} : base;
       if (k > 1) base = {times(base.n, base.n), times(base.d, base.d)};
     }
-    return r;
+    return r ? std::move(*r) : one();
   }
 
   // Polynomial terms first, added without any gcd; then the fractions one by one. The terms as
@@ -302,8 +303,9 @@ class Evaluator {
   }
 
   Fraction product(const ex& e) {
-    Fraction acc = one();
-    for (std::size_t i = 0; i < e.nops(); ++i) acc = times(acc, (*this)(e.op(i)));
+    if (e.nops() == 0) return one();
+    Fraction acc = (*this)(e.op(0));  // not 1 times it: a gcd and products with 1 saved per product
+    for (std::size_t i = 1; i < e.nops(); ++i) acc = times(acc, (*this)(e.op(i)));
     return acc;
   }
 };

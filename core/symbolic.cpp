@@ -1089,6 +1089,31 @@ void remember_simplified(const ex& e, const ex& r) {
   remember(simplify_cache(), e, r);
 }
 
+namespace {
+
+struct DerivativeKey {
+  ex f, x;
+  bool operator==(const DerivativeKey& o) const { return f.is_equal(o.f) && x.is_equal(o.x); }
+};
+struct DerivativeKeyHash {
+  std::size_t operator()(const DerivativeKey& k) const { return k.f.gethash() * 31u + k.x.gethash(); }
+};
+
+}  // namespace
+
+ex partial_derivative(const ex& f, const GiNaC::symbol& x) {
+  const NodeKind kind = node_kind(f);
+  if (kind == NodeKind::Number || kind == NodeKind::Symbol) return f.diff(x);  // nothing worth remembering
+  constexpr std::size_t kRemembered = 16384;
+  thread_local std::unordered_map<DerivativeKey, ex, DerivativeKeyHash> memo;
+  DerivativeKey key{f, x};
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  if (memo.size() >= kRemembered) memo.clear();
+  ex d = f.diff(x);
+  memo.emplace(std::move(key), d);
+  return d;
+}
+
 GiNaC::matrix simplify(const GiNaC::matrix& m) {
   GiNaC::matrix r(m.rows(), m.cols());
   for (unsigned i = 0; i < m.rows(); ++i)

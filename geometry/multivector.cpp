@@ -2,6 +2,7 @@
 #include "geometry/multivector.hpp"
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -118,7 +119,7 @@ Partials partials(const Alternating& B) {
   Partials dB(Q.dim());
   for (const auto& kb : B.components())
     for (unsigned i = 0; i < Q.dim(); ++i) {
-      GiNaC::ex d = kb.second.diff(GiNaC::ex_to<GiNaC::symbol>(Q[i]));
+      GiNaC::ex d = partial_derivative(kb.second, GiNaC::ex_to<GiNaC::symbol>(Q[i]));
       if (!d.is_zero()) dB[i].emplace_back(&kb.first, d);
     }
   return dB;
