@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 #include "geometry/linear_algebra.hpp"
 
 namespace hamel {
@@ -38,9 +39,9 @@ GiNaC::ex AlmostPoissonBracket::operator()(const GiNaC::ex& f, const GiNaC::ex& 
   // the flagship's six variables differentiated every entry fivefold)
   std::vector<std::optional<std::pair<GiNaC::ex, GiNaC::ex>>> d(M.dim());  // (∂f, ∂g) per coordinate
   const auto partials = [&](std::size_t k) -> const std::pair<GiNaC::ex, GiNaC::ex>& {
-    if (!d[k]) {
+    if (!d[k]) {  // remembered: {u_a, u_c} for every c, the inner {u_b, u_c} of every Jacobiator {u_a, {u_b, u_c}}
       const auto& x = GiNaC::ex_to<GiNaC::symbol>(M[k]);
-      d[k].emplace(f.diff(x), g.diff(x));
+      d[k].emplace(partial_derivative(f, x), partial_derivative(g, x));
     }
     return *d[k];
   };

@@ -27,8 +27,7 @@ class AlmostPoissonBracket {
   GiNaC::ex operator()(const GiNaC::ex& f, const GiNaC::ex& g) const;
 
  private:
-  Multivector pi_;
-};
+  Multivector pi_;};
 
 /// {f, g}.
 GiNaC::ex bracket(const AlmostPoissonBracket& B, const GiNaC::ex& f, const GiNaC::ex& g);

@@ -28,8 +28,15 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 // The server's child: answers requests until the socket closes.
-[[noreturn]] void serve_requests(int fd, const std::function<std::string(const std::string&)>& serve) {
+[[noreturn]] void serve_requests(int fd, const std::function<std::string(const std::string&)>& serve,
+                                 const std::function<void()>& prepare) {
   quiet_streams();
+  if (prepare) {
+    try {
+      prepare();
+    } catch (...) {  // the first request meets the failure again, and reports it
+    }
+  }
   for (;;) {
     std::string request;
     if (!detail::read_prefixed(fd, request)) break;
@@ -161,8 +168,8 @@ IsolatedResult run_isolated(const std::function<std::string()>& work, double sec
   return res;
 }
 
-IsolatedServer::IsolatedServer(std::function<std::string(const std::string&)> serve)
-    : serve_(std::move(serve)), owner_(::getpid()) {}
+IsolatedServer::IsolatedServer(std::function<std::string(const std::string&)> serve, std::function<void()> prepare)
+    : serve_(std::move(serve)), prepare_(std::move(prepare)), owner_(::getpid()) {}
 
 IsolatedServer::~IsolatedServer() {
   if (::getpid() == owner_) stop();
@@ -180,7 +187,7 @@ bool IsolatedServer::start() {
   }
   if (pid == 0) {
     ::close(fds[0]);
-    serve_requests(fds[1], serve_);
+    serve_requests(fds[1], serve_, prepare_);
   }
   ::close(fds[1]);
   child_ = pid;
@@ -197,6 +204,10 @@ void IsolatedServer::stop() {
   ::close(socket_);
   child_ = -1;
   socket_ = -1;
+}
+
+void IsolatedServer::start_early() {
+  if (::getpid() == owner_ && child_ < 0) start();
 }
 
 IsolatedResult IsolatedServer::ask(const std::string& request, double seconds, std::size_t max_bytes) {

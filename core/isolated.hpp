@@ -39,20 +39,28 @@ IsolatedResult run_isolated(const std::function<std::string()>& work, double sec
 /// once per process instead of once per request (about 30 ms each in a derivation). Each request has
 /// the deadline and bound of run_isolated; a request that misses them, or that kills the child, ends
 /// the child, and the next request starts a new one. In a process forked from the owner (a
-/// run_isolated child) every request goes to run_isolated instead.
+/// run_isolated child) every request goes to run_isolated instead. `prepare`, when given, runs once in
+/// each new child before it reads its first request (a library's start-up; `serve` must not rely on it,
+/// as a run_isolated child does not run it).
 class IsolatedServer {
  public:
-  explicit IsolatedServer(std::function<std::string(const std::string&)> serve);
+  explicit IsolatedServer(std::function<std::string(const std::string&)> serve, std::function<void()> prepare = {});
   ~IsolatedServer();
   IsolatedServer(const IsolatedServer&) = delete;
   IsolatedServer& operator=(const IsolatedServer&) = delete;
 
   IsolatedResult ask(const std::string& request, double seconds, std::size_t max_bytes);
 
+  /// Starts the child now, if it is not running, without waiting for it: its `prepare` then runs on
+  /// another core while this process works, instead of in the first request's time. Nothing in a
+  /// process forked from the owner.
+  void start_early();
+
  private:
   bool start();
   void stop();
   std::function<std::string(const std::string&)> serve_;
+  std::function<void()> prepare_;
   pid_t owner_;
   pid_t child_ = -1;
   int socket_ = -1;

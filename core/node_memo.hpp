@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/stored_terms.hpp"
+
 namespace hamel {
 
 /// A remembered answer per node of an expression, by the node's address: GiNaC shares the subtrees
@@ -35,7 +37,9 @@ class NodeMemo {
 };
 
 /// Visits e and its subexpressions, entering a node the walk can meet twice only once (`seen` remembers
-/// those, and may be kept across walks); `visit(x)` says whether to go on into x's operands.
+/// those, and may be kept across walks); `visit(x)` says whether to go on into x's operands. A sum's
+/// term c·x is entered as x, and its numbers are not visited (core/stored_terms.hpp): the walks look
+/// for symbols, atoms and powers, never for a sum's numbers.
 template <class Visit>
 void walk_once(const GiNaC::ex& e, NodeMemo<bool>& seen, Visit&& visit) {
   if (e.nops() > 0 && NodeMemo<bool>::shared(e)) {
@@ -43,7 +47,10 @@ void walk_once(const GiNaC::ex& e, NodeMemo<bool>& seen, Visit&& visit) {
     seen.remember(e, true);
   }
   if (!visit(e)) return;
-  for (std::size_t i = 0; i < e.nops(); ++i) walk_once(e.op(i), seen, visit);
+  any_operand(e, [&](const GiNaC::ex& x) {
+    walk_once(x, seen, visit);
+    return false;
+  });
 }
 
 }  // namespace hamel

@@ -11,6 +11,7 @@
 #include "core/flint_integer.hpp"
 #include "core/flint_poly.hpp"
 #include "core/node_kind.hpp"
+#include "core/stored_terms.hpp"
 #include "core/error.hpp"
 
 namespace hamel {
@@ -36,11 +37,13 @@ Poly bounded(Poly p, const Context& c) {
   return p;
 }
 
-bool is_atom(const ex& e) { return is_a<GiNaC::symbol>(e) || is_a<GiNaC::constant>(e) || is_a<GiNaC::function>(e); }
+// Classes by node_kind, not is_a: a failed dynamic_cast compares type names, and these walks ask at
+// every node of every canonical form.
+bool is_atom(NodeKind k) { return k == NodeKind::Symbol || k == NodeKind::Constant || k == NodeKind::Function || k == NodeKind::Derivative; }
 
 // An integer exponent a long holds (the reader allows |k| ≤ 1000; a derivation multiplies them a little).
 bool integer_exponent(const ex& e) {
-  if (!is_a<GiNaC::numeric>(e.op(1))) return false;
+  if (!is_number(e.op(1))) return false;
   const auto& k = GiNaC::ex_to<GiNaC::numeric>(e.op(1));
   return k.is_integer() && GiNaC::abs(k) <= 1000000;
 }
@@ -48,13 +51,22 @@ bool integer_exponent(const ex& e) {
 // The atoms of e; false when e holds anything but rational numbers, atoms, sums, products and
 // integer powers.
 bool collect_atoms(const ex& e, GiNaC::exset& found) {
-  if (is_a<GiNaC::numeric>(e)) return GiNaC::ex_to<GiNaC::numeric>(e).is_rational();
-  if (is_atom(e)) {
+  const NodeKind k = node_kind(e);
+  if (k == NodeKind::Number) return GiNaC::ex_to<GiNaC::numeric>(e).is_rational();
+  if (is_atom(k)) {
     found.insert(e);
     return true;
   }
-  if (is_a<GiNaC::power>(e)) return integer_exponent(e) && collect_atoms(e.op(0), found);
-  if (!is_a<GiNaC::add>(e) && !is_a<GiNaC::mul>(e)) return false;
+  if (k == NodeKind::Power) return integer_exponent(e) && collect_atoms(e.op(0), found);
+  if (k != NodeKind::Sum && k != NodeKind::Product) return false;
+  if (k == NodeKind::Sum) {  // the stored terms (core/stored_terms.hpp): no product c·x built per term
+    bool ok = true;
+    const auto rational = [](const ex& c) { return GiNaC::ex_to<GiNaC::numeric>(c).is_rational(); };
+    for_each_term(
+        e, [&](const ex& x, const ex& c) { ok = ok && rational(c) && collect_atoms(x, found); },
+        [&](const ex& c) { ok = ok && rational(c); });
+    return ok;
+  }
   for (std::size_t i = 0; i < e.nops(); ++i)
     if (!collect_atoms(e.op(i), found)) return false;
   return true;
@@ -132,14 +144,15 @@ class Evaluator {
       : c_(c), index_(index), circles_(circles) {}
 
   Fraction operator()(const ex& e) {
-    if (is_a<GiNaC::numeric>(e)) return number(GiNaC::ex_to<GiNaC::numeric>(e));
-    if (is_atom(e)) {
+    const NodeKind k = node_kind(e);
+    if (k == NodeKind::Number) return number(GiNaC::ex_to<GiNaC::numeric>(e));
+    if (is_atom(k)) {
       Fraction f = one();
       fmpz_mpoly_gen(f.n.p, index_.at(e), c_.ctx);
       return f;
     }
-    if (is_a<GiNaC::power>(e)) return power((*this)(e.op(0)), GiNaC::ex_to<GiNaC::numeric>(e.op(1)).to_long());
-    return is_a<GiNaC::add>(e) ? sum(e) : product(e);
+    if (k == NodeKind::Power) return power((*this)(e.op(0)), GiNaC::ex_to<GiNaC::numeric>(e.op(1)).to_long());
+    return k == NodeKind::Sum ? sum(e) : product(e);
   }
 
  private:
@@ -187,6 +200,23 @@ class Evaluator {
 
   // a + b with a, b cancelled: only a factor of gcd(a.d, b.d) can divide the new numerator.
   Fraction plus(const Fraction& a, const Fraction& b) const {
+    // the two common cases without a gcd of the denominators: a polynomial (a sum's first
+    // fraction meets the sum of its polynomial terms) and the same denominator again (a sum over K2)
+    if (a.d.is_one()) {
+      Fraction r{times(a.n, b.d), Poly(b.d)};
+      fmpz_mpoly_add(r.n.p, r.n.p, b.n.p, c_.ctx);
+      r.n = bounded(std::move(r.n), c_);
+      return r;  // gcd(a.n·b.d + b.n, b.d) = gcd(b.n, b.d) = 1
+    }
+    if (fmpz_mpoly_equal(a.d.p, b.d.p, c_.ctx)) {
+      Fraction r{Poly(c_), Poly(a.d)};
+      fmpz_mpoly_add(r.n.p, a.n.p, b.n.p, c_.ctx);
+      r.n = bounded(std::move(r.n), c_);
+      if (r.n.is_zero()) return r;
+      const Poly h = gcd(r.n, r.d);
+      if (h.is_one()) return r;
+      return {quotient(r.n, h), quotient(r.d, h)};
+    }
     Poly g = gcd(a.d, b.d);
     Poly ad = quotient(a.d, g), bd = quotient(b.d, g);
     // r.d = g·ad·bd: a factor of g found in r.n then divides it as a polynomial
@@ -238,35 +268,44 @@ class Evaluator {
       std::swap(f.n, f.d);
       k = -k;
     }
-    Fraction r = one();  // by squaring, each product bounded
+    if (k == 1) return f;  // most powers in a sum of terms: nothing to multiply
+    std::optional<Fraction> r;  // by squaring, each product bounded; 1 is not multiplied by
     for (Fraction base = std::move(f); k > 0; k >>= 1) {
-      if (k & 1) r = {times(r.n, base.n), times(r.d, base.d)};
+      if (k & 1) r = r ? Fraction{times(r->n, base.n), times(r->d, base.d)} : base;
       if (k > 1) base = {times(base.n, base.n), times(base.d, base.d)};
     }
-    return r;
+    return r ? std::move(*r) : one();
   }
 
-  // Polynomial terms first, added without any gcd; then the fractions one by one.
+  // Polynomial terms first, added without any gcd; then the fractions one by one. The terms as
+  // stored, c·x as c times x's fraction (core/stored_terms.hpp).
   Fraction sum(const ex& e) {
     Fraction acc{Poly(c_), Poly(c_)};
     fmpz_mpoly_one(acc.d.p, c_.ctx);
     std::vector<Fraction> fractions;
-    for (std::size_t i = 0; i < e.nops(); ++i) {
-      Fraction f = (*this)(e.op(i));
+    const auto add = [&](Fraction f) {
       if (!f.d.is_one()) {
         fractions.push_back(std::move(f));
-        continue;
+        return;
       }
       fmpz_mpoly_add(acc.n.p, acc.n.p, f.n.p, c_.ctx);
       acc.n = bounded(std::move(acc.n), c_);
-    }
+    };
+    for_each_term(
+        e,
+        [&](const ex& x, const ex& c) {
+          const auto& q = GiNaC::ex_to<GiNaC::numeric>(c);
+          add(q.is_equal(1) ? (*this)(x) : times(number(q), (*this)(x)));
+        },
+        [&](const ex& c) { add(number(GiNaC::ex_to<GiNaC::numeric>(c))); });
     for (const Fraction& f : fractions) acc = plus(acc, f);
     return acc;
   }
 
   Fraction product(const ex& e) {
-    Fraction acc = one();
-    for (std::size_t i = 0; i < e.nops(); ++i) acc = times(acc, (*this)(e.op(i)));
+    if (e.nops() == 0) return one();
+    Fraction acc = (*this)(e.op(0));  // not 1 times it: a gcd and products with 1 saved per product
+    for (std::size_t i = 1; i < e.nops(); ++i) acc = times(acc, (*this)(e.op(i)));
     return acc;
   }
 };

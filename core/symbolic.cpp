@@ -32,6 +32,7 @@
 #include "core/monomial.hpp"
 #include "core/node_memo.hpp"
 #include "core/node_kind.hpp"
+#include "core/stored_terms.hpp"
 #include "core/term_order.hpp"
 
 namespace hamel {
@@ -103,12 +104,7 @@ std::vector<const TrigPair*> pairs_of_symbols(const GiNaC::exset& syms) {
   return out;
 }
 
-bool has_symbol(const ex& e) {
-  if (is_a<GiNaC::symbol>(e)) return true;
-  for (std::size_t i = 0; i < e.nops(); ++i)
-    if (has_symbol(e.op(i))) return true;
-  return false;
-}
+bool has_symbol(const ex& e) { return is_symbol_node(e) || any_operand(e, [](const ex& x) { return has_symbol(x); }); }
 
 // Exact rational value of a floating-point number, so that canonical arithmetic is exact.
 ex exact(const GiNaC::numeric& n) {
@@ -162,8 +158,9 @@ bool trig_polynomial(const ex& arg, bool want_sin, ex& out) {
 struct ToPolynomial : GiNaC::map_function {
   bool pure = true;
   ex operator()(const ex& e) override {
-    if (is_a<GiNaC::numeric>(e)) return exact(ex_to<GiNaC::numeric>(e));
-    if (is_a<GiNaC::symbol>(e)) return e;
+    const NodeKind kind = node_kind(e);  // not is_a: a failed dynamic_cast compares type names
+    if (kind == NodeKind::Number) return exact(ex_to<GiNaC::numeric>(e));
+    if (kind == NodeKind::Symbol) return e;
     // each shared subtree once (`pure` only ever turns false: a remembered answer needs no flag)
     if (!NodeMemo<ex>::shared(e)) return convert(e);
     if (const ex* r = memo_.find(e)) return *r;
@@ -174,14 +171,15 @@ struct ToPolynomial : GiNaC::map_function {
   NodeMemo<ex> memo_;
 
   ex convert(const ex& e) {
-    if (is_a<GiNaC::constant>(e)) {
+    const NodeKind kind = node_kind(e);
+    if (kind == NodeKind::Constant) {
       if (!e.is_equal(GiNaC::Pi)) pure = false;
       return e;
     }
-    if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e)) return e.map(*this);
-    if (is_a<GiNaC::power>(e)) {
+    if (kind == NodeKind::Sum || kind == NodeKind::Product) return e.map(*this);
+    if (kind == NodeKind::Power) {
       const ex expo = e.op(1);
-      if (is_a<GiNaC::numeric>(expo) && ex_to<GiNaC::numeric>(expo).is_integer())
+      if (is_number(expo) && ex_to<GiNaC::numeric>(expo).is_integer())
         return GiNaC::pow((*this)(e.op(0)), expo);
       pure = false;
       return GiNaC::pow(simplified_part(e.op(0), pure), simplified_part(expo, pure));
@@ -195,6 +193,10 @@ struct ToPolynomial : GiNaC::map_function {
       // (cos(2) = 2cos²(1) − 1) are left to the numeric probe.
       pure = false;
       return e;
+    }
+    if ((is_sin || is_cos || is_tan) && is_symbol_node(e.op(0))) {  // sin x ↦ s_x: what trig_polynomial gives, at once
+      const TrigPair& p = pair_for(e.op(0));
+      return is_sin ? ex(p.s) : is_cos ? ex(p.c) : p.s / p.c;
     }
     if (is_sin || is_cos || is_tan) {
       ex s, c;
@@ -256,13 +258,11 @@ struct CanonicalFormTooCostly : std::runtime_error {
 };
 
 bool has_costly_root(const ex& e) {
-  if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1))) {
+  if (is_power_node(e) && is_number(e.op(1))) {
     const GiNaC::numeric x = ex_to<GiNaC::numeric>(e.op(1));
     if (x.is_rational() && !x.is_integer() && GiNaC::abs(x.numer()) > kMaxRootNumerator) return true;
   }
-  for (std::size_t i = 0; i < e.nops(); ++i)
-    if (has_costly_root(e.op(i))) return true;
-  return false;
+  return any_operand(e, [](const ex& x) { return has_costly_root(x); });
 }
 
 // GiNaC's normal form writes a root of 1/S, for a sum S, as (1/S)^x, and 1/S is stored as -1/(-S) when
@@ -309,10 +309,7 @@ struct PowersAsSymbols : GiNaC::map_function {
 };
 
 bool has_symbolic_exponent(const ex& e) {
-  if (is_a<GiNaC::power>(e) && !is_a<GiNaC::numeric>(e.op(1))) return true;
-  for (std::size_t i = 0; i < e.nops(); ++i)
-    if (has_symbolic_exponent(e.op(i))) return true;
-  return false;
+  return (is_power_node(e) && !is_number(e.op(1))) || any_operand(e, [](const ex& x) { return has_symbolic_exponent(x); });
 }
 
 // Expressions with roots of this size or more (tree nodes) get their fraction from FLINT, with each
@@ -677,19 +674,25 @@ constexpr std::size_t kProbeFirst = 500;  // outside the canonical class, tree n
 // nor the product around a single other factor: GiNaC moves the sign of a sum factor in or out by
 // its hash order (-(a - b)*c or (b - a)*c), and the method chosen must not change from run to run.
 std::size_t tree_size(const ex& e, std::size_t cap) {
-  const bool product = is_a<GiNaC::mul>(e);
+  const NodeKind kind = node_kind(e);  // not is_a: a failed dynamic_cast compares type names
+  const bool product = kind == NodeKind::Product;
   std::size_t n = 1;
   if (product) {
     std::size_t factors = 0;
-    for (std::size_t i = 0; i < e.nops(); ++i) factors += !is_a<GiNaC::numeric>(e.op(i));
+    for (std::size_t i = 0; i < e.nops(); ++i) factors += !is_number(e.op(i));
     n = factors > 1 ? 1 : 0;
-  } else if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
+  } else if (kind == NodeKind::Power && is_number(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
     const GiNaC::numeric k = GiNaC::abs(ex_to<GiNaC::numeric>(e.op(1)));
     if (k >= static_cast<long>(cap)) return cap;
     n = std::max<std::size_t>(1, static_cast<std::size_t>(k.to_long()));
   }
+  if (kind == NodeKind::Sum) {  // c·x counts as x (a product's numbers count 0), the constant term 1
+    for_each_term(
+        e, [&](const ex& x, const ex&) { n += n < cap ? tree_size(x, cap - n) : 0; }, [&](const ex&) { n += n < cap; });
+    return std::min(n, cap);
+  }
   for (std::size_t i = 0; i < e.nops() && n < cap; ++i)
-    if (!product || !is_a<GiNaC::numeric>(e.op(i))) n += tree_size(e.op(i), cap - n);
+    if (!product || !is_number(e.op(i))) n += tree_size(e.op(i), cap - n);
   return n;
 }
 
@@ -811,13 +814,33 @@ class ExactValueAt {
     }
     if (atoms_)
       if (const ex* form = atoms_->find(e)) return (*this)(*form);
-    const bool sum = kind == NodeKind::Sum;
-    if (sum || kind == NodeKind::Product) {
+    if (kind == NodeKind::Sum) {  // the stored terms: c·x as c times x (core/stored_terms.hpp)
+      std::optional<Value> r;
+      bool defined = true;
+      const auto add = [&](const std::optional<Value>& v) {
+        if (!v) defined = false;
+        else r = !r ? *v : f_.add(*r, *v);
+      };
+      for_each_term(
+          e,
+          [&](const ex& x, const ex& c) {
+            if (!defined) return;
+            const auto v = (*this)(x);
+            if (!v || c.is_equal(1)) return add(v);
+            const auto k = (*this)(c);
+            add(k ? std::optional<Value>(f_.mul(*v, *k)) : std::nullopt);
+          },
+          [&](const ex& c) {
+            if (defined) add((*this)(c));
+          });
+      return defined ? r : std::nullopt;
+    }
+    if (kind == NodeKind::Product) {
       std::optional<Value> r;
       for (const ex& x : e) {
         const auto v = (*this)(x);
         if (!v) return std::nullopt;
-        r = !r ? *v : sum ? f_.add(*r, *v) : f_.mul(*r, *v);
+        r = !r ? *v : f_.mul(*r, *v);
       }
       return r;
     }
@@ -1064,6 +1087,31 @@ std::optional<ex> remembered_simplified(const ex& e) {
 void remember_simplified(const ex& e, const ex& r) {
   if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::symbol>(e)) return;
   remember(simplify_cache(), e, r);
+}
+
+namespace {
+
+struct DerivativeKey {
+  ex f, x;
+  bool operator==(const DerivativeKey& o) const { return f.is_equal(o.f) && x.is_equal(o.x); }
+};
+struct DerivativeKeyHash {
+  std::size_t operator()(const DerivativeKey& k) const { return k.f.gethash() * 31u + k.x.gethash(); }
+};
+
+}  // namespace
+
+ex partial_derivative(const ex& f, const GiNaC::symbol& x) {
+  const NodeKind kind = node_kind(f);
+  if (kind == NodeKind::Number || kind == NodeKind::Symbol) return f.diff(x);  // nothing worth remembering
+  constexpr std::size_t kRemembered = 16384;
+  thread_local std::unordered_map<DerivativeKey, ex, DerivativeKeyHash> memo;
+  DerivativeKey key{f, x};
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  if (memo.size() >= kRemembered) memo.clear();
+  ex d = f.diff(x);
+  memo.emplace(std::move(key), d);
+  return d;
 }
 
 GiNaC::matrix simplify(const GiNaC::matrix& m) {

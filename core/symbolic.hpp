@@ -37,6 +37,11 @@ std::optional<GiNaC::ex> remembered_simplified(const GiNaC::ex& e);
 /// Simplifies every entry of a matrix.
 GiNaC::matrix simplify(const GiNaC::matrix& m);
 
+/// ∂f/∂x, GiNaC's diff remembered (bounded, per thread): the same components are differentiated again
+/// and again — a field's in every Lie bracket it is in, a bracket's in every Jacobiator — and each diff
+/// walks the whole expression.
+GiNaC::ex partial_derivative(const GiNaC::ex& f, const GiNaC::symbol& x);
+
 /// A form for people: the canonical form with numerator and denominator factored; when `collect_in`
 /// is given (e.g. the momenta), the numerator is collected in those symbols and each coefficient
 /// factored.  Equal to `simplify(e)` as a function.

@@ -85,11 +85,11 @@ CharacteristicReport characteristic_report(const AlmostPoissonBracket& B) {
   r.rank = base.size();
   std::vector<VectorField> span;
   for (const auto& f : base) span.push_back(f.second);
-  const Distribution E(span);
+  const SpanTest E{Distribution(span)};  // one elimination for every pair's test
   r.involutive = true;
   for (std::size_t a = 0; a < base.size() && r.involutive; ++a)
     for (std::size_t b = a + 1; b < base.size() && r.involutive; ++b)
-      if (!contains(E, simplify(lie_bracket(base[a].second, base[b].second)))) {
+      if (!E.contains(simplify(lie_bracket(base[a].second, base[b].second)))) {
         r.involutive = false;
         r.witness = "[X_" + base[a].first + ", X_" + base[b].first + "]";
       }

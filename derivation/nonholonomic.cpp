@@ -16,6 +16,7 @@
 #include "mechanics/hamel_equations.hpp"
 #include "derivation/characteristic.hpp"
 #include "reduction/gauge_momenta.hpp"
+#include "reduction/groebner.hpp"
 #include "reduction/group_action.hpp"
 #include "reduction/symmetry.hpp"
 
@@ -727,6 +728,8 @@ NonholonomicInput with_action_generators(const NonholonomicInput& given) {
 }
 
 void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const DeriveOptions& o) {
+  // the variables' eliminations come last: Singular starts in its child meanwhile, on another core
+  if (!given.variables.empty()) start_groebner_early();
   const NonholonomicInput in = with_action_generators(given);
   const NonholonomicSystem sys = build_nonholonomic_system(in);
   declare_symbols(in, sys, out);

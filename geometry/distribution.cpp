@@ -36,6 +36,13 @@ bool contains(const Distribution& D, const VectorField& X) {
   return symbolic_rank(as_columns(gens), D.chart()) == r;
 }
 
+SpanTest::SpanTest(const Distribution& D) : D_(D), rows_(row_echelon(as_columns(D.generators()).transpose(), D.chart())) {}
+
+bool SpanTest::contains(const VectorField& X) const {
+  require_same_chart(D_.chart(), X.chart(), "SpanTest::contains");
+  return in_row_span(rows_, X.components(), D_.chart());
+}
+
 std::vector<Form> annihilator(const Distribution& D) {
   // α annihilates D  ⇔  Σ_i α_i X_a^i = 0 for every generator: the kernel of the k × n matrix.
   const GiNaC::matrix A = as_columns(D.generators()).transpose();
@@ -51,10 +58,11 @@ std::vector<Form> annihilator(const Distribution& D) {
 
 InvolutivityVerdict involutivity(const Distribution& D) {
   const auto gens = basis(D);
+  const SpanTest span(D);
   InvolutivityVerdict v;
   for (std::size_t a = 0; a < gens.size(); ++a)
     for (std::size_t b = a + 1; b < gens.size(); ++b)
-      if (!contains(D, lie_bracket(gens[a], gens[b]))) {
+      if (!span.contains(lie_bracket(gens[a], gens[b]))) {
         v.involutive = false;
         v.witness = std::make_pair(a, b);
         v.detail = "[X" + std::to_string(a + 1) + ", X" + std::to_string(b + 1) +

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "geometry/form.hpp"
+#include "geometry/linear_algebra.hpp"
 #include "geometry/vector_field.hpp"
 
 namespace hamel {
@@ -32,6 +33,21 @@ std::vector<VectorField> basis(const Distribution& D);
 bool contains(const Distribution& D, const VectorField& X);
 /// A basis of the 1-forms annihilating D.
 std::vector<Form> annihilator(const Distribution& D);
+
+/// D's generators as the rows of one Gauss–Jordan form, for testing many fields against one span:
+/// each test reduces the field's row (in_row_span, one zero test per non-pivot column) instead of
+/// eliminating [basis(D) | X] again, as contains(D, X) does.
+class SpanTest {
+ public:
+  explicit SpanTest(const Distribution& D);
+  /// Whether X takes values in D (generically): the same answer as contains(D, X).
+  bool contains(const VectorField& X) const;
+  std::size_t rank() const { return rows_.rank(); }
+
+ private:
+  Distribution D_;
+  Echelon rows_;
+};
 
 /// Involutivity: every [X_a, X_b] lies in D; otherwise the first pair that leaves it.
 struct InvolutivityVerdict {

@@ -2,6 +2,7 @@
 #include "geometry/form.hpp"
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -53,7 +54,7 @@ Form exterior_derivative(const Form& a) {
   Form::Components c;
   for (const auto& kv : a.components())
     for (unsigned j = 0; j < Q.dim(); ++j) {
-      const GiNaC::ex dj = kv.second.diff(GiNaC::ex_to<GiNaC::symbol>(Q[j]));
+      const GiNaC::ex dj = partial_derivative(kv.second, GiNaC::ex_to<GiNaC::symbol>(Q[j]));  // d H again for X_H
       if (dj.is_zero()) continue;
       Indices idx{j};
       idx.insert(idx.end(), kv.first.begin(), kv.first.end());

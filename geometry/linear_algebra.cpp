@@ -6,6 +6,7 @@
 #include <Eigen/Dense>
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -141,7 +142,7 @@ std::size_t symbolic_rank(const GiNaC::matrix& M, const Chart& chart) {
 std::size_t differential_rank(const std::vector<GiNaC::ex>& functions, const Chart& chart) {
   GiNaC::matrix J(static_cast<unsigned>(functions.size()), static_cast<unsigned>(chart.dim()));
   for (unsigned a = 0; a < J.rows(); ++a)
-    for (unsigned i = 0; i < J.cols(); ++i) J(a, i) = simplify(functions[a].diff(GiNaC::ex_to<GiNaC::symbol>(chart[i])));
+    for (unsigned i = 0; i < J.cols(); ++i) J(a, i) = simplify(partial_derivative(functions[a], GiNaC::ex_to<GiNaC::symbol>(chart[i])));
   return symbolic_rank(J, chart);
 }
 

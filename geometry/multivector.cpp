@@ -2,6 +2,7 @@
 #include "geometry/multivector.hpp"
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -111,16 +112,21 @@ VectorField sharp(const Multivector& Pi, const Form& alpha) {
 
 namespace {
 
-// Σ_i (A ∂⃖/∂ζ_i)(∂B/∂x^i) as components of degree a + b − 1.
-void half_schouten(const Alternating& A, const Alternating& B, int sign, Alternating::Components& out) {
-  const Chart& Q = A.chart();
-  // ∂_i B^J once per (i, J).
-  std::vector<std::vector<std::pair<const Indices*, GiNaC::ex>>> dB(Q.dim());
+// The nonzero ∂_i B^J, by i: once per (i, J).
+using Partials = std::vector<std::vector<std::pair<const Indices*, GiNaC::ex>>>;
+Partials partials(const Alternating& B) {
+  const Chart& Q = B.chart();
+  Partials dB(Q.dim());
   for (const auto& kb : B.components())
     for (unsigned i = 0; i < Q.dim(); ++i) {
-      GiNaC::ex d = kb.second.diff(GiNaC::ex_to<GiNaC::symbol>(Q[i]));
+      GiNaC::ex d = partial_derivative(kb.second, GiNaC::ex_to<GiNaC::symbol>(Q[i]));
       if (!d.is_zero()) dB[i].emplace_back(&kb.first, d);
     }
+  return dB;
+}
+
+// Σ_i (A ∂⃖/∂ζ_i)(∂B/∂x^i) as components of degree a + b − 1, dB = partials(B).
+void half_schouten(const Alternating& A, const Partials& dB, int sign, Alternating::Components& out) {
   const unsigned k = A.degree();
   for (const auto& ka : A.components())
     for (std::size_t p = 0; p < ka.first.size(); ++p) {
@@ -147,9 +153,11 @@ Multivector schouten_bracket(const Multivector& P, const Multivector& Q) {
   const unsigned p = P.degree(), q = Q.degree();
   if (p + q == 0) return Multivector(P.chart(), 0);
   Multivector::Components c;
-  half_schouten(P, Q, 1, c);
+  const Partials dQ = partials(Q);
+  const Partials dP = &P == &Q ? Partials() : partials(P);  // [Π, Π] differentiates Π once
+  half_schouten(P, dQ, 1, c);
   const int graded = (((p + 1) * (q + 1)) % 2) ? -1 : 1;  // (−1)^{(p−1)(q−1)}
-  half_schouten(Q, P, -graded, c);
+  half_schouten(Q, &P == &Q ? dQ : dP, -graded, c);
   // Small components are expanded (polynomial brackets cancel there); a large rational trigonometric
   // one would be multiplied out in full: the constructor's zero test decides it instead.
   constexpr std::size_t kExpandBelow = 400;

@@ -30,7 +30,7 @@ GiNaC::ex VectorField::operator()(const GiNaC::ex& f) const {
   GiNaC::ex r = 0;
   for (std::size_t i = 0; i < dim(); ++i) {
     if (components_[i].is_zero()) continue;
-    r += components_[i] * f.diff(GiNaC::ex_to<GiNaC::symbol>(chart_[i]));
+    r += components_[i] * partial_derivative(f, GiNaC::ex_to<GiNaC::symbol>(chart_[i]));  // remembered: Lie brackets
   }
   return r;
 }
@@ -133,7 +133,7 @@ std::vector<GiNaC::ex> without_denominators(const std::vector<GiNaC::ex>& compon
 
 std::vector<GiNaC::ex> gradient(const GiNaC::ex& f, const Chart& chart) {
   std::vector<GiNaC::ex> g(chart.dim());
-  for (std::size_t i = 0; i < chart.dim(); ++i) g[i] = f.diff(GiNaC::ex_to<GiNaC::symbol>(chart[i]));
+  for (std::size_t i = 0; i < chart.dim(); ++i) g[i] = partial_derivative(f, GiNaC::ex_to<GiNaC::symbol>(chart[i]));
   return g;
 }
 

@@ -43,4 +43,8 @@ struct GroebnerAnswer {
 /// @throws InvalidArgument when a generator is not a polynomial in the variables and constants.
 GroebnerAnswer groebner_basis(const GroebnerProblem& problem, const GroebnerBudget& budget = {});
 
+/// Starts the child process that computes the bases, and Singular in it, now: on another core while this
+/// process goes on, for a caller that will ask for bases later (a derivation with variables).
+void start_groebner_early();
+
 }  // namespace hamel

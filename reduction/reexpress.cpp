@@ -354,6 +354,19 @@ AffineSection affine_section(const VariablesOnChart& v) {
   return out;
 }
 
+// affine_section, remembered for the process: it depends on the variables alone, and every
+// re-expression asks for it (the flagship's 30 or so, each a symbolic inverse and its normal()).
+const AffineSection& remembered_section(const VariablesOnChart& v) {
+  thread_local std::map<ex, AffineSection, GiNaC::ex_is_less> memo;
+  GiNaC::lst symbols, expressions, coordinates;
+  for (const ex& u : v.symbols) symbols.append(u);
+  for (const NamedFunction& f : v.variables) expressions.append(f.expression);
+  for (const ex& x : v.chart.coordinates()) coordinates.append(x);
+  const ex key = GiNaC::lst{symbols, expressions, coordinates};
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  return memo.emplace(key, affine_section(v)).first->second;
+}
+
 // p (a polynomial in x) with x^2k ↦ y^k, or nullopt when an odd power of x occurs.
 std::optional<ex> even_powers(const ex& p, const ex& x, const ex& y) {
   const ex q = p.expand();
@@ -416,7 +429,7 @@ GroebnerAnswer value_basis(GroebnerProblem p, double seconds) {
 void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const ReexpressBudget& budget) {
   LiftedAtoms atoms;
   AtomLifter lift(v, budget, atoms);
-  const AffineSection section = affine_section(v);
+  const AffineSection& section = remembered_section(v);
   const ex lifted = lift(simplify(f.subs(section.p_of_u)));
   if (budget.substitute && !section.p_of_u.empty())
     if (const auto direct = substituted(lifted, atoms, v, budget)) {
