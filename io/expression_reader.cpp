@@ -1,6 +1,8 @@
 // io/expression_reader.cpp
 #include "io/expression_reader.hpp"
 
+#include <optional>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -830,6 +832,25 @@ GiNaC::ex read_with_ginac(const Translation& tr) {
 
 }  // namespace
 
+namespace {
+
+// The first number with an imaginary part in e, if any: a complex numeric, or an even root of a
+// negative number, which GiNaC keeps as a power (sqrt(-2)).
+std::optional<GiNaC::ex> nonreal_number(const GiNaC::ex& e) {
+  if (GiNaC::is_a<GiNaC::numeric>(e))
+    return GiNaC::ex_to<GiNaC::numeric>(e).is_real() ? std::nullopt : std::optional<GiNaC::ex>(e);
+  if (GiNaC::is_a<GiNaC::power>(e) && GiNaC::is_a<GiNaC::numeric>(e.op(0)) && GiNaC::is_a<GiNaC::numeric>(e.op(1))) {
+    const auto& base = GiNaC::ex_to<GiNaC::numeric>(e.op(0));
+    const auto& exponent = GiNaC::ex_to<GiNaC::numeric>(e.op(1));
+    if (base.is_real() && base.is_negative() && exponent.is_rational() && exponent.denom().is_even()) return e;
+  }
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (auto z = nonreal_number(e.op(i))) return z;
+  return std::nullopt;
+}
+
+}  // namespace
+
 GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& where) const {
   const Locator loc{where};
   if (text.size() > kMaxLength)
@@ -845,7 +866,11 @@ GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& wher
   SyntaxCheck{toks, loc}.check();  // after the depth check, which bounds its recursion
   tr.protos[{"hamelpow", 3}] = &power_reader;
   tr.table["hameln"] = placeholder();
-  return read_with_ginac(tr);
+  const GiNaC::ex e = read_with_ginac(tr);
+  // sqrt(-1) evaluates to GiNaC's I, which prints as I: a parameter named I would read it back (a tester)
+  if (const auto z = nonreal_number(e))
+    loc.fail(0, 0, "a complex number (" + detail::str(*z) + "); expected a real expression, got one with an imaginary part");
+  return e;
 }
 
 }  // namespace hamel

@@ -1,6 +1,7 @@
 // io/modules/nonholonomic.cpp — the nonholonomic-bracket module of `hamel derive` / `hamel check`.
 #include "io/modules/nonholonomic.hpp"
 
+#include <algorithm>
 
 #include "core/error.hpp"
 #include "derivation/nonholonomic.hpp"
@@ -31,6 +32,10 @@ VectorField read_field(const SystemFile& f, const YAML::Node& n, const std::stri
     }
     comp[*idx] = f.doc.expression(v, f.q, what + " component " + c);
   }
+  // a zero generator or frame field passes every check vacuously (a tester's `shift_y: {}`)
+  if (std::all_of(comp.begin(), comp.end(), [](const ex& x) { return x.is_zero(); }))
+    f.doc.fail(n, what + ": the zero vector field; expected a nonzero field (its components by coordinate), got " +
+                      (f.doc.mapping(n, what).empty() ? std::string("no component") : std::string("every component 0")));
   return VectorField(f.Q, comp);
 }
 

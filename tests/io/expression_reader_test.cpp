@@ -66,6 +66,10 @@ TEST_CASE("ExpressionReader: errors carry file:line:column, what was expected an
   CHECK(R.error("f1(x, x)").find("wrong number of arguments for function 'f1'; expected 1, got 2") != std::string::npos);
   CHECK(R.error("y_dot").find("'y_dot' is a velocity, but 'y' is not a coordinate; velocities: x_dot") != std::string::npos);
   CHECK(R.error("x^2\n + q").find("f.yaml:4:4: undeclared symbol 'q'") == 0);
+  // sqrt(-1) is GiNaC's I, which a parameter named I would read back from the JSON (a tester)
+  CHECK(R.error("x + sqrt(-1)*x") == "f.yaml:3:10: a complex number ((1 + I)); expected a real expression, got one with an imaginary part");
+  CHECK(R.error("sqrt(-2)*x").find("a complex number") != std::string::npos);
+  CHECK(R.error("sqrt(2)*I*x") == "no error");  // the symbol named I
 }
 
 TEST_CASE("ExpressionReader: inputs that would explode exact arithmetic are refused, quickly") {

@@ -97,6 +97,12 @@ TEST_CASE("System files: frames and complements") {
   // unknown coordinate in a field, with a did-you-mean
   CHECK(error_of(with("frame:\n  X1: {xx: 1, z: y}\n  X2: {y: 1}\n"))
             .find("s.yaml:8:8: frame field X1: unknown coordinate 'xx'") == 0);
+  // a zero generator would pass every symmetry check vacuously (a tester's `shift_y: {}`)
+  CHECK(error_of(with("symmetry:\n  shift: {}\n"))
+            .find("s.yaml:8:10: symmetry generator shift: the zero vector field; expected a nonzero field (its components by "
+                  "coordinate), got no component") == 0);
+  CHECK(error_of(with("symmetry:\n  shift: {x: \"y - y\"}\n")).find("the zero vector field") != std::string::npos);
+  CHECK(error_of(with("symmetry:\n  shift: {x: 1}\n")) == "ok");
 }
 
 TEST_CASE("System files: duplicate names, and built-in names that are handled") {
