@@ -46,6 +46,11 @@ struct NonholonomicBrackets {
 ///   not complementary, …
 NonholonomicSystem build_nonholonomic_system(const NonholonomicInput& in);
 
+/// The constraints alone: fewer than the coordinates and independent (their forms' generic rank), so
+/// that the names pi1..pir of D* are known before the rest of a file is read.
+/// @throws SpecError at 'constraints' (or at the constraint or Lagrangian that is not well formed).
+void check_constraints(const NonholonomicInput& in);
+
 /// The brackets; a gauge-momentum search writes its section into `search_out`.
 NonholonomicBrackets derive_brackets(const NonholonomicInput& in, const NonholonomicSystem& sys, Derivation& search_out,
                                      const DeriveOptions& options);

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/message_text.hpp"
+#include "geometry/linear_algebra.hpp"
 
 namespace hamel {
 
@@ -89,12 +90,31 @@ NonholonomicSpec spec_of(const NonholonomicInput& in) {
 
 }  // namespace
 
-NonholonomicSystem build_nonholonomic_system(const NonholonomicInput& in) {
+namespace {
+
+std::vector<Form> checked_constraint_forms(const NonholonomicInput& in) {
   const std::vector<Form> forms = constraint_forms(in);
-  if (!forms.empty() && forms.size() >= in.Q.dim())
+  if (forms.empty()) return forms;
+  if (forms.size() >= in.Q.dim())
     throw SpecError(in.at.find({"constraints"}),
                     "'constraints': expected fewer constraints than coordinates (" + std::to_string(in.Q.dim()) +
                         "), so that the system can move; got " + std::to_string(forms.size()) + ", which leave D = 0");
+  GiNaC::matrix A(static_cast<unsigned>(forms.size()), static_cast<unsigned>(in.Q.dim()));
+  for (unsigned k = 0; k < A.rows(); ++k)
+    for (unsigned i = 0; i < A.cols(); ++i) A(k, i) = forms[k].component({i});
+  if (const std::size_t rank = symbolic_rank(A, in.Q); rank < forms.size())
+    throw SpecError(in.at.find({"constraints"}), "'constraints': the constraints are linearly dependent; expected " +
+                                                     std::to_string(forms.size()) + " independent constraints, got rank " +
+                                                     std::to_string(rank) + " (remove the dependent ones)");
+  return forms;
+}
+
+}  // namespace
+
+void check_constraints(const NonholonomicInput& in) { (void)checked_constraint_forms(in); }
+
+NonholonomicSystem build_nonholonomic_system(const NonholonomicInput& in) {
+  const std::vector<Form> forms = checked_constraint_forms(in);
   check_frame(in, forms);
   try {
     return NonholonomicSystem(spec_of(in));

@@ -258,6 +258,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
   out.at.set("", f.doc.mark(f.doc.root()));
   out.lagrangian = read_lagrangian(f, out);
   read_constraints(f, out);
+  check_constraints(out);  // before the names pi1..pir, which their number decides, are used
   read_frame(f, out);
   read_complement(f, out);
   refuse_momentum_names(f, out.rank());
