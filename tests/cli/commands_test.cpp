@@ -259,6 +259,10 @@ TEST_CASE("hamel derive: a generic metric's equations of motion at pi = G v, sho
   for (const auto& entry : eq) CHECK_MESSAGE(entry.second.size() < 300, entry.first, ": ", entry.second.size(), " characters");
   CHECK(hamel::test::entries(j, "momenta_in_velocities").at("pi4") == "v3*cos(q3) + v4*(sin(q0)^2 + 1)");
   CHECK(hamel::test::entries(j, "hamel_forces").size() == 4);
+  // H_c = ½ vᵀ G v (no potential here): G_44 = 1 + sin^2 q0 gives v4^2 (sin^2 q0 + 1)/2, one line
+  const std::string H = hamel::test::entries(j, "hamiltonian").at("");
+  CHECK_MESSAGE(H.size() < 600, H);
+  CHECK_MESSAGE(H.find("v4^2*(sin(q0)^2 + 1)/2") != std::string::npos, H);
   // claims: in v, and the q2 equation in (q, pi) where v1 = (G^{-1} pi)_1 is the user's to write, so a
   // false one with its counterexample
   hamel::test::TempFile claims(
