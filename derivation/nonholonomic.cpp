@@ -275,13 +275,16 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
       if (!v.is_zero()) o.add({M.coordinate_name(i), M.coordinate_name(j)}, Label::bracket(M.coordinate_name(i), M.coordinate_name(j)), simplify(v));
     }
   const auto pv = is_poisson(B);
-  Object& J = s.object("jacobiator." + key, ObjectKind::Family, "the nonzero components of the Jacobiator $[" + name + ", " + name + "]$ (the Schouten bracket: twice "
-                                                    "the cyclic sum of brackets of the coordinates)");
+  // Jac = the cyclic sum {{x^i, x^j}, x^k} + cyclic = ½ [Π, Π]^{ijk}, as the Jacobiator in the variables is
+  // written: one convention for both (a tester read 2 sin φ on D* and sin φ in the variables)
+  Object& J = s.object("jacobiator." + key, ObjectKind::Family, "the nonzero components of the Jacobiator of $" + name +
+                                                                    "$, the cyclic sum of brackets of the coordinates (half the "
+                                                                    "Schouten bracket $[" + name + ", " + name + "]$)");
   J.symmetry = Symmetry::Alternating;
   for (const auto& [ind, val] : pv.nonzero) {
     if (val.is_zero()) continue;  // nonzero, too large to print (the verdict's detail says how many)
     std::vector<std::string> k{M.coordinate_name(ind[0]), M.coordinate_name(ind[1]), M.coordinate_name(ind[2])};
-    J.add(k, Label::symbol("Jac", k), val);
+    J.add(k, Label::symbol("Jac", k), val / 2);
   }
   Verdict& v = fact(s.verdict("jacobi." + key, "$" + name + "$ satisfies the Jacobi identity", pv.poisson, pv.detail),
                     "a nonholonomic bracket is in general only almost Poisson (004 §2, §3)");

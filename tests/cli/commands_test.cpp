@@ -637,8 +637,8 @@ TEST_CASE("hamel check: entry claims read the entries a symmetry gives, refuse i
       "  - {name: g_theta_x, entry: {object: metric, key: \"theta,x\", value: \"-a*m*sin(theta)\"}}\n"
       "  - {name: C_212, entry: {object: structure_coefficients, key: \"2,1,2\", value: \"a*m\"}}\n"
       "  - {name: C_212 sign, entry: {object: structure_coefficients, key: \"2,1,2\", value: \"-a*m\"}, expect: false}\n"
-      "  - {name: Jac cyclic, entry: {object: jacobiator.nonholonomic, key: \"pi1,pi2,x\", value: \"2*sin(theta)\"}}\n"
-      "  - {name: Jac odd, entry: {object: jacobiator.nonholonomic, key: \"pi2,pi1,x\", value: \"-2*sin(theta)\"}}\n"
+      "  - {name: Jac cyclic, entry: {object: jacobiator.nonholonomic, key: \"pi1,pi2,x\", value: \"sin(theta)\"}}\n"
+      "  - {name: Jac odd, entry: {object: jacobiator.nonholonomic, key: \"pi2,pi1,x\", value: \"-sin(theta)\"}}\n"
       "  - {name: v omega, entry: {object: reduced_bracket, key: \"v,omega\", value: \"a*pi2/(J + m*a^2)^2\"}}\n"
       "  - {name: H in pi, entry: {object: reduced_hamiltonian, value: \"pi1^2/(2*m) + pi2^2/(2*(J + m*a^2))\"}}\n",
       ".yaml");
