@@ -233,6 +233,15 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
     }
     if (depth != 0 || tex.empty() || tex.find('$') != std::string::npos)
       doc.fail(v, "'latex': expected math-mode LaTeX with balanced braces and no $ for '" + n + "', got '" + tex + "'");
+    // pdflatex refuses φ in math (a tester), and a name must not end or rewrite the document
+    if (std::any_of(tex.begin(), tex.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
+      doc.fail(v, "'latex': expected ASCII LaTeX for '" + n + "' (\\varphi for φ), got '" + tex + "'");
+    for (const std::string command : {"\\begin", "\\end", "\\input", "\\include", "\\def", "\\newcommand",
+                                      "\\renewcommand", "\\documentclass", "\\write", "\\catcode", "\\usepackage", "\\let"})
+      for (auto at = tex.find(command); at != std::string::npos; at = tex.find(command, at + 1))
+        if (at + command.size() == tex.size() || !std::isalpha(static_cast<unsigned char>(tex[at + command.size()])))
+          doc.fail(v, "'latex': expected a math-mode name for '" + n + "', got '" + tex + "', whose " + command +
+                          " would change the document");
     out.emplace_back(n, tex);
   }
   return out;

@@ -83,6 +83,15 @@ TEST_CASE("System files: the Lagrangian must be mechanical, the constraints affi
         "(remove the dependent ones)");
 }
 
+TEST_CASE("System files: LaTeX names are math-mode ASCII that cannot change the document") {
+  CHECK(error_of(with("latex: {x: \"\\\\left(x\\\\right)\", y: \"\\\\vartheta\"}\n")) == "ok");
+  CHECK(error_of(with("latex: {y: \"{x\"}\n")).find("s.yaml:7:12: 'latex': expected math-mode LaTeX with balanced braces") == 0);
+  // pdflatex refused the report (a tester): φ in math, \end{document} in a name
+  CHECK(error_of(with("latex: {y: \"\u03c6\"}\n")).find("s.yaml:7:12: 'latex': expected ASCII LaTeX for 'y'") == 0);
+  CHECK(error_of(with("latex: {y: \"\\\\end{document}\"}\n"))
+            .find("s.yaml:7:12: 'latex': expected a math-mode name for 'y', got '\\end{document}', whose \\end would change the document") == 0);
+}
+
 TEST_CASE("System files: frames and complements") {
   // not tangent to D
   CHECK(error_of(with("frame:\n  X1: {x: 1}\n  X2: {y: 1}\n"))
