@@ -92,7 +92,10 @@ void fill_comparison(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& de
   try {  // the values at the witness are a courtesy: an evaluation failure must not hide the verdict
     res.derived_at = twelve_digits(evaluate(derived, point, 30));
     res.claimed_at = twelve_digits(evaluate(claimed, point, 30));
-    values = " (derived = " + res.derived_at + ", claimed = " + res.claimed_at + ")";
+    // equal to twelve digits (a claim off by 1e-19, a tester): the difference, at 60 digits, says by how much
+    const std::string difference =
+        res.derived_at == res.claimed_at ? ", difference = " + twelve_digits(evaluate(derived - claimed, point, 60)) : "";
+    values = " (derived = " + res.derived_at + ", claimed = " + res.claimed_at + difference + ")";
   } catch (const std::exception&) {
     point = v.point;
     res.derived_at.clear(), res.claimed_at.clear();

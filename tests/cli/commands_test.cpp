@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <ginac/ginac.h>
 #include <tuple>
@@ -673,6 +674,16 @@ TEST_CASE("hamel check: a false value shows both values at a full point, the sym
   CHECK(line.find("pi1 = ") != std::string::npos);
   CHECK(line.find("(derived = ") != std::string::npos);
   CHECK(line.find(", claimed = ") != std::string::npos);
+  // a value off by 1e-19 (a tester): equal to twelve digits, so the difference is shown too
+  hamel::test::TempFile close("claims:\n  - {name: near, hamiltonian: {value: \"(pi1^2/(2*m) + pi2^2/(2*(J + m*a^2)))"
+                              "*1.0000000000000000001\"}, expect: false}\n", ".yaml");
+  const Run n = run({"check", "examples/chaplygin_sleigh.yaml", close.path()});
+  CHECK_MESSAGE(n.status == 0, n.out, n.err);
+  const std::size_t d = n.out.find(", difference = -");
+  REQUIRE_MESSAGE(d != std::string::npos, n.out);
+  const double difference = std::stod(n.out.substr(d + std::string(", difference = ").size()));
+  CHECK_MESSAGE(std::abs(difference) < 1e-15, n.out);  // H_c/10^19 at the point
+  CHECK_MESSAGE(std::abs(difference) > 1e-23, n.out);
 }
 
 TEST_CASE("hamel check: two claims with one name, or no claim at all, are errors at their place") {
