@@ -1,5 +1,6 @@
 // io/render/claims_report.cpp
 #include "io/render/claims_report.hpp"
+#include "core/number_text.hpp"
 
 #include "io/render/labels.hpp"
 
@@ -28,7 +29,8 @@ void write_failed(const std::vector<Verdict>& failed, std::ostream& os) {
     os << "  FAILED " << v.id << ": " << plain_text(v.statement) << "\n      " << (v.undecided ? "undecided: " : "") << v.method << "\n";
     if (v.witness.empty()) continue;
     os << "      at";
-    for (const auto& [n, x] : v.witness) os << " " << n << " = " << x;
+    for (std::size_t k = 0; k < v.witness.size(); ++k)
+      os << (k ? ", " : " ") << v.witness[k].first << " = " << readable_number(v.witness[k].second);
     os << "\n";
   }
 }

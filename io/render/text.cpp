@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/latex.hpp"
+#include "core/number_text.hpp"
 #include "io/render/render.hpp"
 #include "io/render/labels.hpp"
 
@@ -49,7 +50,8 @@ void write_verdict(const Verdict& v, std::ostream& os) {
     os << "        " << (v.expected ? "as expected: " : "a fact, not a failure: ") << plain_text(v.reason) << "\n";
   if (v.failure() && !v.witness.empty()) {
     os << "        at";
-    for (const auto& [n, x] : v.witness) os << " " << n << " = " << x;
+    for (std::size_t k = 0; k < v.witness.size(); ++k)
+      os << (k ? ", " : " ") << v.witness[k].first << " = " << readable_number(v.witness[k].second);
     os << "\n";
   }
 }

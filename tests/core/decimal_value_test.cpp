@@ -2,6 +2,8 @@
 // numbers `hamel eval` prints. Reference values from mpmath at 1000 digits.
 #include <doctest/doctest.h>
 
+#include "core/number_text.hpp"
+
 #include "core/ball.hpp"
 
 namespace {
@@ -56,6 +58,15 @@ TEST_CASE("decimal_value: a ball that never excludes 0, a pole, no value") {
   const auto y = hamel::decimal_value(GiNaC::cos(x), {{x, numeric(1, 5)}}, 15);
   REQUIRE(y);
   CHECK(y->real == "0.980066577841242");
+}
+
+TEST_CASE("readable_number: a long exact witness as six digits, the rest as it is") {
+  CHECK(hamel::readable_number("98910578158002039069895/151115727451828646838272") == "0.654535");
+  CHECK(hamel::readable_number("-698026675/536870912") == "-1.30018");
+  CHECK(hamel::readable_number("123456789012345") == "1.23457e+14");
+  CHECK(hamel::readable_number("3/7") == "3/7");
+  CHECK(hamel::readable_number("0.96647137286") == "0.96647137286");
+  CHECK(hamel::readable_number("sqrt(2)*12345678/3") == "sqrt(2)*12345678/3");
 }
 
 }  // TEST_SUITE
