@@ -17,17 +17,20 @@ std::optional<std::string> did_you_mean(const std::string& word, const std::vect
     }
     return prev[b.size()];
   };
-  // Closest by edit distance; among equals, one that extends the word (ps → psi before pi).
+  // Closest by edit distance; among equals, one that extends the word (ps → psi before pi), then one of
+  // the word's length, a mistyped letter rather than a lost one (psi → phi and pi7 → pi1, not pi).
   std::optional<std::string> best;
   std::size_t best_d = 0;
-  bool best_prefix = false;
+  bool best_prefix = false, best_same_length = false;
   for (const auto& c : candidates) {
     const std::size_t d = distance(word, c);
-    const bool prefix = c.compare(0, word.size(), word) == 0;
-    if (!best || d < best_d || (d == best_d && prefix && !best_prefix)) {
+    const bool prefix = c.compare(0, word.size(), word) == 0, same_length = c.size() == word.size();
+    if (!best || d < best_d || (d == best_d && prefix && !best_prefix) ||
+        (d == best_d && prefix == best_prefix && same_length && !best_same_length)) {
       best = c;
       best_d = d;
       best_prefix = prefix;
+      best_same_length = same_length;
     }
   }
   // A plausible typo: few edits relative to the length, and not a complete replacement.

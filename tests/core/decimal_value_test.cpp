@@ -2,6 +2,7 @@
 // numbers `hamel eval` prints. Reference values from mpmath at 1000 digits.
 #include <doctest/doctest.h>
 
+#include "core/did_you_mean.hpp"
 #include "core/number_text.hpp"
 
 #include "core/ball.hpp"
@@ -67,6 +68,13 @@ TEST_CASE("readable_number: a long exact witness as six digits, the rest as it i
   CHECK(hamel::readable_number("3/7") == "3/7");
   CHECK(hamel::readable_number("0.96647137286") == "0.96647137286");
   CHECK(hamel::readable_number("sqrt(2)*12345678/3") == "sqrt(2)*12345678/3");
+}
+
+TEST_CASE("did_you_mean: the closest name, a completion first, then a mistyped letter over a lost one") {
+  CHECK(hamel::did_you_mean("ps", {"pi", "psi", "phi"}) == std::optional<std::string>("psi"));
+  CHECK(hamel::did_you_mean("psi", {"pi", "phi", "x"}) == std::optional<std::string>("phi"));  // a tester: 'pi' was offered
+  CHECK(hamel::did_you_mean("pi7", {"pi", "pi1", "pi2"}) == std::optional<std::string>("pi1"));
+  CHECK_FALSE(hamel::did_you_mean("zzz", {"pi", "phi"}));
 }
 
 }  // TEST_SUITE
