@@ -5,8 +5,11 @@
 #include "io/modules/hybrid/hybrid_module.hpp"
 #include "io/modules/model_claims.hpp"
 #include "io/modules/nonholonomic.hpp"
+#include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 #include "io/system_file.hpp"
+
+#include <algorithm>
 
 namespace hamel {
 
@@ -38,6 +41,22 @@ Derivation start_derivation(const SystemFile& f) {
   return d;
 }
 
+// A `latex:` name for an identifier the derivation does not have is a typo (a tester's `phii`): an error
+// at its key, with a did-you-mean, as for every other key.
+void check_latex_names(const SystemFile& f, const Derivation& d) {
+  std::vector<std::string> names;
+  for (const Symbol& s : d.symbols) names.push_back(s.name);
+  for (const auto& [name, value] : f.definitions) names.push_back(name);
+  for (const auto& [k, v] : f.doc.mapping(f.doc.root()["latex"], "'latex'")) {
+    const std::string n = k.Scalar();
+    if (std::find(names.begin(), names.end(), n) != names.end()) continue;
+    std::string msg = "'latex': '" + n + "' is not a name of the system; expected a coordinate, parameter, function, "
+                      "momentum or variable, got '" + n + "'";
+    if (const auto m = did_you_mean(n, names)) msg += " (did you mean '" + *m + "'?)";
+    f.doc.fail(k, msg);
+  }
+}
+
 }  // namespace
 
 Derivation derive_system(const SystemFile& file, const DeriveOptions& options) {
@@ -49,6 +68,7 @@ Derivation derive_system(const SystemFile& file, const DeriveOptions& options) {
       any = true;
     }
   if (!any) throw InvalidArgument("'" + file.doc.file() + "' describes no system Hamel can derive (no 'lagrangian' or other system key)");
+  check_latex_names(file, d);
   return d;
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <ginac/ginac.h>
 #include <tuple>
 #include <nlohmann/json.hpp>
@@ -583,6 +584,22 @@ TEST_CASE("hamel check: all-true claims exit 0, bad claims files exit 2 with a p
   CHECK(r.err.find("did you mean 'structure_coefficient'?") != std::string::npos);
   hamel::test::TempFile badidx("claims:\n  - structure_coefficient: {indices: \"1,2,7\", value: \"0\"}\n");
   CHECK(run({"check", "examples/chaplygin_sphere.yaml", badidx.path()}).err.find("expected indices between 1 and 3, got '7'") != std::string::npos);
+}
+
+TEST_CASE("hamel derive: a LaTeX name for a name the system does not have is an error with a did-you-mean") {
+  const std::string particle = example_text("examples/nonholonomic_particle.yaml");
+  hamel::test::TempFile good(particle + "latex: {x: \"\\\\xi\", pi1: \"p_1\"}\n");
+  hamel::test::TempFile tex("", ".tex");
+  const Run ok = run({"derive", good.path(), "--quiet", "--latex-body", tex.path()});
+  CHECK_MESSAGE(ok.status == 0, ok.err);
+  std::ifstream in(tex.path());
+  const std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(body.find("\\xi") != std::string::npos);
+  hamel::test::TempFile typo(particle + "latex: {xx: \"\\\\xi\"}\n");
+  const Run bad = run({"derive", typo.path(), "--quiet"});
+  CHECK(bad.status == 2);
+  CHECK_MESSAGE(bad.err.find("'latex': 'xx' is not a name of the system") != std::string::npos, bad.err);
+  CHECK_MESSAGE(bad.err.find("(did you mean 'x'?)") != std::string::npos, bad.err);
 }
 
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
