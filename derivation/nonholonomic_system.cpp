@@ -100,8 +100,15 @@ std::vector<Form> checked_constraint_forms(const NonholonomicInput& in) {
                     "'constraints': expected fewer constraints than coordinates (" + std::to_string(in.Q.dim()) +
                         "), so that the system can move; got " + std::to_string(forms.size()) + ", which leave D = 0");
   GiNaC::matrix A(static_cast<unsigned>(forms.size()), static_cast<unsigned>(in.Q.dim()));
-  for (unsigned k = 0; k < A.rows(); ++k)
-    for (unsigned i = 0; i < A.cols(); ++i) A(k, i) = forms[k].component({i});
+  for (unsigned k = 0; k < A.rows(); ++k) {
+    bool zero = true;
+    for (unsigned i = 0; i < A.cols(); ++i) A(k, i) = forms[k].component({i}), zero = zero && A(k, i).is_zero();
+    // "x_dot - x_dot" was reported as D = 0 or as dependent constraints (a tester)
+    if (zero)
+      throw SpecError(in.at.find({"constraints." + std::to_string(k + 1)}),
+                      "constraint " + std::to_string(k + 1) + ": no velocity in it; expected a constraint on the velocities, got " +
+                          detail::str(in.constraints[k]));
+  }
   if (const std::size_t rank = symbolic_rank(A, in.Q); rank < forms.size())
     throw SpecError(in.at.find({"constraints"}), "'constraints': the constraints are linearly dependent; expected " +
                                                      std::to_string(forms.size()) + " independent constraints, got rank " +

@@ -77,6 +77,8 @@ TEST_CASE("System files: the Lagrangian must be mechanical, the constraints affi
             .find("s.yaml:2:13: 'lagrangian': the kinetic energy is degenerate; expected a nondegenerate quadratic form in the velocities, got det g = 0") == 0);
   CHECK(error_of("coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 + z_dot^2)\"\nconstraints:\n  - \"z_dot - y*x_dot^2\"\n")
             .find("s.yaml:4:5: constraint 1: constraint is not affine in the velocities; expected a_i(q) q_dot^i + b(q) = 0") == 0);
+  // a constraint without a velocity is named, not reported as D = 0 or as a dependence (a tester)
+  CHECK(error_of(with("  - \"x_dot - x_dot\"\n")) == "s.yaml:7:5: constraint 2: no velocity in it; expected a constraint on the velocities, got 0");
   // dependent constraints are named before the variables that use pi2, which their number made seem missing (a tester)
   CHECK(error_of(with("  - \"2*z_dot - 2*y*x_dot\"\nvariables:\n  p: pi2\n")) ==
         "s.yaml:6:3: 'constraints': the constraints are linearly dependent; expected 2 independent constraints, got rank 1 "
