@@ -244,6 +244,8 @@ void InVariables::brackets_in_velocities(const NonholonomicSystem& sys, const Al
   std::optional<LegendreMap> L;
   std::size_t written = 0;
   for (Entry& e : o.entries) {
+    // the display form is rarely longer than the value as derived: that one, cheap, decides most entries
+    if (e.note.empty() && to_text(e.value).size() <= kBracketInVelocities) continue;
     const std::size_t before = to_text(display_form(e.value)).size();
     if (before <= kBracketInVelocities && e.note.empty()) continue;
     const std::size_t a = index(e.key[0]), b = index(e.key[1]);
