@@ -102,14 +102,13 @@ class InVariables {
   struct LegendreMap {
     std::vector<std::size_t> momenta;         ///< the indices of the u_M among the variables
     std::vector<GiNaC::ex> v;                 ///< their velocities' symbols v_M1, ...
-    std::vector<GiNaC::ex> pi;                ///< the momenta π_α
     std::vector<GiNaC::ex> vq;                ///< the quasi-velocities v_q = Aᵀ v
     std::vector<NamedFunction> v_on_dual;     ///< v(q, π) = A^{-T} G^{-1} π
     std::vector<GiNaC::ex> u_in_v;            ///< u_M = J v + b, J and b in the other variables
+    GiNaC::exmap v_to_vq;                     ///< the system's quasi-velocities ↦ v_q
+    GiNaC::exmap pi_at_vq;                    ///< π ↦ G v_q
   };
   std::optional<LegendreMap> legendre(const NonholonomicSystem& sys);
-  GiNaC::ex rate_in_velocities(const NonholonomicSystem& sys, const GiNaC::ex& u, const LegendreMap& L) const;
-  GiNaC::ex kinetic_in_velocities(const NonholonomicSystem& sys, const LegendreMap& L) const;
   std::optional<GiNaC::ex> in_velocities(const GiNaC::ex& f, const GiNaC::ex& actual, const LegendreMap& L);
   bool with_velocities(const NonholonomicSystem& sys, const std::vector<GiNaC::ex>& actual, Object& h, bool h_done,
                        Object& eq, DerivationSection& s);

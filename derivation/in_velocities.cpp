@@ -38,7 +38,6 @@ std::optional<InVariables::LegendreMap> InVariables::legendre(const Nonholonomic
   const GiNaC::matrix& G = sys.constrained_metric();
   const GiNaC::matrix GAt = G.mul(A.transpose()), J = A.mul(GAt);
   const GiNaC::matrix v_pi = A.inverse().transpose().mul(sys.constrained_inverse()).mul(pim);
-  L.pi = pi;
   const GiNaC::matrix At = A.transpose();
   for (std::size_t a = 0; a < r; ++a) {
     GiNaC::ex x = 0;
@@ -48,6 +47,9 @@ std::optional<InVariables::LegendreMap> InVariables::legendre(const Nonholonomic
   for (std::size_t i = 0; i < r; ++i) {
     L.v_on_dual.push_back({GiNaC::ex_to<GiNaC::symbol>(L.v[i]).get_name(), simplify(v_pi(i, 0))});
   }
+  const std::vector<GiNaC::ex> v = sys.quasi_velocities();
+  for (std::size_t a = 0; a < r; ++a) L.v_to_vq[v[a]] = L.vq[a];
+  for (const auto& [p, Gv] : legendre_map(sys)) L.pi_at_vq[p] = Gv.subs(L.v_to_vq);
   for (std::size_t i = 0; i < r; ++i) {
     GiNaC::ex u = 0;
     for (std::size_t j = 0; j <= r; ++j) {  // J_ij, then b_i
@@ -107,53 +109,6 @@ GiNaC::ex InVariables::shortest_remainder(const GiNaC::ex& c) const {
   return best;
 }
 
-// The rate of u (a function on D*) along X_nh at π = G v_q, v_q = Aᵀ v, written without G^{-1}: the
-// inverse metric's denominators (K of 004 (6.7)) cancel in the velocities, and the canonical form
-// refuses the sums they make (the rattleback ball's coefficients, 90 000 characters). By (2.8)–(2.9),
-// q̇ = ρ v_q and π̇_α = {π_α, H_c} = ρ^i_α (½ v_qᵀ ∂_i G v_q − ∂_i V) − C_αβδ v_q^β v_q^δ, with ∂_i G^{-1} =
-// −G^{-1} ∂_i G G^{-1} and C_αβ^γ π_γ = C_αβδ v_q^δ (2.6). H_c itself is ½ v_qᵀ G v_q + V.
-GiNaC::ex InVariables::rate_in_velocities(const NonholonomicSystem& sys, const GiNaC::ex& u, const LegendreMap& L) const {
-  const std::vector<GiNaC::ex> q = sys.chart().coordinates();
-  const GiNaC::matrix& rho = sys.rho();
-  const GiNaC::matrix& G = sys.constrained_metric();
-  const Tensor3& C = sys.structure_lowered();
-  const std::size_t r = L.pi.size();
-  GiNaC::exmap at;
-  for (std::size_t a = 0; a < r; ++a) {
-    GiNaC::ex pa = 0;
-    for (std::size_t b = 0; b < r; ++b) pa += G(a, b) * L.vq[b];
-    at[L.pi[a]] = pa;
-  }
-  GiNaC::ex rate = 0;
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    const GiNaC::symbol& qi = GiNaC::ex_to<GiNaC::symbol>(q[i]);
-    GiNaC::ex qdot = 0, force = -sys.potential().diff(qi);
-    for (std::size_t a = 0; a < r; ++a) qdot += rho(i, a) * L.vq[a];
-    for (std::size_t a = 0; a < r; ++a)
-      for (std::size_t b = 0; b < r; ++b) force += G(a, b).diff(qi) * L.vq[a] * L.vq[b] / 2;
-    rate += u.diff(qi).subs(at) * qdot;
-    for (std::size_t a = 0; a < r; ++a) {
-      const GiNaC::ex du = u.diff(GiNaC::ex_to<GiNaC::symbol>(L.pi[a])).subs(at);
-      if (du.is_zero()) continue;
-      GiNaC::ex pidot = rho(i, a) * force;
-      if (i == 0)
-        for (std::size_t b = 0; b < r; ++b)
-          for (std::size_t d = 0; d < r; ++d) pidot -= C(a, b, d) * L.vq[b] * L.vq[d];
-      rate += du * pidot;
-    }
-  }
-  return rate;
-}
-
-// H_c = ½ v_qᵀ G v_q + V (2.7) in the velocities v.
-GiNaC::ex InVariables::kinetic_in_velocities(const NonholonomicSystem& sys, const LegendreMap& L) const {
-  const GiNaC::matrix& G = sys.constrained_metric();
-  GiNaC::ex H = sys.potential();
-  for (std::size_t a = 0; a < L.vq.size(); ++a)
-    for (std::size_t b = 0; b < L.vq.size(); ++b) H += G(a, b) * L.vq[a] * L.vq[b] / 2;
-  return H;
-}
-
 // f (a function of q and v, polynomial of degree ≤ 2 in v) with each coefficient, a function of q
 // alone by Taylor's formula at v = 0, re-expressed in the other variables; verified on D* against
 // `actual` with v ↦ v(q, π) (a term of higher degree would fail it).
@@ -192,14 +147,20 @@ bool InVariables::with_velocities(const NonholonomicSystem& sys, const std::vect
   if (detail_) detail_("in the variables: the velocities of the momentum variables (their Legendre map)");
   const auto L = legendre(sys);
   if (!L) return false;
+  // (2.8) and H_c at π = G v (mechanics/hamel_equations.hpp), without G^{-1}: its denominators (K of
+  // 004 (6.7)) cancel in the velocities, and the canonical form refuses the sums they make (the
+  // rattleback ball's coefficients, 90 000 characters); then v = v_q = Aᵀ v_M
+  const VectorField X = nonholonomic_vector_field_in_velocities(sys);
   std::vector<GiNaC::ex> forms;
   for (std::size_t a = 0; a < actual.size(); ++a) {
     if (detail_) detail_("in the variables and velocities: d/dt " + in_.variables[a].name);
-    const auto f = in_velocities(rate_in_velocities(sys, in_.variables[a].expression, *L), actual[a], *L);
+    const GiNaC::ex rate = ::hamel::rate_in_velocities(sys, X, in_.variables[a].expression).subs(L->v_to_vq);
+    const auto f = in_velocities(rate, actual[a], *L);
     if (!f) return false;
     forms.push_back(*f);
   }
-  const auto H = h_done ? std::nullopt : in_velocities(kinetic_in_velocities(sys, *L), h.entries.back().value, *L);
+  const auto H = h_done ? std::nullopt
+                        : in_velocities(hamiltonian_in_velocities(sys).subs(L->v_to_vq), h.entries.back().value, *L);
   if (H) h.entries.back().value = *H, h.entries.back().note.clear();
   eq.entries.clear();
   for (std::size_t a = 0; a < actual.size(); ++a) eq.add({in_.variables[a].name}, Label::dot(in_.variables[a].name), forms[a]);
@@ -251,16 +212,9 @@ void InVariables::brackets_in_velocities(const NonholonomicSystem& sys, const Al
     const std::size_t a = index(e.key[0]), b = index(e.key[1]);
     if (a == in_.variables.size() || b == in_.variables.size() || seconds_left() <= 0) continue;
     if (!L && !(L = legendre(sys))) return;
-    GiNaC::exmap at;
-    const GiNaC::matrix& G = sys.constrained_metric();
-    for (std::size_t i = 0; i < L->pi.size(); ++i) {
-      GiNaC::ex p = 0;
-      for (std::size_t j = 0; j < L->vq.size(); ++j) p += G(i, j) * L->vq[j];
-      at[L->pi[i]] = p;
-    }
     if (detail_) detail_("in the variables and velocities: {" + e.key[0] + ", " + e.key[1] + "}");
     const GiNaC::ex actual = B(in_.variables[a].expression, in_.variables[b].expression);
-    const auto f = in_velocities(actual.subs(at), actual, *L);
+    const auto f = in_velocities(actual.subs(L->pi_at_vq), actual, *L);
     if (!f || (e.note.empty() && 2 * to_text(display_form(*f)).size() > before)) continue;
     e.value = *f;
     e.note.clear();

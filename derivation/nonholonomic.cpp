@@ -245,7 +245,7 @@ bool motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, Deriva
   if (!readable) {
     // ½ vᵀ G v + V, as the equations: ½ πᵀ G^{-1} π + V over det G was a tester's 41 000 characters
     hamiltonian.title = "the constrained Hamiltonian at $pi = G v$";
-    hamiltonian.add({}, Label::symbol("H_c"), simplify(constrained_lagrangian(sys) + 2 * sys.potential()));
+    hamiltonian.add({}, Label::symbol("H_c"), simplify(hamiltonian_in_velocities(sys)));
     motion_at_velocities(sys, b, H, s);
     return true;
   }

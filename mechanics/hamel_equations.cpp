@@ -190,6 +190,10 @@ std::vector<GiNaC::ex> hamiltonian_differential_in_velocities(const Nonholonomic
   return dH;
 }
 
+GiNaC::ex hamiltonian_in_velocities(const NonholonomicSystem& system) {
+  return constrained_lagrangian(system) + 2 * system.potential();  // ½ vᵀ G v − V + 2V
+}
+
 VectorField nonholonomic_vector_field_in_velocities(const NonholonomicSystem& system) {
   if (system.is_affine())
     throw InvalidArgument(detail::message("nonholonomic_vector_field_in_velocities", "linear constraints",

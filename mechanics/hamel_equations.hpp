@@ -52,6 +52,9 @@ VectorField nonholonomic_vector_field(const NonholonomicSystem& system);
 /// ∂_i G^{-1} = −G^{-1} (∂_i G) G^{-1}: no inverse metric.
 std::vector<GiNaC::ex> hamiltonian_differential_in_velocities(const NonholonomicSystem& system);
 
+/// H_c at π = G v for linear constraints: ½ G_αβ v^α v^β + V (2.7), without G^{-1}.
+GiNaC::ex hamiltonian_in_velocities(const NonholonomicSystem& system);
+
 /// (2.8) at π = G v, for linear constraints: q̇^i = ρ^i_α v^α and
 /// π̇_α = −ρ^i_α ∂H_c/∂q^i − C_αβδ v^β v^δ (C_αβ^γ π_γ = C_αβδ v^δ, (2.6)); components are functions of
 /// (q, v), on system.dual_chart().  Where G^{-1} is large (a generic metric: its determinant in every
