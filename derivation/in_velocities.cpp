@@ -173,10 +173,9 @@ bool InVariables::with_velocities(const NonholonomicSystem& sys, const std::vect
 
 // The Legendre map u_M = J v + b as an object of s, once; the velocities' names.
 std::string InVariables::legendre_object(const LegendreMap& L, DerivationSection& s) const {
-  const bool listed = std::any_of(s.objects.begin(), s.objects.end(), [](const Object& o) { return o.id == "legendre_map"; });
-  Object* o = listed ? nullptr
-                     : &s.object("legendre_map", ObjectKind::Family,
-                                 "the momentum variables in their velocities $v_a = dH_c/du_a$ (the Legendre map)");
+  Object* o = s.find("legendre_map") ? nullptr
+                                     : &s.object("legendre_map", ObjectKind::Family,
+                                                 "the momentum variables in their velocities $v_a = dH_c/du_a$ (the Legendre map)");
   std::string names;
   for (std::size_t i = 0; i < L.momenta.size(); ++i) {
     const std::string& name = in_.variables[L.momenta[i]].name;
@@ -194,8 +193,8 @@ constexpr std::size_t kBracketInVelocities = 400;
 // The brackets {u_a, u_b} at π = G v_q are of degree ≤ 1 in v ({π_α, π_β} = −C_αβ^γ π_γ = −C_αβδ v_q^δ,
 // (2.6), (2.9)): written in the variables and v where that is at most half as long, verified on D*.
 void InVariables::brackets_in_velocities(const NonholonomicSystem& sys, const AlmostPoissonBracket& B, DerivationSection& s) {
-  const auto found = std::find_if(s.objects.begin(), s.objects.end(), [](const Object& o) { return o.id == "reduced_bracket"; });
-  if (found == s.objects.end()) return;
+  Object* found = s.find("reduced_bracket");
+  if (!found) return;
   Object& o = *found;
   const auto index = [&](const std::string& name) {
     for (std::size_t a = 0; a < in_.variables.size(); ++a)

@@ -49,6 +49,12 @@ Object& DerivationSection::object(std::string id, ObjectKind kind, std::string t
   return objects.back();
 }
 
+Object* DerivationSection::find(const std::string& id) {
+  for (Object& o : objects)
+    if (o.id == id) return &o;
+  return nullptr;
+}
+
 Verdict& DerivationSection::verdict(std::string id, std::string statement, bool holds, std::string method) {
   Verdict v;
   v.id = std::move(id);

@@ -155,6 +155,8 @@ struct DerivationSection {
   std::vector<NumericFunction> functions;
 
   Object& object(std::string id, ObjectKind kind, std::string title);
+  /// The object with this id, or nullptr.
+  Object* find(const std::string& id);
   /// A verdict expected to hold (change `expected` for facts and expected failures).
   Verdict& verdict(std::string id, std::string statement, bool holds, std::string method);
 };

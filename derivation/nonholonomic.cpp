@@ -629,8 +629,8 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   // space: with relations among them (|γ|² = 1) the table is defined only on their zero set, and its
   // extension to R^k depends on how each entry was written (the Chaplygin sphere's (6.10), integrable on
   // |γ| = 1, is not on R^6 as written): there it is not computed
-  const bool relations = std::any_of(s.objects.begin(), s.objects.end(),
-                                     [](const Object& o) { return o.id == "variable_relations" && !o.entries.empty(); });
+  const Object* listed = s.find("variable_relations");
+  const bool relations = listed && !listed->entries.empty();
   if (table && in.variable_chart && !relations && in.variables.size() <= 10)
     characteristic_distributions({{"reduced", "the reduced bracket of the variables", on_accepted(iv, *table)}}, s);
   else if (relations && in.variables.size() <= 10) {  // on the zero set of the relations: from D*
