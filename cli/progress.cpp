@@ -1,6 +1,7 @@
 // cli/progress.cpp
 #include "cli/progress.hpp"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +14,25 @@
 
 namespace hamel::cli {
 
+namespace {
+
+// Held by the watchdog while it is awake, and by a thread that forks (pthread_atfork): a worker
+// forked while the watchdog allocates would inherit the allocator's lock held by a thread it does
+// not have (glibc's malloc guards itself at fork; AddressSanitizer's allocator does not, and a
+// sanitized `hamel check` hung so in CI).
+std::mutex& awake_gate() {
+  static std::mutex gate;
+  return gate;
+}
+
+void guard_forks() {
+  static const int registered = ::pthread_atfork([] { awake_gate().lock(); }, [] { awake_gate().unlock(); },
+                                                 [] { awake_gate().unlock(); });
+  (void)registered;
+}
+
+}  // namespace
+
 double progress_delay() {
   const char* text = std::getenv("HAMEL_PROGRESS_DELAY");
   if (!text) return 1.0;
@@ -23,7 +43,13 @@ double progress_delay() {
 
 ProgressLines::ProgressLines(std::ostream& err, bool quiet, StepProfile* profile, std::string who, double delay)
     : err_(err), quiet_(quiet), profile_(profile), who_(std::move(who)), delay_(delay), start_(Clock::now()), owner_(::getpid()) {
-  if (!quiet_) thread_ = std::thread([this] { watch(); });
+  if (quiet_) return;
+  guard_forks();
+  thread_ = std::thread([this] { watch(); });
+  // A thread that is still starting holds allocator locks that no fork guard reaches: return once
+  // it runs (a worker forked at that moment hung in AddressSanitizer's allocator).
+  std::unique_lock<std::mutex> lock(m_);
+  ready_.wait(lock, [this] { return running_; });
 }
 
 ProgressLines::~ProgressLines() {
@@ -97,15 +123,21 @@ void ProgressLines::emit(const std::string& line) {
 void ProgressLines::watch() {
   const auto poll = std::chrono::duration<double>(std::clamp(delay_ / 20, 0.002, 0.05));
   std::unique_lock<std::mutex> lock(m_);
+  running_ = true;
+  ready_.notify_all();
   while (!stop_) {
-    const double s = seconds_since(start_);
-    if (!announced_ && s >= delay_) {
-      const double since = std::chrono::duration<double>(since_ - start_).count();
-      std::ostringstream line;
-      line << who_ << ": " << std::fixed << std::setprecision(1) << s << " s, now: " << title_;
-      if (s - since >= 0.1) line << " (since " << since << " s)";
-      emit(line.str() + "\n");
-      announced_ = true;
+    double s = 0;
+    {
+      const std::lock_guard<std::mutex> awake(awake_gate());  // not while waiting below
+      s = seconds_since(start_);
+      if (!announced_ && s >= delay_) {
+        const double since = std::chrono::duration<double>(since_ - start_).count();
+        std::ostringstream line;
+        line << who_ << ": " << std::fixed << std::setprecision(1) << s << " s, now: " << title_;
+        if (s - since >= 0.1) line << " (since " << since << " s)";
+        emit(line.str() + "\n");
+        announced_ = true;
+      }
     }
     const auto wait = announced_ ? std::chrono::duration<double>(3600) : std::max(poll, std::chrono::duration<double>(delay_ - s));
     wake_.wait_for(lock, wait);

@@ -60,6 +60,8 @@ class ProgressLines {
 
   mutable std::mutex m_;
   std::condition_variable wake_;
+  std::condition_variable ready_;  // the thread runs its own code (the constructor waits for it)
+  bool running_ = false;
   bool stop_ = false;
   std::string title_;           // the step under way, plain text
   Clock::time_point since_;     // when it started

@@ -151,7 +151,7 @@ Declared declared_names(const SystemFile& f) {
   const YAML::Node& root = f.doc.root();
   if (!root.IsMap()) return d;
   for (auto it = root.begin(); it != root.end(); ++it) {
-    const YAML::Node& v = it->second;
+    const YAML::Node v = it->second;  // by value: it-> yields a proxy that dies with the statement
     if (v.IsMap())
       for (auto k = v.begin(); k != v.end(); ++k) d.names.insert(k->first.Scalar());
     if (v.IsSequence())
@@ -159,8 +159,9 @@ Declared declared_names(const SystemFile& f) {
         if (x.IsScalar()) d.names.insert(x.Scalar());
     named_items(v, d.names);
   }
-  if (root["symmetry"] && root["symmetry"].IsMap())
-    for (auto k = root["symmetry"].begin(); k != root["symmetry"].end(); ++k) d.generators.insert(k->first.Scalar());
+  const YAML::Node symmetry = root["symmetry"];
+  if (symmetry && symmetry.IsMap())
+    for (auto k = symmetry.begin(); k != symmetry.end(); ++k) d.generators.insert(k->first.Scalar());
   const YAML::Node action = root["action"];
   if (action && action.IsMap() && action["parameters"] && action["parameters"].IsSequence())
     for (const auto& x : action["parameters"])

@@ -7,8 +7,10 @@
 #include <cstdlib>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "cli/progress.hpp"
+#include "core/isolated.hpp"
 #include "tests/support/cli_run.hpp"
 
 using hamel::test::has;
@@ -42,6 +44,29 @@ TEST_CASE("progress lines: a step that started before the delay is named once th
   CHECK(lines == 1);
   CHECK(err.str().rfind("hamel derive: ", 0) == 0);
   CHECK(has(err.str(), " s, now: Nonholonomic bracket Pi_nh (004 (2.9))\n"));  // the title in plain text
+}
+
+// CI's sanitized `hamel check` hung in a worker forked while the watchdog was starting or writing: the
+// worker inherited the allocator's lock held by a thread it does not have. Here every fork meets a
+// watchdog just started and one about to name a step; each worker must answer (a hang fails by
+// timeout, under AddressSanitizer where its allocator has no fork guard of its own).
+TEST_CASE("progress lines: a worker forked while the watchdog starts or prints answers") {
+  std::ostringstream err;
+  for (int k = 0; k < 30; ++k) {
+    hamel::cli::ProgressLines progress(err, false, nullptr, "hamel check", 0);
+    progress.step()("Claims");
+    // the worker allocates in every size class, so that it refills its cache from the shared allocator
+    const hamel::IsolatedResult r = hamel::run_isolated(
+        [] {
+          std::vector<std::string> held;
+          for (std::size_t size = 16; size <= 65536; size += size / 4)
+            for (int copies = 0; copies < 64; ++copies) held.emplace_back(size, 'x');
+          return std::to_string(held.size());
+        },
+        60, 1 << 20);
+    REQUIRE(r.status == hamel::IsolatedResult::Status::Finished);
+    CHECK(r.output == "2432");
+  }
 }
 
 TEST_CASE("progress lines: --quiet starts no watchdog and prints nothing, and the delay is read from the environment") {
