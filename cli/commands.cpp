@@ -86,7 +86,7 @@ Derivation derive_file(const Args& a, const SystemFile& f, std::ostream& err, St
                        std::optional<std::chrono::steady_clock::time_point>* displayed = nullptr) {
   const bool quiet = has_flag(a, "--quiet") || has_flag(a, "--brief");
   ProgressLines lines(err, quiet, profile, who);
-  Derivation d = derive_system(f, DeriveOptions{plot_base(a, f), lines.step(), lines.detail()});
+  Derivation d = derive_system(f, DeriveOptions{plot_base(a, f), lines.step(), lines.detail(), displayed != nullptr});
   if (displayed) {
     *displayed = std::chrono::steady_clock::now();
     lines.step()("display pass (the forms to print)");

@@ -191,6 +191,9 @@ struct Derivation {
   /// u_a ↦ u_a(q, π). A claim's value and the derived one are compared with them written out, so that a
   /// value may mix π and u (not serialised: the JSON's objects already say which symbols they use).
   GiNaC::exmap definitions;
+  /// Display forms found before the display pass, beside the derivation's last step (present.hpp
+  /// display_beside): value ↦ form; present() uses them and empties it.
+  GiNaC::exmap displayed;
 
   /// Appends a section and returns it.
   DerivationSection& add(std::string id, std::string title);
@@ -215,6 +218,9 @@ struct DeriveOptions {
   /// Called with what a long step is working on (the entry being re-expressed): for the user's eyes
   /// only, not a step of the profile.
   std::function<void(const std::string&)> detail;
+  /// The caller runs the display pass (present()) on the result: a derivation may start it, beside a
+  /// long last step, on the sections already final (display_beside).
+  bool displayed_after = false;
 };
 
 /// The summary of a derivation's verdicts.

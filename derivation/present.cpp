@@ -171,74 +171,131 @@ void name_recurring_denominators(Derivation& d) {
   if (!d.abbreviations.empty()) name_other_forms(d, kShortest);
 }
 
-// The values' display forms, each distinct value once, on all cores when they are large
-// (core/parallel.hpp): the display pass is independent from value to value.
-std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex*>& values, const std::set<std::string>& collect) {
-  std::vector<GiNaC::ex> distinct;
-  std::vector<std::size_t> which;  // values[i] is distinct[which[i]]
+// Each distinct value of `values` once, and for each value the index of its distinct copy.
+struct DistinctValues {
+  std::vector<GiNaC::ex> values;
+  std::vector<std::size_t> which;  // values[i] is values[which[i]]
+  WireLeaves leaves;               // their symbols, the same in a worker forked with them
+  bool fork_worthy = false;        // large enough for a fork (core/parallel.hpp)
+};
+
+DistinctValues distinct_values(const std::vector<GiNaC::ex>& values) {
+  DistinctValues out;
   std::unordered_map<GiNaC::ex, std::size_t, std::hash<GiNaC::ex>, GiNaC::ex_is_equal> seen;
-  WireLeaves leaves;
   std::size_t size = 0;
-  for (const GiNaC::ex* v : values) {
-    const auto [it, fresh] = seen.emplace(*v, distinct.size());
+  for (const GiNaC::ex& v : values) {
+    const auto [it, fresh] = seen.emplace(v, out.values.size());
     if (fresh) {
-      distinct.push_back(*v);
-      leaves.add(*v);
-      if (size < kForkWorthyNodes) size += tree_size(*v, kForkWorthyNodes - size);  // only whether it reaches the bound counts
+      out.values.push_back(v);
+      out.leaves.add(v);
+      if (size < kForkWorthyNodes) size += tree_size(v, kForkWorthyNodes - size);  // only whether it reaches the bound counts
     }
-    which.push_back(it->second);
+    out.which.push_back(it->second);
   }
-  const auto form = [&](std::size_t k) { return display_form(distinct[k], collect_symbols_of(distinct[k], collect)); };
-  // A worker sends the display form and, when the display pass computed it, the value's canonical form
-  // (remembered here, as a serial run would have it: core/parallel.hpp); "=" for either when it is the
-  // value itself (large values are shown as they are, docs/display.md, and their text would cost more
-  // than the work), "-" for a canonical form not computed.
-  const auto wire_or_same = [&](const std::optional<GiNaC::ex>& x, std::size_t k) {
-    if (!x) return std::string("-");
-    if (x->is_equal(distinct[k])) return std::string("=");
-    const auto text = to_wire(*x, leaves);
-    if (!text) throw std::runtime_error("a display form the wire does not carry");
-    return *text;
-  };
-  const auto from_wire_or_same = [&](const std::string& text, std::size_t k) {
-    return text == "=" ? distinct[k] : from_wire(text, leaves);
-  };
+  out.fork_worthy = size >= kForkWorthyNodes;
+  return out;
+}
+
+// A worker sends the display form and, when the display pass computed it, the value's canonical form
+// (remembered here, as a serial run would have it: core/parallel.hpp); "=" for either when it is the
+// value itself (large values are shown as they are, docs/display.md, and their text would cost more
+// than the work), "-" for a canonical form not computed.
+std::string on_wire(const std::optional<GiNaC::ex>& x, const GiNaC::ex& value, const WireLeaves& leaves) {
+  if (!x) return "-";
+  if (x->is_equal(value)) return "=";
+  const auto text = to_wire(*x, leaves);
+  if (!text) throw std::runtime_error("a display form the wire does not carry");
+  return *text;
+}
+
+GiNaC::ex from_wire_or_same(const std::string& text, const GiNaC::ex& value, const WireLeaves& leaves) {
+  return text == "=" ? value : from_wire(text, leaves);
+}
+
+GiNaC::ex form_of(const GiNaC::ex& value, const std::set<std::string>& collect) {
+  return display_form(value, collect_symbols_of(value, collect));
+}
+
+std::string form_on_wire(const GiNaC::ex& value, const std::set<std::string>& collect, const WireLeaves& leaves) {
+  return detail::length_prefixed(on_wire(form_of(value, collect), value, leaves)) +
+         detail::length_prefixed(on_wire(remembered_simplified(value), value, leaves));
+}
+
+// The display form from form_on_wire's text at `at` (moved past it); its canonical form remembered.
+GiNaC::ex form_from_wire(const std::string& text, std::size_t& at, const GiNaC::ex& value, const WireLeaves& leaves) {
+  const GiNaC::ex form = from_wire_or_same(detail::next_prefixed(text, at), value, leaves);
+  const std::string canonical = detail::next_prefixed(text, at);
+  if (canonical != "-") remember_simplified(value, from_wire_or_same(canonical, value, leaves));
+  return form;
+}
+
+// The values' display forms, each distinct value once, on all cores when they are large
+// (core/parallel.hpp): the display pass is independent from value to value. Those in `known` (found
+// beside the derivation's last step, display_beside) are not computed again.
+std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex>& values, const std::set<std::string>& collect,
+                                     const GiNaC::exmap& known) {
+  const DistinctValues d = distinct_values(values);
   const auto answers = parallel_map(
-      distinct.size(),
-      [&](std::size_t k) {
-        const std::string shown = wire_or_same(form(k), k);
-        return detail::length_prefixed(shown) + wire_or_same(remembered_simplified(distinct[k]), k);
-      },
-      size >= kForkWorthyNodes);
-  std::vector<GiNaC::ex> forms(distinct.size());
-  for (std::size_t k = 0; k < distinct.size(); ++k) {
-    if (!answers[k]) {
-      forms[k] = form(k);
-      continue;
-    }
+      d.values.size(),
+      [&](std::size_t k) { return known.count(d.values[k]) ? std::string() : form_on_wire(d.values[k], collect, d.leaves); },
+      d.fork_worthy);
+  std::vector<GiNaC::ex> forms(d.values.size());
+  for (std::size_t k = 0; k < d.values.size(); ++k) {
+    const auto it = known.find(d.values[k]);
     std::size_t at = 0;
-    forms[k] = from_wire_or_same(detail::next_prefixed(*answers[k], at), k);
-    const std::string canonical = answers[k]->substr(at);
-    if (canonical != "-") remember_simplified(distinct[k], from_wire_or_same(canonical, k));
+    forms[k] = it != known.end() ? it->second
+               : answers[k]      ? form_from_wire(*answers[k], at, d.values[k], d.leaves)
+                                 : form_of(d.values[k], collect);
   }
   std::vector<GiNaC::ex> out;
-  for (std::size_t k : which) out.push_back(forms[k]);
+  for (std::size_t k : d.which) out.push_back(forms[k]);
   return out;
+}
+
+// The symbols in which the display pass collects: the momenta and the velocities.
+std::set<std::string> collected_symbols(const Derivation& d) {
+  std::set<std::string> collect;
+  for (const Symbol& s : d.symbols)
+    if (s.kind == SymbolKind::Momentum || s.kind == SymbolKind::Velocity) collect.insert(s.name);
+  return collect;
+}
+
+std::vector<GiNaC::ex> entry_values(const Derivation& d) {
+  std::vector<GiNaC::ex> values;
+  for (const auto& section : d.sections)
+    for (const auto& object : section.objects)
+      for (const auto& entry : object.entries) values.push_back(entry.value);
+  return values;
 }
 
 }  // namespace
 
 void present(Derivation& d) {
-  std::set<std::string> collect;
-  for (const Symbol& s : d.symbols)
-    if (s.kind == SymbolKind::Momentum || s.kind == SymbolKind::Velocity) collect.insert(s.name);
   std::vector<GiNaC::ex*> values;
   for (auto& section : d.sections)
     for (auto& object : section.objects)
       for (auto& entry : object.entries) values.push_back(&entry.value);
-  const std::vector<GiNaC::ex> shown = display_forms(values, collect);
+  std::vector<GiNaC::ex> copies;
+  for (const GiNaC::ex* v : values) copies.push_back(*v);
+  const std::vector<GiNaC::ex> shown = display_forms(copies, collected_symbols(d), d.displayed);
   for (std::size_t i = 0; i < values.size(); ++i) *values[i] = shown[i];
+  d.displayed.clear();
   name_recurring_denominators(d);
+}
+
+void display_beside(Derivation& d, const std::function<void()>& here) {
+  const DistinctValues v = distinct_values(entry_values(d));
+  const std::set<std::string> collect = collected_symbols(d);
+  const auto answer = run_beside(
+      [&] {
+        std::string out;
+        for (const GiNaC::ex& value : v.values) out += form_on_wire(value, collect, v.leaves);
+        return out;
+      },
+      here);
+  if (!answer) return;  // one process: present() computes them all afterwards
+  std::size_t at = 0;
+  for (const GiNaC::ex& value : v.values) d.displayed[value] = form_from_wire(*answer, at, value, v.leaves);
 }
 
 }  // namespace hamel

@@ -2,6 +2,8 @@
 // its short form (core/display.hpp), collected in the momenta and velocities it contains.
 #pragma once
 
+#include <functional>
+
 #include "derivation/model.hpp"
 
 namespace hamel {
@@ -11,5 +13,11 @@ namespace hamel {
 /// are long and shared by three entries or more (d.abbreviations: K, or K1, K2, …), which text and
 /// LaTeX print once and use in the entries.
 void present(Derivation& d);
+
+/// Runs `here` (a derivation's last, long step, which only adds sections) while a worker process finds
+/// the display forms of the values `d` holds now (d.displayed), so that present() afterwards computes
+/// only the new ones: on two cores the display pass of the finished sections costs no wall time. With
+/// one process (core/parallel.hpp workers()) it only runs `here`.
+void display_beside(Derivation& d, const std::function<void()>& here);
 
 }  // namespace hamel
