@@ -179,7 +179,7 @@ struct DistinctValues {
   bool fork_worthy = false;        // large enough for a fork (core/parallel.hpp)
 };
 
-DistinctValues distinct_values(const std::vector<GiNaC::ex>& values) {
+DistinctValues distinct_values(const std::vector<GiNaC::ex>& values, const GiNaC::exmap& known = {}) {
   DistinctValues out;
   std::unordered_map<GiNaC::ex, std::size_t, std::hash<GiNaC::ex>, GiNaC::ex_is_equal> seen;
   std::size_t size = 0;
@@ -188,7 +188,8 @@ DistinctValues distinct_values(const std::vector<GiNaC::ex>& values) {
     if (fresh) {
       out.values.push_back(v);
       out.leaves.add(v);
-      if (size < kForkWorthyNodes) size += tree_size(v, kForkWorthyNodes - size);  // only whether it reaches the bound counts
+      // only whether it reaches the bound counts; forms already known cost nothing
+      if (size < kForkWorthyNodes && !known.count(v)) size += tree_size(v, kForkWorthyNodes - size);
     }
     out.which.push_back(it->second);
   }
@@ -234,7 +235,7 @@ GiNaC::ex form_from_wire(const std::string& text, std::size_t& at, const GiNaC::
 // beside the derivation's last step, display_beside) are not computed again.
 std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex>& values, const std::set<std::string>& collect,
                                      const GiNaC::exmap& known) {
-  const DistinctValues d = distinct_values(values);
+  const DistinctValues d = distinct_values(values, known);
   const auto answers = parallel_map(
       d.values.size(),
       [&](std::size_t k) { return known.count(d.values[k]) ? std::string() : form_on_wire(d.values[k], collect, d.leaves); },
@@ -271,14 +272,11 @@ std::vector<GiNaC::ex> entry_values(const Derivation& d) {
 }  // namespace
 
 void present(Derivation& d) {
-  std::vector<GiNaC::ex*> values;
+  const std::vector<GiNaC::ex> shown = display_forms(entry_values(d), collected_symbols(d), d.displayed);
+  std::size_t i = 0;
   for (auto& section : d.sections)
     for (auto& object : section.objects)
-      for (auto& entry : object.entries) values.push_back(&entry.value);
-  std::vector<GiNaC::ex> copies;
-  for (const GiNaC::ex* v : values) copies.push_back(*v);
-  const std::vector<GiNaC::ex> shown = display_forms(copies, collected_symbols(d), d.displayed);
-  for (std::size_t i = 0; i < values.size(); ++i) *values[i] = shown[i];
+      for (auto& entry : object.entries) entry.value = shown[i++];
   d.displayed.clear();
   name_recurring_denominators(d);
 }
