@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 namespace hamel {
@@ -49,6 +50,18 @@ std::string with_dot(const std::string& main) {
   return dot + main + "}";
 }
 
+// Where a name such as phiR, thetaL or mB splits into a letter (Greek by its name, or one Latin letter)
+// and an index of one or two capitals (φ_R, as a person writes a wheel's angle), or nothing.
+std::optional<std::size_t> capital_suffix(const std::string& name) {
+  std::size_t k = name.size();
+  while (k > 0 && std::isupper(static_cast<unsigned char>(name[k - 1]))) --k;
+  if (k == 0 || k == name.size() || name.size() - k > 2) return std::nullopt;
+  const std::string letter = name.substr(0, k);
+  const bool one_latin = k == 1 && std::isalpha(static_cast<unsigned char>(letter[0]));
+  if (!one_latin && !greek().count(letter)) return std::nullopt;
+  return k;
+}
+
 NameParts name_parts(const std::string& name, const LatexNames* names) {
   if (const std::string* u = user_name(name, names)) return {*u, ""};
   if (ends_with(name, "_dot")) {
@@ -66,6 +79,7 @@ NameParts name_parts(const std::string& name, const LatexNames* names) {
   std::size_t k = name.size();
   while (k > 0 && std::isdigit(static_cast<unsigned char>(name[k - 1]))) --k;
   if (k > 0 && k < name.size()) return {base_name(name.substr(0, k), names), name.substr(k)};
+  if (const auto split = capital_suffix(name)) return {base_name(name.substr(0, *split), names), name.substr(*split)};
   return {base_name(name, names), ""};
 }
 

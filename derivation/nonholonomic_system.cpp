@@ -85,7 +85,12 @@ NonholonomicSpec spec_of(const NonholonomicInput& in) {
   const bool w_given = in.at.has("complement");
   std::string what = without_function_name(m);
   if (m.find("basis of TQ") != std::string::npos) what = (w_given ? "'complement': " : "'frame': ") + what;
-  throw SpecError(about_w && w_given ? in.at.find({"complement"}) : in.at.find({"frame", "constraints"}), what);
+  const bool about_g = m.find("constrained metric") != std::string::npos;  // the Lagrangian's kinetic energy
+  if (about_g) what = "'lagrangian': " + what;
+  throw SpecError(about_w && w_given ? in.at.find({"complement"})
+                  : about_g          ? in.at.find({"lagrangian"})
+                                     : in.at.find({"frame", "constraints"}),
+                  what);
 }
 
 }  // namespace

@@ -248,6 +248,12 @@ ComputedFrame computed_frame(const std::vector<Form>& constraints, const std::ve
 
 namespace {
 
+// " [how it was decided]" at the end of a DomainError from inverse(), or nothing.
+std::string how_decided(const std::string& what) {
+  const std::size_t at = what.rfind(" [");
+  return at == std::string::npos ? "" : what.substr(at);
+}
+
 // X_0 = Σ c^w W_w with ω^k(X_0) = −b^k: the k × k system ω^k(W_w) is invertible where W is
 // complementary to D.
 VectorField drift_in_complement(const std::vector<Form>& forms, const std::vector<GiNaC::ex>& offsets,
@@ -379,7 +385,15 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
   d->Dvel = distribution_chart(Q, r);
   d->rho = d->frame->rho();
   d->Gab = restrict(*d->G, d->frame->distribution());
-  d->Ginv = inverse(d->Gab, Q, "NonholonomicSystem");
+  try {
+    d->Ginv = inverse(d->Gab, Q, "NonholonomicSystem");
+  } catch (const DomainError& e) {  // "matrix is singular" would not say which, nor why
+    throw DomainError(detail::message("NonholonomicSystem",
+                                      "the kinetic energy is degenerate on the constraint distribution D (G_ab = g(X_a, X_b) "
+                                      "is the constrained metric)",
+                                      "det G_ab nonzero (a positive definite kinetic energy has it)",
+                                      "det G_ab = 0" + how_decided(e.what())));
+  }
   d->C_low = lowered_structure(*d->frame, *d->G);
   d->C_up = Tensor3(r);
   for (std::size_t a = 0; a < r; ++a)

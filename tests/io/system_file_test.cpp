@@ -83,6 +83,12 @@ TEST_CASE("System files: the Lagrangian must be mechanical, the constraints affi
   CHECK(error_of(with("  - \"2*z_dot - 2*y*x_dot\"\nvariables:\n  p: pi2\n")) ==
         "s.yaml:6:3: 'constraints': the constraints are linearly dependent; expected 2 independent constraints, got rank 1 "
         "(remove the dependent ones)");
+  // an indefinite g that is degenerate on D only: named as such, at the Lagrangian (a tester: was "matrix is
+  // singular" at the constraints)
+  CHECK(error_of("coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 - y_dot^2 + z_dot^2)\"\nconstraints:\n  - \"y_dot - x_dot\"\n") ==
+        "s.yaml:2:13: 'lagrangian': the kinetic energy is degenerate on the constraint distribution D (G_ab = g(X_a, X_b) is "
+        "the constrained metric); expected det G_ab nonzero (a positive definite kinetic energy has it), got det G_ab = 0 "
+        "[symbolic (canonical form), canonical form is 0]");
 }
 
 TEST_CASE("System files: LaTeX names are math-mode ASCII that cannot change the document") {
