@@ -25,6 +25,7 @@ std::map<std::string, GiNaC::ex> symbols_by_name(const Derivation& d) {
   for (const auto& s : d.sections)
     for (const auto& o : s.objects)
       for (const auto& e : o.entries) collect_symbols(e.value, found);
+  for (const auto& [u, definition] : d.definitions) collect_symbols(definition, found);  // ψ may be only there
   std::map<std::string, GiNaC::ex> out;
   for (const GiNaC::ex& s : found) out.emplace(GiNaC::ex_to<GiNaC::symbol>(s).get_name(), s);
   return out;
@@ -214,6 +215,24 @@ Entry entry_at(const Entry& e, const GiNaC::exmap& at) {
 
 }  // namespace
 
+// The symbols the derivation defines by others (the variables u(q, π), the velocities v = G⁻¹(π − A))
+// at `at`, where it gives every symbol of their definition and not them: the point in (q, π) is also a
+// point in the variables, so that the entries written in them are numbers too.
+void add_defined(const Derivation& d, const std::map<std::string, GiNaC::ex>& symbols, GiNaC::exmap& at) {
+  GiNaC::exmap defined;
+  for (const auto& [u, definition] : d.definitions) {
+    if (at.count(u)) continue;
+    GiNaC::ex value;
+    try {
+      value = definition.subs(at);
+    } catch (const std::exception&) {  // not defined there (M1 divides by sin θ at θ = 0): left a name
+      continue;
+    }
+    if (std::none_of(symbols.begin(), symbols.end(), [&](const auto& s) { return value.has(s.second); })) defined[u] = value;
+  }
+  at.insert(defined.begin(), defined.end());
+}
+
 Derivation at_point(const Derivation& d, const Point& point) {
   check_names(d, point);
   const std::map<std::string, GiNaC::ex> symbols = symbols_by_name(d);
@@ -223,6 +242,7 @@ Derivation at_point(const Derivation& d, const Point& point) {
     if (const auto it = symbols.find(v.name); it != symbols.end()) at[it->second] = v.value;
     where += (where.empty() ? "" : ", ") + v.name + " = " + value_text(v.value);
   }
+  add_defined(d, symbols, at);
   Derivation out;
   out.name = d.name;
   out.description = d.description.empty() ? "at " + where : d.description + "; at " + where;

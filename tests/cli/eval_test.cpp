@@ -103,3 +103,17 @@ TEST_CASE("hamel eval: the coefficients of a formula left in names are as exact 
   CHECK(has(r.out, "  d/dt v1 = -4.37126755619154*v1*v2 + 2.19209540845328*v2*v3\n"));
   CHECK(has(r.out, "  Jac_psi,pi1,pi2 = 1.19176795337084\n"));
 }
+
+TEST_CASE("hamel eval: a point in (q, pi) is a point in the variables, whose entries are numbers too") {
+  // The flagship's {M1, M2} = 2(g1 g3 M1 + g2 g3 M2 - M3)/(g3^2 + 2) and {M1, M3} (its (6.10) at m = R = I1 = 1,
+  // I3 = 3) with M, gamma of the file's definitions at theta = 1, psi = 0.5, pi = (0.1, 0.2, 0.3): the
+  // values by hand in double arithmetic, -0.2910632012303507 and -0.172854814655527 (a tester: they stayed
+  // formulas in M and gamma).
+  const Run r = run({"eval", "examples/chaplygin_sphere.yaml", "--at",
+                     "m=1, R=1, I1=1, I3=3, theta=1, psi=0.5, pi1=0.1, pi2=0.2, pi3=0.3"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "  {M1, M2} = -0.291063201230351\n"));
+  CHECK(has(r.out, "  {M1, M3} = -0.172854814655527\n"));
+  CHECK(has(r.out, "  {M1, gamma2} = -0.54030230586814\n"));  // -gamma3 = -cos 1
+  CHECK_FALSE(has(r.out, "{M2, M3} = (2*gamma1"));
+}
