@@ -47,11 +47,17 @@ void check_latex_names(const SystemFile& f, const Derivation& d) {
   std::vector<std::string> names;
   for (const Symbol& s : d.symbols) names.push_back(s.name);
   for (const auto& [name, value] : f.definitions) names.push_back(name);
+  // frame fields and generators are printed by their names too (X_roll^x, rolling^TQ[L] = 0)
+  for (const char* key : {"frame", "symmetry"}) {
+    const YAML::Node named = f.doc.root()[key];
+    if (named && named.IsMap())
+      for (auto it = named.begin(); it != named.end(); ++it) names.push_back(it->first.Scalar());
+  }
   for (const auto& [k, v] : f.doc.mapping(f.doc.root()["latex"], "'latex'")) {
     const std::string n = k.Scalar();
     if (std::find(names.begin(), names.end(), n) != names.end()) continue;
     std::string msg = "'latex': '" + n + "' is not a name of the system; expected a coordinate, parameter, function, "
-                      "momentum or variable, got '" + n + "'";
+                      "momentum, variable, frame field or generator, got '" + n + "'";
     if (const auto m = did_you_mean(n, names)) msg += " (did you mean '" + *m + "'?)";
     f.doc.fail(k, msg);
   }

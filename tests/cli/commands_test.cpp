@@ -600,6 +600,14 @@ TEST_CASE("hamel derive: a LaTeX name for a name the system does not have is an 
   CHECK(bad.status == 2);
   CHECK_MESSAGE(bad.err.find("'latex': 'xx' is not a name of the system") != std::string::npos, bad.err);
   CHECK_MESSAGE(bad.err.find("(did you mean 'x'?)") != std::string::npos, bad.err);
+  // a frame field's and a generator's names are printed too, so they take LaTeX names (a tester's Xroll)
+  hamel::test::TempFile sleigh(example_text("examples/chaplygin_sleigh.yaml") + "latex: {X1: \"X_{\\\\mathrm{slide}}\"}\n");
+  hamel::test::TempFile sleigh_tex("", ".tex");
+  const Run named = run({"derive", sleigh.path(), "--quiet", "--latex-body", sleigh_tex.path()});
+  CHECK_MESSAGE(named.status == 0, named.err);
+  std::ifstream sin(sleigh_tex.path());
+  const std::string sleigh_body((std::istreambuf_iterator<char>(sin)), std::istreambuf_iterator<char>());
+  CHECK(sleigh_body.find("X_{\\mathrm{slide}}^{x}") != std::string::npos);
 }
 
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
