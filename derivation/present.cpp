@@ -253,11 +253,31 @@ std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex>& values, const
   return out;
 }
 
-// The symbols in which the display pass collects: the momenta and the velocities.
+// The symbols in which the display pass collects: the momenta and the velocities; and the variables,
+// when those that involve the momenta are momenta renamed (p1 = pi1: a rolling disk's reduced H_c then
+// reads p2^2/(2J) + k(u1^2 + u2^2)/2 + p1^2/(2(I + m R^2)), as H_c does in pi, not as one fraction). Other
+// momentum variables (M of the sphere, A(q) pi) are not collected in: there that is not shorter.
 std::set<std::string> collected_symbols(const Derivation& d) {
   std::set<std::string> collect;
   for (const Symbol& s : d.symbols)
     if (s.kind == SymbolKind::Momentum || s.kind == SymbolKind::Velocity) collect.insert(s.name);
+  const auto name_of = [](const GiNaC::ex& x) { return GiNaC::ex_to<GiNaC::symbol>(x).get_name(); };
+  const auto is_variable = [&](const GiNaC::ex& u) {
+    return GiNaC::is_a<GiNaC::symbol>(u) && std::any_of(d.symbols.begin(), d.symbols.end(), [&](const Symbol& s) {
+             return s.kind == SymbolKind::Variable && s.name == name_of(u);
+           });
+  };
+  std::set<std::string> renamed;
+  for (const auto& [u, definition] : d.definitions) {
+    if (!is_variable(u)) continue;
+    GiNaC::exset in_it;
+    collect_symbols(definition, in_it);
+    const bool of_momenta = std::any_of(in_it.begin(), in_it.end(), [&](const GiNaC::ex& x) { return collect.count(name_of(x)) > 0; });
+    if (!of_momenta) continue;
+    if (!GiNaC::is_a<GiNaC::symbol>(definition)) return collect;
+    renamed.insert(name_of(u));
+  }
+  collect.insert(renamed.begin(), renamed.end());
   return collect;
 }
 

@@ -1118,3 +1118,22 @@ TEST_CASE("hamel derive: a section that must be a mapping given a scalar is a lo
   CHECK(r.err.find("error: " + f.path() + ":") == 0);
   CHECK(r.err.find("'simulate': expected a mapping {key: value, …}, got a scalar") != std::string::npos);
 }
+
+TEST_CASE("hamel derive: variables that are momenta renamed are collected in, as the momenta are") {
+  // A vertical rolling disk in a harmonic well (Bloch §1.4 with V = k/2 (x^2 + y^2)), reduced by the
+  // rotation and the rolling: H_c in (u1, u2, p1, p2) is H_c in (x, y, pi1, pi2) renamed, term by term
+  // (a tester: it came out as one fraction over 2 J (I + m R^2)).
+  hamel::test::TempFile disk(
+      "name: disk_in_a_well\nparameters: [m, R, I, J, k]\ncoordinates: [x, y, theta, phi]\n"
+      "lagrangian: \"m/2*(x_dot^2 + y_dot^2) + I/2*theta_dot^2 + J/2*phi_dot^2 - k/2*(x^2 + y^2)\"\n"
+      "constraints:\n  - \"x_dot - R*cos(phi)*theta_dot\"\n  - \"y_dot - R*sin(phi)*theta_dot\"\n"
+      "frame:\n  Xroll: {theta: 1, x: \"R*cos(phi)\", y: \"R*sin(phi)\"}\n  Xturn: {phi: 1}\n"
+      "symmetry:\n  rotation: {phi: 1, x: \"-y\", y: \"x\"}\n  rolling: {theta: 1}\n"
+      "variables:\n  u1: \"x*cos(phi) + y*sin(phi)\"\n  u2: \"-x*sin(phi) + y*cos(phi)\"\n  p1: \"pi1\"\n  p2: \"pi2\"\n");
+  const Run r = run({"derive", disk.path()});
+  REQUIRE_MESSAGE(r.status == 0, r.err);
+  CHECK(hamel::test::has(r.out, "  H_c = pi2^2/(2*J) + k*(x^2 + y^2)/2 + pi1^2/(2*(I + m*R^2))\n"));
+  CHECK(hamel::test::has(r.out, "  H_c = p2^2/(2*J) + k*(u1^2 + u2^2)/2 + p1^2/(2*(I + m*R^2))\n"));
+  CHECK(hamel::test::has(r.out, "  d/dt u1 = p2*u2/J + p1*R/(I + m*R^2)\n"));
+  CHECK(hamel::test::has(r.out, "  d/dt p1 = -k*R*u1\n"));  // the textbook's (I + m R^2) theta'' = -k R (x cos phi + y sin phi)
+}
