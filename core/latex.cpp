@@ -50,15 +50,13 @@ std::string with_dot(const std::string& main) {
   return dot + main + "}";
 }
 
-// Where a name such as phiR, thetaL or mB splits into a letter (Greek by its name, or one Latin letter)
-// and an index of one or two capitals (φ_R, as a person writes a wheel's angle), or nothing.
+// Where a name such as phiR or thetaL splits into a Greek letter, by its name, and an index of one or
+// two capitals (φ_R, as a person writes a wheel's angle), or nothing. Not one Latin letter: the prose's
+// dH_c is a differential, not d_{H,c}.
 std::optional<std::size_t> capital_suffix(const std::string& name) {
   std::size_t k = name.size();
   while (k > 0 && std::isupper(static_cast<unsigned char>(name[k - 1]))) --k;
-  if (k == 0 || k == name.size() || name.size() - k > 2) return std::nullopt;
-  const std::string letter = name.substr(0, k);
-  const bool one_latin = k == 1 && std::isalpha(static_cast<unsigned char>(letter[0]));
-  if (!one_latin && !greek().count(letter)) return std::nullopt;
+  if (k == 0 || k == name.size() || name.size() - k > 2 || !greek().count(name.substr(0, k))) return std::nullopt;
   return k;
 }
 

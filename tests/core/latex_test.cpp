@@ -25,16 +25,15 @@ TEST_CASE("latex_name: the accent goes on the letter, the index stays outside") 
   CHECK(hamel::latex_name("x1_a") == "x_{1,a}");  // one subscript, not x_{1}_{a}
 }
 
-TEST_CASE("latex_name: a letter with one or two capitals is indexed by them (a wheel's angle phiR)") {
+TEST_CASE("latex_name: a Greek letter with one or two capitals is indexed by them (a wheel's angle phiR)") {
   CHECK(hamel::latex_name("phiR") == "\\varphi_{R}");
   CHECK(hamel::latex_name("thetaL_dot") == "\\dot{\\theta}_{L}");
-  CHECK(hamel::latex_name("mB") == "m_{B}");
-  CHECK(hamel::latex_name("xAB") == "x_{AB}");
-  // not an index: a word, three capitals, a capital in the middle, a name of capitals
+  CHECK(hamel::latex_name("psiAB") == "\\psi_{AB}");
+  // not an index: three capitals, a word, a capital in the middle, a Latin letter (the prose's dH_c)
   CHECK(hamel::latex_name("thetaABC") == "\\mathrm{thetaABC}");
   CHECK(hamel::latex_name("mass") == "\\mathrm{mass}");
   CHECK(hamel::latex_name("aBc") == "\\mathrm{aBc}");
-  CHECK(hamel::latex_name("IR") == "\\mathrm{IR}");
+  CHECK(hamel::latex_name("dH_c") == "\\mathrm{dH}_{c}");
   CHECK(hamel::latex_name("ABC") == "\\mathrm{ABC}");
 }
 
