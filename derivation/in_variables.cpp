@@ -411,7 +411,7 @@ void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<Va
                                                                               : "is left in (q, pi) (its note says why)") +
                     "; " + std::to_string(done) + " of " +
                     std::to_string(in_.variables.size()) + " equations $d/dt u_a = X_nh(u_a)$ are written in them" +
-                    (velocities ? " and the velocities." : table && h_done ? " ($d/dt u_a = sum_b {u_a, u_b} dH_c/du_b$, each verified)." : "."));
+                    (velocities ? " and the velocities." : table && h_done ? " ($d/dt u_a = Σ_b {u_a, u_b} ∂H_c/∂u_b$, each verified)." : "."));
 }
 
 void InVariables::arguments(DerivationSection& s) const {

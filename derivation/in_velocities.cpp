@@ -175,7 +175,7 @@ bool InVariables::with_velocities(const NonholonomicSystem& sys, const std::vect
 std::string InVariables::legendre_object(const LegendreMap& L, DerivationSection& s) const {
   Object* o = s.find("legendre_map") ? nullptr
                                      : &s.object("legendre_map", ObjectKind::Family,
-                                                 "the momentum variables in their velocities $v_a = dH_c/du_a$ (the Legendre map)");
+                                                 "the momentum variables in their velocities $v_a = ∂H_c/∂u_a$ (the Legendre map)");
   std::string names;
   for (std::size_t i = 0; i < L.momenta.size(); ++i) {
     const std::string& name = in_.variables[L.momenta[i]].name;

@@ -263,8 +263,14 @@ std::string LatexNaming::math(const std::string& t) const {
       i = j;
     } else if (static_cast<unsigned char>(c) >= 0x80) {  // a UTF-8 symbol: its text-mode form without the $
       const std::size_t j = utf8_end(t, i);
+      std::string command;
       for (char x : latex_text(t.substr(i, j - i)))
-        if (x != '$') out += x;
+        if (x != '$') command += x;
+      // \partial before a name needs a space: \partialH is one (undefined) command
+      if (!command.empty() && command[0] == '\\' && std::isalpha(static_cast<unsigned char>(command.back())) && j < t.size() &&
+          std::isalpha(static_cast<unsigned char>(t[j])))
+        command += ' ';
+      out += command;
       i = j;
     } else if (c == '^' && i + 2 < t.size() && std::isdigit(static_cast<unsigned char>(t[i + 1])) &&
                std::isdigit(static_cast<unsigned char>(t[i + 2]))) {  // gamma^10: one exponent, not ^1 then 0

@@ -144,6 +144,9 @@ TEST_CASE("Report: a paragraph's formulas are typeset by the display printer, it
   CHECK(names.paragraph(hamel::Paragraph("only words, q_dot")) == names.prose("only words, q_dot"));
   // math written in words keeps a many-digit exponent whole
   CHECK(names.prose("$gamma^10 + x^2$") == "$\\gamma^{10} + x^2$");
+  // a symbol's command before a name is ended by a space (\partialH was one undefined command)
+  CHECK(names.prose("$v_a = ∂H_c/∂u_a$") == "$v_{a} = \\partial H_{c}/\\partial u_{a}$");
+  CHECK(names.prose("$T(∂ C)$") == "$T(\\partial C)$");
 }
 
 TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
