@@ -259,7 +259,9 @@ ex recover_cos(const ex& p, const Polynomial& P) {
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return degree_in(t, s) >= 2; })) continue;
     if (!may_pair(terms, s)) continue;
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present(terms.begin(), terms.end());
-    const auto partner_of = [&](const ex& t) { return (-t * GiNaC::pow(s, 2)).expand(); };
+    std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> partners;  // each −t·s² built once
+    for (const ex& t : terms) partners.emplace(t, (-t * GiNaC::pow(s, 2)).expand());
+    const auto partner_of = [&](const ex& t) { return partners.at(t); };
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return present.count(partner_of(t)) > 0; })) continue;
     GiNaC::exvector out;  // summed once: += on a GiNaC sum copies it
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> used;
@@ -658,9 +660,11 @@ ex grouped_inner(const ex& inner, const Polynomial& P, int depth) {
   std::vector<ex> candidates{group(inner, P, depth)};
   // t − t·sin²x → t·cos²x inside the brackets too: d1² I2 m cos²φ, not d1² I2 m (1 − sin²φ)
   if (const ex r = recover_cos(inner, P); !r.is_equal(inner)) candidates.push_back(group(r, P, depth));
-  if (terms_of(inner).size() >= 3 && depth + 1 <= kMaxGroupDepth)
-    for (const ex& p : {inner, in_cosines(inner, P)})
+  if (terms_of(inner).size() >= 3 && depth + 1 <= kMaxGroupDepth) {
+    const ex k = in_cosines(inner, P);  // the same polynomial where it has no sine squared: once
+    for (const ex& p : k.is_equal(inner) ? std::vector<ex>{inner} : std::vector<ex>{inner, k})
       if (terms_of(p).size() <= kMaxFlintFactorTerms) candidates.push_back(factored_on_circle(p, P));
+  }
   return smallest(candidates, P);
 }
 
