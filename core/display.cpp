@@ -208,10 +208,14 @@ bool may_pair(const std::vector<ex>& terms, const ex& s) {
       }
       k.rest = k.rest * 1000003u + f.gethash();  // the factors of a product come in a fixed order
     };
-    if (is_product(t))
-      for (const ex& f : t) take(f);
-    else
-      take(t);
+    for_each_power(t, [&](const ex& base, const ex& power) {
+      if (!power.is_equal(1) && is_symbol_node(base)) {  // a product's x^k, read off its pair
+        if (base.is_equal(s)) k.degree += ex_to<GiNaC::numeric>(power).to_int();
+        else k.rest = k.rest * 1000003u + (base.gethash() ^ (power.gethash() * 31u));
+        return;
+      }
+      take(power.is_equal(1) ? base : GiNaC::pow(base, power));
+    });
     seen.emplace(k, number);
     keys.emplace_back(k, number);
   }
@@ -223,20 +227,41 @@ bool may_pair(const std::vector<ex>& terms, const ex& s) {
   return false;
 }
 
+// Remembered per polynomial, many candidates ask it of the same one. Its pairs are taken in P.circle's
+// order, which a new angle (appended there) may change between calls: the order is part of the key.
 ex recover_cos(const ex& p, const Polynomial& P) {
   ex q = p.expand();
   GiNaC::exset in_q;  // P.circle holds every angle the pass has met: a lookup, not a walk of q per angle
   symbols_of_terms(q, in_q);
-  for (const auto& pair : P.circle) {
+  std::vector<std::pair<ex, ex>> pairs;
+  for (const auto& pair : P.circle)
+    if (in_q.count(pair.first)) pairs.push_back(pair);  // t·s² needs s (c² stays c² here)
+  if (pairs.empty()) return q;
+  struct Remembered {
+    std::vector<std::pair<ex, ex>> pairs;
+    ex result;
+  };
+  constexpr std::size_t kRemembered = 4096;
+  thread_local std::unordered_map<ex, Remembered, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  const auto same = [](const std::vector<std::pair<ex, ex>>& a, const std::vector<std::pair<ex, ex>>& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+             return x.first.is_equal(y.first) && x.second.is_equal(y.second);
+           });
+  };
+  if (const auto it = cache.find(q); it != cache.end() && same(it->second.pairs, pairs)) return it->second.result;
+  if (cache.size() >= kRemembered) cache.clear();
+  const ex key = q;
+  for (const auto& pair : pairs) {
     const ex &s = pair.first, &c = pair.second;  // not a structured binding: the lambdas below capture them
-    if (!in_q.count(s)) continue;  // t·s² needs s (c² stays c² here)
     // a pair needs a term with s² (most polynomials the search meets have none, or no pair: found
     // before their terms are printed to be ordered)
     const std::vector<ex> terms = terms_of(q);
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return degree_in(t, s) >= 2; })) continue;
     if (!may_pair(terms, s)) continue;
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present(terms.begin(), terms.end());
-    const auto partner_of = [&](const ex& t) { return (-t * GiNaC::pow(s, 2)).expand(); };
+    std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> partners;  // each −t·s² built once
+    for (const ex& t : terms) partners.emplace(t, (-t * GiNaC::pow(s, 2)).expand());
+    const auto partner_of = [&](const ex& t) { return partners.at(t); };
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return present.count(partner_of(t)) > 0; })) continue;
     GiNaC::exvector out;  // summed once: += on a GiNaC sum copies it
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> used;
@@ -253,6 +278,7 @@ ex recover_cos(const ex& p, const Polynomial& P) {
       if (!used.count(t)) out.push_back(t);
     q = GiNaC::add(out);
   }
+  cache[key] = Remembered{std::move(pairs), q};
   return q;
 }
 
@@ -634,9 +660,11 @@ ex grouped_inner(const ex& inner, const Polynomial& P, int depth) {
   std::vector<ex> candidates{group(inner, P, depth)};
   // t − t·sin²x → t·cos²x inside the brackets too: d1² I2 m cos²φ, not d1² I2 m (1 − sin²φ)
   if (const ex r = recover_cos(inner, P); !r.is_equal(inner)) candidates.push_back(group(r, P, depth));
-  if (terms_of(inner).size() >= 3 && depth + 1 <= kMaxGroupDepth)
-    for (const ex& p : {inner, in_cosines(inner, P)})
+  if (terms_of(inner).size() >= 3 && depth + 1 <= kMaxGroupDepth) {
+    const ex k = in_cosines(inner, P);  // the same polynomial where it has no sine squared: once
+    for (const ex& p : k.is_equal(inner) ? std::vector<ex>{inner} : std::vector<ex>{inner, k})
       if (terms_of(p).size() <= kMaxFlintFactorTerms) candidates.push_back(factored_on_circle(p, P));
+  }
   return smallest(candidates, P);
 }
 
@@ -652,6 +680,26 @@ ex group(const ex& p, const Polynomial& P, int depth) {
   if (const auto it = memo.find(p); it != memo.end()) return it->second;
   if (memo.size() >= kRemembered) memo.clear();
   return memo.emplace(p, group_uncached(p, P, depth)).first->second;
+}
+
+// The term t divided by the monomial Π syms[k]^g[k] (which divides it), its exponents lowered in
+// place: t / monomial builds the quotient through GiNaC's division and an expansion. Where t's
+// exponents are not all read off its stored pairs, that way after all.
+ex divided_by(const ex& t, const std::vector<ex>& syms, std::vector<int> g, const ex& monomial) {
+  GiNaC::exvector factors;
+  for_each_power(t, [&](const ex& base, const ex& k) {
+    if (is_symbol_node(base) && ex_to<GiNaC::numeric>(k).is_integer())
+      for (std::size_t j = 0; j < syms.size(); ++j)
+        if (g[j] > 0 && base.is_equal(syms[j])) {
+          const GiNaC::numeric left = ex_to<GiNaC::numeric>(k) - g[j];
+          g[j] = 0;
+          if (!left.is_zero()) factors.push_back(GiNaC::pow(base, left));
+          return;
+        }
+    factors.push_back(k.is_equal(1) ? base : GiNaC::pow(base, k));
+  });
+  if (std::any_of(g.begin(), g.end(), [](int d) { return d != 0; })) return (t / monomial).expand();
+  return ex(GiNaC::mul(factors)).expand();
 }
 
 ex group_uncached(const ex& p, const Polynomial& P, int depth) {
@@ -686,7 +734,7 @@ ex group_uncached(const ex& p, const Polynomial& P, int depth) {
   for (std::size_t t = 0; t < terms.size(); ++t) {
     bool divides = true;
     for (std::size_t k = 0; k < syms.size(); ++k) divides = divides && exps[t][k] >= best_g[k];
-    if (divides) inner.push_back((terms[t] / monomial).expand());
+    if (divides) inner.push_back(divided_by(terms[t], syms, best_g, monomial));
     else rest.push_back(terms[t]);
   }
   return monomial * grouped_inner(GiNaC::add(inner), P, depth + 1) + group(GiNaC::add(rest), P, depth);
@@ -699,27 +747,33 @@ ex group_uncached(const ex& p, const Polynomial& P, int depth) {
 constexpr std::size_t kMaxFactorTerms = 10;
 
 
-// The smallest candidate; among equally small ones the first in print order.
+// The smallest candidate; among equally small ones the first in print order. A candidate's size is
+// its count without a leading minus (cheap, remembered) or one more: only those within one of the
+// least such count can be smallest, and only they need the sign, which needs the atoms' term order
+// (a tenth of the pass when asked of every candidate).
 ex smallest(const std::vector<ex>& candidates, const Polynomial& P) {
-  ex best = candidates.front();
-  std::size_t size = size_of(best, P);
+  std::vector<std::size_t> lower;
+  lower.reserve(candidates.size());
+  for (const ex& c : candidates) lower.push_back(size_at_least(c, P));
+  const std::size_t least = *std::min_element(lower.begin(), lower.end());
+  std::size_t size = least + 1;  // every size is at most the least count's candidate's, least + 1
+  std::vector<std::size_t> exact(candidates.size(), 0);
+  for (std::size_t i = 0; i < candidates.size(); ++i)
+    if (lower[i] <= size) size = std::min(size, exact[i] = size_of(candidates[i], P));
+  const ex* best = nullptr;
   std::string key;
-  for (const ex& c : candidates) {
-    if (size_at_least(c, P) > size) continue;
-    const std::size_t n = size_of(c, P);
-    if (n > size) continue;
-    if (n == size && c.is_equal(best)) continue;  // the same text: the first stays
-    if (n == size) {
-      if (key.empty()) key = printed(best, P);
-      const std::string k = printed(c, P);
-      if (k >= key) continue;
-      key = k;
-    } else {
-      key.clear();
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (lower[i] > size || exact[i] != size) continue;
+    const ex& c = candidates[i];
+    if (!best) {
+      best = &c;
+      continue;
     }
-    best = c, size = n;
+    if (c.is_equal(*best)) continue;  // the same text: the first stays
+    if (key.empty()) key = printed(*best, P);
+    if (std::string k = printed(c, P); k < key) key = std::move(k), best = &c;
   }
-  return best;
+  return *best;
 }
 
 // ±f with the first term in print order positive: GiNaC's factor() signs its factors in hash order.
@@ -1137,8 +1191,30 @@ bool has_tangent(const ex& m) {
   }
   return std::any_of(powers.begin(), powers.end(), [](const auto& p) { return !p.second.first.is_zero() && p.second.first == -p.second.second; });
 }
+// Whether some sine or cosine stands below the line anywhere in e (through sums, products and
+// powers' bases), read off GiNaC's stored pairs: a product needs one for has_tangent, and this walk
+// builds no terms or factors (some_product's op(i) builds each again).
+bool trig_below_somewhere(const ex& e) {
+  const auto trig = [](const ex& b) {
+    return GiNaC::is_the_function<GiNaC::sin_SERIAL>(b) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(b);
+  };
+  const auto below = [&](const ex& base, const ex& k) {
+    return is_number(k) && ex_to<GiNaC::numeric>(k).is_negative() && trig(base);
+  };
+  if (is_sum(e) || is_product(e)) {
+    const bool product = is_product(e);
+    for (const GiNaC::expair& p : detail::PairsOf::pairs(ex_to<GiNaC::expairseq>(e)))
+      if ((product && below(p.rest, p.coeff)) || trig_below_somewhere(p.rest)) return true;
+    return false;
+  }
+  if (is_power_node(e)) return below(e.op(0), e.op(1)) || trig_below_somewhere(e.op(0));
+  return false;
+}
+
 // e itself (not rebuilt: a walk that finds nothing costs far less) where no product has a tangent
-ex with_tangents(const ex& e) { return some_product(e, has_tangent) ? in_every_product(e, tangents_in_product) : e; }
+ex with_tangents(const ex& e) {
+  return trig_below_somewhere(e) && some_product(e, has_tangent) ? in_every_product(e, tangents_in_product) : e;
+}
 
 // exp(a)ᵏ·exp(b)ˡ → exp(k a + l b) in a product: exp(c t/m)/exp(2 c t/m) is exp(−c t/m) (the canonical
 // form keeps each exponential an atom of its own, and a term-by-term split leaves such quotients).

@@ -18,9 +18,13 @@ int degree_in(const ex& monomial, const ex& v) {
       return f.op(0).is_equal(v) ? GiNaC::ex_to<GiNaC::numeric>(f.op(1)).to_int() : 0;
     return f.degree(v);
   };
-  if (!is_product(monomial)) return of_factor(monomial);
   int d = 0;
-  for (const ex& f : monomial) d += of_factor(f);
+  for_each_power(monomial, [&](const ex& base, const ex& k) {
+    if (k.is_equal(1)) d += of_factor(base);
+    else if (is_symbol_node(base) && GiNaC::ex_to<GiNaC::numeric>(k).is_integer())
+      d += base.is_equal(v) ? GiNaC::ex_to<GiNaC::numeric>(k).to_int() : 0;
+    else d += of_factor(GiNaC::pow(base, k));
+  });
   return d;
 }
 
@@ -55,11 +59,15 @@ std::vector<int> exponents_in(const ex& monomial, const std::vector<ex>& syms) {
     }
     for (std::size_t k = 0; k < syms.size(); ++k) d[k] += f.degree(syms[k]);
   };
-  if (!is_product(monomial)) {
-    of_factor(monomial);
-    return d;
-  }
-  for (const ex& f : monomial) of_factor(f);
+  for_each_power(monomial, [&](const ex& base, const ex& k) {
+    if (k.is_equal(1)) {
+      of_factor(base);
+    } else if (is_symbol_node(base) && GiNaC::ex_to<GiNaC::numeric>(k).is_integer()) {
+      if (const std::size_t j = index_of(base); j < syms.size()) d[j] += GiNaC::ex_to<GiNaC::numeric>(k).to_int();
+    } else {
+      of_factor(GiNaC::pow(base, k));
+    }
+  });
   return d;
 }
 
@@ -107,11 +115,12 @@ void symbols_of_terms(const ex& p, GiNaC::exset& out) {
     else if (is_power_node(f) && is_symbol_node(f.op(0)) && is_number(f.op(1))) out.insert(f.op(0));
     else collect_symbols(f, out);
   };
-  for (const ex& t : terms_of(p)) {
-    if (!is_product(t)) factor(t);
-    else
-      for (const ex& f : t) factor(f);
-  }
+  for (const ex& t : terms_of(p))
+    for_each_power(t, [&](const ex& base, const ex& k) {
+      if (k.is_equal(1)) factor(base);
+      else if (is_symbol_node(base)) out.insert(base);  // a product's exponents are numbers
+      else factor(GiNaC::pow(base, k));
+    });
 }
 
 ex replace_square(const ex& p, const ex& c, const ex& s) {

@@ -1,6 +1,7 @@
 // core/node_kind.cpp
 #include "core/node_kind.hpp"
 
+#include <cstdint>
 #include <typeinfo>
 
 namespace hamel {
@@ -33,12 +34,26 @@ NodeKind node_kind(const GiNaC::ex& e) {
   thread_local const std::type_info* types[kKnown];
   thread_local NodeKind kinds[kKnown];
   thread_local int known = 0;
+  // In front, a direct-mapped table by the type_info's address: one comparison for most calls
+  // (the scan below went through half a dozen classes each time; this function is called for
+  // nearly every node the display pass visits).
+  constexpr std::size_t kSlots = 64;
+  thread_local const std::type_info* slot_types[kSlots];
+  thread_local NodeKind slot_kinds[kSlots];
   const GiNaC::basic& node = GiNaC::ex_to<GiNaC::basic>(e);  // typeid of a call would warn (clang)
   const std::type_info* type = &typeid(node);
-  for (int i = 0; i < known; ++i)
-    if (types[i] == type) return kinds[i];
-  const NodeKind kind = classify(e);
-  if (known < kKnown) types[known] = type, kinds[known++] = kind;
+  const std::size_t slot = (reinterpret_cast<std::uintptr_t>(type) >> 4) % kSlots;
+  if (slot_types[slot] == type) return slot_kinds[slot];
+  NodeKind kind = NodeKind::Other;
+  int i = 0;
+  while (i < known && types[i] != type) ++i;
+  if (i < known) {
+    kind = kinds[i];
+  } else {
+    kind = classify(e);
+    if (known < kKnown) types[known] = type, kinds[known++] = kind;
+  }
+  slot_types[slot] = type, slot_kinds[slot] = kind;
   return kind;
 }
 

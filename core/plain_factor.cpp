@@ -27,7 +27,14 @@ bool plain_monomial(const ex& t) {
       return is_symbol_node(f.op(0)) && is_number(f.op(1)) && GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_pos_integer();
     return is_symbol_node(f);
   };
-  return is_product(t) ? std::all_of(t.begin(), t.end(), plain) : plain(t);
+  bool all = true;  // a product's x^k read off its stored pair (core/monomial.hpp)
+  for_each_power(t, [&](const ex& base, const ex& k) {
+    if (!all) return;
+    if (k.is_equal(1)) all = plain(base);
+    else if (is_symbol_node(base)) all = GiNaC::ex_to<GiNaC::numeric>(k).is_pos_integer();
+    else all = plain(GiNaC::pow(base, k));
+  });
+  return all;
 }
 
 // Whether the monomials with exponents m and c (symbol by symbol) have no symbol in common.
@@ -64,11 +71,8 @@ std::vector<ex> symbols_in(const std::vector<ex>& terms) {
     const ex s = is_power_node(f) ? f.op(0) : f;
     if (is_symbol_node(s) && std::none_of(syms.begin(), syms.end(), [&](const ex& x) { return x.is_equal(s); })) syms.push_back(s);
   };
-  for (const ex& t : terms) {
-    if (!is_product(t)) note(t);
-    else
-      for (const ex& f : t) note(f);
-  }
+  for (const ex& t : terms)
+    for_each_power(t, [&](const ex& base, const ex& k) { note(k.is_equal(1) || is_symbol_node(base) ? base : GiNaC::pow(base, k)); });
   return syms;
 }
 

@@ -16,6 +16,7 @@
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
 #include "core/latex.hpp"
+#include "core/monomial.hpp"
 #include "core/node_kind.hpp"
 #include "core/printing.hpp"
 #include "core/term_order.hpp"
@@ -277,8 +278,12 @@ class Printer {
     constexpr std::size_t kRemembered = 1 << 14;
     thread_local std::unordered_map<ex, std::size_t, std::hash<ex>, GiNaC::ex_is_equal> counts;
     if (const auto it = counts.find(e); it != counts.end()) return it->second;
+    // each term c·t read off the sum's stored pair (t, c): op(i) builds the product c·t again
     std::size_t n = e.nops() - 1;
-    for (const ex& t : e) n += term_operations(t);
+    const auto& sum = ex_to<GiNaC::expairseq>(e);
+    for (const GiNaC::expair& p : detail::PairsOf::pairs(sum))
+      n += p.coeff.is_equal(1) ? term_operations(p.rest) : scaled_term_operations(p.rest, ex_to<numeric>(p.coeff));
+    if (const ex& c = detail::PairsOf::coefficient(sum); !c.is_zero()) n += term_operations(c);
     if (counts.size() >= kRemembered) counts.clear();
     counts.emplace(e, n);
     return n;
@@ -308,10 +313,17 @@ class Printer {
     return atom_operations(e);
   }
 
-  // fraction(e) without the order of the factors and without turning sums.
-  static Fraction unordered_fraction(const ex& e) {
+  // term_operations(c·t) for a number c ≠ 1 and a term t that is not a number: c joins t's numbers
+  std::size_t scaled_term_operations(const ex& t, const numeric& c) const {
+    Fraction f = unordered_fraction(t, c);
+    give_denominator_to_sum(f);
+    return product_operations(f);
+  }
+
+  // fraction(e·scale) without the order of the factors and without turning sums.
+  static Fraction unordered_fraction(const ex& e, const numeric& scale = 1) {
     Fraction f;
-    numeric c = 1;
+    numeric c = scale;
     const auto take = [&](const ex& x) {
       if (is_number(x)) {
         c *= ex_to<numeric>(x);
@@ -322,10 +334,12 @@ class Printer {
       const bool below = is_number(exponent) && ex_to<numeric>(exponent).is_real() && ex_to<numeric>(exponent).is_negative();
       (below ? f.below : f.above).push_back(Factor{base, below ? -exponent : exponent});
     };
-    if (is_product(e))
-      for (const ex& x : e) take(x);
-    else
-      take(e);
+    // a product's x^k read off its stored pair (core/monomial.hpp): op(i) would build the power again
+    for_each_power(e, [&](const ex& base, const ex& k) {
+      if (k.is_equal(1) || !is_symbol_node(base)) return take(k.is_equal(1) ? base : GiNaC::pow(base, k));
+      const bool below = ex_to<numeric>(k).is_real() && ex_to<numeric>(k).is_negative();
+      (below ? f.below : f.above).push_back(Factor{base, below ? -k : k});
+    });
     if (is_negative_number(c)) c = -c;
     f.numerator = c.is_rational() ? c.numer() : c;
     f.denominator = c.is_rational() ? c.denom() : numeric(1);
