@@ -587,27 +587,25 @@ TEST_CASE("hamel check: all-true claims exit 0, bad claims files exit 2 with a p
 }
 
 TEST_CASE("hamel derive: a LaTeX name for a name the system does not have is an error with a did-you-mean") {
+  // the LaTeX body of `system` (its derivation must succeed)
+  const auto body_of = [](const std::string& system) {
+    hamel::test::TempFile file(system);
+    hamel::test::TempFile tex("", ".tex");
+    const Run r = run({"derive", file.path(), "--quiet", "--latex-body", tex.path()});
+    CHECK_MESSAGE(r.status == 0, r.err);
+    std::ifstream in(tex.path());
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
   const std::string particle = example_text("examples/nonholonomic_particle.yaml");
-  hamel::test::TempFile good(particle + "latex: {x: \"\\\\xi\", pi1: \"p_1\"}\n");
-  hamel::test::TempFile tex("", ".tex");
-  const Run ok = run({"derive", good.path(), "--quiet", "--latex-body", tex.path()});
-  CHECK_MESSAGE(ok.status == 0, ok.err);
-  std::ifstream in(tex.path());
-  const std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  CHECK(body.find("\\xi") != std::string::npos);
+  CHECK(body_of(particle + "latex: {x: \"\\\\xi\", pi1: \"p_1\"}\n").find("\\xi") != std::string::npos);
   hamel::test::TempFile typo(particle + "latex: {xx: \"\\\\xi\"}\n");
   const Run bad = run({"derive", typo.path(), "--quiet"});
   CHECK(bad.status == 2);
   CHECK_MESSAGE(bad.err.find("'latex': 'xx' is not a name of the system") != std::string::npos, bad.err);
   CHECK_MESSAGE(bad.err.find("(did you mean 'x'?)") != std::string::npos, bad.err);
   // a frame field's and a generator's names are printed too, so they take LaTeX names (a tester's Xroll)
-  hamel::test::TempFile sleigh(example_text("examples/chaplygin_sleigh.yaml") + "latex: {X1: \"X_{\\\\mathrm{slide}}\"}\n");
-  hamel::test::TempFile sleigh_tex("", ".tex");
-  const Run named = run({"derive", sleigh.path(), "--quiet", "--latex-body", sleigh_tex.path()});
-  CHECK_MESSAGE(named.status == 0, named.err);
-  std::ifstream sin(sleigh_tex.path());
-  const std::string sleigh_body((std::istreambuf_iterator<char>(sin)), std::istreambuf_iterator<char>());
-  CHECK(sleigh_body.find("X_{\\mathrm{slide}}^{x}") != std::string::npos);
+  const std::string sleigh = example_text("examples/chaplygin_sleigh.yaml");
+  CHECK(body_of(sleigh + "latex: {X1: \"X_{\\\\mathrm{slide}}\"}\n").find("X_{\\mathrm{slide}}^{x}") != std::string::npos);
 }
 
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
