@@ -16,6 +16,7 @@
 #include "core/integer_factor.hpp"
 #include "core/latex.hpp"
 #include "core/monomial.hpp"
+#include "core/stored_terms.hpp"
 #include "core/node_kind.hpp"
 #include "core/plain_factor.hpp"
 #include "core/printing.hpp"
@@ -1201,11 +1202,11 @@ bool trig_below_somewhere(const ex& e) {
   const auto below = [&](const ex& base, const ex& k) {
     return is_number(k) && ex_to<GiNaC::numeric>(k).is_negative() && trig(base);
   };
-  if (is_sum(e) || is_product(e)) {
-    const bool product = is_product(e);
-    for (const GiNaC::expair& p : detail::PairsOf::pairs(ex_to<GiNaC::expairseq>(e)))
-      if ((product && below(p.rest, p.coeff)) || trig_below_somewhere(p.rest)) return true;
-    return false;
+  if (is_sum(e)) return any_operand(e, [](const ex& t) { return trig_below_somewhere(t); });
+  if (is_product(e)) {
+    bool found = false;
+    for_each_power(e, [&](const ex& base, const ex& k) { found = found || below(base, k) || trig_below_somewhere(base); });
+    return found;
   }
   if (is_power_node(e)) return below(e.op(0), e.op(1)) || trig_below_somewhere(e.op(0));
   return false;

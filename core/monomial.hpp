@@ -8,17 +8,11 @@
 #include <ginac/ginac.h>
 
 #include "core/node_kind.hpp"
+#include "core/stored_terms.hpp"  // for_each_power, read by the walks over terms
 
 #include <vector>
 
 namespace hamel {
-
-/// Calls f(base, exponent) for each factor of a monomial (a product's factors, or the monomial
-/// itself with exponent 1; a power's base and exponent only inside a product). A product's factor
-/// x^k is read off GiNaC's stored pair (x, k): op(i) would build the power again and evaluate it, a
-/// tenth of the display pass. Numbers come as themselves with exponent 1.
-template <class F>
-void for_each_power(const GiNaC::ex& monomial, const F& f);
 
 /// The degree of a monomial (a product of numbers, symbols and their powers; other factors are
 /// asked with degree()) in the symbol v.
@@ -41,27 +35,5 @@ void symbols_of_terms(const GiNaC::ex& p, GiNaC::exset& out);
 /// The expanded polynomial p with c² → 1 − s² (c and s symbols): c^k becomes c^(k mod 2)·(1 − s²)^⌊k/2⌋,
 /// term by term, so that only the terms with c² are expanded again. p itself, expanded, when no term has c².
 GiNaC::ex replace_square(const GiNaC::ex& p, const GiNaC::ex& c, const GiNaC::ex& s);
-
-namespace detail {
-// GiNaC keeps a product's factors as (base, exponent) pairs; the pairs are protected, read here
-// through a pointer to member formed in a derived class (never instantiated).
-struct PairsOf : GiNaC::expairseq {
-  static const GiNaC::epvector& pairs(const GiNaC::expairseq& s) { return s.*(&PairsOf::seq); }
-  static const GiNaC::ex& coefficient(const GiNaC::expairseq& s) { return s.*(&PairsOf::overall_coeff); }
-};
-}  // namespace detail
-
-template <class F>
-void for_each_power(const GiNaC::ex& monomial, const F& f) {
-  static const GiNaC::ex one = 1;
-  if (!is_product(monomial)) {
-    f(monomial, one);
-    return;
-  }
-  const auto& s = GiNaC::ex_to<GiNaC::expairseq>(monomial);
-  for (const GiNaC::expair& p : detail::PairsOf::pairs(s)) f(p.rest, p.coeff);
-  const GiNaC::ex& c = detail::PairsOf::coefficient(s);
-  if (!c.is_equal(one)) f(c, one);
-}
 
 }  // namespace hamel

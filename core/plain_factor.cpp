@@ -72,7 +72,7 @@ std::vector<ex> symbols_in(const std::vector<ex>& terms) {
     if (is_symbol_node(s) && std::none_of(syms.begin(), syms.end(), [&](const ex& x) { return x.is_equal(s); })) syms.push_back(s);
   };
   for (const ex& t : terms)
-    for_each_power(t, [&](const ex& base, const ex& k) { note(k.is_equal(1) || is_symbol_node(base) ? base : GiNaC::pow(base, k)); });
+    for_each_power(t, [&](const ex& base, const ex&) { note(base); });
   return syms;
 }
 

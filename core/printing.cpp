@@ -17,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/latex.hpp"
 #include "core/monomial.hpp"
+#include "core/stored_terms.hpp"
 #include "core/node_kind.hpp"
 #include "core/printing.hpp"
 #include "core/term_order.hpp"
@@ -280,10 +281,9 @@ class Printer {
     if (const auto it = counts.find(e); it != counts.end()) return it->second;
     // each term c·t read off the sum's stored pair (t, c): op(i) builds the product c·t again
     std::size_t n = e.nops() - 1;
-    const auto& sum = ex_to<GiNaC::expairseq>(e);
-    for (const GiNaC::expair& p : detail::PairsOf::pairs(sum))
-      n += p.coeff.is_equal(1) ? term_operations(p.rest) : scaled_term_operations(p.rest, ex_to<numeric>(p.coeff));
-    if (const ex& c = detail::PairsOf::coefficient(sum); !c.is_zero()) n += term_operations(c);
+    for_each_term(
+        e, [&](const ex& t, const ex& c) { n += c.is_equal(1) ? term_operations(t) : scaled_term_operations(t, ex_to<numeric>(c)); },
+        [&](const ex& k) { n += term_operations(k); });
     if (counts.size() >= kRemembered) counts.clear();
     counts.emplace(e, n);
     return n;

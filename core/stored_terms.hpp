@@ -14,7 +14,7 @@ namespace hamel {
 
 namespace detail {
 
-// The protected members of a sum, read through pointers to members formed in a derived class (legal:
+// The protected members of a sum or a product, read through pointers to members formed in a derived class (legal:
 // the access check is on naming them, here); StoredTerms is never made.
 struct StoredTerms : GiNaC::expairseq {
   static const GiNaC::epvector& pairs(const GiNaC::expairseq& s) { return s.*(&StoredTerms::seq); }
@@ -31,6 +31,22 @@ void for_each_term(const GiNaC::ex& sum, Term&& term, Number&& number) {
   for (const GiNaC::expair& p : detail::StoredTerms::pairs(s)) term(p.rest, p.coeff);
   const GiNaC::ex& k = detail::StoredTerms::constant(s);
   if (!k.is_zero()) number(k);
+}
+
+/// f(base, exponent) for each factor of a monomial: a product's stored pairs (x, k) for its factors
+/// x^k, then its numeric coefficient (exponent 1) when that is not 1; any other node is f(e, 1) (a
+/// power's base and exponent are split only inside a product). op(i) would build each x^k again.
+template <class F>
+void for_each_power(const GiNaC::ex& monomial, const F& f) {
+  static const GiNaC::ex one = 1;
+  if (node_kind(monomial) != NodeKind::Product) {
+    f(monomial, one);
+    return;
+  }
+  const auto& s = GiNaC::ex_to<GiNaC::expairseq>(monomial);
+  for (const GiNaC::expair& p : detail::StoredTerms::pairs(s)) f(p.rest, p.coeff);
+  const GiNaC::ex& c = detail::StoredTerms::constant(s);
+  if (!c.is_equal(one)) f(c, one);
 }
 
 /// Whether pred(x) holds for an operand x of e that is not a number of a sum: a sum's terms without
