@@ -249,9 +249,19 @@ std::size_t vanishing_factors(const ex& minor, const Chart& Q) {
   return n;
 }
 
-// The columns of M (m × n, rank m) whose minor vanishes in the fewest places, the first such in
-// lexicographic order; beyond `most` subsets, the pivots of the echelon form (simplest first).
-std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q) {
+// Which fields of E are tangent to the orbits (in the span of the generators, generically).
+std::vector<bool> along_orbits(const std::vector<VectorField>& E, const std::vector<VectorField>& generators, const Chart& Q) {
+  std::vector<bool> out(E.size(), false);
+  if (generators.empty()) return out;
+  const Echelon orbits = row_echelon(as_columns(generators).transpose(), Q);
+  for (std::size_t i = 0; i < E.size(); ++i) out[i] = in_row_span(orbits, E[i].components(), Q);
+  return out;
+}
+
+// The columns of M (m × n, rank m) whose minor vanishes in the fewest places; among those, the most
+// columns of fields along the orbits (`vertical`), then the first in lexicographic order. Beyond
+// `most` subsets, the pivots of the echelon form (simplest first).
+std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q, const std::vector<bool>& vertical) {
   constexpr std::size_t most = 256;
   const unsigned m = M.rows(), n = M.cols();
   double subsets = 1;
@@ -264,7 +274,7 @@ std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q) {
   std::vector<bool> pick(n, false);
   std::fill(pick.begin(), pick.begin() + m, true);
   std::vector<unsigned> best;
-  std::size_t best_score = 0;
+  std::pair<std::size_t, std::size_t> best_score{0, 0};  // (vanishing factors, pivots not along the orbits)
   do {
     std::vector<unsigned> cols;
     for (unsigned j = 0; j < n; ++j)
@@ -274,7 +284,8 @@ std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q) {
       for (unsigned j = 0; j < m; ++j) S(k, j) = M(k, cols[j]);
     const ex minor = simplify(determinant_of_entries(S));
     if (minor.is_zero()) continue;
-    const std::size_t score = vanishing_factors(minor, Q);
+    const std::size_t across = static_cast<std::size_t>(std::count_if(cols.begin(), cols.end(), [&](unsigned j) { return !vertical[j]; }));
+    const std::pair<std::size_t, std::size_t> score{vanishing_factors(minor, Q), across};
     if (best.empty() || score < best_score) {
       best = cols;
       best_score = score;
@@ -285,13 +296,14 @@ std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q) {
 
 }  // namespace
 
-SplitFrame split_in_frame(const std::vector<Form>& constraints, const std::vector<VectorField>& E) {
+SplitFrame split_in_frame(const std::vector<Form>& constraints, const std::vector<VectorField>& E,
+                          const std::vector<VectorField>& generators) {
   const Chart& Q = E.front().chart();
   const unsigned m = static_cast<unsigned>(constraints.size()), n = static_cast<unsigned>(E.size());
   GiNaC::matrix M(m, n);
   for (unsigned k = 0; k < m; ++k)
     for (unsigned i = 0; i < n; ++i) M(k, i) = simplify(evaluate(constraints[k], {E[i]}));
-  const std::vector<unsigned> P = best_pivots(M, Q);
+  const std::vector<unsigned> P = best_pivots(M, Q, along_orbits(E, generators, Q));
   GiNaC::matrix MP(m, m);
   for (unsigned k = 0; k < m; ++k)
     for (unsigned j = 0; j < m; ++j) MP(k, j) = M(k, P[j]);

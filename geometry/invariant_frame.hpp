@@ -29,14 +29,18 @@ bool commutes_with(const VectorField& X, const std::vector<VectorField>& generat
 std::optional<std::vector<VectorField>> invariant_tangent_frame(const std::vector<VectorField>& generators,
                                                                 const Chart& Q);
 
-/// D = {X : ω_k(X) = 0} and a complement W, both read off the echelon form (simplest pivots first) of
-/// the matrix (ω_k(E_i)) of the constraints in the frame E of TQ: the basis X = Σ_i v_i E_i of D from
-/// its kernel, W spanned by the E_i of its pivot columns (the analogue of the coordinates the
-/// constraints solve for).  Both are invariant when E and D are (see above).
+/// D = {X : ω_k(X) = 0} and a complement W, both read off the matrix (ω_k(E_i)) of the constraints in
+/// the frame E of TQ: the basis X = Σ_i v_i E_i of D from its kernel, W spanned by the E_i of its pivot
+/// columns (the analogue of the coordinates the constraints solve for).  The pivots are the columns
+/// whose minor vanishes in the fewest places and, among those, with the most fields along the orbits
+/// of `generators`: the constraints are solved for the group velocities where they can be, so that D
+/// is spanned by the fields of the shape velocities (a differential drive's two wheel fields, each
+/// with the motion of the base it causes, as in the textbooks).  Both are invariant when E and D are.
 struct SplitFrame {
   std::vector<VectorField> distribution;
   std::vector<VectorField> complement;
 };
-SplitFrame split_in_frame(const std::vector<Form>& constraints, const std::vector<VectorField>& E);
+SplitFrame split_in_frame(const std::vector<Form>& constraints, const std::vector<VectorField>& E,
+                          const std::vector<VectorField>& generators = {});
 
 }  // namespace hamel

@@ -228,7 +228,7 @@ ComputedFrame computed_frame(const std::vector<Form>& constraints, const std::ve
   // frame in which the constraints are singular, leaves the coordinate kernel.
   if (!constraints.empty() && !symmetry.empty()) try {
     if (auto E = invariant_tangent_frame(symmetry, Q)) {
-      SplitFrame split = split_in_frame(constraints, *E);
+      SplitFrame split = split_in_frame(constraints, *E, symmetry);
       const bool invariant = std::all_of(split.distribution.begin(), split.distribution.end(),
                                          [&](const VectorField& X) { return commutes_with(X, symmetry); });
       if (invariant) {

@@ -77,14 +77,16 @@ TEST_CASE("hamel derive: a conformal factor with two variables is not used, and 
   CHECK_FALSE(has(r.out, "phi_c"));
 }
 
-// D = ker x (sin φ dx − cos φ dy) is TQ on x = 0, where W = span{∂x} is not complementary: the
-// invariant frame's path and the coordinate path agree on Δ_W = ω(W).
+// D = ker x (sin φ dx − cos φ dy) is TQ on x = 0, where no W is complementary: both paths keep the
+// factor x in Δ_W = ω(W). The invariant frame's path solves the constraint for the symmetry's
+// direction (W = ∂y, the velocity along the orbits), the coordinate path for x_dot (W = ∂x).
 TEST_CASE("hamel derive: Delta_W keeps the factor of the constraint on the invariant-frame path") {
   const std::string c = "x*(sin(phi)*x_dot - cos(phi)*y_dot)";
   const Run with = derive(knife("", c, "  across: {y: 1}\n", ""));
   REQUIRE(with.status == 0);
   CHECK(has(with.out, "W is spanned by fields of an invariant frame of TQ"));
-  CHECK(has(with.out, "Delta_W = x*sin(phi)"));
+  CHECK(has(with.out, "W1^y = 1"));
+  CHECK(has(with.out, "Delta_W = -x*cos(phi)"));
   std::string plain = knife("", c, "", "");
   plain.erase(plain.find("symmetry:\n"));
   const Run without = derive(plain);
