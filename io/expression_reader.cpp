@@ -611,8 +611,11 @@ std::string undeclared_message(const std::string& name, const Names& names) {
     std::string velocities;
     for (const auto& kv : names.symbols)
       if (is_velocity(kv.first)) velocities += (velocities.empty() ? "" : ", ") + kv.first;
-    what += " ('" + name + "' is a velocity, but '" + base + "' is not a coordinate" +
-            (velocities.empty() ? "; velocities are not allowed here" : "; velocities: " + velocities) + ")";
+    // the base may be a coordinate of an expression that takes no velocities (variables, a domain)
+    const bool coordinate = names.symbols.count(base) > 0;
+    const std::string which = coordinate ? " ('" + name + "' names a velocity"
+                                         : " ('" + name + "' is a velocity, but '" + base + "' is not a coordinate";
+    what += which + (velocities.empty() ? "; velocities are not allowed here" : "; velocities: " + velocities) + ")";
   } else if (auto dym = did_you_mean(name, cands)) {
     what += " (did you mean '" + *dym + "'?)";
   }

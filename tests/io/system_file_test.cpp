@@ -64,6 +64,12 @@ TEST_CASE("System files: undeclared symbols, syntax errors, velocities of non-co
   const std::string vel = error_of("coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 + w_dot^2)\"\n");
   CHECK(vel.find("s.yaml:2:39: 'lagrangian': undeclared symbol 'w_dot'") == 0);
   CHECK(vel.find("'w_dot' is a velocity, but 'w' is not a coordinate") != std::string::npos);
+  // a variable (a function on D*) may not take the velocity of a coordinate: the reason is the place,
+  // not the name (x is a coordinate)
+  const std::string in_variable = error_of(with("symmetry:\n  shift: {x: 1}\nvariables:\n  v: \"x_dot\"\n"));
+  CHECK(in_variable.find("variable v: undeclared symbol 'x_dot'") != std::string::npos);
+  CHECK(in_variable.find("('x_dot' names a velocity; velocities are not allowed here)") != std::string::npos);
+  CHECK(in_variable.find("is not a coordinate") == std::string::npos);
   // velocities are refused in frame fields, with a hint
   const std::string in_frame = error_of(with("frame:\n  X1: {x: 1, z: \"y_dot\"}\n  X2: {y: 1}\n"));
   CHECK(in_frame.find("s.yaml:8:18: frame field X1 component z: undeclared symbol 'y_dot'") == 0);
