@@ -131,6 +131,9 @@ struct NumbersAt : GiNaC::map_function {
     return 0;
   }
 
+  // whether the only note is a value left at 0 without proof
+  bool near_zero_only() const { return note.rfind("|value| < 10^", 0) == 0 && note.find(';') == std::string::npos; }
+
   void add_note(const std::string& n) {
     if (note.find(n) == std::string::npos) note += (note.empty() ? "" : "; ") + n;
   }
@@ -194,19 +197,65 @@ std::optional<std::size_t> bracket_rank(const Object& bracket) {
   return rank_at(P, {});
 }
 
+// Whether the entry vanishes identically once the symbols the derivation defines by others are written
+// out (a relation R_k among the variables: γ1² + γ2² + γ3² − 1 is sin²θ sin²ψ + … − 1), by the canonical
+// form: a proof where the balls at the point only bound the value.
+bool identically_zero(const GiNaC::ex& value, const GiNaC::exmap& definitions) {
+  try {
+    const ZeroVerdict v = zero_test(value.subs(definitions));
+    return v.zero && v.method == Decision::Canonical;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+// What an entry keeps where it cannot be evaluated: its formula with the point's values of the
+// parameters (those do not move the pole, which lies in the state), collected in the momenta and
+// velocities as derive shows it.
+struct Unevaluated {
+  GiNaC::exmap parameters;
+  GiNaC::lst collect_in;
+
+  GiNaC::ex operator()(const GiNaC::ex& value) const {
+    GiNaC::ex v = value;
+    try {
+      v = subs_bounded(value, parameters);
+    } catch (const std::exception&) {  // a parameter at a pole (1/m at m = 0): the formula as derived
+    }
+    GiNaC::lst in_v;
+    for (const GiNaC::ex& s : collect_in)
+      if (v.has(s)) in_v.append(s);
+    return display_form(v, in_v);
+  }
+};
+
+Unevaluated unevaluated(const Derivation& d, const GiNaC::exmap& at) {
+  Unevaluated u;
+  const std::map<std::string, GiNaC::ex> symbols = symbols_by_name(d);
+  for (const Symbol& s : d.symbols) {
+    const auto it = symbols.find(s.name);
+    if (it == symbols.end()) continue;
+    if (s.kind == SymbolKind::Parameter && at.count(it->second)) u.parameters[it->second] = at.at(it->second);
+    if (s.kind == SymbolKind::Momentum || s.kind == SymbolKind::Velocity) u.collect_in.append(it->second);
+  }
+  return u;
+}
+
 // An entry at the point: its numbers, or its formula marked where it divides by zero there.
-Entry entry_at(const Entry& e, const GiNaC::exmap& at) {
+Entry entry_at(const Entry& e, const GiNaC::exmap& at, const GiNaC::exmap& definitions, const Unevaluated& formula) {
   Entry x = e;
   NumbersAt numbers;
   try {
     Rounded rounded;
     x.value = rounded(numbers(subs_bounded(e.value, at)));
     x.note = numbers.note;
+    if (x.value.is_zero() && numbers.near_zero_only() && identically_zero(e.value, definitions))
+      x.note = "identically 0: the canonical form of the entry in (q, pi)";
   } catch (const GiNaC::pole_error&) {  // a pole of the formula at the point (cot θ at θ = 0)
-    x.value = display_form(e.value);
+    x.value = formula(e.value);
     x.note = "not defined at the point: the formula divides by zero there";
   } catch (const DomainError& error) {  // a power too large to compute exactly
-    x.value = display_form(e.value);
+    x.value = formula(e.value);
     x.note = std::string("not evaluated: ") + error.what();
   }
   if (!e.note.empty() && x.note.empty()) x.note = e.note;
@@ -243,6 +292,7 @@ Derivation at_point(const Derivation& d, const Point& point) {
     where += (where.empty() ? "" : ", ") + v.name + " = " + value_text(v.value);
   }
   add_defined(d, symbols, at);
+  const Unevaluated formula = unevaluated(d, at);
   Derivation out;
   out.name = d.name;
   out.description = d.description.empty() ? "at " + where : d.description + "; at " + where;
@@ -255,7 +305,7 @@ Derivation at_point(const Derivation& d, const Point& point) {
       Object& c = copy.object(o.id, o.kind, o.title);
       c.symmetry = o.symmetry;
       for (const Entry& e : o.entries) {
-        const Entry x = entry_at(e, at);
+        const Entry x = entry_at(e, at, d.definitions, formula);
         c.add(x.key, x.label, x.value).basis = x.basis;
         c.entries.back().note = x.note;
       }

@@ -855,6 +855,17 @@ TEST_CASE("hamel eval: an entry with a pole at the point keeps its formula, mark
   const std::string line = r.out.substr(g11, r.out.find('\n', g11) - g11);
   CHECK_MESSAGE(line.find("sin(theta)") != std::string::npos, line);
   CHECK_MESSAGE(line.find("[not defined at the point: the formula divides by zero there]") != std::string::npos, line);
+  // with the point's parameters in it: (I3/sin²θ + m R²)/K at I1 = 2, I3 = m = R = 1, K = I1 I3 + m R²(I1 sin²θ + I3 cos²θ)
+  CHECK_MESSAGE(line.find("  G^11 = (1/sin(theta)^2 + 1)/(sin(theta)^2 + 3)   [") == 0, line);
+}
+
+TEST_CASE("hamel eval: a relation among the variables is 0 at a point, proved by the canonical form") {
+  // |γ|² − 1 = sin²θ sin²ψ + sin²θ cos²ψ + cos²θ − 1 (004 §6): Arb's balls at 16384 bits only bound it
+  const Run r = run({"eval", "examples/chaplygin_sphere.yaml", "--at",
+                     "theta=1.2, psi=0.3, phi=0.1, I1=2, I3=1, m=1, R=1, pi1=0.4, pi2=0.2, pi3=0.1"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("  R_1 = 0   [identically 0: the canonical form of the entry in (q, pi)]\n") != std::string::npos);
+  CHECK(r.out.find("not proved to be 0") == std::string::npos);
 }
 
 // Issue 19 §6: Φ(θ) of the gauge-momentum search at any θ, not only the table's rows. Φ(π/2) = Id (the
