@@ -39,7 +39,8 @@ void located(const NonholonomicInput& in, const std::string& key, const std::str
 }
 
 std::vector<Form> constraint_forms(const NonholonomicInput& in) {
-  located(in, "lagrangian", "'lagrangian'", "L", [&] { (void)mechanical_parts(in.lagrangian, in.Q); });
+  const DegenerateMetric degenerate = in.constraints.empty() && in.frame.empty() ? DegenerateMetric::Refused : DegenerateMetric::AllowedOffD;
+  located(in, "lagrangian", "'lagrangian'", "L", [&] { (void)mechanical_parts(in.lagrangian, in.Q, degenerate); });
   std::vector<Form> forms;
   for (std::size_t k = 0; k < in.constraints.size(); ++k) {
     const std::string n = std::to_string(k + 1);

@@ -76,7 +76,7 @@ void require_polynomial_in_velocities(const GiNaC::ex& e, const Chart& Q, const 
 
 }  // namespace
 
-MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
+MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q, DegenerateMetric degenerate) {
   require_polynomial_in_velocities(lagrangian, Q, "the Lagrangian", "L = 1/2 g_ij(q) q_dot^i q_dot^j - V(q)");
   const Chart TQ = tangent_bundle(Q);
   const auto v = velocities(Q);
@@ -109,6 +109,7 @@ MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q) {
   }
   const GiNaC::ex V = simplify(-subs_bounded(lagrangian, rest));
   Metric metric(Q, g);
+  if (degenerate == DegenerateMetric::AllowedOffD) return {metric, V};
   const ZeroVerdict det = zero_test(determinant_of_entries(g), Q);
   if (det.zero)
     throw DomainError(detail::message("mechanical_parts", "the kinetic energy is degenerate",
@@ -298,7 +299,8 @@ NonholonomicSystem::NonholonomicSystem(const NonholonomicSpec& spec) {
                                        spec.lagrangian, std::nullopt, 0, {}, {}, std::nullopt, std::nullopt, {}, 0, {}, {}, {}, {},
                                        Tensor3(), Tensor3(), FrameOrigin::Given});
   const Chart& Q = d->Q;
-  const auto parts = mechanical_parts(spec.lagrangian, Q);
+  const bool constrained = !spec.constraints.empty() || !spec.frame.empty();
+  const auto parts = mechanical_parts(spec.lagrangian, Q, constrained ? DegenerateMetric::AllowedOffD : DegenerateMetric::Refused);
   d->G = parts.metric;
   d->V = parts.potential;
   for (const auto& c : spec.constraints) {

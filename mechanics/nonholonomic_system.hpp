@@ -108,12 +108,17 @@ class NonholonomicSystem {
 };
 
 /// The metric of a mechanical Lagrangian L = ½ g_ij q̇^i q̇^j − V(q), and V.
-/// @throws DomainError naming the offending term if L is not of that form, or g is degenerate.
+/// @throws DomainError naming the offending term if L is not of that form, or g is degenerate where
+/// that is refused.
 struct MechanicalParts {
   Metric metric;
   GiNaC::ex potential;
 };
-MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q);
+/// Whether g may be degenerate on TQ: with constraints the motion needs g only on D (G_ab = g(X_a, X_b),
+/// checked with the frame), so massless wheels (no φ_dot² in L) are a model, not an error.
+enum class DegenerateMetric { Refused, AllowedOffD };
+MechanicalParts mechanical_parts(const GiNaC::ex& lagrangian, const Chart& Q,
+                                 DegenerateMetric degenerate = DegenerateMetric::Refused);
 
 /// A constraint a_i(q) q̇^i + b(q) = 0 split into the 1-form a_i dq^i and the offset b.
 struct ConstraintParts {

@@ -1146,3 +1146,25 @@ TEST_CASE("hamel derive: variables that are momenta renamed are collected in, as
   CHECK(hamel::test::has(r.out, "  d/dt u1 = p2*u2/J + p1*R/(I + m*R^2)\n"));
   CHECK(hamel::test::has(r.out, "  d/dt p1 = -k*R*u1\n"));  // the textbook's (I + m R^2) theta'' = -k R (x cos phi + y sin phi)
 }
+
+// A differential drive with massless wheels (no φ_dot² in L, centre of mass a ahead of the axle): g is
+// degenerate on TQ, G_ab on D is not, and the motion is the classic one (the Chaplygin sleigh's, in the
+// forward speed v1 and the turning rate v2): d/dt v1 = a v2², d/dt v2 = −a m v1 v2/(J + m a²).
+TEST_CASE("hamel derive: massless wheels, the kinetic energy degenerate on TQ but not on D") {
+  hamel::test::TempFile system(
+      "name: drive\nparameters: [m, J, a, r, b]\ncoordinates: [x, y, theta, phiR, phiL]\n"
+      "lagrangian: \"m/2*((x_dot - a*sin(theta)*theta_dot)^2 + (y_dot + a*cos(theta)*theta_dot)^2) + J/2*theta_dot^2\"\n"
+      "constraints:\n  - \"-sin(theta)*x_dot + cos(theta)*y_dot\"\n"
+      "  - \"cos(theta)*x_dot + sin(theta)*y_dot + b*theta_dot - r*phiR_dot\"\n"
+      "  - \"cos(theta)*x_dot + sin(theta)*y_dot - b*theta_dot - r*phiL_dot\"\n"
+      "frame:\n  Fwd: {x: \"cos(theta)\", y: \"sin(theta)\", phiR: \"1/r\", phiL: \"1/r\"}\n"
+      "  Turn: {theta: 1, phiR: \"b/r\", phiL: \"-b/r\"}\n",
+      ".yaml");
+  const Run r = run({"derive", system.path()});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("  G_11 = m\n") != std::string::npos);
+  CHECK(r.out.find("  G_22 = a^2*m + J\n") != std::string::npos);
+  CHECK(r.out.find("  d/dt v1 = a*v2^2\n") != std::string::npos);
+  CHECK(r.out.find("  d/dt v2 = -a*m*v1*v2/(a^2*m + J)\n") != std::string::npos);
+}

@@ -79,8 +79,16 @@ TEST_CASE("NonholonomicSystem: bad descriptions are clear errors") {
   };
   CHECK_THROWS_WITH_AS(make(T + pow(v[0], 3), {v[2] - y * v[0]}), doctest::Contains("not quadratic in the velocities"),
                        hamel::DomainError);
-  CHECK_THROWS_WITH_AS(make((v[0] * v[0] + v[1] * v[1]) / 2, {v[2] - y * v[0]}),
+  // g degenerate on TQ: refused without constraints; with them only G_ab = g(X_a, X_b) on D counts (a
+  // massless z: D = span{∂x + y ∂z, ∂y}, G = identity), and a G degenerate on D is named as such
+  CHECK_THROWS_WITH_AS(make((v[0] * v[0] + v[1] * v[1]) / 2, {}),
                        doctest::Contains("the kinetic energy is degenerate; expected a nondegenerate quadratic form"),
+                       hamel::DomainError);
+  const hamel::NonholonomicSystem massless_z = make((v[0] * v[0] + v[1] * v[1]) / 2, {v[2] - y * v[0]});
+  CHECK(hamel::zero_test(massless_z.constrained_metric()(0, 0) - 1, Q).zero);
+  CHECK(hamel::zero_test(massless_z.constrained_metric()(1, 1) - 1, Q).zero);
+  CHECK(hamel::zero_test(massless_z.constrained_metric()(0, 1), Q).zero);
+  CHECK_THROWS_WITH_AS(make(v[0] * v[0] / 2, {v[2] - y * v[0]}), doctest::Contains("degenerate on the constraint distribution D"),
                        hamel::DomainError);
   CHECK_THROWS_WITH_AS(make(T + x * v[1], {v[2] - y * v[0]}), doctest::Contains("linear in the velocities"),
                        hamel::DomainError);
