@@ -220,16 +220,37 @@ struct Impact {
   const ContactWall& wall;
   std::string id;        ///< "contact.impact.<wall>"
   std::string quoted;    ///< "'<wall>'", the prefix of its verdicts' statements
-  ImpactConditions conditions;
+  ImpactConditions conditions;  ///< with always-on constraints only its tangent basis, of T(∂C) ∩ D
   std::vector<ex> post;  ///< q̇⁺ with the wall's restitution
   GiNaC::exmap after;    ///< q̇ → q̇⁺
+  const std::vector<Form>& forms;     ///< the always-on constraints (the impact is within D)
+  std::optional<DParametrisation> d;  ///< D written by solved velocities, when there are constraints
+  bool within_d() const { return !forms.empty(); }
+  /// e restricted to D × R (the state before an impact lies in D), or e itself without constraints.
+  ex on_d(const ex& e) const { return d ? ex(e.subs(d->substitution)) : e; }
+  std::vector<ex> on_d(const std::vector<ex>& v) const {
+    std::vector<ex> r;
+    for (const auto& e : v) r.push_back(on_d(e));
+    return r;
+  }
+  /// " on D" after a statement that holds on D × R only.
+  std::string where() const { return within_d() ? " on D" : ""; }
 };
 
 void impact_intro(const Context& c, const ContactWall& w, const std::string& id, DerivationSection& s) {
   s.prose.push_back("$Psi >= 0$ is the admissible set C; impacts happen on Psi = 0 when "
                     "dPsi(q_dot) < 0 (the guard of 001 §V, E17); q and z are continuous.");
-  s.prose.push_back("Simple hybrid contact Lagrangian system (001 Def. 3): D = TQ x R, X = Gamma_L, "
-                    "S = {Psi = 0, dPsi(q_dot) < 0}, Delta(q, q_dot-, z) = (q, q_dot+, z) below.");
+  if (c.in.system.constraints.empty())
+    s.prose.push_back("Simple hybrid contact Lagrangian system (001 Def. 3): D = TQ x R, X = Gamma_L, "
+                      "S = {Psi = 0, dPsi(q_dot) < 0}, Delta(q, q_dot-, z) = (q, q_dot+, z) below.");
+  else
+    s.prose.push_back("The constraints hold across the impact (Lagrange-d'Alembert with impulses, 003 (22)-(27) with "
+                      "(29)-(33)): W (q_dot+ - q_dot-) = mu dPsi + lambda_a psi^a with q_dot+ in D, so the jump lies along "
+                      "n = P_D grad Psi, the part in D of the normal (P_D the W-orthogonal projector onto D, the jump map "
+                      "of 003 (74) on velocities): q_dot+ = q_dot- - (1 + alpha) W(n, q_dot-)/W(n, n) n, and on D "
+                      "W(n, q_dot-) = dPsi(q_dot-). The hybrid system lives on D x R, X = Gamma_{L,D}, "
+                      "S = {Psi = 0, dPsi(q_dot) < 0}; the conditions (8) of the unconstrained principle, whose "
+                      "W-reflection about grad Psi leaves D, do not apply.");
   put(s.object(id + ".psi", ObjectKind::Scalar, "the constraint function"), {}, Label::symbol("Psi"), w.psi);
   put(s.object(id + ".restitution", ObjectKind::Scalar, "the coefficient of restitution"), {}, Label::symbol("alpha"), w.restitution);
   if (c.L.affine_momenta()) return;
@@ -239,16 +260,37 @@ void impact_intro(const Context& c, const ContactWall& w, const std::string& id,
   for (std::size_t e = 0; e < ic.equations.size(); ++e) put(o, {one_based(e)}, Label::symbol("r", {one_based(e)}), ic.equations[e]);
 }
 
-// T(dC) and the solutions of (8): the identity and, for α = 1, the W-reflection (003 (33)).
-void impact_solutions(const Context& c, const Impact& m, DerivationSection& s) {
-  const std::size_t n = c.n();
-  Object& t = s.object(m.id + ".tangent", ObjectKind::VectorField, "a basis $tau_k$ of $T(∂ C)$");
+void impact_tangent(const Context& c, const Impact& m, DerivationSection& s) {
+  Object& t = s.object(m.id + ".tangent", ObjectKind::VectorField,
+                       m.within_d() ? "a basis $tau_k$ of $T(∂ C) ∩ D$" : "a basis $tau_k$ of $T(∂ C)$");
   for (std::size_t k = 0; k < m.conditions.tangent.size(); ++k)
-    for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t i = 0; i < c.n(); ++i)
       if (!m.conditions.tangent[k][i].is_zero()) {
         const std::string q = c.Q.coordinate_name(i);
         put(t, {one_based(k), q}, Label::symbol("tau", {one_based(k)}, {q}), m.conditions.tangent[k][i]);
       }
+}
+
+// With always-on constraints: n = P_D grad Ψ and W(n, n).  False when n vanishes: no impact within D.
+bool impact_normal(const Context& c, const Impact& m, DerivationSection& s) {
+  impact_tangent(c, m, s);
+  const DistributionNormal d = normal_in_distribution(c.L, m.wall.psi, m.forms);
+  Object& o = s.object(m.id + ".normal_in_D", ObjectKind::Family, "the part in D of the normal, $n = P_D grad Psi$");
+  for (std::size_t i = 0; i < c.n(); ++i) {
+    const std::string q = c.Q.coordinate_name(i);
+    put(o, {q}, Label::symbol("n", {}, {q}), d.normal[i]);
+  }
+  put(s.object(m.id + ".normal_norm", ObjectKind::Scalar, "its squared length $W(n, n) = dPsi(n)$"), {}, Label::symbol("N"), d.norm);
+  if (!d.vanishes) return true;
+  s.prose.push_back("n = 0: dPsi lies in the span of the constraints, so every velocity in D has dPsi(q_dot) = 0; no motion "
+                    "in D reaches Psi = 0 from Psi > 0, and no impact is possible within D (the impact map is not defined).");
+  return false;
+}
+
+// T(dC) and the solutions of (8): the identity and, for α = 1, the W-reflection (003 (33)).
+void impact_solutions(const Context& c, const Impact& m, DerivationSection& s) {
+  const std::size_t n = c.n();
+  impact_tangent(c, m, s);
   const auto sols = solve_impact_conditions(c.L, m.wall.psi);
   s.prose.push_back("The conditions (8) (momentum along T(dC) and E_L continuous) have " + std::to_string(sols.size()) +
                     " solutions: q_dot+ = q_dot- (no impact) and the impact below.");
@@ -273,11 +315,21 @@ void impact_map(const Context& c, const Impact& m, DerivationSection& s) {
     for (std::size_t i = 0; i < n; ++i) e += (p[i] - p[i].subs(m.after)) * t[i];
     tang.push_back(e);
   }
-  zero_verdict(s, m.id + ".tangent_momentum", m.quoted + ": the momentum along T(dC) is continuous (8), (51a)", all_zero(tang, c.T));
+  if (m.within_d())  // everywhere: Δp annihilates ker dΨ ∩ ker ψ iff Δp ∈ span{dΨ, ψ^a}
+    zero_verdict(s, m.id + ".tangent_momentum",
+                 m.quoted + ": the momentum along T(dC) ∩ D is continuous, p+ - p- = mu dPsi + lambda_a psi^a (003 (25)-(27), (29))",
+                 all_zero(tang, c.T));
+  else
+    zero_verdict(s, m.id + ".tangent_momentum", m.quoted + ": the momentum along T(dC) is continuous (8), (51a)", all_zero(tang, c.T));
+  if (m.within_d()) {
+    std::vector<ex> after_c;
+    for (const auto& f : constraint_functions(c.L, m.forms)) after_c.push_back(f.subs(m.after));
+    zero_verdict(s, m.id + ".in_D", m.quoted + ": q_dot+ lies in D (the constraints hold after the impact)", all_zero(m.on_d(after_c), c.T));
+  }
   ex dpsi = 0;  // dΨ(q̇)
   for (std::size_t i = 0; i < n; ++i) dpsi += m.wall.psi.diff(GiNaC::ex_to<GiNaC::symbol>(c.Q[i])) * c.L.velocities()[i];
-  zero_verdict(s, m.id + ".restitution", m.quoted + ": dPsi(q_dot+) = -alpha dPsi(q_dot-) (003 (32))",
-               zero_test(dpsi.subs(m.after) + m.wall.restitution * dpsi, c.T));
+  zero_verdict(s, m.id + ".restitution", m.quoted + ": dPsi(q_dot+) = -alpha dPsi(q_dot-)" + m.where() + " (003 (32))",
+               zero_test(m.on_d(dpsi.subs(m.after) + m.wall.restitution * dpsi), c.T));
 }
 
 // The lost kinetic energy and Carnot's theorem (003 Thm 2); for α = 1, E_L continuous and an involution.
@@ -287,15 +339,17 @@ void impact_energy(const Context& c, const Impact& m, DerivationSection& s) {
   const ex dE = energy_after(c.L, m.post) - c.E;
   put(s.object(m.id + ".lost_kinetic_energy", ObjectKind::Scalar, "the kinetic energy of the velocity jump"), {}, Label::symbol("T_l"), Tl);
   put(s.object(m.id + ".energy_jump", ObjectKind::Scalar, "the energy jump $E_L^+ - E_L^-$"), {}, energy_jump_label(), dE);
-  zero_verdict(s, m.id + ".carnot", m.quoted + ": Carnot, $E+ - E- = -(1 - alpha)/(1 + alpha) T_l$ (003 Thm 2, (35))",
-               zero_test(dE + (1 - alpha) / (1 + alpha) * Tl, c.T));
-  zero_verdict(s, m.id + ".carnot_closed_form", m.quoted + ": E+ - E- = -1/2 (1 - alpha^2) dPsi(q_dot-)^2 / W^-1(dPsi, dPsi)",
-               zero_test(dE - carnot_energy_jump(c.L, m.wall.psi, alpha), c.T));
+  zero_verdict(s, m.id + ".carnot", m.quoted + ": Carnot, $E+ - E- = -(1 - alpha)/(1 + alpha) T_l$" + m.where() + " (003 Thm 2, (35))",
+               zero_test(m.on_d(dE + (1 - alpha) / (1 + alpha) * Tl), c.T));
+  const std::string norm = m.within_d() ? "W(n, n)" : "W^-1(dPsi, dPsi)";
+  zero_verdict(s, m.id + ".carnot_closed_form", m.quoted + ": E+ - E- = -1/2 (1 - alpha^2) dPsi(q_dot-)^2 / " + norm + m.where(),
+               zero_test(m.on_d(dE - carnot_energy_jump(c.L, m.wall.psi, alpha, m.forms)), c.T));
   if (is_one(alpha)) {
-    zero_verdict(s, m.id + ".energy_continuous", m.quoted + ": $E_L$ is continuous (8), (51b)", zero_test(dE, c.T));
+    zero_verdict(s, m.id + ".energy_continuous", m.quoted + ": $E_L$ is continuous" + m.where() + " (8), (51b)", zero_test(m.on_d(dE), c.T));
     std::vector<ex> twice;
     for (const auto& v : m.post) twice.push_back(v.subs(m.after));
-    zero_verdict(s, m.id + ".involution", m.quoted + ": the impact map is an involution", all_zero(subtract(twice, c.L.velocities()), c.T));
+    zero_verdict(s, m.id + ".involution", m.quoted + ": the impact map is an involution" + m.where(),
+                 all_zero(m.on_d(subtract(twice, c.L.velocities())), c.T));
   }
   s.prose.push_back("After an impact at t1 with pre-impact state (q1, q_dot1, z1) (003 Prop. 3 corrected, E9): "
                     "E_L(t) = exp(int_{t1}^t dL/dz) [E_L(q1, q_dot1, z1) - (1 - alpha)/(1 + alpha) T_l(t1)]; "
@@ -317,9 +371,10 @@ void impact_momenta(const Context& c, const Impact& m, DerivationSection& s) {
     for (std::size_t i = 0; i < n; ++i) e += (M[n + i] - pp[i]) * t[i];
     ptang.push_back(e);
   }
-  zero_verdict(s, m.id + ".dual_tangent_momentum", m.quoted + ": $p_i v^i$ is continuous along T(dC) on T*Q x R (001 (22), (50))",
+  zero_verdict(s, m.id + ".dual_tangent_momentum",
+               m.quoted + ": $p_i v^i$ is continuous along T(dC)" + (m.within_d() ? " ∩ D" : "") + " on T*Q x R (001 (22), (50))",
                all_zero(ptang, M));
-  if (is_one(m.wall.restitution))
+  if (is_one(m.wall.restitution) && !m.within_d())  // within D: E_L continuous on D above
     zero_verdict(s, m.id + ".hamiltonian_continuous", m.quoted + ": $H(q, p+, z) = H(q, p-, z)$ (001 (50))",
                  zero_test(c.leg->hamiltonian.subs(psub) - c.leg->hamiltonian, M));
 }
@@ -328,10 +383,18 @@ void impact(const Context& c, const ContactWall& w, DerivationSection& s) {
   const std::string id = "contact.impact." + w.name;
   impact_intro(c, w, id, s);
   if (!c.L.affine_momenta()) return;
-  Impact m{w, id, "'" + w.name + "'", impact_conditions(c.L, w.psi), {}, {}};
-  m.post = restitution_map(c.L, w.psi, w.restitution);
+  const std::vector<Form>& forms = c.in.system.constraints;
+  Impact m{w, id, "'" + w.name + "'", {}, {}, {}, forms, std::nullopt};
+  if (m.within_d()) {  // the impact within D (003 (22)-(27), (29)-(33))
+    m.conditions.tangent = boundary_tangent_basis(c.Q, w.psi, forms);
+    m.d = parametrise_distribution(c.L, forms);
+    if (!impact_normal(c, m, s)) return;
+  } else {
+    m.conditions = impact_conditions(c.L, w.psi);
+  }
+  m.post = restitution_map(c.L, w.psi, w.restitution, forms);
   m.after = velocity_substitution(c.L, m.post);
-  impact_solutions(c, m, s);
+  if (!m.within_d()) impact_solutions(c, m, s);
   impact_map(c, m, s);
   impact_energy(c, m, s);
   if (c.leg) impact_momenta(c, m, s);
@@ -554,7 +617,8 @@ void derive_contact(const ContactInput& input, Derivation& out, const DeriveOpti
   legendre(c, start_section(out, o, "contact.legendre", "Legendre transform and contact Hamiltonian (001 (20), (40)-(42a), 003 (1)-(5))"));
   for (std::size_t k = 0; k < in.system.walls.size(); ++k) {
     const ContactWall& w = in.system.walls[k];
-    const std::string title = "Impact on '" + w.name + "': " + in.wall_texts[k] + " (001 Theorem 1, (8); 003 (28)-(36))";
+    const std::string refs = in.system.constraints.empty() ? " (001 Theorem 1, (8); 003 (28)-(36))" : " within D (003 (22)-(27), (28)-(36))";
+    const std::string title = "Impact on '" + w.name + "': " + in.wall_texts[k] + refs;
     impact(c, w, start_section(out, o, "contact.impact." + w.name, title));
   }
   if (!in.system.constraints.empty())

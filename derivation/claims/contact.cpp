@@ -69,7 +69,7 @@ struct Checker {
                                                            "Lagrangian has W depending on them");
     if (c.wall) {
       const ContactWall& w = s.system.walls[*c.wall];
-      return restitution_map(L, w.psi, w.restitution);
+      return restitution_map(L, w.psi, w.restitution, s.system.constraints);  // within D (003 (22)-(33))
     }
     return constraint_jump_map(L, forms(c));
   }

@@ -20,6 +20,7 @@ struct Mode {
   CompiledFunction rhs;                        // (q̇, q̈, ż, ∂L/∂z)
   std::optional<CompiledFunction> multipliers;  // λ_a, when constraints are active
   std::optional<CompiledFunction> jump;         // q̇⁺ onto this mode's constraints
+  std::vector<CompiledFunction> walls;          // each wall's impact within this mode's D (003 (22)-(33))
 };
 
 std::string number(double v) {
@@ -55,7 +56,6 @@ class Runner {
         throw InvalidArgument(detail::message("simulate_contact", "restitution out of range for wall '" + w.name + "'",
                                               "0 <= alpha <= 1", number(alpha)));
       alpha_.push_back(alpha);
-      wall_map_.push_back(compile_(restitution_map(L_, w.psi, w.restitution)));
     }
     for (const auto& sw : sys.switches) switch_guard_.push_back(compile_({sw.where}));
   }
@@ -200,8 +200,22 @@ class Runner {
       jump = compile_(constraint_jump_map(L_, forms));
     }
     out.push_back(dissipation_rate(L_));
-    Mode m{compile_(out), lam, jump};
+    Mode m{compile_(out), lam, jump, wall_maps(forms)};
     return modes_.emplace(mask, std::move(m)).first->second;
+  }
+
+  // The impact maps in a mode: the reflection of 003 (33), or within the mode's D when constraints
+  // are active (the impulses of the constraint forces, 003 (22)-(27), keep q̇⁺ in D).
+  std::vector<CompiledFunction> wall_maps(const std::vector<Form>& forms) const {
+    std::vector<CompiledFunction> maps;
+    for (const auto& w : sys_.walls) {
+      try {
+        maps.push_back(compile_(restitution_map(L_, w.psi, w.restitution, forms)));
+      } catch (const DomainError& e) {
+        throw DomainError("simulate_contact: wall '" + w.name + "': " + e.what());
+      }
+    }
+    return maps;
   }
 
   // λ in the columns of multiplier_columns: the mode's multipliers come in the same order (always-on
@@ -253,6 +267,17 @@ class Runner {
            "with a switching constraint (docs/contact.md)";
   }
 
+  // q̇⁺ of a wall in the current mode; a non-finite value means W(n, n) = 0 at the impact point, where
+  // the normal has no part in D (dΨ(q̇) = W(n, q̇) vanishes on D there, so no impact applies).
+  std::vector<double> impact_velocities(std::size_t wall, double t, const State& x) {
+    std::vector<double> v = mode(mask_).walls[wall](x);
+    for (double e : v)
+      if (!std::isfinite(e))
+        throw DomainError(detail::message("simulate_contact", "no impact within D on wall '" + sys_.walls[wall].name + "' at t = " + number(t),
+                                          "a normal with a part in D, W(n, n) > 0", "W(n, n) = 0 (dPsi in span{psi^a})"));
+    return v;
+  }
+
   bool approaching(std::size_t wall, const State& x) const { return eval(wall_rate_[wall], x) < 0; }
 
   std::optional<State> apply(const Hit& h) {
@@ -278,7 +303,7 @@ class Runner {
         r.kind = ContactEventKind::Impact;
         r.name = sys_.walls[e.guard].name;
         r.restitution = alpha_[e.guard];
-        jump_velocities(x, wall_map_[e.guard](x), r);
+        jump_velocities(x, impact_velocities(e.guard, h.t, x), r);
       } else {
         const std::size_t k = e.guard - nw;
         const unsigned bit = 1u << k;
@@ -306,7 +331,7 @@ class Runner {
   GiNaC::realsymbol s_;
   std::vector<GiNaC::ex> inputs_;
   std::optional<CompiledFunction> energy_, hessian_;
-  std::vector<CompiledFunction> wall_guard_, wall_rate_, wall_map_, switch_guard_;
+  std::vector<CompiledFunction> wall_guard_, wall_rate_, switch_guard_;
   std::vector<double> alpha_;
   std::map<unsigned, Mode> modes_;
   unsigned mask_ = 0;

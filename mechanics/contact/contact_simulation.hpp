@@ -3,7 +3,8 @@
 // Zeno detection):
 //   * between events Γ_L (001 (47)–(48)), or Γ_{L,D} (003 Prop. 5) for the active constraints;
 //   * a wall Ψ(q) ≥ 0 (003 §3.1): Falling guard on Ψ (so the guard dΨ(q̇) < 0 of E17 holds), impact
-//     q̇⁺ = (P̃ − α Q̃) q̇⁻ (003 (33); for α = 1 the solution of 001 (8));
+//     q̇⁺ = (P̃ − α Q̃) q̇⁻ (003 (33); for α = 1 the solution of 001 (8)), or, when constraints are
+//     active, the impact within their D (003 (22)–(27) with (29)–(33): the jump along n = P_D grad Ψ);
 //   * a switching constraint set active where w(q) > 0 (or ≥ 0) (003 §4): Rising guard on w, momentum
 //     jump 003 (74) onto the constraints, then the constrained dynamics.  Constraints only switch on.
 // The state is (q, q̇, z, s) with s = ∫ ∂L/∂z dt, so that the energy law of 003 Prop. 3 (corrected,

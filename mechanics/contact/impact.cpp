@@ -4,6 +4,8 @@
 #include "core/error.hpp"
 #include "core/message_text.hpp"
 #include "geometry/linear_algebra.hpp"
+#include "mechanics/contact/constrained.hpp"
+#include "mechanics/contact/momentum_jump.hpp"
 
 namespace hamel {
 
@@ -36,6 +38,32 @@ std::pair<std::vector<GiNaC::ex>, GiNaC::ex> raised(const ContactLagrangian& L, 
   return {g, norm};
 }
 
+// dΨ(q̇)
+GiNaC::ex normal_speed_of(const ContactLagrangian& L, const std::vector<GiNaC::ex>& dpsi) {
+  GiNaC::ex a = 0;
+  for (std::size_t i = 0; i < L.dim(); ++i) a += dpsi[i] * L.velocities()[i];
+  return a;
+}
+
+// The impact within D, 003 (22)–(27) with (29)–(33): Δq̇ = W^{-1}(μ dΨ + λ_a ψ^a) and q̇⁺ ∈ D force
+// Δq̇ ∈ D ∩ span{grad Ψ, D^⊥} = span{n}; the restitution law (32) fixes its length.
+std::vector<GiNaC::ex> restitution_within_d(const ContactLagrangian& L, const GiNaC::ex& psi, const GiNaC::ex& alpha,
+                                            const std::vector<Form>& forms) {
+  const DistributionNormal d = normal_in_distribution(L, psi, forms);
+  if (d.vanishes)
+    throw DomainError(detail::message("restitution_map",
+                                      "the wall's normal has no part in D: dPsi lies in span{psi^a}, so every velocity in D "
+                                      "has dPsi(q_dot) = 0 and no impact is possible within D",
+                                      "W(n, n) != 0 for n = P_D grad Psi", "W(n, n) = 0 for Psi = " + detail::str(psi)));
+  const auto n = static_cast<unsigned>(L.dim());
+  GiNaC::ex along = 0;  // W(n, q̇⁻), = dΨ(q̇⁻) on D
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned j = 0; j < n; ++j) along += d.normal[i] * L.hessian()(i, j) * L.velocities()[j];
+  std::vector<GiNaC::ex> out;
+  for (unsigned i = 0; i < n; ++i) out.push_back(simplify(L.velocities()[i] - (1 + alpha) * along / d.norm * d.normal[i]));
+  return out;
+}
+
 }  // namespace
 
 std::vector<VectorField> boundary_tangent_basis(const Chart& Q, const GiNaC::ex& psi) {
@@ -45,6 +73,35 @@ std::vector<VectorField> boundary_tangent_basis(const Chart& Q, const GiNaC::ex&
     throw DomainError(detail::message("boundary_tangent_basis", "dPsi vanishes identically",
                                       "a constraint function Psi(q) with dPsi != 0", "Psi = " + detail::str(psi)));
   return from_columns(nullspace(row, Q, PivotOrder::Simplest), Q);
+}
+
+std::vector<VectorField> boundary_tangent_basis(const Chart& Q, const GiNaC::ex& psi, const std::vector<Form>& forms) {
+  if (forms.empty()) return boundary_tangent_basis(Q, psi);
+  const GiNaC::matrix P = constraint_matrix(Q, forms);
+  GiNaC::matrix rows(P.rows() + 1, static_cast<unsigned>(Q.dim()));
+  for (unsigned i = 0; i < Q.dim(); ++i) {
+    rows(0, i) = psi.diff(sym(Q[i]));
+    for (unsigned a = 0; a < P.rows(); ++a) rows(a + 1, i) = P(a, i);
+  }
+  return from_columns(nullspace(rows, Q, PivotOrder::Simplest), Q);
+}
+
+DistributionNormal normal_in_distribution(const ContactLagrangian& L, const GiNaC::ex& psi, const std::vector<Form>& forms) {
+  require_affine(L, "normal_in_distribution");
+  const auto dpsi = gradient_of(L, psi);
+  const auto grad = raised(L, dpsi).first;
+  // P_D q̇ = (Id − W^{-1}ψᵀC^{-1}ψ) q̇ is the jump map of 003 (74) on velocities; at q̇ = grad Ψ it is n
+  const GiNaC::exmap at_grad = velocity_substitution(L, grad);
+  DistributionNormal d;
+  GiNaC::ex norm = 0;  // W(n, n) = W(grad Ψ, P_D grad Ψ) = dΨ(n): P_D is W-self-adjoint and idempotent
+  const auto projected = constraint_jump_map(L, forms);
+  for (std::size_t i = 0; i < L.dim(); ++i) {
+    d.normal.push_back(simplify(projected[i].subs(at_grad)));
+    norm += dpsi[i] * d.normal[i];
+  }
+  d.norm = simplify(norm);
+  d.vanishes = zero_test(d.norm, L.chart()).zero;
+  return d;
 }
 
 ImpactConditions impact_conditions(const ContactLagrangian& L, const GiNaC::ex& psi) {
@@ -115,8 +172,10 @@ std::vector<std::vector<GiNaC::ex>> solve_impact_conditions(const ContactLagrang
   return out;
 }
 
-std::vector<GiNaC::ex> restitution_map(const ContactLagrangian& L, const GiNaC::ex& psi, const GiNaC::ex& alpha) {
+std::vector<GiNaC::ex> restitution_map(const ContactLagrangian& L, const GiNaC::ex& psi, const GiNaC::ex& alpha,
+                                       const std::vector<Form>& forms) {
   require_affine(L, "restitution_map");
+  if (!forms.empty()) return restitution_within_d(L, psi, alpha, forms);
   const auto dpsi = gradient_of(L, psi);
   const auto [grad, norm] = raised(L, dpsi);
   GiNaC::ex normal_speed = 0;  // dΨ(q̇⁻)
@@ -150,12 +209,14 @@ GiNaC::ex energy_after(const ContactLagrangian& L, const std::vector<GiNaC::ex>&
   return energy(L).subs(velocity_substitution(L, post));
 }
 
-GiNaC::ex carnot_energy_jump(const ContactLagrangian& L, const GiNaC::ex& psi, const GiNaC::ex& alpha) {
+GiNaC::ex carnot_energy_jump(const ContactLagrangian& L, const GiNaC::ex& psi, const GiNaC::ex& alpha,
+                             const std::vector<Form>& forms) {
   require_affine(L, "carnot_energy_jump");
   const auto dpsi = gradient_of(L, psi);
-  const auto [grad, norm] = raised(L, dpsi);
-  GiNaC::ex normal_speed = 0;
-  for (std::size_t i = 0; i < L.dim(); ++i) normal_speed += dpsi[i] * L.velocities()[i];
+  // with constraints, W(n, n) in place of W^{-1}(dΨ, dΨ): ΔE = c W(n, q̇⁻) + ½ c² W(n, n) for
+  // c = −(1 + α) W(n, q̇⁻)/W(n, n), and W(n, q̇⁻) = dΨ(q̇⁻) on D
+  const GiNaC::ex norm = forms.empty() ? raised(L, dpsi).second : normal_in_distribution(L, psi, forms).norm;
+  const GiNaC::ex normal_speed = normal_speed_of(L, dpsi);
   return simplify(-(1 - alpha * alpha) * normal_speed * normal_speed / (2 * norm));
 }
 

@@ -118,6 +118,50 @@ TEST_CASE("derive_contact: under always-on constraints a cyclic momentum is judg
   CHECK(verdict(d, "contact.constraints.no_work")->holds);
 }
 
+TEST_CASE("derive_contact: an impact under always-on constraints is derived within D (the nonholonomic billiard)") {
+  const Chart Q = Chart::make("Q", {"x", "y", "s"}, {"gamma"});
+  const Chart T = contact_tangent_bundle(Q);
+  const ex x = Q[0], y = Q[1], xd = T[3], yd = T[4], sd = T[5];
+  ContactInput in{Q, (xd * xd + yd * yd + sd * sd) / 2 - Q.parameter("gamma") * T[6]};
+  in.constraints = {sd - y * xd};
+  in.walls.push_back({"rim", 1 - x * x - y * y, 1, "x^2 + y^2 <= 1"});
+  Derivation d;
+  derive_contact(in, d, DeriveOptions{});
+  CHECK(count_verdicts(d).failures == 0);  // p_x, p_s not dissipated under the constraint: facts, not failures
+  for (const char* id : {"in_D", "restitution", "carnot", "carnot_closed_form", "energy_continuous", "involution", "tangent_momentum"}) {
+    const Verdict* v = verdict(d, std::string("contact.impact.rim.") + id);
+    REQUIRE_MESSAGE(v, id);
+    CHECK_MESSAGE(v->holds, id);
+  }
+  CHECK(verdict(d, "contact.impact.rim.involution")->statement.find("on D") != std::string::npos);
+  CHECK_FALSE(verdict(d, "contact.impact.rim.reflection"));  // (8) without the constraints is not solved
+  CHECK_FALSE(d.find("contact.impact.rim.solutions_of_8"));
+  // n = P_D grad Psi and W(n, n), and q_dot+ in D at a point of D off the axes
+  REQUIRE(entry(d, "contact.impact.rim.normal_norm", {}));
+  CHECK_SYMBOLIC_EQ_ON(T, entry(d, "contact.impact.rim.normal_norm", {})->value, 4 * x * x / (1 + y * y) + 4 * y * y);
+  const Entry* xp = entry(d, "contact.impact.rim.velocity_map", {"x_dot"});
+  const Entry* sp = entry(d, "contact.impact.rim.velocity_map", {"s_dot"});
+  REQUIRE(xp);
+  REQUIRE(sp);
+  CHECK_SYMBOLIC_EQ_ON(T, (sp->value - y * xp->value).subs(sd == y * xd), 0);
+  CHECK(all_prose(d).find("Lagrange-d'Alembert with impulses, 003 (22)-(27)") != std::string::npos);
+}
+
+TEST_CASE("derive_contact: a wall whose normal lies in the constraints' span has no impact within D") {
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"gamma"});
+  const Chart T = contact_tangent_bundle(Q);
+  ContactInput in{Q, (T[2] * T[2] + T[3] * T[3]) / 2 - Q.parameter("gamma") * T[4]};
+  in.constraints = {T[2]};
+  in.walls.push_back({"wall", 1 - Q[0], 1, "x <= 1"});
+  Derivation d;
+  derive_contact(in, d, DeriveOptions{});
+  CHECK(count_verdicts(d).failures == 0);
+  CHECK(all_prose(d).find("no impact is possible within D") != std::string::npos);
+  CHECK_FALSE(d.find("contact.impact.wall.velocity_map"));
+  REQUIRE(entry(d, "contact.impact.wall.normal_norm", {}));
+  CHECK_SYMBOLIC_EQ_ON(T, entry(d, "contact.impact.wall.normal_norm", {})->value, 0);
+}
+
 TEST_CASE("derive_contact: where a knife edge is switched on, p_phi stays dissipated and p_x does not") {
   Derivation d;
   derive_contact(sleigh(true), d, DeriveOptions{});
