@@ -88,6 +88,18 @@ TEST_CASE("hamel derive: c = cos(phi) beside h = phi is stated, and the reduced 
   CHECK(has(t.out, "the reduced bracket on the reduced space         4    4"));
 }
 
+// The Chaplygin ball with w = (M, gamma) beside M: the Legendre map of the first independent momentum
+// variables (M), so the equations are 004 §6's M x Omega (three were left too long in (M, gamma, w)).
+TEST_CASE("hamel derive: the Chaplygin ball with a redundant w = (M, gamma): equations in the velocities of M, and R = (M, gamma) - w") {
+  const Run r = run({"derive", "bench/systems/chaplygin_ball_redundant_variable.yaml"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "  d/dt M1 = m*R^2*(gamma1*v_M1 + gamma2*v_M2 + gamma3*v_M3)*(gamma3*v_M2 - gamma2*v_M3) + v_M2*v_M3*(I2 - I3)\n"));
+  CHECK(has(r.out, "  d/dt w = 0\n"));
+  CHECK(has(r.out, "  M1 = I1*v_M1 + m*R^2*(v_M1 - gamma1*(gamma1*v_M1 + gamma2*v_M2 + gamma3*v_M3))\n"));
+  CHECK(has(r.out, "  R_2 = gamma1*M1 + gamma2*M2 + gamma3*M3 - w\n"));
+  CHECK_FALSE(has(r.out, "left in (q, pi)"));
+}
+
 TEST_CASE("hamel derive: a conformal factor that is not invariant is reported and no Jacobi test is made with it") {
   const std::string vars = "variables:\n  s: \"x\"\n  h: \"phi\"\n  p: \"pi1\"\n  l: \"pi2\"\n";
   const Run r = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n", vars + "conformal_factor: \"y\"\n"));
