@@ -17,6 +17,7 @@
 #include "core/parallel.hpp"
 #include "core/symbolic.hpp"
 #include "core/wire.hpp"
+#include "geometry/linear_algebra.hpp"
 #include "mechanics/hamel_equations.hpp"
 
 namespace hamel {
@@ -349,7 +350,8 @@ std::optional<GiNaC::ex> InVariables::by_momentum_coefficients(const GiNaC::ex& 
 }
 
 // The variables that involve the momenta π, when they are affine in them with a square invertible
-// matrix: their indices, A and b of u_M = A π + b.
+// matrix: their indices, A and b of u_M = A π + b. With more such variables than momenta (a redundant
+// one, w = (M, γ) beside M), the first independent ones in the declared order (the pivots of Aᵀ).
 std::optional<std::tuple<std::vector<std::size_t>, GiNaC::matrix, std::vector<GiNaC::ex>>> InVariables::affine_in_momenta(
     const std::vector<GiNaC::ex>& pi) const {
   const std::size_t r = pi.size();
@@ -359,21 +361,36 @@ std::optional<std::tuple<std::vector<std::size_t>, GiNaC::matrix, std::vector<Gi
   std::vector<std::size_t> momenta;
   for (std::size_t a = 0; a < v_.variables.size(); ++a)
     if (has_pi(v_.variables[a].expression)) momenta.push_back(a);
-  if (momenta.size() != r || r == 0) return std::nullopt;
-  GiNaC::matrix A(r, r);
-  std::vector<GiNaC::ex> b(r);
-  for (std::size_t i = 0; i < r; ++i) {
+  if (momenta.size() < r || r == 0) return std::nullopt;
+  GiNaC::matrix all(static_cast<unsigned>(momenta.size()), static_cast<unsigned>(r));
+  std::vector<GiNaC::ex> b_all(momenta.size());
+  for (unsigned i = 0; i < momenta.size(); ++i) {
     GiNaC::ex rest = v_.variables[momenta[i]].expression.expand();
-    for (std::size_t j = 0; j < r; ++j) {
-      A(i, j) = rest.coeff(pi[j], 1);
+    for (unsigned j = 0; j < r; ++j) {
+      all(i, j) = rest.coeff(pi[j], 1);
       rest = rest.coeff(pi[j], 0);
-      if (has_pi(A(i, j))) return std::nullopt;
+      if (has_pi(all(i, j))) return std::nullopt;
     }
     if (has_pi(rest)) return std::nullopt;
-    b[i] = simplify(rest);
+    b_all[i] = rest;
+  }
+  std::vector<unsigned> rows(r);
+  for (unsigned i = 0; i < r; ++i) rows[i] = i;
+  if (momenta.size() > r) {
+    const Echelon e = row_echelon(all.transpose(), v_.chart);
+    if (e.rank() < r) return std::nullopt;
+    rows = e.pivot_columns;
+  }
+  GiNaC::matrix A(static_cast<unsigned>(r), static_cast<unsigned>(r));
+  std::vector<GiNaC::ex> b(r);
+  std::vector<std::size_t> chosen(r);
+  for (unsigned i = 0; i < r; ++i) {
+    for (unsigned j = 0; j < r; ++j) A(i, j) = all(rows[i], j);
+    b[i] = simplify(b_all[rows[i]]);
+    chosen[i] = momenta[rows[i]];
   }
   if (simplify(A.determinant()).is_zero()) return std::nullopt;
-  return std::make_tuple(momenta, A, b);
+  return std::make_tuple(chosen, A, b);
 }
 
 void InVariables::dynamics(const NonholonomicSystem& sys, const std::optional<VariableTable>& table,

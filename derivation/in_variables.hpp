@@ -53,6 +53,12 @@ class InVariables {
   /// when every one was re-expressed.
   std::optional<VariableTable> brackets(const AlmostPoissonBracket& B, DerivationSection& s);
 
+  /// Into `s`, when the variables' differentials have `rank` below their number and the relations
+  /// listed by brackets() account for fewer: "variable_functions", each variable that is a function of
+  /// the others but not rationally (c = cos(th)), and how many relations are still not found
+  /// (derivation/variable_functions.cpp).
+  void functions_of_others(std::size_t rank, DerivationSection& s);
+
   /// Into `s`: "variable_momenta", the gauge momenta (name, function on D*) in the variables:
   /// π1 = (M, γ) for the sphere, C = g(θ)(M, γ) + k(θ) M3 for the solid of revolution (A14).
   void momenta(const std::vector<std::pair<std::string, GiNaC::ex>>& momenta, DerivationSection& s);

@@ -526,14 +526,12 @@ NonholonomicInput invariant_variables(const NonholonomicInput& in, const Nonholo
 // against dim D* − dim of the orbits (the rank of the lifted generators). Said only when they are too
 // few, or more than the reduced space needs: then some reduced objects are not functions of them, or
 // relations hold among them (the flagship's |γ|² = 1), and the reader should know why.
-void variables_dimension(const NonholonomicInput& in, const NonholonomicBrackets& b, DerivationSection& s) {
+void variables_dimension(const NonholonomicInput& in, const NonholonomicBrackets& b, std::size_t rank, DerivationSection& s) {
   if (b.orbits.size() != in.symmetry.size() || b.orbits.empty() || in.variables.empty()) return;
   const Chart& M = b.orbits.front().chart();
   std::vector<VectorField> orbits;
   for (std::size_t k : reducing_generators(in)) orbits.push_back(b.orbits[k]);
-  std::vector<GiNaC::ex> u;
-  for (const auto& v : in.variables) u.push_back(v.expression);
-  const std::size_t k = u.size(), rank = differential_rank(u, M);
+  const std::size_t k = in.variables.size();
   const std::size_t reduced = M.dim() - symbolic_rank(as_columns(orbits), M);
   if (rank < reduced)
     s.prose.push_back((k == 1 ? std::string("The variable has rank ") : "The " + std::to_string(k) + " variables have rank ") + std::to_string(rank) +
@@ -613,31 +611,34 @@ JacobiatorRow jacobiator_rows(const InVariables& iv, const std::optional<Variabl
 void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
              bool symmetric, const DeriveOptions& o, DerivationSection& s) {
   const NonholonomicInput in = symmetric ? invariant_variables(given, b, s) : given;
-  if (symmetric) variables_dimension(in, b, s);
+  const AlmostPoissonBracket& B = b.reduced_source();
+  std::vector<GiNaC::ex> u;
+  for (const auto& v : in.variables) u.push_back(v.expression);
+  const std::size_t rank = differential_rank(u, B.chart());  // the reduced space's dimension (the image of u)
+  if (symmetric) variables_dimension(in, b, rank, s);
   // 004 §4: invariance is under G, and the declared generators are not one (section "symmetry")
   if (!symmetric)
     s.prose.push_back("The invariance of the variables is not checked: the declared generators are not a symmetry of "
                       "the system, so there is no reduced space to check it against. The brackets below are those of "
                       "the functions u_a(q, pi) on D*, not of a reduced bracket.");
-  const AlmostPoissonBracket& B = b.reduced_source();
   InVariables iv(in, o.detail);
   const auto table = iv.brackets(B, s);
+  iv.functions_of_others(rank, s);
   // the Jacobiator in the variables once: for 'reduced.jacobi' and the characteristic distribution
   const auto jacobiators = table && in.variables.size() >= 3
                                ? std::optional<VariableJacobiators>(variable_jacobiators(iv, *table, std::nullopt))
                                : std::nullopt;
   // its characteristic distribution on R^k, when the variables are free coordinates of the reduced
-  // space: with relations among them (|γ|² = 1) the table is defined only on their zero set, and its
-  // extension to R^k depends on how each entry was written (the Chaplygin sphere's (6.10), integrable on
-  // |γ| = 1, is not on R^6 as written): there it is not computed
-  const Object* listed = s.find("variable_relations");
-  const bool relations = listed && !listed->entries.empty();
+  // space: with relations among them (|γ|² = 1, or c = cos(th) beside th, which is no polynomial) the
+  // table is defined only on the image of u, of dimension the rank of du, and its extension to R^k
+  // depends on how each entry was written (the Chaplygin sphere's (6.10), integrable on |γ| = 1, is not
+  // on R^6 as written): there it is not computed
+  const bool relations = rank < in.variables.size();
   if (table && in.variable_chart && !relations && in.variables.size() <= 10)
     characteristic_distributions({{"reduced", "the reduced bracket of the variables", on_accepted(iv, *table)}}, s);
-  else if (relations && in.variables.size() <= 10) {  // on the zero set of the relations: from D*
-    std::vector<GiNaC::ex> u;
+  else if (relations && in.variables.size() <= 10) {  // on the image of u: from D*
     std::vector<std::string> names;
-    for (const auto& v : in.variables) u.push_back(v.expression), names.push_back(v.name);
+    for (const auto& v : in.variables) names.push_back(v.name);
     characteristic_on_reduced_space(B, u, names, s, jacobiator_rows(iv, jacobiators, B.chart()));
   }
   iv.momenta(b.momenta, s);

@@ -23,4 +23,5 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/nonholonomic_system.cpp
   ${CMAKE_CURRENT_LIST_DIR}/present.cpp
   ${CMAKE_CURRENT_LIST_DIR}/steps.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/variable_functions.cpp
 )

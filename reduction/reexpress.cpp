@@ -12,6 +12,7 @@
 #include "core/integer_factor.hpp"
 #include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
+#include "geometry/linear_algebra.hpp"
 #include "reduction/algebraic_form.hpp"
 #include "reduction/groebner.hpp"
 
@@ -29,11 +30,16 @@ struct GraphIdeal {
   std::vector<ex> denominators;
 };
 
-GraphIdeal graph_of_variables(const VariablesOnChart& v, const std::vector<bool>& solved = {}) {
+// The variables a section solved for are left out; the others get the section put in (p ↦ p(q, u)), so
+// a redundant variable (v2 = 2π1 beside v = π1/m) gives the relation v2 − 2m·v among the u's.
+GraphIdeal graph_of_variables(const VariablesOnChart& v, const std::vector<bool>& solved = {},
+                              const GiNaC::exmap& section = {}) {
   GraphIdeal g{AlgebraicForm(v.chart.parameters()), {}, {}};
   for (std::size_t a = 0; a < v.variables.size(); ++a) {
     if (a < solved.size() && solved[a]) continue;
-    const PolynomialQuotient q = g.form(v.variables[a].expression);
+    const ex& u = v.variables[a].expression;
+    const ex on_section = u.subs(section);
+    const PolynomialQuotient q = g.form(on_section.is_equal(u) ? u : simplify(on_section));
     g.generators.push_back((q.numerator - v.symbols[a] * q.denominator).expand());
     g.denominators.push_back(q.denominator);
   }
@@ -308,11 +314,15 @@ struct AtomLifter : GiNaC::map_function {
 };
 
 // A local section in the coordinates the variables are affine in (the momenta, for M = A(q)·π + b(q)):
-// when k variables involve exactly k such coordinates p with det A ≠ 0, p = A⁻¹(u − b) is substituted,
-// and the elimination is left with the other coordinates only (far fewer unknowns for Singular).
+// when the variables that involve k such coordinates p have a k × k block A with det A ≠ 0,
+// p = A⁻¹(u − b) is substituted, and the elimination is left with the other coordinates only (far fewer
+// unknowns for Singular). With more than k such variables (a redundant one, v2 = 2π1 beside v = π1/m)
+// the block is made of the first k independent rows in the declared order; the others stay in the
+// graph as relations among the u's.
 struct AffineSection {
-  GiNaC::exmap p_of_u;       ///< p_i ↦ its value in (q, u)
-  std::vector<bool> solved;  ///< by variable: used for the section
+  GiNaC::exmap p_of_u;          ///< p_i ↦ its value in (q, u)
+  std::vector<bool> solved;     ///< by variable: used for the section
+  std::vector<bool> redundant;  ///< by variable: affine in the p_i too, but not used (a function of the others and q)
 };
 
 AffineSection affine_section(const VariablesOnChart& v) {
@@ -328,6 +338,7 @@ AffineSection affine_section(const VariablesOnChart& v) {
   }
   AffineSection out;
   out.solved.assign(v.variables.size(), false);
+  out.redundant.assign(v.variables.size(), false);
   std::vector<std::size_t> rows;
   for (std::size_t a = 0; a < v.variables.size(); ++a)
     for (const ex& x : P)
@@ -335,22 +346,36 @@ AffineSection affine_section(const VariablesOnChart& v) {
         rows.push_back(a);
         break;
       }
-  if (P.empty() || rows.size() != P.size()) return out;
-  GiNaC::matrix A(P.size(), P.size()), rhs(P.size(), 1);
-  for (std::size_t i = 0; i < rows.size(); ++i) {
+  if (P.empty() || rows.size() < P.size()) return out;
+  const auto n = static_cast<unsigned>(P.size());
+  GiNaC::matrix all(static_cast<unsigned>(rows.size()), n), rhs_all(static_cast<unsigned>(rows.size()), 1);
+  for (unsigned i = 0; i < rows.size(); ++i) {
     ex rest = v.variables[rows[i]].expression.expand();
-    for (std::size_t j = 0; j < P.size(); ++j) {
-      A(i, j) = rest.coeff(P[j], 1);
+    for (unsigned j = 0; j < n; ++j) {
+      all(i, j) = rest.coeff(P[j], 1);
       for (const ex& y : P)
-        if (A(i, j).has(y)) return out;  // not affine: a product of two of them
+        if (all(i, j).has(y)) return out;  // not affine: a product of two of them
       rest = rest.coeff(P[j], 0);
     }
-    rhs(i, 0) = v.symbols[rows[i]] - rest;
+    rhs_all(i, 0) = v.symbols[rows[i]] - rest;
+  }
+  std::vector<unsigned> block(n);
+  for (unsigned i = 0; i < n; ++i) block[i] = i;
+  if (rows.size() > P.size()) {  // the first independent rows: the pivot columns of the transpose
+    const Echelon e = row_echelon(all.transpose(), v.chart);
+    if (e.rank() < n) return out;
+    block = e.pivot_columns;
+  }
+  GiNaC::matrix A(n, n), rhs(n, 1);
+  for (unsigned i = 0; i < n; ++i) {
+    for (unsigned j = 0; j < n; ++j) A(i, j) = all(block[i], j);
+    rhs(i, 0) = rhs_all(block[i], 0);
   }
   if (simplify(A.determinant()).is_zero()) return out;
   const GiNaC::matrix sol = A.inverse().mul(rhs);
   for (std::size_t j = 0; j < P.size(); ++j) out.p_of_u[P[j]] = sol(j, 0);
-  for (std::size_t a : rows) out.solved[a] = true;
+  for (std::size_t a : rows) out.redundant[a] = true;
+  for (unsigned i : block) out.solved[rows[i]] = true, out.redundant[rows[i]] = false;
   return out;
 }
 
@@ -411,6 +436,17 @@ std::optional<ex> substituted(const ex& lifted, LiftedAtoms& atoms, const Variab
   return e;
 }
 
+// The variables with the redundant ones first: the leading terms of the relations that tie them to the
+// others (v2 − 2m·v), so the basis writes f in the variables the section solved for.
+std::vector<ex> redundant_first(const std::vector<ex>& u, const std::vector<bool>& redundant) {
+  std::vector<ex> out;
+  for (std::size_t a = 0; a < u.size(); ++a)
+    if (a < redundant.size() && redundant[a]) out.push_back(u[a]);
+  for (std::size_t a = 0; a < u.size(); ++a)
+    if (a >= redundant.size() || !redundant[a]) out.push_back(u[a]);
+  return out;
+}
+
 // The basis that gives a value z, first with the kept variables (u, and the atoms kept beside them) in
 // lexicographic order, in half the budget; then in degree reverse lexicographic order with the rest.
 // Only the order of the kept block changes the basis of the elimination ideal (the first blocks'
@@ -444,10 +480,10 @@ void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const Ree
         return;
       }
     }
-  GraphIdeal g = graph_of_variables(v, section.solved);
+  GraphIdeal g = graph_of_variables(v, section.solved, section.p_of_u);
   static const GiNaC::symbol z("z");
   add_function(g, lifted, z);
-  const GroebnerProblem p = elimination_problem(g, {z}, v.symbols, atoms.kept);
+  const GroebnerProblem p = elimination_problem(g, {z}, redundant_first(v.symbols, section.redundant), atoms.kept);
   if (term_count(p) > budget.max_terms) {
     r.note = "over budget: " + std::to_string(term_count(p)) + " terms to eliminate (at most " +
              std::to_string(budget.max_terms) + ")";

@@ -55,6 +55,51 @@ TEST_CASE("hamel derive: the characteristic table of the reduced bracket counts 
   CHECK(has(two.out, "Not invariant, so not a function on the reduced space: yy, zz. Their brackets are not printed"));
 }
 
+// Redundant variables (issue 16 §1): p2 = 2 pi1 beside p = pi1, and c = cos(phi) beside h = phi.
+TEST_CASE("hamel derive: a redundant variable p2 = 2 pi1: the brackets in the variables and the relation 2p - p2") {
+  const std::string vars = "variables:\n  s: \"x\"\n  h: \"phi\"\n  p: \"pi1\"\n  l: \"pi2\"\n  p2: \"2*pi1\"\n";
+  const Run r = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n", vars));
+  REQUIRE(r.status == 0);
+  // {x, pi1} = cos(phi) and H_c, written in the first independent variables (they were left in (q, pi))
+  CHECK(has(r.out, "  {s, p} = cos(h)\n"));
+  CHECK(has(r.out, "  {s, p2} = 2*cos(h)\n"));
+  CHECK(has(r.out, "  R_1 = 2*p - p2\n"));
+  CHECK(has(r.out, "  H_c = -g*m*s + l^2/(2*J) + p^2/(2*m)\n"));
+  CHECK(has(r.out, "  d/dt p2 = 2*g*m*cos(h)\n"));
+  CHECK(has(r.out, "[yes] every bracket of the variables is a function of the variables"));
+  CHECK(has(r.out, "the reduced bracket on the reduced space         4    4        yes       4"));
+}
+
+TEST_CASE("hamel derive: c = cos(phi) beside h = phi is stated, and the reduced space has dimension 4, not 5") {
+  const std::string vars = "variables:\n  s: \"x\"\n  h: \"phi\"\n  p: \"pi1\"\n  l: \"pi2\"\n  c: \"cos(phi)\"\n";
+  const Run r = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n", vars));
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "1 of the 5 variables is a function of the others (their differentials have rank 4)"));
+  CHECK(has(r.out, "c is a function of h, not polynomial in the variables"));
+  CHECK(has(r.out, "  c = cos(h)\n"));
+  CHECK(has(r.out, "  {l, c} = sin(h)\n"));
+  CHECK(has(r.out, "the reduced bracket on the reduced space         4    4        yes       4"));
+  CHECK_FALSE(has(r.out, "the reduced bracket of the variables         5"));  // was dimension 5, rank 4 on R^5
+  // t = phi + sin(phi) beside c: a function of each other, but neither written in the other
+  const std::string implicit = "variables:\n  s: \"x\"\n  c: \"cos(phi)\"\n  t: \"phi + sin(phi)\"\n  p: \"pi1\"\n  l: \"pi2\"\n";
+  const Run t = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n", implicit));
+  REQUIRE(t.status == 0);
+  CHECK(has(t.out, "1 relation among the variables not found in closed form"));
+  CHECK(has(t.out, "the reduced bracket on the reduced space         4    4"));
+}
+
+// The Chaplygin ball with w = (M, gamma) beside M: the Legendre map of the first independent momentum
+// variables (M), so the equations are 004 §6's M x Omega (three were left too long in (M, gamma, w)).
+TEST_CASE("hamel derive: the Chaplygin ball with a redundant w = (M, gamma): equations in the velocities of M, and R = (M, gamma) - w") {
+  const Run r = run({"derive", "bench/systems/chaplygin_ball_redundant_variable.yaml"});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "  d/dt M1 = m*R^2*(gamma1*v_M1 + gamma2*v_M2 + gamma3*v_M3)*(gamma3*v_M2 - gamma2*v_M3) + v_M2*v_M3*(I2 - I3)\n"));
+  CHECK(has(r.out, "  d/dt w = 0\n"));
+  CHECK(has(r.out, "  M1 = I1*v_M1 + m*R^2*(v_M1 - gamma1*(gamma1*v_M1 + gamma2*v_M2 + gamma3*v_M3))\n"));
+  CHECK(has(r.out, "  R_2 = gamma1*M1 + gamma2*M2 + gamma3*M3 - w\n"));
+  CHECK_FALSE(has(r.out, "left in (q, pi)"));
+}
+
 TEST_CASE("hamel derive: a conformal factor that is not invariant is reported and no Jacobi test is made with it") {
   const std::string vars = "variables:\n  s: \"x\"\n  h: \"phi\"\n  p: \"pi1\"\n  l: \"pi2\"\n";
   const Run r = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n", vars + "conformal_factor: \"y\"\n"));

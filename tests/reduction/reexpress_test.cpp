@@ -251,6 +251,35 @@ TEST_CASE("reexpress: without a domain, th is not a function of cos(th), so f(th
   CHECK(r.arguments.empty());
 }
 
+// A redundant variable v2 = 2p beside v = p/m: the section solves for p in the first independent
+// variables (v), and v2 stays in the graph as the relation v2 − 2m·v.
+TEST_CASE("reexpress: a redundant variable (v2 = 2p beside v = p/m) is allowed, and f is written in v") {
+  const hamel::Chart Q = hamel::Chart::make("Q", {"x", "y", "th", "p"}, {"m"});
+  const hamel::Chart U = Q.sibling("U", {"s", "t", "v", "v2"});
+  const ex x = Q[0], y = Q[1], th = Q[2], p = Q[3], m = Q.parameter("m");
+  const ex s = U[0], t = U[1], v = U[2], v2 = U[3];
+  const hamel::VariablesOnChart vars{Q, U.coordinates(), {{"s", x * x + y * y}, {"t", th}, {"v", p / m}, {"v2", 2 * p}}};
+  // the section p = m v and th = t put in: sin(th) p is m v sin(t) (it was "not a function of the variables")
+  const auto direct = hamel::reexpress(sin(th) * p, vars);
+  INFO(direct.note);
+  REQUIRE(direct.expressed());
+  CHECK(hamel::is_zero(direct.value - m * v * sin(t), U));
+  CHECK_FALSE(direct.value.has(v2));
+  // x is no function of the variables, so (x² + y²) p goes through the elimination: m s v, not s v2/2
+  const auto eliminated = hamel::reexpress((x * x + y * y) * p, vars);
+  INFO(eliminated.note);
+  REQUIRE(eliminated.expressed());
+  CHECK(hamel::is_zero(eliminated.value - m * s * v, U));
+  CHECK_FALSE(eliminated.value.has(v2));
+  // and the relation among them
+  const auto r = hamel::variable_relations(vars);
+  REQUIRE(r.found);
+  REQUIRE(r.relations.size() == 1);
+  CHECK(r.relations[0].expand().degree(v2) == 1);
+  CHECK(hamel::is_zero(r.relations[0].subs(v2 == 2 * m * v), U));  // a multiple of v2 − 2m·v
+  CHECK(r.verified[0].zero);
+}
+
 TEST_CASE("reduced_modulo: (|gamma|^2) M1 is M1 where |gamma|^2 = 1, and nothing without relations") {
   Sphere s;
   const ex g2 = s.g[0] * s.g[0] + s.g[1] * s.g[1] + s.g[2] * s.g[2];
