@@ -83,7 +83,9 @@ std::string verdict_summary(const Derivation& d) {
                   (c.undecided ? ", " + std::to_string(c.undecided) + " undecided" : "") + "\n";
   if (c.failures == 0) {
     s += "no failures: every verdict is as expected";
-    if (c.expected_no) s += " (" + std::to_string(c.expected_no) + " of the no are facts the theory predicts)";
+    if (c.expected_no == 1 && c.no == 1) s += " (the no is a fact the theory predicts)";
+    else if (c.expected_no == 1) s += " (1 of the no is a fact the theory predicts)";
+    else if (c.expected_no) s += " (" + std::to_string(c.expected_no) + " of the no are facts the theory predicts)";
     return s + "\n";
   }
   s += std::to_string(c.failures) + (c.failures == 1 ? " failure:" : " failures:");

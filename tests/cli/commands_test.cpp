@@ -1168,3 +1168,11 @@ TEST_CASE("hamel derive: massless wheels, the kinetic energy degenerate on TQ bu
   CHECK(r.out.find("  d/dt v1 = a*v2^2\n") != std::string::npos);
   CHECK(r.out.find("  d/dt v2 = -a*m*v1*v2/(a^2*m + J)\n") != std::string::npos);
 }
+
+TEST_CASE("hamel derive: the summary counts the expected no in words that agree with the number") {
+  // the discrete particle's one no is the fact the theory predicts ("1 of the no are facts" before)
+  const Run one = run({"derive", "examples/discrete_nonholonomic_particle.yaml"});
+  REQUIRE(one.status == 0);
+  CHECK(one.out.find("9 checks: 8 yes, 1 no\nno failures: every verdict is as expected (the no is a fact the theory predicts)\n") !=
+        std::string::npos);
+}
