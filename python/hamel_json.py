@@ -232,8 +232,9 @@ class Derivation:
         return self.symbols[name] if name in self.symbols else self._undeclared_objects[name]
 
     def parse(self, text: str) -> sympy.Expr:
-        """Reads another expression (a check's witness, a symbol's meaning) with this table."""
-        return parse(text, self._names)
+        """Reads another expression (a check's witness, a symbol's meaning) with this table and the
+        undeclared names its entries used (read as load read them); another unknown name is an error."""
+        return parse(text, dict(self._undeclared_objects, **self._names))
 
     def of_kind(self, kind: str) -> List[Any]:
         """The symbols of one kind, in declaration order (e.g. the momenta pi1..pir)."""

@@ -25,9 +25,10 @@ file(GLOB hamel_json_systems RELATIVE ${PROJECT_SOURCE_DIR} CONFIGURE_DEPENDS ${
 list(FILTER hamel_json_systems EXCLUDE REGEX "\\.claims\\.yaml$")
 foreach(system ${hamel_json_systems})
   get_filename_component(name ${system} NAME_WE)
-  # the JSON of the fixture derived.<name> (examples/sources.cmake), not a derivation of its own
+  # the JSON of the fixture derived.<name> (examples/sources.cmake), not a derivation of its own; every
+  # name its expressions use is in its symbol table (a hybrid file's f(t) was not)
   add_test(NAME json.${name} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_derivation_json.py
-           --values $<TARGET_FILE:hamel_json_values> --document ${CMAKE_BINARY_DIR}/derived/${name}/run1/out.json
+           --values $<TARGET_FILE:hamel_json_values> --strict-symbols --document ${CMAKE_BINARY_DIR}/derived/${name}/run1/out.json
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(json.${name} PROPERTIES FIXTURES_REQUIRED derived.${name})
 endforeach()

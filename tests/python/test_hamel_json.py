@@ -45,6 +45,10 @@ class Names(unittest.TestCase):
             hamel_json.load(doc, strict=True)
         d = hamel_json.load(doc)
         self.assertEqual(dict(d.undeclared), {"z": ["o"]})
+        # Derivation.parse reads what load read (a tester: load accepted f(t), parse("y - f(t)") raised)
+        self.assertEqual(d.parse("2*z - x"), 2 * sympy.Symbol("z") - sympy.Symbol("x"))
+        with self.assertRaises(hamel_json.LoadError):
+            d.parse("w")
 
 
 class Syntax(unittest.TestCase):

@@ -31,7 +31,11 @@ class HybridModule : public Module {
   }
   bool applies(const SystemFile& f) const override { return is_hybrid_file(f); }
   void derive(const SystemFile& f, Derivation& out, const DeriveOptions& options) const override {
-    derive_hybrid(read_hybrid(f), out, options);
+    const HybridFile in = read_hybrid(f);
+    // the time functions f(t) are functions of the derivation, as the file's `functions` are: the JSON's
+    // table lists them, so that a strict reader knows f
+    for (const std::string& name : in.function_names) out.declare(name, SymbolKind::Function, "a function of time");
+    derive_hybrid(in, out, options);
   }
   std::vector<std::string> claim_kinds() const override { return hybrid_claim_kinds(); }
   std::vector<ClaimResult> check(const SystemFile& f, const std::vector<Claim>& claims, const ClaimsContext& ctx) const override {
