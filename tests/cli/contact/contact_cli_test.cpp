@@ -429,3 +429,16 @@ TEST_CASE("hamel check: bad contact claims name the claims file and exit 2") {
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("hamel check: a false dissipated claim without constraints gives the defect d/dt f - (dL/dz) f") {
+  // the damped pendulum, L = m l² θ_dot²/2 + m g l cos θ − γ z: θ_dot alone is not dissipated, since
+  // d/dt θ_dot = −(g/l) sin θ − γ θ_dot; the defect is −(g/l) sin θ
+  hamel::test::TempFile f(
+      "coordinates: [theta]\nparameters: [m, l, g, gamma]\naction_dependent: true\n"
+      "lagrangian: \"m*l^2*theta_dot^2/2 + m*g*l*cos(theta) - gamma*z\"\n");
+  hamel::test::TempFile claims("claims:\n  - {name: rate, dissipated: {function: \"theta_dot\"}}\n");
+  const Run r = run({"check", f.path(), claims.path()});
+  INFO(r.out << r.err);
+  CHECK(has(r.out, "FALSE rate  ("));
+  CHECK(has(r.out, "derived: not dissipated: Gamma_L(f) - (dL/dz) f = -g*sin(theta)/l\n"));
+}
