@@ -10,9 +10,11 @@
 #include <dlfcn.h>
 #include <gmp.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "core/error.hpp"
 #include "core/isolated.hpp"
@@ -317,7 +319,16 @@ GroebnerAnswer groebner_basis(const GroebnerProblem& problem, const GroebnerBudg
   }
   for (std::size_t j = 0; j < problem.constants.size(); ++j) ix.cst.emplace(problem.constants[j], static_cast<int>(j));
   SingularProblem p;
-  for (const ex& g : problem.generators) p.gens.push_back(to_terms(g, ix));
+  // GiNaC keeps a sum's terms in hash order, which changes from run to run (a symbol's hash holds an
+  // address): each generator goes to Singular in one fixed order, so that the same problem is the
+  // same text in every run
+  for (const ex& g : problem.generators) {
+    Terms t = to_terms(g, ix);
+    std::sort(t.begin(), t.end(), [](const Term& a, const Term& b) {
+      return std::tie(a.vars, a.consts, a.num, a.den) < std::tie(b.vars, b.consts, b.num, b.den);
+    });
+    p.gens.push_back(std::move(t));
+  }
   p.blocks = blocks;
   p.n_consts = static_cast<int>(problem.constants.size());
   p.n_eliminated = n_eliminated;

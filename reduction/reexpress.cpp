@@ -10,6 +10,7 @@
 #include "core/abstract_function.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
+#include "core/latex.hpp"
 #include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/linear_algebra.hpp"
@@ -135,9 +136,12 @@ ex cancelled(const ex& b, const ex& a) {
   return (b / a).normal();
 }
 
-// The basis elements a·z − b of least size: f = b/a; else the least degree in z met (0: none).
+// The basis elements a·z − b of least size: f = b/a; else the least degree in z met (0: none). Sizes
+// and ties go by the printed text (GiNaC's nops() of a quotient depends on its factors' hash order,
+// which changes from run to run: the Veselova system's reduced equations came out in three forms).
 std::pair<std::optional<ex>, int> linear_in(const std::vector<ex>& basis, const ex& z) {
   std::optional<ex> best;
+  std::string best_text;
   int least = 0;
   for (const ex& g : basis) {
     const int d = g.degree(z);
@@ -145,7 +149,9 @@ std::pair<std::optional<ex>, int> linear_in(const std::vector<ex>& basis, const 
     if (least == 0 || d < least) least = d;
     if (d != 1) continue;
     const ex value = cancelled(-g.coeff(z, 0), g.coeff(z, 1));
-    if (!best || value.nops() < best->nops()) best = value;
+    std::string text = to_text(value);
+    const bool better = !best || text.size() < best_text.size() || (text.size() == best_text.size() && text < best_text);
+    if (better) best = value, best_text = std::move(text);
   }
   return {best, least};
 }
@@ -555,11 +561,13 @@ std::optional<ex> reduced_modulo(const ex& f, const std::vector<ex>& relations, 
     const PolynomialQuotient q = form(f);
     static const GiNaC::symbol z("z");
     GroebnerProblem p;
-    p.blocks = {{z}, form.unknowns()};
-    p.constants = form.constants();
     p.generators = {(z * q.denominator - q.numerator).expand()};
     for (const ex& r : relations) p.generators.push_back(form(r).numerator);
     for (const ex& r : form.relations()) p.generators.push_back(r);
+    // the unknowns once every generator is read: a variable only the relations hold (K1 beside an f
+    // without it) was left out of the blocks, and the basis refused as "not a polynomial"
+    p.blocks = {{z}, form.unknowns()};
+    p.constants = form.constants();
     if (term_count(p) > budget.max_terms) return std::nullopt;
     const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
     if (!a.done) return std::nullopt;

@@ -288,3 +288,15 @@ TEST_CASE("reduced_modulo: (|gamma|^2) M1 is M1 where |gamma|^2 = 1, and nothing
   CHECK(hamel::is_zero(*r - s.M[0] / (s.I1 + s.mR2), s.U));
   CHECK_FALSE(hamel::reduced_modulo(s.M[0], {}, s.Q));
 }
+
+TEST_CASE("reduced_modulo: a variable only the relations hold is an unknown of the basis too") {
+  // M1 (γ1² + γ2²) has no γ3, which |γ|² − 1 holds: the unknowns were read before the relations, and the
+  // basis refused γ3 as "not a polynomial in the variables" (a tester's Veselova system lost its short forms)
+  Sphere s;
+  const ex f = s.M[0] * (s.g[0] * s.g[0] + s.g[1] * s.g[1]);
+  const auto r = hamel::reduced_modulo(f, {s.g[0] * s.g[0] + s.g[1] * s.g[1] + s.g[2] * s.g[2] - 1}, s.Q);
+  REQUIRE(r);
+  // equal to f where |γ| = 1
+  const ex on_sphere = GiNaC::sqrt(1 - s.g[0] * s.g[0] - s.g[1] * s.g[1]);
+  CHECK(hamel::is_zero((*r - f).subs(s.g[2] == on_sphere), s.U));
+}
