@@ -114,7 +114,7 @@ TEST_CASE("Report: a form prints as one sum, a coefficient that is a sum bracket
   CHECK(text.str().find("  eta_L = dz - (b*q*z + q_dot*exp(-k*z)) dq\n") != std::string::npos);
   CHECK(text.str().find("  omega = k dq_dot^dz - 2*b dq^dz\n") != std::string::npos);
   CHECK(text.str().find("eta_L = 1 dz") == std::string::npos);  // not one line per component
-  hamel::write_latex(d, latex, {true});
+  hamel::write_latex(d, latex, {true, ""});
   CHECK(latex.str().find("\\eta_{L} &= dz - \\bigl(b q z + \\dot{q} e^{-k z}\\bigr)\\, dq \\label{eq:eta}") != std::string::npos);
   CHECK(latex.str().find("\\omega &= k\\, d\\dot{q}\\wedge dz - 2 b\\, dq\\wedge dz \\label{eq:omega}") != std::string::npos);
 }
