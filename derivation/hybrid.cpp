@@ -265,9 +265,9 @@ void reset_checks(const SimpleHybridSystem& H, const SwitchingComponent& C, Deri
   hybrid_verdict(s, id + ".reverses_crossing",
                  "the reset of " + C.name + " sends the motion back across S (sigma o Delta has the opposite sign to sigma)",
                  reset_reverses_crossing(H, C));
-  fact(hybrid_verdict(s, id + ".energy_not_increased", "the reset of " + C.name + " does not increase E_L (Delta E_L <= 0 on S)",
+  fact(hybrid_verdict(s, id + ".energy_not_increased", "the reset of " + C.name + " does not increase $E_L$ ($Delta E_L <= 0$ on S)",
                       reset_does_not_raise_energy(H, C)),
-       "a moving wall or an active impact law may add energy; a passive one with 0 <= e <= 1 does not (Remark 6)");
+       "a moving wall or an active impact law may add energy; a passive one with $0 <= e <= 1$ does not (Remark 6)");
 }
 
 std::string conditions_prose(const SwitchingComponent& C) {
@@ -391,7 +391,7 @@ void hybrid_checks(const HybridSystem& in, const std::vector<DomainView>& ds, co
   hybrid_variant(in, ds, b, false, s);
   if (conditions) hybrid_variant(in, ds, b, true, s);
   if (!in.generators.empty())
-    s.prose.push_back("mu_<generator> stand for the values of J before the impact (mu-); mu+ is J after it.");
+    s.prose.push_back("$mu_g$ stands for the value of $J_g$ before the impact ($mu-$) for each generator g; $mu+$ is $J$ after it.");
 }
 
 // A multi-domain automaton: E_L and J domain by domain and transition by transition.

@@ -50,7 +50,7 @@ py::dict verdict(const ClaimResult& r, bool expected) {
   v["holds"] = r.holds;
   v["undecided"] = r.undecided;
   v["expected"] = expected;
-  v["how"] = r.how;
+  v["how"] = plain_text(r.how);  // as the text report: without the $ marks of its math
   v["derived"] = r.derived;
   v["claimed"] = r.claimed;
   v["counterexample"] = r.counterexample;

@@ -309,11 +309,11 @@ HybridVerdict reset_does_not_raise_energy(const SimpleHybridSystem& H, const Swi
   HybridVerdict v;
   if (zero_test(jump, H.system().tangent_chart()).zero) {
     v.holds = true;
-    v.how = "Delta E_L vanishes identically";
+    v.how = "$Delta E_L$ vanishes identically";
     return v;
   }
-  v = nonpositive_at_samples(jump, E, surface_piece(H, C, false), "Delta E_L <= 0 on " + C.name);
-  if (!v.holds) v.note = "the reset can increase the energy: Delta E_L = " + detail::str(jump) + " > 0 there (" + v.note + ")";
+  v = nonpositive_at_samples(jump, E, surface_piece(H, C, false), "$Delta E_L <= 0$ on " + C.name);
+  if (!v.holds) v.note = "the reset can increase the energy: $Delta E_L = " + detail::str(jump) + " > 0$ there (" + v.note + ")";
   return v;
 }
 

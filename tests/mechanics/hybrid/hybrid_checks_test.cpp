@@ -268,7 +268,7 @@ TEST_CASE("reset checks: the identity reset does not reverse the crossing, a gai
   REQUIRE(gain_energy.counterexample);
   const auto& p = *gain_energy.counterexample;
   CHECK(evaluate_at(m * yd * (xd + 2 * yd), p) > 0);
-  CHECK(gain_energy.note.find("the reset can increase the energy: Delta E_L = ") == 0);
+  CHECK(gain_energy.note.find("the reset can increase the energy: $Delta E_L = ") == 0);
   const auto [newton_cross, newton_energy] = check(newtonian_impact(s, Q[1], e));
   CHECK(newton_cross.holds);
   CHECK(newton_cross.how.find("sigma o Delta = -e * sigma on floor; <= 0 at 24 sampled points") == 0);
