@@ -273,7 +273,10 @@ std::string LatexNaming::math(const std::string& t) const {
                               (t[j] == '_' && (j + 1 == t.size() || (t[j + 1] != '{' && t[j + 1] != '*')))))
         ++j;
       const std::string id = t.substr(i, j - i);
-      out += is_operator(id) ? "\\" + id + " " : name(id);
+      // "sigma o Delta": a spaced o between two operands is composition
+      const bool compose = id == "o" && i > 1 && t[i - 1] == ' ' && (std::isalnum(static_cast<unsigned char>(t[i - 2])) || t[i - 2] == ')') &&
+                           j + 1 < t.size() && t[j] == ' ' && std::isalpha(static_cast<unsigned char>(t[j + 1]));
+      out += compose ? "\\circ" : is_operator(id) ? "\\" + id + " " : name(id);
       i = j;
       // a sign glued to a name and to nothing after it is a side: mu+, q_dot- in psi(q_dot-), E+ - E-
       if (i < t.size() && (t[i] == '+' || t[i] == '-') && !is_operator(id) &&

@@ -181,6 +181,9 @@ TEST_CASE("Report: symbols in plain prose are typeset, paths and words stay text
   // a sign glued to a name is the side before or after an impact (mu+, q_dot-); spaced, an operator
   CHECK(names.prose("solutions: q_dot+ = q_dot- (no impact); $mu+ = f(mu-, x-1)$") ==
         "solutions: $\\dot{q}^{+}$ = $\\dot{q}^{-}$ (no impact); $\\mu^{+} = f(\\mu^{-},\\allowbreak  x-1)$");
+  // a spaced o between operands is composition; o elsewhere a name
+  CHECK(names.prose("($sigma o Delta$ and $J_spin o Delta = J_spin$; $o + x$)") ==
+        "($\\sigma \\circ \\Delta$ and $J_{\\mathrm{spin}} \\circ \\Delta = J_{\\mathrm{spin}}$; $o + x$)");
   CHECK(names.prose("$Delta E_L = e^2*m*y_dot^2/2 > 0$") == "$\\Delta E_{L} = e^2\\,m\\,\\dot{y}^2/2 > 0$");
   // braced scripts and negative powers (000's X_{H,F}, 002's g_{k+1} and A_d(q, q)^-1) were escaped
   // text, X\_\{H,F\} and \^{}-1
