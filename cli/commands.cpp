@@ -67,7 +67,9 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
   for (const char* o : {"--latex", "--latex-body"})
     if (a.options.count(o)) {
       files.push_back(std::make_unique<AtomicFile>(a.options.at(o)));
-      write_latex(d, files.back()->stream(), LatexOptions{std::string(o) == "--latex-body"});
+      // figures relative to the report's folder: it compiles there, wherever hamel ran
+      const std::string folder = std::filesystem::path(a.options.at(o)).parent_path().string();
+      write_latex(d, files.back()->stream(), LatexOptions{std::string(o) == "--latex-body", folder.empty() ? "." : folder});
       messages.push_back(std::string("LaTeX ") + (std::string(o) == "--latex" ? "report" : "body") + " written to " + a.options.at(o));
     }
   if (a.options.count("--json")) {

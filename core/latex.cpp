@@ -44,10 +44,28 @@ struct NameParts {
   std::string sub;
 };
 
-std::string with_dot(const std::string& main) {
-  const std::string dot = "\\dot{";
-  if (main.compare(0, dot.size(), dot) == 0 && main.back() == '}') return "\\ddot{" + main.substr(dot.size());
-  return dot + main + "}";
+// Whether `main` is a word set upright (\mathrm{pa}): a dot over it would sit between its letters
+// and read as the word itself.
+bool upright_word(const std::string& main) {
+  const std::string rm = "\\mathrm{";
+  return main.size() > rm.size() + 2 && main.compare(0, rm.size(), rm) == 0;
+}
+
+// The time derivative of a name: a dot over a letter (\dot{\pi}_{1}, \ddot{x}); a word, index and all,
+// as a fraction (\frac{d\mathrm{pa}_{1}}{dt}, then \frac{d^{2}\mathrm{pa}}{dt^{2}}), as the text
+// report's d/dt pa.
+NameParts with_dot(NameParts p) {
+  const std::string dot = "\\dot{", open = "\\frac{d", close = "}{dt}";
+  const bool fraction = p.main.size() > open.size() + close.size() && p.main.compare(0, open.size(), open) == 0 &&
+                        p.main.compare(p.main.size() - close.size(), close.size(), close) == 0;
+  if (fraction) {  // a second derivative
+    const std::string word = p.main.substr(open.size(), p.main.size() - open.size() - close.size());
+    return {"\\frac{d^{2}" + word + "}{dt^{2}}", ""};
+  }
+  if (upright_word(p.main)) return {open + p.main + (p.sub.empty() ? "" : "_{" + p.sub + "}") + close, ""};
+  if (p.main.compare(0, dot.size(), dot) == 0 && p.main.back() == '}') p.main = "\\ddot{" + p.main.substr(dot.size());
+  else p.main = dot + p.main + "}";
+  return p;
 }
 
 // Where a name such as phiR or thetaL splits into a Greek letter, by its name, and an index of one or
@@ -63,9 +81,7 @@ std::optional<std::size_t> capital_suffix(const std::string& name) {
 NameParts name_parts(const std::string& name, const LatexNames* names) {
   if (const std::string* u = user_name(name, names)) return {*u, ""};
   if (ends_with(name, "_dot")) {
-    NameParts base = name_parts(name.substr(0, name.size() - 4), names);
-    base.main = with_dot(base.main);
-    return base;
+    return with_dot(name_parts(name.substr(0, name.size() - 4), names));
   }
   const auto us = name.find('_');
   if (us != std::string::npos && us > 0 && us + 1 < name.size()) {

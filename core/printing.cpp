@@ -482,6 +482,7 @@ class Printer {
     if (!plain) return parenthesized(expression(base));
     const std::string s = atom(base);
     if (!latex_) return s;
+    if (is_symbol_node(base) && s.rfind("\\frac", 0) == 0) return parenthesized(s);  // (d pa/dt)^2, a word's velocity
     if (is_symbol_node(base) && s.find('^') != std::string::npos) return "{" + s + "}";  // a user's x^{*}
     const bool closed = s.back() == ')' || s.back() == '|';  // f_{1}(\theta)^{2}; not e^{x}^{2} or \sin\theta^{2}
     return is_call(base) && !closed ? parenthesized(s) : s;

@@ -209,9 +209,9 @@ void legendre(const Context& c, DerivationSection& s) {
   zero_verdict(s, "contact.hamiltonian.interior", "$i_{X_H} d eta = dH - R(H) eta$ (001 (42a))",
                zero_test(interior_product(XH, exterior_derivative(eta)) - (differential(H, M) - R(H) * eta)));
   zero_verdict(s, "contact.hamiltonian.eta", "$eta(X_H) = -H$ (003 (2))", zero_test(evaluate(eta, {XH}) + H, M));
-  zero_verdict(s, "contact.legendre.forward_related", "Leg_* Gamma_L = X_H (Lagrangian to Hamiltonian)",
+  zero_verdict(s, "contact.legendre.forward_related", "$Leg_* Gamma_L = X_H$ (Lagrangian to Hamiltonian)",
                all_zero(relatedness_defect(leg.forward, c.gamma, XH), c.T));
-  zero_verdict(s, "contact.legendre.inverse_related", "(Leg^-1)_* X_H = Gamma_L (Hamiltonian to Lagrangian)",
+  zero_verdict(s, "contact.legendre.inverse_related", "$(Leg^-1)_* X_H = Gamma_L$ (Hamiltonian to Lagrangian)",
                all_zero(relatedness_defect(leg.inverse, XH, c.gamma), M));
 }
 
@@ -351,9 +351,9 @@ void impact_energy(const Context& c, const Impact& m, DerivationSection& s) {
     zero_verdict(s, m.id + ".involution", m.quoted + ": the impact map is an involution" + m.where(),
                  all_zero(m.on_d(subtract(twice, c.L.velocities())), c.T));
   }
-  s.prose.push_back("After an impact at t1 with pre-impact state (q1, q_dot1, z1) (003 Prop. 3 corrected, E9): "
-                    "E_L(t) = exp(int_{t1}^t dL/dz) [E_L(q1, q_dot1, z1) - (1 - alpha)/(1 + alpha) T_l(t1)]; "
-                    "the printed V(q1, q_dot1, z1) in place of E_L is the potential part only.");
+  s.prose.push_back("After an impact at $t1$ with pre-impact state $(q1, q1_dot, z1)$ (003 Prop. 3 corrected, E9): "
+                    "$E_L(t) = exp(int_{t1}^t dL/dz) [E_L(q1, q1_dot, z1) - (1 - alpha)/(1 + alpha) T_l(t1)]$; "
+                    "the printed $V(q1, q1_dot, z1)$ in place of $E_L$ is the potential part only.");
 }
 
 // p⁺ on T*Q x R: p·v continuous along T(dC) and, for α = 1, H continuous (001 (50)).
@@ -589,7 +589,7 @@ void switch_sections(const Context& c, std::size_t k, Derivation& out, const Der
   Switch m{sw, "contact.switching." + sw.name, "'" + sw.name + "'", c.in.system.constraints, {}};
   m.forms.insert(m.forms.end(), sw.constraints.begin(), sw.constraints.end());
   if (c.L.affine_momenta()) m.post = constraint_jump_map(c.L, m.forms);
-  switching(c, m, start_section(out, o, m.id, "Switching constraints '" + sw.name + "' where " + c.in.switch_texts[k] + " (003 §4, (65)-(74))"));
+  switching(c, m, start_section(out, o, m.id, "Switching constraints '" + sw.name + "' where $" + c.in.switch_texts[k] + "$ (003 §4, (65)-(74))"));
   if (!c.L.affine_momenta()) return;
   const std::string title = "Constrained dynamics where '" + sw.name + "' is active (003 (15)-(17), Prop. 5)";
   constrained(c, m.forms, m.id, m.quoted, start_section(out, o, m.id + ".constrained", title));
@@ -618,7 +618,7 @@ void derive_contact(const ContactInput& input, Derivation& out, const DeriveOpti
   for (std::size_t k = 0; k < in.system.walls.size(); ++k) {
     const ContactWall& w = in.system.walls[k];
     const std::string refs = in.system.constraints.empty() ? " (001 Theorem 1, (8); 003 (28)-(36))" : " within D (003 (22)-(27), (28)-(36))";
-    const std::string title = "Impact on '" + w.name + "': " + in.wall_texts[k] + refs;
+    const std::string title = "Impact on '" + w.name + "': $" + in.wall_texts[k] + "$" + refs;
     impact(c, w, start_section(out, o, "contact.impact." + w.name, title));
   }
   if (!in.system.constraints.empty())

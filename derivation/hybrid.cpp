@@ -263,11 +263,11 @@ void newtonian_check(const SimpleHybridSystem& H, const SwitchingComponent& C, D
 void reset_checks(const SimpleHybridSystem& H, const SwitchingComponent& C, DerivationSection& s) {
   const std::string id = "hybrid.components." + C.name;
   hybrid_verdict(s, id + ".reverses_crossing",
-                 "the reset of " + C.name + " sends the motion back across S (sigma o Delta has the opposite sign to sigma)",
+                 "the reset of " + C.name + " sends the motion back across S ($sigma o Delta$ has the opposite sign to $sigma$)",
                  reset_reverses_crossing(H, C));
-  fact(hybrid_verdict(s, id + ".energy_not_increased", "the reset of " + C.name + " does not increase E_L (Delta E_L <= 0 on S)",
+  fact(hybrid_verdict(s, id + ".energy_not_increased", "the reset of " + C.name + " does not increase $E_L$ ($Delta E_L <= 0$ on S)",
                       reset_does_not_raise_energy(H, C)),
-       "a moving wall or an active impact law may add energy; a passive one with 0 <= e <= 1 does not (Remark 6)");
+       "a moving wall or an active impact law may add energy; a passive one with $0 <= e <= 1$ does not (Remark 6)");
 }
 
 std::string conditions_prose(const SwitchingComponent& C) {
@@ -309,7 +309,7 @@ void switching(const HybridSystem& in, const std::vector<DomainView>& ds, Deriva
 constexpr std::size_t kImpactsShown = 20, kLastImpactsShown = 3;
 
 const char* const kHybridConstant =
-    "Def. 4 asks f o Delta = f on S besides conservation by the flow; forces and impacts need not preserve f";
+    "Def. 4 asks $f o Delta = f$ on S besides conservation by the flow; forces and impacts need not preserve f";
 
 // Def. 4 and the three conditions of a hybrid action (000 section 4), for one generator.
 void generator_checks(const HybridSystem& in, const std::vector<DomainView>& ds, const HybridBasics& b, std::size_t a, bool wc,
@@ -378,7 +378,7 @@ void hybrid_variant(const HybridSystem& in, const std::vector<DomainView>& ds, c
                       })),
        "dissipative or time-dependent forces and inelastic or moving-wall impacts change E_L");
   if (in.generators.empty()) return;
-  fact(hybrid_verdict(s, "hybrid.momentum_map" + sfx, "J is a hybrid momentum map ((14) with mu-: J o Delta = J on S)" + on,
+  fact(hybrid_verdict(s, "hybrid.momentum_map" + sfx, "J is a hybrid momentum map ((14) with $mu-$: $J o Delta = J$ on S)" + on,
                       over_domains(ds, [&](std::size_t k) { return hybrid_momentum_map(ds[k].system, in.generators, wc); })),
        "(14) with mu- needs every impact to preserve J (errata 10, 21)");
   generalized_checks(in, ds, b, wc, s);
@@ -391,7 +391,7 @@ void hybrid_checks(const HybridSystem& in, const std::vector<DomainView>& ds, co
   hybrid_variant(in, ds, b, false, s);
   if (conditions) hybrid_variant(in, ds, b, true, s);
   if (!in.generators.empty())
-    s.prose.push_back("mu_<generator> stand for the values of J before the impact (mu-); mu+ is J after it.");
+    s.prose.push_back("$mu_g$ stands for the value of $J_g$ before the impact ($mu-$) for each generator g; $mu+$ is $J$ after it.");
 }
 
 // A multi-domain automaton: E_L and J domain by domain and transition by transition.
@@ -515,7 +515,7 @@ void reduction(const HybridReduction& R, DerivationSection& s) {
   routh_objects(R, s);
   routh_checks(R, s);
   s.prose.push_back("Reconstruction (11)-(12) corrected: on [tau_i, tau_{i+1}], " + dots + " as above at that interval's momentum values (" +
-                    mus + ") and " + integrals + "; after each impact the values become J o Delta (mu_{i+1}) and the reduced system is rebuilt.");
+                    mus + ") and " + integrals + "; after each impact the values become $J o Delta$ ($mu_{i+1}$) and the reduced system is rebuilt.");
   reduced_components(R, s);
 }
 

@@ -50,7 +50,7 @@ py::dict verdict(const ClaimResult& r, bool expected) {
   v["holds"] = r.holds;
   v["undecided"] = r.undecided;
   v["expected"] = expected;
-  v["how"] = r.how;
+  v["how"] = plain_text(r.how);  // as the text report: without the $ marks of its math
   v["derived"] = r.derived;
   v["claimed"] = r.claimed;
   v["counterexample"] = r.counterexample;
@@ -139,7 +139,7 @@ void bind_derivation(py::module_& m) {
       .def("json", [](const Derivation& d) { return to_json(d).dump(2) + "\n"; },
            "the JSON `hamel derive --json` writes, byte for byte")
       .def("latex", [](const Derivation& d, bool body_only) {
-             return rendered([&](std::ostream& os) { write_latex(d, os, LatexOptions{body_only}); });
+             return rendered([&](std::ostream& os) { write_latex(d, os, LatexOptions{body_only, ""}); });
            }, py::arg("body_only") = false)
       .def("text", [](const Derivation& d, bool quiet) {
              return rendered([&](std::ostream& os) { write_text(d, os, quiet); });

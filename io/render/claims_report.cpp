@@ -26,7 +26,7 @@ void write_failed(const std::vector<Verdict>& failed, std::ostream& os) {
   os << "The derivation of the system has " << failed.size() << (failed.size() == 1 ? " failed check" : " failed checks")
      << " (a claim that involves one is marked):\n";
   for (const Verdict& v : failed) {
-    os << "  FAILED " << v.id << ": " << plain_text(v.statement) << "\n      " << (v.undecided ? "undecided: " : "") << v.method << "\n";
+    os << "  FAILED " << v.id << ": " << plain_text(v.statement) << "\n      " << (v.undecided ? "undecided: " : "") << plain_text(v.method) << "\n";
     if (v.witness.empty()) continue;
     os << "      at";
     for (std::size_t k = 0; k < v.witness.size(); ++k)
@@ -47,14 +47,14 @@ json verdict_json(const Verdict& v) {
   json w = json::object();
   for (const auto& [n, x] : v.witness) w[n] = x;
   return {{"id", v.id}, {"statement", plain_text(v.statement)}, {"holds", v.holds}, {"expected", v.expected ? json(*v.expected) : json()},
-          {"undecided", v.undecided}, {"method", v.method}, {"witness", w}};
+          {"undecided", v.undecided}, {"method", plain_text(v.method)}, {"witness", w}};
 }
 
 json claim_json(const ClaimResult& r, bool expected, const std::vector<std::string>& involves) {
   const ClaimDecision d = decision_of(r.how);
   json j = {{"name", r.name}, {"kind", r.kind}, {"line", r.line}, {"verdict", verdict_word(r)}, {"expected", expected ? "true" : "false"},
             {"as_expected", as_expected(r, expected)}, {"derived", r.derived}, {"claimed", r.claimed}, {"involves_failed", involves}};
-  j["decided_by"] = {{"method", d.method}, {"how", r.how}};
+  j["decided_by"] = {{"method", d.method}, {"how", plain_text(r.how)}};
   if (d.points > 0) j["decided_by"]["points"] = d.points;
   if (!d.bound.empty()) j["decided_by"]["bound"] = d.bound;
   if (!r.holds && !r.counterexample.empty()) {
@@ -80,7 +80,7 @@ bool write_claims_text(const CheckedClaims& c, const std::vector<bool>& expected
     const bool ok = as_expected(r, expected[i]);
     if (!ok) unexpected.push_back(r.name);
     else if (!r.holds) ++errata;
-    os << (r.undecided ? "UNDECIDED " : r.holds ? "TRUE  " : "FALSE ") << r.name << "  (" << file << ":" << r.line << "; " << r.how << ")\n";
+    os << (r.undecided ? "UNDECIDED " : r.holds ? "TRUE  " : "FALSE ") << r.name << "  (" << file << ":" << r.line << "; " << plain_text(r.how) << ")\n";
     if (!r.holds) {
       os << "      derived: " << r.derived << "\n      claimed: " << r.claimed << "\n";
       if (!r.counterexample.empty()) os << "      they differ at " << r.counterexample << "\n";

@@ -54,7 +54,7 @@ json verdict_json(const Verdict& v, const std::string& section) {
           {"expected", v.expected ? json(*v.expected) : json(nullptr)},
           {"status", v.undecided ? "undecided" : v.failure() ? "failure" : v.expected ? "as expected" : "fact"},
           {"reason", plain_text(v.reason)},
-          {"method", v.method},
+          {"method", plain_text(v.method)},
           {"witness", w},
           {"section", section}};
 }

@@ -44,7 +44,7 @@ const std::vector<std::pair<std::string, std::string>>& unicode_table() {
 
 // Hamel's function names that LaTeX has as operators.
 bool is_operator(const std::string& s) {
-  static const std::vector<std::string> ops = {"sin", "cos", "tan", "exp", "log", "sinh", "cosh", "tanh", "det", "max", "min"};
+  static const std::vector<std::string> ops = {"sin", "cos", "tan", "exp", "log", "sinh", "cosh", "tanh", "det", "max", "min", "int"};
   for (const auto& o : ops)
     if (o == s) return true;
   return false;
@@ -140,8 +140,8 @@ std::string latex_text(const std::string& s) {
     switch (s[i]) {
       case '\\': out += "\\textbackslash{}"; break;
       case '{': case '}': case '$': case '&': case '#': case '_': case '%': out += '\\'; out += s[i]; break;
-      case '^': out += "\\^{}"; break;
-      case '~': out += "\\~{}"; break;
+      case '^': out += "\\textasciicircum{}"; break;  // the character: \^{} is an accent over nothing
+      case '~': out += "\\textasciitilde{}"; break;
       default: out += s[i];
     }
     ++i;
@@ -176,11 +176,16 @@ bool ends_in_control_word(const std::string& s) {
 }  // namespace
 
 std::string LatexNaming::label(const Label& l) const {
+  // Indices joined as a paper writes them, g_{\theta\psi}; a word among them keeps a comma, as the text
+  // label does: \mu_{\mathrm{shift},\mathrm{plate}}, not \mu_{\mathrm{shift}\mathrm{plate}} ("shiftplate").
   const auto names = [&](const std::vector<std::string>& v) {
+    bool word = false;
+    for (const auto& x : v) word = word || name(x).rfind("\\mathrm{", 0) == 0;
     std::string s;
     for (const auto& x : v) {
       const std::string n = name(x);
-      if (ends_in_control_word(s) && !n.empty() && std::isalpha(static_cast<unsigned char>(n.front()))) s += ' ';
+      if (word && !s.empty()) s += ',';
+      else if (ends_in_control_word(s) && !n.empty() && std::isalpha(static_cast<unsigned char>(n.front()))) s += ' ';
       s += n;
     }
     return s;
@@ -223,8 +228,14 @@ std::string math_char(char c, const std::string& before, std::vector<bool>& grou
       return group ? "}" : "\\}";
     }
     case ',': return grouping.empty() ? ",\\allowbreak " : ",";  // a long list in prose may break after a comma
-    case '#': return "\\sharp ";
-    case '*': return "\\,";
+    case '#':  // the musical isomorphism: Pi_nh^# and Pi# are \Pi^{\sharp}
+      return !before.empty() && before.back() == '^' ? "\\sharp " : "^{\\sharp}";
+    case '*': {  // a script star (T^*M, Leg_*), else a product's thin space
+      const std::size_t n = before.size();
+      const bool script = (n > 0 && (before[n - 1] == '^' || before[n - 1] == '_')) ||
+                          (n > 1 && before[n - 1] == '{' && (before[n - 2] == '^' || before[n - 2] == '_'));
+      return script ? "*" : "\\,";
+    }
     case '&': case '%': case '$': return std::string("\\") + c;
     case '~': return "\\sim ";
     case '\\': return "\\backslash ";
@@ -257,10 +268,22 @@ std::string LatexNaming::math(const std::string& t) const {
     if (std::isalpha(static_cast<unsigned char>(c))) {  // a name: Hamel's identifier syntax
       std::size_t j = i;
       // (a '_' before a brace opens a braced subscript, X_{H,F}: not part of the name)
-      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || (t[j] == '_' && (j + 1 == t.size() || t[j + 1] != '{')))) ++j;
+      // nor before a star, Leg_*)
+      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) ||
+                              (t[j] == '_' && (j + 1 == t.size() || (t[j + 1] != '{' && t[j + 1] != '*')))))
+        ++j;
       const std::string id = t.substr(i, j - i);
-      out += is_operator(id) ? "\\" + id + " " : name(id);
+      // "sigma o Delta": a spaced o between two operands is composition
+      const bool compose = id == "o" && i > 1 && t[i - 1] == ' ' && (std::isalnum(static_cast<unsigned char>(t[i - 2])) || t[i - 2] == ')') &&
+                           j + 1 < t.size() && t[j] == ' ' && std::isalpha(static_cast<unsigned char>(t[j + 1]));
+      out += compose ? "\\circ" : is_operator(id) ? "\\" + id + " " : name(id);
       i = j;
+      // a sign glued to a name and to nothing after it is a side: mu+, q_dot- in psi(q_dot-), E+ - E-
+      if (i < t.size() && (t[i] == '+' || t[i] == '-') && !is_operator(id) &&
+          (i + 1 == t.size() || std::string(" ),;:]").find(t[i + 1]) != std::string::npos)) {
+        out += std::string("^{") + t[i] + "}";
+        ++i;
+      }
     } else if (static_cast<unsigned char>(c) >= 0x80) {  // a UTF-8 symbol: its text-mode form without the $
       const std::size_t j = utf8_end(t, i);
       std::string command;
@@ -300,7 +323,8 @@ namespace {
 bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // Where a symbol written in Hamel's syntax ends, or `i` when none starts there: a name carrying a
-// subscript or superscript (Pi_nh^Lambda, X_pi1, R^6, x_dot^2), not part of a path or a file name
+// subscript or superscript (Pi_nh^Lambda, X_pi1, R^6, x_dot^2), a sharp (Pi#) or a script star (Leg_*,
+// T^*M), not part of a path or a file name
 // (examples/chaplygin_sphere.yaml) nor glued to a longer word.
 // The end of a braced script `_{...}` or `^{...}` starting at t[j] (X_{H,F}, g_{k+1}, i_{xi^c}), or of
 // `^-1`; j when none starts there. A space inside braces ends the search: prose, not a script.
@@ -332,13 +356,22 @@ std::size_t symbol_end(const std::string& t, std::size_t i) {
       j = k;
       continue;
     }
+    if (t[j] == '#' || ((t[j] == '_' || t[j] == '^') && j + 1 < t.size() && t[j + 1] == '*')) {  // Pi#, Leg_*, T^*
+      marked = true;
+      j += t[j] == '#' ? 1 : 2;
+      continue;
+    }
     if (!(word_char(t[j]) || (t[j] == '^' && j + 1 < t.size() && word_char(t[j + 1])))) break;
     marked = marked || t[j] == '_' || t[j] == '^';
     ++j;
   }
   if (t[j - 1] == '_') return i;  // a name ending in _ is a word, not a subscript
   const bool path = j < t.size() && (t[j] == '/' || (t[j] == '.' && j + 1 < t.size() && word_char(t[j + 1])));
-  return marked && !path ? j : i;
+  if (!marked || path) return i;
+  // a side glued to it, q_dot+ = q_dot- (math() sets it as a superscript)
+  if (j < t.size() && (t[j] == '+' || t[j] == '-') && (j + 1 == t.size() || std::string(" ),;:]").find(t[j + 1]) != std::string::npos))
+    ++j;
+  return j;
 }
 
 }  // namespace

@@ -58,7 +58,8 @@ class LatexNaming {
   std::map<std::string, std::string> user_;
 };
 
-/// Escapes text for LaTeX's text mode (\ { } $ & # ^ _ % ~ < > |).
+/// Escapes text for LaTeX's text mode (\ { } $ & # ^ _ % ~; < > | print as themselves in T1), so
+/// that a user's string (a name, a description, a note) prints as written: k/2 (x^2+y^2).
 std::string latex_text(const std::string& s);
 
 }  // namespace hamel

@@ -3,6 +3,7 @@
 // behind equation numbers cited.
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <regex>
 #include <sstream>
 #include <string_view>
@@ -259,14 +260,27 @@ void write_verdicts(const DerivationSection& s, std::ostream& os, const LatexNam
   os << "\\end{description}\n";
 }
 
-void write_section(const Derivation& d, const DerivationSection& s, std::ostream& os, const LatexNaming& names) {
+// A figure's path as the document in `directory` reads it: both made absolute (a figure in --plots
+// DIR beside a report elsewhere gets ../), then the one relative to the other.
+std::string path_from(const std::string& file, const std::string& directory) {
+  if (directory.empty()) return file;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path p = fs::absolute(file, ec).lexically_normal(), dir = fs::absolute(directory, ec).lexically_normal();
+  const fs::path r = p.lexically_relative(dir);
+  return ec || r.empty() ? file : r.generic_string();
+}
+
+void write_section(const Derivation& d, const DerivationSection& s, std::ostream& os, const LatexNaming& names,
+                   const LatexOptions& options) {
   os << "\\section{" << names.prose(s.title) << "}\\label{sec:" << s.id << "}\n";
   for (const auto& p : s.prose) os << names.paragraph(p) << "\n\n";
   for (const auto& o : s.objects) write_object(o, os, names, &d);
   for (const auto& t : s.tables) write_table(t, os, names);
   for (const auto& f : s.figures)
     if (f.path.size() > 4 && f.path.compare(f.path.size() - 4, 4, ".png") == 0)
-      os << "\\begin{center}\n\\includegraphics[width=0.8\\textwidth]{" << f.path << "}\n\\end{center}\n";
+      os << "\\begin{center}\n\\includegraphics[width=0.8\\textwidth]{" << path_from(f.path, options.directory)
+         << "}\n\\end{center}\n";
   write_verdicts(s, os, names);
 }
 
@@ -369,7 +383,7 @@ void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& opti
   std::ostringstream body;
   if (!options.body_only && !d.description.empty()) body << latex_text(d.description) << "\n\n";
   write_abbreviations(d, body, names);
-  for (const auto& s : d.sections) write_section(d, s, body, names);
+  for (const auto& s : d.sections) write_section(d, s, body, names, options);
   if (!options.body_only) body << "\\section*{Summary}\n" << summary_paragraphs(d);
   const CitedText cited = cite_papers(body.str());
   if (!options.body_only)

@@ -18,6 +18,10 @@ void write_text(const Derivation& d, std::ostream& os, bool quiet = false, bool 
 
 struct LatexOptions {
   bool body_only = false;  ///< only the sections, for `\input` into a paper (needs amsmath, amssymb)
+  /// The folder the document is written to: figure paths are written relative to it, so that the
+  /// report compiles where it lies (pdflatex reads \includegraphics paths from its own folder).
+  /// Empty: the figures' paths as the derivation holds them.
+  std::string directory;
 };
 /// A complete LaTeX document (or its body): one numbered display per object, verdicts as a list,
 /// the papers behind equation numbers as a bibliography.

@@ -41,7 +41,7 @@ std::string mark(const Verdict& v) {
 }
 
 void write_verdict(const Verdict& v, std::ostream& os) {
-  os << "  " << mark(v) << " " << plain_text(v.statement) << "  (" << v.method << ")\n";
+  os << "  " << mark(v) << " " << plain_text(v.statement) << "  (" << plain_text(v.method) << ")\n";
   if (v.undecided && !v.expected && !v.reason.empty())
     os << "        undecided, not a failure: " << plain_text(v.reason) << "\n";
   else if (v.undecided)

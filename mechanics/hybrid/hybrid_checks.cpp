@@ -220,7 +220,7 @@ HybridVerdict impact_invariance(const SimpleHybridSystem& H, const ex& f, bool w
   for (const auto& C : H.components()) {
     const SurfacePiece S = surface_piece(H, C, with_conditions);
     const SurfaceVerdict v = zero_on_surface(after_impact(H, C, f) - f, S);
-    if (!v.zero) return from_surface(v, "f o Delta = f on " + C.name);
+    if (!v.zero) return from_surface(v, "$f o Delta = f$ on " + C.name);
     weaker(out.how, v.how);
   }
   if (out.how.empty()) out.how = "no switching surface";
@@ -282,10 +282,10 @@ HybridVerdict nonpositive_at_samples(const ex& e, const ex& scale, const Surface
 HybridVerdict reset_reverses_crossing(const SimpleHybridSystem& H, const SwitchingComponent& C) {
   const SurfacePiece S = surface_piece(H, C, false);
   const ex before = S.normal, after = after_impact(H, C, S.normal);
-  const std::string failed = "sigma o Delta has the opposite sign to sigma on " + C.name;
+  const std::string failed = "$sigma o Delta$ has the opposite sign to $sigma$ on " + C.name;
   const ex r = simplify(after / before);
   if (has_state(r, H)) return nonpositive_at_samples(after * before, before * before, S, failed);
-  const std::string ratio = "sigma o Delta = " + detail::str(r) + " * sigma on " + C.name;
+  const std::string ratio = "$sigma o Delta = " + detail::str(r) + " * sigma$ on " + C.name;
   if (!GiNaC::is_a<GiNaC::numeric>(r)) {
     HybridVerdict v = nonpositive_at_samples(r, 1, S, failed);
     v.how = v.holds ? ratio + "; " + v.how : ratio;
@@ -309,11 +309,11 @@ HybridVerdict reset_does_not_raise_energy(const SimpleHybridSystem& H, const Swi
   HybridVerdict v;
   if (zero_test(jump, H.system().tangent_chart()).zero) {
     v.holds = true;
-    v.how = "Delta E_L vanishes identically";
+    v.how = "$Delta E_L$ vanishes identically";
     return v;
   }
-  v = nonpositive_at_samples(jump, E, surface_piece(H, C, false), "Delta E_L <= 0 on " + C.name);
-  if (!v.holds) v.note = "the reset can increase the energy: Delta E_L = " + detail::str(jump) + " > 0 there (" + v.note + ")";
+  v = nonpositive_at_samples(jump, E, surface_piece(H, C, false), "$Delta E_L <= 0$ on " + C.name);
+  if (!v.holds) v.note = "the reset can increase the energy: $Delta E_L = " + detail::str(jump) + " > 0$ there (" + v.note + ")";
   return v;
 }
 
@@ -486,7 +486,7 @@ HybridVerdict hybrid_momentum_map(const SimpleHybridSystem& H, const std::vector
     for (const auto& C : H.components()) {
       const SurfaceVerdict v = zero_on_surface(after_impact(H, C, J) - J, surface_piece(H, C, with_conditions));
       if (!v.zero) {
-        HybridVerdict f = from_surface(v, "J_" + g.name + " o Delta = J_" + g.name + " on " + C.name);
+        HybridVerdict f = from_surface(v, "$J_" + g.name + " o Delta = J_" + g.name + "$ on " + C.name);
         if (v.witness)
           f.note = "J_" + g.name + " = " + fmt(evaluate_at(J, *v.witness)) + " before, " +
                    fmt(evaluate_at(after_impact(H, C, J), *v.witness)) + " after";

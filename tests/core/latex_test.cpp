@@ -25,6 +25,18 @@ TEST_CASE("latex_name: the accent goes on the letter, the index stays outside") 
   CHECK(hamel::latex_name("x1_a") == "x_{1,a}");  // one subscript, not x_{1}_{a}
 }
 
+// A dot over \mathrm{pa} sits between its letters and reads as the word itself (a tester's heisenberg_gauge
+// with variables pa, pr): a word's velocity is a fraction, as the text report's d/dt pa.
+TEST_CASE("latex_name: the velocity of a word is d/dt of it, a letter's keeps its dot") {
+  CHECK(hamel::latex_name("pa_dot") == "\\frac{d\\mathrm{pa}}{dt}");
+  CHECK(hamel::latex_name("pa_dot_dot") == "\\frac{d^{2}\\mathrm{pa}}{dt^{2}}");
+  CHECK(hamel::latex_name("vt1_dot") == "\\frac{d\\mathrm{vt}_{1}}{dt}");  // the index inside, with the word
+  CHECK(hamel::latex_name("thetaL_dot") == "\\dot{\\theta}_{L}");
+  CHECK(hamel::latex_name("p_x_dot") == "\\dot{p}_{x}");
+  const hamel::LatexNames user{{"pa", "p_a"}};
+  CHECK(hamel::latex_name("pa_dot", &user) == "\\dot{p_a}");  // the user's name: their choice, dotted
+}
+
 TEST_CASE("latex_name: a Greek letter with one or two capitals is indexed by them (a wheel's angle phiR)") {
   CHECK(hamel::latex_name("phiR") == "\\varphi_{R}");
   CHECK(hamel::latex_name("thetaL_dot") == "\\dot{\\theta}_{L}");

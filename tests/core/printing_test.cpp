@@ -170,6 +170,8 @@ TEST_CASE("to_latex: operators without brackets, fractions, roots, juxtaposed fa
   CHECK(hamel::to_latex(1 / x) == "\\frac{1}{x}");
   CHECK(hamel::to_latex(pow(x, -2) * m) == "\\frac{m}{x^{2}}");
   CHECK(hamel::to_latex(m * pd * pd / 2) == "\\frac{1}{2} m \\dot{\\pi}_{1}^{2}");
+  const GiNaC::realsymbol pa_dot("pa_dot");  // a word's velocity, a fraction: bracketed under a power
+  CHECK(hamel::to_latex(m * pa_dot * pa_dot / 2) == "\\frac{1}{2} m \\left(\\frac{d\\mathrm{pa}}{dt}\\right)^{2}");
   CHECK(hamel::to_latex(sqrt(x) + pow(x, numeric(3, 2))) == "x^{3/2} + \\sqrt{x}");
   CHECK(hamel::to_latex(1 / sqrt(1 + x)) == "\\frac{1}{\\sqrt{x + 1}}");
   CHECK(hamel::to_latex(2 * pow(ex(3), x)) == "2 \\cdot 3^{x}");

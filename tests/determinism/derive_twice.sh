@@ -3,7 +3,8 @@
 # process, and fails unless the text, JSON and LaTeX outputs are byte for byte those of the first run
 # (the fixture written by derive_once.sh; docs/geometry.md, "Printing"). GiNaC orders terms by hashes
 # that move with the load address, so a difference here means something still prints or computes in
-# GiNaC's order. The reports name their plots by absolute path: the run folder is masked.
+# GiNaC's order. The JSON names the plots by absolute path: the run folder is masked (the LaTeX report
+# names them relative to its folder).
 set -u
 hamel=$1 system=$2 work=$(cd "$3" && pwd) || exit 2
 name=$(basename "$system" .yaml)

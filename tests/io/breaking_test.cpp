@@ -107,14 +107,14 @@ TEST_CASE("Report: a wide table is set in parts that repeat its first column, a 
   for (int r = 0; r < 100; ++r) tall.rows.push_back({std::to_string(r + 1), "0.5"});
   s.tables = {wide, tall};
   std::ostringstream os;
-  hamel::write_latex(d, os, {true});
+  hamel::write_latex(d, os, {true, ""});
   const std::string tex = os.str();
   CHECK(count(tex, "\\begin{tabular}") == 3 + 3);   // 16 columns of 12 digits in 3 parts; 100 rows in 3 blocks
   CHECK(count(tex, "$k$ & $x_{0}$") == 1);
   CHECK(count(tex, "Many columns") == 1);           // the caption once
   CHECK(count(tex, "$k$ & $x_{") == 3);             // the key column in every part
   std::ostringstream again;
-  hamel::write_latex(d, again, {true});
+  hamel::write_latex(d, again, {true, ""});
   CHECK(again.str() == tex);
 }
 
@@ -130,7 +130,7 @@ TEST_CASE("Report: a column of long text is a paragraph column") {
   auto& s = d.add("notes", "Notes");
   s.tables.push_back({"notes", "", {"k", "note"}, {{"1", std::string(20, 'w') + " " + std::string(60, 'v')}}});
   std::ostringstream os;
-  hamel::write_latex(d, os, {true});
+  hamel::write_latex(d, os, {true, ""});
   CHECK(os.str().find("\\begin{tabular}{r>{\\raggedright\\arraybackslash}p{207pt}}") != std::string::npos);
 }
 

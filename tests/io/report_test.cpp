@@ -39,6 +39,10 @@ TEST_CASE("Report: an index after a Greek one is separated from its control word
   CHECK(names.label(hamel::Label::symbol("g", {"theta", "theta"})) == "g_{\\theta\\theta}");
   CHECK(names.label(hamel::Label::symbol("g", {"x", "theta"})) == "g_{x\\theta}");
   CHECK(names.label(hamel::Label::symbol("C", {"1", "2"}, {"3"})) == "C_{12}^{3}");
+  // words as indices keep a comma (a generator and a surface: 'shiftplate' read as one word)
+  CHECK(names.label(hamel::Label::symbol("mu", {"shift", "plate"}, {"+"})) == "\\mu_{\\mathrm{shift},\\mathrm{plate}}^{+}");
+  CHECK(names.label(hamel::Label::symbol("g", {"theta", "mass"})) == "g_{\\theta,\\mathrm{mass}}");
+  CHECK(names.label(hamel::Label::dot("pa")) == "\\frac{d\\mathrm{pa}}{dt}");
 }
 
 TEST_CASE("Report: a formula longer than two pages is cut with a note, and no source line is too long for TeX") {
@@ -114,7 +118,7 @@ TEST_CASE("Report: a form prints as one sum, a coefficient that is a sum bracket
   CHECK(text.str().find("  eta_L = dz - (b*q*z + q_dot*exp(-k*z)) dq\n") != std::string::npos);
   CHECK(text.str().find("  omega = k dq_dot^dz - 2*b dq^dz\n") != std::string::npos);
   CHECK(text.str().find("eta_L = 1 dz") == std::string::npos);  // not one line per component
-  hamel::write_latex(d, latex, {true});
+  hamel::write_latex(d, latex, {true, ""});
   CHECK(latex.str().find("\\eta_{L} &= dz - \\bigl(b q z + \\dot{q} e^{-k z}\\bigr)\\, dq \\label{eq:eta}") != std::string::npos);
   CHECK(latex.str().find("\\omega &= k\\, d\\dot{q}\\wedge dz - 2 b\\, dq\\wedge dz \\label{eq:omega}") != std::string::npos);
 }
@@ -152,6 +156,9 @@ TEST_CASE("Report: a paragraph's formulas are typeset by the display printer, it
 TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
   CHECK(hamel::latex_text("a_b & 50% {x}") == "a\\_b \\& 50\\% \\{x\\}");
   CHECK(hamel::latex_text("Π_nh ≤ 2") == "$\\Pi$\\_nh $\\le$ 2");
+  // a user's description: every character of text mode's ten prints as itself
+  CHECK(hamel::latex_text("k/2 (x^2+y^2) ~ #1 $5 a\\b") ==
+        "k/2 (x\\textasciicircum{}2+y\\textasciicircum{}2) \\textasciitilde{} \\#1 \\$5 a\\textbackslash{}b");
 }
 
 TEST_CASE("Report: symbols in plain prose are typeset, paths and words stay text") {
@@ -164,8 +171,20 @@ TEST_CASE("Report: symbols in plain prose are typeset, paths and words stay text
         "[$X_{\\pi_{1}}$, $X_{\\pi_{2}}$] leaves it; not on all of $R^6$");
   // a file name, a path, a word ending in _ and a plain word are escaped text, not math
   CHECK(names.prose("see examples/chaplygin_sphere.yaml") == "see examples/chaplygin\\_sphere.yaml");
-  CHECK(names.prose("a_ b and x^ y") == "a\\_ b and x\\^{} y");
-  CHECK(names.prose("Pi#(T*M)") == "Pi\\#(T*M)");
+  CHECK(names.prose("a_ b and x^ y") == "a\\_ b and x\\textasciicircum{} y");
+  // a sharp and a script star make a symbol (they were text: Pi\#(T*M), Leg\_*); a product's star is a space
+  CHECK(names.prose("Pi#(T*M)") == "$\\Pi^{\\sharp}$(T*M)");
+  CHECK(names.prose("$E = Pi#(T^*M)$ and $Pi# d f$") == "$E = \\Pi^{\\sharp}(T^*M)$ and $\\Pi^{\\sharp} d f$");
+  CHECK(names.prose("Leg_* Gamma_L = X_H") == "$\\mathrm{Leg}_*$ $\\Gamma_{L}$ = $X_{H}$");
+  CHECK(names.prose("$(Leg^-1)_* X_H$") == "$(\\mathrm{Leg}^{-1})_* X_{H}$");
+  CHECK(names.prose("$exp(int_{t1}^t dL/dz)$") == "$\\exp (\\int _{t_{1}}^t \\mathrm{dL}/\\mathrm{dz})$");
+  // a sign glued to a name is the side before or after an impact (mu+, q_dot-); spaced, an operator
+  CHECK(names.prose("solutions: q_dot+ = q_dot- (no impact); $mu+ = f(mu-, x-1)$") ==
+        "solutions: $\\dot{q}^{+}$ = $\\dot{q}^{-}$ (no impact); $\\mu^{+} = f(\\mu^{-},\\allowbreak  x-1)$");
+  // a spaced o between operands is composition; o elsewhere a name
+  CHECK(names.prose("($sigma o Delta$ and $J_spin o Delta = J_spin$; $o + x$)") ==
+        "($\\sigma \\circ \\Delta$ and $J_{\\mathrm{spin}} \\circ \\Delta = J_{\\mathrm{spin}}$; $o + x$)");
+  CHECK(names.prose("$Delta E_L = e^2*m*y_dot^2/2 > 0$") == "$\\Delta E_{L} = e^2\\,m\\,\\dot{y}^2/2 > 0$");
   // braced scripts and negative powers (000's X_{H,F}, 002's g_{k+1} and A_d(q, q)^-1) were escaped
   // text, X\_\{H,F\} and \^{}-1
   CHECK(names.prose("the forced system X_{H,F}, and i_{xi^c} dF") == "the forced system $X_{H,F}$, and $i_{\\xi^c}$ dF");

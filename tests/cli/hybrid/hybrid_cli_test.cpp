@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -116,6 +118,34 @@ TEST_CASE("hamel derive: the LaTeX report of Example 1 has the hybrid sections a
   }
   INFO(report.log());
   CHECK(report.compiles());
+}
+
+// Figures are named relative to the report's folder, however OUT was given: the report compiles where
+// it lies, also when hamel ran elsewhere (here OUT is relative to the working directory).
+TEST_CASE("hamel derive --latex: figure paths relative to the report's folder (README's billiard example)") {
+  const hamel::test::TempDir dir;
+  namespace fs = std::filesystem;
+  fs::create_directories(dir.file("build/plots"));
+  const std::string build = fs::relative(dir.file("build"), fs::current_path()).string();
+  REQUIRE(build.rfind("..", 0) == 0);  // relative, through the parent folders
+  SUBCASE("figures beside the report") {
+    REQUIRE(run({"derive", "examples/hybrid_billiard.yaml", "--latex", build + "/billiard.tex", "--quiet"}).status == 0);
+    const std::string tex = hamel::test::read_text(dir.file("build/billiard.tex"));
+    if (fs::exists(dir.file("build/billiard-hybrid.png"))) {  // (unless gnuplot has no PNG terminal)
+      CHECK(has(tex, "\\includegraphics[width=0.8\\textwidth]{billiard-hybrid.png}"));
+      CHECK(has(tex, "\\includegraphics[width=0.8\\textwidth]{billiard-hybrid-path.png}"));
+    }
+  }
+  SUBCASE("figures in --plots DIR, as the README runs it") {
+    REQUIRE(run({"derive", "examples/hybrid_billiard.yaml", "--latex", build + "/billiard.tex", "--plots", build + "/plots", "--quiet"}).status == 0);
+    const std::string tex = hamel::test::read_text(dir.file("build/billiard.tex"));
+    if (fs::exists(dir.file("build/plots/hybrid_billiard-hybrid.png")))
+      CHECK(has(tex, "\\includegraphics[width=0.8\\textwidth]{plots/hybrid_billiard-hybrid.png}"));
+    if (!hamel::test::LatexReport::pdflatex_available()) return;
+    const std::string cmd = "cd '" + dir.file("build") + "' && pdflatex -interaction=nonstopmode -halt-on-error billiard.tex > /dev/null 2>&1";
+    CHECK(std::system(cmd.c_str()) == 0);
+    CHECK(fs::exists(dir.file("build/billiard.pdf")));
+  }
 }
 
 TEST_CASE("hamel check: the printed formulas of Examples 1-4, errata flagged") {

@@ -110,7 +110,7 @@ TEST_CASE("hybrid constants: Example 1, J2 = m k^2 phi_dot on the paper's S only
   CHECK(paper.holds);
   const auto genuine = hybrid_constant_of_motion(d.system(false), J2, false);
   CHECK_FALSE(genuine.holds);
-  CHECK(genuine.failed == "f o Delta = f on C1");
+  CHECK(genuine.failed == "$f o Delta = f$ on C1");
   REQUIRE(genuine.counterexample);
   // there ẋ ≠ Rφ̇: J2 jumps
   CHECK(std::fabs(evaluate_at(d.xd - d.R * d.phid, *genuine.counterexample)) > 1e-6);
@@ -256,22 +256,22 @@ TEST_CASE("reset checks: the identity reset does not reverse the crossing, a gai
   };
   const auto [same_cross, same_energy] = check({xd, yd});
   CHECK_FALSE(same_cross.holds);
-  CHECK(same_cross.how == "sigma o Delta = 1 * sigma on floor (symbolic)");
+  CHECK(same_cross.how == "$sigma o Delta = 1 * sigma$ on floor (symbolic)");
   REQUIRE(same_cross.counterexample);
   CHECK(evaluate_at(yd, *same_cross.counterexample) < 0);  // a falling state of S
   CHECK(same_energy.holds);  // E_L is unchanged: the fault is the direction, not the energy
   const auto [gain_cross, gain_energy] = check({xd + yd, -2 * yd});
   CHECK(gain_cross.holds);
-  CHECK(gain_cross.how == "sigma o Delta = -2 * sigma on floor (symbolic)");
+  CHECK(gain_cross.how == "$sigma o Delta = -2 * sigma$ on floor (symbolic)");
   CHECK_FALSE(gain_energy.holds);
   // Delta E_L = m/2 ((x_dot + y_dot)^2 + 4 y_dot^2 - x_dot^2 - y_dot^2) = m y_dot (x_dot + 2 y_dot)
   REQUIRE(gain_energy.counterexample);
   const auto& p = *gain_energy.counterexample;
   CHECK(evaluate_at(m * yd * (xd + 2 * yd), p) > 0);
-  CHECK(gain_energy.note.find("the reset can increase the energy: Delta E_L = ") == 0);
+  CHECK(gain_energy.note.find("the reset can increase the energy: $Delta E_L = ") == 0);
   const auto [newton_cross, newton_energy] = check(newtonian_impact(s, Q[1], e));
   CHECK(newton_cross.holds);
-  CHECK(newton_cross.how.find("sigma o Delta = -e * sigma on floor; <= 0 at 24 sampled points") == 0);
+  CHECK(newton_cross.how.find("$sigma o Delta = -e * sigma$ on floor; <= 0 at 24 sampled points") == 0);
   CHECK(newton_energy.holds);  // -(1 - e^2) m y_dot^2 / 2 with e in (0, 1]
 }
 
