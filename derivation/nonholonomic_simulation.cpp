@@ -256,7 +256,8 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
     io.progress = [detail = o.detail](const Progress& p) {
       detail("t = " + number_text(p.t, 6) + " of " + number_text(p.t1, 6) + ", " + std::to_string(p.steps) + " steps");
     };
-  out.run = integrate_monitored(run.field, run.state, run.monitors, spec.values, run.start, spec.t0, spec.t1, spec.step, io);
+  out.run = integrate_monitored(run.field, run.state, run.monitors, spec.values, run.start, spec.t0, spec.t1, spec.step, io,
+                                in.search ? 0 : spec.max_samples);
   if (in.search && !sys.is_affine() && !out.run.trajectory.x.empty()) {
     phase("the gauge momenta of the search along the run");
     monitor_search_momenta(sys, *in.search, spec.values, spec.step > 0, out);

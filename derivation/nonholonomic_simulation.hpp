@@ -21,6 +21,10 @@ struct NonholonomicRunSpec {
   std::vector<std::pair<std::string, double>> initial;
   double t0 = 0, t1 = 1;
   double step = 0;  ///< output grid (0: the integrator's steps)
+  /// > 0: keep only about this many samples (integrate_monitored; the drifts still cover every step), for
+  /// a run whose samples only feed the figures. A gauge-momentum search keeps them all (its momenta are
+  /// evaluated along the stored states after the run).
+  std::size_t max_samples = 0;
 };
 
 struct NonholonomicRun {

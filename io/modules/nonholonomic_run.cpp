@@ -11,6 +11,7 @@
 #include "geometry/lifts.hpp"
 #include "io/modules/simulate_section.hpp"
 #include "numerics/csv.hpp"
+#include "numerics/plot.hpp"
 #include "numerics/plot_plane.hpp"
 
 namespace hamel {
@@ -134,7 +135,9 @@ RunFigures figures(const NonholonomicRun& r, const NonholonomicFile& in, const N
 }  // namespace
 
 int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in, const SimulateOptions& o, std::ostream& out) {
-  const NonholonomicRunSpec spec = read_run(f, in);
+  NonholonomicRunSpec spec = read_run(f, in);
+  // without a CSV the samples only feed the plots: about kMaxPlotPoints of them, memory bounded
+  if (o.csv.empty()) spec.max_samples = kMaxPlotPoints;
   const std::optional<PlotPlane> plane = read_simulate_plot(f.doc, f.doc.root()["simulate"], f.Q, f.q);
   NonholonomicRun r;
   try {
@@ -151,7 +154,11 @@ int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in,
       << "], " << tr.steps << " steps\n";
   print_summary(r, out);
   const bool grid = spec.step > 0;
-  if (!o.csv.empty()) write_csv(o.csv, r, grid, out);
+  if (!o.csv.empty()) {
+    if (o.progress) o.progress("writing the CSV " + o.csv);
+    write_csv(o.csv, r, grid, out);
+  }
+  if (!o.plot.empty() && o.progress) o.progress("drawing the plots");
   if (!o.plot.empty() && !sample_times(r, grid).empty()) write_run_plots(figures(r, in, spec, plane, f.name), o.plot, out, o.units, r.energies);
   return tr.completed() ? 0 : 1;
 }
