@@ -160,7 +160,7 @@ int check(const Args& a, std::ostream& out, std::ostream& err) {
   return ok ? 0 : 1;
 }
 
-int simulate(const Args& a, std::ostream& out) {
+int simulate(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel simulate' expects one system file");
   const SystemFile f = read_system_file(load_document(a.positional[0]));
   SimulateOptions o;
@@ -169,6 +169,9 @@ int simulate(const Args& a, std::ostream& out) {
   if (a.options.count("--plot")) o.plot = a.options.at("--plot");
   o.quiet = has_flag(a, "--brief") || has_flag(a, "--quiet");
   o.units = f.units;
+  ProgressLines lines(err, o.quiet, nullptr, "hamel simulate");
+  o.progress = lines.step();
+  o.detail = lines.detail();
   for (const auto& m : modules())
     if (m->applies(f) && m->can_simulate(f)) return m->simulate(f, o, out);
   throw InvalidArgument("'" + a.positional[0] + "' has nothing to simulate (expected a 'simulate' section)");
@@ -216,7 +219,7 @@ int dispatch(const CommandSpec& c, const Args& a, std::ostream& report, std::ost
   std::ostream& out = report_stream(a, report);
   if (c.name == "derive") return derive(a, out, err);
   if (c.name == "check") return check(a, out, err);
-  if (c.name == "simulate") return simulate(a, out);
+  if (c.name == "simulate") return simulate(a, out, err);
   return eval(a, out, err);
 }
 

@@ -78,6 +78,7 @@ struct DiscreteSimulationResult {
   std::string reduced_note;                        ///< why there is none
   bool reduced_failed = false;                     ///< there is a reduced system, but its run failed (the note says why)
   double reconstruction_error = -1;                ///< max |q_rec − q|, −1 if not compared
+  double reconstruction_scale = 0;                 ///< max |q| of the unreduced run (the scale the error is read on)
   int reduced_max_iterations = 0;
   double reduced_max_residual = 0;
   std::vector<double> energy_dla, energy_heun;
@@ -100,11 +101,21 @@ struct DiscreteSimulationResult {
 /// (named xi1, xi2, …); none without a symmetry.
 std::vector<std::pair<std::string, Section>> momentum_sections(const DiscreteState& d);
 
-/// Runs `simulate:` (which must be present). @throws DomainError when a Newton step does not converge.
-DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d);
+/// Runs `simulate:` (which must be present). `progress` hears each phase's title as it starts (the
+/// unreduced run, the reduced one, the energies, the momenta) and `detail` how far a long phase is, at
+/// most once a second (DeriveOptions' callbacks: hamel's progress lines).
+/// @throws DomainError when a Newton step does not converge.
+DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d, const DeriveOptions& progress = {});
 
-/// The largest reconstructed-vs-unreduced difference still counted as agreement.
-constexpr double kReconstructionTolerance = 1e-9;
+/// The reconstructed and the unreduced runs agree when max |q_rec − q| <= abs + rel · max |q|: rounding
+/// grows with the size of the coordinates (a run to y = 10⁴ differs by 9e-8, 1e-11 of y), so the bound
+/// is relative to the scale of the values, with an absolute floor for runs near the origin.
+constexpr double kReconstructionAbsTolerance = 1e-9;
+constexpr double kReconstructionRelTolerance = 1e-9;
+/// abs + rel · max |q| for this run.
+double reconstruction_tolerance(const DiscreteSimulationResult& r);
+/// The error is measured and within reconstruction_tolerance.
+bool reconstruction_agrees(const DiscreteSimulationResult& r);
 
 /// @throws SpecError at the input's entry the library refuses: a Lagrangian that is not mechanical, a
 ///   constraint not linear in the velocities, a system it cannot build, a law that is not a group, a

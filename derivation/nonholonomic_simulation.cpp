@@ -200,6 +200,15 @@ void monitor_integrals(const NonholonomicSystem& sys, const NonholonomicInput& i
       out.meanings.push_back("Jacobi-type integral H_c - p(Y), Y = " +
                              (c.name == "X0" ? std::string("X_0") : detail::str(c.multiple) + " times " + c.name));
     }
+  // derive's motion.momentum.<generator>: with affine constraints a generator's momentum is conserved only
+  // sometimes, and derive reports which; each one it finds conserved is monitored too
+  if (!sys.is_affine()) return;
+  for (const auto& [name, xi] : in.symmetry) {
+    const GiNaC::ex J = momentum_along(sys, xi);
+    if (!zero_test(X(J), M).zero) continue;
+    run.monitors.push_back({"p_" + name, J});
+    out.meanings.push_back("momentum p(" + name + ") of the generator " + name + ", conserved");
+  }
 }
 
 // The reduced equations beside the full ones, from u(q0, π0): the u_a join the state, and
@@ -224,7 +233,11 @@ void add_reduced_equations(const NonholonomicInput& given, const NonholonomicInp
 
 }  // namespace
 
-NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const NonholonomicRunSpec& spec) {
+NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const NonholonomicRunSpec& spec, const DeriveOptions& o) {
+  const auto phase = [&o](const std::string& title) {
+    if (o.progress) o.progress(title);
+  };
+  phase("building the system on D*");
   const NonholonomicInput in = with_action_generators(given);  // the frame `hamel derive` computes
   const NonholonomicSystem sys = build_nonholonomic_system(in);
   const Chart& M = sys.dual_chart();
@@ -234,11 +247,21 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
   out.equations = sys.is_affine() ? "the Lagrange-d'Alembert equations on D*" : "004 (2.8)";
   const VectorField X = nonholonomic_vector_field(sys);
   RunSetup run{M.coordinates(), X.components(), out.start, {}};
+  phase("the quantities to monitor (which are conserved along the equations of motion)");
   monitor_integrals(sys, in, X, run, out);
   add_reduced_equations(given, in, spec.values, run, out);
-  out.run = integrate_monitored(run.field, run.state, run.monitors, spec.values, run.start, spec.t0, spec.t1, spec.step);
-  if (in.search && !sys.is_affine() && !out.run.trajectory.x.empty())
+  phase("integrating over t in [" + number_text(spec.t0, 6) + ", " + number_text(spec.t1, 6) + "]");
+  IntegrateOptions io;
+  if (o.detail)
+    io.progress = [detail = o.detail](const Progress& p) {
+      detail("t = " + number_text(p.t, 6) + " of " + number_text(p.t1, 6) + ", " + std::to_string(p.steps) + " steps");
+    };
+  out.run = integrate_monitored(run.field, run.state, run.monitors, spec.values, run.start, spec.t0, spec.t1, spec.step, io,
+                                in.search ? 0 : spec.max_samples);
+  if (in.search && !sys.is_affine() && !out.run.trajectory.x.empty()) {
+    phase("the gauge momenta of the search along the run");
     monitor_search_momenta(sys, *in.search, spec.values, spec.step > 0, out);
+  }
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "derivation/model.hpp"
 #include "derivation/nonholonomic_input.hpp"
 #include "mechanics/nonholonomic_system.hpp"
 #include "numerics/monitored.hpp"
@@ -20,6 +21,10 @@ struct NonholonomicRunSpec {
   std::vector<std::pair<std::string, double>> initial;
   double t0 = 0, t1 = 1;
   double step = 0;  ///< output grid (0: the integrator's steps)
+  /// > 0: keep only about this many samples (integrate_monitored; the drifts still cover every step), for
+  /// a run whose samples only feed the figures. A gauge-momentum search keeps them all (its momenta are
+  /// evaluated along the stored states after the run).
+  std::size_t max_samples = 0;
 };
 
 struct NonholonomicRun {
@@ -45,6 +50,8 @@ State initial_on_dual(const NonholonomicSystem& sys, const GiNaC::exmap& values,
 /// Builds the system (as `hamel derive` does) and integrates (2.8); with `variables` whose reduced
 /// equations the derivation writes in them, those too, beside (2.8) from u(q0, π0) (issue 19 §2).
 /// @throws DomainError for a bad initial state, SpecError as build_nonholonomic_system.
-NonholonomicRun simulate_nonholonomic(const NonholonomicInput& in, const NonholonomicRunSpec& spec);
+/// `progress` hears each phase's title (building the system, the monitored quantities, the integration)
+/// and `detail` how far the integration is (t, steps), at most once a second: hamel's progress lines.
+NonholonomicRun simulate_nonholonomic(const NonholonomicInput& in, const NonholonomicRunSpec& spec, const DeriveOptions& progress = {});
 
 }  // namespace hamel

@@ -87,6 +87,9 @@ struct SimulateOptions {
   std::string plot;   ///< plot file (.svg / .png; empty: none)
   bool quiet = false;
   std::map<std::string, std::string> units;  ///< the file's `units:`, for the plots' labels
+  /// Progress lines (cli/progress.hpp): each phase's title as it starts (integration, writing the CSV,
+  /// the plots), and how far a long phase is (at most once a second). Empty: silent.
+  std::function<void(const std::string&)> progress, detail;
 };
 
 class Module {

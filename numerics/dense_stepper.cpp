@@ -104,6 +104,21 @@ void cut_back(double t_stop, RunContext& ctx, Trajectory& out) {
   }
 }
 
+// With a sink, the samples before the last kSinkDelay are final and leave the trajectory (all of them
+// when the segment ends: `all`). Flushed in batches, so that the erase costs O(1) per sample.
+void release(const IntegrateOptions& o, Trajectory& out, bool all) {
+  if (!o.sink) return;
+  const auto flush = [&](std::vector<double>& t, std::vector<State>& x, bool grid) {
+    if (!all && t.size() < 2 * kSinkDelay) return;
+    const std::size_t n = all ? t.size() : t.size() - kSinkDelay;
+    for (std::size_t i = 0; i < n; ++i) o.sink(t[i], x[i], grid);
+    t.erase(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(n));
+    x.erase(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n));
+  };
+  flush(out.t, out.x, false);
+  flush(out.grid_t, out.grid_x, true);
+}
+
 void report_progress(const IntegrateOptions& o, RunContext& ctx, double t) {
   if (!o.progress) return;
   const auto now = std::chrono::steady_clock::now();
@@ -148,6 +163,7 @@ Trajectory run_steps(const Rhs& f, const State& x0, double t0, double t1, const 
   const std::size_t steps_before = ctx.steps;
   auto done = [&](Termination why, double t, const State& x, std::string message = {}) {
     finish(out, why, t, x, std::move(message));
+    release(o, out, true);
     out.steps = ctx.steps - steps_before;
     out.rhs_evaluations = evaluations;
     ctx.rhs_evaluations += evaluations;
@@ -193,6 +209,7 @@ Trajectory run_steps(const Rhs& f, const State& x0, double t0, double t1, const 
     }
     t_good = t_stop;
     last_good = scratch;
+    release(o, out, false);
     report_progress(o, ctx, t_stop);
     if (stop) return done(Termination::Event, t_stop, scratch);
     if (last) return done(Termination::Completed, t1, scratch);

@@ -26,13 +26,18 @@ struct MonitoredRun {
   /// momentum that starts at 0 has no relative drift.
   std::vector<double> drift;
   std::vector<double> relative_drift;
+  std::size_t sample_count = 0;  ///< samples of the run, kept or not (see max_samples)
 };
 
 /// Integrates x' = field(x) from x0 (state: the symbols, in the order of x0) over [t0, t1], sampled on
-/// t0 + k·step when step > 0; `values` gives the parameters a number.
+/// t0 + k·step when step > 0; `values` gives the parameters a number.  `max_samples` > 0 bounds the
+/// memory of a long run: the drifts are running maxima over every accepted step as before, but only
+/// about max_samples samples are kept (every k-th, k doubling whenever 2·max_samples are kept, and the
+/// last), in the trajectory's steps (or grid) and in `samples` alike.
 /// @throws InvalidArgument for sizes that do not match or a field that does not compile.
 MonitoredRun integrate_monitored(const std::vector<GiNaC::ex>& field, const std::vector<GiNaC::ex>& state,
                                  const std::vector<Monitored>& monitors, const GiNaC::exmap& values, const State& x0,
-                                 double t0, double t1, double step, const IntegrateOptions& options = {});
+                                 double t0, double t1, double step, const IntegrateOptions& options = {},
+                                 std::size_t max_samples = 0);
 
 }  // namespace hamel

@@ -42,7 +42,18 @@ struct IntegrateOptions {
   std::size_t max_steps = 10'000'000;
   std::function<void(const Progress&)> progress;  ///< called at most every progress_interval
   double progress_interval = 1.0;                 ///< seconds of wall time
+  /// When set, the samples are handed to it as they become final instead of being kept in the
+  /// Trajectory (which then ends with empty t, x, grid_t, grid_x): the accepted steps (when
+  /// store_steps) with grid = false, the grid points with grid = true, each kind in time order. A sample
+  /// is final once an event decided late can no longer cut the run back past it (the event locator
+  /// looks back at most 8 steps; the last kSinkDelay samples are held back). Memory then stays bounded
+  /// however long the run: for streamed CSVs, running maxima and thinned figures.
+  std::function<void(double t, const State& x, bool grid)> sink;
 };
+
+/// How many of the latest samples a run with IntegrateOptions::sink holds back (an event may still
+/// remove them).
+constexpr std::size_t kSinkDelay = 64;
 
 enum class Termination {
   Completed,   ///< reached t1

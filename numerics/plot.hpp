@@ -7,10 +7,18 @@
 // Debian: gnuplot-nox).  Titles and labels are printed verbatim (no enhanced-text markup).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 namespace hamel {
+
+/// The most points a run's figure draws per series: gnuplot draws 10⁶ points slowly and the eye sees
+/// no more than a few thousand across a page.
+constexpr std::size_t kMaxPlotPoints = 20000;
+
+/// Every how many samples a figure of `samples` takes one, to draw at most about kMaxPlotPoints.
+inline std::size_t plot_stride(std::size_t samples) { return samples <= kMaxPlotPoints ? 1 : (samples + kMaxPlotPoints - 1) / kMaxPlotPoints; }
 
 struct Series {
   std::string title;

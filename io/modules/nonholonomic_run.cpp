@@ -11,11 +11,15 @@
 #include "geometry/lifts.hpp"
 #include "io/modules/simulate_section.hpp"
 #include "numerics/csv.hpp"
+#include "numerics/plot.hpp"
 #include "numerics/plot_plane.hpp"
 
 namespace hamel {
 
 namespace {
+
+// Below this a monitored quantity's value at t0 is rounding, not a scale to measure its drift against.
+constexpr double kRoundingLevel = 1e-12;
 
 // What 'initial' may name: the coordinates, their velocities and the momenta π_a.
 std::vector<std::string> initial_names(const NonholonomicFile& in) {
@@ -48,15 +52,22 @@ NonholonomicRunSpec read_run(const SystemFile& f, const NonholonomicFile& in) {
   return spec;
 }
 
+// A quantity that starts at 0, or at rounding level (a deviation u(q, pi) - u of 1e-16), has no relative
+// drift: its drift is read as absolute, and the line says why without contradicting the value printed.
+std::string relative_drift_text(double initial, double relative) {
+  if (std::abs(initial) > kRoundingLevel) return "relative " + number_text(relative, 3);
+  if (initial == 0) return "no relative drift (f(t0) = 0: the drift is absolute)";
+  return "no relative drift (|f(t0)| <= 1e-12, rounding level: the drift is absolute)";
+}
+
 void print_summary(const NonholonomicRun& r, std::ostream& out) {
   const Trajectory& tr = r.run.trajectory;
   out << "final state at t = " << number_text(tr.t_end, 12) << ":";
   for (std::size_t i = 0; i < r.state_names.size(); ++i) out << " " << r.state_names[i] << " = " << number_text(tr.x_end[i], 12);
   out << "\nmonitored along every accepted step (max |f(t) - f(t0)|, and relative to |f(t0)|):\n";
   for (std::size_t j = 0; j < r.run.names.size(); ++j)
-    out << "  " << r.run.names[j] << " (" << r.meanings[j] << "): f(t0) = "
-        << number_text(r.run.initial[j], 12) << ", drift " << number_text(r.run.drift[j], 3) << ", relative "
-        << (std::abs(r.run.initial[j]) > 1e-12 ? number_text(r.run.relative_drift[j], 3) : std::string("- (f(t0) = 0)")) << "\n";
+    out << "  " << r.run.names[j] << " (" << r.meanings[j] << "): f(t0) = " << number_text(r.run.initial[j], 12) << ", drift "
+        << number_text(r.run.drift[j], 3) << ", " << relative_drift_text(r.run.initial[j], r.run.relative_drift[j]) << "\n";
   for (const std::string& note : r.notes) out << note << "\n";
   if (!tr.completed()) out << to_string(tr.termination) << ": " << tr.message << "\n";
 }
@@ -124,20 +135,30 @@ RunFigures figures(const NonholonomicRun& r, const NonholonomicFile& in, const N
 }  // namespace
 
 int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in, const SimulateOptions& o, std::ostream& out) {
-  const NonholonomicRunSpec spec = read_run(f, in);
+  NonholonomicRunSpec spec = read_run(f, in);
+  // without a CSV the samples only feed the plots: about kMaxPlotPoints of them, memory bounded
+  if (o.csv.empty()) spec.max_samples = kMaxPlotPoints;
   const std::optional<PlotPlane> plane = read_simulate_plot(f.doc, f.doc.root()["simulate"], f.Q, f.q);
   NonholonomicRun r;
   try {
-    r = simulate_nonholonomic(in, spec);
+    DeriveOptions progress;
+    progress.progress = o.progress;
+    progress.detail = o.detail;
+    r = simulate_nonholonomic(in, spec, progress);
   } catch (const DomainError& e) {
-    f.doc.fail(f.doc.root()["simulate"]["initial"], std::string("'simulate: initial': ") + e.what());
+    // the library's message starts with its own name ("simulate: "): the file's position replaces it
+    f.doc.fail(f.doc.root()["simulate"]["initial"], "'simulate: initial': " + without_function_name(e.what()));
   }
   const Trajectory& tr = r.run.trajectory;
   out << "Simulation of " << f.name << " on D* (" << r.equations << "): t in [" << number_text(spec.t0, 12) << ", " << number_text(spec.t1, 12)
       << "], " << tr.steps << " steps\n";
   print_summary(r, out);
   const bool grid = spec.step > 0;
-  if (!o.csv.empty()) write_csv(o.csv, r, grid, out);
+  if (!o.csv.empty()) {
+    if (o.progress) o.progress("writing the CSV " + o.csv);
+    write_csv(o.csv, r, grid, out);
+  }
+  if (!o.plot.empty() && o.progress) o.progress("drawing the plots");
   if (!o.plot.empty() && !sample_times(r, grid).empty()) write_run_plots(figures(r, in, spec, plane, f.name), o.plot, out, o.units, r.energies);
   return tr.completed() ? 0 : 1;
 }

@@ -102,7 +102,8 @@ NewtonDiagnostics DiscreteIntegrator::step(const double* q0, const double* q1, d
   return d;
 }
 
-DiscreteTrajectory DiscreteIntegrator::run(const std::vector<double>& q0, const std::vector<double>& q1, std::size_t N) const {
+DiscreteTrajectory DiscreteIntegrator::run(const std::vector<double>& q0, const std::vector<double>& q1, std::size_t N,
+                                           const StepReport& report) const {
   HAMEL_CHECK(q0.size() == n_ && q1.size() == n_, InvalidArgument, "DiscreteIntegrator::run",
               "initial points of the wrong dimension", std::to_string(n_), std::to_string(q0.size()) + " and " + std::to_string(q1.size()));
   HAMEL_CHECK(N >= 1, InvalidArgument, "DiscreteIntegrator::run", "no steps requested", "N >= 1", "0");
@@ -120,6 +121,7 @@ DiscreteTrajectory DiscreteIntegrator::run(const std::vector<double>& q0, const 
     t.steps.push_back(d);
     t.max_iterations = std::max(t.max_iterations, d.iterations);
     t.max_residual = std::max(t.max_residual, d.residual);
+    if (report && k % kStepReportInterval == 0) report(k);
   }
   return t;
 }

@@ -5,6 +5,7 @@
 
 #include <ginac/ginac.h>
 
+#include <functional>
 #include <vector>
 
 #include "mechanics/discrete/discrete_system.hpp"
@@ -24,6 +25,10 @@ struct DiscreteTrajectory {
   double mean_iterations() const;
 };
 
+/// Told the index k of each step done, every `kStepReportInterval` steps (for progress lines on long runs).
+using StepReport = std::function<void(std::size_t k)>;
+constexpr std::size_t kStepReportInterval = 1024;
+
 class DiscreteIntegrator {
  public:
   /// @throws InvalidArgument if a parameter has no value; DomainError if the number of kinematic
@@ -35,7 +40,8 @@ class DiscreteIntegrator {
   /// One step: q2 (initial guess 2 q1 − q0) and ν (initial guess: its value on entry).
   NewtonDiagnostics step(const double* q0, const double* q1, double* q2, double* nu, long k = 1) const;
   /// N points after q0, q1 (N ≥ 1): q_0 … q_N.  @throws ConvergenceError naming the step.
-  DiscreteTrajectory run(const std::vector<double>& q0, const std::vector<double>& q1, std::size_t N) const;
+  DiscreteTrajectory run(const std::vector<double>& q0, const std::vector<double>& q1, std::size_t N,
+                         const StepReport& report = {}) const;
   /// ‖φ(q0, q1)‖∞: how far a pair is from D_d.
   double constraint_violation(const std::vector<double>& q0, const std::vector<double>& q1) const;
 

@@ -3,7 +3,8 @@
 // linear solves with Eigen's partially pivoted LU.
 //
 // Iteration: x ← x − J(x)⁻¹ F(x), stopped when the correction satisfies ‖δx‖∞ ≤ tol·(1 + ‖x‖∞);
-// the converged point must then have ‖F‖∞ ≤ residual_tol.  A step that does not converge (too many
+// the converged point must then have ‖F‖∞ ≤ residual_tol + 64 eps ‖J‖∞ ‖(known, x)‖∞ (the rounding level
+// of F at large coordinates).  A step that does not converge (too many
 // iterations, a singular Jacobian, a non-finite value) throws ConvergenceError with the history.
 #pragma once
 
@@ -19,7 +20,7 @@ namespace hamel {
 
 struct NewtonOptions {
   double tolerance = 1e-12;           ///< on the correction, relative to 1 + ‖x‖∞
-  double residual_tolerance = 1e-9;   ///< ‖F‖∞ required at the converged point
+  double residual_tolerance = 1e-9;   ///< ‖F‖∞ required at the converged point, above the rounding level of F
   int max_iterations = 30;
   double singular_pivot = 1e-13;      ///< |smallest LU pivot| / |largest| below which J counts as singular
 };

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include "core/error.hpp"
 #include "core/number_text.hpp"
@@ -67,6 +68,86 @@ std::string not_reversed_message(const std::string& guard, double t, double befo
          " after the impact, so the motion crosses S again; hint: the reset must send sigma to the other side "
          "(derive checks it: 'sends the motion back across S')";
 }
+
+// t, the state (its first `n` components: q, q̇), the domain, the observables, the energy.
+std::vector<double> trajectory_csv_row(double t, const State& x, std::size_t n, std::size_t domain, const std::vector<double>& obs,
+                                       double energy) {
+  std::vector<double> row{t};
+  row.insert(row.end(), x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n));
+  row.push_back(static_cast<double>(domain));
+  row.insert(row.end(), obs.begin(), obs.end());
+  row.push_back(energy);
+  return row;
+}
+
+std::vector<std::string> trajectory_csv_header(const HybridTrajectory& tr) {
+  std::vector<std::string> header{"t"};
+  header.insert(header.end(), tr.state_names.begin(), tr.state_names.end());
+  header.push_back("domain");
+  header.insert(header.end(), tr.observable_names.begin(), tr.observable_names.end());
+  header.push_back("energy");
+  return header;
+}
+
+// The samples a trajectory keeps: all (max == 0), or every stride-th with the stride doubling when
+// 2·max are kept (then every other one goes), and the last sample of the run.
+class ThinnedSamples {
+ public:
+  ThinnedSamples(HybridTrajectory& out, std::size_t max) : out_(out), max_(max) {}
+  void add(double t, const State& x, std::size_t n, std::size_t domain, const std::vector<double>& obs, double energy) {
+    const bool keep = max_ == 0 || out_.samples % stride_ == 0;
+    ++out_.samples;
+    if (!keep) {  // held, in case it is the last
+      last_t_ = t;
+      last_x_.assign(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n));
+      last_domain_ = domain;
+      last_obs_ = obs;
+      last_energy_ = energy;
+      held_ = true;
+      return;
+    }
+    held_ = false;
+    push(t, State(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n)), domain, obs, energy);
+    if (max_ > 0 && out_.t.size() >= 2 * max_) halve();
+  }
+  void finish() {
+    if (held_) push(last_t_, last_x_, last_domain_, last_obs_, last_energy_);
+    held_ = false;
+  }
+
+ private:
+  void push(double t, State x, std::size_t domain, const std::vector<double>& obs, double energy) {
+    out_.t.push_back(t);
+    out_.x.push_back(std::move(x));
+    out_.domain.push_back(domain);
+    out_.observables.push_back(obs);
+    out_.energy.push_back(energy);
+  }
+  template <class V>
+  static void keep_even(std::vector<V>& v) {
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < v.size(); i += 2, ++j)
+      if (i != j) v[j] = std::move(v[i]);  // not onto itself: a vector moved onto itself may come out empty
+    v.resize(j);
+  }
+  void halve() {
+    keep_even(out_.t);
+    keep_even(out_.x);
+    keep_even(out_.domain);
+    keep_even(out_.observables);
+    keep_even(out_.energy);
+    stride_ *= 2;
+  }
+
+  HybridTrajectory& out_;
+  const std::size_t max_;
+  std::size_t stride_ = 1;
+  bool held_ = false;
+  double last_t_ = 0, last_energy_ = 0;
+  State last_x_;
+  std::size_t last_domain_ = 0;
+  std::vector<double> last_obs_;
+};
 
 }  // namespace
 
@@ -201,22 +282,39 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
 
   EventOptions o = spec.options;
   o.grazing = GrazingPolicy::Record;
+  const bool grid = o.output_step > 0;
+  std::optional<CsvWriter> csv;
+  if (!spec.csv.empty()) csv.emplace(spec.csv, trajectory_csv_header(out));
+  ThinnedSamples kept(out, spec.max_samples);
+  std::vector<double> obs;
+  // each sample: its energy and observables, then to the CSV and (maybe) to the samples kept
+  const auto record = [&](double time, const State& x) {
+    double E = 0;
+    evaluate(x, time, obs, E);
+    const auto domain = static_cast<std::size_t>(x[2 * n]);
+    if (csv) csv->row(trajectory_csv_row(time, x, 2 * n, domain, obs, E));
+    kept.add(time, x, 2 * n, domain, obs, E);
+  };
+  const bool streamed = csv || spec.max_samples > 0;
+  if (streamed) {
+    o.store_steps = !grid;
+    o.sink = [&](double time, const State& x, bool on_grid) {
+      if (on_grid == grid) record(time, x);
+    };
+  }
   State x0 = spec.initial;
   x0.push_back(static_cast<double>(spec.initial_domain));
   const Simulation sim = simulate_with_events(rhs, guards, reset, x0, spec.t0, spec.t1, o);
 
-  const bool grid = o.output_step > 0;
-  const auto& ts = grid ? sim.trajectory.grid_t : sim.trajectory.t;
-  const auto& xs = grid ? sim.trajectory.grid_x : sim.trajectory.x;
-  for (std::size_t k = 0; k < ts.size(); ++k) {
-    out.t.push_back(ts[k]);
-    out.x.emplace_back(xs[k].begin(), xs[k].begin() + static_cast<long>(2 * n));
-    out.domain.push_back(static_cast<std::size_t>(xs[k][2 * n]));
-    std::vector<double> obs;
-    double E = 0;
-    evaluate(xs[k], ts[k], obs, E);
-    out.observables.push_back(obs);
-    out.energy.push_back(E);
+  if (!streamed) {
+    const auto& ts = grid ? sim.trajectory.grid_t : sim.trajectory.t;
+    const auto& xs = grid ? sim.trajectory.grid_x : sim.trajectory.x;
+    for (std::size_t k = 0; k < ts.size(); ++k) record(ts[k], xs[k]);
+  }
+  kept.finish();
+  if (csv) {
+    csv->finish();
+    out.csv_rows = csv->rows();
   }
   out.grazes = sim.grazes;
   out.termination = sim.trajectory.termination;
@@ -227,20 +325,9 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
 }
 
 void write_trajectory_csv(const HybridTrajectory& tr, const std::string& path) {
-  std::vector<std::string> header{"t"};
-  header.insert(header.end(), tr.state_names.begin(), tr.state_names.end());
-  header.push_back("domain");
-  header.insert(header.end(), tr.observable_names.begin(), tr.observable_names.end());
-  header.push_back("energy");
-  CsvWriter w(path, header);
-  for (std::size_t k = 0; k < tr.t.size(); ++k) {
-    std::vector<double> row{tr.t[k]};
-    row.insert(row.end(), tr.x[k].begin(), tr.x[k].end());
-    row.push_back(static_cast<double>(tr.domain[k]));
-    row.insert(row.end(), tr.observables[k].begin(), tr.observables[k].end());
-    row.push_back(tr.energy[k]);
-    w.row(row);
-  }
+  CsvWriter w(path, trajectory_csv_header(tr));
+  for (std::size_t k = 0; k < tr.t.size(); ++k)
+    w.row(trajectory_csv_row(tr.t[k], tr.x[k], tr.x[k].size(), tr.domain[k], tr.observables[k], tr.energy[k]));
   w.finish();
 }
 

@@ -40,6 +40,13 @@ struct HybridSimulationSpec {
   std::vector<std::pair<std::string, GiNaC::ex>> observables;
   EventOptions options;              ///< tolerances, max_events (Zeno), output_step, progress, …
   CompileOptions compile;
+  /// 0: keep every sample (accepted step, or grid point). Else keep about max_samples of them: every
+  /// k-th from the start, k doubling whenever 2·max_samples are kept, and the last (for the figures
+  /// of a long run, whose memory then stays bounded).
+  std::size_t max_samples = 0;
+  /// Non-empty: every sample is written to this CSV as the run goes (the columns of
+  /// write_trajectory_csv), whatever max_samples keeps.
+  std::string csv;
 };
 
 /// One stop of the hybrid flow (a hit: one or several simultaneous impacts, or a graze).
@@ -66,6 +73,8 @@ struct HybridTrajectory {
   std::string message;
   std::optional<double> accumulation_time;       ///< Zeno
   std::size_t steps = 0;
+  std::size_t samples = 0;                       ///< of the run, kept or not (see max_samples)
+  std::size_t csv_rows = 0;                      ///< written to spec.csv
 };
 
 /// @throws InvalidArgument for an initial state of the wrong size, a missing parameter value, or an

@@ -73,7 +73,7 @@ NewtonDiagnostics ReducedIntegrator::step(const double* r0, const double* w0, co
 }
 
 DiscreteReducedTrajectory ReducedIntegrator::run(const std::vector<double>& r0, const std::vector<double>& w0,
-                                         const std::vector<double>& r1, std::size_t N) const {
+                                         const std::vector<double>& r1, std::size_t N, const StepReport& report) const {
   HAMEL_CHECK(r0.size() == dm_ && r1.size() == dm_ && w0.size() == k_, InvalidArgument, "ReducedIntegrator::run",
               "initial data of the wrong dimensions", "r: " + std::to_string(dm_) + ", w: " + std::to_string(k_),
               "r: " + std::to_string(r0.size()) + ", w: " + std::to_string(w0.size()));
@@ -88,6 +88,7 @@ DiscreteReducedTrajectory ReducedIntegrator::run(const std::vector<double>& r0, 
     t.steps.push_back(d);
     t.max_iterations = std::max(t.max_iterations, d.iterations);
     t.max_residual = std::max(t.max_residual, d.residual);
+    if (report && k % kStepReportInterval == 0) report(k);
   }
   return t;
 }

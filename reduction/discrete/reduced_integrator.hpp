@@ -30,7 +30,7 @@ class ReducedIntegrator {
   NewtonDiagnostics step(const double* r0, const double* w0, const double* r1, double* w1, double* r2, long k = 1) const;
   /// r_0 … r_N and w_0 … w_{N−1} from r0, w0, r1 (N ≥ 1).
   DiscreteReducedTrajectory run(const std::vector<double>& r0, const std::vector<double>& w0, const std::vector<double>& r1,
-                        std::size_t N) const;
+                        std::size_t N, const StepReport& report = {}) const;
   /// The reduced point (r0, w0, r1) of a pair (q0, q1).
   void reduce_pair(const std::vector<double>& q0, const std::vector<double>& q1, std::vector<double>& r0,
                    std::vector<double>& w0, std::vector<double>& r1) const;

@@ -108,3 +108,46 @@ TEST_CASE("affine constraints: the dynamics do not depend on where the drift is 
   CHECK(c.status == 0);
   CHECK(has(c.out, "9 as expected"));
 }
+
+namespace {
+
+// A ball rolling inside a vertical cylinder that turns at the rate Omega (tester 19a): the contact point
+// moves with the wall, so the constraints are affine; the rotation about the axis (vt and phi together)
+// has a conserved momentum, which derive reports (motion.momentum.turn).
+const char* kBallInCylinder =
+    "name: ball_cylinder\nparameters: [m, r, rho, g, {name: Omega, positive: false}]\ncoordinates: [vt, z, phi, theta, psi]\n"
+    "domain: {theta: [0, pi]}\ndefinitions:\n  w1: \"theta_dot*cos(phi) + psi_dot*sin(theta)*sin(phi)\"\n"
+    "  w2: \"theta_dot*sin(phi) - psi_dot*sin(theta)*cos(phi)\"\n  w3: \"phi_dot + psi_dot*cos(theta)\"\n"
+    "lagrangian: \"m/2*(rho^2*vt_dot^2 + z_dot^2) + m*r^2/5*(w1^2 + w2^2 + w3^2) - m*g*z\"\n"
+    "constraints:\n  - \"rho*vt_dot + r*w3 - Omega*(rho + r)\"\n  - \"z_dot - r*(-sin(vt)*w1 + cos(vt)*w2)\"\n"
+    "symmetry:\n  turn: {vt: 1, phi: 1}\n"
+    "simulate:\n  values: {m: 1, r: 0.2, rho: 0.8, g: 9.81, Omega: 1.5}\n"
+    "  initial: {vt: 0, z: 0, phi: 0, theta: 1, psi: 0, pi1: -0.44, pi2: 0.2, pi3: 0.05}\n  time: 1\n";
+
+}  // namespace
+
+TEST_CASE("hamel simulate: the momentum derive finds conserved (p_turn of a ball in a turning cylinder) is monitored") {
+  hamel::test::TempFile f(kBallInCylinder);
+  const Run d = run({"derive", f.path()});
+  REQUIRE(d.status == 0);
+  CHECK(has(d.out, "[yes] p_turn = p(turn) is conserved"));
+  hamel::test::TempFile csv("", ".csv");
+  const Run r = run({"simulate", f.path(), "--csv", csv.path()});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "  p_turn (momentum p(turn) of the generator turn, conserved): f(t0) = 1.84285714286, drift "));
+  // p(turn) = dL/d(vt_dot) + dL/d(phi_dot) = m rho^2 vt_dot + (2/5) m r^2 w3, and on the first constraint
+  // r w3 = Omega (rho + r) - rho vt_dot: p = m rho (rho - 2r/5) vt_dot + (2/5) m r Omega (rho + r). p constant
+  // means vt_dot constant: vt grows linearly, and its slope gives p.
+  const double m = 1, rad = 0.2, rho = 0.8, Omega = 1.5;
+  const hamel::test::Csv c = hamel::test::read_csv(csv.path());
+  REQUIRE(c.rows.size() > 10);
+  const std::size_t t = c.column("t"), vt = c.column("vt"), p = c.column("p_turn");
+  const double slope = (c.rows.back()[vt] - c.rows.front()[vt]) / (c.rows.back()[t] - c.rows.front()[t]);
+  const double expected = m * rho * (rho - 2 * rad / 5) * slope + 2.0 / 5 * m * rad * Omega * (rho + rad);
+  CHECK(expected == doctest::Approx(1.84285714286).epsilon(1e-9));
+  for (const auto& row : c.rows) {
+    CHECK(std::abs(row[p] - 1.84285714286) < 1e-10);
+    CHECK(std::abs(row[vt] - slope * row[t]) < 1e-8);
+  }
+}

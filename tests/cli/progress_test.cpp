@@ -106,4 +106,23 @@ TEST_CASE("progress lines: with the delay shortened, derive names its steps on s
   CHECK(check.err.empty());
 }
 
+TEST_CASE("progress lines: hamel simulate of a nonholonomic system names its phases, on stderr only, none with --quiet") {
+  const DelayFor immediately("0");
+  const Run r = run({"simulate", "examples/chaplygin_sleigh.yaml"});
+  REQUIRE(r.status == 0);
+  // a phase may end before the watchdog looks, but one is named, and every line names one of them
+  REQUIRE(!r.err.empty());
+  std::istringstream lines(r.err);
+  for (std::string line; std::getline(lines, line);) {
+    INFO(line);
+    CHECK(line.rfind("hamel simulate: ", 0) == 0);
+    CHECK((has(line, " s, now: building the system on D*") || has(line, " s, now: the quantities to monitor") ||
+           has(line, " s, now: integrating over t in [0, ")));
+  }
+  CHECK(!has(r.out, "hamel simulate: "));
+  const Run q = run({"simulate", "examples/chaplygin_sleigh.yaml", "--quiet"});
+  CHECK(q.status == 0);
+  CHECK(q.err.empty());
+}
+
 }  // TEST_SUITE

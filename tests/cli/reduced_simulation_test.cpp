@@ -51,3 +51,28 @@ TEST_CASE("hamel simulate: a variable that is not invariant: the reduced equatio
   CHECK(has(r.out, "the reduced equations are not integrated: d/dt X is not written in the variables (the variable is not invariant)"));
   CHECK_FALSE(has(r.out, "v_full - v"));
 }
+
+TEST_CASE("hamel simulate: a deviation that starts at rounding level is reported with its absolute drift, not as f(t0) = 0") {
+  const Run r = run({"simulate", "examples/chaplygin_sleigh.yaml"});
+  REQUIRE(r.status == 0);
+  // v(q0, pi0) - v0 is exactly 0; omega(q0, pi0) - omega0 = pi2/(J + m a^2) - omega0 is -1.1e-16 (rounding)
+  CHECK(has(r.out, "v_full - v (v(q, pi) of the full solution minus the reduced equations' v): f(t0) = 0, drift "));
+  CHECK(has(r.out, "no relative drift (f(t0) = 0: the drift is absolute)\n"));
+  CHECK(has(r.out, "omega_full - omega (omega(q, pi) of the full solution minus the reduced equations' omega): f(t0) = "
+                   "-1.11022302463e-16, drift "));
+  CHECK(has(r.out, "no relative drift (|f(t0)| <= 1e-12, rounding level: the drift is absolute)\n"));
+  CHECK(!has(r.out, "(f(t0) = 0)"));  // the old text, which contradicted the value printed before it
+}
+
+TEST_CASE("hamel simulate: a wrong initial state names 'simulate: initial' once, at the file's position") {
+  hamel::test::TempFile f(
+      "name: sleigh\nparameters: [m, J, a]\ncoordinates: [x, y, theta]\n"
+      "lagrangian: \"m/2*((x_dot - a*sin(theta)*theta_dot)^2 + (y_dot + a*cos(theta)*theta_dot)^2) + J/2*theta_dot^2\"\n"
+      "constraints: [\"-sin(theta)*x_dot + cos(theta)*y_dot\"]\n"
+      "frame:\n  X1: {x: \"cos(theta)\", y: \"sin(theta)\"}\n  X2: {theta: 1}\n"
+      "simulate:\n  values: {m: 1, J: 0.5, a: 0.3}\n  initial: {x: 0, y: 0, theta: 0.2, pi1: 1.0}\n  time: 1\n");
+  const Run r = run({"simulate", f.path()});
+  CHECK(r.status == 2);
+  CHECK(has(r.err, ": 'simulate: initial': an initial state on D*; expected every coordinate and every momentum pi_a, got none for pi2"));
+  CHECK(!has(r.err, "simulate: an initial"));
+}

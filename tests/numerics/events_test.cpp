@@ -76,6 +76,33 @@ TEST_CASE("simulate_with_events: bouncing ball impact times match the closed for
   MESSAGE("bouncing ball: max impact time error over 20 bounces " << worst);
 }
 
+TEST_CASE("simulate_with_events: a sink receives exactly the samples a stored run keeps, and the run keeps none") {
+  // short steps (1e-3): each flight has hundreds of them, so samples are released during a segment
+  // (beyond kSinkDelay) while events still cut the last steps back
+  hamel::EventOptions o;
+  o.max_events = 12;
+  o.max_step = 1e-3;
+  o.output_step = 0.01;
+  const auto stored = hamel::simulate_with_events(ball, {ground()}, restitution(0.9), {1.0, 0.0}, 0, 100, o);
+  REQUIRE(stored.trajectory.t.size() > 10 * hamel::kSinkDelay);
+  std::vector<double> t, grid_t;
+  std::vector<State> x, grid_x;
+  o.sink = [&](double time, const State& state, bool grid) {
+    (grid ? grid_t : t).push_back(time);
+    (grid ? grid_x : x).push_back(state);
+  };
+  const auto streamed = hamel::simulate_with_events(ball, {ground()}, restitution(0.9), {1.0, 0.0}, 0, 100, o);
+  CHECK(streamed.trajectory.t.empty());
+  CHECK(streamed.trajectory.grid_t.empty());
+  REQUIRE(streamed.hits.size() == stored.hits.size());
+  for (std::size_t k = 0; k < stored.hits.size(); ++k) CHECK(streamed.hits[k].t == stored.hits[k].t);
+  CHECK(t == stored.trajectory.t);  // bit for bit, the jump times twice
+  CHECK(x == stored.trajectory.x);
+  CHECK(grid_t == stored.trajectory.grid_t);
+  CHECK(grid_x == stored.trajectory.grid_x);
+  CHECK(streamed.trajectory.x_end == stored.trajectory.x_end);
+}
+
 TEST_CASE("simulate_with_events: Zeno accumulation ends the run with a clear message") {
   const double h = 1.0, e = 0.5;
   const double t1 = std::sqrt(2 * h / gravity);

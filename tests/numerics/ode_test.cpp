@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "numerics/compiled_function.hpp"
+#include "numerics/monitored.hpp"
 #include "numerics/ode.hpp"
 
 using hamel::State;
@@ -142,4 +143,40 @@ TEST_CASE("integrate: max_step, store_steps and the progress callback") {
   CHECK(seen.empty());
 }
 
+
+TEST_CASE("integrate_monitored: max_samples bounds the samples kept, the drift still covers every step") {
+  // a pendulum swinging over 200 s with short steps: about 20 000 accepted steps, the energy monitored
+  const GiNaC::realsymbol th("theta"), w("omega");
+  const std::vector<GiNaC::ex> field{w, -14 * sin(th)}, state{th, w};
+  const std::vector<hamel::Monitored> energy{{"E", w * w / 2 - 14 * cos(th)}};
+  hamel::IntegrateOptions o;
+  o.max_step = 0.01;
+  const auto full = hamel::integrate_monitored(field, state, energy, {}, {2.5, 0.0}, 0, 200, 0, o);
+  const std::size_t N = full.trajectory.t.size();
+  REQUIRE(N > 19000);
+  const auto thin = hamel::integrate_monitored(field, state, energy, {}, {2.5, 0.0}, 0, 200, 0, o, 500);
+  CHECK(thin.sample_count == N);
+  CHECK(thin.trajectory.t.size() >= 500);
+  CHECK(thin.trajectory.t.size() <= 2 * 500 + 1);
+  CHECK(thin.samples.size() == thin.trajectory.t.size());
+  CHECK(thin.drift == full.drift);  // the running maximum over the same steps, bit for bit
+  CHECK(full.drift[0] > 0);
+  CHECK(thin.trajectory.x_end == full.trajectory.x_end);
+  std::size_t stride = 1;
+  while (full.trajectory.t[stride] != thin.trajectory.t[1]) ++stride;
+  CHECK((stride & (stride - 1)) == 0);
+  for (std::size_t i = 0; i + 1 < thin.trajectory.t.size(); ++i) {
+    CHECK(thin.trajectory.t[i] == full.trajectory.t[i * stride]);
+    CHECK(thin.samples[i] == full.samples[i * stride]);
+  }
+  CHECK(thin.trajectory.t.back() == full.trajectory.t.back());
+  // on a grid (step 0.001: 200 001 points) the grid is what is thinned
+  const auto grid = hamel::integrate_monitored(field, state, energy, {}, {2.5, 0.0}, 0, 200, 0.001, o, 500);
+  CHECK(grid.sample_count == 200001);
+  CHECK(grid.trajectory.grid_t.size() <= 2 * 500 + 1);
+  CHECK(grid.trajectory.grid_t.front() == 0);
+  CHECK(grid.trajectory.grid_t.back() == doctest::Approx(200).epsilon(1e-12));
+  CHECK(grid.trajectory.t.empty());
+  CHECK(grid.drift == full.drift);
+}
 }  // TEST_SUITE

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/latex.hpp"
+#include "core/throttle.hpp"
 #include "derivation/discrete.hpp"
 #include "io/modules/discrete/discrete_claims.hpp"
 #include "io/modules/discrete/discrete_file.hpp"
@@ -59,7 +60,7 @@ void print_summary(const SystemFile& file, const DiscreteState& d, const Discret
           << sci(J.values.back(), 12) << ", max |J_k - J_0| = " << sci(J.drift()) << "\n";
   const auto& last = r.unreduced ? r.unreduced->q.back() : r.reconstructed.back();
   out << "  q_" << N << " =";
-  for (std::size_t i = 0; i < Q.dim(); ++i) out << " " << Q.coordinate_name(i) << " = " << sci(last[i]);
+  for (std::size_t i = 0; i < Q.dim(); ++i) out << " " << Q.coordinate_name(i) << " = " << sci(last[i], 10);
   out << "\n";
 }
 
@@ -115,9 +116,16 @@ std::vector<double> csv_row(const DiscreteState& d, const DiscreteSimulationResu
   return row;
 }
 
-void write_csv(const DiscreteState& d, const DiscreteSimulationResult& r, double h, const std::string& path, std::ostream& out) {
+void write_csv(const DiscreteState& d, const DiscreteSimulationResult& r, double h, const std::string& path, const SimulateOptions& o,
+               std::ostream& out) {
+  if (o.progress) o.progress("writing the CSV " + path);
   CsvWriter w(path, csv_header(d, r));
-  for (std::size_t k = 0; k <= d.in.simulation->steps; ++k) w.row(csv_row(d, r, k, h));
+  const std::size_t N = d.in.simulation->steps;
+  Throttle throttle;
+  for (std::size_t k = 0; k <= N; ++k) {
+    w.row(csv_row(d, r, k, h));
+    if (o.detail && k % 1024 == 0 && throttle.due()) o.detail("CSV: row " + std::to_string(k) + " of " + std::to_string(N + 1));
+  }
   w.finish();
   out << "CSV written to " << path << " (" << w.rows() << " rows)\n";
 }
@@ -127,16 +135,21 @@ void write_csv(const DiscreteState& d, const DiscreteSimulationResult& r, double
 RunFigures figures(const SystemFile& file, const DiscreteFile& df, const DiscreteState& d, const DiscreteSimulationResult& r,
                    double h) {
   const std::size_t N = d.in.simulation->steps;
+  // every stride-th step (and the last): at most about kMaxPlotPoints points per series
+  const std::size_t stride = plot_stride(N + 1);
+  std::vector<std::size_t> ks;
+  for (std::size_t k = 0; k <= N; k += stride) ks.push_back(k);
+  if (ks.back() != N) ks.push_back(N);
   const auto& q = r.unreduced ? r.unreduced->q : r.reconstructed;
   const Chart& Q = d.in.system.chart();
   const double nan = std::nan("");
   Plot p{file.name + ": discrete trajectory" + (r.energy_dla.empty() ? "" : " and energy error, variational vs Heun"), "t = k h",
          "coordinates q_k", {}, {}};
   p.panel_labels = {"velocities (q_k+1 - q_k)/h"};
-  for (std::size_t k = 0; k <= N; ++k) p.x.push_back(static_cast<double>(k) * h);
+  for (std::size_t k : ks) p.x.push_back(static_cast<double>(k) * h);
   for (std::size_t i = 0; i < Q.dim(); ++i) {
     Series s{Q.coordinate_name(i), {}}, v{"(" + Q.coordinate_name(i) + "_k+1 - " + Q.coordinate_name(i) + "_k)/h", {}, 1};
-    for (std::size_t k = 0; k <= N; ++k) {
+    for (std::size_t k : ks) {
       s.y.push_back(k < q.size() ? q[k][i] : nan);
       v.y.push_back(k + 1 < q.size() ? (q[k + 1][i] - q[k][i]) / h : nan);
     }
@@ -150,7 +163,7 @@ RunFigures figures(const SystemFile& file, const DiscreteFile& df, const Discret
     const auto drift = [&](const std::vector<double>& E, const std::vector<double>& W, std::size_t k) {
       return k < E.size() ? E[k] - E[0] - (forced && k < W.size() ? W[k] : 0.0) : nan;
     };
-    for (std::size_t k = 0; k <= N; ++k) {
+    for (std::size_t k : ks) {
       a.y.push_back(drift(r.energy_dla, r.work_dla, k));
       b.y.push_back(drift(r.energy_heun, r.work_heun, k));
     }
@@ -158,15 +171,21 @@ RunFigures figures(const SystemFile& file, const DiscreteFile& df, const Discret
     p.series.push_back(b);
   }
   RunFigures f{p};
-  if (df.plot) f.path = path_plot(PathPlotInput{file.name + ": path", *df.plot, Q.coordinates(), d.in.simulation->values, {}}, q);
+  std::vector<std::vector<double>> path;
+  for (std::size_t k : ks)
+    if (k < q.size()) path.push_back(q[k]);
+  if (df.plot) f.path = path_plot(PathPlotInput{file.name + ": path", *df.plot, Q.coordinates(), d.in.simulation->values, {}}, path);
   return f;
 }
 
 // A run that fails (Newton's method at some step) is the file's error, at its `simulate` block: what to
 // change there (h, q0, q1, the tolerances) is the user's, not the name of an internal class.
-DiscreteSimulationResult run_at_simulate(const DiscreteFile& df, const DiscreteState& d) {
+DiscreteSimulationResult run_at_simulate(const DiscreteFile& df, const DiscreteState& d, const SimulateOptions& o) {
   try {
-    return run_discrete_simulation(d);
+    DeriveOptions progress;
+    progress.progress = o.progress;
+    progress.detail = o.detail;
+    return run_discrete_simulation(d, progress);
   } catch (const DomainError& e) {
     throw SpecError(df.at.find({"simulate"}), "'simulate': the integration of (3) failed: " + without_function_name(e.what()));
   }
@@ -175,15 +194,19 @@ DiscreteSimulationResult run_at_simulate(const DiscreteFile& df, const DiscreteS
 int simulate_file(const SystemFile& file, const SimulateOptions& o, std::ostream& out) {
   const DiscreteFile df = load(file);
   const DiscreteState d = discrete_state(build_discrete_setup(df));
-  const DiscreteSimulationResult r = run_at_simulate(df, d);
+  const DiscreteSimulationResult r = run_at_simulate(df, d, o);
   const double h = GiNaC::ex_to<GiNaC::numeric>(d.in.system.step().subs(d.in.simulation->values).evalf()).to_double();
   if (!o.quiet) print_summary(file, d, r, h, out);
   if (r.reconstruction_error >= 0)
-    out << "  reduced-then-reconstructed vs unreduced: max |dq| = " << sci(r.reconstruction_error)
-        << (r.reconstruction_error <= kReconstructionTolerance ? " (agree)" : " (DISAGREE)") << "\n";
-  if (!o.csv.empty()) write_csv(d, r, h, o.csv, out);
-  if (!o.plot.empty()) write_run_plots(figures(file, df, d, r, h), o.plot, out, o.units);
-  return r.reduced_failed || r.reconstruction_error > kReconstructionTolerance ? 1 : 0;
+    out << "  reduced-then-reconstructed vs unreduced: max |dq| = " << sci(r.reconstruction_error) << " against 1e-9 + 1e-9 max |q| = "
+        << sci(reconstruction_tolerance(r)) << " (max |q| = " << sci(r.reconstruction_scale, 10) << ")"
+        << (reconstruction_agrees(r) ? " (agree)" : " (DISAGREE)") << "\n";
+  if (!o.csv.empty()) write_csv(d, r, h, o.csv, o, out);
+  if (!o.plot.empty()) {
+    if (o.progress) o.progress("drawing the plots");
+    write_run_plots(figures(file, df, d, r, h), o.plot, out, o.units);
+  }
+  return r.reduced_failed || (r.reconstruction_error >= 0 && !reconstruction_agrees(r)) ? 1 : 0;
 }
 
 class DiscreteModule : public Module {

@@ -1,12 +1,12 @@
 // io/modules/hybrid/hybrid_module.cpp — the Module: derive (derivation/hybrid), claims, simulate.
 #include "io/modules/hybrid/hybrid_module.hpp"
 
-#include <iostream>
 #include <sstream>
 
 #include "core/error.hpp"
 #include "derivation/hybrid.hpp"
 #include "io/modules/simulate_section.hpp"
+#include "numerics/plot.hpp"
 
 namespace hamel {
 
@@ -55,21 +55,26 @@ class HybridModule : public Module {
 
 int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options, std::ostream& out) {
   if (!file.simulation) throw InvalidArgument("hamel simulate: the system file has no 'simulate' section");
+  if (options.progress) options.progress("building the hybrid system");
   const HybridSystem in = build_hybrid_system(file);
   const auto& si = *in.simulation;
   HybridSimulationSpec spec = si.spec;
   spec.compile.quiet = options.quiet;
-  // a progress line on stderr for long runs (at most once a second)
-  bool printed = false;
-  if (!options.quiet) {
-    spec.options.progress = [&printed](const Progress& p) {
-      std::cerr << "\rhamel simulate: t = " << fmt(p.t, 6) << " of " << fmt(p.t1, 6) << ", " << p.events << " impacts, "
-                << p.steps << " steps, " << fmt(p.elapsed_seconds, 3) << " s   " << std::flush;
-      printed = true;
+  SimulateOptions written = options;  // the file's output.csv when the command line gives none
+  if (written.csv.empty()) written.csv = si.csv;
+  // memory bounded however long the run: the CSV is written as the run goes, the figures get about
+  // kMaxPlotPoints samples of it (the impacts are kept in full)
+  spec.csv = written.csv;
+  spec.max_samples = kMaxPlotPoints;
+  if (options.progress)
+    options.progress("integrating over t in [" + fmt(spec.t0, 6) + ", " + fmt(spec.t1, 6) + "]" +
+                     (spec.csv.empty() ? "" : ", writing the CSV " + spec.csv));
+  if (options.detail)
+    spec.options.progress = [detail = options.detail](const Progress& p) {
+      detail("t = " + fmt(p.t, 6) + " of " + fmt(p.t1, 6) + ", " + std::to_string(p.events) + " impacts, " + std::to_string(p.steps) +
+             " steps");
     };
-  }
   const HybridTrajectory tr = run_hybrid(in, spec);
-  if (printed) std::cerr << "\n";
   out << "hybrid simulation: t = " << spec.t0 << " .. " << tr.t.back()
       << (in.automaton ? " from domain " + in.automaton->domain(spec.initial_domain).name : std::string()) << ", "
       << tr.impacts.size() << " impacts, " << tr.grazes.size() << " grazes, " << tr.steps << " steps\n";
@@ -82,8 +87,6 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
       out << "  " << tr.observable_names[o] << " " << fmt(i.observables_before[o], 8) << " -> " << fmt(i.observables_after[o], 8);
     out << "\n";
   }
-  SimulateOptions written = options;  // the file's output.csv when the command line gives none
-  if (written.csv.empty()) written.csv = si.csv;
   // the events CSV goes beside a trajectory CSV written to a file (write_events_csv)
   const bool events_csv = !written.csv.empty() && !written.csv_to_stdout;
   if (tr.impacts.size() > show)
@@ -91,12 +94,13 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
         << (events_csv ? " in the events CSV" : "; --csv OUT.csv writes every impact to OUT-events.csv") << ")\n";
   if (!tr.message.empty()) out << "stopped: " << tr.message << "\n";
   if (!written.csv.empty()) {
-    write_trajectory_csv(tr, written.csv);
-    out << "trajectory written to " << written.csv << "\n";
+    out << "trajectory written to " << written.csv << " (" << tr.csv_rows << " rows: every "
+        << (spec.options.output_step > 0 ? "point of the output step" : "accepted step") << ")\n";
     write_events_csv(written, [&tr](const std::string& path) { write_impacts_csv(tr, path); }, out);
   }
   const std::string plot_path = options.plot.empty() ? si.plot : options.plot;
   if (!plot_path.empty() && !tr.t.empty()) {
+    if (options.progress) options.progress("drawing the plots");
     const HybridAutomaton A = in.automaton ? *in.automaton : as_automaton(*in.system);
     write_run_plots(hybrid_figures(A, spec, tr, si.plane, in.name), plot_path, out, options.units);
   }

@@ -60,7 +60,7 @@ TEST_CASE("hamel derive: P2 prints (3), the connection checks, the reduced syste
   CHECK(has(r.out, "[yes] (7) A_d(l_g0 q0, l_g1 q1) = g1 A_d(q0, q1) g0^-1"));
   CHECK(has(r.out, "[yes] reduced horizontal equations = unreduced (3) paired with Hor_q1(dr) (Theorem 5.11)  (symbolic (canonical form)"));
   CHECK(has(r.out, "[yes] (51) = the unreduced (3) paired with horizontal lifts along h_d"));
-  CHECK(has(r.out, "[yes] reduced-then-reconstructed trajectory = unreduced integration (max |dq| <= 1e-9)  (numeric: max |q_rec - q| = "));
+  CHECK(has(r.out, "[yes] reduced-then-reconstructed trajectory = unreduced integration (max |dq| <= 1e-9 + 1e-9 max |q|)  (numeric: max |q_rec - q| = "));
   CHECK(has(r.out, "23 checks: 23 yes, 0 no"));
   const auto j = hamel::test::read_json(json.path());
   for (const char* id : {"discrete.lagrangian", "discrete.variational_constraints", "discrete.kinematic_constraints",
@@ -396,3 +396,42 @@ TEST_CASE("hamel check: bad discrete claims give positions") {
 }
 
 }  // TEST_SUITE
+
+namespace {
+
+// The knife edge on an inclined plane (Bloch §1.6), started at y = 10^7: every coordinate difference is
+// rounded at 10^7 eps = 2e-9, far above the absolute 1e-9 the comparisons once used.
+std::string knife_far_out(int steps) {
+  return "name: knife_far\nparameters: [h, m, J, gs]\ncoordinates: [x, y, phi]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
+         "  lagrangian: \"m/2*(x_dot^2 + y_dot^2) + J/2*phi_dot^2 + m*gs*x\"\n"
+         "  constraints: [\"sin(phi)*x_dot - cos(phi)*y_dot\"]\n  symmetry: {group: additive, coordinates: [y]}\n"
+         "  simulate:\n    values: {h: 0.01, m: 1, J: 0.2, gs: 2}\n    steps: " + std::to_string(steps) +
+         "\n    q0: {x: 0, y: 10000000, phi: 0}\n    q1: {x: \"sin(0.01)^2\", phi: 0.01}\n";
+}
+
+// The number after `key` in `text`, e.g. "max |dq| = " → 1.2e-08.
+double number_after(const std::string& text, const std::string& key) {
+  const auto at = text.find(key);
+  REQUIRE(at != std::string::npos);
+  return std::strtod(text.c_str() + at + key.size(), nullptr);
+}
+
+}  // namespace
+
+TEST_CASE("hamel simulate: reconstructed vs unreduced is judged relative to the size of q (a run at y = 1e7 agrees)") {
+  hamel::test::TempFile f(knife_far_out(50), ".yaml");
+  const Run r = run({"simulate", f.path()});
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  // Newton's residual at y = 1e7 is 1.2e-7 (the rounding of F): accepted, as its rounding level says
+  const double dq = number_after(r.out, "max |dq| = ");
+  CHECK(dq > 1e-9);   // beyond the old absolute tolerance ...
+  CHECK(dq < 1e-6);   // ... and at rounding level for |q| = 1e7 (relative 1e-13)
+  CHECK(has(r.out, "against 1e-9 + 1e-9 max |q| = 0.01 (max |q| = 10000000.08) (agree)"));
+  // the final state with ten significant digits: y = 10^7 + 0.08 is not printed as 1e+07
+  CHECK(has(r.out, "q_50 = x = 0.22985633"));
+  CHECK(has(r.out, " y = 10000000.08 phi = 0.5\n"));
+  // derive's verdict says the same
+  const Run d = run({"derive", f.path()});
+  CHECK(has(d.out, "[yes] reduced-then-reconstructed trajectory = unreduced integration (max |dq| <= 1e-9 + 1e-9 max |q|)"));
+}

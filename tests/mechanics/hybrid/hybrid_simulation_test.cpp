@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 
 #include "mechanics/hybrid/hybrid_automaton.hpp"
@@ -227,6 +228,56 @@ TEST_CASE("write_trajectory_csv, write_impacts_csv") {
   std::ifstream tin(dir.path() + "/traj.csv");
   std::getline(tin, header);
   CHECK(header == "t,x,y,x_dot,y_dot,domain,J,energy");
+}
+
+TEST_CASE("simulate_hybrid: max_samples keeps a bounded, evenly thinned part of the run, the CSV streams every sample") {
+  const auto b = test::billiard();
+  auto spec = billiard_spec(b, 0.005);
+  spec.options.max_step = 1e-3;  // about 5000 steps
+  const auto full = simulate_hybrid(b.system(), spec);
+  const std::size_t N = full.t.size();
+  REQUIRE(N > 4000);
+  CHECK(full.samples == N);
+  test::TempDir dir;
+  spec.max_samples = 100;
+  spec.csv = dir.path() + "/run.csv";
+  const auto thin = simulate_hybrid(b.system(), spec);
+  CHECK(thin.samples == N);
+  CHECK(thin.csv_rows == N);
+  // bounded: between max_samples and 2 max_samples, plus the last
+  CHECK(thin.t.size() >= 100);
+  CHECK(thin.t.size() <= 2 * 100 + 1);
+  CHECK(thin.x.size() == thin.t.size());
+  CHECK(thin.observables.size() == thin.t.size());
+  CHECK(thin.energy.size() == thin.t.size());
+  // every stride-th sample of the full run (the stride a power of two), then the last one
+  std::size_t stride = 1;
+  while (full.t[stride] != thin.t[1]) ++stride;
+  CHECK((stride & (stride - 1)) == 0);
+  CHECK(stride >= N / 200);
+  for (std::size_t i = 0; i + 1 < thin.t.size(); ++i) {
+    REQUIRE(i * stride < N);
+    CHECK(thin.t[i] == full.t[i * stride]);
+    CHECK(thin.x[i] == full.x[i * stride]);
+    CHECK(thin.energy[i] == full.energy[i * stride]);
+    CHECK(thin.observables[i] == full.observables[i * stride]);
+  }
+  CHECK(thin.t.back() == full.t.back());
+  CHECK(thin.x.back() == full.x.back());
+  // the integration itself is the same: the impacts bit for bit
+  REQUIRE(thin.impacts.size() == 14);
+  for (std::size_t k = 0; k < 14; ++k) CHECK(thin.impacts[k].t == full.impacts[k].t);
+  // the CSV has every sample: row k is the full run's sample k (t read back exactly from %.17g)
+  std::ifstream in(spec.csv);
+  std::string line;
+  std::getline(in, line);
+  CHECK(line == "t,x,y,x_dot,y_dot,domain,J,energy");
+  std::size_t rows = 0;
+  while (std::getline(in, line)) {
+    if (rows < N) CHECK(std::strtod(line.c_str(), nullptr) == full.t[rows]);
+    ++rows;
+  }
+  CHECK(rows == N);
 }
 
 TEST_CASE("hybrid_figures: a dashed line at each impact, the moving wall at both ends, the impacts on it") {
