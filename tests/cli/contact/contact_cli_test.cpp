@@ -411,7 +411,7 @@ TEST_CASE("hamel check: a dissipated claim under always-on constraints is decide
   CHECK(has(r.out, "4 claims: 2 true, 2 false"));
 }
 
-TEST_CASE("hamel check --json: an impact claim's witness has the wall's restitution in (0, 1], with both values there") {
+TEST_CASE("hamel check --json: an impact claim's witness has the wall's restitution between 0 and 1, with both values there") {
   // a Herglotz pendulum at a wall theta <= thw with restitution alpha; the energy jump claimed with
   // (1 - alpha) for (1 - alpha^2)
   hamel::test::TempFile sys("coordinates: [theta]\nparameters: [m, l, g, gamma, thw, alpha]\naction_dependent: true\n"

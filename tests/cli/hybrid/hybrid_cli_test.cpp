@@ -238,7 +238,7 @@ double number_after(const std::string& text, const std::string& label) {
   return std::stod(text.substr(at + label.size()));
 }
 
-TEST_CASE("hamel check --json: a hybrid counterexample has its point and both values, and restitutions in (0, 1]") {
+TEST_CASE("hamel check --json: a hybrid counterexample has its point and both values, and restitutions between 0 and 1") {
   // a ball on the ground with Newtonian restitution e
   hamel::test::TempFile sys("parameters: [m, g, e]\ncoordinates: [x, y]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2) - m*g*y\"\n"
                             "hybrid:\n  guards:\n    - name: ground\n      surface: \"y\"\n      direction: falling\n"
