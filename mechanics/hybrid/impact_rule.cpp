@@ -32,7 +32,7 @@ namespace {
 // accumulation time, and why no impact applies.
 std::string zeno_text(const std::vector<double>& times, double t, double accumulation, const std::string& guard, double sigma) {
   const std::size_t n = times.size(), first = n >= 4 ? n - 4 : 0;
-  std::string s = std::to_string(n) + " impacts, then Zeno accumulation at t = " + number_text(accumulation, 17) + ": the next crossing of " +
+  std::string s = std::to_string(n) + (n == 1 ? " impact" : " impacts") + ", then Zeno accumulation at t = " + number_text(accumulation, 17) + ": the next crossing of " +
                   guard + " comes at t = " + number_text(t, 17) + " with no time after the last impact and sigma = " +
                   number_text(sigma, 8) + ", leaving S, so no impact applies; last impact times";
   for (std::size_t i = first; i < n; ++i) s += (i == first ? " " : ", ") + number_text(times[i], 17);

@@ -10,6 +10,7 @@
 
 #include "mechanics/hybrid/hybrid_automaton.hpp"
 #include "mechanics/hybrid/hybrid_simulation.hpp"
+#include "mechanics/hybrid/impact_rule.hpp"
 #include "numerics/plot.hpp"
 #include "tests/mechanics/hybrid/examples.hpp"
 #include "tests/numerics/temp_dir.hpp"
@@ -211,6 +212,32 @@ TEST_CASE("simulate_hybrid: a ball sticking to a vibrating plate stops as Zeno a
     const double c = 0.6 * std::cos(12 * i.t);  // dh/dt
     CHECK(i.after[1] - c == doctest::Approx(-0.8 * (i.before[1] - c)).epsilon(1e-9));
   }
+}
+
+TEST_CASE("ImpactRule: an arriving crossing is an impact, a leaving one a graze, and one with no time after an impact Zeno") {
+  ImpactRule rule(1e-12);
+  using A = ImpactRule::Action;
+  // impacts at 0, 1, 1.5, 1.75: the intervals halve, the accumulation is at 1.75 + 0.25 = 2
+  for (double t : {0.0, 1.0, 1.5, 1.75}) {
+    CHECK(rule.before_reset("floor", Direction::Falling, EventKind::Crossing, t, -2.0) == A::Apply);
+    CHECK(rule.after_reset("floor", Direction::Falling, t, -2.0, 1.0));
+    rule.applied(t);
+  }
+  CHECK(rule.before_reset("floor", Direction::Falling, EventKind::Crossing, 1.8, 1e-7) == A::Skip);   // a graze later on
+  CHECK(rule.before_reset("floor", Direction::Falling, EventKind::Grazing, 1.75, 1e-7) == A::Skip);   // a touch
+  CHECK(rule.before_reset("floor", Direction::Rising, EventKind::Crossing, 1.75, 1e-7) == A::Apply);  // arriving upwards
+  CHECK(!rule.zeno());
+  CHECK(rule.before_reset("floor", Direction::Falling, EventKind::Crossing, 1.75, 1e-7) == A::Stop);
+  REQUIRE(rule.zeno());
+  CHECK(*rule.accumulation_time() == doctest::Approx(2.0).epsilon(1e-14));
+  CHECK(rule.message().find("4 impacts, then Zeno accumulation at t = 2: the next crossing of floor comes at t = 1.75") == 0);
+  CHECK(rule.message().find("intervals 1 0.5 0.25") != std::string::npos);
+  // a reset that keeps sigma falling is not an impact law; a plastic one (sigma+ = 0) is
+  ImpactRule other(1e-12);
+  CHECK(other.after_reset("floor", Direction::Falling, 0.5, -2.0, 0.0));
+  CHECK(!other.after_reset("floor", Direction::Falling, 0.5, -2.0, -1.0));
+  CHECK(other.message().find("the reset of floor does not reverse the crossing at t = 0.5: sigma = -2 before and -1 after") == 0);
+  CHECK(!other.zeno());
 }
 
 TEST_CASE("simulate_hybrid: a start on the far side of an impact guard is refused (the wall would be passed silently)") {
