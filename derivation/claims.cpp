@@ -106,6 +106,14 @@ void fill_comparison(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& de
 
 }  // namespace
 
+void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const ProbeSpace& space) {
+  fill_comparison(res, zero_test(derived - claimed, space), derived, claimed);
+}
+
+void compare_claim(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& derived, const GiNaC::ex& claimed) {
+  fill_comparison(res, v, derived, claimed);
+}
+
 void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const Chart& chart) {
   fill_comparison(res, zero_test(derived - claimed, chart), derived, claimed);
 }

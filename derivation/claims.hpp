@@ -10,6 +10,9 @@
 
 namespace hamel {
 
+struct ZeroVerdict;
+struct ProbeSpace;
+
 
 struct ClaimResult {
   std::string name;
@@ -46,6 +49,14 @@ std::vector<std::pair<std::string, std::string>> point_items(const GiNaC::exmap&
 /// Fills `res` with the comparison of a derived and a claimed value on `chart` by the zero test: the
 /// verdict, how it was decided, both values and, when they differ, the witness point with both values.
 void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const Chart& chart);
+
+/// The same with the points drawn from `space` (a chart's probe space with some parameters narrowed to
+/// where they are physical, e.g. a restitution in (0, 1]).
+void compare_claim(ClaimResult& res, const GiNaC::ex& derived, const GiNaC::ex& claimed, const ProbeSpace& space);
+
+/// The same from a verdict already reached (a module's own zero test, e.g. the rescaled one of discrete
+/// systems): its witness gets every symbol of both values, and both values there.
+void compare_claim(ClaimResult& res, const ZeroVerdict& v, const GiNaC::ex& derived, const GiNaC::ex& claimed);
 
 /// Fills `res` for a yes/no claim ("holds: false"): it is true when the claimed verdict is the derived one.
 void compare_claim(ClaimResult& res, bool derived, bool claimed, const std::string& how);

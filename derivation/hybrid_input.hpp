@@ -46,6 +46,7 @@ struct HybridSimulationInput {
   std::string csv, plot;                   ///< output paths from the file (may be empty)
   bool reduced = false;                    ///< also run the reduced simulation and compare
   std::optional<PlotPlane> plane = std::nullopt;  ///< of the path plot (none: the first two coordinates)
+  SourcePos initial_at;                    ///< where `initial` was written (a start outside a guard is refused there)
 };
 
 struct HybridInput {

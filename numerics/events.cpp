@@ -40,17 +40,10 @@ void append(Trajectory& all, Trajectory&& part) {
   all.rhs_evaluations += part.rhs_evaluations;
 }
 
-// t_N + Δ_N r/(1 − r) when the last three intervals shrink by a steady ratio r < 1 (a steady ratio
-// near 1 is a chattering state, not an accumulation).
 std::optional<double> accumulation_estimate(const std::vector<Hit>& hits) {
-  const std::size_t n = hits.size();
-  if (n < 4) return std::nullopt;
-  const double d1 = hits[n - 3].t - hits[n - 4].t, d2 = hits[n - 2].t - hits[n - 3].t,
-               d3 = hits[n - 1].t - hits[n - 2].t;
-  if (!(d1 > 0 && d2 > 0 && d3 > 0)) return std::nullopt;
-  const double r1 = d2 / d1, r2 = d3 / d2;
-  if (!(r1 < 0.99 && r2 < 0.99 && std::fabs(r1 - r2) <= 0.05 * std::max(r1, r2))) return std::nullopt;
-  return hits[n - 1].t + d3 * r2 / (1 - r2);
+  std::vector<double> ts;
+  for (const Hit& h : hits) ts.push_back(h.t);
+  return accumulation_time_of(ts);
 }
 
 std::string zeno_message(const std::vector<Hit>& hits, const std::optional<double>& accumulation, double t0,
@@ -89,6 +82,18 @@ void check_reset(const State& next, std::size_t n, double t) {
 }
 
 }  // namespace
+
+// t_N + Δ_N r/(1 − r) when the last three intervals shrink by a steady ratio r < 1 (a steady ratio
+// near 1 is a chattering state, not an accumulation).
+std::optional<double> accumulation_time_of(const std::vector<double>& t) {
+  const std::size_t n = t.size();
+  if (n < 4) return std::nullopt;
+  const double d1 = t[n - 3] - t[n - 4], d2 = t[n - 2] - t[n - 3], d3 = t[n - 1] - t[n - 2];
+  if (!(d1 > 0 && d2 > 0 && d3 > 0)) return std::nullopt;
+  const double r1 = d2 / d1, r2 = d3 / d2;
+  if (!(r1 < 0.99 && r2 < 0.99 && std::fabs(r1 - r2) <= 0.05 * std::max(r1, r2))) return std::nullopt;
+  return t[n - 1] + d3 * r2 / (1 - r2);
+}
 
 Segment integrate_until_event(const Rhs& f, const std::vector<Guard>& guards, const State& x0, double t0,
                               double t1, const EventOptions& options) {

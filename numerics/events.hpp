@@ -97,6 +97,10 @@ struct Simulation {
   std::optional<double> accumulation_time;
 };
 
+/// The accumulation time t_N + Δ_N r/(1 − r) of event times t_1 < … < t_N whose last three intervals
+/// shrink by a steady ratio r < 0.99; nothing otherwise (too few, or a chattering state).
+std::optional<double> accumulation_time_of(const std::vector<double>& t);
+
 /// Integrates, stops at each event, applies `reset`, continues, until t1, a stop by the reset map,
 /// max_events (the message gives the number of events, the last times and intervals) or a failure.
 /// @throws InvalidArgument if the reset returns a state of another size or not finite.

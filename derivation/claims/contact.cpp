@@ -112,9 +112,19 @@ void hamiltonian_vector_field(const Checker& k, const ContactClaim& c, ClaimResu
   compare_claim(res, darboux_hamiltonian_vector_field(k.M, k.legendre(c).hamiltonian)[c.index], k.on_dual(c.values[0]), k.M);
 }
 
+// TQ × R's probe space with the walls' restitutions in (0, 1], where they are physical, as the
+// hybrid module and derive's sign checks draw them: a witness with alpha = 1.3 is no impact's.
+ProbeSpace event_space(const Checker& k) {
+  ProbeSpace space = k.T.probe_space();
+  for (const auto& w : k.s.system.walls)
+    for (auto& r : space.ranges)
+      if (r.symbol.is_equal(w.restitution)) r.lo = 1e-3, r.hi = 1;
+  return space;
+}
+
 // impact_map (after a wall) and velocity_jump (after a switch): a post-event velocity.
 void post_velocity(const Checker& k, const ContactClaim& c, ClaimResult& res) {
-  compare_claim(res, k.post_velocities(c)[c.index - k.L.dim()], c.values[0], k.T);
+  compare_claim(res, k.post_velocities(c)[c.index - k.L.dim()], c.values[0], event_space(k));
 }
 
 // impact_momentum (after a wall) and momentum_jump (after a switch): a post-event momentum.
@@ -126,7 +136,7 @@ void post_momentum(const Checker& k, const ContactClaim& c, ClaimResult& res) {
 // energy_jump (E+ - E-) and energy_after (E+).
 void post_energy(const Checker& k, const ContactClaim& c, ClaimResult& res) {
   const ex after = energy_after(k.L, k.post_velocities(c));
-  compare_claim(res, c.kind == "energy_jump" ? after - energy(k.L) : after, c.values[0], k.T);
+  compare_claim(res, c.kind == "energy_jump" ? after - energy(k.L) : after, c.values[0], event_space(k));
 }
 
 // The multipliers are compared on D × R, where they are defined (003 (15)).

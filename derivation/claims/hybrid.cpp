@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <sstream>
 
 #include "core/error.hpp"
 #include "core/latex.hpp"
@@ -34,8 +35,21 @@ std::string how_of(const HybridVerdict& v) {
   return how;
 }
 
+// The witness as text and, for `hamel check --json`, by name (the same names and digits).
+void set_witness(ClaimResult& res, const SamplePoint& p, const std::string& values) {
+  res.counterexample = describe_sample(p) + values;
+  res.point = sample_items(p);
+}
+
+std::string twelve(double v) {
+  std::ostringstream os;
+  os.precision(12);
+  os << v;
+  return os.str();
+}
+
 void counterexample(ClaimResult& res, const HybridVerdict& v) {
-  if (v.counterexample) res.counterexample = describe_sample(*v.counterexample) + (v.note.empty() ? "" : "; " + v.note);
+  if (v.counterexample) set_witness(res, *v.counterexample, v.note.empty() ? "" : "; " + v.note);
 }
 
 // The system and what is derived once from it (shared by every claim).
@@ -158,11 +172,14 @@ void impact_relation(const ClaimEnv& e, ClaimResult& res) {
   res.claimed = to_text(rhs);
   if (v.witness) {
     std::string vals;
-    try {
-      vals = " (lhs = " + std::to_string(evaluate_at(l, *v.witness)) + ", rhs = " + std::to_string(evaluate_at(rr, *v.witness)) + ")";
+    try {  // the values are a courtesy: an evaluation failure must not hide the verdict
+      res.derived_at = twelve(evaluate_at(l, *v.witness));
+      res.claimed_at = twelve(evaluate_at(rr, *v.witness));
+      vals = " (lhs = " + res.derived_at + ", rhs = " + res.claimed_at + ")";
     } catch (const std::exception&) {
+      res.derived_at.clear(), res.claimed_at.clear();
     }
-    res.counterexample = describe_sample(*v.witness) + vals;
+    set_witness(res, *v.witness, vals);
   }
 }
 
@@ -187,7 +204,9 @@ void compare_signs(const ClaimEnv& e, const SimpleHybridSystem& HH, const Switch
     if (std::fabs(a) > 1e-6 && std::fabs(bb) > 1e-6 && (a > 0) != (bb > 0)) {
       res.holds = false;
       res.how = "a sampled point of h = 0 where exactly one of the conditions holds";
-      res.counterexample = describe_sample(p) + " (derived " + std::to_string(a) + ", claimed " + std::to_string(bb) + ")";
+      res.derived_at = twelve(a);
+      res.claimed_at = twelve(bb);
+      set_witness(res, p, " (derived " + res.derived_at + ", claimed " + res.claimed_at + ")");
       return;
     }
   }
@@ -246,7 +265,11 @@ void generalized_momentum_map_claim(const ClaimEnv& e, ClaimResult& res) {
     if (holds && !gc.holds) {
       holds = false;
       how = gc.name + ": " + gc.how;
-      if (gc.first && gc.second) res.counterexample = describe_sample(*gc.first) + " and " + describe_sample(*gc.second);
+      if (gc.first && gc.second) {
+        // two states: the second's names get a suffix _2 in the JSON point
+        set_witness(res, *gc.first, " and " + describe_sample(*gc.second));
+        for (const auto& [n, x] : sample_items(*gc.second)) res.point.emplace_back(n + "_2", x);
+      }
     } else if (holds) {
       how += (how.empty() ? "" : "; ") + gc.name + ": " + gc.how;
     }

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "geometry/lifts.hpp"
+#include "mechanics/hybrid/impact_rule.hpp"
 #include "mechanics/hybrid/forced_system.hpp"
 #include "numerics/csv.hpp"
 
@@ -50,23 +51,21 @@ struct CompiledTransition {
   CompiledFunction surface, reset, normal;  // normal: σ = ∂_t h + dh q̇
 };
 
-// The reset left σ on the side it came from (000 Def. 1 wants the motion to leave S): the next
-// segment would meet the guard again at once.  A plastic impact (σ⁺ = 0) is allowed.
-bool crosses_again(Direction d, double before, double after) {
-  const double tol = 1e-9 * (1 + std::fabs(before));
-  switch (d) {
-    case Direction::Falling: return after < -tol;
-    case Direction::Rising: return after > tol;
-    case Direction::Either: return before * after > tol * std::fabs(before);
+// A start on the side of an impact guard that the motion is sent back from would never meet it
+// (the guard watches crossings into that side only): the run would pass the wall silently.
+void check_initial_side(const std::vector<CompiledTransition>& trans, const std::vector<double>& in, std::size_t domain,
+                        double guard_tol) {
+  for (const auto& tr : trans) {
+    if (tr.from != domain || tr.from != tr.to || tr.direction == Direction::Either) continue;
+    double h = 0;
+    tr.surface(in.data(), &h);
+    const bool outside = tr.direction == Direction::Falling ? h < -guard_tol : h > guard_tol;
+    if (outside)
+      throw InvalidArgument(detail::message(
+          "simulate_hybrid", "the initial state is outside guard '" + tr.name + "' (its direction is " +
+                                 (tr.direction == Direction::Falling ? "falling: the motion lives where h >= 0" : "rising: the motion lives where h <= 0") + ")",
+          tr.direction == Direction::Falling ? "h(t0, q0) >= 0" : "h(t0, q0) <= 0", "h(t0, q0) = " + number_text(h, 8)));
   }
-  return false;
-}
-
-std::string not_reversed_message(const std::string& guard, double t, double before, double after) {
-  return "the reset of " + guard + " does not reverse the crossing at t = " + number_text(t, 17) + ": sigma = " +
-         number_text(before, 8) + " before and " + number_text(after, 8) +
-         " after the impact, so the motion crosses S again; hint: the reset must send sigma to the other side "
-         "(derive checks it: 'sends the motion back across S')";
 }
 
 // t, the state (its first `n` components: q, q̇), the domain, the observables, the energy.
@@ -242,7 +241,8 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
     d.energy(in.data(), &energy);
   };
 
-  std::string stopped;  // why the reset map stopped the run
+  ImpactRule rule(spec.options.time_tol);  // why the reset map stopped the run, if it did
+  std::vector<Event> skipped;              // crossings leaving S: grazes, no reset
   const auto sigma = [&](const CompiledTransition& tr, const State& x, double time) {
     load(x, time);
     double v = 0;
@@ -259,20 +259,27 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
     for (const Event& ev : hit.events) {
       const auto& tr = trans[ev.guard];
       if (static_cast<std::size_t>(x[2 * n]) != tr.from) continue;
+      const bool impact = tr.from == tr.to;  // not a transition to another domain, which keeps the velocity
       const double before = sigma(tr, x, hit.t);
+      if (impact) {
+        const ImpactRule::Action act = rule.before_reset(tr.name, tr.direction, ev.kind, hit.t, before);
+        if (act == ImpactRule::Action::Stop) return std::nullopt;
+        if (act == ImpactRule::Action::Skip) {
+          skipped.push_back(Event{ev.guard, EventKind::Grazing, ev.direction, hit.t});
+          continue;
+        }
+      }
       load(x, hit.t);
       tr.reset(in.data(), res.data());
       State next = x;
       for (std::size_t i = 0; i < n; ++i) next[n + i] = res[i];
-      const double after = sigma(tr, next, hit.t);
-      if (tr.from == tr.to && crosses_again(tr.direction, before, after)) {  // an impact, not a transition
-        stopped = not_reversed_message(tr.name, hit.t, before, after);
-        return std::nullopt;
-      }
+      if (impact && !rule.after_reset(tr.name, tr.direction, hit.t, before, sigma(tr, next, hit.t))) return std::nullopt;
       x = std::move(next);
       x[2 * n] = static_cast<double>(tr.to);
       rec.guards += (rec.guards.empty() ? "" : "+") + tr.name;
     }
+    if (rec.guards.empty()) return x;  // only grazes
+    rule.applied(hit.t);
     rec.to = A.domain(static_cast<std::size_t>(x[2 * n])).name;
     rec.after.assign(x.begin(), x.begin() + static_cast<long>(2 * n));
     evaluate(x, hit.t, rec.observables_after, rec.energy_after);
@@ -303,6 +310,8 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
     };
   }
   State x0 = spec.initial;
+  load(x0, spec.t0);
+  check_initial_side(trans, in, spec.initial_domain, o.guard_tol);
   x0.push_back(static_cast<double>(spec.initial_domain));
   const Simulation sim = simulate_with_events(rhs, guards, reset, x0, spec.t0, spec.t1, o);
 
@@ -317,9 +326,11 @@ HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulatio
     out.csv_rows = csv->rows();
   }
   out.grazes = sim.grazes;
-  out.termination = sim.trajectory.termination;
-  out.message = stopped.empty() ? sim.trajectory.message : stopped;
-  out.accumulation_time = sim.accumulation_time;
+  out.grazes.insert(out.grazes.end(), skipped.begin(), skipped.end());
+  std::sort(out.grazes.begin(), out.grazes.end(), [](const Event& a, const Event& b) { return a.t < b.t; });
+  out.termination = rule.zeno() ? Termination::MaxEvents : sim.trajectory.termination;
+  out.message = rule.message().empty() ? sim.trajectory.message : rule.message();
+  out.accumulation_time = rule.zeno() ? rule.accumulation_time() : sim.accumulation_time;
   out.steps = sim.trajectory.steps;
   return out;
 }

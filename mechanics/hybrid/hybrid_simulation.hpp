@@ -77,8 +77,12 @@ struct HybridTrajectory {
   std::size_t csv_rows = 0;                      ///< written to spec.csv
 };
 
-/// @throws InvalidArgument for an initial state of the wrong size, a missing parameter value, or an
-///   unknown initial domain.
+/// Impacts follow mechanics/hybrid/impact_rule.hpp: a crossing leaving S is a graze (no reset), one at
+/// the time of the previous impact ends the run as Zeno accumulation (termination MaxEvents, with
+/// accumulation_time), a reset that does not reverse σ ends it (Stopped).
+/// @throws InvalidArgument for an initial state of the wrong size, a missing parameter value, an
+///   unknown initial domain, or an initial state outside an impact guard of its domain (h < 0 for a
+///   falling guard, h > 0 for a rising one: the motion would pass it unseen).
 HybridTrajectory simulate_hybrid(const HybridAutomaton& A, const HybridSimulationSpec& spec);
 HybridTrajectory simulate_hybrid(const SimpleHybridSystem& H, const HybridSimulationSpec& spec);
 

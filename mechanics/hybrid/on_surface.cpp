@@ -104,20 +104,26 @@ double evaluate_at(const ex& e, const SamplePoint& p) {
   return GiNaC::ex_to<GiNaC::numeric>(v).to_double();
 }
 
-std::string describe_sample(const SamplePoint& p) {
+std::vector<std::pair<std::string, std::string>> sample_items(const SamplePoint& p) {
   std::vector<std::pair<std::string, double>> items;
   for (const auto& [k, v] : p) items.emplace_back(symbol_name(k), GiNaC::ex_to<GiNaC::numeric>(v.evalf()).to_double());
   // by name: the map's own order follows GiNaC's hashes, which change from run to run
   std::stable_sort(items.begin(), items.end(),
                    [](const auto& a, const auto& b) { return compare_names(a.first, b.first) < 0; });
-  std::ostringstream os;
-  os.precision(6);
-  bool first = true;
+  std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [n, v] : items) {
-    os << (first ? "" : ", ") << n << " = " << v;
-    first = false;
+    std::ostringstream os;
+    os.precision(6);
+    os << v;
+    out.emplace_back(n, os.str());
   }
-  return os.str();
+  return out;
+}
+
+std::string describe_sample(const SamplePoint& p) {
+  std::string s;
+  for (const auto& [n, v] : sample_items(p)) s += (s.empty() ? "" : ", ") + n + " = " + v;
+  return s;
 }
 
 std::optional<SamplePoint> project(const std::vector<ex>& G, const std::vector<ex>& vary, SamplePoint start) {
@@ -185,6 +191,10 @@ bool satisfies_direction(const SurfacePiece& S, const SamplePoint& p) {
   return false;
 }
 
+namespace {
+constexpr std::pair<double, double> kRestitutionRange{1e-3, 1.0};  // as the sign checks draw them (hybrid_checks)
+}  // namespace
+
 std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsigned seed, const std::vector<ex>& extra,
                                         const std::optional<std::pair<double, double>>& parameters) {
   std::vector<ex> all = S.equations;
@@ -207,6 +217,8 @@ std::vector<SamplePoint> sample_surface(const SurfacePiece& S, int count, unsign
     for (const ex& s : vars) {
       auto [lo, hi] = range_of(space, s);
       if (parameters && is_parameter(S.chart, s)) std::tie(lo, hi) = *parameters;  // (every parameter has a probe range)
+      for (const ex& e : S.restitutions)
+        if (e.is_equal(s)) std::tie(lo, hi) = kRestitutionRange;
       p[s] = std::uniform_real_distribution<double>(lo, hi)(rng);
     }
     auto q = project(S.equations, vary, p);

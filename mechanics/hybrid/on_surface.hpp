@@ -32,6 +32,9 @@ struct SurfacePiece {
   GiNaC::ex normal;                   ///< σ; the direction condition is σ < 0 (Falling) / > 0 (Rising) / ≠ 0
   Direction direction = Direction::Either;
   std::string name;                   ///< for messages, e.g. "C1"
+  /// Parameters that are coefficients of restitution: sampled in (0, 1], where they are physical (a
+  /// counterexample with e = 1.1 is a state no impact reaches), whatever the range of the others.
+  std::vector<GiNaC::ex> restitutions = {};
 };
 
 /// A numeric point: every symbol (coordinates, velocities, time, parameters, frozen jets) → value.
@@ -39,6 +42,8 @@ using SamplePoint = GiNaC::exmap;
 
 /// "x = 2, y = 1, ..." (coordinates first, then the rest), six significant digits.
 std::string describe_sample(const SamplePoint& p);
+/// The same point as (name, value) pairs, in the same order and digits (a claim's JSON `point`).
+std::vector<std::pair<std::string, std::string>> sample_items(const SamplePoint& p);
 
 struct SurfaceVerdict {
   bool zero = false;

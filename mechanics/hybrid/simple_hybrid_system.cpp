@@ -77,6 +77,11 @@ SurfacePiece surface_piece(const SimpleHybridSystem& H, const SwitchingComponent
   SurfacePiece S{H.system().tangent_chart(), H.system().time(), {C.surface}, normal_velocity(H.system(), C.surface),
                  C.direction, C.name};
   if (with_conditions) S.equations.insert(S.equations.end(), C.conditions.begin(), C.conditions.end());
+  // every guard's restitution that is a parameter (a shared e is one restitution wherever it appears)
+  for (const auto& D : H.components())
+    if (D.restitution && GiNaC::is_a<GiNaC::symbol>(*D.restitution) &&
+        std::none_of(S.restitutions.begin(), S.restitutions.end(), [&](const ex& e) { return e.is_equal(*D.restitution); }))
+      S.restitutions.push_back(*D.restitution);
   return S;
 }
 

@@ -6,4 +6,5 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/coordinate_change.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hybrid_automaton.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hybrid_simulation.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/impact_rule.cpp
 )

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "core/error.hpp"
+#include "mechanics/hybrid/impact_rule.hpp"
 
 namespace hamel {
 
@@ -38,9 +39,10 @@ ReducedTrajectory simulate_reduced(const SimpleHybridSystem& H, const ForcedRout
   for (std::size_t a = 0; a < k; ++a) field.push_back(0);
   const CompiledFunction f = build(field);
   const CompiledFunction thd = build(r.theta_dot);
-  std::vector<CompiledFunction> surfaces, resets;
+  std::vector<CompiledFunction> surfaces, resets, normals;
   for (const auto& C : r.components) {
     surfaces.push_back(build({C.surface}));
+    normals.push_back(build({C.normal}));
     std::vector<ex> out = C.reset;
     out.insert(out.end(), C.mu_plus.begin(), C.mu_plus.end());
     resets.push_back(build(out));
@@ -64,17 +66,37 @@ ReducedTrajectory simulate_reduced(const SimpleHybridSystem& H, const ForcedRout
                       },
                       r.components[c].direction});
   ReducedTrajectory out;
+  ImpactRule rule(spec.options.time_tol);  // the full simulation's rule (mechanics/hybrid/impact_rule.hpp)
+  const auto sigma = [&](std::size_t c, const State& x, double time) {
+    std::vector<double> b(x.begin(), x.end());
+    b.push_back(time);
+    double v = 0;
+    normals[c](b.data(), &v);
+    return v;
+  };
   const ResetMap reset = [&](const Hit& hit) -> std::optional<State> {
     State x = hit.x;
+    bool applied = false;
     for (const Event& e : hit.events) {
+      const auto& C = r.components[e.guard];
+      const double before = sigma(e.guard, x, hit.t);
+      const ImpactRule::Action act = rule.before_reset(C.name, C.direction, e.kind, hit.t, before);
+      if (act == ImpactRule::Action::Stop) return std::nullopt;
+      if (act == ImpactRule::Action::Skip) continue;
       std::vector<double> b(x.begin(), x.end());
       b.push_back(hit.t);
       std::vector<double> o(m + k);
       resets[e.guard](b.data(), o.data());
-      for (std::size_t j = 0; j < m; ++j) x[m + j] = o[j];
-      for (std::size_t a = 0; a < k; ++a) x[2 * m + k + a] = o[m + a];
-      out.impact_guards.push_back(r.components[e.guard].name);
+      State next = x;
+      for (std::size_t j = 0; j < m; ++j) next[m + j] = o[j];
+      for (std::size_t a = 0; a < k; ++a) next[2 * m + k + a] = o[m + a];
+      if (!rule.after_reset(C.name, C.direction, hit.t, before, sigma(e.guard, next, hit.t))) return std::nullopt;
+      x = std::move(next);
+      out.impact_guards.push_back(C.name);
+      applied = true;
     }
+    if (!applied) return x;  // only grazes
+    rule.applied(hit.t);
     out.impact_times.push_back(hit.t);
     out.mu_after.emplace_back(x.begin() + static_cast<long>(2 * m + k), x.end());
     return x;
@@ -123,8 +145,9 @@ ReducedTrajectory simulate_reduced(const SimpleHybridSystem& H, const ForcedRout
     }
     out.full.push_back(full);
   }
-  out.termination = sim.trajectory.termination;
-  out.message = sim.trajectory.message;
+  out.termination = rule.zeno() ? Termination::MaxEvents : sim.trajectory.termination;
+  out.message = rule.message().empty() ? sim.trajectory.message : rule.message();
+  out.accumulation_time = rule.zeno() ? rule.accumulation_time() : sim.accumulation_time;
   return out;
 }
 

@@ -23,9 +23,11 @@ struct ReducedTrajectory {
   std::vector<std::vector<double>> mu_after;  ///< μ_{i+1} after each impact
   Termination termination = Termination::Completed;
   std::string message;
+  std::optional<double> accumulation_time;  ///< Zeno, as HybridTrajectory's
 };
 
-/// `spec.initial` is the full state (q, q̇) in the coordinates of H (those of the reduction).
+/// Impacts follow the full simulation's rule (mechanics/hybrid/impact_rule.hpp): the two runs stop
+/// at the same impact. `spec.initial` is the full state (q, q̇) in the coordinates of H (those of the reduction).
 /// @throws InvalidArgument as simulate_hybrid.
 ReducedTrajectory simulate_reduced(const SimpleHybridSystem& H, const ForcedRouthReduction& r,
                                    const HybridSimulationSpec& spec);

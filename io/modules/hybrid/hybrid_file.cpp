@@ -494,6 +494,7 @@ void read_simulation(Reading& rd, const YAML::Node& sn) {
                  "'simulate'");
   HybridSimulationInput si;
   read_values_and_initial(rd, sn, si.spec);
+  si.initial_at = doc.mark(sn["initial"]);
   if (sn["initial_domain"]) read_initial_domain(rd, sn["initial_domain"], si.spec);
   read_integration(rd, sn, si.spec);
   read_outputs(rd, sn, si);

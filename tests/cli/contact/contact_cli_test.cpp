@@ -411,6 +411,28 @@ TEST_CASE("hamel check: a dissipated claim under always-on constraints is decide
   CHECK(has(r.out, "4 claims: 2 true, 2 false"));
 }
 
+TEST_CASE("hamel check --json: an impact claim's witness has the wall's restitution between 0 and 1, with both values there") {
+  // a Herglotz pendulum at a wall theta <= thw with restitution alpha; the energy jump claimed with
+  // (1 - alpha) for (1 - alpha^2)
+  hamel::test::TempFile sys("coordinates: [theta]\nparameters: [m, l, g, gamma, thw, alpha]\naction_dependent: true\n"
+                            "lagrangian: \"m*l^2/2*theta_dot^2 + m*g*l*cos(theta) - gamma*z\"\n"
+                            "impulsive:\n  wall: {constraint: \"theta <= thw\", restitution: alpha}\n",
+                            ".yaml");
+  hamel::test::TempFile claims("claims:\n  - energy_jump: {impulsive: wall, value: \"-(1 - alpha)*m*l^2*theta_dot^2/2\"}\n",
+                               ".claims.yaml");
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"check", sys.path(), claims.path(), "--json", json.path()});
+  CHECK(r.status == 1);
+  const auto j = hamel::test::read_json(json.path());
+  const auto& ce = j["claims"][0]["counterexample"];
+  const auto at = [&](const char* n) { return std::stod(ce["point"][n].get<std::string>()); };
+  const double a = at("alpha"), m = at("m"), l = at("l"), v = at("theta_dot");
+  CHECK(a > 0);  // it was 1.30018, drawn in the probe range (1/2, 5/2) of a positive parameter
+  CHECK(a <= 1);
+  CHECK(std::stod(ce["derived"].get<std::string>()) == doctest::Approx(-(1 - a * a) * m * l * l * v * v / 2).epsilon(1e-5));
+  CHECK(std::stod(ce["claimed"].get<std::string>()) == doctest::Approx(-(1 - a) * m * l * l * v * v / 2).epsilon(1e-5));
+}
+
 TEST_CASE("hamel check: bad contact claims name the claims file and exit 2") {
   hamel::test::TempFile claims("claims:\n  - impact_map: {impulsive: rimm, coordinate: x_dot, value: \"x_dot\"}\n");
   const Run r = run({"check", "examples/contact_billiard.yaml", claims.path()});

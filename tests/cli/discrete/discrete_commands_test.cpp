@@ -134,6 +134,27 @@ TEST_CASE("hamel check: the reconstructed formulas hold, erratum 4 is flagged FA
   CHECK(has(w.out, "they differ at"));
 }
 
+TEST_CASE("hamel check --json: a false discrete value claim gives both values at its witness, in the text and the JSON") {
+  // the knife edge on an incline (Bloch §1.6), midpoint rule; the claim has the slope force with h, not h^2
+  hamel::test::TempFile sys("parameters: [h, m, J, gs]\ncoordinates: [x, y, phi]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
+                            "  lagrangian: \"m/2*(x_dot^2 + y_dot^2) + J/2*phi_dot^2 + m*gs*x\"\n"
+                            "  constraints: [\"sin(phi)*x_dot - cos(phi)*y_dot\"]\n",
+                            ".yaml");
+  hamel::test::TempFile claims("claims:\n  - name: slope force with h\n    discrete_equation: {coordinate: x, value: \"m*(gs*h - x0 + 2*x1 - x2)/h\"}\n",
+                               ".claims.yaml");
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"check", sys.path(), claims.path(), "--json", json.path()});
+  CHECK(r.status == 1);
+  const auto j = hamel::test::read_json(json.path());
+  const auto& ce = j["claims"][0]["counterexample"];
+  const auto at = [&](const char* n) { return std::stod(ce["point"][n].get<std::string>()); };
+  const double h = at("h"), m = at("m"), gs = at("gs"), x0 = at("x0"), x1 = at("x1"), x2 = at("x2");
+  // E_x of the midpoint rule: m (gs h^2 - x0 + 2 x1 - x2)/h
+  CHECK(std::stod(ce["derived"].get<std::string>()) == doctest::Approx(m * (gs * h * h - x0 + 2 * x1 - x2) / h).epsilon(1e-5));
+  CHECK(std::stod(ce["claimed"].get<std::string>()) == doctest::Approx(m * (gs * h - x0 + 2 * x1 - x2) / h).epsilon(1e-5));
+  CHECK(has(r.out, "(derived = " + ce["derived"].get<std::string>() + ", claimed = " + ce["claimed"].get<std::string>() + ")"));
+}
+
 TEST_CASE("hamel simulate: P2 writes the A7 trajectory, reconstructed = unreduced, CSV and plot") {
   hamel::test::TempFile csv("", ".csv");
   const std::string plot_base = csv.path().substr(0, csv.path().size() - 4) + "_plot";

@@ -225,6 +225,90 @@ TEST_CASE("hamel derive --plots: one coordinate and a moving table, the guard h 
   CHECK(script.find("surface function (0 on it)") != std::string::npos);
 }
 
+// The tester's ball on a vibrating plate (A w^2 = 7.2 < g), moving in x too, reduced by the cyclic x.
+const std::string kPlate =
+    "parameters: [m, g, e, A, w]\ncoordinates: [x, y]\ntime_dependent: {time: t, functions: {f: \"A*sin(w*t)\"}}\n"
+    "lagrangian: \"m/2*(x_dot^2 + y_dot^2) - m*g*y\"\nsymmetry: {shift: {x: 1}}\n"
+    "hybrid:\n  guards:\n    - name: plate\n      surface: \"y - f(t)\"\n      direction: falling\n"
+    "      newtonian: {restitution: e}\n  reduction: {cyclic: [x], momenta: [mu]}\n"
+    "simulate:\n  values: {m: 1, g: 9.81, e: 0.8, A: 0.05, w: 12}\n  initial: {x: 0, y: 0.5, x_dot: 0.3, y_dot: 0}\n"
+    "  time: 6\n  step: 0.002\n  reduced: true\n";
+
+TEST_CASE("hamel derive | simulate: a ball sticking to a vibrating plate is Zeno accumulation, and both runs stop there") {
+  hamel::test::TempFile file(kPlate, ".yaml");
+  const Run d = run({"derive", file.path(), "--brief"});
+  CHECK(has(d.out, "[yes] the reset of plate sends the motion back across S"));
+  CHECK(has(d.out, "[no ] the simulation reaches t_end  (67 impacts, then Zeno accumulation at t = 2.02090728"));
+  CHECK(!has(d.out, "does not reverse the crossing"));
+  // the reduced run stops by the same rule at the same impact (it ran on to 999 before)
+  CHECK(has(d.out, "[yes] reduced simulation + reconstruction agrees with the full one (impact times to 1e-9)  (67 and 67 impacts;"));
+  const Run s = run({"simulate", file.path(), "--brief"});
+  CHECK(s.status == 1);
+  CHECK(has(s.out, "stopped: 67 impacts, then Zeno accumulation at t = 2.02090728"));
+  CHECK(has(s.out, "last impact times 2.0209063953987911, 2.0209065735009517, 2.02090671597918, 2.0209068299422936"));
+}
+
+TEST_CASE("hamel simulate | derive: a start outside an impact guard is refused at 'simulate: initial'") {
+  std::string text = kPlate;
+  text.replace(text.find("y: 0.5"), 6, "y: -0.5");  // below the plate: it would fall through unseen
+  hamel::test::TempFile file(text, ".yaml");
+  for (const char* cmd : {"simulate", "derive"}) {
+    const Run r = run({cmd, file.path(), "--brief"});
+    CHECK(r.status == 2);
+    CHECK_MESSAGE(has(r.err, file.path() + ":15:12: 'simulate: initial': the initial state is outside guard 'plate' (its direction is "
+                                           "falling: the motion lives where h >= 0); expected h(t0, q0) >= 0, got h(t0, q0) = -0.5"),
+                  r.err);
+  }
+}
+
+// The number after `label` in a witness text ("...; value there: -0.12").
+double number_after(const std::string& text, const std::string& label) {
+  const std::size_t at = text.find(label);
+  REQUIRE(at != std::string::npos);
+  return std::stod(text.substr(at + label.size()));
+}
+
+TEST_CASE("hamel check --json: a hybrid counterexample has its point and both values, and restitutions between 0 and 1") {
+  // a ball on the ground with Newtonian restitution e
+  hamel::test::TempFile sys("parameters: [m, g, e]\ncoordinates: [x, y]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2) - m*g*y\"\n"
+                            "hybrid:\n  guards:\n    - name: ground\n      surface: \"y\"\n      direction: falling\n"
+                            "      newtonian: {restitution: e}\n",
+                            ".yaml");
+  hamel::test::TempFile claims("claims:\n  - name: elastic\n    impact_relation: {component: ground, lhs: \"y_dot_plus\", rhs: \"-y_dot\"}\n"
+                               "  - name: energy kept\n    hybrid_constant: {function: \"m/2*(x_dot^2 + y_dot^2) + m*g*y\", holds: true}\n",
+                               ".claims.yaml");
+  hamel::test::TempFile json("", ".json");
+  const Run r = run({"check", sys.path(), claims.path(), "--json", json.path()});
+  const auto j = hamel::test::read_json(json.path());
+  REQUIRE(j["claims"].size() == 2);
+  for (const auto& c : j["claims"]) {
+    REQUIRE(c.contains("counterexample"));
+    const auto& ce = c["counterexample"];
+    const std::string text = ce["text"];
+    REQUIRE(ce["point"].size() >= 5);  // every coordinate, velocity and parameter of the state
+    for (const auto& [name, value] : ce["point"].items()) {
+      const std::string item = name + " = " + value.get<std::string>();
+      CHECK_MESSAGE(text.find(item) != std::string::npos, std::string(item + " in " + text));
+    }
+    const double e = std::stod(ce["point"]["e"].get<std::string>());
+    CHECK(e > 0);  // drawn where a restitution is physical, as derive's sign checks draw it
+    CHECK(e <= 1);
+  }
+  // the impact relation: lhs = y_dot+ = -e y_dot, rhs = -y_dot at the point, in the text and the JSON
+  const auto& ce = j["claims"][0]["counterexample"];
+  const double e = std::stod(ce["point"]["e"].get<std::string>()), yd = std::stod(ce["point"]["y_dot"].get<std::string>());
+  CHECK(yd < 0);  // a state of S: arriving at the ground
+  CHECK(std::stod(ce["derived"].get<std::string>()) == doctest::Approx(-e * yd).epsilon(1e-5));
+  CHECK(std::stod(ce["claimed"].get<std::string>()) == doctest::Approx(-yd).epsilon(1e-5));
+  CHECK(has(r.out, "(lhs = " + ce["derived"].get<std::string>() + ", rhs = " + ce["claimed"].get<std::string>() + ")"));
+  // the energy: an inelastic impact with e in (0, 1] loses (1 - e^2) m y_dot^2 / 2
+  const auto& en = j["claims"][1]["counterexample"];
+  const std::string note = en["text"];
+  const double m = std::stod(en["point"]["m"].get<std::string>()), y2 = std::stod(en["point"]["y_dot"].get<std::string>()),
+               e2 = std::stod(en["point"]["e"].get<std::string>());
+  CHECK(number_after(note, "value there: ") == doctest::Approx(-(1 - e2 * e2) * m * y2 * y2 / 2).epsilon(1e-5));
+}
+
 TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit status") {
   hamel::test::TempDir dir;
   const std::string csv = dir.path() + "/billiard.csv", svg = dir.path() + "/billiard.svg";

@@ -11,6 +11,7 @@
 
 #include "mechanics/hybrid/hybrid_automaton.hpp"
 #include "mechanics/hybrid/hybrid_simulation.hpp"
+#include "mechanics/hybrid/impact_rule.hpp"
 #include "numerics/plot.hpp"
 #include "tests/mechanics/hybrid/examples.hpp"
 #include "tests/numerics/temp_dir.hpp"
@@ -179,6 +180,84 @@ TEST_CASE("simulate_hybrid: a reset that leaves the ball falling stops the run a
   CHECK(tr.message.find("the reset of floor does not reverse the crossing at t = 0.45152364") == 0);
   CHECK(tr.message.find("sigma = -4.4294469 before and -4.4294469 after") != std::string::npos);
   CHECK(tr.message.find("resting contact") == std::string::npos);
+}
+
+// A ball on a plate y = A sin(w t) with A w^2 = 7.2 < g: the plate never pulls away faster than the ball
+// falls, the bounces shrink and the ball comes to rest on it (sticking) at a finite time.
+TEST_CASE("simulate_hybrid: a ball sticking to a vibrating plate stops as Zeno accumulation, not as a bad reset") {
+  const Chart Q = Chart::make("Q", {"y"});
+  const Chart TQ = tangent_bundle(Q);
+  const GiNaC::realsymbol t("t");
+  const ForcedLagrangianSystem s(Q, TQ[1] * TQ[1] / 2 - 9.81 * Q[0], {0}, t);
+  const ex h = Q[0] - GiNaC::numeric(1, 20) * sin(12 * t), e = GiNaC::numeric(4, 5);
+  const SimpleHybridSystem H(s, {{"plate", h, Direction::Falling, newtonian_impact(s, h, e), {}, e}});
+  HybridSimulationSpec spec;
+  spec.initial = {0.5, 0};
+  spec.t1 = 6;
+  const auto tr = simulate_hybrid(H, spec);
+  CHECK(tr.termination == Termination::MaxEvents);
+  REQUIRE(tr.impacts.size() == 67);
+  CHECK(tr.message.find("67 impacts, then Zeno accumulation at t = 2.02090") == 0);
+  CHECK(tr.message.find("does not reverse") == std::string::npos);
+  REQUIRE(tr.accumulation_time);
+  const std::size_t n = tr.impacts.size();
+  const double last = tr.impacts[n - 1].t, d1 = last - tr.impacts[n - 2].t, d0 = tr.impacts[n - 2].t - tr.impacts[n - 3].t;
+  // near rest the plate's acceleration is steady over a hop: the intervals shrink by e, and the
+  // accumulation time is the geometric limit t_N + d r/(1 - r), r = d_N/d_{N-1} (-> e)
+  const double r = d1 / d0;
+  CHECK(r == doctest::Approx(0.8).epsilon(1e-3));
+  CHECK(*tr.accumulation_time == doctest::Approx(last + d1 * r / (1 - r)).epsilon(1e-12));
+  CHECK(*tr.accumulation_time == doctest::Approx(2.0209073).epsilon(1e-7));
+  // every applied impact reverses sigma with -e
+  for (const auto& i : tr.impacts) {
+    const double c = 0.6 * std::cos(12 * i.t);  // dh/dt
+    CHECK(i.after[1] - c == doctest::Approx(-0.8 * (i.before[1] - c)).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("ImpactRule: an arriving crossing is an impact, a leaving one a graze, and one with no time after an impact Zeno") {
+  ImpactRule rule(1e-12);
+  using A = ImpactRule::Action;
+  // impacts at 0, 1, 1.5, 1.75: the intervals halve, the accumulation is at 1.75 + 0.25 = 2
+  for (double t : {0.0, 1.0, 1.5, 1.75}) {
+    CHECK(rule.before_reset("floor", Direction::Falling, EventKind::Crossing, t, -2.0) == A::Apply);
+    CHECK(rule.after_reset("floor", Direction::Falling, t, -2.0, 1.0));
+    rule.applied(t);
+  }
+  CHECK(rule.before_reset("floor", Direction::Falling, EventKind::Crossing, 1.8, 1e-7) == A::Skip);   // a graze later on
+  CHECK(rule.before_reset("floor", Direction::Falling, EventKind::Grazing, 1.75, 1e-7) == A::Skip);   // a touch
+  CHECK(rule.before_reset("floor", Direction::Rising, EventKind::Crossing, 1.75, 1e-7) == A::Apply);  // arriving upwards
+  CHECK(!rule.zeno());
+  CHECK(rule.before_reset("floor", Direction::Falling, EventKind::Crossing, 1.75, 1e-7) == A::Stop);
+  REQUIRE(rule.zeno());
+  CHECK(*rule.accumulation_time() == doctest::Approx(2.0).epsilon(1e-14));
+  CHECK(rule.message().find("4 impacts, then Zeno accumulation at t = 2: the next crossing of floor comes at t = 1.75") == 0);
+  CHECK(rule.message().find("intervals 1 0.5 0.25") != std::string::npos);
+  // a reset that keeps sigma falling is not an impact law; a plastic one (sigma+ = 0) is
+  ImpactRule other(1e-12);
+  CHECK(other.after_reset("floor", Direction::Falling, 0.5, -2.0, 0.0));
+  CHECK(!other.after_reset("floor", Direction::Falling, 0.5, -2.0, -1.0));
+  CHECK(other.message().find("the reset of floor does not reverse the crossing at t = 0.5: sigma = -2 before and -1 after") == 0);
+  CHECK(!other.zeno());
+}
+
+TEST_CASE("simulate_hybrid: a start on the far side of an impact guard is refused (the wall would be passed silently)") {
+  const Chart Q = Chart::make("Q", {"y"});
+  const Chart TQ = tangent_bundle(Q);
+  const ForcedLagrangianSystem s(Q, TQ[1] * TQ[1] / 2 - 9.81 * Q[0], {0});
+  const ex e = GiNaC::numeric(1, 2);
+  // rising on -y: the motion lives in y >= 0 and is reflected when y reaches 0 from above
+  const SimpleHybridSystem H(s, {{"ground", -Q[0], Direction::Rising, newtonian_impact(s, -Q[0], e), {}, e}});
+  HybridSimulationSpec spec;
+  spec.initial = {-0.3, 0};
+  spec.t1 = 1;
+  CHECK_THROWS_WITH_AS(simulate_hybrid(H, spec),
+                       doctest::Contains("the initial state is outside guard 'ground' (its direction is rising: the motion lives where h <= 0); expected h(t0, q0) <= 0, got h(t0, q0) = 0.3"),
+                       InvalidArgument);
+  spec.initial = {0.3, 0};  // inside: one bounce after sqrt(0.6/9.81) s
+  const auto tr = simulate_hybrid(H, spec);
+  REQUIRE(!tr.impacts.empty());
+  CHECK(tr.impacts[0].t == doctest::Approx(std::sqrt(0.6 / 9.81)).epsilon(1e-10));
 }
 
 TEST_CASE("simulate_hybrid: two domains, rough and smooth (the automaton switches its vector field)") {
