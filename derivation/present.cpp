@@ -2,6 +2,7 @@
 #include "derivation/present.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -150,6 +151,19 @@ void name_other_forms(Derivation& d, std::size_t shortest) {
         }
 }
 
+// The letter of the named denominators: K as 004 (6.7) has it, unless the system has a K or K1, K2, …
+// of its own (a Veselova system's K1..K3: K4 read as a fourth component), then Q, then Z.
+std::string denominator_letter(const std::set<std::string>& taken) {
+  const auto used = [&](const std::string& letter) {
+    return std::any_of(taken.begin(), taken.end(), [&](const std::string& n) {
+      return n.rfind(letter, 0) == 0 && std::all_of(n.begin() + static_cast<long>(letter.size()), n.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+    });
+  };
+  for (const char* letter : {"K", "Q", "Z"})
+    if (!used(letter)) return letter;
+  return "K";
+}
+
 // A denominator is named when it is long (kShortest operations or more) and shared by kShared entries
 // or more: K, or K1, K2, … when there are several, skipping names the system already uses. Its first
 // form in the derivation is the one shown; the others (−K, K in cosines) are written ±K.
@@ -161,10 +175,11 @@ void name_recurring_denominators(Derivation& d) {
     if (all.found.at(key).entries >= kShared) named.push_back(key);
   std::set<std::string> taken;
   for (const Symbol& s : d.symbols) taken.insert(s.name);
+  const std::string letter = denominator_letter(taken);
   std::size_t k = 0;
   for (const std::string& key : named) {
-    std::string name = named.size() == 1 ? "K" : "";
-    while (name.empty() || taken.count(name)) name = "K" + std::to_string(++k);
+    std::string name = named.size() == 1 ? letter : "";
+    while (name.empty() || taken.count(name)) name = letter + std::to_string(++k);
     taken.insert(name);
     d.abbreviations.push_back(abbreviation(name, all.found.at(key).forms));
   }
