@@ -90,17 +90,37 @@ void report(const std::vector<std::string>& left, std::size_t total, DerivationS
   v.reason = "left in $(q, pi)$: " + joined(left);
 }
 
-// The verified relations among the variables, listed in `s`.
+// The relations a reader needs: the basis without its elements that the others generate (the Veselova
+// system's basis has γ1·R_2 − K1·R_1 beside R_1 = |γ|² − 1 and R_2 = (γ, K)), each tested from the last by
+// its normal form modulo the others kept (Singular); an element whose test does not finish stays.
+std::vector<GiNaC::ex> generating(std::vector<GiNaC::ex> basis, const Chart& chart) {
+  for (std::size_t k = basis.size(); k-- > 0 && basis.size() > 1;) {
+    std::vector<GiNaC::ex> others = basis;
+    others.erase(others.begin() + static_cast<long>(k));
+    ReexpressBudget budget;
+    budget.seconds = 2;
+    const auto rest = reduced_modulo(basis[k], others, chart, budget);
+    if (rest && rest->is_zero()) basis = std::move(others);
+  }
+  return basis;
+}
+
+// The verified relations among the variables, listed in `s` (those that generate the others); all of
+// them returned, for the normal forms modulo the relations.
 std::vector<GiNaC::ex> relations(const VariablesOnChart& v, DerivationSection& s) {
   const VariableRelations r = variable_relations(v);
   std::vector<GiNaC::ex> kept;
   for (std::size_t k = 0; k < r.relations.size(); ++k)
     if (r.found && r.verified[k].zero) kept.push_back(r.relations[k]);
   if (kept.empty()) return kept;
+  const std::vector<GiNaC::ex> shown = generating(kept, v.chart);
   s.prose.push_back("The variables satisfy the relations $R_k = 0$ listed (found by the elimination, each verified by "
-                    "the zero test).");
+                    "the zero test); every relation the elimination found is a combination of these, with polynomial coefficients" +
+                    std::string(shown.size() < kept.size() ? " (" + std::to_string(kept.size() - shown.size()) +
+                                                                 " more of the basis are left out: the listed ones generate them)."
+                                                           : ")."));
   Object& o = s.object("variable_relations", ObjectKind::List, "the relations among the variables, each $R_k = 0$");
-  for (std::size_t k = 0; k < kept.size(); ++k) o.add({std::to_string(k + 1)}, Label::symbol("R", {std::to_string(k + 1)}), kept[k]);
+  for (std::size_t k = 0; k < shown.size(); ++k) o.add({std::to_string(k + 1)}, Label::symbol("R", {std::to_string(k + 1)}), shown[k]);
   return kept;
 }
 

@@ -105,7 +105,7 @@ GaugeOde derive_gauge_ode(const NonholonomicSystem& system, const GaugeAnsatz& a
   std::size_t identically = 0;
   for (bool z : out.identically_zero) identically += z ? 1 : 0;
   out.detail = std::to_string(nc) + " conditions (L_Z G)(X_a, X_b) = 0: " + std::to_string(identically) +
-               " hold for any f, " + std::to_string(nf) + " give f' = L f (";
+               " hold for any f, " + std::to_string(nf) + (nf == 1 ? " gives" : " give") + " f' = L f (";
   for (std::size_t i = 0; i < rows.size(); ++i) out.detail += (i ? ", " : "") + out.labels[rows[i]];
   out.detail += "), the remaining " + std::to_string(live.size() - nf) + " follow from them";
   return out;

@@ -98,6 +98,10 @@ ex entry_value(const ModelClaim& c, const Object& o, const Derivation& d) {
     for (const auto& e : o.entries)
       if (e.key == key) return sign * e.value;
   if (o.kind == ObjectKind::Scalar || o.kind == ObjectKind::Equations || o.kind == ObjectKind::List) {
+    // a scalar's one entry has the empty key: say how to write it, not "one of ''"
+    if (o.kind == ObjectKind::Scalar)
+      throw SpecError(c.at.find({"key", ""}), "'key': object '" + o.id + "' is a scalar, whose one entry has no key; expected key: [] (or no key), got '" +
+                                                 joined(c.key) + "'");
     std::string keys;
     for (const auto& e : o.entries) keys += " '" + joined(e.key) + "'";
     throw SpecError(c.at.find({"key", ""}), "'key': object '" + o.id + "' has no entry there; expected one of" + keys);

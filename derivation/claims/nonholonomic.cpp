@@ -7,6 +7,7 @@
 
 #include "brackets/casimir.hpp"
 #include "brackets/jacobi.hpp"
+#include "core/number_text.hpp"
 #include "core/error.hpp"
 #include "core/display.hpp"
 #include "core/latex.hpp"
@@ -119,9 +120,14 @@ void conserved(const ClaimEnv& e, ClaimResult& res) {
   compare_claim(res, v.zero, e.c.holds, v.how());
   if (v.zero) return;
   if (!v.point.empty()) res.counterexample = describe_point(v.point), res.point = point_items(v.point);
-  // the rate itself says why (and how far from conserved), when it is short enough to read
+  // the rate itself says why (and how far from conserved), when it is short enough to read; else its
+  // value at the witness
+  const std::string where = at_v ? " at pi = G v" : "";
   if (const std::string shown = to_text(display_form(rate)); shown.size() <= 200)
-    res.derived = "false: X_nh(f) = " + shown + (at_v ? " at pi = G v" : "");
+    res.derived = "false: X_nh(f) = " + shown + where;
+  else if (!v.point.empty() && GiNaC::is_a<GiNaC::numeric>(v.value))
+    res.derived = "false: X_nh(f) = " + number_text(GiNaC::ex_to<GiNaC::numeric>(v.value).to_double(), 6) + where +
+                  " at the point below (its formula has " + std::to_string(shown.size()) + " characters)";
 }
 
 void equation_of_motion(const ClaimEnv& e, ClaimResult& res) {

@@ -673,7 +673,10 @@ TEST_CASE("hamel check: entry claims read the entries a symmetry gives, refuse i
            {"object: frame, key: \"X9,x\"", "'X9' is not an index there (did you mean 'X1'?)"},
            {"object: bracket.nonholonomic, key: \"x,pi7\"", "'pi7' is not an index there"},
            {"object: bracket.nonholonomic, key: \"x\"", "expected 2 indices"},
-           {"object: structure_coefficients, key: \"1,2,7\"", "'7' is not an index there"}}) {
+           {"object: structure_coefficients, key: \"1,2,7\"", "'7' is not an index there"},
+           // a scalar's entry has no key: said so, not "expected one of ''" (a tester)
+           {"object: reduced_hamiltonian, key: \"H_c\"",
+            "'key': object 'reduced_hamiltonian' is a scalar, whose one entry has no key; expected key: [] (or no key), got 'H_c'"}}) {
     hamel::test::TempFile bad("claims:\n  - {entry: {" + key_why.first + ", value: \"0\"}}\n", ".yaml");
     const Run e = run({"check", "examples/chaplygin_sleigh.yaml", bad.path()});
     CHECK(e.status == 2);

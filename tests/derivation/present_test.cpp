@@ -75,7 +75,14 @@ TEST_CASE("present: no name for a denominator of two entries, nor a name the sys
   taken.declare("K", hamel::SymbolKind::Parameter);
   hamel::present(taken);
   REQUIRE(taken.abbreviations.size() == 1);
-  CHECK(taken.abbreviations[0].name == "K1");
+  // the system's K: the denominator is Q (K1 read as a relative of the parameter K), and Z after Q
+  CHECK(taken.abbreviations[0].name == "Q");
+  hamel::Derivation both = with_entries({S.c / S.K, S.s / S.K, S.m / S.K});
+  both.declare("K", hamel::SymbolKind::Parameter);
+  both.declare("Q1", hamel::SymbolKind::Variable);
+  hamel::present(both);
+  REQUIRE(both.abbreviations.size() == 1);
+  CHECK(both.abbreviations[0].name == "Z");
 }
 
 }  // TEST_SUITE

@@ -159,6 +159,8 @@ TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
   // a user's description: every character of text mode's ten prints as itself
   CHECK(hamel::latex_text("k/2 (x^2+y^2) ~ #1 $5 a\\b") ==
         "k/2 (x\\textasciicircum{}2+y\\textasciicircum{}2) \\textasciitilde{} \\#1 \\$5 a\\textbackslash{}b");
+  // accented letters of names as accent commands (the note "Gröbner basis: …" printed Gr?bner)
+  CHECK(hamel::latex_text("Gröbner, Jovanović, Poincaré") == "Gr\\\"{o}bner, Jovanovi\\'{c}, Poincar\\'{e}");
 }
 
 TEST_CASE("Report: symbols in plain prose are typeset, paths and words stay text") {
