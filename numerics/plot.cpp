@@ -266,8 +266,32 @@ std::string plot_base(const std::string& path) {
   return path;
 }
 
-PlotFiles plot(const Plot& p, const std::string& base) {
-  check_shape(p);
+// A time plot's top panel with series of very different ranges (a wheel angle growing to 550 beside a
+// height of ±0.3) shows the small ones as flat lines: those whose range is under a twentieth of the
+// largest go to a panel of their own under it, with the same label. A path (equal aspect) keeps its panel.
+Plot split_by_scale(const Plot& p) {
+  if (p.equal_aspect) return p;
+  const auto range = [](const std::vector<double>& y) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (double v : y)
+      if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    return hi > lo ? hi - lo : 0.0;
+  };
+  double largest = 0;
+  for (const auto& s : p.series)
+    if (s.panel == 0) largest = std::max(largest, range(s.y));
+  if (!(largest > 0)) return p;
+  const auto small = [&](const Series& s) { return s.panel == 0 && range(s.y) < largest / 20; };
+  if (std::none_of(p.series.begin(), p.series.end(), small)) return p;
+  Plot out = p;
+  for (auto& s : out.series) s.panel = small(s) ? 1 : s.panel == 0 ? 0 : s.panel + 1;
+  out.panel_labels.insert(out.panel_labels.begin(), p.ylabel);
+  return out;
+}
+
+PlotFiles plot(const Plot& given, const std::string& base) {
+  check_shape(given);
+  const Plot p = split_by_scale(given);
   const std::string gnuplot = find_gnuplot();
   if (gnuplot.empty())
     throw NotImplemented(detail::message("plot", "gnuplot not found", "gnuplot on PATH or $HAMEL_GNUPLOT",

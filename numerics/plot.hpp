@@ -56,6 +56,11 @@ struct Plot {
   std::vector<Curve> curves = {};
 };
 
+/// A time plot whose top panel mixes series of very different ranges, with those under a twentieth of
+/// the largest range moved to a panel of their own under it (the same y label; later panels move down
+/// one). A path (equal aspect) or a panel of like ranges is returned as it is. `plot` applies it.
+Plot split_by_scale(const Plot& p);
+
 /// f − f(first sample), titled "<name> - <name>(t0)": a drift of 1e-12 is invisible beside f itself.
 Series drift_series(const std::string& name, const std::vector<double>& f, std::size_t panel);
 

@@ -9,6 +9,36 @@
 
 TEST_SUITE("numerics") {
 
+TEST_CASE("plot: a series of a small range beside a large one gets a panel of its own") {
+  // a wheel angle growing to 550 beside a height within ±0.3 (a tester's ball in a turning cylinder):
+  // the height would be a flat line on the angle's scale
+  hamel::Plot p;
+  p.ylabel = "coordinates";
+  p.panel_labels = {"energy"};
+  for (int i = 0; i <= 10; ++i) p.x.push_back(i);
+  hamel::Series angle{"psi", {}}, height{"z", {}}, rate{"vt", {}}, energy{"H - H(t0)", {}, 1};
+  for (double x : p.x) {
+    angle.y.push_back(55 * x);
+    height.y.push_back(0.3 * std::sin(x));
+    rate.y.push_back(3 * x);  // 30: above a twentieth of 550, stays beside the angle
+    energy.y.push_back(1e-12 * x);
+  }
+  p.series = {angle, height, rate, energy};
+  const hamel::Plot q = hamel::split_by_scale(p);
+  REQUIRE(q.series.size() == 4);
+  CHECK(q.series[0].panel == 0);
+  CHECK(q.series[1].panel == 1);
+  CHECK(q.series[2].panel == 0);
+  CHECK(q.series[3].panel == 2);
+  CHECK(q.panel_labels == std::vector<std::string>{"coordinates", "energy"});
+  // like ranges, or a path drawn to equal scale, stay as they are
+  p.series = {angle, rate};
+  CHECK(hamel::split_by_scale(p).series[1].panel == 0);
+  p.series = {angle, height};
+  p.equal_aspect = true;
+  CHECK(hamel::split_by_scale(p).series[1].panel == 0);
+}
+
 TEST_CASE("plot: gnuplot draws an SVG with the series titles") {
   if (hamel::find_gnuplot().empty()) {
     MESSAGE("skipped: gnuplot is not installed (Debian: gnuplot-nox)");
