@@ -136,11 +136,14 @@ ex cancelled(const ex& b, const ex& a) {
   return (b / a).normal();
 }
 
-// The basis elements a·z − b of least size: f = b/a; else the least degree in z met (0: none). Sizes
-// and ties go by the printed text (GiNaC's nops() of a quotient depends on its factors' hash order,
-// which changes from run to run: the Veselova system's reduced equations came out in three forms).
+// The basis element a·z − b with the fewest terms (ties: the first in printed text): f = b/a; else the
+// least degree in z met (0: none). Chosen on the elements, cancelled once: a Jacobiator's basis has
+// dozens of long ones, and cancelling and printing each took most of the Chaplygin ball's run. The
+// choice never reads GiNaC's hash order (a quotient's nops() did: the Veselova system's reduced
+// equations came out in three forms).
 std::pair<std::optional<ex>, int> linear_in(const std::vector<ex>& basis, const ex& z) {
-  std::optional<ex> best;
+  const ex* best = nullptr;
+  std::size_t best_terms = 0;
   std::string best_text;
   int least = 0;
   for (const ex& g : basis) {
@@ -148,12 +151,20 @@ std::pair<std::optional<ex>, int> linear_in(const std::vector<ex>& basis, const 
     if (d == 0) continue;
     if (least == 0 || d < least) least = d;
     if (d != 1) continue;
-    const ex value = cancelled(-g.coeff(z, 0), g.coeff(z, 1));
-    std::string text = to_text(value);
-    const bool better = !best || text.size() < best_text.size() || (text.size() == best_text.size() && text < best_text);
-    if (better) best = value, best_text = std::move(text);
+    const std::size_t n = GiNaC::is_a<GiNaC::add>(g) ? g.nops() : 1;
+    if (best && n > best_terms) continue;
+    if (best && n == best_terms) {
+      if (best_text.empty()) best_text = to_text(*best);
+      std::string text = to_text(g);
+      if (text >= best_text) continue;
+      best_text = std::move(text);
+    } else {
+      best_text.clear();
+    }
+    best = &g, best_terms = n;
   }
-  return {best, least};
+  if (!best) return {std::nullopt, least};
+  return {cancelled(-best->coeff(z, 0), best->coeff(z, 1)), least};
 }
 
 void judge(Reexpressed& r, const std::vector<ex>& basis, const ex& z, const ex& f, const VariablesOnChart& v,
