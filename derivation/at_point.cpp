@@ -262,6 +262,104 @@ Entry entry_at(const Entry& e, const GiNaC::exmap& at, const GiNaC::exmap& defin
   return x;
 }
 
+// The search's solutions at the point, for the entries that hold its unknown functions (C = g(ψ) π1): their
+// values in each solution where the point gives the shape inside the solutions' interval, as the
+// table's entries take them; elsewhere the sentence that says why they are not known there.
+struct SolutionsAt {
+  std::vector<std::string> unknowns;           // g, k
+  std::vector<std::vector<double>> solutions;  // [j][i]: unknowns[i] in solution j; empty when not known
+  std::string where;                           // "psi = 1.2"
+  std::string why_not;
+
+  bool held_by(const GiNaC::ex& e) const {
+    if (GiNaC::is_a<GiNaC::function>(e) &&
+        std::count(unknowns.begin(), unknowns.end(), GiNaC::ex_to<GiNaC::function>(e).get_name()))
+      return true;
+    for (std::size_t i = 0; i < e.nops(); ++i)
+      if (held_by(e.op(i))) return true;
+    return false;
+  }
+
+  // e with u_i(s) replaced by solution j's value (a derivative u_i'(s) is left: it is not tabulated)
+  GiNaC::ex of(const GiNaC::ex& e, std::size_t j) const {
+    struct Values : GiNaC::map_function {
+      const SolutionsAt& at;
+      std::size_t j;
+      Values(const SolutionsAt& a, std::size_t k) : at(a), j(k) {}
+      GiNaC::ex operator()(const GiNaC::ex& x) override {
+        if (!GiNaC::is_a<GiNaC::function>(x) || GiNaC::is_a<GiNaC::fderivative>(x)) return x.map(*this);
+        const auto it = std::find(at.unknowns.begin(), at.unknowns.end(), GiNaC::ex_to<GiNaC::function>(x).get_name());
+        if (it == at.unknowns.end()) return x.map(*this);
+        return GiNaC::numeric(number_text(at.solutions[j][static_cast<std::size_t>(it - at.unknowns.begin())], 15).c_str());
+      }
+    } values(*this, j);
+    return values(e);
+  }
+
+  std::string values(std::size_t j) const {
+    std::string out;
+    for (std::size_t i = 0; i < unknowns.size(); ++i)
+      out += (i ? ", " : "") + unknowns[i] + " = " + number_text(solutions[j][i], 8);
+    return out;
+  }
+};
+
+std::optional<SolutionsAt> solutions_at(const Derivation& d, const Point& point) {
+  for (const DerivationSection& s : d.sections)
+    for (const NumericFunction& f : s.functions) {
+      if (f.unknowns.empty()) continue;
+      SolutionsAt out{f.unknowns, {}, "", ""};
+      const std::string known = "the search's solutions are known for " + f.argument + " in [" + number_text(f.lo, 6) + ", " +
+                                number_text(f.hi, 6) + "]";
+      const auto given = std::find_if(point.values.begin(), point.values.end(), [&](const PointValue& p) { return p.name == f.argument; });
+      if (given == point.values.end()) {
+        out.why_not = known + "; the point does not give " + f.argument;
+        return out;
+      }
+      const double x = GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(given->value)).to_double();
+      out.where = f.argument + " = " + number_text(x, 15);
+      if (!(x >= f.lo && x <= f.hi)) {
+        out.why_not = known + "; " + out.where + " lies outside";
+        return out;
+      }
+      const std::vector<double> v = f.at(x);
+      const std::size_t n = f.unknowns.size();
+      for (std::size_t j = 0; j + 1 <= v.size() / n; ++j) out.solutions.emplace_back(v.begin() + static_cast<std::ptrdiff_t>(j * n),
+                                                                                     v.begin() + static_cast<std::ptrdiff_t>((j + 1) * n));
+      return out;
+    }
+  return std::nullopt;
+}
+
+std::string joined_notes(const std::string& a, const std::string& b) { return a.empty() ? b : a + "; " + b; }
+
+// The entries an entry becomes at the point: itself, or, when it holds the search's unknowns, itself
+// with their values, one entry per solution when there are several (C_1, C_2: each a gauge momentum).
+std::vector<Entry> entries_at(const Entry& e, const GiNaC::exmap& at, const GiNaC::exmap& definitions, const Unevaluated& formula,
+                              const std::optional<SolutionsAt>& sol) {
+  if (!sol || !sol->held_by(e.value)) return {entry_at(e, at, definitions, formula)};
+  if (sol->solutions.empty()) {
+    Entry x = entry_at(e, at, definitions, formula);
+    x.note = joined_notes(x.note, sol->why_not);
+    return {x};
+  }
+  std::vector<Entry> out;
+  const std::size_t count = sol->solutions.size();
+  for (std::size_t j = 0; j < count; ++j) {
+    Entry ej = e;
+    ej.value = sol->of(e.value, j);
+    const std::string n = std::to_string(j + 1);
+    if (count > 1) {
+      if (ej.key.empty()) ej.key.push_back(n); else ej.key.back() += "_" + n;
+      ej.label.lower.push_back(n);
+    }
+    Entry x = entry_at(ej, at, definitions, formula);
+    x.note = joined_notes(x.note, "with " + sol->values(j) + " (the search's solution" + (count > 1 ? " " + n : "") + " at " + sol->where + ")");
+    out.push_back(x);
+  }
+  return out;
+}
+
 }  // namespace
 
 // The symbols the derivation defines by others (the variables u(q, π), the velocities v = G⁻¹(π − A))
@@ -293,6 +391,7 @@ Derivation at_point(const Derivation& d, const Point& point) {
   }
   add_defined(d, symbols, at);
   const Unevaluated formula = unevaluated(d, at);
+  const std::optional<SolutionsAt> solutions = solutions_at(d, point);
   Derivation out;
   out.name = d.name;
   out.description = d.description.empty() ? "at " + where : d.description + "; at " + where;
@@ -304,11 +403,11 @@ Derivation at_point(const Derivation& d, const Point& point) {
     for (const Object& o : s.objects) {
       Object& c = copy.object(o.id, o.kind, o.title);
       c.symmetry = o.symmetry;
-      for (const Entry& e : o.entries) {
-        const Entry x = entry_at(e, at, d.definitions, formula);
-        c.add(x.key, x.label, x.value).basis = x.basis;
-        c.entries.back().note = x.note;
-      }
+      for (const Entry& e : o.entries)
+        for (const Entry& x : entries_at(e, at, d.definitions, formula, solutions)) {
+          c.add(x.key, x.label, x.value).basis = x.basis;
+          c.entries.back().note = x.note;
+        }
       if (o.kind != ObjectKind::Bracket) continue;
       if (const auto r = bracket_rank(c))
         copy.object(o.id + ".rank", ObjectKind::Scalar, "the rank of its characteristic distribution at the point (numeric)")

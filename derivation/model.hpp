@@ -123,6 +123,9 @@ struct NumericFunction {
   std::vector<std::string> names;  ///< one per component
   double lo = 0, hi = 0;           ///< where it is known
   std::function<std::vector<double>(double)> at;
+  /// The abstract functions u(argument) it solves for, when the entries hold them (g, k of a gauge
+  /// momentum C = g(θ) p_W1 + k(θ) p_W2): component j·n + i is unknowns[i] of solution j, n = unknowns.size().
+  std::vector<std::string> unknowns;
 };
 
 /// A paragraph of prose: words, where `$…$` marks math written with Hamel's names, and formulas, values
