@@ -26,6 +26,13 @@ inline std::map<std::string, std::string> entries(const nlohmann::json& j, const
   return out;
 }
 
+/// The counterexample point of claim `k` of a `hamel check --json` report: name → value.
+inline std::map<std::string, double> counterexample_point(const nlohmann::json& report, std::size_t k) {
+  std::map<std::string, double> out;
+  for (const auto& [name, value] : report["claims"][k]["counterexample"]["point"].items()) out[name] = std::stod(value.get<std::string>());
+  return out;
+}
+
 /// The check whose statement is `statement` (null when there is none).
 inline nlohmann::json check_by_statement(const nlohmann::json& j, const std::string& statement) {
   for (const auto& [id, c] : j["checks"].items())
