@@ -13,6 +13,7 @@
 #include "core/latex.hpp"
 #include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
+#include "core/work_clock.hpp"
 #include "geometry/linear_algebra.hpp"
 #include "reduction/algebraic_form.hpp"
 #include "reduction/groebner.hpp"
@@ -129,11 +130,9 @@ ex constants_back(const ex& e, const AlgebraicForm& form) {
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-double clock_seconds() { return std::chrono::duration<double>(Clock::now().time_since_epoch()).count(); }
-
-// The time left before the budget's deadline (none set: all of `seconds`).
+// The CPU seconds left before the budget's deadline on the work clock (none set: all of `seconds`).
 double seconds_left(const ReexpressBudget& b) {
-  return b.deadline > 0 ? std::max(0.0, b.deadline - clock_seconds()) : b.seconds;
+  return b.deadline > 0 ? std::max(0.0, b.deadline - work_seconds()) : b.seconds;
 }
 
 bool on_chart(const ex& f, const Chart& chart) {
@@ -537,7 +536,7 @@ Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const ReexpressBud
     return r;
   }
   ReexpressBudget budget = given;
-  if (budget.deadline <= 0) budget.deadline = clock_seconds() + budget.seconds;
+  if (budget.deadline <= 0) budget.deadline = work_seconds() + budget.seconds;
   if (seconds_left(budget) <= 0) {  // an enclosing re-expression spent it
     r.note = "over budget: no time left for it";
     return r;
