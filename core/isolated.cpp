@@ -265,7 +265,8 @@ IsolatedResult IsolatedServer::ask(const std::string& request, double seconds, s
     res.output = "could not start a child process";
     return res;
   }
-  const Deadline deadline(child_, seconds);  // its CPU clock before the request: Singular's start-up is not the request's
+  // the child's CPU clock before the request: an earlier start-up (Singular's) is not the request's
+  const Deadline deadline(child_, seconds);
   send_all(socket_, length_prefixed(request));
   std::string in;
   res.status = receive(socket_, deadline, max_bytes, in);
