@@ -73,6 +73,7 @@ class Deadline {
     return now ? *now - start_ : since(t0_);
   }
   double wall_used() const { return since(t0_); }
+  double cpu_budget() const { return cpu_; }
   bool wall_out() const { return wall_used() >= kWallFactor * cpu_ + kWallSlack; }
   /// Wall seconds to wait before looking again; 0 when the budget or the safety net is spent. Within
   /// its CPU seconds left the child cannot pass them, so that is how long the next wait is.
@@ -127,6 +128,7 @@ IsolatedResult::Status receive(int fd, const Deadline& d, std::size_t max_bytes,
 
 // The times of a request into `res`, read before its child is killed or reaped.
 void record_times(IsolatedResult& res, const Deadline& d) {
+  res.cpu_budget = d.cpu_budget();
   res.cpu_seconds = d.cpu_used();
   res.seconds = d.wall_used();
   res.wall_net = res.status == IsolatedResult::Status::TimedOut && d.wall_out();
@@ -166,8 +168,12 @@ std::string IsolatedResult::describe() const {
   std::snprintf(t, sizeof t, "%.3g s", seconds);
   switch (status) {
     case Status::Finished: return std::string("finished in ") + t;
-    case Status::TimedOut:
-      return std::string("no answer within ") + t + (wall_net ? " (the wall-clock safety net)" : " of CPU time");
+    case Status::TimedOut: {
+      if (wall_net) return std::string("no answer within ") + t + " (the wall-clock safety net)";
+      char cpu[32];  // the budget, not the time measured (a little past it, by a different amount in each run)
+      std::snprintf(cpu, sizeof cpu, "%.2g s", cpu_budget);
+      return std::string("no answer within ") + cpu + " of CPU time";
+    }
     case Status::TooLarge: return std::string("answer larger than the bound after ") + t;
     case Status::Failed: return "failed after " + std::string(t) + (output.empty() ? "" : ": " + output);
   }

@@ -26,9 +26,10 @@ struct IsolatedResult {
   std::string output;
   double seconds = 0;      ///< wall time until the answer (or the kill)
   double cpu_seconds = 0;  ///< the child's CPU time on this work (counted in work_seconds(), core/work_clock.hpp)
+  double cpu_budget = 0;   ///< the CPU seconds it was given
   bool wall_net = false;   ///< timed out by the wall-clock safety net, not the CPU budget
   bool finished() const { return status == Status::Finished; }
-  /// "finished in 0.12 s", "no answer within 5 s of CPU time", …
+  /// "finished in 0.12 s", "no answer within 1.5 s of CPU time" (the budget: the same text in every run), …
   std::string describe() const;
 };
 
