@@ -3,10 +3,12 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
@@ -15,6 +17,7 @@
 #include <exception>
 
 #include "core/child_io.hpp"
+#include "core/work_clock.hpp"
 
 namespace hamel {
 
@@ -54,17 +57,50 @@ double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock:
   ::_exit(0);
 }
 
-// What a child sent next, appended to `in` (Data), the end of its stream (End), or the deadline (Late).
+// The budget of one piece of work in a child: CPU seconds of the child (what the work costs, whatever
+// the load), and a wall-clock safety net (kWallFactor times that, plus kWallSlack) against a child that
+// waits instead of computing. Where the child's CPU clock cannot be read, wall time stands in for it
+// (a single-threaded child uses at most one CPU second per second).
+constexpr double kWallFactor = 8, kWallSlack = 10;
+
+class Deadline {
+ public:
+  Deadline(pid_t pid, double cpu_seconds)
+      : pid_(pid), cpu_(cpu_seconds), t0_(Clock::now()), start_(process_cpu_seconds(pid).value_or(0)) {}
+  /// The child's CPU seconds since the start (wall seconds when its clock is unreadable).
+  double cpu_used() const {
+    const auto now = process_cpu_seconds(pid_);
+    return now ? *now - start_ : since(t0_);
+  }
+  double wall_used() const { return since(t0_); }
+  double cpu_budget() const { return cpu_; }
+  bool wall_out() const { return wall_used() >= kWallFactor * cpu_ + kWallSlack; }
+  /// Wall seconds to wait before looking again; 0 when the budget or the safety net is spent. Within
+  /// its CPU seconds left the child cannot pass them, so that is how long the next wait is.
+  double wait() const {
+    const double cpu_left = cpu_ - cpu_used(), wall_left = kWallFactor * cpu_ + kWallSlack - wall_used();
+    if (cpu_left <= 0 || wall_left <= 0) return 0;
+    return std::min(std::max(cpu_left, 0.002), wall_left);
+  }
+
+ private:
+  pid_t pid_;
+  double cpu_;
+  Clock::time_point t0_;
+  double start_;
+};
+
+// What a child sent next, appended to `in` (Data), the end of its stream (End), or its budget spent (Late).
 enum class Read { Data, End, Late };
-Read read_more(int fd, Clock::time_point t0, double seconds, std::string& in) {
+Read read_more(int fd, const Deadline& d, std::string& in) {
   char buf[65536];
   for (;;) {
-    const double left = seconds - since(t0);
-    if (left <= 0) return Read::Late;
+    const double wait = d.wait();
+    if (wait <= 0) return Read::Late;
     pollfd p{fd, POLLIN, 0};
-    const int r = ::poll(&p, 1, static_cast<int>(left * 1000) + 1);
+    const int r = ::poll(&p, 1, static_cast<int>(wait * 1000) + 1);
     if (r < 0 && errno == EINTR) continue;
-    if (r == 0) continue;  // the deadline is checked above
+    if (r == 0) continue;  // the budget is checked above
     const ssize_t n = ::read(fd, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return Read::End;
@@ -73,9 +109,9 @@ Read read_more(int fd, Clock::time_point t0, double seconds, std::string& in) {
   }
 }
 
-// Reads one answer of the server from `fd`, until the deadline or the bound; Failed when the child
+// Reads one answer of the server from `fd`, until the budget or the bound; Failed when the child
 // died first.
-IsolatedResult::Status receive(int fd, Clock::time_point t0, double seconds, std::size_t max_bytes, std::string& in) {
+IsolatedResult::Status receive(int fd, const Deadline& d, std::size_t max_bytes, std::string& in) {
   constexpr std::size_t header = 1 + sizeof(std::uint64_t);
   for (;;) {
     if (in.size() >= header) {
@@ -84,10 +120,18 @@ IsolatedResult::Status receive(int fd, Clock::time_point t0, double seconds, std
       if (n > max_bytes) return IsolatedResult::Status::TooLarge;
       if (in.size() >= header + n) return IsolatedResult::Status::Finished;
     }
-    const Read r = read_more(fd, t0, seconds, in);
+    const Read r = read_more(fd, d, in);
     if (r == Read::Late) return IsolatedResult::Status::TimedOut;
     if (r == Read::End) return IsolatedResult::Status::Failed;
   }
+}
+
+// The times of a request into `res`, read before its child is killed or reaped.
+void record_times(IsolatedResult& res, const Deadline& d) {
+  res.cpu_budget = d.cpu_budget();
+  res.cpu_seconds = d.cpu_used();
+  res.seconds = d.wall_used();
+  res.wall_net = res.status == IsolatedResult::Status::TimedOut && d.wall_out();
 }
 
 // The child: quiet streams, the work, its answer on `fd`. Exit status 0 only when the work returned;
@@ -107,10 +151,10 @@ IsolatedResult::Status receive(int fd, Clock::time_point t0, double seconds, std
   ::_exit(status);  // no destructors, no flushing of buffers copied from the parent
 }
 
-// Reads from `fd` until end of file, the deadline or the bound; the status says which.
-IsolatedResult::Status drain(int fd, Clock::time_point t0, double seconds, std::size_t max_bytes, std::string& out) {
+// Reads from `fd` until end of file, the budget or the bound; the status says which.
+IsolatedResult::Status drain(int fd, const Deadline& d, std::size_t max_bytes, std::string& out) {
   for (;;) {
-    const Read r = read_more(fd, t0, seconds, out);
+    const Read r = read_more(fd, d, out);
     if (r == Read::Late) return IsolatedResult::Status::TimedOut;
     if (r == Read::End) return IsolatedResult::Status::Finished;
     if (out.size() > max_bytes) return IsolatedResult::Status::TooLarge;
@@ -124,7 +168,12 @@ std::string IsolatedResult::describe() const {
   std::snprintf(t, sizeof t, "%.3g s", seconds);
   switch (status) {
     case Status::Finished: return std::string("finished in ") + t;
-    case Status::TimedOut: return std::string("no answer within ") + t;
+    case Status::TimedOut: {
+      if (wall_net) return std::string("no answer within ") + t + " (the wall-clock safety net)";
+      char cpu[32];  // the budget, not the time measured (a little past it, by a different amount in each run)
+      std::snprintf(cpu, sizeof cpu, "%.2g s", cpu_budget);
+      return std::string("no answer within ") + cpu + " of CPU time";
+    }
     case Status::TooLarge: return std::string("answer larger than the bound after ") + t;
     case Status::Failed: return "failed after " + std::string(t) + (output.empty() ? "" : ": " + output);
   }
@@ -132,7 +181,6 @@ std::string IsolatedResult::describe() const {
 }
 
 IsolatedResult run_isolated(const std::function<std::string()>& work, double seconds, std::size_t max_bytes) {
-  const auto t0 = Clock::now();
   IsolatedResult res;
   int fds[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) {
@@ -152,13 +200,19 @@ IsolatedResult run_isolated(const std::function<std::string()>& work, double sec
     child(fds[1], work);
   }
   ::close(fds[1]);
-  res.status = drain(fds[0], t0, seconds, max_bytes, res.output);
+  const Deadline deadline(pid, seconds);
+  res.status = drain(fds[0], deadline, max_bytes, res.output);
   ::close(fds[0]);
+  record_times(res, deadline);
   if (res.status != IsolatedResult::Status::Finished) ::kill(pid, SIGKILL);
   int wstatus = 0;
-  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  rusage usage{};
+  while (::wait4(pid, &wstatus, 0, &usage) < 0 && errno == EINTR) {
   }
-  res.seconds = since(t0);
+  // the exited child's own account, exact where its clock may be unreadable once it has ended
+  const auto seconds_of = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+  res.cpu_seconds = seconds_of(usage.ru_utime) + seconds_of(usage.ru_stime);
+  add_child_work(res.cpu_seconds);
   if (res.status != IsolatedResult::Status::Finished) {
     res.output.clear();
   } else if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
@@ -212,16 +266,18 @@ void IsolatedServer::start_early() {
 
 IsolatedResult IsolatedServer::ask(const std::string& request, double seconds, std::size_t max_bytes) {
   if (::getpid() != owner_) return run_isolated([&] { return serve_(request); }, seconds, max_bytes);
-  const auto t0 = Clock::now();
   IsolatedResult res;
   if (child_ < 0 && !start()) {
     res.output = "could not start a child process";
     return res;
   }
+  // the child's CPU clock before the request: an earlier start-up (Singular's) is not the request's
+  const Deadline deadline(child_, seconds);
   send_all(socket_, length_prefixed(request));
   std::string in;
-  res.status = receive(socket_, t0, seconds, max_bytes, in);
-  res.seconds = since(t0);
+  res.status = receive(socket_, deadline, max_bytes, in);
+  record_times(res, deadline);
+  add_child_work(res.cpu_seconds);
   if (res.status != IsolatedResult::Status::Finished) {
     if (res.status == IsolatedResult::Status::Failed) res.output = "the child process died";
     stop();

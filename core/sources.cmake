@@ -22,4 +22,5 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/symbolic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/term_order.cpp
   ${CMAKE_CURRENT_LIST_DIR}/wire.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/work_clock.cpp
 )

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
@@ -16,6 +15,7 @@
 #include "core/node_kind.hpp"
 #include "core/parallel.hpp"
 #include "core/symbolic.hpp"
+#include "core/work_clock.hpp"
 #include "core/wire.hpp"
 #include "geometry/linear_algebra.hpp"
 #include "mechanics/hamel_equations.hpp"
@@ -28,6 +28,8 @@ namespace {
 // counted), so one slow entry cannot starve the others, nor the whole derivation run for minutes (the
 // rattleback ball took over 120 s). What the entries leave is given back, at the end of each group of
 // entries, to those that ran out (InVariables::give_back), keeping the floor for the entries to come.
+// The seconds are CPU seconds of the work (core/work_clock.hpp: this process's and the Gröbner child's),
+// so a loaded machine writes the same entries in the variables as an idle one.
 // A Gröbner basis is never given less than this while time is left (it needs a moment)...
 constexpr double kLeastPerBasis = 1.5;
 // ...and an entry may compute two: the elimination in lexicographic order in half its share, then in
@@ -45,9 +47,6 @@ std::string too_long(const GiNaC::ex& value, bool verified = true) {
          (verified ? " (verified)" : " (by the chain rule, not verified)") + "; a readable form needs named subexpressions";
 }
 
-double now_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 Chart variable_chart(const NonholonomicInput& in) {
   std::vector<std::string> names;
@@ -131,12 +130,12 @@ VariablesOnChart variables_on_dual(const NonholonomicInput& in) { return on_dual
 // The entries to come: the brackets, a gauge momentum or two, H_c, the k equations and φ_c.
 InVariables::InVariables(const NonholonomicInput& in, std::function<void(const std::string&)> detail, double budget_seconds)
     : in_(in), U_(variable_chart(in)), v_(on_dual(in, U_)), detail_(std::move(detail)), budget_(budget_seconds),
-      started_(now_seconds()),
+      started_(work_seconds()),
       pending_(in.variables.size() * (in.variables.size() + 1) / 2 + 3) {}
 
 std::string InVariables::seconds_text() const { return std::to_string(static_cast<int>(budget_)); }
 
-double InVariables::seconds_left() const { return budget_ - (now_seconds() - started_); }
+double InVariables::seconds_left() const { return budget_ - (work_seconds() - started_); }
 
 double InVariables::share() const { return entry_share(seconds_left(), pending_); }
 

@@ -40,8 +40,8 @@ double second_share(double seconds_left, std::size_t to_come, std::size_t waitin
 /// coordinates that abstract functions depend on, written in the variables (θ = acos γ3).
 class InVariables {
  public:
-  /// What all re-expressions of one derivation may take together (seconds); past it entries are
-  /// left in (q, π) with the note "over budget".
+  /// What all re-expressions of one derivation may take together (CPU seconds of this process and of
+  /// the Gröbner child, core/work_clock.hpp); past it entries are left in (q, π) with the note "over budget".
   static constexpr double kBudgetSeconds = 30;
 
   /// `detail` (optional) is told which entry is being re-expressed, for progress lines.
@@ -78,7 +78,8 @@ class InVariables {
   /// The entries of `o` that ran out of their share, tried again in order, each with an equal part of
   /// the time left beyond one basis's floor for each of `to_come` entries still to come, when that is
   /// more than it had (and at least an entry's floor); returns the indices of those now in the
-  /// variables. The budget is wall time: what is given back depends on the machine's speed.
+  /// variables. The budget is CPU time of the work (core/work_clock.hpp), not wall time: what is given
+  /// back does not depend on the machine's load (it still depends on its speed).
   std::vector<std::size_t> give_back(Object& o, std::size_t to_come);
 
   /// Into `s`, when an answer kept an abstract function f(q): "coordinates_in_variables", q as a

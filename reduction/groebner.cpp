@@ -335,7 +335,7 @@ GroebnerAnswer groebner_basis(const GroebnerProblem& problem, const GroebnerBudg
   p.last_block_lex = problem.last_block_lex ? 1 : 0;
   const IsolatedResult run = singular_server().ask(to_text(p), budget.seconds, budget.max_bytes);
   GroebnerAnswer answer;
-  answer.seconds = run.seconds;
+  answer.seconds = run.cpu_seconds;
   if (!run.finished()) {
     answer.why = "Gröbner basis: " + run.describe();
     answer.over_budget = run.status != IsolatedResult::Status::Failed;

@@ -1,5 +1,5 @@
 // reduction/groebner.hpp — reduced Gröbner bases in an elimination order, computed by Singular
-// (libsingular, Debian package libsingular4-dev) in a child process with a deadline.
+// (libsingular, Debian package libsingular4-dev) in a child process with a CPU budget.
 #pragma once
 
 #include <ginac/ginac.h>
@@ -27,7 +27,7 @@ struct GroebnerProblem {
 };
 
 struct GroebnerBudget {
-  double seconds = 20;                 ///< wall time of the computation
+  double seconds = 20;                 ///< CPU time of the computation (the child's; core/isolated.hpp)
   std::size_t max_bytes = 1u << 22;    ///< length of the answer as text
 };
 
@@ -36,7 +36,7 @@ struct GroebnerAnswer {
   bool over_budget = false;            ///< not done for time or size (else Singular failed)
   std::string why;                     ///< when not done: timed out, too large, Singular's error
   std::vector<GiNaC::ex> basis;        ///< reduced, in Singular's order
-  double seconds = 0;
+  double seconds = 0;                  ///< the child's CPU time on it
 };
 
 /// The reduced Gröbner basis of the problem's ideal, restricted as `eliminated` says.

@@ -25,14 +25,16 @@ struct VariablesOnChart {
   std::vector<NamedFunction> variables;  ///< u_a(q, π)
 };
 
-/// What one re-expression may cost; past it the answer is "not re-expressed", never a hang.
+/// What one re-expression may cost; past it the answer is "not re-expressed", never a hang. Seconds
+/// are CPU seconds of the work (this process's and the Gröbner child's, core/work_clock.hpp), so the
+/// answer does not depend on the machine's load.
 struct ReexpressBudget {
-  double seconds = 20;           ///< wall time of the elimination (a child process, killed after)
+  double seconds = 20;           ///< CPU time of the re-expression (the Gröbner child is killed after)
   std::size_t max_terms = 4000;  ///< terms of the generators together; more is refused at once
   /// Try putting in the coordinates' values in the variables (cos θ = γ3) before eliminating; off
   /// while those values themselves are being found.
   bool substitute = true;
-  /// When the whole re-expression must end (steady clock, seconds), set from `seconds` by reexpress:
+  /// When the whole re-expression must end (work_seconds(), core/work_clock.hpp), set from `seconds` by reexpress:
   /// the eliminations inside one (an atom's operands, a coordinate's value) share its time.
   double deadline = 0;
 };

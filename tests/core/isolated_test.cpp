@@ -36,6 +36,27 @@ TEST_CASE("run_isolated: a child past its deadline is killed and reported, not w
   CHECK(r.describe().rfind("no answer within", 0) == 0);
 }
 
+TEST_CASE("run_isolated: the budget is the child's CPU time, so a child that waits past it still answers") {
+  // 0.5 s asleep uses no CPU: within a budget of 0.2 s of CPU time, on an idle or a loaded machine
+  const auto slept = hamel::run_isolated([] {
+    ::usleep(500000);
+    return std::string("awake");
+  }, 0.2, 1024);
+  CHECK(slept.status == IsolatedResult::Status::Finished);
+  CHECK(slept.output == "awake");
+  CHECK(slept.cpu_seconds < 0.2);
+  CHECK(slept.seconds >= 0.5);
+  const auto busy = hamel::run_isolated([] {
+    for (volatile unsigned long i = 0;; i = i + 1) {
+    }
+    return std::string();
+  }, 0.2, 1024);
+  CHECK(busy.status == IsolatedResult::Status::TimedOut);
+  CHECK(busy.cpu_seconds >= 0.2);  // stopped by its CPU time, not by the wall-clock safety net
+  CHECK_FALSE(busy.wall_net);
+  CHECK(busy.describe() == "no answer within 0.2 s of CPU time");  // its budget, not the time measured
+}
+
 TEST_CASE("run_isolated: a throwing or dying child, and an answer over the bound") {
   const auto thrown = hamel::run_isolated([]() -> std::string { throw std::runtime_error("no basis"); }, 10, 1024);
   CHECK(thrown.status == IsolatedResult::Status::Failed);
@@ -56,6 +77,7 @@ TEST_CASE("IsolatedServer: one child answers every request, a failure costs the 
     if (request == "throw") throw std::runtime_error("no basis");
     if (request == "die") std::raise(SIGKILL);
     if (request == "large") return std::string(5000, 'x');
+    if (request == "sleep") ::usleep(500000);
     if (request == "loop")
       for (volatile unsigned long i = 0;; i = i + 1) {
       }
@@ -82,8 +104,12 @@ TEST_CASE("IsolatedServer: one child answers every request, a failure costs the 
   CHECK(after_large.status == IsolatedResult::Status::Finished);
   CHECK(pid_of(after_large) != pid_of(first));  // a new child
 
+  const auto slept = server.ask("sleep", 0.2, 1024);  // waiting is not computing: within 0.2 s of CPU time
+  CHECK(slept.status == IsolatedResult::Status::Finished);
+  CHECK(slept.cpu_seconds < 0.2);
   const auto looped = server.ask("loop", 0.3, 1024);
   CHECK(looped.status == IsolatedResult::Status::TimedOut);
+  CHECK(looped.cpu_seconds >= 0.3);
   CHECK(looped.seconds < 5);
   const auto died = server.ask("die", 10, 1024);
   CHECK(died.status == IsolatedResult::Status::Failed);

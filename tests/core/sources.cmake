@@ -11,4 +11,5 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/symbolic_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/zero_catalogue_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/term_order_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/work_clock_test.cpp
 )
