@@ -8,11 +8,11 @@
 
 #include "core/ball.hpp"
 #include "core/did_you_mean.hpp"
-#include "core/display.hpp"
 #include "core/latex.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/symbolic.hpp"
+#include "derivation/present.hpp"
 #include "geometry/linear_algebra.hpp"
 
 namespace hamel {
@@ -160,10 +160,17 @@ std::string value_text(const GiNaC::ex& v) {
 
 // A numeric function at the point, when the point gives its argument: one entry per component, or a
 // line saying the argument lies outside the interval where the function is known.
-void numeric_at(const NumericFunction& f, const Point& point, DerivationSection& s) {
+// The value the point gives f's argument, if it gives one.
+std::optional<double> argument_at(const NumericFunction& f, const Point& point) {
   const auto given = std::find_if(point.values.begin(), point.values.end(), [&](const PointValue& p) { return p.name == f.argument; });
-  if (given == point.values.end()) return;
-  const double x = GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(given->value)).to_double();
+  if (given == point.values.end()) return std::nullopt;
+  return GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(given->value)).to_double();
+}
+
+void numeric_at(const NumericFunction& f, const Point& point, DerivationSection& s) {
+  const auto argument = argument_at(f, point);
+  if (!argument) return;
+  const double x = *argument;
   if (!(x >= f.lo && x <= f.hi)) {
     s.prose.push_back(f.title + ": known for " + f.argument + " in [" + number_text(f.lo, 6) + ", " + number_text(f.hi, 6) +
                       "]; " + f.argument + " = " + number_text(x, 15) + " lies outside (widen the search's interval)");
@@ -210,52 +217,49 @@ bool identically_zero(const GiNaC::ex& value, const GiNaC::exmap& definitions) {
 }
 
 // What an entry keeps where it cannot be evaluated: its formula with the point's values of the
-// parameters (those do not move the pole, which lies in the state), collected in the momenta and
-// velocities as derive shows it.
-struct Unevaluated {
-  GiNaC::exmap parameters;
-  GiNaC::lst collect_in;
-
-  GiNaC::ex operator()(const GiNaC::ex& value) const {
-    GiNaC::ex v = value;
-    try {
-      v = subs_bounded(value, parameters);
-    } catch (const std::exception&) {  // a parameter at a pole (1/m at m = 0): the formula as derived
-    }
-    GiNaC::lst in_v;
-    for (const GiNaC::ex& s : collect_in)
-      if (v.has(s)) in_v.append(s);
-    return display_form(v, in_v);
+// parameters (those do not move the pole, which lies in the state), shown as derive shows it.
+GiNaC::ex unevaluated(const GiNaC::ex& value, const Derivation& d, const GiNaC::exmap& parameters) {
+  GiNaC::ex v = value;
+  try {
+    v = subs_bounded(value, parameters);
+  } catch (const std::exception&) {  // a parameter at a pole (1/m at m = 0): the formula as derived
   }
-};
+  return presented(v, d);
+}
 
-Unevaluated unevaluated(const Derivation& d, const GiNaC::exmap& at) {
-  Unevaluated u;
+// The point's values of the derivation's parameters.
+GiNaC::exmap parameters_at(const Derivation& d, const GiNaC::exmap& at) {
+  GiNaC::exmap out;
   const std::map<std::string, GiNaC::ex> symbols = symbols_by_name(d);
   for (const Symbol& s : d.symbols) {
     const auto it = symbols.find(s.name);
-    if (it == symbols.end()) continue;
-    if (s.kind == SymbolKind::Parameter && at.count(it->second)) u.parameters[it->second] = at.at(it->second);
-    if (s.kind == SymbolKind::Momentum || s.kind == SymbolKind::Velocity) u.collect_in.append(it->second);
+    if (s.kind == SymbolKind::Parameter && it != symbols.end() && at.count(it->second)) out[it->second] = at.at(it->second);
   }
-  return u;
+  return out;
 }
 
+// What every entry is evaluated with: the derivation, the point's values (the defined symbols' among
+// them) and those of its parameters.
+struct PointContext {
+  const Derivation& d;
+  GiNaC::exmap at, parameters;
+};
+
 // An entry at the point: its numbers, or its formula marked where it divides by zero there.
-Entry entry_at(const Entry& e, const GiNaC::exmap& at, const GiNaC::exmap& definitions, const Unevaluated& formula) {
+Entry entry_at(const Entry& e, const PointContext& p) {
   Entry x = e;
   NumbersAt numbers;
   try {
     Rounded rounded;
-    x.value = rounded(numbers(subs_bounded(e.value, at)));
+    x.value = rounded(numbers(subs_bounded(e.value, p.at)));
     x.note = numbers.note;
-    if (x.value.is_zero() && numbers.near_zero_only() && identically_zero(e.value, definitions))
+    if (x.value.is_zero() && numbers.near_zero_only() && identically_zero(e.value, p.d.definitions))
       x.note = "identically 0: the canonical form of the entry in (q, pi)";
   } catch (const GiNaC::pole_error&) {  // a pole of the formula at the point (cot θ at θ = 0)
-    x.value = formula(e.value);
+    x.value = unevaluated(e.value, p.d, p.parameters);
     x.note = "not defined at the point: the formula divides by zero there";
   } catch (const DomainError& error) {  // a power too large to compute exactly
-    x.value = formula(e.value);
+    x.value = unevaluated(e.value, p.d, p.parameters);
     x.note = std::string("not evaluated: ") + error.what();
   }
   if (!e.note.empty() && x.note.empty()) x.note = e.note;
@@ -311,12 +315,12 @@ std::optional<SolutionsAt> solutions_at(const Derivation& d, const Point& point)
       SolutionsAt out{f.unknowns, {}, "", ""};
       const std::string known = "the search's solutions are known for " + f.argument + " in [" + number_text(f.lo, 6) + ", " +
                                 number_text(f.hi, 6) + "]";
-      const auto given = std::find_if(point.values.begin(), point.values.end(), [&](const PointValue& p) { return p.name == f.argument; });
-      if (given == point.values.end()) {
+      const auto argument = argument_at(f, point);
+      if (!argument) {
         out.why_not = known + "; the point does not give " + f.argument;
         return out;
       }
-      const double x = GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(given->value)).to_double();
+      const double x = *argument;
       out.where = f.argument + " = " + number_text(x, 15);
       if (!(x >= f.lo && x <= f.hi)) {
         out.why_not = known + "; " + out.where + " lies outside";
@@ -335,11 +339,10 @@ std::string joined_notes(const std::string& a, const std::string& b) { return a.
 
 // The entries an entry becomes at the point: itself, or, when it holds the search's unknowns, itself
 // with their values, one entry per solution when there are several (C_1, C_2: each a gauge momentum).
-std::vector<Entry> entries_at(const Entry& e, const GiNaC::exmap& at, const GiNaC::exmap& definitions, const Unevaluated& formula,
-                              const std::optional<SolutionsAt>& sol) {
-  if (!sol || !sol->held_by(e.value)) return {entry_at(e, at, definitions, formula)};
+std::vector<Entry> entries_at(const Entry& e, const PointContext& p, const std::optional<SolutionsAt>& sol) {
+  if (!sol || !sol->held_by(e.value)) return {entry_at(e, p)};
   if (sol->solutions.empty()) {
-    Entry x = entry_at(e, at, definitions, formula);
+    Entry x = entry_at(e, p);
     x.note = joined_notes(x.note, sol->why_not);
     return {x};
   }
@@ -353,7 +356,7 @@ std::vector<Entry> entries_at(const Entry& e, const GiNaC::exmap& at, const GiNa
       if (ej.key.empty()) ej.key.push_back(n); else ej.key.back() += "_" + n;
       ej.label.lower.push_back(n);
     }
-    Entry x = entry_at(ej, at, definitions, formula);
+    Entry x = entry_at(ej, p);
     x.note = joined_notes(x.note, "with " + sol->values(j) + " (the search's solution" + (count > 1 ? " " + n : "") + " at " + sol->where + ")");
     out.push_back(x);
   }
@@ -390,7 +393,7 @@ Derivation at_point(const Derivation& d, const Point& point) {
     where += (where.empty() ? "" : ", ") + v.name + " = " + value_text(v.value);
   }
   add_defined(d, symbols, at);
-  const Unevaluated formula = unevaluated(d, at);
+  const PointContext context{d, at, parameters_at(d, at)};
   const std::optional<SolutionsAt> solutions = solutions_at(d, point);
   Derivation out;
   out.name = d.name;
@@ -404,7 +407,7 @@ Derivation at_point(const Derivation& d, const Point& point) {
       Object& c = copy.object(o.id, o.kind, o.title);
       c.symmetry = o.symmetry;
       for (const Entry& e : o.entries)
-        for (const Entry& x : entries_at(e, at, d.definitions, formula, solutions)) {
+        for (const Entry& x : entries_at(e, context, solutions)) {
           c.add(x.key, x.label, x.value).basis = x.basis;
           c.entries.back().note = x.note;
         }

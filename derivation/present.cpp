@@ -316,6 +316,8 @@ void present(Derivation& d) {
   name_recurring_denominators(d);
 }
 
+GiNaC::ex presented(const GiNaC::ex& value, const Derivation& d) { return form_of(value, collected_symbols(d)); }
+
 void display_beside(Derivation& d, const std::function<void()>& here) {
   const DistinctValues v = distinct_values(entry_values(d));
   const std::set<std::string> collect = collected_symbols(d);

@@ -14,6 +14,11 @@ namespace hamel {
 /// LaTeX print once and use in the entries.
 void present(Derivation& d);
 
+/// The display form present() gives `value` in `d`: collected in the momenta and velocities (and the
+/// variables that are momenta renamed) it contains. For a value present() does not see (an entry of
+/// `hamel eval` left a formula at a pole).
+GiNaC::ex presented(const GiNaC::ex& value, const Derivation& d);
+
 /// Runs `here` (a derivation's last, long step, which only adds sections) while a worker process finds
 /// the display forms of the values `d` holds now (d.displayed), so that present() afterwards computes
 /// only the new ones: on two cores the display pass of the finished sections costs no wall time. With

@@ -17,6 +17,7 @@
 #include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/csv.hpp"
+#include "tests/support/check_report.hpp"
 #include "tests/support/derivation_json.hpp"
 #include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
@@ -414,16 +415,12 @@ TEST_CASE("hamel check: a dissipated claim under always-on constraints is decide
 TEST_CASE("hamel check --json: an impact claim's witness has the wall's restitution between 0 and 1, with both values there") {
   // a Herglotz pendulum at a wall theta <= thw with restitution alpha; the energy jump claimed with
   // (1 - alpha) for (1 - alpha^2)
-  hamel::test::TempFile sys("coordinates: [theta]\nparameters: [m, l, g, gamma, thw, alpha]\naction_dependent: true\n"
-                            "lagrangian: \"m*l^2/2*theta_dot^2 + m*g*l*cos(theta) - gamma*z\"\n"
-                            "impulsive:\n  wall: {constraint: \"theta <= thw\", restitution: alpha}\n",
-                            ".yaml");
-  hamel::test::TempFile claims("claims:\n  - energy_jump: {impulsive: wall, value: \"-(1 - alpha)*m*l^2*theta_dot^2/2\"}\n",
-                               ".claims.yaml");
-  hamel::test::TempFile json("", ".json");
-  const Run r = run({"check", sys.path(), claims.path(), "--json", json.path()});
+  const auto [r, j] = hamel::test::check_with_json(
+      "coordinates: [theta]\nparameters: [m, l, g, gamma, thw, alpha]\naction_dependent: true\n"
+      "lagrangian: \"m*l^2/2*theta_dot^2 + m*g*l*cos(theta) - gamma*z\"\n"
+      "impulsive:\n  wall: {constraint: \"theta <= thw\", restitution: alpha}\n",
+      "claims:\n  - energy_jump: {impulsive: wall, value: \"-(1 - alpha)*m*l^2*theta_dot^2/2\"}\n");
   CHECK(r.status == 1);
-  const auto j = hamel::test::read_json(json.path());
   const auto& ce = j["claims"][0]["counterexample"];
   const std::map<std::string, double> point = hamel::test::counterexample_point(j, 0);
   const auto at = [&](const char* n) { return point.at(n); };

@@ -12,6 +12,7 @@
 #include "numerics/plot.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/csv.hpp"
+#include "tests/support/check_report.hpp"
 #include "tests/support/derivation_json.hpp"
 #include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
@@ -136,16 +137,12 @@ TEST_CASE("hamel check: the reconstructed formulas hold, erratum 4 is flagged FA
 
 TEST_CASE("hamel check --json: a false discrete value claim gives both values at its witness, in the text and the JSON") {
   // the knife edge on an incline (Bloch §1.6), midpoint rule; the claim has the slope force with h, not h^2
-  hamel::test::TempFile sys("parameters: [h, m, J, gs]\ncoordinates: [x, y, phi]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
-                            "  lagrangian: \"m/2*(x_dot^2 + y_dot^2) + J/2*phi_dot^2 + m*gs*x\"\n"
-                            "  constraints: [\"sin(phi)*x_dot - cos(phi)*y_dot\"]\n",
-                            ".yaml");
-  hamel::test::TempFile claims("claims:\n  - name: slope force with h\n    discrete_equation: {coordinate: x, value: \"m*(gs*h - x0 + 2*x1 - x2)/h\"}\n",
-                               ".claims.yaml");
-  hamel::test::TempFile json("", ".json");
-  const Run r = run({"check", sys.path(), claims.path(), "--json", json.path()});
+  const auto [r, j] = hamel::test::check_with_json(
+      "parameters: [h, m, J, gs]\ncoordinates: [x, y, phi]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
+      "  lagrangian: \"m/2*(x_dot^2 + y_dot^2) + J/2*phi_dot^2 + m*gs*x\"\n"
+      "  constraints: [\"sin(phi)*x_dot - cos(phi)*y_dot\"]\n",
+      "claims:\n  - name: slope force with h\n    discrete_equation: {coordinate: x, value: \"m*(gs*h - x0 + 2*x1 - x2)/h\"}\n");
   CHECK(r.status == 1);
-  const auto j = hamel::test::read_json(json.path());
   const auto& ce = j["claims"][0]["counterexample"];
   const std::map<std::string, double> point = hamel::test::counterexample_point(j, 0);
   const auto at = [&](const char* n) { return point.at(n); };
