@@ -343,11 +343,15 @@ struct AtomLifter : GiNaC::map_function {
 };
 
 // A local section in the coordinates the variables are affine in (the momenta, for M = A(q)·π + b(q)):
-// when the variables that involve k such coordinates p have a k × k block A with det A ≠ 0,
-// p = A⁻¹(u − b) is substituted, and the elimination is left with the other coordinates only (far fewer
-// unknowns for Singular). With more than k such variables (a redundant one, v2 = 2π1 beside v = π1/m)
-// the block is made of the first k independent rows in the declared order; the others stay in the
-// graph as relations among the u's.
+// the coefficients of those coordinates p in the variables that involve them form a matrix of rank k;
+// k independent columns (the first, in the chart's order) and k independent rows (the first, in the
+// declared order) give a block A with det A ≠ 0, and those k coordinates are solved for, p = A⁻¹(u − b)
+// with b holding the other p's, so the elimination is left with the other coordinates only (far fewer
+// unknowns for Singular). A redundant variable (v2 = 2π1 beside v = π1/m), a row outside the block,
+// stays in the graph as a relation among the u's. With fewer such variables than coordinates (a hitch
+// angle θ1 − θ0 in two angles) one coordinate per variable is solved for, θ0 = θ1 − hitch: then
+// sin(θ0 − θ1) = −sin(hitch), which the elimination, blind to the bare angles beside their sines, had
+// called "not a function of the variables".
 struct AffineSection {
   GiNaC::exmap p_of_u;          ///< p_i ↦ its value in (q, u)
   std::vector<bool> solved;     ///< by variable: used for the section
@@ -375,7 +379,7 @@ AffineSection affine_section(const VariablesOnChart& v) {
         rows.push_back(a);
         break;
       }
-  if (P.empty() || rows.size() < P.size()) return out;
+  if (P.empty()) return out;
   const auto n = static_cast<unsigned>(P.size());
   GiNaC::matrix all(static_cast<unsigned>(rows.size()), n), rhs_all(static_cast<unsigned>(rows.size()), 1);
   for (unsigned i = 0; i < rows.size(); ++i) {
@@ -388,21 +392,26 @@ AffineSection affine_section(const VariablesOnChart& v) {
     }
     rhs_all(i, 0) = v.symbols[rows[i]] - rest;
   }
-  std::vector<unsigned> block(n);
-  for (unsigned i = 0; i < n; ++i) block[i] = i;
-  if (rows.size() > P.size()) {  // the first independent rows: the pivot columns of the transpose
-    const Echelon e = row_echelon(all.transpose(), v.chart);
-    if (e.rank() < n) return out;
-    block = e.pivot_columns;
-  }
-  GiNaC::matrix A(n, n), rhs(n, 1);
-  for (unsigned i = 0; i < n; ++i) {
-    for (unsigned j = 0; j < n; ++j) A(i, j) = all(block[i], j);
-    rhs(i, 0) = rhs_all(block[i], 0);
+  const std::vector<unsigned> columns = row_echelon(all, v.chart).pivot_columns;
+  const auto k = static_cast<unsigned>(columns.size());
+  if (k == 0) return out;
+  GiNaC::matrix chosen(static_cast<unsigned>(rows.size()), k);
+  for (unsigned i = 0; i < rows.size(); ++i)
+    for (unsigned j = 0; j < k; ++j) chosen(i, j) = all(i, columns[j]);
+  std::vector<unsigned> block(k);
+  for (unsigned i = 0; i < k; ++i) block[i] = i;
+  if (rows.size() > k) block = row_echelon(chosen.transpose(), v.chart).pivot_columns;  // the first independent rows
+  GiNaC::matrix A(k, k), rhs(k, 1);
+  for (unsigned i = 0; i < k; ++i) {
+    for (unsigned j = 0; j < k; ++j) A(i, j) = chosen(block[i], j);
+    ex b = rhs_all(block[i], 0);
+    for (unsigned j = 0; j < n; ++j)  // the coordinates not solved for stay, as part of b
+      if (std::find(columns.begin(), columns.end(), j) == columns.end()) b -= all(block[i], j) * P[j];
+    rhs(i, 0) = b;
   }
   if (simplify(A.determinant()).is_zero()) return out;
   const GiNaC::matrix sol = A.inverse().mul(rhs);
-  for (std::size_t j = 0; j < P.size(); ++j) out.p_of_u[P[j]] = sol(j, 0);
+  for (unsigned j = 0; j < k; ++j) out.p_of_u[P[columns[j]]] = sol(j, 0);
   for (std::size_t a : rows) out.redundant[a] = true;
   for (unsigned i : block) out.solved[rows[i]] = true, out.redundant[rows[i]] = false;
   return out;

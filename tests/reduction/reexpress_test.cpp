@@ -280,6 +280,27 @@ TEST_CASE("reexpress: a redundant variable (v2 = 2p beside v = p/m) is allowed, 
   CHECK(r.verified[0].zero);
 }
 
+TEST_CASE("reexpress: a hitch angle h = th1 - th0 in two angles is solved for th0, so sin(th0 - th1) is -sin(h)") {
+  // a cart pulling a trailer: the variables (h, v) involve th0, th1 and p affinely, one coordinate
+  // more than variables; before, no section was taken and sin(th0 − th1) was "not a function of the
+  // variables" (the elimination sees the bare angles beside their sines as unrelated unknowns)
+  const hamel::Chart Q = hamel::Chart::make("Q", {"x", "th0", "th1", "p"}, {"m"});
+  const hamel::Chart U = Q.sibling("U", {"h", "v"});
+  const ex th0 = Q[1], th1 = Q[2], p = Q[3], m = Q.parameter("m");
+  const ex h = U[0], v = U[1];
+  const hamel::VariablesOnChart vars{Q, U.coordinates(), {{"h", th1 - th0}, {"v", p / m}}};
+  const auto s = hamel::reexpress(sin(th0 - th1), vars);
+  INFO(s.note);
+  REQUIRE(s.expressed());
+  CHECK(hamel::is_zero(s.value + sin(h), U));
+  const auto f = hamel::reexpress(p * p * cos(th0 - th1) / (m + sin(th1 - th0) * sin(th1 - th0)), vars);
+  INFO(f.note);
+  REQUIRE(f.expressed());
+  CHECK(hamel::is_zero(f.value - m * m * v * v * cos(h) / (m + sin(h) * sin(h)), U));
+  // th0 alone is still no function of the variables
+  CHECK(hamel::reexpress(cos(th0), vars).outcome == hamel::Reexpressed::Outcome::NotDetermined);
+}
+
 TEST_CASE("reduced_modulo: (|gamma|^2) M1 is M1 where |gamma|^2 = 1, and nothing without relations") {
   Sphere s;
   const ex g2 = s.g[0] * s.g[0] + s.g[1] * s.g[1] + s.g[2] * s.g[2];
