@@ -14,6 +14,11 @@ if(HAMEL_BUILD_TESTS)
   add_test(NAME check.roller_racer COMMAND hamel_cli check examples/roller_racer.yaml
            examples/roller_racer.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(check.roller_racer PROPERTIES PASS_REGULAR_EXPRESSION "6 claims: 5 true, 1 false")
+  # two constraints and a hitch angle theta1 - theta0 as shape variable: its brackets in the variables
+  # (sin(theta0 - theta1) = -sin(hitch), docs/brackets.md step 7), and the hitch's sign error false
+  add_test(NAME check.trailer COMMAND hamel_cli check examples/trailer.yaml examples/trailer.claims.yaml
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(check.trailer PROPERTIES PASS_REGULAR_EXPRESSION "6 claims: 5 true, 1 false")
   # a holonomic textbook system: the Hamiltonian by hand, and its small-angle slip false
   add_test(NAME check.double_pendulum COMMAND hamel_cli check examples/double_pendulum.yaml
            examples/double_pendulum.claims.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
@@ -36,7 +41,7 @@ if(HAMEL_BUILD_TESTS)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.stdin PROPERTIES PASS_REGULAR_EXPRESSION "no failures: every verdict is as expected")
   # hamel simulate on D* (issue 19 §2): the run completes and keeps H_c to the integrator's tolerance
-  foreach(system nonholonomic_particle rolling_disk)
+  foreach(system nonholonomic_particle rolling_disk trailer)
     add_test(NAME simulate.${system} COMMAND hamel_cli simulate examples/${system}.yaml WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(simulate.${system} PROPERTIES PASS_REGULAR_EXPRESSION "H_c \\(constrained energy, 004 \\(2.7\\)\\): f\\(t0\\) = [0-9.e-]+, drift [0-9.e-]+, relative ([0-9.]+e-1[0-9]|0)\n")
   endforeach()
