@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <ginac/ginac.h>
@@ -145,6 +146,41 @@ TEST_CASE("hamel derive / simulate: an output never overwrites an input, two out
   CHECK(csv.status == 2);
   CHECK(csv.out.find("CSV written") == std::string::npos);
   CHECK(csv.err.find("cannot write '/dev/full'") != std::string::npos);
+}
+
+TEST_CASE("hamel derive / simulate: the files an output writes beside its path are checked too, and --plots names a folder") {
+  namespace fs = std::filesystem;
+  hamel::test::TempFile csv("previous\n", ".dat");
+  const std::string base = csv.path().substr(0, csv.path().size() - 4);
+  // --plot OUT.svg writes OUT.dat, its data: it replaced the CSV written to OUT.dat, and said "CSV written"
+  const Run plot_on_csv = run({"simulate", "examples/nonholonomic_particle.yaml", "--csv", csv.path(), "--plot", base + ".svg"});
+  CHECK(plot_on_csv.status == 2);
+  CHECK(plot_on_csv.err == "error: --csv '" + csv.path() + "' and --plot '" + base + ".svg' both write '" + csv.path() +
+                               "'; expected a path for each\n");
+  CHECK(plot_on_csv.out.empty());
+  CHECK(!fs::exists(base + ".svg"));
+  std::ifstream kept(csv.path());
+  std::string line;
+  std::getline(kept, line);
+  CHECK(line == "previous");
+  // --csv OUT.csv writes OUT-events.csv: an input there is refused like the path itself
+  hamel::test::TempFile system(example_text("examples/hybrid_billiard.yaml"), "-events.csv");
+  const std::string events_of = system.path().substr(0, system.path().size() - 11) + ".csv";
+  const Run on_input = run({"simulate", system.path(), "--csv", events_of});
+  CHECK(on_input.status == 2);
+  CHECK(on_input.err == "error: --csv '" + events_of + "' writes '" + system.path() + "', an input file; expected another path for the output\n");
+  // --plots DIR: a file there is not a folder, and a folder that is another output's path is refused at once
+  hamel::test::TempFile file("previous\n", ".yaml");
+  const Run plots_file = run({"derive", "examples/rolling_disk.yaml", "--brief", "--plots", file.path()});
+  CHECK(plots_file.status == 2);
+  CHECK(plots_file.err == "error: --plots '" + file.path() + "': expected a folder (created if missing), got a file\n");
+  const std::string tex = base + ".tex";
+  const Run plots_tex = run({"derive", "examples/rolling_disk.yaml", "--brief", "--latex", tex, "--plots", tex});
+  CHECK(plots_tex.status == 2);
+  CHECK(plots_tex.err == "error: --latex and --plots both write '" + tex + "'; expected a path for each\n");
+  CHECK(plots_tex.out.empty());  // before any work
+  CHECK(!fs::exists(tex));
+  CHECK(run({"derive", "examples/rolling_disk.yaml", "--plots", "-"}).err == "error: --plots '-': expected a folder, got '-'\n");
 }
 
 TEST_CASE("hamel derive: definitions with velocities (the Suslov body's Omega_i) serve the Lagrangian and the constraints only") {
