@@ -10,6 +10,9 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <vector>
+
+#include <yaml-cpp/depthguard.h>
 
 #include "core/error.hpp"
 
@@ -118,13 +121,22 @@ Document Document::from_string(const std::string& text, const std::string& name,
     throw ParseError(name, line, column, "expected text in UTF-8, got the byte 0x" + hex.str());
   }
   check_flow_depth(text, name);
-  YAML::Node root;
+  std::vector<YAML::Node> documents;
   try {
-    root = YAML::Load(text);
+    documents = YAML::LoadAll(text);
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own limit, on indented (block) collections
+    throw ParseError(name, e.mark.line + 1, e.mark.column + 1,
+                     "document nested too deeply; expected at most about 500 levels of indented collections, got more");
   } catch (const YAML::Exception& e) {
     throw ParseError(name, e.mark.line + 1, e.mark.column + 1,
                      "malformed YAML: " + e.msg + "; expected a YAML mapping of " + kind.keys);
   }
+  // Two files pasted together: the second document was ignored, silently.
+  for (std::size_t k = 1; k < documents.size(); ++k)
+    if (!documents[k].IsNull())
+      throw ParseError(name, documents[k].Mark().line + 1, documents[k].Mark().column + 1,
+                       "expected one YAML document, got a second one after '---' (put every key in one document)");
+  const YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
   if (root.IsNull())
     throw ParseError(name, 1, 1, "empty file; expected a YAML mapping with at least " + kind.needs + ", got nothing");
   if (!root.IsMap())

@@ -1014,6 +1014,21 @@ TEST_CASE("hamel: files that are not system files are refused, never read to the
   refused_at({"derive", deep.path()}, deep.path(), 1, "document nested too deeply; expected at most 1000 levels");
   TempFile latin1("name: \"caf\xe9\"\ncoordinates: [x]\nlagrangian: \"x_dot^2/2\"\n", ".yaml");
   refused_at({"derive", latin1.path()}, latin1.path(), 1, "expected text in UTF-8, got the byte 0xe9");
+  // two files pasted together: the second document was ignored, and the first derived with exit 0
+  TempFile two("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\n---\ncoordinates: [y]\nlagrangian: \"y_dot^2/2 - y\"\n", ".yaml");
+  refused_at({"derive", two.path()}, two.path(), 4, "expected one YAML document, got a second one after '---'");
+  TempFile claims("claims:\n  - {hamiltonian: {value: \"pi1^2/2\"}}\n---\nclaims: []\n", ".yaml");
+  refused_at({"check", "examples/nonholonomic_particle.yaml", claims.path()}, claims.path(), 4, "expected one YAML document");
+  // an empty document after the end marker adds nothing: read as before
+  TempFile ended("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\n...\n---\n", ".yaml");
+  CHECK(run({"derive", ended.path(), "--quiet"}).status == 0);
+  // block collections nested past yaml-cpp's limit said "malformed YAML: bad file"
+  std::string block = "coordinates: [x]\nlagrangian: \"x_dot^2/2\"\nname:\n";
+  for (int i = 1; i <= 600; ++i) block += std::string(2 * static_cast<std::size_t>(i), ' ') + "- \n";
+  TempFile deep_block(block, ".yaml");
+  const Run r = run({"derive", deep_block.path()});
+  CHECK(r.status == 2);
+  CHECK_MESSAGE(r.err.find("document nested too deeply; expected at most") != std::string::npos, r.err);
 }
 
 TEST_CASE("hamel derive: a particle with 40 coordinates and q0_dot = q1 q2_dot (issue 17 §5: CLN refused 34)") {
