@@ -91,6 +91,9 @@ std::vector<std::string> read_coordinates(const Document& doc, std::vector<std::
 FunctionSpec read_function(const Document& doc, const YAML::Node& f, const std::vector<std::string>& coordinates) {
   const std::string s = doc.scalar(f, "a function");
   const auto open = s.find('('), close = s.rfind(')');
+  if (open != std::string::npos && close == std::string::npos && f.Tag() == "?")  // a plain scalar cut at a comma
+    doc.fail(f, "a function: expected name(coordinate, ...), got '" + s + "' without its ')': in [ ] YAML splits at each "
+                "comma, so quote a function of several coordinates, \"" + s + ", …)\"");
   if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != s.size())
     doc.fail(f, "a function: expected name(coordinate, ...), e.g. f1(theta), got '" + s + "'");
   FunctionSpec fs;

@@ -650,6 +650,17 @@ TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes"
   CHECK(r.status == 2);
   CHECK(r.err.find("error: " + bad.path() + ":2:") == 0);
   CHECK(run({"derive", "/nonexistent/file.yaml"}).err.find("cannot open the file") != std::string::npos);
+  // docs/system-files.md wrote functions: [f1(theta), V(theta, psi)], which YAML reads as 'V(theta' and 'psi)'
+  const std::string two = "coordinates: [x, y]\nfunctions: [f(x), V(x, y)]\nlagrangian: \"(x_dot^2 + y_dot^2)/2 - V(x, y)\"\n";
+  hamel::test::TempFile split(two, ".yaml");
+  const Run s = run({"derive", split.path()});
+  CHECK(s.status == 2);
+  CHECK(s.err == "error: " + split.path() + ":2:19: a function: expected name(coordinate, ...), got 'V(x' without its ')': in [ ] "
+                 "YAML splits at each comma, so quote a function of several coordinates, \"V(x, …)\"\n");
+  std::string quoted = two;
+  quoted.replace(quoted.find("V(x, y)]"), 7, "\"V(x, y)\"");
+  hamel::test::TempFile fixed(quoted, ".yaml");
+  CHECK(run({"derive", fixed.path(), "--quiet"}).status == 0);
 }
 
 }  // TEST_SUITE
