@@ -111,15 +111,35 @@ void check_flow_depth(const std::string& text, const std::string& name) {
 
 }  // namespace
 
-Document Document::from_string(const std::string& text, const std::string& name, const FileKind& kind) {
-  if (const std::size_t at = invalid_utf8(text); at != std::string::npos) {
-    const std::string before = text.substr(0, at);
-    const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
-    const int column = static_cast<int>(at - (before.rfind('\n') == std::string::npos ? -1 : static_cast<long>(before.rfind('\n'))));
-    std::ostringstream hex;
-    hex << std::hex << static_cast<unsigned>(static_cast<unsigned char>(text[at]));
-    throw ParseError(name, line, column, "expected text in UTF-8, got the byte 0x" + hex.str());
+namespace {
+
+// The first control character YAML does not allow in a document (C0 but tab, LF, CR; DEL), or npos.
+// yaml-cpp read a NUL as the end of a scalar and reported "unknown escape character" a line later.
+std::size_t control_character(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
   }
+  return std::string::npos;
+}
+
+// A ParseError at byte `at` of `text`, naming that byte.
+[[noreturn]] void bad_byte(const std::string& text, std::size_t at, const std::string& name, const std::string& expected) {
+  const std::string before = text.substr(0, at);
+  const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+  const int column = static_cast<int>(at - (before.rfind('\n') == std::string::npos ? -1 : static_cast<long>(before.rfind('\n'))));
+  std::ostringstream hex;
+  hex << std::hex << static_cast<unsigned>(static_cast<unsigned char>(text[at]));
+  throw ParseError(name, line, column, expected + "0x" + hex.str());
+}
+
+}  // namespace
+
+Document Document::from_string(const std::string& text, const std::string& name, const FileKind& kind) {
+  if (const std::size_t at = invalid_utf8(text); at != std::string::npos)
+    bad_byte(text, at, name, "expected text in UTF-8, got the byte ");
+  if (const std::size_t at = control_character(text); at != std::string::npos)
+    bad_byte(text, at, name, "expected text, got the control character ");
   check_flow_depth(text, name);
   std::vector<YAML::Node> documents;
   try {

@@ -1025,6 +1025,9 @@ TEST_CASE("hamel: files that are not system files are refused, never read to the
   refused_at({"derive", deep.path()}, deep.path(), 1, "document nested too deeply; expected at most 1000 levels");
   TempFile latin1("name: \"caf\xe9\"\ncoordinates: [x]\nlagrangian: \"x_dot^2/2\"\n", ".yaml");
   refused_at({"derive", latin1.path()}, latin1.path(), 1, "expected text in UTF-8, got the byte 0xe9");
+  // a NUL (binary junk that is valid UTF-8): yaml-cpp said "unknown escape character" a line later
+  TempFile nul(std::string("coordinates: [x]\0\nlagrangian: \"x_dot^2/2\"\n", 42), ".yaml");
+  refused_at({"derive", nul.path()}, nul.path(), 1, ":1:17: expected text, got the control character 0x0");
   // two files pasted together: the second document was ignored, and the first derived with exit 0
   TempFile two("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\n---\ncoordinates: [y]\nlagrangian: \"y_dot^2/2 - y\"\n", ".yaml");
   refused_at({"derive", two.path()}, two.path(), 4, "expected one YAML document, got a second one after '---'");
