@@ -9,12 +9,14 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <vector>
 
 #include <yaml-cpp/depthguard.h>
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -231,13 +233,42 @@ std::vector<std::pair<YAML::Node, YAML::Node>> Document::mapping(const YAML::Nod
   return v;
 }
 
+namespace {
+
+// The first denominator of `e` that is identically zero, or nullopt. GiNaC refuses 1/(x - x) as it
+// reads, not 1/(cos(y)^2 + sin(y)^2 - 1): a symmetry generator so written, undefined everywhere,
+// passed every check. Bases of negative powers only, each once; a name or number needs no test.
+std::optional<GiNaC::ex> zero_denominator(const GiNaC::ex& e) {
+  GiNaC::exset tested;
+  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    if (!GiNaC::is_a<GiNaC::power>(*it)) continue;
+    const GiNaC::ex base = it->op(0), exponent = it->op(1);
+    if (!GiNaC::is_a<GiNaC::numeric>(exponent) || !GiNaC::ex_to<GiNaC::numeric>(exponent).is_negative()) continue;
+    if (GiNaC::is_a<GiNaC::symbol>(base) || GiNaC::is_a<GiNaC::numeric>(base) || !tested.insert(base).second) continue;
+    try {
+      if (zero_test(base).zero) return base;
+    } catch (const std::exception&) {  // a base the zero test cannot evaluate (a tower of powers) is left to the derivation
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 GiNaC::ex Document::expression(const YAML::Node& n, const ExpressionReader& reader, const std::string& what) const {
   const std::string text = scalar(n, what);
+  GiNaC::ex value;
   try {
-    return reader.parse(text, pos(n));
+    value = reader.parse(text, pos(n));
   } catch (const ParseError& e) {
     throw ParseError(e.file(), e.line(), e.column(), what + ": " + e.message());  // say which entry
   }
+  if (const auto zero = zero_denominator(value)) {
+    const SourcePos at = pos(n);
+    throw ParseError(at.file, at.line, at.column, what + ": the value is not defined anywhere: its denominator " +
+                                                      detail::str(*zero) + " is identically zero; expected a nonzero denominator");
+  }
+  return value;
 }
 
 std::string Document::name(const YAML::Node& n, const std::string& what) const {

@@ -1017,6 +1017,24 @@ TEST_CASE("hamel: bad values are refused with file:line:column (issue 17 §4)") 
   refused_at({"derive", full.path()}, full.path(), 3, "expected fewer constraints than coordinates (2)");
 }
 
+TEST_CASE("hamel: a value whose denominator is identically zero is refused where it is written, whatever its key") {
+  using hamel::test::TempFile;
+  // cos^2 + sin^2 - 1 is 0, which GiNaC does not see: a generator so written passed every check
+  // ("[yes] [X_nh, t] = 0", exit 0), a variable so written was reduced, y/(…) failed with no position
+  const std::string particle = "coordinates: [x, y, z]\nlagrangian: \"(x_dot^2 + y_dot^2 + z_dot^2)/2\"\n"
+                               "constraints: [\"z_dot - y*x_dot\"]\n";
+  const std::string zero = "(sin(y)^2 + cos(y)^2 - 1)";
+  TempFile generator(particle + "symmetry:\n  t: {x: \"1/" + zero + "\"}\n", ".yaml");
+  refused_at({"derive", generator.path()}, generator.path(), 5, "symmetry generator t component x: the value is not defined anywhere: its denominator cos(y)^2 + sin(y)^2 - 1 is identically zero");
+  TempFile variable(particle + "symmetry:\n  t: {x: 1}\nvariables:\n  u: \"y/" + zero + "\"\n", ".yaml");
+  refused_at({"derive", variable.path()}, variable.path(), 7, "is identically zero; expected a nonzero denominator");
+  TempFile field(particle + "frame:\n  A: {x: 1, z: y}\n  B: {y: \"2/" + zero + "^2\"}\n", ".yaml");
+  refused_at({"derive", field.path()}, field.path(), 6, "is identically zero; expected a nonzero denominator");
+  // a denominator that vanishes somewhere only is a pole, as before
+  TempFile pole(particle + "symmetry:\n  t: {x: \"1/(1 + y^2)\"}\n", ".yaml");
+  CHECK(run({"derive", pole.path(), "--quiet"}).status == 0);
+}
+
 TEST_CASE("hamel: files that are not system files are refused, never read to the end (issue 17 §4)") {
   using hamel::test::TempFile;
   refused_at({"derive", "examples"}, "examples", 1, "expected a system file, got a directory");
