@@ -1012,6 +1012,9 @@ TEST_CASE("hamel: bad values are refused with file:line:column (issue 17 §4)") 
   refused_at({"simulate", it0.path()}, it0.path(), 22, "'max_iterations': expected a whole number ≥ 1, got 0");
   TempFile tol(edited("examples/discrete_p2.yaml", "steps: 40", "steps: 40\n    tolerance: -1e-9"), ".yaml");
   refused_at({"simulate", tol.path()}, tol.path(), 22, "'tolerance': expected a tolerance > 0");
+  // a start whose energy overflows a double: "H_c: f(t0) = inf, drift inf, relative -nan", exit 0
+  TempFile huge(edited("examples/nonholonomic_particle.yaml", "x_dot: 1, y_dot: 0.5, z_dot: -1}", "x_dot: 1e300, y_dot: 0.5, z_dot: -1e300}"), ".yaml");
+  refused_at({"simulate", huge.path()}, huge.path(), 20, "'simulate: initial': a monitored quantity is not finite at the start; expected a start where H_c is finite in double precision, got H_c = inf");
   // constraints of full rank leave nothing to move
   TempFile full("coordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\nconstraints: [\"x_dot\", \"y_dot\"]\n", ".yaml");
   refused_at({"derive", full.path()}, full.path(), 3, "expected fewer constraints than coordinates (2)");
