@@ -642,6 +642,28 @@ TEST_CASE("hamel derive: a LaTeX name for a name the system does not have is an 
   // a frame field's and a generator's names are printed too, so they take LaTeX names (a tester's Xroll)
   const std::string sleigh = example_text("examples/chaplygin_sleigh.yaml");
   CHECK(body_of(sleigh + "latex: {X1: \"X_{\\\\mathrm{slide}}\"}\n").find("X_{\\mathrm{slide}}^{x}") != std::string::npos);
+  // what TeX reads specially even in math made a report pdflatex refuses ('%' commented out the rest
+  // of the align), so it is refused at the name; its escaped form is a character
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"a%b", "whose % is special to TeX (write \\% for the character)"},
+      {"#", "whose # is special to TeX"},
+      {"x & y", "whose & is special to TeX"},
+      {"x\\\\y", "whose \\\\ would break the line"},
+      {"x^^M", "whose ^ needs its argument"},
+      {"x_", "whose _ needs its argument"},
+      {"\\verb|x|", "whose \\verb would change the document"},
+      {"\\csname end\\endcsname", "whose \\csname would change the document"},
+      {"x\\]", "whose \\] would change the document"}};
+  for (const auto& item : refused) {
+    const std::string& tex = item.first;
+    const std::string& says = item.second;
+    hamel::test::TempFile file(particle + "latex: {x: '" + tex + "'}\n");
+    const Run r = run({"derive", file.path(), "--quiet"});
+    CHECK(r.status == 2);
+    CHECK_MESSAGE(r.err.find("'latex': expected a math-mode name for 'x', got '" + tex + "', " + says) != std::string::npos, r.err);
+  }
+  CHECK(body_of(particle + "latex: {x: '\\#x\\%'}\n").find("\\#x\\%") != std::string::npos);
+  CHECK(body_of(particle + "latex: {x: '\\partial_{x}'}\n").find("\\partial_{x}") != std::string::npos);
 }
 
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
