@@ -664,6 +664,11 @@ TEST_CASE("hamel derive: a LaTeX name for a name the system does not have is an 
   }
   CHECK(body_of(particle + "latex: {x: '\\#x\\%'}\n").find("\\#x\\%") != std::string::npos);
   CHECK(body_of(particle + "latex: {x: '\\partial_{x}'}\n").find("\\partial_{x}") != std::string::npos);
+  // a name with a superscript of its own is one group: "d x^i" in a verdict made x^{2}_{a}^i, a double
+  // superscript pdflatex refused
+  const std::string scripted = body_of(particle + "latex: {y: 'y^{2}_{a}'}\n");
+  CHECK(scripted.find("\\dot{{y^{2}_{a}}}") != std::string::npos);
+  CHECK(scripted.find("y^{2}_{a}^") == std::string::npos);
 }
 
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
