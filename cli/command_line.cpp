@@ -18,6 +18,8 @@
 
 #include "core/did_you_mean.hpp"
 #include "core/error.hpp"
+#include "numerics/csv.hpp"
+#include "numerics/plot.hpp"
 
 namespace hamel::cli {
 
@@ -40,6 +42,29 @@ void check_folder(const std::string& option, const std::string& path) {
   if (fs::is_directory(path, ec)) throw InvalidArgument(option + " '" + path + "': expected a file name, got a folder");
 }
 
+// The files an output option writes: its path, and the files named after it (docs/system-files.md,
+// "Plots" and "CSV"): a plot's data file OUT.dat replaced a CSV written to OUT.dat.
+std::vector<std::string> files_written(const std::string& option, const std::string& path) {
+  std::vector<std::string> files{path};
+  if (option == "--plot") {
+    const std::string base = plot_base(path);
+    for (const std::string& b : {base, path_plot_base(base)})
+      for (const char* extension : {".svg", ".png", ".gp", ".dat"}) files.push_back(b + extension);
+  } else if (option == "--csv") {
+    files.push_back(companion_csv(path, "events"));
+  }
+  return files;
+}
+
+// An output folder: not '-', and not a file (its plots could not be written there, after the work).
+void check_output_folder(const std::string& option, const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (path == "-") throw InvalidArgument(option + " '-': expected a folder, got '-'");
+  if (fs::exists(path, ec) && !fs::is_directory(path, ec))
+    throw InvalidArgument(option + " '" + path + "': expected a folder (created if missing), got a file");
+}
+
 }  // namespace
 
 const std::vector<CommandSpec>& command_specs() {
@@ -53,7 +78,8 @@ const std::vector<CommandSpec>& command_specs() {
        "      --jobs N uses N processes for independent checks and forms (default: HAMEL_JOBS, or every core)\n",
        {"--latex", "--latex-body", "--json", "--plots", "--jobs"},
        {"--quiet", "--brief", "--profile"},
-       {"--latex", "--latex-body", "--json"}},
+       {"--latex", "--latex-body", "--json"},
+       {"--plots"}},
       {"check",
        "  hamel check FILE CLAIMS.yaml [--json OUT.json] [--quiet] [--jobs N]\n"
        "      compare the formulas of a claims file with the derived objects (exit status 1 if one is false),\n"
@@ -147,9 +173,15 @@ void check_outputs(const CommandSpec& command, const Args& a) {
   std::vector<std::pair<std::string, std::string>> outs;  // option, path
   for (const auto& o : command.outputs)
     if (a.options.count(o)) outs.emplace_back(o, a.options.at(o));
+  for (const auto& o : command.folders)
+    if (a.options.count(o)) outs.emplace_back(o, a.options.at(o));
+  const auto is_folder = [&](const std::string& option) {
+    return std::find(command.folders.begin(), command.folders.end(), option) != command.folders.end();
+  };
   std::size_t to_stdout = 0;
   for (std::size_t i = 0; i < outs.size(); ++i) {
     const auto& [option, path] = outs[i];
+    if (is_folder(option)) check_output_folder(option, path);
     if (path == "-") {
       if (++to_stdout > 1) throw InvalidArgument(option + " '-': expected at most one output on standard output, got two");
       if (option == "--plot") throw InvalidArgument("--plot '-': expected a file name (a plot writes several files), got '-'");
@@ -161,7 +193,20 @@ void check_outputs(const CommandSpec& command, const Args& a) {
     for (std::size_t j = 0; j < i; ++j)
       if (outs[j].second != "-" && same_file(path, outs[j].second))
         throw InvalidArgument(outs[j].first + " and " + option + " both write '" + path + "'; expected a path for each");
-    check_folder(option, path);
+    const std::vector<std::string> files = files_written(option, path);
+    for (std::size_t k = 1; k < files.size(); ++k)
+      for (const auto& in : a.positional)
+        if (in != "-" && same_file(files[k], in))
+          throw InvalidArgument(option + " '" + path + "' writes '" + files[k] + "', an input file; expected another path for the output");
+    for (std::size_t j = 0; j < i; ++j) {
+      if (outs[j].second == "-") continue;
+      for (const std::string& other : files_written(outs[j].first, outs[j].second))
+        for (const std::string& mine : files)
+          if (same_file(mine, other))
+            throw InvalidArgument(outs[j].first + " '" + outs[j].second + "' and " + option + " '" + path + "' both write '" +
+                                  other + "'; expected a path for each");
+    }
+    if (!is_folder(option)) check_folder(option, path);
   }
 }
 

@@ -19,6 +19,7 @@ struct CommandSpec {
   std::vector<std::string> with_value;
   std::vector<std::string> flags;
   std::vector<std::string> outputs;  ///< the options that name an output file (`-`: standard output)
+  std::vector<std::string> folders = {};  ///< the options that name an output folder (created if missing)
 };
 
 /// derive, check, simulate, eval, in the order the usage lists them.
@@ -43,8 +44,9 @@ bool has_flag(const Args& a, const std::string& flag);
 /// The document at `path`, or standard input for `-` (at most 16 MB, as a file).
 Document load_document(const std::string& path, const FileKind& kind = {});
 
-/// Every output option's path lies in an existing folder, none is an input, no two are the same, and
-/// at most one is `-`. @throws InvalidArgument naming the option, before any work is done.
+/// Every output option's path lies in an existing folder, none of the files it writes (a plot's .dat
+/// and -path files, a CSV's -events file) is an input or another output's, an output folder is not a
+/// file, and at most one output is `-`. @throws InvalidArgument naming the option, before any work.
 void check_outputs(const CommandSpec& command, const Args& a);
 
 /// "hamel 0.1.0" and the versions of the libraries it was built with (GiNaC, CLN, FLINT, Arb, Singular,

@@ -91,6 +91,9 @@ std::vector<std::string> read_coordinates(const Document& doc, std::vector<std::
 FunctionSpec read_function(const Document& doc, const YAML::Node& f, const std::vector<std::string>& coordinates) {
   const std::string s = doc.scalar(f, "a function");
   const auto open = s.find('('), close = s.rfind(')');
+  if (open != std::string::npos && close == std::string::npos && f.Tag() == "?")  // a plain scalar cut at a comma
+    doc.fail(f, "a function: expected name(coordinate, ...), got '" + s + "' without its ')': in [ ] YAML splits at each "
+                "comma, so quote a function of several coordinates, \"" + s + ", …)\"");
   if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != s.size())
     doc.fail(f, "a function: expected name(coordinate, ...), e.g. f1(theta), got '" + s + "'");
   FunctionSpec fs;
@@ -219,6 +222,27 @@ void read_definitions(const Document& doc, SystemFile& f) {
   }
 }
 
+// What TeX reads specially in `tex` outside a control sequence, or "": % ends the line (the rest of
+// the report's align with it), # is a macro parameter, & an alignment tab, \\ a line break, ^^ a
+// character code, and a ^ or _ needs its argument. Each made a report pdflatex refuses.
+std::string tex_special(const std::string& tex) {
+  for (std::size_t i = 0; i < tex.size(); ++i) {
+    const char c = tex[i], next = i + 1 < tex.size() ? tex[i + 1] : '\0';
+    if (c == '\\') {
+      if (next == '\\') return "\\\\ would break the line";
+      if (std::isalpha(static_cast<unsigned char>(next)))
+        while (i + 1 < tex.size() && std::isalpha(static_cast<unsigned char>(tex[i + 1]))) ++i;
+      else
+        ++i;  // an escaped character: \%, \#, \&, \{
+      continue;
+    }
+    if (c == '%' || c == '#' || c == '&') return std::string(1, c) + " is special to TeX (write \\" + std::string(1, c) + " for the character)";
+    if ((c == '^' || c == '_') && (next == '\0' || next == '}' || next == '^' || next == '_'))
+      return std::string(1, c) + " needs its argument";
+  }
+  return "";
+}
+
 // `latex: {th: "\\vartheta"}`: a LaTeX name for an identifier (a coordinate, parameter, function,
 // momentum or variable; a velocity th_dot gets the dot over the coordinate's name).
 std::vector<std::pair<std::string, std::string>> read_latex_names(const Document& doc) {
@@ -236,10 +260,16 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
     // pdflatex refuses φ in math (a tester), and a name must not end or rewrite the document
     if (std::any_of(tex.begin(), tex.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
       doc.fail(v, "'latex': expected ASCII LaTeX for '" + n + "' (\\varphi for φ), got '" + tex + "'");
+    if (const std::string why = tex_special(tex); !why.empty())
+      doc.fail(v, "'latex': expected a math-mode name for '" + n + "', got '" + tex + "', whose " + why);
     for (const std::string command : {"\\begin", "\\end", "\\input", "\\include", "\\def", "\\newcommand",
-                                      "\\renewcommand", "\\documentclass", "\\write", "\\catcode", "\\usepackage", "\\let"})
+                                      "\\renewcommand", "\\documentclass", "\\write", "\\catcode", "\\usepackage", "\\let",
+                                      "\\edef", "\\gdef", "\\xdef", "\\csname", "\\expandafter", "\\immediate",
+                                      "\\openout", "\\openin", "\\read", "\\special", "\\verb", "\\par", "\\[", "\\]",
+                                      "\\(", "\\)"})
       for (auto at = tex.find(command); at != std::string::npos; at = tex.find(command, at + 1))
-        if (at + command.size() == tex.size() || !std::isalpha(static_cast<unsigned char>(tex[at + command.size()])))
+        if (at + command.size() == tex.size() || !std::isalpha(static_cast<unsigned char>(command.back())) ||
+            !std::isalpha(static_cast<unsigned char>(tex[at + command.size()])))
           doc.fail(v, "'latex': expected a math-mode name for '" + n + "', got '" + tex + "', whose " + command +
                           " would change the document");
     out.emplace_back(n, tex);

@@ -9,9 +9,14 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <vector>
+
+#include <yaml-cpp/depthguard.h>
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
 
 namespace hamel {
 
@@ -108,23 +113,52 @@ void check_flow_depth(const std::string& text, const std::string& name) {
 
 }  // namespace
 
-Document Document::from_string(const std::string& text, const std::string& name, const FileKind& kind) {
-  if (const std::size_t at = invalid_utf8(text); at != std::string::npos) {
-    const std::string before = text.substr(0, at);
-    const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
-    const int column = static_cast<int>(at - (before.rfind('\n') == std::string::npos ? -1 : static_cast<long>(before.rfind('\n'))));
-    std::ostringstream hex;
-    hex << std::hex << static_cast<unsigned>(static_cast<unsigned char>(text[at]));
-    throw ParseError(name, line, column, "expected text in UTF-8, got the byte 0x" + hex.str());
+namespace {
+
+// The first control character YAML does not allow in a document (C0 but tab, LF, CR; DEL), or npos.
+// yaml-cpp read a NUL as the end of a scalar and reported "unknown escape character" a line later.
+std::size_t control_character(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
   }
+  return std::string::npos;
+}
+
+// A ParseError at byte `at` of `text`, naming that byte.
+[[noreturn]] void bad_byte(const std::string& text, std::size_t at, const std::string& name, const std::string& expected) {
+  const std::string before = text.substr(0, at);
+  const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+  const int column = static_cast<int>(at - (before.rfind('\n') == std::string::npos ? -1 : static_cast<long>(before.rfind('\n'))));
+  std::ostringstream hex;
+  hex << std::hex << static_cast<unsigned>(static_cast<unsigned char>(text[at]));
+  throw ParseError(name, line, column, expected + "0x" + hex.str());
+}
+
+}  // namespace
+
+Document Document::from_string(const std::string& text, const std::string& name, const FileKind& kind) {
+  if (const std::size_t at = invalid_utf8(text); at != std::string::npos)
+    bad_byte(text, at, name, "expected text in UTF-8, got the byte ");
+  if (const std::size_t at = control_character(text); at != std::string::npos)
+    bad_byte(text, at, name, "expected text, got the control character ");
   check_flow_depth(text, name);
-  YAML::Node root;
+  std::vector<YAML::Node> documents;
   try {
-    root = YAML::Load(text);
+    documents = YAML::LoadAll(text);
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own limit, on indented (block) collections
+    throw ParseError(name, e.mark.line + 1, e.mark.column + 1,
+                     "document nested too deeply; expected at most about 500 levels of indented collections, got more");
   } catch (const YAML::Exception& e) {
     throw ParseError(name, e.mark.line + 1, e.mark.column + 1,
                      "malformed YAML: " + e.msg + "; expected a YAML mapping of " + kind.keys);
   }
+  // Two files pasted together: the second document was ignored, silently.
+  for (std::size_t k = 1; k < documents.size(); ++k)
+    if (!documents[k].IsNull())
+      throw ParseError(name, documents[k].Mark().line + 1, documents[k].Mark().column + 1,
+                       "expected one YAML document, got a second one after '---' (put every key in one document)");
+  const YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
   if (root.IsNull())
     throw ParseError(name, 1, 1, "empty file; expected a YAML mapping with at least " + kind.needs + ", got nothing");
   if (!root.IsMap())
@@ -199,13 +233,42 @@ std::vector<std::pair<YAML::Node, YAML::Node>> Document::mapping(const YAML::Nod
   return v;
 }
 
+namespace {
+
+// The first denominator of `e` that is identically zero, or nullopt. GiNaC refuses 1/(x - x) as it
+// reads, not 1/(cos(y)^2 + sin(y)^2 - 1): a symmetry generator so written, undefined everywhere,
+// passed every check. Bases of negative powers only, each once; a name or number needs no test.
+std::optional<GiNaC::ex> zero_denominator(const GiNaC::ex& e) {
+  GiNaC::exset tested;
+  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    if (!GiNaC::is_a<GiNaC::power>(*it)) continue;
+    const GiNaC::ex base = it->op(0), exponent = it->op(1);
+    if (!GiNaC::is_a<GiNaC::numeric>(exponent) || !GiNaC::ex_to<GiNaC::numeric>(exponent).is_negative()) continue;
+    if (GiNaC::is_a<GiNaC::symbol>(base) || GiNaC::is_a<GiNaC::numeric>(base) || !tested.insert(base).second) continue;
+    try {
+      if (zero_test(base).zero) return base;
+    } catch (const std::exception&) {  // a base the zero test cannot evaluate (a tower of powers) is left to the derivation
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 GiNaC::ex Document::expression(const YAML::Node& n, const ExpressionReader& reader, const std::string& what) const {
   const std::string text = scalar(n, what);
+  GiNaC::ex value;
   try {
-    return reader.parse(text, pos(n));
+    value = reader.parse(text, pos(n));
   } catch (const ParseError& e) {
     throw ParseError(e.file(), e.line(), e.column(), what + ": " + e.message());  // say which entry
   }
+  if (const auto zero = zero_denominator(value)) {
+    const SourcePos at = pos(n);
+    throw ParseError(at.file, at.line, at.column, what + ": the value is not defined anywhere: its denominator " +
+                                                      detail::str(*zero) + " is identically zero; expected a nonzero denominator");
+  }
+  return value;
 }
 
 std::string Document::name(const YAML::Node& n, const std::string& what) const {

@@ -88,6 +88,12 @@ MonitoredRun integrate_monitored(const std::vector<GiNaC::ex>& field, const std:
     return v;
   };
   out.initial = at(x0);
+  // H_c of velocities near 1e300 overflows: its drift was printed "inf, relative -nan", the run exit 0
+  for (std::size_t j = 0; j < g.size(); ++j)
+    if (!std::isfinite(out.initial[j]))
+      throw DomainError(detail::message("integrate_monitored", "a monitored quantity is not finite at the start",
+                                        "a start where " + out.names[j] + " is finite in double precision",
+                                        out.names[j] + " = " + (std::isnan(out.initial[j]) ? "nan" : out.initial[j] > 0 ? "inf" : "-inf")));
   out.drift.assign(g.size(), 0.0);
   const auto widen = [&](const std::vector<double>& v) {
     for (std::size_t j = 0; j < g.size(); ++j)

@@ -113,7 +113,7 @@ def parse(text: str, names: Dict[str, Any], undeclared: Optional[Dict[str, Any]]
         if m.group("derivative"):
             return "hamel_D_(%s)" % m.group("indices")
         name = m.group("name")
-        value = _lookup(name, names, undeclared, name in called)
+        value = _lookup(name, names, undeclared, name in called, _CALL.match(text, m.end()) is not None)
         key = "hamel_n_%d_" % len(local)
         local[key] = value
         return key
@@ -138,16 +138,19 @@ _GLOBALS = {"Integer": sympy.Integer, "Float": sympy.Float, "Rational": sympy.Ra
 
 # Names used as functions: called, or differentiated in GiNaC's D[i](f)(x).
 _CALLED = re.compile(r"([A-Za-z_][A-Za-z_0-9]*)\s*\(")
+_CALL = re.compile(r"\s*\(")  # after a name: this use of it is a call
 _DIFFERENTIATED = re.compile(r"D\[[\d\s,]*\]\(\s*([A-Za-z_][A-Za-z_0-9]*)\s*\)")
 
 
-def _lookup(name: str, names: Dict[str, Any], undeclared: Optional[Dict[str, Any]], called: bool):
-    if name in names:
+def _lookup(name: str, names: Dict[str, Any], undeclared: Optional[Dict[str, Any]], called: bool,
+            call_here: bool = False):
+    # A symbol is never called: a coordinate `sin` beside sin(sin), or a parameter `diff` beside
+    # diff(f(x), x), is the syntax's function where it is called (as hamel reads it), the symbol elsewhere.
+    syntax_function = _diff if name == "diff" else BUILTIN_FUNCTIONS.get(name)
+    if name in names and not (call_here and syntax_function and isinstance(names[name], sympy.Expr)):
         return names[name]
-    if name == "diff":
-        return _diff
-    if name in BUILTIN_FUNCTIONS:
-        return BUILTIN_FUNCTIONS[name]
+    if syntax_function:
+        return syntax_function
     if name in BUILTIN_CONSTANTS:
         return BUILTIN_CONSTANTS[name]
     if undeclared is None:

@@ -157,7 +157,26 @@ std::string latex_text(const std::string& s) {
   return out;
 }
 
-LatexNaming::LatexNaming(const Derivation& d) : user_(d.latex_names.begin(), d.latex_names.end()) {}
+namespace {
+
+// A user's name with a superscript of its own, x^{2}_{a}, set as one group: followed by a power or an
+// index (x^i in a sentence, x^2 in a guard) it made a double superscript, which pdflatex refuses.
+std::string grouped(const std::string& tex) {
+  int depth = 0;
+  for (std::size_t i = 0; i < tex.size(); ++i) {
+    if (tex[i] == '\\') ++i;  // \^ and \{ are characters
+    else if (tex[i] == '{') ++depth;
+    else if (tex[i] == '}') --depth;
+    else if (tex[i] == '^' && depth == 0) return "{" + tex + "}";
+  }
+  return tex;
+}
+
+}  // namespace
+
+LatexNaming::LatexNaming(const Derivation& d) {
+  for (const auto& [id, tex] : d.latex_names) user_[id] = grouped(tex);
+}
 
 std::string LatexNaming::name(const std::string& id) const {
   const auto it = user_.find(id);

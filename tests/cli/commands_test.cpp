@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <ginac/ginac.h>
@@ -145,6 +146,41 @@ TEST_CASE("hamel derive / simulate: an output never overwrites an input, two out
   CHECK(csv.status == 2);
   CHECK(csv.out.find("CSV written") == std::string::npos);
   CHECK(csv.err.find("cannot write '/dev/full'") != std::string::npos);
+}
+
+TEST_CASE("hamel derive / simulate: the files an output writes beside its path are checked too, and --plots names a folder") {
+  namespace fs = std::filesystem;
+  hamel::test::TempFile csv("previous\n", ".dat");
+  const std::string base = csv.path().substr(0, csv.path().size() - 4);
+  // --plot OUT.svg writes OUT.dat, its data: it replaced the CSV written to OUT.dat, and said "CSV written"
+  const Run plot_on_csv = run({"simulate", "examples/nonholonomic_particle.yaml", "--csv", csv.path(), "--plot", base + ".svg"});
+  CHECK(plot_on_csv.status == 2);
+  CHECK(plot_on_csv.err == "error: --csv '" + csv.path() + "' and --plot '" + base + ".svg' both write '" + csv.path() +
+                               "'; expected a path for each\n");
+  CHECK(plot_on_csv.out.empty());
+  CHECK(!fs::exists(base + ".svg"));
+  std::ifstream kept(csv.path());
+  std::string line;
+  std::getline(kept, line);
+  CHECK(line == "previous");
+  // --csv OUT.csv writes OUT-events.csv: an input there is refused like the path itself
+  hamel::test::TempFile system(example_text("examples/hybrid_billiard.yaml"), "-events.csv");
+  const std::string events_of = system.path().substr(0, system.path().size() - 11) + ".csv";
+  const Run on_input = run({"simulate", system.path(), "--csv", events_of});
+  CHECK(on_input.status == 2);
+  CHECK(on_input.err == "error: --csv '" + events_of + "' writes '" + system.path() + "', an input file; expected another path for the output\n");
+  // --plots DIR: a file there is not a folder, and a folder that is another output's path is refused at once
+  hamel::test::TempFile file("previous\n", ".yaml");
+  const Run plots_file = run({"derive", "examples/rolling_disk.yaml", "--brief", "--plots", file.path()});
+  CHECK(plots_file.status == 2);
+  CHECK(plots_file.err == "error: --plots '" + file.path() + "': expected a folder (created if missing), got a file\n");
+  const std::string tex = base + ".tex";
+  const Run plots_tex = run({"derive", "examples/rolling_disk.yaml", "--brief", "--latex", tex, "--plots", tex});
+  CHECK(plots_tex.status == 2);
+  CHECK(plots_tex.err == "error: --latex and --plots both write '" + tex + "'; expected a path for each\n");
+  CHECK(plots_tex.out.empty());  // before any work
+  CHECK(!fs::exists(tex));
+  CHECK(run({"derive", "examples/rolling_disk.yaml", "--plots", "-"}).err == "error: --plots '-': expected a folder, got '-'\n");
 }
 
 TEST_CASE("hamel derive: definitions with velocities (the Suslov body's Omega_i) serve the Lagrangian and the constraints only") {
@@ -606,6 +642,33 @@ TEST_CASE("hamel derive: a LaTeX name for a name the system does not have is an 
   // a frame field's and a generator's names are printed too, so they take LaTeX names (a tester's Xroll)
   const std::string sleigh = example_text("examples/chaplygin_sleigh.yaml");
   CHECK(body_of(sleigh + "latex: {X1: \"X_{\\\\mathrm{slide}}\"}\n").find("X_{\\mathrm{slide}}^{x}") != std::string::npos);
+  // what TeX reads specially even in math made a report pdflatex refuses ('%' commented out the rest
+  // of the align), so it is refused at the name; its escaped form is a character
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"a%b", "whose % is special to TeX (write \\% for the character)"},
+      {"#", "whose # is special to TeX"},
+      {"x & y", "whose & is special to TeX"},
+      {"x\\\\y", "whose \\\\ would break the line"},
+      {"x^^M", "whose ^ needs its argument"},
+      {"x_", "whose _ needs its argument"},
+      {"\\verb|x|", "whose \\verb would change the document"},
+      {"\\csname end\\endcsname", "whose \\csname would change the document"},
+      {"x\\]", "whose \\] would change the document"}};
+  for (const auto& item : refused) {
+    const std::string& tex = item.first;
+    const std::string& says = item.second;
+    hamel::test::TempFile file(particle + "latex: {x: '" + tex + "'}\n");
+    const Run r = run({"derive", file.path(), "--quiet"});
+    CHECK(r.status == 2);
+    CHECK_MESSAGE(r.err.find("'latex': expected a math-mode name for 'x', got '" + tex + "', " + says) != std::string::npos, r.err);
+  }
+  CHECK(body_of(particle + "latex: {x: '\\#x\\%'}\n").find("\\#x\\%") != std::string::npos);
+  CHECK(body_of(particle + "latex: {x: '\\partial_{x}'}\n").find("\\partial_{x}") != std::string::npos);
+  // a name with a superscript of its own is one group: "d x^i" in a verdict made x^{2}_{a}^i, a double
+  // superscript pdflatex refused
+  const std::string scripted = body_of(particle + "latex: {y: 'y^{2}_{a}'}\n");
+  CHECK(scripted.find("\\dot{{y^{2}_{a}}}") != std::string::npos);
+  CHECK(scripted.find("y^{2}_{a}^") == std::string::npos);
 }
 
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
@@ -614,6 +677,17 @@ TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes"
   CHECK(r.status == 2);
   CHECK(r.err.find("error: " + bad.path() + ":2:") == 0);
   CHECK(run({"derive", "/nonexistent/file.yaml"}).err.find("cannot open the file") != std::string::npos);
+  // docs/system-files.md wrote functions: [f1(theta), V(theta, psi)], which YAML reads as 'V(theta' and 'psi)'
+  const std::string two = "coordinates: [x, y]\nfunctions: [f(x), V(x, y)]\nlagrangian: \"(x_dot^2 + y_dot^2)/2 - V(x, y)\"\n";
+  hamel::test::TempFile split(two, ".yaml");
+  const Run s = run({"derive", split.path()});
+  CHECK(s.status == 2);
+  CHECK(s.err == "error: " + split.path() + ":2:19: a function: expected name(coordinate, ...), got 'V(x' without its ')': in [ ] "
+                 "YAML splits at each comma, so quote a function of several coordinates, \"V(x, …)\"\n");
+  std::string quoted = two;
+  quoted.replace(quoted.find("V(x, y)]"), 7, "\"V(x, y)\"");
+  hamel::test::TempFile fixed(quoted, ".yaml");
+  CHECK(run({"derive", fixed.path(), "--quiet"}).status == 0);
 }
 
 }  // TEST_SUITE
@@ -965,9 +1039,30 @@ TEST_CASE("hamel: bad values are refused with file:line:column (issue 17 §4)") 
   refused_at({"simulate", it0.path()}, it0.path(), 22, "'max_iterations': expected a whole number ≥ 1, got 0");
   TempFile tol(edited("examples/discrete_p2.yaml", "steps: 40", "steps: 40\n    tolerance: -1e-9"), ".yaml");
   refused_at({"simulate", tol.path()}, tol.path(), 22, "'tolerance': expected a tolerance > 0");
+  // a start whose energy overflows a double: "H_c: f(t0) = inf, drift inf, relative -nan", exit 0
+  TempFile huge(edited("examples/nonholonomic_particle.yaml", "x_dot: 1, y_dot: 0.5, z_dot: -1}", "x_dot: 1e300, y_dot: 0.5, z_dot: -1e300}"), ".yaml");
+  refused_at({"simulate", huge.path()}, huge.path(), 20, "'simulate: initial': a monitored quantity is not finite at the start; expected a start where H_c is finite in double precision, got H_c = inf");
   // constraints of full rank leave nothing to move
   TempFile full("coordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\nconstraints: [\"x_dot\", \"y_dot\"]\n", ".yaml");
   refused_at({"derive", full.path()}, full.path(), 3, "expected fewer constraints than coordinates (2)");
+}
+
+TEST_CASE("hamel: a value whose denominator is identically zero is refused where it is written, whatever its key") {
+  using hamel::test::TempFile;
+  // cos^2 + sin^2 - 1 is 0, which GiNaC does not see: a generator so written passed every check
+  // ("[yes] [X_nh, t] = 0", exit 0), a variable so written was reduced, y/(…) failed with no position
+  const std::string particle = "coordinates: [x, y, z]\nlagrangian: \"(x_dot^2 + y_dot^2 + z_dot^2)/2\"\n"
+                               "constraints: [\"z_dot - y*x_dot\"]\n";
+  const std::string zero = "(sin(y)^2 + cos(y)^2 - 1)";
+  TempFile generator(particle + "symmetry:\n  t: {x: \"1/" + zero + "\"}\n", ".yaml");
+  refused_at({"derive", generator.path()}, generator.path(), 5, "symmetry generator t component x: the value is not defined anywhere: its denominator cos(y)^2 + sin(y)^2 - 1 is identically zero");
+  TempFile variable(particle + "symmetry:\n  t: {x: 1}\nvariables:\n  u: \"y/" + zero + "\"\n", ".yaml");
+  refused_at({"derive", variable.path()}, variable.path(), 7, "is identically zero; expected a nonzero denominator");
+  TempFile field(particle + "frame:\n  A: {x: 1, z: y}\n  B: {y: \"2/" + zero + "^2\"}\n", ".yaml");
+  refused_at({"derive", field.path()}, field.path(), 6, "is identically zero; expected a nonzero denominator");
+  // a denominator that vanishes somewhere only is a pole, as before
+  TempFile pole(particle + "symmetry:\n  t: {x: \"1/(1 + y^2)\"}\n", ".yaml");
+  CHECK(run({"derive", pole.path(), "--quiet"}).status == 0);
 }
 
 TEST_CASE("hamel: files that are not system files are refused, never read to the end (issue 17 §4)") {
@@ -978,6 +1073,24 @@ TEST_CASE("hamel: files that are not system files are refused, never read to the
   refused_at({"derive", deep.path()}, deep.path(), 1, "document nested too deeply; expected at most 1000 levels");
   TempFile latin1("name: \"caf\xe9\"\ncoordinates: [x]\nlagrangian: \"x_dot^2/2\"\n", ".yaml");
   refused_at({"derive", latin1.path()}, latin1.path(), 1, "expected text in UTF-8, got the byte 0xe9");
+  // a NUL (binary junk that is valid UTF-8): yaml-cpp said "unknown escape character" a line later
+  TempFile nul(std::string("coordinates: [x]\0\nlagrangian: \"x_dot^2/2\"\n", 42), ".yaml");
+  refused_at({"derive", nul.path()}, nul.path(), 1, ":1:17: expected text, got the control character 0x0");
+  // two files pasted together: the second document was ignored, and the first derived with exit 0
+  TempFile two("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\n---\ncoordinates: [y]\nlagrangian: \"y_dot^2/2 - y\"\n", ".yaml");
+  refused_at({"derive", two.path()}, two.path(), 4, "expected one YAML document, got a second one after '---'");
+  TempFile claims("claims:\n  - {hamiltonian: {value: \"pi1^2/2\"}}\n---\nclaims: []\n", ".yaml");
+  refused_at({"check", "examples/nonholonomic_particle.yaml", claims.path()}, claims.path(), 4, "expected one YAML document");
+  // an empty document after the end marker adds nothing: read as before
+  TempFile ended("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\n...\n---\n", ".yaml");
+  CHECK(run({"derive", ended.path(), "--quiet"}).status == 0);
+  // block collections nested past yaml-cpp's limit said "malformed YAML: bad file"
+  std::string block = "coordinates: [x]\nlagrangian: \"x_dot^2/2\"\nname:\n";
+  for (int i = 1; i <= 600; ++i) block += std::string(2 * static_cast<std::size_t>(i), ' ') + "- \n";
+  TempFile deep_block(block, ".yaml");
+  const Run r = run({"derive", deep_block.path()});
+  CHECK(r.status == 2);
+  CHECK_MESSAGE(r.err.find("document nested too deeply; expected at most") != std::string::npos, r.err);
 }
 
 TEST_CASE("hamel derive: a particle with 40 coordinates and q0_dot = q1 q2_dot (issue 17 §5: CLN refused 34)") {

@@ -35,6 +35,18 @@ class Names(unittest.TestCase):
         self.assertEqual(value, sum(sympy.Symbol(n) for n in names))
         self.assertTrue(all(isinstance(d.symbols[n], sympy.Symbol) for n in names))
 
+    def test_symbols_named_like_functions_of_the_syntax(self):
+        # hamel derive accepts a coordinate `sin` and a parameter `exp`, `diff` beside sin(sin), exp(sin)
+        # and diff(f(x), x): a name followed by '(' is the syntax's function (a symbol is never called)
+        symbols = [("sin", "coordinate"), ("exp", "parameter"), ("diff", "parameter"), ("x", "coordinate"),
+                   ("f", "function")]
+        d = hamel_json.load(document(symbols, [((), "exp*exp(sin) + sin(sin) - diff*diff(f(x), x)")], "scalar"),
+                            strict=True)
+        s, e, df, x = (d.symbols[n] for n in ("sin", "exp", "diff", "x"))
+        f = d.symbols["f"]
+        self.assertEqual(d.expr("o"), e * sympy.exp(s) + sympy.sin(s) - df * sympy.Derivative(f(x), x))
+        self.assertEqual(d.parse("sin ( sin ) + sin"), sympy.sin(s) + s)
+
     def test_constants_when_not_declared(self):
         d = hamel_json.load(document([("x", "coordinate")], [((), "pi*x+Pi+I^2")], "scalar"))
         self.assertEqual(d.expr("o"), sympy.pi * sympy.Symbol("x") + sympy.pi - 1)
