@@ -4,6 +4,7 @@
 #include "geometry/invariant_frame.hpp"
 
 #include <algorithm>
+#include <tuple>
 #include <random>
 
 #include "core/modular.hpp"
@@ -258,10 +259,27 @@ std::vector<bool> along_orbits(const std::vector<VectorField>& E, const std::vec
   return out;
 }
 
+// The first coordinate each field moves (its first nonzero component): the pivots are chosen by it
+// where nothing else decides, so that the constraints are solved for the coordinates the user lists
+// first and D is spanned by the fields of the later ones, as textbooks write q = (base, shape). A
+// differential drive whose wheel angles are symmetries too (SE(2) × T² acts transitively, every field
+// is along the orbits) gets one field per wheel, as without the wheels' symmetry, not a spin.
+std::vector<std::size_t> first_coordinates(const std::vector<VectorField>& E) {
+  std::vector<std::size_t> out;
+  for (const auto& X : E) {
+    std::size_t i = 0;
+    while (i < X.components().size() && X.components()[i].is_zero()) ++i;
+    out.push_back(i);
+  }
+  return out;
+}
+
 // The columns of M (m × n, rank m) whose minor vanishes in the fewest places; among those, the most
-// columns of fields along the orbits (`vertical`), then the first in lexicographic order. Beyond
-// `most` subsets, the pivots of the echelon form (simplest first).
-std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q, const std::vector<bool>& vertical) {
+// columns of fields along the orbits (`vertical`), then the earliest first coordinates (`first`,
+// compared sorted), then the first in lexicographic order. Beyond `most` subsets, the pivots of the
+// echelon form (simplest first).
+std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q, const std::vector<bool>& vertical,
+                                  const std::vector<std::size_t>& first) {
   constexpr std::size_t most = 256;
   const unsigned m = M.rows(), n = M.cols();
   double subsets = 1;
@@ -274,7 +292,9 @@ std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q, const 
   std::vector<bool> pick(n, false);
   std::fill(pick.begin(), pick.begin() + m, true);
   std::vector<unsigned> best;
-  std::pair<std::size_t, std::size_t> best_score{0, 0};  // (vanishing factors, pivots not along the orbits)
+  // (vanishing factors, pivots not along the orbits, the pivots' first coordinates in order)
+  using Score = std::tuple<std::size_t, std::size_t, std::vector<std::size_t>>;
+  Score best_score;
   do {
     std::vector<unsigned> cols;
     for (unsigned j = 0; j < n; ++j)
@@ -285,7 +305,10 @@ std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q, const 
     const ex minor = simplify(determinant_of_entries(S));
     if (minor.is_zero()) continue;
     const std::size_t across = static_cast<std::size_t>(std::count_if(cols.begin(), cols.end(), [&](unsigned j) { return !vertical[j]; }));
-    const std::pair<std::size_t, std::size_t> score{vanishing_factors(minor, Q), across};
+    std::vector<std::size_t> leads;
+    for (unsigned j : cols) leads.push_back(first[j]);
+    std::sort(leads.begin(), leads.end());
+    const Score score{vanishing_factors(minor, Q), across, std::move(leads)};
     if (best.empty() || score < best_score) {
       best = cols;
       best_score = score;
@@ -303,7 +326,7 @@ SplitFrame split_in_frame(const std::vector<Form>& constraints, const std::vecto
   GiNaC::matrix M(m, n);
   for (unsigned k = 0; k < m; ++k)
     for (unsigned i = 0; i < n; ++i) M(k, i) = simplify(evaluate(constraints[k], {E[i]}));
-  const std::vector<unsigned> P = best_pivots(M, Q, along_orbits(E, generators, Q));
+  const std::vector<unsigned> P = best_pivots(M, Q, along_orbits(E, generators, Q), first_coordinates(E));
   GiNaC::matrix MP(m, m);
   for (unsigned k = 0; k < m; ++k)
     for (unsigned j = 0; j < m; ++j) MP(k, j) = M(k, P[j]);

@@ -35,7 +35,9 @@ std::optional<std::vector<VectorField>> invariant_tangent_frame(const std::vecto
 /// whose minor vanishes in the fewest places and, among those, with the most fields along the orbits
 /// of `generators`: the constraints are solved for the group velocities where they can be, so that D
 /// is spanned by the fields of the shape velocities (a differential drive's two wheel fields, each
-/// with the motion of the base it causes, as in the textbooks).  Both are invariant when E and D are.
+/// with the motion of the base it causes, as in the textbooks); then with the earliest first
+/// coordinates (the fields' first nonzero components), which decides when the action is transitive.
+/// Both are invariant when E and D are.
 struct SplitFrame {
   std::vector<VectorField> distribution;
   std::vector<VectorField> complement;

@@ -105,6 +105,39 @@ TEST_CASE("a differential drive's D in the SE(2)-invariant frame: one field per 
   CHECK((left == 1 && right == 1));
 }
 
+// The same robot with the wheel rotations declared as symmetries too: SE(2) × T² acts transitively, so
+// every field of the frame lies along the orbits and only the order of the coordinates can choose. The
+// constraints are solved for the base velocities (x, y, θ come first), and D is again spanned by one
+// field per wheel with the base motion it causes (before: the spin of the robot and the left wheel).
+TEST_CASE("a differential drive with the wheels as symmetries: still one field per wheel") {
+  const auto Q = hamel::Chart::make("Q", {"x", "y", "theta", "phiL", "phiR"});
+  const ex x = Q[0], y = Q[1], th = Q[2];
+  const GiNaC::symbol r("r"), b("b");
+  const std::vector<hamel::VectorField> xi{hamel::VectorField(Q, {-y, x, 1, 0, 0}), hamel::VectorField(Q, {1, 0, 0, 0, 0}),
+                                           hamel::VectorField(Q, {0, 1, 0, 0, 0}), hamel::VectorField(Q, {0, 0, 0, 1, 0}),
+                                           hamel::VectorField(Q, {0, 0, 0, 0, 1})};
+  const auto E = hamel::invariant_tangent_frame(xi, Q);
+  REQUIRE(E.has_value());
+  const std::vector<hamel::Form> omega{hamel::Form::one_form(Q, {cos(th), sin(th), 0, -r / 2, -r / 2}),
+                                       hamel::Form::one_form(Q, {-sin(th), cos(th), 0, 0, 0}),
+                                       hamel::Form::one_form(Q, {0, 0, 1, r / (2 * b), -r / (2 * b)})};
+  const auto split = hamel::split_in_frame(omega, *E, xi);
+  REQUIRE(split.distribution.size() == 2);
+  for (const auto& W : split.complement) CHECK((W[3].is_zero() && W[4].is_zero()));
+  const auto zero = [&](const ex& e) { return hamel::zero_test(e, Q).zero; };
+  int left = 0, right = 0;
+  for (const auto& X : split.distribution) {
+    const bool is_left = X[4].is_zero();
+    REQUIRE(is_left != X[3].is_zero());  // exactly one wheel turns
+    const ex wheel = is_left ? X[3] : X[4], turn = is_left ? -r / (2 * b) : r / (2 * b);
+    CHECK(zero(X[0] - wheel * r / 2 * cos(th)));
+    CHECK(zero(X[1] - wheel * r / 2 * sin(th)));
+    CHECK(zero(X[2] - wheel * turn));
+    (is_left ? left : right) += 1;
+  }
+  CHECK((left == 1 && right == 1));
+}
+
 TEST_CASE("rotations of the plane, not free at the origin: the radial and the angular field") {
   const auto Q = hamel::Chart::make("Q", {"x", "y"});
   const ex x = Q[0], y = Q[1];
