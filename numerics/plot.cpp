@@ -125,7 +125,15 @@ double nice_step(double v) {
 struct Layout {
   int width = 1000, height = 540;
   double xtic = 0, ytic = 0;  ///< 0: gnuplot's own
+  double ratio = -1;          ///< gnuplot's `set size ratio`: -1 equal scale, else height / width of the axes
 };
+
+// A path whose sides differ by more than this is not drawn to equal scale: at 1:40 (a cart's x in
+// [0, 1] against a rotor angle in [-35, 10]) the short axis is a few pixels and its tic labels overlap;
+// such planes mix quantities (a length and an angle) whose scales need not match.
+constexpr double kMaxEqualScaleRatio = 20;
+// The proportion such a path is drawn at instead: a strip, still readable across.
+constexpr double kStripRatio = 4;
 
 // Where a time plot's panels end (a share of its width): the key takes the rest, on the right. The same
 // in every plot, so that the panels' time axes line up whatever their keys.
@@ -146,8 +154,11 @@ Layout layout(const Plot& p) {
   const double dx = e[1] - e[0], dy = e[3] - e[2];
   double w = 820, h = 720;
   if (dx > 0 && dy > 0) {
-    if (dy / dx * w <= h) h = std::max(120.0, dy / dx * w);
-    else w = std::max(120.0, dx / dy * h);
+    const double r = dy / dx;
+    if (r > kMaxEqualScaleRatio || r < 1 / kMaxEqualScaleRatio) l.ratio = r > 1 ? kStripRatio : 1 / kStripRatio;
+    const double shown = l.ratio > 0 ? l.ratio : r;
+    if (shown * w <= h) h = std::max(120.0, shown * w);
+    else w = std::max(120.0, h / shown);
     l.xtic = nice_step(dx / std::max(2.0, w / 90));
     l.ytic = nice_step(dy / std::max(2.0, h / 45));
   }
@@ -167,7 +178,7 @@ void write_preamble(const Plot& p, const Layout& l, const std::string& script, s
       << "while (strstrt(rest, '/') > 0) { dir = dir . rest[1:strstrt(rest, '/')]; rest = rest[strstrt(rest, '/') + 1:] }\n"
       << "set grid\n";
   if (p.equal_aspect) {  // the long titles of walls below, the path as large as it can be
-    out << "set size ratio -1\nset key below Left reverse\n";
+    out << "set size ratio " << number(l.ratio) << "\nset key below Left reverse\n";
     if (l.xtic > 0) out << "set xtics " << number(l.xtic) << "\nset ytics " << number(l.ytic) << "\n";
   } else {  // fixed margins: the panels' time axes line up whatever their keys' widths; t from end to end
     out << "set key outside right top Left reverse samplen 2\nset lmargin at screen 0.12\nset rmargin at screen "
@@ -204,7 +215,7 @@ void write_script(const Plot& p, const Layout& l, const std::string& data, const
   const std::size_t k = panels(p);
   const std::string name = data.substr(data.find_last_of('/') == std::string::npos ? 0 : data.find_last_of('/') + 1);
   write_preamble(p, l, path, out);
-  if (k == 1) out << "set title " << quoted(p.title) << "\n";
+  if (k == 1) out << "set title " << quoted(p.title + (l.ratio > 0 ? " (axes not to the same scale)" : "")) << "\n";
   else out << "set multiplot layout " << k << ",1 title " << quoted(p.title) << "\n";
   for (std::size_t panel = 0; panel < k; ++panel) {
     const std::string ylabel = panel == 0 ? p.ylabel : panel - 1 < p.panel_labels.size() ? p.panel_labels[panel - 1] : "";

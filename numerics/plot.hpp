@@ -48,7 +48,9 @@ struct Plot {
   std::string ylabel;
   std::vector<double> x;
   std::vector<Series> series;
-  /// A path in the plane: one unit the same length on both axes, so that a circle looks round.
+  /// A path in the plane: one unit the same length on both axes, so that a circle looks round; a path
+  /// whose sides differ by more than 20 times (a length against an angle) is drawn as a 1:4 strip
+  /// instead, its title saying that the axes are not to the same scale.
   bool equal_aspect = false;
   /// The y labels of panels 1, 2, … (panel 0 has `ylabel`).
   std::vector<std::string> panel_labels = {};

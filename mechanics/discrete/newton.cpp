@@ -59,6 +59,20 @@ double rounding_floor(const double* J, std::size_t m, double scale) {
   return 64 * std::numeric_limits<double>::epsilon() * rows * scale;
 }
 
+// The size of the terms that evaluating e sums, |a| + |b| for a sum, |a| |b| for a product: F is
+// evaluated as written, and an expanded r (theta1 - theta0)^2 = r theta0^2 - 2 r theta0 theta1 + r theta1^2
+// rounds at eps r theta^2, however small the difference, once a group coordinate has grown large.
+GiNaC::ex rounding_magnitude(const GiNaC::ex& e) {
+  if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) {
+    GiNaC::exvector ops;
+    for (const auto& op : e) ops.push_back(rounding_magnitude(op));
+    return GiNaC::is_a<GiNaC::add>(e) ? GiNaC::ex(GiNaC::add(ops)) : GiNaC::ex(GiNaC::mul(ops));
+  }
+  if (GiNaC::is_a<GiNaC::power>(e) && e.op(1).info(GiNaC::info_flags::integer))
+    return GiNaC::pow(rounding_magnitude(e.op(0)), e.op(1));
+  return GiNaC::abs(e);
+}
+
 }  // namespace
 
 NewtonDiagnostics NewtonSolver::solve(const double* known, double* x, long step, const std::string& hint) const {
@@ -108,10 +122,16 @@ NewtonDiagnostics NewtonSolver::solve(const double* known, double* x, long step,
       F_(in_.data(), f_.data());
       d.residual = inf_norm(f_.data(), m_);
       history.push_back(d.residual);
-      const double floor = rounding_floor(j_.data(), m_, std::max(xn, inf_norm(in_.data(), k_)));
+      double floor = rounding_floor(j_.data(), m_, std::max(xn, inf_norm(in_.data(), k_)));
+      if (!(d.residual <= options_.residual_tolerance + floor) && make_magnitude_) {  // evaluated only when needed
+        if (!magnitude_) magnitude_ = make_magnitude_();
+        (*magnitude_)(in_.data(), f_.data());
+        floor = std::max(floor, 64 * std::numeric_limits<double>::epsilon() * inf_norm(f_.data(), m_));
+      }
       if (!(d.residual <= options_.residual_tolerance + floor))
         fail("Newton's method stalled away from a solution",
-             "|F| <= " + sci(options_.residual_tolerance) + " + 64 eps |J| |x| = " + sci(options_.residual_tolerance + floor),
+             "|F| <= " + sci(options_.residual_tolerance) + " + the rounding level of F (64 eps max(|J| |x|, |terms of F|)) = " +
+                 sci(options_.residual_tolerance + floor),
              "|F| = " + sci(d.residual) + " after " + std::to_string(it) + " iterations");
       std::copy(xin, xin + m_, x);
       return d;
@@ -137,8 +157,12 @@ NewtonSolver make_newton_solver(const std::vector<GiNaC::ex>& residual, const st
   entries.reserve(residual.size() * unknowns.size());
   for (const auto& f : residual)
     for (const auto& x : unknowns) entries.push_back(f.diff(GiNaC::ex_to<GiNaC::symbol>(x)));
-  return NewtonSolver(compile(residual, inputs, values, compile_options), compile(entries, inputs, values, compile_options),
-                      known.size(), std::move(what), options);
+  std::vector<GiNaC::ex> magnitudes;
+  for (const auto& f : residual) magnitudes.push_back(rounding_magnitude(f));
+  NewtonSolver s(compile(residual, inputs, values, compile_options), compile(entries, inputs, values, compile_options),
+                 known.size(), std::move(what), options);
+  s.set_rounding_magnitude([magnitudes, inputs, values, compile_options] { return compile(magnitudes, inputs, values, compile_options); });
+  return s;
 }
 
 }  // namespace hamel

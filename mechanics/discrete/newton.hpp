@@ -3,13 +3,15 @@
 // linear solves with Eigen's partially pivoted LU.
 //
 // Iteration: x ← x − J(x)⁻¹ F(x), stopped when the correction satisfies ‖δx‖∞ ≤ tol·(1 + ‖x‖∞);
-// the converged point must then have ‖F‖∞ ≤ residual_tol + 64 eps ‖J‖∞ ‖(known, x)‖∞ (the rounding level
-// of F at large coordinates).  A step that does not converge (too many
+// the converged point must then have ‖F‖∞ ≤ residual_tol + the rounding level of F: 64 eps times the
+// larger of ‖J‖∞ ‖(known, x)‖∞ and, when given, the size of the terms F sums (|a| + |b| for a + b).  A step that does not converge (too many
 // iterations, a singular Jacobian, a non-finite value) throws ConvergenceError with the history.
 #pragma once
 
 #include <Eigen/Dense>
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,9 +59,15 @@ class NewtonSolver {
   /// `x` holds the initial guess on entry and the solution on return.  `step` and `hint` appear
   /// in the error message.  @throws ConvergenceError.
   NewtonDiagnostics solve(const double* known, double* x, long step, const std::string& hint = "") const;
+  /// The size of the terms of each component of F (same inputs and outputs), whose rounding bounds
+  /// what Newton can reach, built on first need (a stall at the old floor: rare, so rarely compiled);
+  /// make_newton_solver sets it.
+  void set_rounding_magnitude(std::function<CompiledFunction()> make) { make_magnitude_ = std::move(make); }
 
  private:
   CompiledFunction F_, J_;
+  std::function<CompiledFunction()> make_magnitude_;
+  mutable std::optional<CompiledFunction> magnitude_;
   std::size_t k_, m_;
   std::string what_;
   NewtonOptions options_;

@@ -104,17 +104,25 @@ double evaluate_at(const ex& e, const SamplePoint& p) {
   return GiNaC::ex_to<GiNaC::numeric>(v).to_double();
 }
 
+namespace {
+constexpr double kRoundingOfZero = 1e-12;
+}  // namespace
+
 std::vector<std::pair<std::string, std::string>> sample_items(const SamplePoint& p) {
   std::vector<std::pair<std::string, double>> items;
   for (const auto& [k, v] : p) items.emplace_back(symbol_name(k), GiNaC::ex_to<GiNaC::numeric>(v.evalf()).to_double());
   // by name: the map's own order follows GiNaC's hashes, which change from run to run
   std::stable_sort(items.begin(), items.end(),
                    [](const auto& a, const auto& b) { return compare_names(a.first, b.first) < 0; });
+  // a value below the projection's precision (residuals to 1e-13 of the point's size) is a rounding
+  // of 0 whose digits follow the order GiNaC sums terms in, which changes from run to run: print 0
+  double size = 1;
+  for (const auto& item : items) size = std::max(size, std::fabs(item.second));
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [n, v] : items) {
     std::ostringstream os;
     os.precision(6);
-    os << v;
+    os << (std::fabs(v) <= kRoundingOfZero * size ? 0.0 : v);
     out.emplace_back(n, os.str());
   }
   return out;

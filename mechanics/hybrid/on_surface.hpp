@@ -40,7 +40,8 @@ struct SurfacePiece {
 /// A numeric point: every symbol (coordinates, velocities, time, parameters, frozen jets) → value.
 using SamplePoint = GiNaC::exmap;
 
-/// "x = 2, y = 1, ..." (coordinates first, then the rest), six significant digits.
+/// "x = 2, y = 1, ..." (coordinates first, then the rest), six significant digits; a value within 1e-12
+/// of the point's largest (at least 1) is 0 (x = -1.1e-21 left by a projection onto x = 0).
 std::string describe_sample(const SamplePoint& p);
 /// The same point as (name, value) pairs, in the same order and digits (a claim's JSON `point`).
 std::vector<std::pair<std::string, std::string>> sample_items(const SamplePoint& p);

@@ -60,7 +60,7 @@ ChaplyginTest chaplygin_test(const DiscreteSystem& S, const TrivialBundle& B) {
     t.kinematic_horizontal = true;
     t.detail += "; D_d is the Hor of the connection solved from its equations";
   } catch (const DomainError& e) {
-    t.detail += std::string("; D_d: ") + e.what();
+    t.detail += "; D_d: " + without_function_name(e.what());  // prose for the reader, not a function name
   }
   return t;
 }

@@ -71,6 +71,35 @@ TEST_CASE("plot: gnuplot draws an SVG with the series titles") {
     CHECK(hamel::test::read_text(files.png).substr(1, 3) == "PNG");
 }
 
+TEST_CASE("plot: a path forty times taller than wide is drawn as a strip, not to equal scale") {
+  if (hamel::find_gnuplot().empty()) {
+    MESSAGE("skipped: gnuplot is not installed (Debian: gnuplot-nox)");
+    return;
+  }
+  // a cart's x in [0, 1] against its rotor's angle in [-35, 5] (a tester's cart between two walls): to
+  // equal scale the x axis was about 18 pixels wide and its tic labels 0.5 and 1 ran into each other
+  hamel::test::TempDir dir;
+  hamel::Plot p;
+  p.title = "cart: path";
+  p.equal_aspect = true;
+  hamel::Series theta{"path", {}};
+  for (int i = 0; i <= 40; ++i) {
+    p.x.push_back(0.5 + 0.5 * std::sin(i));
+    theta.y.push_back(5.0 - i);
+  }
+  p.series = {theta};
+  std::string script = hamel::test::read_text(hamel::plot(p, dir.file("strip")).script);
+  CHECK(script.find("set size ratio 4\n") != std::string::npos);
+  CHECK(script.find("set xtics 0.5\n") != std::string::npos);  // the x axis 180 px wide: tics at 0, 0.5, 1
+  CHECK(script.find("cart: path (axes not to the same scale)") != std::string::npos);
+  // a channel eight times longer than wide keeps its equal scale
+  for (std::size_t i = 0; i < p.x.size(); ++i) theta.y[i] = 8 * p.x[i] * (i % 2 ? 1 : -1) / 2 + 4;
+  p.series = {theta};
+  script = hamel::test::read_text(hamel::plot(p, dir.file("channel")).script);
+  CHECK(script.find("set size ratio -1\n") != std::string::npos);
+  CHECK(script.find("not to the same scale") == std::string::npos);
+}
+
 TEST_CASE("plot: panels over one x, and a script that finds its data from any working directory") {
   if (hamel::find_gnuplot().empty()) {
     MESSAGE("skipped: gnuplot is not installed (Debian: gnuplot-nox)");

@@ -246,4 +246,24 @@ TEST_CASE("Simulation: past the Zeno time no impact applies to a separating velo
   CHECK(run.simulation.trajectory.x.back()[1] >= 0);
 }
 
+TEST_CASE("Simulation: the Zeno stop on an inclined floor gives the accumulation time extrapolated from the intervals") {
+  // a ball with Herglotz damping -gamma z on the floor y + x/4 >= 0 (a tester's herglotz_ball): rounding in
+  // Psi = y + x/4 at x near 11.8 hides the bounces after the 68th, 8.2e-7 before they accumulate; the
+  // accumulation time by mpmath (150 bounces of the closed-form flight, then the ratio 0.8) is 3.45740500944004
+  const Chart Q = Chart::make("Q", {"x", "y"}, {"g", "gamma"});
+  const Chart T = contact_tangent_bundle(Q);
+  const ContactLagrangian L(Q, (T[2] * T[2] + T[3] * T[3]) / 2 - Q.parameter("g") * Q[1] - Q.parameter("gamma") * T[4]);
+  ContactHybridSystem sys{L, {}, {{"floor", Q[1] + Q[0] / 4, numeric(4, 5)}}, {}};
+  ContactRunOptions o;
+  o.values = {{Q.parameter("g"), numeric(981, 100)}, {Q.parameter("gamma"), numeric(3, 10)}};
+  o.initial = {0, 1, 1, 0, 0};
+  o.t1 = 10;
+  const ContactRun run = simulate_contact(sys, o);
+  REQUIRE(run.simulation.trajectory.termination == Termination::MaxEvents);
+  REQUIRE(run.simulation.accumulation_time);
+  CHECK(std::fabs(*run.simulation.accumulation_time - 3.45740500944004) < 1e-7);  // the last impact is 8.2e-7 before it
+  CHECK(run.events.back().t < 3.4574045);
+  CHECK(run.simulation.trajectory.message.find("(extrapolated from the last intervals)") != std::string::npos);
+}
+
 }  // TEST_SUITE

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 
+#include "mechanics/hybrid/on_surface.hpp"
 #include "mechanics/hybrid/simple_hybrid_system.hpp"
 #include "tests/mechanics/hybrid/examples.hpp"
 #include "tests/support/symbolic_checks.hpp"
@@ -105,6 +106,16 @@ TEST_CASE("zero_on_surface: elimination, quadratic reduction and sampled counter
   const auto u = zero_on_surface((d.y - d.R) * d.x + d.xd - d.R * d.phid, C1);
   CHECK(u.zero);
   CHECK(u.how.find("y = R") != std::string::npos);
+}
+
+TEST_CASE("describe_sample: a rounding of 0 left by a projection prints as 0, the same in every run") {
+  // a cart's witness on its wall x = 0 came out of Gauss-Newton with x = -1.12e-21 in one run and
+  // -6.99e-22 in the next (the rounding follows GiNaC's term order): the derivation's text differed
+  const GiNaC::symbol x("x"), v("x_dot"), m("m");
+  CHECK(hamel::describe_sample({{x, -1.12228e-21}, {v, -0.47424}, {m, 2.5}}) == "m = 2.5, x = 0, x_dot = -0.47424");
+  // a small value that is not a rounding of 0 beside the point's size is kept
+  CHECK(hamel::describe_sample({{x, 3e-9}, {v, 1e-13}}) == "x = 3e-09, x_dot = 0");
+  CHECK(hamel::describe_sample({{x, 2e-7}}) == "x = 2e-07");
 }
 
 TEST_CASE("check_regular_surface: dh vanishing on all of h = 0 is refused, a partly singular h is not") {
