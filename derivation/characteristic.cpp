@@ -232,13 +232,13 @@ void characteristic_on_reduced_space(const AlmostPoissonBracket& B, const std::v
     for (unsigned j = 0; j < P.cols(); ++j) nodes += tree_size(P(i, j), kMaxNodes + 1);
   if (nodes > kMaxNodes) {
     s.prose.push_back("The characteristic distribution on the reduced space is not computed: the brackets of the variables "
-                      "on D* have more than " + std::to_string(kMaxNodes) +
+                      "on D∗ have more than " + std::to_string(kMaxNodes) +
                       " nodes; the claims 'characteristic_rank' and 'integrable' with 'of: reduced' compute it.");
     return;
   }
   Table t = characteristic_table();
-  t.caption = "the characteristic distribution of the reduced bracket on the reduced space (the image of D* under the "
-              "variables, where their relations hold), by the fields $Pi^#(d u_a)$ on D* pushed forward";
+  t.caption = "the characteristic distribution of the reduced bracket on the reduced space (the image of D∗ under the "
+              "variables, where their relations hold), by the fields $Pi^#(d u_a)$ on D∗ pushed forward";
   report_row("reduced", "the reduced bracket on the reduced space", characteristic_on_image(B, u, names, jacobiator_row),
              jacobiator_row ? "the $Pi^#(d u_a)$, pushed forward by the variables (each $[X_a, X_b]$ by the Jacobiator of the "
                               "brackets in the variables, to which it is equal modulo the span: 'reduced.jacobi'),"
@@ -253,14 +253,14 @@ void commutators(const VectorField& X, const AlmostPoissonBracket& B,
   for (const auto& [name, C] : momenta) {
     // a nonzero commutator is found by exact evaluation at once; its components, or whether it is
     // tangent to the orbits, cost seconds of canonical forms on the §7 systems: a claim asks for them
-    Verdict& z = zero_verdict(s, "commutator." + name + ".zero", "$[X_nh, X_" + name + "] = 0$ on D* (Corollary 5.8(ii) as printed)",
+    Verdict& z = zero_verdict(s, "commutator." + name + ".zero", "$[X_nh, X_" + name + "] = 0$ on D∗ (Corollary 5.8(ii) as printed)",
                               zero_test(lie_bracket(X, hamiltonian_vector_field(B, C))));
     z.expected = std::nullopt;
-    z.reason = "false in general on D*: only tangent to the group orbits, so zero after reduction (gauge.md errata; "
+    z.reason = "false in general on D∗: only tangent to the group orbits, so zero after reduction (gauge.md errata; "
                "the claim 'commutator: {fields: [X_nh, X_" + name + "], tangent: true}' checks that)";
   }
   for (const auto& [name, xi] : generators)
-    zero_verdict(s, "commutator." + name, "$[X_nh, " + name + "] = 0$ on D*: the lifted generator is a symmetry of $X_nh$",
+    zero_verdict(s, "commutator." + name, "$[X_nh, " + name + "] = 0$ on D∗: the lifted generator is a symmetry of $X_nh$",
                  zero_test(simplify(lie_bracket(X, xi))));
 }
 

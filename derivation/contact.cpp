@@ -86,7 +86,7 @@ struct Context {
 
 void lagrangian(const Context& c, DerivationSection& s) {
   const std::size_t n = c.n();
-  s.prose.push_back("TQ x R has the coordinates " + c.T.describe() + "; z is the action, with z_dot = L (001 (3)).");
+  s.prose.push_back("$TQ × R$ has the coordinates " + coordinate_list(c.T) + "; $z$ is the action, with $z_dot = L$ (001 (3)).");
   put(s.object("contact.lagrangian", ObjectKind::Scalar, "the Lagrangian"), {}, Label::symbol("L"), c.L.lagrangian());
   Object& W = s.object("contact.hessian", ObjectKind::Family, "its Hessian in the velocities (the others vanish)");
   W.symmetry = Symmetry::Symmetric;
@@ -95,11 +95,11 @@ void lagrangian(const Context& c, DerivationSection& s) {
       if (!c.L.hessian()(i, j).is_zero())
         put(W, {c.velocity(i), c.velocity(j)}, Label::symbol("W", {c.velocity(i), c.velocity(j)}), c.L.hessian()(i, j));
   put(s.object("contact.energy", ObjectKind::Scalar, "the energy"), {}, Label::symbol("E_L"), c.E);
-  put(s.object("contact.dissipation_rate", ObjectKind::Scalar, "the dissipation rate ∂L/∂z"), {}, Label::symbol("L", {"z"}),
+  put(s.object("contact.dissipation_rate", ObjectKind::Scalar, "the dissipation rate $∂L/∂z$"), {}, Label::symbol("L", {"z"}),
       dissipation_rate(c.L));
   nonzero_verdict(s, "contact.regular", "$L$ is regular: $det W != 0$ (001 §II-A)", zero_test(c.L.hessian().determinant(), c.T));
   if (const auto parts = contact_mechanical_parts(c.L))
-    s.prose.push_back(Paragraph("L is mechanical, $L = 1/2 g(q_dot, q_dot) - V(q, z)$ (003 (12)), with V = ").formula(pretty(parts->potential)).words("."));
+    s.prose.push_back(Paragraph("$L$ is mechanical, $L = 1/2 g(q_dot, q_dot) - V(q, z)$ (003 (12)), with $V$ = ").formula(pretty(parts->potential)).words("."));
 }
 
 // Momenta of cyclic coordinates along Γ_L: each is dissipated at the rate ∂L/∂z (001 Def. 1).  With
@@ -109,8 +109,8 @@ void dissipated_momenta(const Context& c, DerivationSection& s) {
   const std::string where = c.in.system.switches.empty() ? "" : " where no switching set is active";
   for (const auto& [i, p] : cyclic_momenta(c.L)) {
     const std::string q = c.Q.coordinate_name(i), name = "p_" + q;
-    s.prose.push_back(Paragraph(q + " is cyclic: its momentum " + name + " = ").formula(pretty(p)).words(
-        " is dissipated at the rate dL/dz" + where + " (001 Def. 1, as (28))."));
+    s.prose.push_back(Paragraph("$" + q + "$ is cyclic: its momentum $" + name + "$ = ").formula(pretty(p)).words(
+        " is dissipated at the rate $∂L/∂z$" + where + " (001 Def. 1, as (28))."));
     zero_verdict(s, "contact.dissipated." + name, "$" + name + "$ is a dissipated quantity (001 Def. 1)", is_dissipated(c.L, p));
     put(D, {q}, Label::symbol(name), p);
   }
@@ -125,12 +125,12 @@ void herglotz(const Context& c, DerivationSection& s) {
   zero_verdict(s, "contact.herglotz.solves", "$Gamma_L$ solves the Herglotz equations (6)", all_zero(herglotz_equations(c.L, acc), c.T));
   if (const auto parts = contact_mechanical_parts(c.L))
     zero_verdict(s, "contact.herglotz.mechanical",
-                 "the accelerations equal -Gamma^i_jk q_dot^j q_dot^k - g^ij dV/dq^j - q_dot^i dV/dz (003 (13))",
+                 "the accelerations equal $-Gamma^i_jk q_dot^j q_dot^k - g^ij ∂V/∂q^j - q_dot^i ∂V/∂z$ (003 (13))",
                  all_zero(subtract(acc, mechanical_accelerations(c.L, *parts)), c.T));
-  zero_verdict(s, "contact.energy_dissipated", "$E_L$ is dissipated: $dE_L/dt = (dL/dz) E_L$ (001 (7b), Remark 1)", is_dissipated(c.L, c.E));
+  zero_verdict(s, "contact.energy_dissipated", "$E_L$ is dissipated: $dE_L/dt = (∂L/∂z) E_L$ (001 (7b), Remark 1)", is_dissipated(c.L, c.E));
   if (c.in.system.constraints.empty()) dissipated_momenta(c, s);
   else if (!cyclic_momenta(c.L).empty())
-    s.prose.push_back("The constraints hold always: the motion follows Gamma_{L,D}, not Gamma_L, and the momenta of the "
+    s.prose.push_back("The constraints hold always: the motion follows $Gamma_{L,D}$, not $Gamma_L$, and the momenta of the "
                       "cyclic coordinates are judged along it (the constrained Herglotz equations below).");
 }
 
@@ -152,7 +152,7 @@ void structure(const Context& c, DerivationSection& s) {
   const Form eta = contact_form(c.L);
   const VectorField R = reeb_field(c.L);
   structure_objects(c, eta, R, s);
-  s.prose.push_back("Gamma_L (001 (47)-(48)) has the components q_dot, the accelerations above, and L.");
+  s.prose.push_back("$Gamma_L$ (001 (47)-(48)) has the components $q_dot$, the accelerations above, and $L$.");
   if (N <= 9)  // the determinant of a larger flat matrix costs more than it tells
     zero_verdict(s, "contact.structure.flat_determinant", "$det flat_L = (det W)^2$: $eta_L$ is a contact form iff $L$ is regular",
                  zero_test(flat_matrix(eta).determinant() - GiNaC::pow(c.L.hessian().determinant(), 2), c.T));
@@ -160,7 +160,7 @@ void structure(const Context& c, DerivationSection& s) {
   zero_verdict(s, "contact.structure.reeb", "$flat_L(R_L) = eta_L$: $R_L$ of (6) is the Reeb field", zero_test(flat(eta, R) - eta));
   zero_verdict(s, "contact.structure.flat_gamma", "$flat_L(Gamma_L) = dE_L - (E_L + R_L(E_L)) eta_L$ (001 (43), 003 (7))",
                zero_test(flat(eta, c.gamma) - (differential(c.E, c.T) - (c.E + R(c.E)) * eta)));
-  zero_verdict(s, "contact.structure.reeb_energy", "$R_L(E_L) = -dL/dz$ (001 Remark 2)", zero_test(R(c.E) + dissipation_rate(c.L), c.T));
+  zero_verdict(s, "contact.structure.reeb_energy", "$R_L(E_L) = -∂L/∂z$ (001 Remark 2)", zero_test(R(c.E) + dissipation_rate(c.L), c.T));
   zero_verdict(s, "contact.structure.eta_gamma", "$eta_L(Gamma_L) = -E_L$ (003 (8))", zero_test(evaluate(eta, {c.gamma}) + c.E, c.T));
   zero_verdict(s, "contact.structure.lie_eta", "$L_Gamma eta_L = -R_L(E_L) eta_L$ (003 (8))",
                zero_test(lie_derivative(c.gamma, eta) + R(c.E) * eta));
@@ -194,7 +194,7 @@ void legendre(const Context& c, DerivationSection& s) {
   const ContactLegendre& leg = *c.leg;
   const Chart& M = leg.forward.target;
   const std::size_t n = c.n();
-  s.prose.push_back("T*Q x R has the Darboux coordinates " + M.describe() + ", eta = dz - p_i dq^i, R = d/dz.");
+  s.prose.push_back("$T∗Q × R$ has the Darboux coordinates " + coordinate_list(M) + ", $eta = dz - p_i dq^i$, $R = ∂/∂z$.");
   const ex& H = leg.hamiltonian;
   const VectorField XH = darboux_hamiltonian_vector_field(M, H);
   legendre_objects(c, XH, s);
@@ -234,23 +234,23 @@ struct Impact {
     return r;
   }
   /// " on D" after a statement that holds on D × R only.
-  std::string where() const { return within_d() ? " on D" : ""; }
+  std::string where() const { return within_d() ? " on $D$" : ""; }
 };
 
 void impact_intro(const Context& c, const ContactWall& w, const std::string& id, DerivationSection& s) {
-  s.prose.push_back("$Psi >= 0$ is the admissible set C; impacts happen on Psi = 0 when "
-                    "dPsi(q_dot) < 0 (the guard of 001 §V, E17); q and z are continuous.");
+  s.prose.push_back("$Psi >= 0$ is the admissible set $C$; impacts happen on $Psi = 0$ when "
+                    "$dPsi(q_dot) < 0$ (the guard of 001 §V, E17); $q$ and $z$ are continuous.");
   if (c.in.system.constraints.empty())
-    s.prose.push_back("Simple hybrid contact Lagrangian system (001 Def. 3): D = TQ x R, X = Gamma_L, "
-                      "S = {Psi = 0, dPsi(q_dot) < 0}, Delta(q, q_dot-, z) = (q, q_dot+, z) below.");
+    s.prose.push_back("Simple hybrid contact Lagrangian system (001 Def. 3): $D = TQ × R$, $X = Gamma_L$, "
+                      "$S = {Psi = 0, dPsi(q_dot) < 0}$, $Delta(q, q_dot-, z) = (q, q_dot+, z)$ below.");
   else
     s.prose.push_back("The constraints hold across the impact (Lagrange-d'Alembert with impulses, 003 (22)-(27) with "
-                      "(29)-(33)): W (q_dot+ - q_dot-) = mu dPsi + lambda_a psi^a with q_dot+ in D, so the jump lies along "
-                      "n = P_D grad Psi, the part in D of the normal (P_D the W-orthogonal projector onto D, the jump map "
-                      "of 003 (74) on velocities): q_dot+ = q_dot- - (1 + alpha) W(n, q_dot-)/W(n, n) n, and on D "
-                      "W(n, q_dot-) = dPsi(q_dot-). The hybrid system lives on D x R, X = Gamma_{L,D}, "
-                      "S = {Psi = 0, dPsi(q_dot) < 0}; the conditions (8) of the unconstrained principle, whose "
-                      "W-reflection about grad Psi leaves D, do not apply.");
+                      "(29)-(33)): $W (q_dot+ - q_dot-) = mu dPsi + lambda_a psi^a$ with $q_dot+ ∈ D$, so the jump lies along "
+                      "$n = P_D grad Psi$, the part in $D$ of the normal ($P_D$ the $W$-orthogonal projector onto $D$, the jump map "
+                      "of 003 (74) on velocities): $q_dot+ = q_dot- - (1 + alpha) W(n, q_dot-)/W(n, n) n$, and on $D$ "
+                      "$W(n, q_dot-) = dPsi(q_dot-)$. The hybrid system lives on $D × R$, $X = Gamma_{L,D}$, "
+                      "$S = {Psi = 0, dPsi(q_dot) < 0}$; the conditions (8) of the unconstrained principle, whose "
+                      "$W$-reflection about $grad Psi$ leaves $D$, do not apply.");
   put(s.object(id + ".psi", ObjectKind::Scalar, "the constraint function"), {}, Label::symbol("Psi"), w.psi);
   put(s.object(id + ".restitution", ObjectKind::Scalar, "the coefficient of restitution"), {}, Label::symbol("alpha"), w.restitution);
   if (c.L.affine_momenta()) return;
@@ -282,8 +282,8 @@ bool impact_normal(const Context& c, const Impact& m, DerivationSection& s) {
   }
   put(s.object(m.id + ".normal_norm", ObjectKind::Scalar, "its squared length $W(n, n) = dPsi(n)$"), {}, Label::symbol("N"), d.norm);
   if (!d.vanishes) return true;
-  s.prose.push_back("n = 0: dPsi lies in the span of the constraints, so every velocity in D has dPsi(q_dot) = 0; no motion "
-                    "in D reaches Psi = 0 from Psi > 0, and no impact is possible within D (the impact map is not defined).");
+  s.prose.push_back("$n = 0$: $dPsi$ lies in the span of the constraints, so every velocity in $D$ has $dPsi(q_dot) = 0$; no motion "
+                    "in $D$ reaches $Psi = 0$ from $Psi > 0$, and no impact is possible within $D$ (the impact map is not defined).");
   return false;
 }
 
@@ -299,7 +299,7 @@ void impact_solutions(const Context& c, const Impact& m, DerivationSection& s) {
     for (std::size_t i = 0; i < n; ++i)
       put(o, {one_based(k), c.velocity(i)}, Label::symbol(c.velocity(i), {one_based(k)}, {"+"}), sols[k][i]);
   if (sols.size() != 2) return;
-  zero_verdict(s, m.id + ".reflection", m.quoted + ": the non-trivial solution of (8) is the W-reflection (003 (33), alpha = 1)",
+  zero_verdict(s, m.id + ".reflection", m.quoted + ": the non-trivial solution of (8) is the $W$-reflection (003 (33), $alpha = 1$)",
                all_zero(subtract(sols[1], restitution_map(c.L, m.wall.psi, 1)), c.T));
 }
 
@@ -317,7 +317,7 @@ void impact_map(const Context& c, const Impact& m, DerivationSection& s) {
   }
   if (m.within_d())  // everywhere: Δp annihilates ker dΨ ∩ ker ψ iff Δp ∈ span{dΨ, ψ^a}
     zero_verdict(s, m.id + ".tangent_momentum",
-                 m.quoted + ": the momentum along T(dC) ∩ D is continuous, p+ - p- = mu dPsi + lambda_a psi^a (003 (25)-(27), (29))",
+                 m.quoted + ": the momentum along $T(dC) ∩ D$ is continuous, $p+ - p- = mu dPsi + lambda_a psi^a$ (003 (25)-(27), (29))",
                  all_zero(tang, c.T));
   else
     zero_verdict(s, m.id + ".tangent_momentum", m.quoted + ": the momentum along T(dC) is continuous (8), (51a)", all_zero(tang, c.T));
@@ -328,7 +328,7 @@ void impact_map(const Context& c, const Impact& m, DerivationSection& s) {
   }
   ex dpsi = 0;  // dΨ(q̇)
   for (std::size_t i = 0; i < n; ++i) dpsi += m.wall.psi.diff(GiNaC::ex_to<GiNaC::symbol>(c.Q[i])) * c.L.velocities()[i];
-  zero_verdict(s, m.id + ".restitution", m.quoted + ": dPsi(q_dot+) = -alpha dPsi(q_dot-)" + m.where() + " (003 (32))",
+  zero_verdict(s, m.id + ".restitution", m.quoted + ": $dPsi(q_dot+) = -alpha dPsi(q_dot-)$" + m.where() + " (003 (32))",
                zero_test(m.on_d(dpsi.subs(m.after) + m.wall.restitution * dpsi), c.T));
 }
 
@@ -341,8 +341,8 @@ void impact_energy(const Context& c, const Impact& m, DerivationSection& s) {
   put(s.object(m.id + ".energy_jump", ObjectKind::Scalar, "the energy jump $E_L^+ - E_L^-$"), {}, energy_jump_label(), dE);
   zero_verdict(s, m.id + ".carnot", m.quoted + ": Carnot, $E+ - E- = -(1 - alpha)/(1 + alpha) T_l$" + m.where() + " (003 Thm 2, (35))",
                zero_test(m.on_d(dE + (1 - alpha) / (1 + alpha) * Tl), c.T));
-  const std::string norm = m.within_d() ? "W(n, n)" : "W^-1(dPsi, dPsi)";
-  zero_verdict(s, m.id + ".carnot_closed_form", m.quoted + ": E+ - E- = -1/2 (1 - alpha^2) dPsi(q_dot-)^2 / " + norm + m.where(),
+  const std::string norm = m.within_d() ? "W(n, n)" : "W^-1(dPsi, dPsi)";  // inside the $…$ below
+  zero_verdict(s, m.id + ".carnot_closed_form", m.quoted + ": $E+ - E- = -1/2 (1 - alpha^2) dPsi(q_dot-)^2 / " + norm + "$" + m.where(),
                zero_test(m.on_d(dE - carnot_energy_jump(c.L, m.wall.psi, alpha, m.forms)), c.T));
   if (is_one(alpha)) {
     zero_verdict(s, m.id + ".energy_continuous", m.quoted + ": $E_L$ is continuous" + m.where() + " (8), (51b)", zero_test(m.on_d(dE), c.T));
@@ -352,7 +352,7 @@ void impact_energy(const Context& c, const Impact& m, DerivationSection& s) {
                  all_zero(m.on_d(subtract(twice, c.L.velocities())), c.T));
   }
   s.prose.push_back("After an impact at $t1$ with pre-impact state $(q1, q1_dot, z1)$ (003 Prop. 3 corrected, E9): "
-                    "$E_L(t) = exp(int_{t1}^t dL/dz) [E_L(q1, q1_dot, z1) - (1 - alpha)/(1 + alpha) T_l(t1)]$; "
+                    "$E_L(t) = exp(int_{t1}^t ∂L/∂z) [E_L(q1, q1_dot, z1) - (1 - alpha)/(1 + alpha) T_l(t1)]$; "
                     "the printed $V(q1, q1_dot, z1)$ in place of $E_L$ is the potential part only.");
 }
 
@@ -372,7 +372,7 @@ void impact_momenta(const Context& c, const Impact& m, DerivationSection& s) {
     ptang.push_back(e);
   }
   zero_verdict(s, m.id + ".dual_tangent_momentum",
-               m.quoted + ": $p_i v^i$ is continuous along T(dC)" + (m.within_d() ? " ∩ D" : "") + " on T*Q x R (001 (22), (50))",
+               m.quoted + ": $p_i v^i$ is continuous along $T(dC)" + (m.within_d() ? " ∩ D" : "") + "$ on $T∗Q × R$ (001 (22), (50))",
                all_zero(ptang, M));
   if (is_one(m.wall.restitution) && !m.within_d())  // within D: E_L continuous on D above
     zero_verdict(s, m.id + ".hamiltonian_continuous", m.quoted + ": $H(q, p+, z) = H(q, p-, z)$ (001 (50))",
@@ -404,7 +404,7 @@ void impact(const Context& c, const ContactWall& w, DerivationSection& s) {
 void constrained_objects(const Context& c, const ConstrainedHerglotz& h, const DParametrisation& d, const std::string& prefix,
                          const std::string& label, DerivationSection& s) {
   const std::size_t n = c.n();
-  s.prose.push_back(label + ": on D x R (the velocities solved below) the multipliers of (15) and the accelerations are");
+  s.prose.push_back(label + ": on $D × R$ (the velocities solved below) the multipliers of (15) and the accelerations are");
   Object& D = s.object(prefix + ".on_D", ObjectKind::Family, "the velocities solved on $D × R$");
   std::vector<std::pair<std::string, ex>> solved;  // by name: the substitution is an exmap, in hash order
   for (const auto& [v, e] : d.substitution) solved.emplace_back(to_text(v), e);
@@ -434,19 +434,19 @@ void constrained_momenta(const Context& c, const std::vector<Form>& forms, const
     ex force = 0;  // λ_a ψ^a_i, with the multipliers by their names
     for (unsigned a = 0; a < Psi.rows(); ++a) force += GiNaC::realsymbol("lambda_" + one_based(a)) * Psi(a, static_cast<unsigned>(i));
     const ZeroVerdict v = is_dissipated(c.L, forms, p);
-    Verdict& f = zero_verdict(s, prefix + ".dissipated." + name, label + ": $" + name + "$ is dissipated along Gamma_{L,D} (001 Def. 1)", v);
+    Verdict& f = zero_verdict(s, prefix + ".dissipated." + name, label + ": $" + name + "$ is dissipated along $Gamma_{L,D}$ (001 Def. 1)", v);
     f.expected = std::nullopt;
-    f.reason = "by (15), d/dt " + name + " = (dL/dz) " + name + " + lambda_a psi^a_" + q +
-               ": it is dissipated iff the constraint force vanishes on D";
-    Paragraph said(q + " is cyclic" + (v.zero ? " and" : v.undecided ? ";" : ", but") + " its momentum " + name + " = ");
+    f.reason = "by (15), $d/dt " + name + " = (∂L/∂z) " + name + " + lambda_a psi^a_" + q +
+               "$: it is dissipated iff the constraint force vanishes on $D$";
+    Paragraph said("$" + q + "$ is cyclic" + (v.zero ? " and" : v.undecided ? ";" : ", but") + " its momentum $" + name + "$ = ");
     said.formula(pretty(p));
     if (v.undecided) said.words(" is not decided to be dissipated or not under the constraints.");
     else if (!v.zero)
-      said.words(" is not dissipated under the constraints: d/dt " + name + " - (dL/dz) " + name + " = ")
+      said.words(" is not dissipated under the constraints: $d/dt " + name + " - (∂L/∂z) " + name + "$ = ")
           .formula(pretty(force))
-          .words(", which does not vanish on D (003 (15)).");
-    else if (force.is_zero()) said.words(" is dissipated under the constraints: no constraint involves d" + q + " (001 Def. 1, 003 (15)).");
-    else said.words(" is dissipated under the constraints: the constraint force ").formula(pretty(force)).words(" vanishes on D (001 Def. 1, 003 (15)).");
+          .words(", which does not vanish on $D$ (003 (15)).");
+    else if (force.is_zero()) said.words(" is dissipated under the constraints: no constraint involves $d" + q + "$ (001 Def. 1, 003 (15)).");
+    else said.words(" is dissipated under the constraints: the constraint force ").formula(pretty(force)).words(" vanishes on $D$ (001 Def. 1, 003 (15)).");
     s.prose.push_back(said);
     if (!v.zero) continue;
     if (!D) D = &s.object(prefix + ".dissipated", ObjectKind::Family, "the momenta of the cyclic coordinates dissipated under the constraints");
@@ -465,14 +465,14 @@ void constrained(const Context& c, const std::vector<Form>& forms, const std::st
   zero_verdict(s, prefix + ".prop5", label + ": Prop. 5 (60) gives the field of the multipliers of (15)", zero_test(h.field - P5));
   std::vector<ex> tang;
   for (const auto& f : constraint_functions(c.L, forms)) tang.push_back(P5(f));
-  zero_verdict(s, prefix + ".tangent", label + ": Gamma_{L,D} is tangent to D x R (47b)", all_zero(tang, c.T));
+  zero_verdict(s, prefix + ".tangent", label + ": $Gamma_{L,D}$ is tangent to $D × R$ (47b)", all_zero(tang, c.T));
   std::vector<ex> herg = herglotz_equations(c.L, std::vector<ex>(h.field.components().begin() + static_cast<long>(n),
                                                                  h.field.components().begin() + static_cast<long>(2 * n)));
   const GiNaC::matrix Psi = constraint_matrix(c.Q, forms);
   for (unsigned i = 0; i < n; ++i)
     for (unsigned a = 0; a < Psi.rows(); ++a) herg[i] += h.multipliers[a] * Psi(a, i);
   zero_verdict(s, prefix + ".solves", label + ": the field solves (15) with the multipliers $lambda_a$", all_zero(herg, c.T));
-  zero_verdict(s, prefix + ".no_work", label + ": on D the constraint forces do no work, dE_L/dt = (dL/dz) E_L",
+  zero_verdict(s, prefix + ".no_work", label + ": on $D$ the constraint forces do no work, $dE_L/dt = (∂L/∂z) E_L$",
                is_dissipated(c.L, forms, c.E));
   constrained_momenta(c, forms, prefix, label, s);
 }
@@ -527,7 +527,7 @@ void switch_energy(const Context& c, const Switch& m, const GiNaC::matrix& C, De
     for (unsigned b = 0; b < fbar.size(); ++b) closed -= fbar[a] * Cinv(a, b) * fbar[b] / 2;
   put(s.object(m.id + ".energy_jump", ObjectKind::Scalar, "the energy jump $E_L^+ - E_L^-$"), {}, energy_jump_label(), closed);
   const ex dE = energy_after(c.L, m.post) - c.E;
-  zero_verdict(s, m.id + ".energy_jump", m.quoted + ": E+ - E- = -1/2 psi(q_dot-)^T C^-1 psi(q_dot-)", zero_test(dE - closed, c.T));
+  zero_verdict(s, m.id + ".energy_jump", m.quoted + ": $E+ - E- = -1/2 psi(q_dot-)^T C^-1 psi(q_dot-)$", zero_test(dE - closed, c.T));
 }
 
 // The jump's defining properties: P² = P, the constraints after it (65b), Δp ∈ span{ψ^a} (65a); Carnot.
@@ -567,7 +567,7 @@ void switch_momenta(const Context& c, const Switch& m, const GiNaC::matrix& P, D
     for (unsigned j = 0; j < n; ++j) e -= P(i, j) * M[n + j];
     d.push_back(e);
   }
-  zero_verdict(s, m.id + ".momentum_projector", m.quoted + ": $p+ = P p-$ with P = Id - psi^T C^-1 psi g^-1 (003 (74))", all_zero(d, M));
+  zero_verdict(s, m.id + ".momentum_projector", m.quoted + ": $p+ = P p-$ with $P = Id - psi^T C^-1 psi g^-1$ (003 (74))", all_zero(d, M));
 }
 
 void switching(const Context& c, const Switch& m, DerivationSection& s) {

@@ -77,7 +77,7 @@ void simulate_on_subgroup_quotient(const DiscreteState& d, DiscreteSimulationRes
   for (const auto& x : H.group().identity()) e.push_back(number(x, {}));
   rt.w.assign(s.steps, e);
   r.reconstructed = ReducedIntegrator(*d.hs_reduced, s.values, s.newton).reconstruct(rt, s.q0);
-  r.reduced_route = "the system on Q/H at J_nh = mu (Theorem 11.13), lifted by Theorem 11.14";
+  r.reduced_route = "the system on $Q/H$ at $J_nh = mu$ (Theorem 11.13), lifted by Theorem 11.14";
   r.reduced_max_iterations = t.max_iterations;
   r.reduced_max_residual = t.max_residual;
 }
@@ -277,8 +277,8 @@ void declare_slots(const DiscreteSetup& in, Derivation& d) {
 void system(const DiscreteSetup& in, DerivationSection& s) {
   const DiscreteSystem& S = in.system;
   const Chart& Q = S.chart();
-  s.prose.push_back("Coordinates " + Q.describe() + "; points of Q x Q are (q0, q1) = (q_k, q_{k+1}); step h = " +
-                    detail::str(S.step()) + "; L_d: " + in.origin + ".");
+  s.prose.push_back("Coordinates " + coordinate_list(Q) + " on $Q$; points of $Q × Q$ are $(q0, q1) = (q_k, q_{k+1})$; step $h = " +
+                    detail::str(S.step()) + "$; $L_d$: " + in.origin + ".");
   s.object("discrete.lagrangian", ObjectKind::Scalar, "the discrete Lagrangian $L_d(q0, q1)$")
       .add({}, Label::symbol("L_d"), show(S.lagrangian()));
   Object& w = s.object("discrete.variational_constraints", ObjectKind::Family, "the variational constraints $omega^a$ (their nonzero components)");
@@ -296,21 +296,21 @@ void system(const DiscreteSetup& in, DerivationSection& s) {
       f.add({"+", Q.coordinate_name(i)}, Label::symbol("f", {Q.coordinate_name(i)}, {"+"}), show(S.force_plus()[i]));
     }
   }
-  s.prose.push_back("D is the kernel of the forms omega^a, D_d the zero set of the phi^b.");
+  s.prose.push_back("$D$ is the kernel of the forms $omega^a$, $D_d$ the zero set of the $phi^b$.");
 }
 
 void equations(const DiscreteState& d, DerivationSection& s) {
   const Chart& Q = d.in.system.chart();
-  s.prose.push_back("E(q0, q1, q2) = D2 L_d(q0, q1) + D1 L_d(q1, q2) + f+(q0, q1) + f-(q1, q2) = sum_a nu_a omega^a(q1), "
-                    "with (q1, q2) in D_d; (q0, q1, q2) stand for (q_{k-1}, q_k, q_{k+1}).");
+  s.prose.push_back("$E(q0, q1, q2) = D2 L_d(q0, q1) + D1 L_d(q1, q2) + f⁺(q0, q1) + f⁻(q1, q2) = Σ_a nu_a omega^a(q1)$, "
+                    "with $(q1, q2) ∈ D_d$; $(q0, q1, q2)$ stand for $(q_{k-1}, q_k, q_{k+1})$.");
   Object& E = s.object("discrete.equations", ObjectKind::Family, "the momentum balance $E(q0, q1, q2)$ of (3)");
   for (std::size_t i = 0; i < Q.dim(); ++i)
     E.add({Q.coordinate_name(i)}, Label::symbol("E", {Q.coordinate_name(i)}), show(d.eq.momentum_balance[i]));
   Object& D = s.object("discrete.equations.on_d", ObjectKind::List, "$E$ paired with the basis $X_alpha(q1)$ of $D$");
   for (std::size_t a = 0; a < d.eq.on_d.size(); ++a)
     D.add({one_based(a)}, Label::symbol("E", {"X" + one_based(a)}), show(d.eq.on_d[a]));
-  s.prose.push_back("Without multipliers: <E, X_alpha(q1)> = 0 for the basis X_alpha of D, with D_d. Each step solves " +
-                    std::to_string(d.eq.residual.size()) + " equations for (q2, nu) by Newton's method.");
+  s.prose.push_back("Without multipliers: $⟨E, X_alpha(q1)⟩ = 0$ for the basis $X_alpha$ of $D$, with $D_d$. Each step solves " +
+                    std::to_string(d.eq.residual.size()) + " equations for $(q2, nu)$ by Newton's method.");
   Object& u = s.object("discrete.newton.unknowns", ObjectKind::List, "the unknowns of a step");
   for (std::size_t i = 0; i < d.eq.unknowns.size(); ++i) u.add({one_based(i)}, Label::symbol("u", {one_based(i)}), d.eq.unknowns[i]);
   Object& R = s.object("discrete.newton.residual", ObjectKind::List, "the equations a step solves ($R = 0$)");
@@ -323,8 +323,8 @@ void sufficient_only(Verdict& v, const std::string& reason) {
   v.reason = reason;
   if (!v.undecided) return;
   v.expected = std::nullopt;
-  v.reason = "invariant defining functions are sufficient, not necessary, for an invariant set, and the set test needs D_d "
-             "solvable for components of q1 in which it is affine";
+  v.reason = "invariant defining functions are sufficient, not necessary, for an invariant set, and the set test needs $D_d$ "
+             "solvable for components of $q1$ in which it is affine";
 }
 
 void symmetry(const DiscreteSetup& in, DerivationSection& s) {
@@ -332,9 +332,9 @@ void symmetry(const DiscreteSetup& in, DerivationSection& s) {
   const Chart& Q = B.chart();
   std::string g;
   for (const auto& n : group_coordinate_names(B)) g += (g.empty() ? "" : ", ") + n;
-  s.prose.push_back("G = " + B.group().name() + (B.group().abelian() ? " (abelian)" : " (not abelian)") +
-                    " acts on Q = M x G by l_h(r, g) = (r, h g) on the coordinates (" + g + "); M = Q/G has dimension " +
-                    std::to_string(B.shape_dim()) + ", sigma(r) = (r, e).");
+  s.prose.push_back("$G$ = " + B.group().name() + (B.group().abelian() ? " (abelian)" : " (not abelian)") +
+                    " acts on $Q = M × G$ by $l_h(r, g) = (r, h g)$ on the coordinates $(" + g + ")$; $M = Q/G$ has dimension " +
+                    std::to_string(B.shape_dim()) + ", $sigma(r) = (r, e)$.");
   Object& xi = s.object("discrete.symmetry.generators", ObjectKind::VectorField, "the infinitesimal generators $(xi_a)_Q$");
   const auto gens = B.generators();
   for (std::size_t a = 0; a < gens.size(); ++a)
@@ -342,13 +342,13 @@ void symmetry(const DiscreteSetup& in, DerivationSection& s) {
       if (!gens[a][i].is_zero())
         xi.add({"xi" + one_based(a), Q.coordinate_name(i)}, Label::symbol("xi" + one_based(a), {"Q"}, {Q.coordinate_name(i)}), show(gens[a][i]));
   const GroupAxioms ax = check_group_axioms(B.group());
-  zero_verdict(s, "discrete.group.associativity", "G is a group: associativity", ax.associativity);
-  zero_verdict(s, "discrete.group.identity_inverse", "G is a group: identity and inverse", ax.inverse.zero ? ax.identity : ax.inverse);
+  zero_verdict(s, "discrete.group.associativity", "$G$ is a group: associativity", ax.associativity);
+  zero_verdict(s, "discrete.group.identity_inverse", "$G$ is a group: identity and inverse", ax.inverse.zero ? ax.identity : ax.inverse);
   const DiscreteSystem& S = in.system;
   const std::string declared = "'symmetry' declares G a symmetry of the system (Def 3.6)";
-  zero_verdict(s, "discrete.symmetry.lagrangian", "L_d is G-invariant", lagrangian_invariance(S, B)).reason = declared;
-  zero_verdict(s, "discrete.symmetry.variational", "D is G-invariant", variational_invariance(S, B)).reason = declared;
-  sufficient_only(zero_verdict(s, "discrete.symmetry.kinematic", "D_d is G-invariant", kinematic_set_invariance(S, B)), declared);
+  zero_verdict(s, "discrete.symmetry.lagrangian", "$L_d$ is $G$-invariant", lagrangian_invariance(S, B)).reason = declared;
+  zero_verdict(s, "discrete.symmetry.variational", "$D$ is $G$-invariant", variational_invariance(S, B)).reason = declared;
+  sufficient_only(zero_verdict(s, "discrete.symmetry.kinematic", "$D_d$ is $G$-invariant", kinematic_set_invariance(S, B)), declared);
   if (S.forced())
     zero_verdict(s, "discrete.symmetry.forces", "the discrete forces are G-equivariant", force_equivariance(S, B)).reason = declared;
 }
@@ -373,21 +373,21 @@ void connection_objects(const DiscreteConnection& A, const std::string& p, Deriv
 }
 
 void connection(const DiscreteConnection& A, const std::string& origin, const std::string& p, DerivationSection& s) {
-  s.prose.push_back("A_d: " + origin + ". By (7), A_d((r0, g0), (r1, g1)) = g1 frakA(r0, r1) g0^-1.");
+  s.prose.push_back("$A_d$: " + origin + ". By (7), $A_d((r0, g0), (r1, g1)) = g1 frakA(r0, r1) g0^-1$.");
   connection_objects(A, p, s);
-  zero_verdict(s, p + ".equivariance", "(7) A_d(l_g0 q0, l_g1 q1) = g1 A_d(q0, q1) g0^-1", equivariance(A));
-  zero_verdict(s, p + ".level_equivariance", "the level gamma(q) = A_d(q, q)^-1 is equivariant (Def 4.3)", level_equivariance(A));
-  zero_verdict(s, p + ".complementarity", "(4) Hor_q and the orbit are complementary at (q, l_gamma(q) q): det dA_d/dg1 != 0",
+  zero_verdict(s, p + ".equivariance", "(7) $A_d(l_g0 q0, l_g1 q1) = g1 A_d(q0, q1) g0^-1$", equivariance(A));
+  zero_verdict(s, p + ".level_equivariance", "the level $gamma(q) = A_d(q, q)^-1$ is equivariant (Def 4.3)", level_equivariance(A));
+  zero_verdict(s, p + ".complementarity", "(4) $Hor_q$ and the orbit are complementary at $(q, l_gamma(q) q)$: $det ∂A_d/∂g1 != 0$",
                complementarity(A), false);
-  s.prose.push_back(level_is_identity(A).zero ? "The level is gamma = e: a discrete connection in the sense of Leok-Marsden-Weinstein (Remark 4.5)."
+  s.prose.push_back(level_is_identity(A).zero ? "The level is $gamma = e$: a discrete connection in the sense of Leok-Marsden-Weinstein (Remark 4.5)."
                                               : "The level is not e: an affine discrete connection.");
-  zero_verdict(s, p + ".horizontal_lift", "(8) h_d(q0, r1) = (q0, l_{A_d(q0,q1)^-1} q1) for every q1 over r1, and h_d is in Hor",
+  zero_verdict(s, p + ".horizontal_lift", "(8) $h_d(q0, r1) = (q0, l_{A_d(q0,q1)^-1} q1)$ for every $q1$ over $r1$, and $h_d$ is in $Hor$",
                horizontal_lift_check(A));
-  zero_verdict(s, p + ".lemma_4_15", "Lemma 4.15 h_d(l_g q0, r1) = (l_g x l_g) h_d(q0, r1)", lemma_4_15(A));
+  zero_verdict(s, p + ".lemma_4_15", "Lemma 4.15 $h_d(l_g q0, r1) = (l_g × l_g) h_d(q0, r1)$", lemma_4_15(A));
   const ModelSpaceChecks m = model_space_checks(A);
-  zero_verdict(s, p + ".phi_of_inverse", "Phi o Phi^-1 = id (Prop 4.19)", m.phi_of_inverse);
-  zero_verdict(s, p + ".inverse_of_phi", "Phi^-1 o Phi = id (Prop 4.19)", m.inverse_of_phi);
-  zero_verdict(s, p + ".lemma_4_21", "Lemma 4.21 A_d(Phi^-1((q0, w), r1)) = w", m.lemma_4_21);
+  zero_verdict(s, p + ".phi_of_inverse", "$Phi o Phi^-1 = id$ (Prop 4.19)", m.phi_of_inverse);
+  zero_verdict(s, p + ".inverse_of_phi", "$Phi^-1 o Phi = id$ (Prop 4.19)", m.inverse_of_phi);
+  zero_verdict(s, p + ".lemma_4_21", "Lemma 4.21 $A_d(Phi^-1((q0, w), r1)) = w$", m.lemma_4_21);
 }
 
 void nonholonomic_connection_section(const ReducedSystem& R, DerivationSection& s) {
@@ -395,7 +395,7 @@ void nonholonomic_connection_section(const ReducedSystem& R, DerivationSection& 
   const Chart& Q = B.chart();
   const auto gn = group_coordinate_names(B);
   const auto sn = names_of(Q, B.shape_indices());
-  s.prose.push_back(R.nonholonomic.how + ". Bases at sigma(r) = (r, e); g^D = {eta : eta_Q in D}.");
+  s.prose.push_back(R.nonholonomic.how + ". Bases at $sigma(r) = (r, e)$; $g^D = {eta : eta_Q ∈ D}$.");
   Object& v = s.object("discrete.nonholonomic_connection.vertical", ObjectKind::Family, "a basis $eta_i$ of $g^D$");
   for (std::size_t i = 0; i < R.nonholonomic.vertical.size(); ++i)
     for (std::size_t j = 0; j < gn.size(); ++j)
@@ -442,8 +442,8 @@ void reduced_equations(const ReducedSystem& R, DerivationSection& s) {
   for (std::size_t j = 0; j < R.horizontal.size(); ++j) h.add({one_based(j)}, Label::symbol("horizontal", {one_based(j)}), show(R.horizontal[j]));
   Object& v = s.object("discrete.reduced.vertical", ObjectKind::List, "the vertical equations (17)-(18)");
   for (std::size_t i = 0; i < R.vertical.size(); ++i) v.add({one_based(i)}, Label::symbol("vertical", {one_based(i)}), show(R.vertical[i]));
-  s.prose.push_back("The reduced equations are horizontal_j = 0 (one per direction of H_M = d pi(D), (15)-(16)), vertical_i = 0 "
-                    "(one per element of the basis of g^D, (17)-(18)) and phicheck(r1, w1, r2) = 0.");
+  s.prose.push_back("The reduced equations are $horizontal_j = 0$ (one per direction of $H_M = d pi(D)$, (15)-(16)), $vertical_i = 0$ "
+                    "(one per element of the basis of $g^D$, (17)-(18)) and $phicheck(r1, w1, r2) = 0$.");
   const auto gn = group_coordinate_names(R.bundle());
   const GroupElement rec = reconstruction_step(R);
   Object& g = s.object("discrete.reduced.reconstruction", ObjectKind::Family, "the reconstruction (31)/(43)");
@@ -453,12 +453,12 @@ void reduced_equations(const ReducedSystem& R, DerivationSection& s) {
 
 void reduced_checks(const ReducedSystem& R, DerivationSection& s) {
   const ReductionChecks c = check_against_unreduced(R);
-  zero_verdict(s, "discrete.reduced.lagrangian", "L_d = Lcheck_d o Phi", c.lagrangian);
-  sufficient_only(zero_verdict(s, "discrete.reduced.constraints", "D_d = Dcheck_d o Phi", c.constraints), "");
+  zero_verdict(s, "discrete.reduced.lagrangian", "$L_d = Lcheck_d o Phi$", c.lagrangian);
+  sufficient_only(zero_verdict(s, "discrete.reduced.constraints", "$D_d = Dcheck_d o Phi$", c.constraints), "");
   if (!R.horizontal.empty())
-    zero_verdict(s, "discrete.reduced.horizontal", "reduced horizontal equations = unreduced (3) paired with Hor_q1(dr) (Theorem 5.11)", c.horizontal);
+    zero_verdict(s, "discrete.reduced.horizontal", "reduced horizontal equations = unreduced (3) paired with $Hor_q1(dr)$ (Theorem 5.11)", c.horizontal);
   if (!R.vertical.empty())
-    zero_verdict(s, "discrete.reduced.vertical", "reduced vertical equations = unreduced (3) paired with (Ad_g1 eta)_Q(q1) (Theorem 5.11)", c.vertical);
+    zero_verdict(s, "discrete.reduced.vertical", "reduced vertical equations = unreduced (3) paired with $(Ad_g1 eta)_Q(q1)$ (Theorem 5.11)", c.vertical);
   zero_verdict(s, "discrete.reduced.reconstruction", "reconstruction (43) lifts w to g_{k+1}", c.reconstruction);
   if (c.abelian) zero_verdict(s, "discrete.reduced.forces", "F-+ = <D_w Lcheck_d, B_1,2> (Def 5.8, abelian G)", c.forces_from_curvature);
 }
@@ -486,10 +486,10 @@ void section_verdict(const DiscreteState& d, const std::string& name, const Sect
 
 void momentum(const DiscreteState& d, DerivationSection& s) {
   const TrivialBundle& B = *d.in.bundle;
-  s.prose.push_back("J^xi(q0, q1) = -D1 L_d(q0, q1)(xi(q0)_Q(q0)) (32), sign of discrete.md; (35): J^xi(q1, q2) - J^xi(q0, q1) = "
-                    "D2 L_d(q0, q1)((xi(q1) - xi(q0))_Q(q1)) along solutions when xi takes values in g^D." +
-                    std::string(d.in.sections.empty() ? " Sections: xi_i(r, g) = Ad_g eta_i(r)." : ""));
-  zero_verdict(s, "discrete.momentum.lemma_8_2", "(33) D1 L_d(xi_Q(q0)) + D2 L_d(xi_Q(q1)) = 0 for every xi in g (Lemma 8.2)",
+  s.prose.push_back("$J^xi(q0, q1) = -D1 L_d(q0, q1)(xi(q0)_Q(q0))$ (32), sign of discrete.md; (35): $J^xi(q1, q2) - J^xi(q0, q1) = "
+                    "D2 L_d(q0, q1)((xi(q1) - xi(q0))_Q(q1))$ along solutions when $xi$ takes values in $g^D$." +
+                    std::string(d.in.sections.empty() ? " Sections: $xi_i(r, g) = Ad_g eta_i(r)$." : ""));
+  zero_verdict(s, "discrete.momentum.lemma_8_2", "(33) $D1 L_d(xi_Q(q0)) + D2 L_d(xi_Q(q1)) = 0$ for every $xi ∈ g$ (Lemma 8.2)",
                lemma_8_2(d.in.system, B));
   const auto sections = momentum_sections(d);
   if (sections.empty()) return;  // g^D = 0: no section takes values in it
@@ -500,8 +500,8 @@ void momentum(const DiscreteState& d, DerivationSection& s) {
     const MomentumEvolution ev = momentum_evolution(d.in.system, B, xi);
     J.add({name}, Label::symbol("J", {}, {name}), show(discrete_momentum(d.in.system, B, xi)));
     rhs.add({name}, Label::symbol("rhs35", {}, {name}), show(ev.rhs));
-    zero_verdict(s, "discrete.momentum." + name + ".identity", "(35) for " + name + ": lhs - rhs = -<E, xi(q1)_Q(q1)>", ev.identity);
-    zero_verdict(s, "discrete.momentum." + name + ".linearity", "(35) for " + name + ": lhs - rhs is C-infinity(Q)-linear in xi", ev.linearity);
+    zero_verdict(s, "discrete.momentum." + name + ".identity", "(35) for $" + name + "$: $lhs - rhs = -⟨E, xi(q1)_Q(q1)⟩$", ev.identity);
+    zero_verdict(s, "discrete.momentum." + name + ".linearity", "(35) for $" + name + "$: $lhs - rhs$ is $C^∞(Q)$-linear in $xi$", ev.linearity);
   }
 }
 
@@ -527,7 +527,7 @@ void chaplygin(const DiscreteState& d, DerivationSection& s) {
     return;
   }
   // decided by the test itself: these verdicts record why the reduction below applies
-  s.verdict("discrete.chaplygin.direct_sum", "D + V = TQ is a direct sum (Def 10.1 (1))", true, "rank count and g^D = 0");
+  s.verdict("discrete.chaplygin.direct_sum", "$D + V = TQ$ is a direct sum (Def 10.1 (1))", true, "rank count and $g^D = 0$");
   s.verdict("discrete.chaplygin.kinematic_horizontal", "D_d is the Hor of an affine discrete connection (Def 10.1 (2))", true,
             "the constraints solved for g1 (linear, unique)");
   if (!d.chaplygin_system) return;
@@ -543,21 +543,21 @@ void horizontal_symmetry(const DiscreteState& d, Derivation& out, const DeriveOp
   DerivationSection& s = start_section(out, o, "discrete.horizontal_symmetry", "Horizontal symmetry (Section 11)");
   std::string h;
   for (auto j : d.in.subgroup) h += (h.empty() ? "" : ", ") + group_coordinate_names(*d.in.bundle)[j];
-  s.prose.push_back("H: the subgroup on (" + h + "). " + d.hs_test->detail + ".");
-  Verdict& v = s.verdict("discrete.horizontal_symmetry.horizontal", "(53) D_q cap V_q = h_Q(q) for all q (Def 11.1)",
-                         d.hs_test->horizontal, "g^D_q over the functions on Q, zero test");
+  s.prose.push_back("$H$: the subgroup on $(" + h + ")$. " + d.hs_test->detail + ".");
+  Verdict& v = s.verdict("discrete.horizontal_symmetry.horizontal", "(53) $D_q ∩ V_q = h_Q(q)$ for all $q$ (Def 11.1)",
+                         d.hs_test->horizontal, "$g^D_q$ over the functions on $Q$, zero test");
   v.expected = std::nullopt;  // a property of the declared subgroup; erratum 4 of discrete.md is a system without one
-  v.reason = "a subgroup is horizontal only when D cap V is spanned by the generators of a fixed Lie subalgebra (Def 11.1)";
+  v.reason = "a subgroup is horizontal only when $D ∩ V$ is spanned by the generators of a fixed Lie subalgebra (Def 11.1)";
   if (!d.hs_bundle) return;
   const TrivialBundle& H = *d.hs_bundle;
   const auto hn = group_coordinate_names(H);
   const auto Jnh = momentum_map(d.in.system, H);
   Object& J = s.object("discrete.horizontal_symmetry.momentum_map", ObjectKind::Family, "the momentum map $J_nh$ on the basis of $h$");
   for (std::size_t j = 0; j < Jnh.size(); ++j) J.add({hn[j]}, Label::symbol("J_nh", {}, {hn[j]}), show(Jnh[j]));
-  Verdict& reg = zero_verdict(s, "discrete.horizontal_symmetry.h_regular", "L_d is H-regular (Def 11.6)", h_regularity(d.in.system, H), false);
+  Verdict& reg = zero_verdict(s, "discrete.horizontal_symmetry.h_regular", "$L_d$ is $H$-regular (Def 11.6)", h_regularity(d.in.system, H), false);
   reg.expected = std::nullopt;  // a hypothesis of Prop 11.8 the Lagrangian may fail
-  reg.reason = "H-regularity is a hypothesis on L_d (Def 11.6), not a consequence of the symmetry";
-  zero_verdict(s, "discrete.horizontal_symmetry.lemma_11_4", "Lemma 11.4 J_nh(l_h q0, l_h q1) = Ad*_{h^-1} J_nh(q0, q1)", lemma_11_4(d.in.system, H));
+  reg.reason = "$H$-regularity is a hypothesis on $L_d$ (Def 11.6), not a consequence of the symmetry";
+  zero_verdict(s, "discrete.horizontal_symmetry.lemma_11_4", "Lemma 11.4 $J_nh(l_h q0, l_h q1) = Ad∗_{h^-1} J_nh(q0, q1)$", lemma_11_4(d.in.system, H));
   if (!d.hs_connection) {
     s.prose.push_back("No momentum connection: " + d.hs_note);
     return;
@@ -565,10 +565,10 @@ void horizontal_symmetry(const DiscreteState& d, Derivation& out, const DeriveOp
   const MomentumConnection& mc = *d.hs_connection;
   Object& beta = s.object("discrete.horizontal_symmetry.beta", ObjectKind::Family, "the element $beta(q0, q1)$ of $H$ with $J_nh = mu$");
   for (std::size_t j = 0; j < mc.beta.size(); ++j) beta.add({hn[j]}, Label::symbol("beta", {}, {hn[j]}), show(mc.beta[j]));
-  Verdict& ad = zero_verdict(s, "discrete.horizontal_symmetry.coadjoint_invariant", "Ad*_h mu = mu (Prop 11.11)", mc.coadjoint_invariant);
+  Verdict& ad = zero_verdict(s, "discrete.horizontal_symmetry.coadjoint_invariant", "$Ad∗_h mu = mu$ (Prop 11.11)", mc.coadjoint_invariant);
   ad.expected = std::nullopt;  // a hypothesis on mu: otherwise Remark 11.12 reduces by H_mu
-  ad.reason = "Prop 11.11 assumes it of mu; otherwise the reduction is by the isotropy subgroup H_mu (Remark 11.12)";
-  connection(mc.connection, "Hor^mu = J_nh^-1(mu) (Prop 11.11)", "discrete.horizontal_symmetry.connection",
+  ad.reason = "Prop 11.11 assumes it of $mu$; otherwise the reduction is by the isotropy subgroup $H_mu$ (Remark 11.12)";
+  connection(mc.connection, "$Hor^mu = J_nh^-1(mu)$ (Prop 11.11)", "discrete.horizontal_symmetry.connection",
              start_section(out, o, "discrete.horizontal_symmetry.connection", "Affine discrete connection (Def 4.9, (6)-(8))"));
 }
 
@@ -598,12 +598,12 @@ void subgroup_quotient_objects(const DiscreteState& d, DerivationSection& t) {
 
 void subgroup_quotient(const DiscreteState& d, DerivationSection& t) {
   subgroup_quotient_objects(d, t);
-  t.prose.push_back("Reduced system on Q/H with J_nh = mu: variational constraints d pi(D), kinematic constraints from D_d, forces "
-                    "from the mixed curvature; reconstruction q_{k+1} = pr2 h^mu_d(q_k, r_{k+1}) keeps J_nh = mu.");
+  t.prose.push_back("Reduced system on $Q/H$ with $J_nh = mu$: variational constraints $d pi(D)$, kinematic constraints from $D_d$, forces "
+                    "from the mixed curvature; reconstruction $q_{k+1} = pr2 h^mu_d(q_k, r_{k+1})$ keeps $J_nh = mu$.");
   const ReductionChecks c = check_against_unreduced(*d.hs_reduced);
   const std::string p = "discrete.horizontal_symmetry.reduced";
   if (!d.hs_reduced->horizontal.empty())
-    zero_verdict(t, p + ".horizontal", "reduced horizontal equations = unreduced (3) paired with Hor_q1(dr)", c.horizontal);
+    zero_verdict(t, p + ".horizontal", "reduced horizontal equations = unreduced (3) paired with $Hor_q1(dr)$", c.horizontal);
   if (!d.hs_reduced->vertical.empty())
     zero_verdict(t, p + ".vertical", "reduced vertical equations = unreduced (3) paired with the generators of h", c.vertical);
   zero_verdict(t, p + ".system", "the system on Q/H = the unreduced (3) along h^mu_d (Theorem 11.13)",
@@ -675,28 +675,28 @@ void simulation(const DiscreteSimulation& sim, const DiscreteSimulationResult& r
         .reason = "the reduced equations are equivalent to the unreduced ones (Theorem 5.11)";
   if (r.reconstruction_error >= 0)
     s.verdict("discrete.simulation.reconstruction",
-              "reduced-then-reconstructed trajectory = unreduced integration (max |dq| <= 1e-9 + 1e-9 max |q|)",
+              "reduced-then-reconstructed trajectory = unreduced integration ($max |Δq| <= 10^-9 + 10^-9 max |q|$)",
               reconstruction_agrees(r),
-              "numeric: max |q_rec - q| = " + sci(r.reconstruction_error) + " over " + std::to_string(sim.steps) +
-                  " steps, tolerance " + sci(reconstruction_tolerance(r)) + " at max |q| = " + ten_digits(r.reconstruction_scale));
+              "numeric: $max |q_rec - q|$ = " + sci(r.reconstruction_error) + " over " + std::to_string(sim.steps) +
+                  " steps, tolerance " + sci(reconstruction_tolerance(r)) + " at $max |q|$ = " + ten_digits(r.reconstruction_scale));
   if (r.energy_dla.empty()) return;
   // bounded: the largest error over the second half is not above that over the first half (+10%)
   const auto [first, second] = halves(energy_drift(r));
   const std::string how = "numeric: " + sci(first) + " then " + sci(second);
   if (r.work_dla.empty()) {
-    s.verdict("discrete.simulation.energy", "the energy error of the variational integrator does not grow (second half <= 1.1 x first half)",
+    s.verdict("discrete.simulation.energy", "the energy error of the variational integrator does not grow (second half ≤ 1.1 × first half)",
               second <= 1.1 * first, how)
         .reason = "a variational integrator keeps a modified energy, so its energy error stays bounded";
     return;
   }
   // Forced: no modified energy is conserved, so "bounded" is no theorem; the balance is reported as a fact.
   Verdict& v = s.verdict("discrete.simulation.energy_balance",
-                         "the energy of the variational integrator follows the work of the forces: |E_k - E_0 - W_k| does not grow "
-                         "(second half <= 1.1 x first half)",
+                         "the energy of the variational integrator follows the work of the forces: $|E_k - E_0 - W_k|$ does not grow "
+                         "(second half ≤ 1.1 × first half)",
                          second <= 1.1 * first, how);
   v.expected = std::nullopt;
   v.reason = "the bounded energy error of variational integrators is a property of unforced systems; with forces the energy "
-             "changes by their work, and the balance is a consistency check of order h^2, not a theorem";
+             "changes by their work, and the balance is a consistency check of order $h^2$, not a theorem";
 }
 
 void simulation_section(const DiscreteState& d, Derivation& out, const DeriveOptions& o) {
@@ -739,7 +739,7 @@ void derive_discrete(const DiscreteInput& in, Derivation& out, const DeriveOptio
 void derive_discrete(const DiscreteSetup& in, Derivation& out, const DeriveOptions& o) {
   declare_slots(in, out);
   const DiscreteState d = discrete_state(in);
-  system(in, start_section(out, o, "discrete.system", "Discrete system (Q, L_d, D, D_d) (Def 3.1)"));
+  system(in, start_section(out, o, "discrete.system", "Discrete system $(Q, L_d, D, D_d)$ (Def 3.1)"));
   equations(d, start_section(out, o, "discrete.equations", "Discrete Lagrange-d'Alembert equations (3)"));
   if (in.bundle) symmetric(d, out, o);
   if (in.simulation) simulation_section(d, out, o);

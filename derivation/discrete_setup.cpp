@@ -28,7 +28,7 @@ std::string discrete_lagrangian_of(const DiscreteInput& in, DiscreteSpec& spec) 
   }
   spec.lagrangian = discrete_lagrangian(in.lagrangian, Q, *in.rule, spec.step, in.alpha);
   spec.continuous = ContinuousData{in.lagrangian, parts.metric, parts.potential, {}, {}};
-  return to_string(*in.rule) + " rule" + (*in.rule == QuadratureRule::Midpoint ? " (q at alpha = " + detail::str(in.alpha) + ")" : "");
+  return to_string(*in.rule) + " rule" + (*in.rule == QuadratureRule::Midpoint ? " ($q$ at $alpha = " + detail::str(in.alpha) + "$)" : "");
 }
 
 // D from the velocity constraints; D_d as given or discretised by the rule; the forces likewise.
@@ -83,7 +83,7 @@ void connection_of(const DiscreteInput& in, DiscreteSetup& out) {
   switch (in.connection.kind) {
     case DiscreteConnectionInput::Kind::Trivial:
       out.connection = DiscreteConnection::trivial(*out.bundle);
-      out.connection_origin = "trivial: A_d(q0, q1) = g1 g0^-1";
+      out.connection_origin = "trivial: $A_d(q0, q1) = g1 g0^-1$";
       return;
     case DiscreteConnectionInput::Kind::Kinematic:
       try {
@@ -95,7 +95,7 @@ void connection_of(const DiscreteInput& in, DiscreteSetup& out) {
       return;
     case DiscreteConnectionInput::Kind::Given:
       out.connection.emplace(*out.bundle, in.connection.form);
-      out.connection_origin = "given A_d(q0, q1)";
+      out.connection_origin = "given $A_d(q0, q1)$";
   }
 }
 

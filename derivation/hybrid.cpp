@@ -110,9 +110,9 @@ ZeroVerdict zero_over_domains(const std::vector<DomainView>& ds, const Check& ch
 
 std::string direction_text(Direction d) {
   switch (d) {
-    case Direction::Falling: return "falling (h goes from > 0 to < 0: sigma < 0)";
-    case Direction::Rising: return "rising (h goes from < 0 to > 0: sigma > 0)";
-    case Direction::Either: return "either direction (sigma != 0)";
+    case Direction::Falling: return "falling ($h$ goes from $> 0$ to $< 0$: $sigma < 0$)";
+    case Direction::Rising: return "rising ($h$ goes from $< 0$ to $> 0$: $sigma > 0$)";
+    case Direction::Either: return "either direction ($sigma != 0$)";
   }
   return "";
 }
@@ -144,12 +144,12 @@ void lagrangian_system(const HybridSystem& in, const DomainView& d, const Hybrid
   const ForcedLagrangianSystem& sys = d.system.system();
   const Chart& Q = sys.chart();
   const std::size_t n = Q.dim();
-  s.prose.push_back("Coordinates " + Q.describe() +
-                    (in.time ? "; time-dependent, time " + detail::str(*in.time) + " (dynamics X_t = d/dt + X on R x TQ)" : "") +
-                    ". Sign convention: forces enter with a minus sign, d/dt dL/dq_dot - dL/dq = -F^L (F is minus the "
+  s.prose.push_back("Coordinates " + coordinate_list(Q) + " on $Q$" +
+                    (in.time ? "; time-dependent, time $" + detail::str(*in.time) + "$ (dynamics $X_t = ∂/∂t + X$ on $R × TQ$)" : "") +
+                    ". Sign convention: forces enter with a minus sign, $d/dt ∂L/∂q_dot - ∂L/∂q = -F^L$ ($F$ is minus the "
                     "Newtonian force).");
   if (in.force_on_momenta)
-    s.prose.push_back("The force was given on T*Q; F^L = FL*F, F^L_i(q, q_dot) = F_i(q, dL/dq_dot).");
+    s.prose.push_back("The force was given on $T∗Q$; $F^L = FL∗F$, $F^L_i(q, q_dot) = F_i(q, ∂L/∂q_dot)$.");
   s.object(d.id("lagrangian"), ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), simplify(sys.lagrangian()));
   s.object(d.id("energy"), ObjectKind::Scalar, "the energy").add({}, Label::symbol("E_L"), simplify(lagrangian_energy(sys)));
   Object& F = s.object(d.id("force_lagrangian"), ObjectKind::Family, "the force $F^L$ on the tangent bundle");
@@ -183,11 +183,11 @@ void hamiltonian_system(const HybridSystem& in, const DomainView& d, const Hybri
   Object& X = s.object(d.id("hamiltonian_field"), ObjectKind::Equations, "the forced Hamiltonian vector field");
   for (std::size_t i = 0; i < 2 * Q.dim(); ++i)
     X.add({TsQ.coordinate_name(i)}, Label::dot(TsQ.coordinate_name(i)), simplify(b.hamiltonian_field[i]));
-  zero_verdict(s, d.id("legendre"), std::string("T FL maps X_{L,F^L} to X_{H,F} (") + (in.time ? "Prop. 6" : "Prop. 1") + ")",
+  zero_verdict(s, d.id("legendre"), std::string("$T FL$ maps $X_{L,F^L}$ to $X_{H,F}$ (") + (in.time ? "Prop. 6" : "Prop. 1") + ")",
                all_zero(legendre_relatedness_defect(sys), sys.tangent_chart()));
   if (in.time)
     zero_verdict(s, d.id("cosymplectic"),
-                 "cosymplectic: i_X omega = dH - R(H) eta + F and i_X eta = 1 for X = X_{H,F,t} (section 5)",
+                 "cosymplectic: $i_X omega = dH - R(H) eta + F$ and $i_X eta = 1$ for $X = X_{H,F,t}$ (section 5)",
                  all_zero(cosymplectic_defect(b.hamiltonian), TsQ));
 }
 
@@ -215,14 +215,14 @@ void symmetries(const HybridSystem& in, const DomainView& d, const HybridBasics&
     const auto& fs = b.symmetry.generators[a];
     const std::string id = d.id("symmetry." + g);
     J.add({g}, Label::symbol("J", {g}), simplify(fs.momentum));
-    zero_verdict(s, id + ".lagrangian_invariant", g + ": xi^c(L) = 0", fs.lagrangian_invariant);
-    const std::string g_F = "whether the generator lies in the force symmetry algebra g_F depends on the force (000 section 4)";
-    fact(zero_verdict(s, id + ".force_on_lift", g + ": F(xi^c) = 0", fs.force_on_lift), g_F);
-    fact(zero_verdict(s, id + ".force_invariant", g + ": i_{xi^c} dF = 0", fs.force_invariant), g_F);
-    zero_verdict(s, id + ".conservation_identity", g + ": X(J) = -F(xi^c) (J conserved iff F(xi^c) = 0)", fs.conservation_identity);
-    Verdict& c = zero_verdict(s, id + ".conserved", g + ": J_" + g + " is conserved by the flow", fs.conserved);
+    zero_verdict(s, id + ".lagrangian_invariant", g + ": $xi^c(L) = 0$", fs.lagrangian_invariant);
+    const std::string g_F = "whether the generator lies in the force symmetry algebra $g_F$ depends on the force (000 section 4)";
+    fact(zero_verdict(s, id + ".force_on_lift", g + ": $F(xi^c) = 0$", fs.force_on_lift), g_F);
+    fact(zero_verdict(s, id + ".force_invariant", g + ": $i_{xi^c} dF = 0$", fs.force_invariant), g_F);
+    zero_verdict(s, id + ".conservation_identity", g + ": $X(J) = -F(xi^c)$ ($J$ conserved iff $F(xi^c) = 0$)", fs.conservation_identity);
+    Verdict& c = zero_verdict(s, id + ".conserved", g + ": $J_" + g + "$ is conserved by the flow", fs.conserved);
     c.expected = fs.force_on_lift.zero;
-    c.reason = "J is conserved iff F(xi^c) = 0 (000 section 4)";
+    c.reason = "$J$ is conserved iff $F(xi^c) = 0$ (000 section 4)";
   }
   s.prose.push_back("g_F = " + g_F_basis(in, b.symmetry) + " (" + b.symmetry.how + ").");
 }
@@ -270,19 +270,18 @@ void reset_checks(const SimpleHybridSystem& H, const SwitchingComponent& C, Deri
        "a moving wall or an active impact law may add energy; a passive one with $0 <= e <= 1$ does not (Remark 6)");
 }
 
-std::string conditions_prose(const SwitchingComponent& C) {
-  std::string cs;
-  for (const ex& c : C.conditions) cs += (cs.empty() ? "" : ", ") + to_text(c) + " = 0";
-  return C.name + " as the paper states it also requires " + cs + ": with them S has codimension " +
-         std::to_string(1 + C.conditions.size()) +
-         " in TQ, so generic trajectories never meet it (the simulation uses h alone); checks are made with and without them.";
+Paragraph conditions_prose(const SwitchingComponent& C) {
+  Paragraph p(C.name + " as the paper states it also requires ");
+  for (std::size_t k = 0; k < C.conditions.size(); ++k) p.words(k ? ", " : "").formula(C.conditions[k]).words(" = 0");
+  return p.words(": with them $S$ has codimension " + std::to_string(1 + C.conditions.size()) +
+                 " in $TQ$, so generic trajectories never meet it (the simulation uses $h$ alone); checks are made with and without them.");
 }
 
 // The directions and restitutions as data: a table (component, direction, restitution, and for an
 // automaton the domains it leads from and to). Every guard of every domain, each in its source's dynamics.
 void switching(const HybridSystem& in, const std::vector<DomainView>& ds, DerivationSection& s) {
-  s.prose.push_back("Each component C: {h = 0} with a direction condition on sigma = dh/dt along the motion; "
-                    "the impact map fixes q and t (erratum 1) and resets the velocities.");
+  s.prose.push_back("Each component $C$: ${h = 0}$ with a direction condition on $sigma = dh/dt$ along the motion; "
+                    "the impact map fixes $q$ and $t$ (erratum 1) and resets the velocities.");
   const bool multi = ds.size() > 1;
   Table t{"hybrid.components", "Components: direction of crossing and restitution (none: an explicit reset)", {"C", "direction", "e"}, {}};
   if (multi) t.columns.insert(t.columns.end(), {"from", "to"});
@@ -290,7 +289,7 @@ void switching(const HybridSystem& in, const std::vector<DomainView>& ds, Deriva
     for (const auto& C : d.system.components()) {
       const std::string edge = multi ? " from " + d.name + " to " + target_of(in, C.name) : "";
       s.prose.push_back(C.name + edge + ": " + direction_text(C.direction) +
-                        (C.restitution ? "; Newtonian impact (15) with restitution e = " + detail::str(*C.restitution) : "") + ".");
+                        (C.restitution ? "; Newtonian impact (15) with restitution $e = " + detail::str(*C.restitution) + "$" : "") + ".");
       if (!C.conditions.empty()) s.prose.push_back(conditions_prose(C));
       t.rows.push_back({C.name, direction_name(C.direction), C.restitution ? to_text(*C.restitution) : "none"});
       if (multi) t.rows.back().insert(t.rows.back().end(), {d.name, target_of(in, C.name)});
@@ -309,12 +308,12 @@ void switching(const HybridSystem& in, const std::vector<DomainView>& ds, Deriva
 constexpr std::size_t kImpactsShown = 20, kLastImpactsShown = 3;
 
 const char* const kHybridConstant =
-    "Def. 4 asks $f o Delta = f$ on S besides conservation by the flow; forces and impacts need not preserve f";
+    "Def. 4 asks $f o Delta = f$ on $S$ besides conservation by the flow; forces and impacts need not preserve $f$";
 
 // Def. 4 and the three conditions of a hybrid action (000 section 4), for one generator.
 void generator_checks(const HybridSystem& in, const std::vector<DomainView>& ds, const HybridBasics& b, std::size_t a, bool wc,
                       DerivationSection& s) {
-  const std::string on = wc ? " on the paper's S (with its conditions)" : "";
+  const std::string on = wc ? " on the paper's $S$ (with its conditions)" : "";
   const std::string sfx = wc ? ".with_conditions" : "";
   const auto& g = in.generators[a];
   fact(hybrid_verdict(s, "hybrid.constant.J_" + g.name + sfx, "J_" + g.name + " is a hybrid constant of the motion (Def. 4)" + on,
@@ -326,18 +325,18 @@ void generator_checks(const HybridSystem& in, const std::vector<DomainView>& ds,
     return over_domains(ds, [&](std::size_t k) { return acts[k].*p; });
   };
   const std::string id = "hybrid.action." + g.name + sfx, what = g.name + " is a hybrid action" + on;
-  zero_verdict(s, id + ".lagrangian_invariant", what + ": xi^c(L) = 0",
+  zero_verdict(s, id + ".lagrangian_invariant", what + ": $xi^c(L) = 0$",
                zero_over_domains(ds, [&](std::size_t k) { return acts[k].lagrangian_invariant; }));
-  fact(hybrid_verdict(s, id + ".preserves_surface", what + ": maps S to itself", part(&HybridActionVerdict::preserves_surface)),
-       "a symmetry of L need not map S to itself: Example 1's rotation does not (erratum 22)");
-  fact(hybrid_verdict(s, id + ".equivariant", what + ": Delta is equivariant", part(&HybridActionVerdict::equivariant)),
-       "an isometric action makes Delta equivariant only if h is invariant too (erratum 11)");
+  fact(hybrid_verdict(s, id + ".preserves_surface", what + ": maps $S$ to itself", part(&HybridActionVerdict::preserves_surface)),
+       "a symmetry of $L$ need not map $S$ to itself: Example 1's rotation does not (erratum 22)");
+  fact(hybrid_verdict(s, id + ".equivariant", what + ": $Delta$ is equivariant", part(&HybridActionVerdict::equivariant)),
+       "an isometric action makes $Delta$ equivariant only if $h$ is invariant too (erratum 11)");
 }
 
 // Def. 8 on each component, with mu+ as a function of mu- where it is one.
 void generalized_checks(const HybridSystem& in, const std::vector<DomainView>& ds, const HybridBasics& b, bool wc,
                         DerivationSection& s) {
-  const std::string on = wc ? " on the paper's S (with its conditions)" : "";
+  const std::string on = wc ? " on the paper's $S$ (with its conditions)" : "";
   const std::string sfx = wc ? ".with_conditions" : "";
   std::vector<GeneralizedComponent> components;
   for (const auto& d : ds) {
@@ -354,16 +353,16 @@ void generalized_checks(const HybridSystem& in, const std::vector<DomainView>& d
       }
     }
     std::string how = c.how;
-    if (c.first && c.second) how += "; states " + describe_sample(*c.first) + " and " + describe_sample(*c.second);
-    fact(s.verdict(id, "J is a generalized hybrid momentum map on " + c.name + " (Def. 8)" + on, c.holds, how),
-         "on a codimension-1 S, mu+ need not be determined by mu- (erratum 21)");
+    if (c.first && c.second) how += "; states $" + describe_sample(*c.first) + "$ and $" + describe_sample(*c.second) + "$";
+    fact(s.verdict(id, "$J$ is a generalized hybrid momentum map on " + c.name + " (Def. 8)" + on, c.holds, how),
+         "on a codimension-1 $S$, $mu+$ need not be determined by $mu-$ (erratum 21)");
   }
 }
 
 // The checks of one reading of S: h alone, or with the paper's extra conditions.
 // Over an automaton each verdict holds when it holds on every domain and every guard.
 void hybrid_variant(const HybridSystem& in, const std::vector<DomainView>& ds, const HybridBasics& b, bool wc, DerivationSection& s) {
-  const std::string on = wc ? " on the paper's S (with its conditions)" : "";
+  const std::string on = wc ? " on the paper's $S$ (with its conditions)" : "";
   const std::string sfx = wc ? ".with_conditions" : "";
   for (std::size_t a = 0; a < in.generators.size(); ++a) generator_checks(in, ds, b, a, wc, s);
   for (const auto& [name, f] : in.constants) {
@@ -372,15 +371,15 @@ void hybrid_variant(const HybridSystem& in, const std::vector<DomainView>& ds, c
                         over_domains(ds, [&](std::size_t k) { return hybrid_constant_of_motion(ds[k].system, fn, wc); })),
          kHybridConstant);
   }
-  fact(hybrid_verdict(s, "hybrid.constant.energy" + sfx, "the energy E_L is a hybrid constant of the motion" + on,
+  fact(hybrid_verdict(s, "hybrid.constant.energy" + sfx, "the energy $E_L$ is a hybrid constant of the motion" + on,
                       over_domains(ds, [&](std::size_t k) {
                         return hybrid_constant_of_motion(ds[k].system, lagrangian_energy(ds[k].system.system()), wc);
                       })),
-       "dissipative or time-dependent forces and inelastic or moving-wall impacts change E_L");
+       "dissipative or time-dependent forces and inelastic or moving-wall impacts change $E_L$");
   if (in.generators.empty()) return;
-  fact(hybrid_verdict(s, "hybrid.momentum_map" + sfx, "J is a hybrid momentum map ((14) with $mu-$: $J o Delta = J$ on S)" + on,
+  fact(hybrid_verdict(s, "hybrid.momentum_map" + sfx, "$J$ is a hybrid momentum map ((14) with $mu-$: $J o Delta = J$ on $S$)" + on,
                       over_domains(ds, [&](std::size_t k) { return hybrid_momentum_map(ds[k].system, in.generators, wc); })),
-       "(14) with mu- needs every impact to preserve J (errata 10, 21)");
+       "(14) with $mu-$ needs every impact to preserve $J$ (errata 10, 21)");
   generalized_checks(in, ds, b, wc, s);
 }
 
@@ -391,7 +390,7 @@ void hybrid_checks(const HybridSystem& in, const std::vector<DomainView>& ds, co
   hybrid_variant(in, ds, b, false, s);
   if (conditions) hybrid_variant(in, ds, b, true, s);
   if (!in.generators.empty())
-    s.prose.push_back("$mu_g$ stands for the value of $J_g$ before the impact ($mu-$) for each generator g; $mu+$ is $J$ after it.");
+    s.prose.push_back("$mu_g$ stands for the value of $J_g$ before the impact ($mu-$) for each generator $g$; $mu+$ is $J$ after it.");
 }
 
 // A multi-domain automaton: E_L and J domain by domain and transition by transition.
@@ -402,13 +401,13 @@ void automaton_checks(const HybridSystem& in, DerivationSection& s) {
   const auto where = [](const auto& v) { return v.edge.empty() ? v.from : v.edge; };
   for (const auto& v : hybrid_constant_by_edge(A, lagrangian_energy(in.system->system())))
     fact(hybrid_verdict(s, "hybrid.automaton.energy." + where(v),
-                        "E_L invariant " + (v.edge.empty() ? "on domain " + v.from : "across " + v.edge + " (" + v.from + " -> " + v.to + ")"),
+                        "$E_L$ invariant " + (v.edge.empty() ? "on domain " + v.from : "across " + v.edge + " (" + v.from + " → " + v.to + ")"),
                         v.verdict),
          why);
   if (in.generators.empty()) return;
   for (const auto& v : hybrid_momentum_by_edge(A, in.generators))
     fact(hybrid_verdict(s, "hybrid.automaton.momentum." + where(v),
-                        "J preserved " + (v.edge.empty() ? "by the flow on " + v.from : "by " + v.edge + " (" + v.from + " -> " + v.to + ")"),
+                        "$J$ preserved " + (v.edge.empty() ? "by the flow on " + v.from : "by " + v.edge + " (" + v.from + " → " + v.to + ")"),
                         v.verdict),
          why);
 }
@@ -420,7 +419,7 @@ void reduction_chart(const HybridReduction& R, DerivationSection& s) {
   const Chart& U = R.change.to;
   const std::size_t n = U.dim();
   const ForcedLagrangianSystem& sys = R.system.system();
-  s.prose.push_back("Coordinates " + U.describe() + ":");
+  s.prose.push_back("Coordinates " + coordinate_list(U) + " on $" + U.name() + "$:");
   Object& m = s.object("hybrid.reduction.map", ObjectKind::List, "the old coordinates in the new ones");
   for (std::size_t i = 0; i < n; ++i) m.add({Q.coordinate_name(i)}, Label::symbol(Q.coordinate_name(i)), R.change.q_of_u[i]);
   s.object("hybrid.reduction.lagrangian", ObjectKind::Scalar, "the Lagrangian").add({}, Label::symbol("L"), simplify(sys.lagrangian()));
@@ -460,7 +459,7 @@ void routh_checks(const HybridReduction& R, DerivationSection& s) {
   const auto& r = R.routh;
   const ForcedLagrangianSystem& sys = R.system.system();
   const Chart TU = tangent_bundle(R.change.to);
-  zero_verdict(s, "hybrid.reduction.routh_equations", "the forced Routh equations are the full equations at J = mu (section 2.3 (a))",
+  zero_verdict(s, "hybrid.reduction.routh_equations", "the forced Routh equations are the full equations at $J = mu$ (section 2.3 (a))",
                all_zero(routh_defect(R.system, r), TU));
   GiNaC::exmap rest;
   for (const ex& v : sys.velocities()) rest[v] = 0;
@@ -469,7 +468,7 @@ void routh_checks(const HybridReduction& R, DerivationSection& s) {
     mechanical = mechanical && is_zero(sys.lagrangian().diff(GiNaC::ex_to<GiNaC::symbol>(v)).subs(rest), TU);
   if (mechanical)
     zero_verdict(s, "hybrid.reduction.routhian_closed_form",
-                 "R^mu = 1/2 xdot^T (g_xx - g_xt g_tt^-1 g_tx) xdot + mu^T g_tt^-1 g_tx xdot - 1/2 mu^T g_tt^-1 mu - V (Remark 2 corrected)",
+                 "$R^mu = 1/2 xdot^T (g_xx - g_xt g_tt^-1 g_tx) xdot + mu^T g_tt^-1 g_tx xdot - 1/2 mu^T g_tt^-1 mu - V$ (Remark 2 corrected)",
                  zero_test(r.routhian - mechanical_routhian(sys, r.cyclic, r.mu), TU));
 }
 
@@ -492,9 +491,9 @@ void reduced_components(const HybridReduction& R, DerivationSection& s) {
       const std::string mu = detail::str(r.mu[a]);
       m.add({mu}, Label::symbol(mu, {C.name}, {"+"}), simplify(C.mu_plus[a]));
     }
-    fact(s.verdict(id + ".invariant", C.name + " drops to the quotient (h, the reduced impact map and mu+ free of the cyclic coordinates)",
+    fact(s.verdict(id + ".invariant", C.name + " drops to the quotient ($h$, the reduced impact map and $mu+$ free of the cyclic coordinates)",
                    C.invariant, C.invariant ? "symbolic (the expressions do not contain them)" : C.note),
-         "Theorem 4 needs S and Delta invariant under the action; Example 1's depend on theta (erratum 22)");
+         "Theorem 4 needs $S$ and $Delta$ invariant under the action; Example 1's depend on $theta$ (erratum 22)");
   }
 }
 
@@ -507,15 +506,15 @@ void reduction(const HybridReduction& R, DerivationSection& s) {
     const std::string c = R.change.to.coordinate_name(r.cyclic[a]), sep = a ? ", " : "";
     cyc += sep + c;
     mus += sep + detail::str(r.mu[a]);
-    momenta += sep + "J_" + c + " = dL/d(" + c + "_dot) = " + detail::str(r.mu[a]);
+    momenta += sep + "$J_" + c + " = ∂L/∂" + c + "_dot = " + detail::str(r.mu[a]) + "$";
     dots += sep + c + "_dot";
-    integrals += (a ? "; " : "") + c + "(t) = " + c + "(tau_i) + integral from tau_i to t of " + c + "_dot";
+    integrals += std::string(a ? "; " : "") + "$" + c + "(t) = " + c + "(tau_i) + ∫_{tau_i}^t " + c + "_dot dt$";
   }
-  s.prose.push_back("Cyclic coordinates " + cyc + "; momentum values " + mus + " (" + momenta + ").");
+  s.prose.push_back("Cyclic coordinates $" + cyc + "$; momentum values $" + mus + "$ (" + momenta + ").");
   routh_objects(R, s);
   routh_checks(R, s);
-  s.prose.push_back("Reconstruction (11)-(12) corrected: on [tau_i, tau_{i+1}], " + dots + " as above at that interval's momentum values (" +
-                    mus + ") and " + integrals + "; after each impact the values become $J o Delta$ ($mu_{i+1}$) and the reduced system is rebuilt.");
+  s.prose.push_back("Reconstruction (11)-(12) corrected: on $[tau_i, tau_{i+1}]$, $" + dots + "$ as above at that interval's momentum values $(" +
+                    mus + ")$ and " + integrals + "; after each impact the values become $J o Delta$ ($mu_{i+1}$) and the reduced system is rebuilt.");
   reduced_components(R, s);
 }
 

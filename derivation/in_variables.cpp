@@ -662,7 +662,7 @@ ZeroVerdict jacobi_in_variables(const InVariables& iv, const VariableJacobiators
     s.prose.push_back("Nonzero but not printed (longer than " + std::to_string(kLongestPrinted) +
                       " characters in the variables): the Jacobiator on " + joined(too_long_keys) + ".");
   if (result.zero && only_on_relations > 0)
-    result.detail = "computed in the variables: zero where the relations R_k = 0 hold (checked on D*), not on all of " +
+    result.detail = "computed in the variables: zero where the relations R_k = 0 hold (checked on D∗), not on all of " +
                     Rk + " for " + std::to_string(only_on_relations) + " triples";
   return result;
 }

@@ -165,9 +165,9 @@ bool InVariables::with_velocities(const NonholonomicSystem& sys, const std::vect
   eq.entries.clear();
   for (std::size_t a = 0; a < actual.size(); ++a) eq.add({in_.variables[a].name}, Label::dot(in_.variables[a].name), forms[a]);
   s.prose.push_back("The equations are written in the variables and the velocities " + legendre_object(*L, s) +
-                    " (the derivatives of H_c in the momentum variables, 004 §6's Omega for the Chaplygin ball), "
+                    " (the derivatives of H_c in the momentum variables, 004 §6's $Omega$ for the Chaplygin ball), "
                     "defined by the Legendre map listed: in the variables alone they are too long or not found. "
-                    "Each is verified on D* with $v = (A^T)^-1 G^-1 pi$.");
+                    "Each is verified on D∗ with $v = (A^T)^-1 G^-1 pi$.");
   return true;
 }
 
@@ -222,7 +222,7 @@ void InVariables::brackets_in_velocities(const NonholonomicSystem& sys, const Al
   if (written > 0)
     s.prose.push_back(std::to_string(written) + " of the brackets of the variables are written with the velocities " +
                       legendre_object(*L, s) + " too (defined by the Legendre map listed), where that is at most half as "
-                      "long as in the variables alone or these gave none; each is verified on D*.");
+                      "long as in the variables alone or these gave none; each is verified on D∗.");
 }
 
 }  // namespace hamel

@@ -67,11 +67,11 @@ void complement_choice(const NonholonomicSystem& sys, DerivationSection& s) {
       s.object("complement_minor", ObjectKind::Scalar, what).add({}, Label::symbol("Delta", {"W"}), sys.complement_minor());
   };
   if (W.kind == Complement::Kind::Automatic && !W.fields.empty()) {
-    s.prose.push_back("W is spanned by fields of an invariant frame of TQ (the frame D was taken in), so that W is invariant "
+    s.prose.push_back("$W$ is spanned by fields of an invariant frame of $TQ$ (the frame $D$ was taken in), so that $W$ is invariant "
                       "under the symmetry too; " +
-                      std::string(everywhere ? "W is complementary to D everywhere." : "W is complementary to D where $Delta_W$ ≠ 0.") +
+                      std::string(everywhere ? "$W$ is complementary to $D$ everywhere." : "$W$ is complementary to $D$ where $Delta_W$ ≠ 0.") +
                       " 'complement: orthogonal' gives the metric-orthogonal complement, a list of coordinates a coordinate span. "
-                      "The brackets on D* do not depend on W; Λ and the gauge transformations do.");
+                      "The brackets on D∗ do not depend on $W$; Λ and the gauge transformations do.");
     minor("the determinant of the constraint forms on $W$, $omega^k(W_l)$");
     return;
   }
@@ -79,12 +79,12 @@ void complement_choice(const NonholonomicSystem& sys, DerivationSection& s) {
   std::string span;
   for (std::size_t j : W.coordinates) span += (span.empty() ? "" : ", ") + std::string("∂") + sys.chart().coordinate_name(j);
   const bool chosen = W.kind == Complement::Kind::Automatic;
-  s.prose.push_back("W = span{" + span + "}" +
+  s.prose.push_back("$W = span{" + span + "}$" +
                     (chosen ? ", chosen from the constraint matrix (the coordinates the constraints solve for); "
                               "'complement: orthogonal' gives the metric-orthogonal complement, a list of coordinates another span. "
                             : ". ") +
-                    (everywhere ? "W is complementary to D everywhere." : "W is complementary to D where $Delta_W$ ≠ 0.") +
-                    " The brackets on D* do not depend on W; Λ and the gauge transformations do.");
+                    (everywhere ? "$W$ is complementary to $D$ everywhere." : "$W$ is complementary to $D$ where $Delta_W$ ≠ 0.") +
+                    " The brackets on D∗ do not depend on W; Λ and the gauge transformations do.");
   minor("the minor of the constraint matrix in the columns of $W$");
 }
 
@@ -183,7 +183,7 @@ void affine_motion(const NonholonomicInput& in, const NonholonomicSystem& sys, c
   const Chart& M = sys.dual_chart();
   const Chart& Q = sys.chart();
   s.prose.push_back("Affine constraints: the allowed velocities are $X_0 + D$, with the drift $X_0$ in W. $H_c$ is the energy "
-                    "on them; the equations of motion are the Lagrange–d'Alembert equations on D*, no longer (2.8): "
+                    "on them; the equations of motion are the Lagrange–d'Alembert equations on D∗, no longer (2.8): "
                     "$X = Pi_nh^#(d H_c) + Z$ with the affine term Z below. Hamel's equations in quasi-velocities are "
                     "given for linear constraints only.");
   Object& x0 = s.object("drift", ObjectKind::VectorField, "the drift $X_0$ in W ($omega^k(X_0) = -b^k$)");
@@ -192,7 +192,7 @@ void affine_motion(const NonholonomicInput& in, const NonholonomicSystem& sys, c
   const ex H = constrained_hamiltonian(sys);
   s.object("hamiltonian", ObjectKind::Scalar, "the energy on the allowed velocities").add({}, Label::symbol("H_c"), simplify(H));
   const VectorField X = nonholonomic_vector_field(sys);
-  Object& eom = s.object("equations_of_motion", ObjectKind::Equations, "the Lagrange–d'Alembert equations on D*");
+  Object& eom = s.object("equations_of_motion", ObjectKind::Equations, "the Lagrange–d'Alembert equations on D∗");
   for (std::size_t i = 0; i < M.dim(); ++i) eom.add({M.coordinate_name(i)}, Label::dot(M.coordinate_name(i)), X[i]);
   const VectorField XH = hamiltonian_vector_field(b.nh, H);
   Object& z = s.object("affine_term", ObjectKind::Equations, "the affine term $Z = X - Pi_nh^#(d H_c)$ (nonzero components)");
@@ -216,7 +216,7 @@ void motion_at_velocities(const NonholonomicSystem& sys, const NonholonomicBrack
                     "quasi-velocities v of Hamel's equations (2.4), where $G^-1$ does not enter: its derivatives become those "
                     "of G, and the structure functions times π the structure coefficients on v (2.6). Hamel's equations are "
                     "given as G times the rates of v equal to F. Both, and the conservation of $H_c$, are "
-                    "checked at $pi = G v$, which maps D* one to one.");
+                    "checked at $pi = G v$, which maps D∗ one to one.");
   Object& legendre = s.object("momenta_in_velocities", ObjectKind::Family, "the momenta at the quasi-velocities v, $pi = G v$ (the equations below use v)");
   const GiNaC::exmap at = legendre_map(sys);
   for (const ex& pi : sys.momenta()) legendre.add({to_text(pi)}, Label::symbol(to_text(pi)), simplify(at.at(pi)));
@@ -239,7 +239,7 @@ void motion_at_velocities(const NonholonomicSystem& sys, const NonholonomicBrack
 // Returns whether the equations were written at π = G v (motion_at_velocities).
 bool motion(const NonholonomicSystem& sys, const NonholonomicBrackets& b, DerivationSection& s) {
   const Chart& M = sys.dual_chart();
-  s.prose.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on D*.");
+  s.prose.push_back("Constrained Hamiltonian (004 (2.7)) and the first-order system (2.8) on $D∗$.");
   const ex H = constrained_hamiltonian(sys);
   Object& hamiltonian = s.object("hamiltonian", ObjectKind::Scalar, "the constrained Hamiltonian");
   const auto readable = readable_nonholonomic_vector_field(sys);
@@ -368,12 +368,12 @@ void frame_invariance(const NonholonomicInput& in, const NonholonomicSystem& sys
   const FrameEquivariance e = frame_equivariance(sys, in.symmetry);
   ZeroVerdict worst = e.verdict;
   if (!worst.zero) worst.detail = "[" + e.generator + ", " + sys.frame_names()[e.field] + "] is not 0: " + worst.detail;
-  else if (worst.method != Decision::NumericProbing) worst.detail = "[xi, X_a] has canonical form 0 for every generator and field";
+  else if (worst.method != Decision::NumericProbing) worst.detail = "$[xi, X_a]$ has canonical form 0 for every generator and field";
   Verdict& v = zero_verdict(s, "symmetry.frame_invariant", "the frame Hamel computed is invariant under the generators", worst);
   v.expected = std::nullopt;
   v.reason = sys.frame_origin() == FrameOrigin::Invariant
-                 ? "Hamel found an invariant frame of TQ and took the constraints' kernel in it"
-                 : "no invariant frame of TQ among fields polynomial in the moved coordinates and their cosines and "
+                 ? "Hamel found an invariant frame of $TQ$ and took the constraints' kernel in it"
+                 : "no invariant frame of $TQ$ among fields polynomial in the moved coordinates and their cosines and "
                    "sines: Hamel took the constraints' kernel in the coordinate frame";
 }
 
@@ -435,7 +435,7 @@ void geometry(const NonholonomicInput& in, const NonholonomicSystem& sys, const 
     if (b.gauged) brackets.push_back({"gauged", "Pi_nh^Lambda", *b.gauged});
     characteristic_distributions(brackets, s);
   } else {
-    s.prose.push_back("The characteristic distributions are not computed: D* has dimension " + std::to_string(N) + " > " +
+    s.prose.push_back("The characteristic distributions are not computed: D∗ has dimension " + std::to_string(N) + " > " +
                       std::to_string(kMaxCharacteristicDimension) +
                       " (their involutivity takes N^2 Lie brackets, each a symbolic rank); the claims "
                       "characteristic_rank and integrable compute them.");
@@ -509,7 +509,7 @@ NonholonomicInput invariant_variables(const NonholonomicInput& in, const Nonholo
   std::vector<std::string> dropped;
   for (const auto& u : in.variables) {
     const ZeroVerdict worst = *invariance(in, b, u.expression, u.name);
-    zero_verdict(s, "variables." + u.name + ".invariant", invariance_statement(in, "the variable " + u.name), worst);
+    zero_verdict(s, "variables." + u.name + ".invariant", invariance_statement(in, "the variable $" + u.name + "$"), worst);
     if (worst.zero) kept.variables.push_back(u);
     else dropped.push_back(u.name);
   }
@@ -535,8 +535,8 @@ void variables_dimension(const NonholonomicInput& in, const NonholonomicBrackets
   const std::size_t reduced = M.dim() - symbolic_rank(as_columns(orbits), M);
   if (rank < reduced)
     s.prose.push_back((k == 1 ? std::string("The variable has rank ") : "The " + std::to_string(k) + " variables have rank ") + std::to_string(rank) +
-                      " on D* (symbolic rank of " + (k == 1 ? "its differential" : "their differentials") + "), " +
-                      "but D*/G has dimension " + std::to_string(reduced) + " (dim D* = " + std::to_string(M.dim()) +
+                      " on D∗ (symbolic rank of " + (k == 1 ? "its differential" : "their differentials") + "), " +
+                      "but D∗/G has dimension " + std::to_string(reduced) + " (dim D∗ = " + std::to_string(M.dim()) +
                       " less the orbits' " + std::to_string(M.dim() - reduced) + "): they miss " + std::to_string(reduced - rank) +
                       " direction" + (reduced - rank == 1 ? "" : "s") + ", so reduced objects that vary along " +
                       (reduced - rank == 1 ? "it" : "them") + " are not functions of the variables.");
@@ -620,7 +620,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   if (!symmetric)
     s.prose.push_back("The invariance of the variables is not checked: the declared generators are not a symmetry of "
                       "the system, so there is no reduced space to check it against. The brackets below are those of "
-                      "the functions u_a(q, pi) on D*, not of a reduced bracket.");
+                      "the functions u_a(q, pi) on D∗, not of a reduced bracket.");
   InVariables iv(in, o.detail);
   const auto table = iv.brackets(B, s);
   iv.functions_of_others(rank, s);

@@ -244,7 +244,7 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
   NonholonomicRun out;
   for (std::size_t i = 0; i < M.dim(); ++i) out.state_names.push_back(M.coordinate_name(i));
   out.start = initial_on_dual(sys, spec.values, spec.initial);
-  out.equations = sys.is_affine() ? "the Lagrange-d'Alembert equations on D*" : "004 (2.8)";
+  out.equations = sys.is_affine() ? "the Lagrange-d'Alembert equations on D∗" : "004 (2.8)";
   const VectorField X = nonholonomic_vector_field(sys);
   RunSetup run{M.coordinates(), X.components(), out.start, {}};
   phase("the quantities to monitor (which are conserved along the equations of motion)");

@@ -22,4 +22,10 @@ Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::st
   return out;
 }
 
+std::string coordinate_list(const Chart& c) {
+  std::string s;
+  for (std::size_t i = 0; i < c.dim(); ++i) s += (i ? ", " : "") + c.coordinate_name(i);
+  return "$(" + s + ")$";
+}
+
 }  // namespace hamel

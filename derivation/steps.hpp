@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/symbolic.hpp"
+#include "geometry/chart.hpp"
 #include "derivation/model.hpp"
 
 namespace hamel {
@@ -16,5 +17,9 @@ DerivationSection& start_section(Derivation& d, const DeriveOptions& options, co
 /// nonzero (a determinant); a failure keeps the point where it fails.
 Verdict& zero_verdict(DerivationSection& s, const std::string& id, const std::string& statement, const ZeroVerdict& v,
                       bool want_zero = true);
+
+/// A chart's coordinates as prose math, "$(x, y, x_dot, z)$": the manifold is named in the words
+/// ("$TQ × R$ has the coordinates …"), not by the chart's name (TQxR).
+std::string coordinate_list(const Chart& c);
 
 }  // namespace hamel

@@ -140,7 +140,7 @@ ZeroVerdict zero_test_components(const Alternating& a, const char* what) {
     if (!v.zero) {
       std::string name;
       for (unsigned i : kv.first) name += (name.empty() ? "" : ",") + a.chart().coordinate_name(i);
-      v.detail = "component (" + name + "): " + v.detail;
+      v.detail = "component $(" + name + ")$: " + v.detail;
       return v;
     }
     if (v.method == Decision::NumericProbing) all = v;

@@ -86,7 +86,7 @@ ZeroVerdict zero_test(const VectorField& X) {
   for (std::size_t i = 0; i < X.dim(); ++i) {
     ZeroVerdict v = zero_test(X[i], X.chart());
     if (!v.zero) {
-      v.detail = "component " + X.chart().coordinate_name(i) + ": " + v.detail;
+      v.detail = "component $" + X.chart().coordinate_name(i) + "$: " + v.detail;
       return v;
     }
     if (v.method == Decision::NumericProbing) all = v;

@@ -28,17 +28,19 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
 const std::vector<std::pair<std::string, std::string>>& unicode_table() {
   static const std::vector<std::pair<std::string, std::string>> t = {
       {"α", "$\\alpha$"}, {"β", "$\\beta$"}, {"γ", "$\\gamma$"}, {"δ", "$\\delta$"}, {"ε", "$\\varepsilon$"},
-      {"θ", "$\\theta$"}, {"ϑ", "$\\vartheta$"}, {"λ", "$\\lambda$"}, {"μ", "$\\mu$"}, {"ξ", "$\\xi$"},
+      {"ζ", "$\\zeta$"}, {"η", "$\\eta$"}, {"θ", "$\\theta$"}, {"ϑ", "$\\vartheta$"}, {"κ", "$\\kappa$"}, {"ν", "$\\nu$"}, {"λ", "$\\lambda$"}, {"μ", "$\\mu$"}, {"ξ", "$\\xi$"},
       {"π", "$\\pi$"}, {"ρ", "$\\rho$"}, {"σ", "$\\sigma$"}, {"τ", "$\\tau$"}, {"φ", "$\\varphi$"},
       {"χ", "$\\chi$"}, {"ψ", "$\\psi$"}, {"ω", "$\\omega$"}, {"Γ", "$\\Gamma$"}, {"Δ", "$\\Delta$"},
       {"Θ", "$\\Theta$"}, {"Λ", "$\\Lambda$"}, {"Ξ", "$\\Xi$"}, {"Π", "$\\Pi$"}, {"Σ", "$\\Sigma$"},
       {"Φ", "$\\Phi$"}, {"Ψ", "$\\Psi$"}, {"Ω", "$\\Omega$"}, {"∂", "$\\partial$"}, {"−", "$-$"},
       {"×", "$\\times$"}, {"·", "$\\cdot$"}, {"∘", "$\\circ$"}, {"→", "$\\to$"}, {"↦", "$\\mapsto$"},
       {"≤", "$\\le$"}, {"≥", "$\\ge$"}, {"≠", "$\\ne$"}, {"≈", "$\\approx$"}, {"∈", "$\\in$"},
-      {"∩", "$\\cap$"}, {"⊥", "$\\perp$"}, {"∧", "$\\wedge$"}, {"⟨", "$\\langle$"}, {"⟩", "$\\rangle$"},
+      {"∩", "$\\cap$"}, {"∪", "$\\cup$"}, {"⊂", "$\\subset$"}, {"⊥", "$\\perp$"}, {"∧", "$\\wedge$"}, {"⟨", "$\\langle$"}, {"⟩", "$\\rangle$"},
       {"²", "$^2$"}, {"³", "$^3$"}, {"¹", "$^1$"}, {"⁻", "$^-$"}, {"½", "$\\frac12$"}, {"ᵀ", "$^T$"},
+      // the asterisk operator as a superscript star: T∗Q, D∗ (an ASCII * in math is a product)
+      {"∗", "$^*$"}, {"⁺", "$^+$"},
       {"—", "---"}, {"–", "--"}, {"§", "\\S{}"}, {"…", "\\dots{}"}, {"’", "'"}, {"‖", "$\\|$"},
-      {"∞", "$\\infty$"}, {"♯", "$\\sharp$"}, {"ẋ", "$\\dot x$"}, {"ż", "$\\dot z$"}, {"\xCC\x87", ""},
+      {"∞", "$\\infty$"}, {"∫", "$\\int$"}, {"♯", "$\\sharp$"}, {"ẋ", "$\\dot x$"}, {"ż", "$\\dot z$"}, {"\xCC\x87", ""},
       // accented letters of names (Gröbner, Jovanović, Poincaré) as accent commands: any LaTeX engine and encoding
       {"ä", "\\\"{a}"}, {"ö", "\\\"{o}"}, {"ü", "\\\"{u}"}, {"ë", "\\\"{e}"}, {"ï", "\\\"{\\i}"}, {"Ä", "\\\"{A}"},
       {"Ö", "\\\"{O}"}, {"Ü", "\\\"{U}"}, {"é", "\\'{e}"}, {"á", "\\'{a}"}, {"í", "\\'{\\i}"}, {"ó", "\\'{o}"},
@@ -176,6 +178,7 @@ std::string grouped(const std::string& tex) {
 
 LatexNaming::LatexNaming(const Derivation& d) {
   for (const auto& [id, tex] : d.latex_names) user_[id] = grouped(tex);
+  for (const auto& x : d.symbols) symbols_.insert(x.name);
 }
 
 std::string LatexNaming::name(const std::string& id) const {
@@ -236,6 +239,20 @@ std::string LatexNaming::suffix(const Entry& e) const {
   std::string s;
   for (const auto& b : e.basis) s += (s.empty() ? "\\, d" : "\\wedge d") + name(b);
   return s;
+}
+
+// Prose writes a differential or a tangent bundle as one word, dz, dq^i, dPsi, dE_L, TQ: when that
+// word is no name of the derivation it is d (or T) before a name, set d\Psi rather than \mathrm{dPsi}.
+std::string LatexNaming::word(const std::string& id) const {
+  if (id.size() < 2 || user_.count(id) || symbols_.count(id)) return name(id);
+  const std::string rest = id.substr(1);
+  const auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+  if (id[0] == 'T' && rest.size() == 1 && std::isupper(static_cast<unsigned char>(rest[0]))) return id;  // TQ, TM
+  if (id[0] != 'd' || !letter(rest[0])) return name(id);
+  const std::string n = name(rest);
+  const bool greek = std::all_of(rest.begin(), rest.end(), letter) && n[0] == '\\' && n.rfind("\\mathrm", 0) != 0;
+  const bool named = rest.size() == 1 || symbols_.count(rest) || user_.count(rest) || (rest.size() > 2 && rest[1] == '_');
+  return greek || named ? "d" + n : name(id);
 }
 
 namespace {
@@ -303,7 +320,7 @@ std::string LatexNaming::math(const std::string& t) const {
       // "sigma o Delta": a spaced o between two operands is composition
       const bool compose = id == "o" && i > 1 && t[i - 1] == ' ' && (std::isalnum(static_cast<unsigned char>(t[i - 2])) || t[i - 2] == ')') &&
                            j + 1 < t.size() && t[j] == ' ' && std::isalpha(static_cast<unsigned char>(t[j + 1]));
-      out += compose ? "\\circ" : is_operator(id) ? "\\" + id + " " : name(id);
+      out += compose ? "\\circ" : is_operator(id) ? "\\" + id + " " : word(id);
       i = j;
       // a sign glued to a name and to nothing after it is a side: mu+, q_dot- in psi(q_dot-), E+ - E-
       if (i < t.size() && (t[i] == '+' || t[i] == '-') && !is_operator(id) &&

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -55,7 +56,9 @@ class LatexNaming {
 
  private:
   std::string text_with_symbols(const std::string& text) const;
+  std::string word(const std::string& identifier) const;
   std::map<std::string, std::string> user_;
+  std::set<std::string> symbols_;  ///< the derivation's names: dx is a name there, not d x
 };
 
 /// Escapes text for LaTeX's text mode (\ { } $ & # ^ _ % ~; < > | print as themselves in T1), so

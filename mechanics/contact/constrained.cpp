@@ -130,7 +130,7 @@ ZeroVerdict is_dissipated(const ContactLagrangian& L, const std::vector<Form>& p
     const GiNaC::exmap free = v.point;
     for (const auto& [x, value] : parametrise_distribution(L, psi).substitution) v.point[x] = value.subs(free).evalf();
   }
-  v.detail = "along Gamma_{L,D} on D x R" + (v.detail.empty() ? "" : ", " + v.detail);
+  v.detail = "along $Gamma_{L,D}$ on $D × R$" + (v.detail.empty() ? "" : ", " + v.detail);
   return v;
 }
 

@@ -50,14 +50,14 @@ ZeroVerdict contact_volume_test(const Form& eta) {
   if (e.rank() < N) {
     ZeroVerdict z;
     z.zero = true;
-    z.detail = "the flat map X -> i_X d eta + eta(X) eta has rank " + std::to_string(e.rank()) + " of " +
+    z.detail = "the flat map $X ↦ i_X dη + η(X) η$ has rank " + std::to_string(e.rank()) + " of " +
                std::to_string(N) + " (Gauss-Jordan elimination; no pivot left by the zero test)";
     return z;
   }
   GiNaC::ex det = 1;
   for (const GiNaC::ex& p : e.pivots) det *= p;
   ZeroVerdict z = zero_test(det, eta.chart());
-  const std::string how = "by det of the flat map X -> i_X d eta + eta(X) eta (its Gauss-Jordan pivots)";
+  const std::string how = "by det of the flat map $X ↦ i_X dη + η(X) η$ (its Gauss-Jordan pivots)";
   z.detail = z.detail.empty() ? how : how + "; " + z.detail;
   return z;
 }

@@ -272,7 +272,7 @@ HybridVerdict nonpositive_at_samples(const ex& e, const ex& scale, const Surface
     }
   }
   out.how = pts.empty() ? "not tested: sampling found no point of " + S.name
-                        : "<= 0 at " + std::to_string(pts.size()) + " sampled points of " + S.name +
+                        : "≤ 0 at " + std::to_string(pts.size()) + " sampled points of " + S.name +
                               " (numerical, parameters in (0, 1])";
   return out;
 }
@@ -355,7 +355,7 @@ ForceSymmetryAlgebra force_symmetry_algebra(const ForcedLagrangianSystem& s, con
       e[a] = 1;
       out.basis.push_back(e);
     }
-    out.how = "every generator satisfies F(xi^c) = 0 and i_{xi^c} dF = 0: g_F = g";
+    out.how = "every generator satisfies $F(xi^c) = 0$ and $i_{xi^c} dF = 0$: $g_F = g$";
     return out;
   }
   // the kernel over R of ξ ↦ (F(ξ^c), ι_{ξ^c}dF): sample the functions and take the numeric kernel
@@ -378,9 +378,9 @@ ForceSymmetryAlgebra force_symmetry_algebra(const ForcedLagrangianSystem& s, con
   // the kernel at the points contains g_F: a trivial one decides g_F = {0}; a basis read off the
   // echelon form in small rationals is verified symbolically
   const Eigen::MatrixXd N = reduced_echelon(kernel(A, k).transpose());
-  const std::string at = "kernel of xi -> (F(xi^c), i_{xi^c} dF) at " + std::to_string(pts.size()) + " sampled points";
+  const std::string at = "kernel of $xi ↦ (F(xi^c), i_{xi^c} dF)$ at " + std::to_string(pts.size()) + " sampled points";
   if (N.rows() == 0) {
-    out.how = at + " holds only xi = 0, so the kernel on all of TQ does too";
+    out.how = at + " holds only $xi = 0$, so the kernel on all of $TQ$ does too";
     return out;
   }
   bool verified = true;
@@ -453,8 +453,8 @@ HybridActionVerdict hybrid_action(const SimpleHybridSystem& H, const Generator& 
               q_from += (i ? ", " : "") + fmt(evaluate_at(s.chart()[i], w));
               q_to += (i ? ", " : "") + fmt(evaluate_at(s.chart()[i], moved));
             }
-            out.preserves_surface.note += "; the flow of " + g.name + " for s = pi/2 maps q = (" + q_from + ") to (" +
-                                          q_to + "), where h = " + fmt(evaluate_at(C.surface, moved));
+            out.preserves_surface.note += "; the flow of " + g.name + " for $s = π/2$ maps $q = (" + q_from + ")$ to $(" +
+                                          q_to + ")$, where $h = " + fmt(evaluate_at(C.surface, moved)) + "$";
           }
           break;
         }
@@ -468,7 +468,7 @@ HybridActionVerdict hybrid_action(const SimpleHybridSystem& H, const Generator& 
         const ex rhs = after_impact(H, C, xc[n + i]);
         const SurfaceVerdict v = zero_on_surface(lhs - rhs, S);
         if (!v.zero)
-          out.equivariant = from_surface(v, "T Delta(xi^c) = xi^c o Delta, component " +
+          out.equivariant = from_surface(v, "$T Delta(xi^c) = xi^c o Delta$, component " +
                                                 s.tangent_chart().coordinate_name(n + i) + ", on " + C.name);
         else
           weaker(out.equivariant.how, v.how);
@@ -584,7 +584,7 @@ GeneralizedMomentumVerdict generalized_hybrid_momentum_map(const SimpleHybridSys
     }
     if (hybrid) {
       gc.holds = true;
-      gc.how = "mu+ = mu- (a hybrid momentum map): " + how;
+      gc.how = "$mu+ = mu-$ (a hybrid momentum map): " + how;
       gc.mu_plus = mu;
       out.components.push_back(gc);
       continue;
@@ -610,15 +610,15 @@ GeneralizedMomentumVerdict generalized_hybrid_momentum_map(const SimpleHybridSys
           if (i < m.size()) A(static_cast<unsigned>(i), static_cast<unsigned>(j)) = dij;
         }
       const std::size_t ra = symbolic_rank(A, s.tangent_chart()), rb = symbolic_rank(B, s.tangent_chart());
-      const std::string where = el.describe().empty() ? "" : " after " + el.describe();
+      const std::string where = el.describe().empty() ? "" : " after $" + el.describe() + "$";
       decided = true;
       gc.holds = ra == rb;
-      gc.how = "symbolic: rank d(mu-) = " + std::to_string(ra) + (ra == rb ? " = " : " < ") + "rank d(mu-, mu+) = " +
-               std::to_string(rb) + " on " + C.name + where + (ra == rb ? " (mu+ is locally a function of mu-)" : "");
+      gc.how = "symbolic: $rank d(mu-) = " + std::to_string(ra) + (ra == rb ? " = " : " < ") + "rank d(mu-, mu+) = " +
+               std::to_string(rb) + "$ on " + C.name + where + (ra == rb ? " ($mu+$ is locally a function of $mu-$)" : "");
       if (gc.holds && mu.size() == m.size()) {
         const std::vector<std::size_t> rows = independent_rows(A, ra, s.tangent_chart());
         gc.mu_plus = explicit_mu_plus(m, p, mu, z, rows);
-        if (!gc.mu_plus.empty() && rows.size() < m.size()) gc.how += "; the generators' momenta are dependent: mu+ in " + names_of(mu, rows);
+        if (!gc.mu_plus.empty() && rows.size() < m.size()) gc.how += "; the generators' momenta are dependent: $mu+$ in " + names_of(mu, rows);
       }
     }
     if (!decided || !gc.holds) {
@@ -655,11 +655,11 @@ GeneralizedMomentumVerdict generalized_hybrid_momentum_map(const SimpleHybridSys
       if (found) {
         gc.holds = false;
         gc.how = (decided ? gc.how + "; " : std::string()) + "two states of " + C.name +
-                 " with equal mu- and different mu+ (numeric): mu- = " + fmt(gc.mu_minus) + ", mu+ = " +
+                 " with equal $mu-$ and different $mu+$ (numeric): $mu-$ = " + fmt(gc.mu_minus) + ", $mu+$ = " +
                  fmt(gc.mu_plus_first) + " and " + fmt(gc.mu_plus_second);
       } else if (!decided) {
         gc.holds = tested > 0;
-        gc.how = tested > 0 ? "numeric: rank d(mu-)|TS = rank d(mu-, mu+)|TS at " + std::to_string(tested) +
+        gc.how = tested > 0 ? "numeric: $rank d(mu-)|TS = rank d(mu-, mu+)|TS$ at " + std::to_string(tested) +
                                   " sampled points of " + C.name
                             : "undecided: no point of " + C.name + " found";
       }

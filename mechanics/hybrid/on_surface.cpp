@@ -293,14 +293,14 @@ SurfaceVerdict zero_on_surface(const ex& e, const SurfacePiece& S, int samples) 
   // stage 2: symbolic elimination
   const Elimination el = eliminate(S);
   ex reduced = el.substitution.empty() ? e : e.subs(el.substitution);
-  std::string steps = el.describe();
+  std::string steps = el.describe().empty() ? "" : "$" + el.describe() + "$";  // prose: its math marked
   bool eliminated_all = el.remaining.empty();
   for (const ex& eq : el.remaining) {
     for (const ex& v : S.chart.coordinates()) {
       auto r = reduce_quadratic(reduced, eq.subs(el.substitution), v);
       if (!r) continue;
       reduced = *r;
-      steps += (steps.empty() ? "" : ", ") + std::string("modulo ") + detail::str(eq);
+      steps += (steps.empty() ? "" : ", ") + std::string("modulo $") + detail::str(eq) + "$";
       eliminated_all = true;  // the remainder is linear in v: zero iff both coefficients are
       break;
     }

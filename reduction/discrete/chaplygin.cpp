@@ -53,14 +53,14 @@ ChaplyginTest chaplygin_test(const DiscreteSystem& S, const TrivialBundle& B) {
   const auto gD = vertical_algebra(S, B);
   const std::size_t rank_d = S.d_basis().size();
   t.direct_sum = gD.empty() && rank_d + B.group().dim() == S.dim();
-  t.detail = "dim g^D = " + std::to_string(gD.size()) + ", rank D + dim G = " + std::to_string(rank_d) + " + " +
-             std::to_string(B.group().dim()) + " (dim Q = " + std::to_string(S.dim()) + ")";
+  t.detail = "$dim g^D = " + std::to_string(gD.size()) + "$, $rank D + dim G = " + std::to_string(rank_d) + " + " +
+             std::to_string(B.group().dim()) + "$ ($dim Q = " + std::to_string(S.dim()) + "$)";
   try {
     (void)kinematic_connection(S, B);
     t.kinematic_horizontal = true;
-    t.detail += "; D_d is the Hor of the connection solved from its equations";
+    t.detail += "; $D_d$ is the $Hor$ of the connection solved from its equations";
   } catch (const DomainError& e) {
-    t.detail += "; D_d: " + without_function_name(e.what());  // prose for the reader, not a function name
+    t.detail += "; $D_d$: " + without_function_name(e.what());  // prose for the reader, not a function name
   }
   return t;
 }

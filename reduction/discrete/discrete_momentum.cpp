@@ -42,7 +42,7 @@ SectionInGD section_in_gD(const DiscreteSystem& S, const TrivialBundle& B, const
   const VectorField xi_Q(Q, B.generator(xi, Q.coordinates()));
   SectionInGD out;
   out.verdict.zero = true;
-  out.verdict.detail = "D = TQ: every section takes values in g^D = g";
+  out.verdict.detail = "$D = TQ$: every section takes values in $g^D = g$";
   for (std::size_t a = 0; a < S.variational().size(); ++a) {
     const ex value = evaluate(S.variational()[a], {xi_Q});
     out.verdict = zero_test(value, Q);

@@ -41,9 +41,9 @@ HorizontalSymmetryTest horizontal_symmetry_test(const DiscreteSystem& S, const T
     for (const auto& x : v) s += (s.empty() ? "" : ", ") + detail::str(x);
     shown += (shown.empty() ? "" : ", ") + ("(" + s + ")");
   }
-  shown = "g^D_q = span{" + shown + "}";
+  shown = "$g^D_q = span{" + shown + "}$";  // prose: its math marked
   if (t.algebra.size() != subgroup.size()) {
-    t.detail = shown + " has dimension " + std::to_string(t.algebra.size()) + ", h has " + std::to_string(subgroup.size());
+    t.detail = shown + " has dimension " + std::to_string(t.algebra.size()) + ", $h$ has " + std::to_string(subgroup.size());
     return t;
   }
   // every basis vector constant and inside h; together spanning h
@@ -52,7 +52,7 @@ HorizontalSymmetryTest horizontal_symmetry_test(const DiscreteSystem& S, const T
     for (std::size_t i = 0; i < k; ++i) {
       const bool inside = std::find(subgroup.begin(), subgroup.end(), i) != subgroup.end();
       if (!inside && !rescaled_zero_test(t.algebra[c][i], Q).zero) {
-        t.detail = shown + " is not contained in h";
+        t.detail = shown + " is not contained in $h$";
         return t;
       }
     }
@@ -61,11 +61,11 @@ HorizontalSymmetryTest horizontal_symmetry_test(const DiscreteSystem& S, const T
   // D ∩ V = h_Q needs g^D_q = h at every q: the span is h iff the square block is invertible
   const ZeroVerdict det = rescaled_zero_test(sub.determinant(), Q);
   if (det.zero) {
-    t.detail = shown + " does not span h";
+    t.detail = shown + " does not span $h$";
     return t;
   }
   t.horizontal = true;
-  t.detail = shown + " = h (53)";
+  t.detail = shown + " $= h$ (53)";
   return t;
 }
 

@@ -107,7 +107,7 @@ NonholonomicConnection nonholonomic_connection(const DiscreteSystem& S, const Tr
     for (unsigned j = 0; j < n; ++j) G(i, j) = at_section(G(i, j), e, "the kinetic metric");
   NonholonomicConnection out;
   out.vertical = vertical_algebra(S, B);
-  out.how = "H = D cap S^perp, W = (D + V)^perp for the kinetic metric";
+  out.how = "$H = D ∩ S^⊥$, $W = (D + V)^⊥$ for the kinetic metric";
   std::vector<std::vector<ex>> Sb;
   for (const auto& eta : out.vertical) Sb.push_back(B.join(std::vector<ex>(dm, 0), eta));
   const auto Db = d_basis_at_identity(S, B);
@@ -170,7 +170,7 @@ NonholonomicConnection nonholonomic_connection(const DiscreteSystem& S, const Tr
   NonholonomicConnection out;
   out.vertical = vertical_algebra(S, B);
   out.graph = graph;
-  out.how = "the given graph map; H = Hor cap D";
+  out.how = "the given graph map; $H = Hor ∩ D$";
   // H_M = dπ(D): independent shape parts of the basis of D at (r, e)
   const auto Db = d_basis_at_identity(S, B);
   if (Db.empty() || dm == 0) return out;

@@ -224,8 +224,8 @@ TEST_CASE("hamel derive: a variable is checked under every generator, and too fe
   const std::size_t omega = sleigh.find("  omega: ");
   hamel::test::TempFile one(sleigh.substr(0, omega) + sleigh.substr(sleigh.find('\n', omega) + 1), ".yaml");
   const Run s = run({"derive", one.path()});
-  CHECK(s.out.find("The variable has rank 1 on D* (symbolic rank of its differential), but D*/G has dimension 2 "
-                   "(dim D* = 5 less the orbits' 3): they miss 1 direction") != std::string::npos);
+  CHECK(s.out.find("The variable has rank 1 on D∗ (symbolic rank of its differential), but D∗/G has dimension 2 "
+                   "(dim D∗ = 5 less the orbits' 3): they miss 1 direction") != std::string::npos);
 }
 
 TEST_CASE("hamel derive: the Chaplygin sleigh's reduced equations v' = a w^2, w' = -m a v w/(J + m a^2) (a 2-d reduced space)") {
@@ -1012,7 +1012,7 @@ TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 
                "q5_dot^2)/2\"\nconstraints: [\"q0_dot - q1*q2_dot\"]\n", ".yaml");
   const Run b = run({"derive", big.path()});
   REQUIRE(b.status == 0);
-  CHECK(b.out.find("The characteristic distributions are not computed: D* has dimension 11 > 10") != std::string::npos);
+  CHECK(b.out.find("The characteristic distributions are not computed: D∗ has dimension 11 > 10") != std::string::npos);
   // claims that cannot be read are located in the claims file
   TempFile bad("claims:\n  - {name: a, commutator: {fields: [X_nh, spin], zero: true}}\n", ".yaml");
   const Run r = run({"check", "examples/chaplygin_sphere.yaml", bad.path()});

@@ -5,6 +5,7 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/commands_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/eval_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_examples_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/latex_prose_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/plots_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/progress_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/quiet_test.cpp

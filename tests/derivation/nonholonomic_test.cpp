@@ -78,8 +78,8 @@ TEST_CASE("derive_nonholonomic: the complement W is chosen from the constraints 
   std::string prose;
   for (const auto& s : chosen.sections)
     for (const auto& p : s.prose) prose += p.text() + "\n";
-  CHECK(prose.find("W = span{∂z}, chosen from the constraint matrix") != std::string::npos);
-  CHECK(prose.find("W is complementary to D everywhere") != std::string::npos);
+  CHECK(prose.find("$W = span{∂z}$, chosen from the constraint matrix") != std::string::npos);
+  CHECK(prose.find("$W$ is complementary to $D$ everywhere") != std::string::npos);
 
   in.orthogonal_complement = true;
   hamel::Derivation orth;

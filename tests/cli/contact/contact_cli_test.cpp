@@ -70,7 +70,7 @@ TEST_CASE("hamel derive: the dissipative billiard, text and JSON (001 §III)") {
   const Run r = run({"derive", "examples/contact_billiard.yaml", "--json", json.path()});
   REQUIRE(r.status == 0);
   CHECK(same(after(r.out, "  d/dt x_dot = "), "-gamma*x_dot"));
-  CHECK(has(r.out, "[yes] E_L is dissipated: dE_L/dt = (dL/dz) E_L (001 (7b), Remark 1)"));
+  CHECK(has(r.out, "[yes] E_L is dissipated: dE_L/dt = (∂L/∂z) E_L (001 (7b), Remark 1)"));
   CHECK(has(r.out, "[yes] 'rim': the non-trivial solution of (8) is the W-reflection (003 (33), alpha = 1)"));
   CHECK(has(r.out, "have 2 solutions"));
   CHECK(has(r.out, "[yes] Leg_* Gamma_L = X_H (Lagrangian to Hamiltonian)"));
@@ -129,7 +129,7 @@ TEST_CASE("hamel derive: formulas in prose are typeset as displays are (V with g
                           "lagrangian: \"q_dot^2/2 - k*q^12/12 - gamma^10*z\"\n");
   hamel::test::LatexReport report(f.path());
   REQUIRE(report.status() == 0);
-  CHECK(has(report.text(), "with V = $\\gamma^{10} z + \\frac{1}{12} k q^{12}$."));
+  CHECK(has(report.text(), "with $V$ = $\\gamma^{10} z + \\frac{1}{12} k q^{12}$."));
   const Run text = run({"derive", f.path()});
   CHECK(has(text.out, "with V = gamma^10*z + k*q^12/12."));
   hamel::test::TempFile s("coordinates: [x, y, phi]\nparameters: [m, I, a, gamma]\naction_dependent: true\n"
@@ -138,7 +138,7 @@ TEST_CASE("hamel derive: formulas in prose are typeset as displays are (V with g
   hamel::test::LatexReport sleigh(s.path());
   REQUIRE(sleigh.status() == 0);
   CHECK(has(sleigh.text(), "its momentum $p_{\\varphi}$ = $I \\dot{\\varphi}$ is not dissipated under the constraints: "
-                           "d/dt $p_{\\varphi}$ - (dL/dz) $p_{\\varphi}$ = $-a \\lambda_{1}$, which does not vanish on D"));
+                           "$d/dt p_{\\varphi} - (\\partial L/\\partial z) p_{\\varphi}$ = $-a \\lambda_{1}$, which does not vanish on $D$"));
 }
 
 TEST_CASE("hamel derive: the LaTeX report of the sphere compiles, with the jump and the multipliers named") {
@@ -403,7 +403,7 @@ TEST_CASE("hamel check: a dissipated claim under always-on constraints is decide
   const Run r = run({"check", f.path(), claims.path()});
   INFO(r.out << r.err);
   CHECK(has(r.out, "FALSE p_phi  ("));
-  CHECK(has(r.out, "along Gamma_{L,D} on D x R"));
+  CHECK(has(r.out, "along Gamma_{L,D} on D × R"));
   CHECK(has(r.out, "derived: not dissipated under the constraints: Gamma_{L,D}(f) - (dL/dz) f = "));
   CHECK(has(r.out, "TRUE  p_phi not"));
   CHECK(has(r.out, "TRUE  E_L"));

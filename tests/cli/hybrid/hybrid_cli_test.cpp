@@ -398,9 +398,9 @@ TEST_CASE("hamel derive: the Routh prose names the cyclic coordinates and moment
       "  reduction: {cyclic: [X, Y], momenta: [P, Q]}\n");
   const Run r = run({"derive", f.path()});
   REQUIRE(r.status == 0);
-  CHECK_MESSAGE(has(r.out, "Cyclic coordinates X, Y; momentum values P, Q (J_X = dL/d(X_dot) = P, J_Y = dL/d(Y_dot) = Q)."), r.out);
+  CHECK_MESSAGE(has(r.out, "Cyclic coordinates X, Y; momentum values P, Q (J_X = ∂L/∂X_dot = P, J_Y = ∂L/∂Y_dot = Q)."), r.out);
   CHECK(has(r.out, "on [tau_i, tau_{i+1}], X_dot, Y_dot as above at that interval's momentum values (P, Q) and "
-                   "X(t) = X(tau_i) + integral from tau_i to t of X_dot; Y(t) = Y(tau_i) + integral from tau_i to t of Y_dot;"));
+                   "X(t) = X(tau_i) + ∫_{tau_i}^t X_dot dt; Y(t) = Y(tau_i) + ∫_{tau_i}^t Y_dot dt;"));
   CHECK_FALSE(has(r.out, "theta"));
 }
 
@@ -568,13 +568,13 @@ TEST_CASE("hamel derive: g_F is {0} for a trivial kernel and a verified span oth
   // F(xi^c) = w (c_x y + c_y x) = 0 only for c = 0
   const Run trivial = derive("x: \"w*y\", y: \"w*x\"");
   REQUIRE(trivial.status == 0);
-  CHECK_MESSAGE(has(trivial.out, "g_F = {0} (kernel of xi -> (F(xi^c), i_{xi^c} dF) at 12 sampled points holds only xi = 0"),
+  CHECK_MESSAGE(has(trivial.out, "g_F = {0} (kernel of xi ↦ (F(xi^c), i_{xi^c} dF) at 12 sampled points holds only xi = 0"),
                 trivial.out);
   CHECK_FALSE(has(trivial.out, "span{"));
   // F(xi^c) = w (c_x - c_y) = 0 for c_x = c_y
   const Run diagonal = derive("x: \"w\", y: \"-w\"");
   REQUIRE(diagonal.status == 0);
-  CHECK_MESSAGE(has(diagonal.out, "g_F = span{sx + sy} (kernel of xi -> (F(xi^c), i_{xi^c} dF) at 12 sampled points, "
+  CHECK_MESSAGE(has(diagonal.out, "g_F = span{sx + sy} (kernel of xi ↦ (F(xi^c), i_{xi^c} dF) at 12 sampled points, "
                                   "each basis element verified symbolically)"),
                 diagonal.out);
 }
@@ -593,8 +593,8 @@ TEST_CASE("hybrid automaton in a system file: domains and transitions, checks ed
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "Multi-domain hybrid automaton: checks edge by edge"));
   CHECK(has(r.out, "[yes] J preserved by the flow on rough"));
-  CHECK(has(r.out, "[yes] J preserved by enter (rough -> smooth)"));
-  CHECK(has(r.out, "[no ] J preserved by wall (rough -> rough)"));
+  CHECK(has(r.out, "[yes] J preserved by enter (rough → smooth)"));
+  CHECK(has(r.out, "[no ] J preserved by wall (rough → rough)"));
   CHECK(has(r.out, "[yes] the simulation reaches t_end"));
   const Run s = run({"simulate", f.path(), "--brief"});
   CHECK(s.status == 0);

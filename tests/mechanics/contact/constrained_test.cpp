@@ -94,7 +94,7 @@ TEST_CASE("Dissipated quantities under constraints: the sleigh's p_phi loses its
   CHECK(is_dissipated(L, I * phid).zero);
   const ZeroVerdict v = is_dissipated(L, sleigh, I * phid);
   CHECK_FALSE(v.zero);
-  CHECK(v.detail.rfind("along Gamma_{L,D} on D x R", 0) == 0);
+  CHECK(v.detail.rfind("along $Gamma_{L,D}$ on $D × R$", 0) == 0);
   CHECK_SYMBOLIC_EQ_ON(T, dissipation_defect(L, sleigh, I * phid), (-a * lambda).subs(d.substitution));
   CHECK_SYMBOLIC_EQ_ON(T, dissipation_defect(L, sleigh, m * xd), (-sin(phi) * lambda).subs(d.substitution));
   // the witness lies on D: the constraint holds there

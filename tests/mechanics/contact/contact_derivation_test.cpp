@@ -109,9 +109,9 @@ TEST_CASE("derive_contact: under always-on constraints a cyclic momentum is judg
   REQUIRE(p);
   CHECK_FALSE(p->holds);
   CHECK_FALSE(p->expected.has_value());  // a fact either way
-  CHECK(p->method.find("along Gamma_{L,D} on D x R") != std::string::npos);
-  CHECK(all_prose(d).find("phi is cyclic, but its momentum p_phi = I*phi_dot is not dissipated under the constraints: "
-                          "d/dt p_phi - (dL/dz) p_phi = -a*lambda_1, which does not vanish on D (003 (15)).") != std::string::npos);
+  CHECK(p->method.find("along $Gamma_{L,D}$ on $D × R$") != std::string::npos);
+  CHECK(all_prose(d).find("$phi$ is cyclic, but its momentum $p_phi$ = I*phi_dot is not dissipated under the constraints: "
+                          "$d/dt p_phi - (∂L/∂z) p_phi$ = -a*lambda_1, which does not vanish on $D$ (003 (15)).") != std::string::npos);
   REQUIRE(verdict(d, "contact.energy_dissipated"));
   CHECK(verdict(d, "contact.energy_dissipated")->holds);
   REQUIRE(verdict(d, "contact.constraints.no_work"));
@@ -133,7 +133,7 @@ TEST_CASE("derive_contact: an impact under always-on constraints is derived with
     REQUIRE_MESSAGE(v, id);
     CHECK_MESSAGE(v->holds, id);
   }
-  CHECK(verdict(d, "contact.impact.rim.involution")->statement.find("on D") != std::string::npos);
+  CHECK(verdict(d, "contact.impact.rim.involution")->statement.find("on $D$") != std::string::npos);
   CHECK_FALSE(verdict(d, "contact.impact.rim.reflection"));  // (8) without the constraints is not solved
   CHECK_FALSE(d.find("contact.impact.rim.solutions_of_8"));
   // n = P_D grad Psi and W(n, n), and q_dot+ in D at a point of D off the axes
@@ -156,7 +156,7 @@ TEST_CASE("derive_contact: a wall whose normal lies in the constraints' span has
   Derivation d;
   derive_contact(in, d, DeriveOptions{});
   CHECK(count_verdicts(d).failures == 0);
-  CHECK(all_prose(d).find("no impact is possible within D") != std::string::npos);
+  CHECK(all_prose(d).find("no impact is possible within $D$") != std::string::npos);
   CHECK_FALSE(d.find("contact.impact.wall.velocity_map"));
   REQUIRE(entry(d, "contact.impact.wall.normal_norm", {}));
   CHECK_SYMBOLIC_EQ_ON(T, entry(d, "contact.impact.wall.normal_norm", {})->value, 0);
@@ -175,9 +175,9 @@ TEST_CASE("derive_contact: where a knife edge is switched on, p_phi stays dissip
   REQUIRE(entry(d, "contact.switching.blade.dissipated", {"phi"}));
   CHECK_FALSE(entry(d, "contact.switching.blade.dissipated", {"x"}));
   const std::string prose = all_prose(d);
-  CHECK(prose.find("phi is cyclic and its momentum p_phi = I*phi_dot is dissipated under the constraints: no constraint involves dphi") !=
+  CHECK(prose.find("$phi$ is cyclic and its momentum $p_phi$ = I*phi_dot is dissipated under the constraints: no constraint involves $dphi$") !=
         std::string::npos);
-  CHECK(prose.find("p_x = m*x_dot is dissipated at the rate dL/dz where no switching set is active") != std::string::npos);
+  CHECK(prose.find("$p_x$ = m*x_dot is dissipated at the rate $∂L/∂z$ where no switching set is active") != std::string::npos);
 }
 
 }  // TEST_SUITE

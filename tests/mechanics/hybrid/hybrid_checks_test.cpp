@@ -59,7 +59,7 @@ TEST_CASE("force_symmetry_algebra: the kernel of xi -> (F(xi^c), i_{xi^c} dF) ov
   SUBCASE("F = (w y, w x): F(xi^c) = w (c_x y + c_y x) vanishes only for c = 0, so g_F = {0}") {
     const auto a = g_F({w * y, w * x});
     CHECK(a.basis.empty());  // not a row holding a residue: Eigen's kernel of a full-rank matrix is one zero column
-    CHECK(a.how.find("holds only xi = 0") != std::string::npos);
+    CHECK(a.how.find("holds only $xi = 0$") != std::string::npos);
   }
   SUBCASE("F = (b x_dot, 0): only the translation along y leaves the force out, g_F = span{sy}") {
     const auto a = g_F({b * xd, 0});
@@ -92,7 +92,7 @@ TEST_CASE("hybrid_action: Example 1, the rotation fails (S is not invariant), th
   CHECK(std::fabs(evaluate_at(d.y - d.R, p)) < 1e-10);
   CHECK(std::fabs(evaluate_at(d.xd - d.R * d.phid, p)) < 1e-10);
   CHECK(std::fabs(evaluate_at(d.x, p)) > 1e-3);
-  CHECK(rot.preserves_surface.note.find("where h = ") != std::string::npos);
+  CHECK(rot.preserves_surface.note.find("where $h = ") != std::string::npos);
   // the quarter turn of A6: psi_{pi/2}(2, R) = (−R, 2) has y = 2 ≠ R (R = 1)
   const SamplePoint q{{d.x, 2}, {d.y, 1}, {d.phi, 0}, {d.R, 1}};
   const SamplePoint moved = flow_of_generator(g[0].xi, q, 3.14159265358979323846 / 2);
@@ -145,7 +145,7 @@ TEST_CASE("generalized_hybrid_momentum_map: Example 1 on the paper's S and on th
     const auto v = generalized_hybrid_momentum_map(d.system(true), gens, {mu1, mu2, mu3}, true);
     CHECK(v.holds);
     for (const auto& c : v.components) {
-      CHECK(c.how.find("dependent: mu+ in mu1, mu2") != std::string::npos);
+      CHECK(c.how.find("dependent: $mu+$ in mu1, mu2") != std::string::npos);
       REQUIRE(c.mu_plus.size() == 3);
       const ex yw = c.name == "C1" ? ex(d.R) : d.h - d.R;
       const ex first = -d.e * mu1 - (1 + d.e) * yw * d.R * mu2 / (d.k * d.k);
@@ -271,7 +271,7 @@ TEST_CASE("reset checks: the identity reset does not reverse the crossing, a gai
   CHECK(gain_energy.note.find("the reset can increase the energy: $Delta E_L = ") == 0);
   const auto [newton_cross, newton_energy] = check(newtonian_impact(s, Q[1], e));
   CHECK(newton_cross.holds);
-  CHECK(newton_cross.how.find("$sigma o Delta = -e * sigma$ on floor; <= 0 at 24 sampled points") == 0);
+  CHECK(newton_cross.how.find("$sigma o Delta = -e * sigma$ on floor; ≤ 0 at 24 sampled points") == 0);
   CHECK(newton_energy.holds);  // -(1 - e^2) m y_dot^2 / 2 with e in (0, 1]
 }
 

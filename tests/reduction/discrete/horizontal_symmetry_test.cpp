@@ -106,7 +106,7 @@ TEST_CASE("horizontal_symmetry_test: erratum 4, z_dot = y x_dot under translatio
   for (std::size_t j : {0, 1}) {
     const HorizontalSymmetryTest t = horizontal_symmetry_test(sys, B, {j});
     CHECK_FALSE(t.horizontal);
-    CHECK(t.detail.find("not contained in h") != std::string::npos);
+    CHECK(t.detail.find("not contained in $h$") != std::string::npos);
   }
   const HorizontalSymmetryTest t = horizontal_symmetry_test(sys, B, {0});
   REQUIRE(t.algebra.size() == 1);  // g^D_q = span{(1, y)}: depends on q
