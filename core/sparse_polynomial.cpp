@@ -79,7 +79,7 @@ bool SparsePolynomial::operator==(const SparsePolynomial& o) const {
 }
 
 std::optional<SparsePolynomial> to_sparse(const ex& p, const std::vector<ex>& symbols) {
-  const ex e = p.expand();
+  const ex& e = p;
   std::vector<SparsePolynomial::Term> terms;
   bool ok = true;
   const auto term = [&](const ex& m, const ex& c) {

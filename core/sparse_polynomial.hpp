@@ -34,8 +34,9 @@ struct SparsePolynomial {
   bool operator==(const SparsePolynomial& o) const;
 };
 
-/// p (expanded) over `symbols`; nullopt where a term is not a rational multiple of a product of
-/// non-negative integer powers of the symbols (a function, a root, another symbol, a float).
+/// The expanded polynomial p over `symbols`; nullopt where a term is not a rational multiple of a
+/// product of non-negative integer powers of the symbols (a sum not expanded, a function, a root,
+/// another symbol, a float).
 std::optional<SparsePolynomial> to_sparse(const GiNaC::ex& p, const std::vector<GiNaC::ex>& symbols);
 
 /// p as a GiNaC sum: the same expression (is_equal) as expanding the polynomial in GiNaC.

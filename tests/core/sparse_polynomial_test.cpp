@@ -58,6 +58,8 @@ TEST_CASE("to_sparse refuses what is not a polynomial over Q in the listed symbo
   const Ring r;
   GiNaC::symbol z("z");
   CHECK_FALSE(hamel::to_sparse(r.x + GiNaC::sin(r.y), r.symbols));
+  CHECK_FALSE(hamel::to_sparse(r.x * (r.x + r.y), r.symbols));  // read as it stands, not expanded
+  CHECK(hamel::to_sparse((r.x * (r.x + r.y)).expand(), r.symbols)->size() == 2);
   CHECK_FALSE(hamel::to_sparse(r.x + z, r.symbols));
   CHECK_FALSE(hamel::to_sparse(1 / r.x, r.symbols));
   CHECK_FALSE(hamel::to_sparse(GiNaC::sqrt(r.x) + 1, r.symbols));
