@@ -21,7 +21,6 @@
 #include "core/plain_factor.hpp"
 #include "core/printing.hpp"
 #include "core/rational_function.hpp"
-#include "core/sparse_polynomial.hpp"
 #include "core/symbolic.hpp"
 #include "core/term_order.hpp"
 
@@ -179,6 +178,7 @@ void find_circle(Polynomial& P) {
             [&](const auto& a, const auto& b) { return key_of(a.first, P) < key_of(b.first, P); });
 }
 
+// t − t·s² → t·c² wherever both terms occur (also t·s^2k − t·s^(2k+2) → t·s^2k·c²).
 // Whether some term of `terms` may be −t·s² for another term t: the same factors but s and the
 // number, the degree in s two more, the number negated (compared by the factors' hashes, so a
 // false yes is possible, a false no is not). Building −t·s² for every term to look it up cost a
@@ -228,90 +228,20 @@ bool may_pair(const std::vector<ex>& terms, const ex& s) {
   return false;
 }
 
-// The circle pairs of P whose sine q holds (t·s² needs s; c² stays c² here), and q's symbols with each
-// such pair's cosine (joining brings it in), for reading q as exponent vectors (core/sparse_polynomial.hpp).
-struct CircleRing {
-  std::vector<std::pair<std::size_t, std::size_t>> pairs;  // (s, c) as indices into symbols
-  std::vector<ex> symbols;
-};
-
-CircleRing sine_pairs(const ex& q, const Polynomial& P) {
-  GiNaC::exset in_q;  // P.circle holds every angle the pass has met: a lookup, not a walk of q per angle
-  symbols_of_terms(q, in_q);
-  CircleRing r;
-  r.symbols.assign(in_q.begin(), in_q.end());
-  const auto index_of = [&](const ex& x) {
-    for (std::size_t k = 0; k < r.symbols.size(); ++k)
-      if (r.symbols[k].is_equal(x)) return k;
-    r.symbols.push_back(x);
-    return r.symbols.size() - 1;
-  };
-  for (const auto& [s, c] : P.circle)
-    if (in_q.count(s)) r.pairs.emplace_back(index_of(s), index_of(c));
-  return r;
-}
-
-// t − t·s² → t·c² wherever both terms occur (also t·s^2k − t·s^(2k+2) → t·s^2k·c²).
-// One pair's on GiNaC terms, taken in print order: where the pairing depends on the
-// order (a chain t, −t·s², t·s⁴), t, −t·s² pairs the same way each run.
-ex joined_in_print_order(const ex& q, const ex& s, const ex& c, const Polynomial& P) {
-  const std::vector<ex> terms = terms_of(q);
-  std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present(terms.begin(), terms.end());
-  std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> partners;  // each −t·s² built once
-  for (const ex& t : terms) partners.emplace(t, (-t * GiNaC::pow(s, 2)).expand());
-  GiNaC::exvector out;  // summed once: += on a GiNaC sum copies it
-  std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> used;
-  for (const ex& t : terms_in_print_order(q, P)) {
-    if (used.count(t)) continue;
-    const ex& partner = partners.at(t);
-    if (present.count(partner) && !used.count(partner)) {
-      used.insert(t);
-      used.insert(partner);
-      out.push_back(t * GiNaC::pow(c, 2));
-    }
-  }
-  for (const ex& t : terms)
-    if (!used.count(t)) out.push_back(t);
-  return GiNaC::add(out);
-}
-
-// The pairs of `ring` joined on exponent vectors, in P.circle's order: the partners −t·s² are found
-// by bisection instead of building each as a GiNaC product. Without a chain every term with a
-// partner is joined to it, whatever the order; from a pair with a chain on, the print order decides
-// (joined_in_print_order). nullopt where q is not a polynomial over Q in its symbols.
-std::optional<ex> joined_on_exponents(const ex& q, const CircleRing& ring, const Polynomial& P) {
-  const auto sp = to_sparse(q, ring.symbols);
-  if (!sp) return std::nullopt;
-  SparsePolynomial r = *sp;
-  for (std::size_t k = 0; k < ring.pairs.size(); ++k) {
-    const auto [s, c] = ring.pairs[k];
-    const std::vector<std::size_t> partners = square_partners(r, s);
-    if (has_chain(partners)) {
-      ex g = to_ginac(r, ring.symbols);
-      for (std::size_t j = k; j < ring.pairs.size(); ++j)
-        g = joined_in_print_order(g, ring.symbols[ring.pairs[j].first], ring.symbols[ring.pairs[j].second], P);
-      return g;
-    }
-    std::vector<std::pair<std::size_t, std::size_t>> pairs;
-    for (std::size_t i = 0; i < partners.size(); ++i)
-      if (partners[i] < r.size()) pairs.emplace_back(i, partners[i]);
-    if (!pairs.empty()) r = joined_pairs(r, pairs, c);
-  }
-  return r == *sp ? q : to_ginac(r, ring.symbols);
-}
-
 // Remembered per polynomial, many candidates ask it of the same one. Its pairs are taken in P.circle's
 // order, which a new angle (appended there) may change between calls: the order is part of the key.
 ex recover_cos(const ex& p, const Polynomial& P) {
-  const ex q = p.expand();
-  const CircleRing ring = sine_pairs(q, P);
-  if (ring.pairs.empty()) return q;
+  ex q = p.expand();
+  GiNaC::exset in_q;  // P.circle holds every angle the pass has met: a lookup, not a walk of q per angle
+  symbols_of_terms(q, in_q);
+  std::vector<std::pair<ex, ex>> pairs;
+  for (const auto& pair : P.circle)
+    if (in_q.count(pair.first)) pairs.push_back(pair);  // t·s² needs s (c² stays c² here)
+  if (pairs.empty()) return q;
   struct Remembered {
     std::vector<std::pair<ex, ex>> pairs;
     ex result;
   };
-  std::vector<std::pair<ex, ex>> pairs;
-  for (const auto& [s, c] : ring.pairs) pairs.emplace_back(ring.symbols[s], ring.symbols[c]);
   constexpr std::size_t kRemembered = 4096;
   thread_local std::unordered_map<ex, Remembered, std::hash<ex>, GiNaC::ex_is_equal> cache;
   const auto same = [](const std::vector<std::pair<ex, ex>>& a, const std::vector<std::pair<ex, ex>>& b) {
@@ -321,22 +251,36 @@ ex recover_cos(const ex& p, const Polynomial& P) {
   };
   if (const auto it = cache.find(q); it != cache.end() && same(it->second.pairs, pairs)) return it->second.result;
   if (cache.size() >= kRemembered) cache.clear();
-  // most polynomials asked have no pair at all: found on their GiNaC terms (a hash test, may_pair),
-  // before they are read as exponent vectors
-  const std::vector<ex> terms = terms_of(q);
-  const auto may_join = [&](const std::pair<ex, ex>& sc) {
-    const ex& s = sc.first;
-    return std::any_of(terms.begin(), terms.end(), [&](const ex& t) { return degree_in(t, s) >= 2; }) && may_pair(terms, s);
-  };
-  if (std::none_of(pairs.begin(), pairs.end(), may_join)) return q;
-  ex r = q;
-  if (const auto joined = joined_on_exponents(q, ring, P)) {
-    r = *joined;
-  } else {
-    for (const auto& [s, c] : pairs) r = joined_in_print_order(r, s, c, P);
+  const ex key = q;
+  for (const auto& pair : pairs) {
+    const ex &s = pair.first, &c = pair.second;  // not a structured binding: the lambdas below capture them
+    // a pair needs a term with s² (most polynomials the search meets have none, or no pair: found
+    // before their terms are printed to be ordered)
+    const std::vector<ex> terms = terms_of(q);
+    if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return degree_in(t, s) >= 2; })) continue;
+    if (!may_pair(terms, s)) continue;
+    std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> present(terms.begin(), terms.end());
+    std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> partners;  // each −t·s² built once
+    for (const ex& t : terms) partners.emplace(t, (-t * GiNaC::pow(s, 2)).expand());
+    const auto partner_of = [&](const ex& t) { return partners.at(t); };
+    if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return present.count(partner_of(t)) > 0; })) continue;
+    GiNaC::exvector out;  // summed once: += on a GiNaC sum copies it
+    std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> used;
+    for (const ex& t : terms_in_print_order(q, P)) {  // a chain t, −t·s², t·s⁴ pairs the same way each run
+      if (used.count(t)) continue;
+      const ex partner = partner_of(t);
+      if (present.count(partner) && !used.count(partner)) {
+        used.insert(t);
+        used.insert(partner);
+        out.push_back(t * GiNaC::pow(c, 2));
+      }
+    }
+    for (const ex& t : terms)
+      if (!used.count(t)) out.push_back(t);
+    q = GiNaC::add(out);
   }
-  cache[q] = Remembered{std::move(pairs), r};
-  return r;
+  cache[key] = Remembered{std::move(pairs), q};
+  return q;
 }
 
 // s_x·c_y + c_x·s_y → sin(x + y) (and x − y, and cosines) where it leaves fewer terms: the discrete
