@@ -90,7 +90,7 @@ GiNaC::ex Derivation::abbreviated(const GiNaC::ex& value) const {
   GiNaC::exmap m;
   for (const Abbreviation& a : abbreviations) {
     const GiNaC::symbol K(a.name);
-    for (const auto& [form, sign] : a.forms) m[form] = sign * K;
+    for (const auto& [form, factor] : a.forms) m[form] = factor * K;
   }
   return value.subs(m, GiNaC::subs_options::no_pattern);  // forms hold no wildcards: a lookup per node, not a match per form
 }

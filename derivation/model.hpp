@@ -178,9 +178,10 @@ struct Symbol {
 struct Abbreviation {
   std::string name;
   GiNaC::ex value;
-  /// The forms it takes in the entries, each with its sign: the display form of −K or of K written
-  /// in cosines differs from K's (value itself is among them, with +1).
-  std::vector<std::pair<GiNaC::ex, int>> forms;
+  /// The forms it takes in the entries, each with its factor against K: the display form of −K, of K
+  /// written in cosines or of J0·K differs from K's (value itself is among them, with 1). A factor is
+  /// a number times a monomial in the symbols (−1, J0, 2 m2).
+  std::vector<std::pair<GiNaC::ex, GiNaC::ex>> forms;
 };
 
 struct Derivation {

@@ -48,19 +48,50 @@ void denominators(const GiNaC::ex& e, GiNaC::exset& out) {
 // either sign, so sizes and orders are taken on this form.
 GiNaC::ex plus_first(const GiNaC::ex& b) { return leads_with_minus(b) ? GiNaC::ex(-b) : b; }
 
-// A denominator and its canonical form up to sign: (key, ±1) with K = ±canonical(key); K and −K, or
-// K written with cos² or sin², get the same key.
-std::pair<std::string, int> canonical_key(const GiNaC::ex& b) {
-  const std::string plus = to_text(simplify(b)), minus = to_text(simplify(-b));
-  return plus <= minus ? std::make_pair(plus, 1) : std::make_pair(minus, -1);
+// The factor c·m common to the terms of a sum: the rational gcd c of their numbers, m the monomial in
+// the symbols that stand as plain factors (x or x^k) in every term. 1 for a value that is not a sum.
+GiNaC::ex monomial_content(const GiNaC::ex& c) {
+  if (!GiNaC::is_a<GiNaC::add>(c)) return 1;
+  const auto powers = [](const GiNaC::ex& t) {  // symbol ↦ its exponent as a plain factor of t
+    std::map<GiNaC::ex, int, GiNaC::ex_is_less> out;
+    for (const GiNaC::ex& f : GiNaC::is_a<GiNaC::mul>(t) ? std::vector<GiNaC::ex>(t.begin(), t.end()) : std::vector<GiNaC::ex>{t}) {
+      if (GiNaC::is_a<GiNaC::symbol>(f)) out[f] += 1;
+      else if (GiNaC::is_a<GiNaC::power>(f) && GiNaC::is_a<GiNaC::symbol>(f.op(0)) && GiNaC::is_a<GiNaC::numeric>(f.op(1)) &&
+               GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_pos_integer())
+        out[f.op(0)] += GiNaC::ex_to<GiNaC::numeric>(f.op(1)).to_int();
+    }
+    return out;
+  };
+  auto common = powers(*c.begin());
+  for (const GiNaC::ex& t : c) {
+    const auto here = powers(t);
+    for (auto& [x, k] : common) {
+      const auto it = here.find(x);
+      k = it == here.end() ? 0 : std::min(k, it->second);
+    }
+  }
+  GiNaC::ex m = c.integer_content();
+  for (const auto& [x, k] : common) m *= GiNaC::pow(x, k);
+  return m;
+}
+
+// A denominator's key: the canonical form P of the sum up to a factor (a sign, a number, a monomial in
+// the symbols), as (key, factor) with b = factor · P. K, −K, K written with cos² or sin², and J0·K
+// (a trailer's d/dt p1 over J0 K2) get the same key.
+std::pair<std::string, GiNaC::ex> canonical_key(const GiNaC::ex& b) {
+  const GiNaC::ex c = simplify(b);
+  const GiNaC::ex content = monomial_content(c);
+  const GiNaC::ex P = content.is_equal(1) ? c : simplify((c / content).expand());
+  const std::string plus = to_text(P), minus = to_text(simplify(-P));
+  return plus <= minus ? std::make_pair(plus, content) : std::make_pair(minus, GiNaC::ex(-content));
 }
 
 // The long denominators of the entries, by canonical key (up to sign), in order of first appearance:
-// how many entries have each, and the forms it takes there with their signs against the key.
+// how many entries have each, and the forms it takes there with their factors against the key's form.
 struct Denominators {
   struct Found {
     std::size_t entries = 0;
-    std::vector<std::pair<GiNaC::ex, int>> forms;
+    std::vector<std::pair<GiNaC::ex, GiNaC::ex>> forms;
   };
   std::vector<std::string> order;
   std::map<std::string, Found> found;
@@ -77,25 +108,29 @@ Denominators long_denominators(const Derivation& d, std::size_t shortest) {
         const auto text = [](const GiNaC::ex& x) { return to_text(plus_first(x)); };
         for (const GiNaC::ex& b : in_name_order({in_entry.begin(), in_entry.end()}, text)) {
           if (display_size(plus_first(b)) < shortest) continue;
-          const auto [key, sign] = canonical_key(b);
+          const auto [key, factor] = canonical_key(b);
           Denominators::Found& f = out.found[key];
           if (f.forms.empty()) out.order.push_back(key);
           if (keys.insert(key).second) ++f.entries;
           const bool known = std::any_of(f.forms.begin(), f.forms.end(), [&](const auto& x) { return x.first.is_equal(b); });
-          if (!known) f.forms.emplace_back(b, sign);
+          if (!known) f.forms.emplace_back(b, factor);
         }
       }
   return out;
 }
 
-// The abbreviation `name` for a denominator's forms, shown with a plus first as the printer writes a
-// sum factor (GiNaC stores either sign); each form gets its sign against the shown value.
-Abbreviation abbreviation(const std::string& name, const std::vector<std::pair<GiNaC::ex, int>>& forms) {
-  const auto& [first, first_sign] = forms.front();
-  const bool turn = !plus_first(first).is_equal(first);
-  const int value_sign = turn ? -first_sign : first_sign;  // value = value_sign · canonical
-  Abbreviation a{name, turn ? GiNaC::ex(-first) : first, {}};
-  for (const auto& [form, sign] : forms) a.forms.emplace_back(form, sign * value_sign);
+// The abbreviation `name` for a denominator's forms (each b = factor · P, P the key's form): shown as
+// the first form that is ±P, with a plus first as the printer writes a sum factor (GiNaC stores either
+// sign), or as P's display form when every form is a multiple (J0 K2 and 2 K2 only); each form gets
+// its factor against the shown value.
+Abbreviation abbreviation(const std::string& name, const std::vector<std::pair<GiNaC::ex, GiNaC::ex>>& forms) {
+  const auto unit = std::find_if(forms.begin(), forms.end(), [](const auto& f) { return f.second.is_equal(1) || f.second.is_equal(-1); });
+  GiNaC::ex value, value_factor;  // value = value_factor · P
+  if (unit != forms.end()) value = unit->first, value_factor = unit->second;
+  else value = display_form(simplify(forms.front().first / forms.front().second)), value_factor = 1;
+  if (!plus_first(value).is_equal(value)) value = -value, value_factor = -value_factor;
+  Abbreviation a{name, value, {}};
+  for (const auto& [form, factor] : forms) a.forms.emplace_back(form, factor / value_factor);
   return a;
 }
 
@@ -116,18 +151,18 @@ std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
   return out;
 }
 
-// Each named value where it appears whole or as a factor, written ±name there too: G_11 = K beside
-// G_12 = −K, not −2 b² I_w − ρ² (d² m + I_c). Only sums with the named value's symbols and at least its
-// size are compared (by canonical form up to sign).
+// Each named value where it appears whole or as a factor, written ±name (or a multiple) there too:
+// G_11 = K beside G_12 = −K, not −2 b² I_w − ρ² (d² m + I_c). Only sums with at least the named value's
+// symbols and its size are compared (by canonical form up to a factor, canonical_key).
 void name_other_forms(Derivation& d, std::size_t shortest) {
   std::map<std::string, std::size_t> by_key;  // canonical key → abbreviation
-  std::vector<int> value_sign;                 // value = value_sign · canonical form, per abbreviation
+  std::vector<GiNaC::ex> value_factor;         // value = value_factor · the key's form, per abbreviation
   std::vector<GiNaC::exset> symbols;
   std::size_t largest = 0;  // a form of a named value is not many times its size: larger sums are not compared
   for (std::size_t k = 0; k < d.abbreviations.size(); ++k) {
-    by_key[canonical_key(d.abbreviations[k].value).first] = k;
-    const auto& front = d.abbreviations[k].forms.front();
-    value_sign.push_back(front.second * canonical_key(front.first).second);
+    const auto [key, factor] = canonical_key(d.abbreviations[k].value);
+    by_key[key] = k;
+    value_factor.push_back(factor);
     symbols.emplace_back();
     collect_symbols(d.abbreviations[k].value, symbols.back());
     largest = std::max(largest, 4 * tree_size(d.abbreviations[k].value, 10000) + 20);
@@ -141,13 +176,14 @@ void name_other_forms(Derivation& d, std::size_t shortest) {
           if (display_size(plus_first(b)) < shortest) continue;
           GiNaC::exset in_b;
           collect_symbols(b, in_b);
-          if (std::none_of(symbols.begin(), symbols.end(), [&](const GiNaC::exset& s) { return s == in_b; })) continue;
-          const auto [key, sign] = canonical_key(b);
+          const auto holds = [&](const GiNaC::exset& s) { return std::includes(in_b.begin(), in_b.end(), s.begin(), s.end(), GiNaC::ex_is_less()); };
+          if (std::none_of(symbols.begin(), symbols.end(), holds)) continue;
+          const auto [key, factor] = canonical_key(b);
           const auto it = by_key.find(key);
           if (it == by_key.end()) continue;
           Abbreviation& a = d.abbreviations[it->second];
           if (std::any_of(a.forms.begin(), a.forms.end(), [&](const auto& f) { return f.first.is_equal(b); })) continue;
-          a.forms.emplace_back(b, sign * value_sign[it->second]);
+          a.forms.emplace_back(b, factor / value_factor[it->second]);
         }
 }
 

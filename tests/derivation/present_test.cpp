@@ -66,6 +66,31 @@ TEST_CASE("present: a named K is also written where it is a whole value or a fac
   for (std::size_t i = 0; i < values.size(); ++i) CHECK(hamel::zero_test(entries[i].value - values[i]).zero);
 }
 
+// A denominator that is a multiple of another, a monomial times it (a trailer's d/dt p1 over J0 K2, a
+// sleigh's reduced H_c over m2 K3): the same K, written with its factor. Before, J0 K was written out
+// and, where every form was such a multiple, named apart from K.
+TEST_CASE("present: a denominator that is a monomial times a named one is written as that multiple of K") {
+  Sphere S;
+  const GiNaC::realsymbol J0("J0");
+  const GiNaC::ex JK = (J0 * S.K).expand(), mK = (-2 * S.m * S.K).expand();
+  const std::vector<GiNaC::ex> values{S.c / S.K, S.s / JK, S.p1 / mK, S.p3 / JK};
+  hamel::Derivation d = with_entries(values);
+  hamel::present(d);
+  REQUIRE(d.abbreviations.size() == 1);
+  CHECK(hamel::zero_test(d.abbreviations[0].value - S.K).zero);
+  const auto& entries = d.sections[0].objects[0].entries;
+  CHECK(hamel::to_text(d.abbreviated(entries[1].value)) == "sin(theta)/(J0*K)");
+  CHECK(hamel::to_text(d.abbreviated(entries[2].value)) == "-pi1/(2*K*m)");
+  for (std::size_t i = 0; i < values.size(); ++i) CHECK(hamel::zero_test(entries[i].value - values[i]).zero);
+  // only multiples: K is the primitive part, shown in its display form, each entry with its factor
+  hamel::Derivation multiples = with_entries({S.c / JK, S.s / JK, S.m / mK});
+  hamel::present(multiples);
+  REQUIRE(multiples.abbreviations.size() == 1);
+  CHECK(hamel::zero_test(multiples.abbreviations[0].value - S.K).zero);
+  CHECK(hamel::to_text(multiples.abbreviations[0].value) == "I1*I3 + m*R^2*(I1 + (I3 - I1)*cos(theta)^2)");  // 004 (6.7)
+  CHECK(hamel::to_text(multiples.abbreviated(multiples.sections[0].objects[0].entries[0].value)) == "cos(theta)/(J0*K)");
+}
+
 TEST_CASE("present: no name for a denominator of two entries, nor a name the system already uses") {
   Sphere S;
   hamel::Derivation two = with_entries({S.c / S.K, S.s / S.K});
