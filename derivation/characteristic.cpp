@@ -215,7 +215,7 @@ void report_row(const std::string& key, const std::string& name, const Character
 
 void characteristic_distributions(const std::vector<NamedBracket>& brackets, DerivationSection& s) {
   Table t = characteristic_table();
-  for (const auto& [key, name, B] : brackets) report_row(key, name, characteristic_report(B), "a basis of $Pi^#(d x^i)$", t, s);
+  for (const auto& [key, name, B] : brackets) report_row(key, name, characteristic_report(B), "the Hamiltonian fields of the coordinates", t, s);
   s.tables.push_back(t);
 }
 

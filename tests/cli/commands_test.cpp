@@ -669,6 +669,11 @@ TEST_CASE("hamel derive: a LaTeX name for a name the system does not have is an 
   const std::string scripted = body_of(particle + "latex: {y: 'y^{2}_{a}'}\n");
   CHECK(scripted.find("\\dot{{y^{2}_{a}}}") != std::string::npos);
   CHECK(scripted.find("y^{2}_{a}^") == std::string::npos);
+  // generic notation is not a user's symbol: a coordinate x named \xi left "the brackets of a basis of
+  // Pi^#(d \xi^i)" in the integrability verdict, which now names the fields in words
+  const std::string renamed = body_of(example_text("examples/chaplygin_sleigh.yaml") + "latex: {x: '\\xi'}\n");
+  CHECK(renamed.find("\\xi^i") == std::string::npos);
+  CHECK(renamed.find("the brackets of the Hamiltonian fields of the coordinates") != std::string::npos);
 }
 
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
