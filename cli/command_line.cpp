@@ -150,6 +150,9 @@ Args parse_args(const CommandSpec& command, const std::vector<std::string>& args
       throw InvalidArgument(msg);
     }
   }
+  // both read standard input: the second read nothing, and its error blamed the wrong file
+  if (std::count(r.positional.begin(), r.positional.end(), "-") > 1)
+    throw InvalidArgument("only one of the inputs can be '-' (standard input), got '-' twice; expected a file name for the others");
   return r;
 }
 

@@ -80,6 +80,13 @@ TEST_CASE("hamel: command-line conventions (issue 20 §4)") {
         std::string::npos);
 }
 
+TEST_CASE("hamel check - -: refused at once, before standard input is read") {
+  // before: the system file took all of standard input, and the error was about the claims file
+  const Run r = run({"check", "-", "-"});
+  CHECK(r.status == 2);
+  CHECK(r.err == "error: only one of the inputs can be '-' (standard input), got '-' twice; expected a file name for the others\n");
+}
+
 TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--json", json.path()});
