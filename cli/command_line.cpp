@@ -127,7 +127,7 @@ Args parse_args(const CommandSpec& command, const std::vector<std::string>& args
   Args r;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& s = args[i];
-    if (s.size() < 2 || s.rfind("--", 0) != 0) {  // "-" is a file: standard input or output
+    if (s == "-" || s.empty() || s[0] != '-') {  // "-" is a file: standard input or output
       r.positional.push_back(s);
       continue;
     }

@@ -80,6 +80,19 @@ TEST_CASE("hamel: command-line conventions (issue 20 §4)") {
         std::string::npos);
 }
 
+TEST_CASE("hamel: an argument that starts with one '-' is an option, refused by name, for every command") {
+  // before: '-x' was taken for a file, and the error was "expects one system file"
+  for (const std::string command : {"derive", "simulate", "eval"}) {
+    const Run r = run({command, "-x", "examples/nonholonomic_particle.yaml"});
+    CHECK(r.status == 2);
+    CHECK(r.err == "error: unknown option '-x' for 'hamel " + command + "'\n");
+  }
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", "-json", "x.json", "examples/nonholonomic_particle.claims.yaml"}).err ==
+        "error: unknown option '-json' for 'hamel check' (did you mean '--json'?)\n");
+  CHECK(run({"derive", "-quiet", "examples/nonholonomic_particle.yaml"}).err ==
+        "error: unknown option '-quiet' for 'hamel derive' (did you mean '--quiet'?)\n");
+}
+
 TEST_CASE("hamel check - -: refused at once, before standard input is read") {
   // before: the system file took all of standard input, and the error was about the claims file
   const Run r = run({"check", "-", "-"});
