@@ -818,6 +818,19 @@ TEST_CASE("hamel check: two claims with one name, or no claim at all, are errors
   CHECK(n.err.find("'claims': expected at least one claim, got none") != std::string::npos);
 }
 
+TEST_CASE("hamel check: a 'pair' of three names is said so, and each name of a pair is located at its own column") {
+  // before: "syntax error; expected an operator or the end of the expression, got ','"
+  hamel::test::TempFile three("claims:\n  - {name: b, bracket: {pair: \"pi1,pi2,pi1\", value: \"0\"}}\n", ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sleigh.yaml", three.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err == "error: " + three.path() + ":2:31: 'pair': expected two names separated by a comma, got three in 'pi1,pi2,pi1'\n");
+  // the second name's error at its column (37, the 'q'), not at the first's (33)
+  hamel::test::TempFile unknown("claims:\n  - {name: b, bracket: {pair: \"pi1, qq\", value: \"0\"}}\n", ".yaml");
+  const Run u = run({"check", "examples/chaplygin_sleigh.yaml", unknown.path()});
+  CHECK(u.status == 2);
+  CHECK(u.err.find(unknown.path() + ":2:37: ") == 7);
+}
+
 TEST_CASE("hamel check: errors about the claims file call it a claims file") {
   hamel::test::TempFile empty("", ".yaml");
   const Run e = run({"check", "examples/chaplygin_sleigh.yaml", empty.path()});
