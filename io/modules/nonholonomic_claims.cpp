@@ -286,10 +286,12 @@ void characteristic(const ClaimEnv& e, NonholonomicClaim& c) {
     return;
   }
   if (e.b["at"]) {  // the rank at a point: every coordinate, momentum and parameter it needs, by name
+    // read_point places its errors in its own text (line 1): moved to the claim's line and column
+    const SourcePos where = e.doc.pos(e.b["at"]);
     try {
       c.point = read_point(e.doc.scalar(e.b["at"], "'at'"), "'at'");
     } catch (const ParseError& x) {
-      e.doc.fail(e.b["at"], std::string("'at': ") + x.what());
+      throw ParseError(where.file, where.line, where.column + x.column() - 1, "'at': " + x.message());
     }
     c.at.set("at", e.doc.mark(e.b["at"]));
     const Chart M = e.in.dual_chart();
@@ -297,7 +299,8 @@ void characteristic(const ClaimEnv& e, NonholonomicClaim& c) {
       const std::string& name = named.name;
       if (!M.index_of(name) && !std::any_of(M.parameter_specs().begin(), M.parameter_specs().end(),
                                             [&](const auto& p) { return p.name == name; }))
-        e.doc.fail(e.b["at"], "'at': expected coordinates, momenta and parameters of the system, got '" + name + "'");
+        throw ParseError(where.file, where.line, where.column + named.name_column - 1,
+                         "'at': expected coordinates, momenta and parameters of the system, got '" + name + "'");
     }
   }
   if (!e.b["rank"]) e.needs("expected 'rank' (a whole number), got none");

@@ -854,6 +854,18 @@ TEST_CASE("hamel check: a rank claimed at a pole of the chart is an error at 'at
   CHECK(r.err.find("internal error") == std::string::npos);
 }
 
+TEST_CASE("hamel check: an error inside 'at' is said once, at its line and column in the claims file") {
+  // before: "FILE:3:49: 'at': 'at':1:6: expected name=value, got 'foo'"
+  hamel::test::TempFile bad("claims:\n  - name: r\n    characteristic_rank: {of: nonholonomic, at: \"x=1, foo\", rank: 6}\n", ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sleigh.yaml", bad.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err == "error: " + bad.path() + ":3:55: 'at': expected name=value, got 'foo'\n");
+  // a name the system does not have, at the name
+  hamel::test::TempFile alien("claims:\n  - name: r\n    characteristic_rank: {of: nonholonomic, at: \"x=1, w=2\", rank: 6}\n", ".yaml");
+  CHECK(run({"check", "examples/chaplygin_sleigh.yaml", alien.path()}).err ==
+        "error: " + alien.path() + ":3:55: 'at': expected coordinates, momenta and parameters of the system, got 'w'\n");
+}
+
 TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 17 §2)") {
   // "x is conserved" is false for the nonholonomic particle; `symbols: [x]` made it true
   const std::string claim = "claims:\n  - {name: x, conserved: {function: x}}\n";
