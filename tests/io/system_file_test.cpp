@@ -55,6 +55,12 @@ TEST_CASE("System files: malformed YAML, empty file, unknown and duplicate keys"
   CHECK(error_of("- a\n- b\n").find("expected a YAML mapping of system keys at the top level, got a list") != std::string::npos);
 }
 
+TEST_CASE("System files: a complex key (? [a, b]) is refused at its position as not a name") {
+  // before: "unknown key '' in the system file; … got ''"
+  CHECK(error_of(with("? [a, b]\n: 1\n")) == "s.yaml:7:3: expected a name as key in the system file, got a list");
+  CHECK(error_of(with("? {a: 1}\n: 1\n")) == "s.yaml:7:3: expected a name as key in the system file, got a mapping");
+}
+
 TEST_CASE("System files: undeclared symbols, syntax errors, velocities of non-coordinates") {
   const std::string undeclared = error_of(
       "coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 + z_dot^2) - g*z\"\n");
