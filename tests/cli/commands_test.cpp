@@ -93,6 +93,26 @@ TEST_CASE("hamel: an argument that starts with one '-' is an option, refused by 
         "error: unknown option '-quiet' for 'hamel derive' (did you mean '--quiet'?)\n");
 }
 
+TEST_CASE("hamel derive: a contact or hybrid Lagrangian complex on the whole domain is refused at 'lagrangian'") {
+  hamel::test::TempFile contact("coordinates: [qa, qb]\nparameters: [a]\naction_dependent: true\n"
+                                "lagrangian: \"qa_dot^2/2 + qb_dot^2/2 - a*z - log(-1 - qa^2)\"\n", ".yaml");
+  const Run c = run({"derive", contact.path(), "--brief"});
+  CHECK(c.status == 2);
+  CHECK(c.err.find(contact.path() + ":4:13: 'lagrangian': not real on the domain: complex at each of the 16 sample points") == 7);
+  // log(qa) is real for qa > 0, half of the default range: derived
+  hamel::test::TempFile real("coordinates: [qa, qb]\nparameters: [a]\naction_dependent: true\n"
+                             "lagrangian: \"qa_dot^2/2 + qb_dot^2/2 - a*z - log(qa)\"\n", ".yaml");
+  CHECK(run({"derive", real.path(), "--quiet"}).status == 0);
+  std::string billiard = example_text("examples/hybrid_billiard.yaml");
+  const std::string L = "lagrangian: \"m/2*exp(c*t/m)*(x_dot^2 + y_dot^2)\"";
+  REQUIRE(billiard.find(L) != std::string::npos);
+  billiard.replace(billiard.find(L), L.size(), "lagrangian: \"m/2*exp(c*t/m)*(x_dot^2 + y_dot^2) - sqrt(-1 - x^2)\"");
+  hamel::test::TempFile hybrid(billiard, ".yaml");
+  const Run h = run({"derive", hybrid.path(), "--brief"});
+  CHECK(h.status == 2);
+  CHECK(h.err.find(hybrid.path() + ":12:13: 'lagrangian': not real on the domain") == 7);
+}
+
 TEST_CASE("hamel check - -: refused at once, before standard input is read") {
   // before: the system file took all of standard input, and the error was about the claims file
   const Run r = run({"check", "-", "-"});
