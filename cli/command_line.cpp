@@ -127,7 +127,7 @@ Args parse_args(const CommandSpec& command, const std::vector<std::string>& args
   Args r;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& s = args[i];
-    if (s.size() < 2 || s.rfind("--", 0) != 0) {  // "-" is a file: standard input or output
+    if (s == "-" || s.empty() || s[0] != '-') {  // "-" is a file: standard input or output
       r.positional.push_back(s);
       continue;
     }
@@ -150,6 +150,9 @@ Args parse_args(const CommandSpec& command, const std::vector<std::string>& args
       throw InvalidArgument(msg);
     }
   }
+  // both read standard input: the second read nothing, and its error blamed the wrong file
+  if (std::count(r.positional.begin(), r.positional.end(), "-") > 1)
+    throw InvalidArgument("only one of the inputs can be '-' (standard input), got '-' twice; expected a file name for the others");
   return r;
 }
 

@@ -110,6 +110,22 @@ ZeroVerdict probe(const GiNaC::ex& e, const ProbeSpace& space);
 /// result or on the way: a DomainError, never an unbounded computation).
 GiNaC::ex evaluate(const GiNaC::ex& e, const GiNaC::exmap& point, int digits = 30);
 
+/// Whether `e` takes real values somewhere on a probe space, from its values at sample points.
+struct RealityVerdict {
+  bool real_somewhere = true;  ///< false only when e has a value at some sample point, and none is real
+  int drawn = 0;               ///< sample points drawn
+  int evaluated = 0;           ///< of them, those where e has a value (a pole or an overflow has none)
+  GiNaC::exmap point;          ///< when not real: the first sample point
+  GiNaC::ex value;             ///< e there
+  /// "complex at each of the 16 sample points where it has a value (of 16 drawn as a Latin hypercube: …)"
+  std::string how() const;
+};
+
+/// Evaluates `e` at `points` sample points of `space` (a Latin hypercube: every range cut into
+/// `points` strata, each drawn once, so that a part of a range wider than 2/points of it is hit) at
+/// 30 digits; a value is real when its imaginary part is below 10^-20 of its size.
+RealityVerdict real_on_samples(const GiNaC::ex& e, const ProbeSpace& space, int points = 16);
+
 /// Replaces every abstract function and derivative in `e` (see core/abstract_function.hpp) by a
 /// symbol, recording the substitution in `jets` (so that equal jets get the same symbol).
 GiNaC::ex freeze_jets(const GiNaC::ex& e, GiNaC::exmap& jets);

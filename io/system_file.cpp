@@ -10,6 +10,7 @@
 #include "core/abstract_function.hpp"
 #include "core/did_you_mean.hpp"
 #include "core/latex.hpp"
+#include "core/number_text.hpp"
 #include "core/symbolic.hpp"
 #include "core/term_order.hpp"
 #include "geometry/lifts.hpp"
@@ -325,6 +326,20 @@ std::vector<ClaimResult> Module::check(const SystemFile&, const std::vector<Clai
 
 int Module::simulate(const SystemFile&, const SimulateOptions&, std::ostream&) const {
   throw NotImplemented("Module::simulate: module '" + name() + "' cannot simulate");
+}
+
+void require_real_lagrangian(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L) {
+  const RealityVerdict r = real_on_samples(L, f.Q.probe_space());
+  if (r.real_somewhere) return;
+  std::vector<std::pair<std::string, double>> point;  // by name, as the coordinates read
+  for (const auto& [s, x] : r.point) point.emplace_back(detail::str(s), GiNaC::ex_to<GiNaC::numeric>(x).to_double());
+  std::sort(point.begin(), point.end());
+  std::string at;
+  for (const auto& [name, x] : point) at += (at.empty() ? "" : ", ") + name + " = " + number_text(x, 4);
+  const GiNaC::numeric v = GiNaC::ex_to<GiNaC::numeric>(r.value);
+  f.doc.fail(n, "'lagrangian': not real on the domain: " + r.how() + ", e.g. L = " + number_text(v.real().to_double(), 4) +
+                    (v.imag() < 0 ? " - " : " + ") + number_text(std::abs(v.imag().to_double()), 4) + "*I at " + at +
+                    "; expected a real L somewhere on the domain (check the signs under roots and logarithms, and 'domain')");
 }
 
 GiNaC::ex parameter_value(const Document& doc, const YAML::Node& v, const Chart& Q, const std::string& name,

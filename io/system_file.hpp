@@ -67,6 +67,12 @@ struct ClaimsContext {
 GiNaC::ex parameter_value(const Document& doc, const YAML::Node& v, const Chart& Q, const std::string& name,
                           const std::string& what);
 
+/// Refuses a Lagrangian `L` (read at `n`) that is real at none of the sample points of Q's probe space
+/// where it has a value (core/symbolic.hpp, real_on_samples; velocities and the action in the default
+/// range): `sqrt(-1 - x^2)`, or `sqrt(1 - x^2)` with x in (2, 3), derived complex nonsense. Real at one
+/// point is enough: sqrt(1 - x^2) with x in (-2, 2) is accepted. @throws ParseError at `n`.
+void require_real_lagrangian(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L);
+
 /// A `domain` mapping {coordinate: [lower, upper]} of constants (the open intervals where numeric probing
 /// samples), each coordinate one of `coordinates`; `what` names the key in messages ("'domain'").
 /// @throws ParseError at an unknown coordinate (with a did-you-mean), a list of other than two ends, an

@@ -285,7 +285,9 @@ void Document::check_keys(const YAML::Node& map, const std::vector<std::string>&
   if (map && map.IsDefined() && !map.IsNull() && !map.IsMap())
     fail(map, where + ": expected a mapping {key: value, …}, got " + kind_of(map));
   for (auto it = map.begin(); it != map.end(); ++it) {
-    const std::string k = it->first.IsScalar() ? it->first.Scalar() : "";
+    // a complex key (`? [a, b]`) has no text: naming it '' hid what was wrong
+    if (!it->first.IsScalar()) fail(it->first, "expected a name as key in " + where + ", got " + kind_of(it->first));
+    const std::string k = it->first.Scalar();
     if (std::find(known.begin(), known.end(), k) != known.end()) continue;
     std::string msg = "unknown key '" + k + "' in " + where + "; expected one of";
     for (const auto& s : known) msg += " " + s;

@@ -138,6 +138,8 @@ constexpr double kStripRatio = 4;
 // Where a time plot's panels end (a share of its width): the key takes the rest, on the right. The same
 // in every plot, so that the panels' time axes line up whatever their keys.
 constexpr double kPanelsEnd = 0.68;
+// Where the key starts: past the last tic label of the time axis, which overhangs the panel's edge.
+constexpr double kKeyStart = kPanelsEnd + 0.02;
 
 Layout layout(const Plot& p) {
   Layout l;
@@ -181,8 +183,10 @@ void write_preamble(const Plot& p, const Layout& l, const std::string& script, s
     out << "set size ratio " << number(l.ratio) << "\nset key below Left reverse\n";
     if (l.xtic > 0) out << "set xtics " << number(l.xtic) << "\nset ytics " << number(l.ytic) << "\n";
   } else {  // fixed margins: the panels' time axes line up whatever their keys' widths; t from end to end
-    out << "set key outside right top Left reverse samplen 2\nset lmargin at screen 0.12\nset rmargin at screen "
-        << short_number(kPanelsEnd) << "\n"
+    // the key's top left corner just right of each panel: `outside right` justified it against the
+    // canvas's right edge, 250 px from the axes for a short title ("x"), and at another place per panel
+    out << "set key at screen " << short_number(kKeyStart) << ", graph 1 left top Left reverse samplen 2\n"
+        << "set lmargin at screen 0.12\nset rmargin at screen " << short_number(kPanelsEnd) << "\n"
         << "set autoscale xfix\nset offsets 0, 0, graph 0.05, graph 0.05\n";  // a constant on the range's edge stays seen
   }
   const std::vector<std::string> names = marker_names(p);

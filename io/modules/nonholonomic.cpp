@@ -47,7 +47,9 @@ ex read_lagrangian(const SystemFile& f, NonholonomicInput& in) {
   in.at.set("lagrangian", doc.mark(root["lagrangian"]));
   ExpressionReader r = f.tq;  // z undeclared here is most likely a contact Lagrangian missing its flag
   r.hint("z", "z is the action: set action_dependent: true");
-  return doc.expression(root["lagrangian"], r, "'lagrangian'");
+  const ex L = doc.expression(root["lagrangian"], r, "'lagrangian'");
+  require_real_lagrangian(f, root["lagrangian"], L);
+  return L;
 }
 
 void read_constraints(const SystemFile& f, NonholonomicInput& in) {

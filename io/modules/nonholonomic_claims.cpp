@@ -95,13 +95,36 @@ void read_of(const ClaimEnv& e, NonholonomicClaim& c, bool reduced = false) {
     e.doc.fail(e.b["of"], "'of': expected 'nonholonomic' or 'gauged'" + std::string(reduced ? " or 'reduced'" : "") + ", got '" + c.of + "'");
 }
 
-// "f,g" → the two functions on D*.
+// The offsets where the parts of `text` between commas outside brackets start (atan2(y, x) is one part).
+std::vector<std::size_t> part_starts(const std::string& text) {
+  std::vector<std::size_t> starts{0};
+  int depth = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '(' || text[i] == '[') ++depth;
+    if ((text[i] == ')' || text[i] == ']') && depth > 0) --depth;
+    if (text[i] == ',' && depth == 0) starts.push_back(i + 1);
+  }
+  return starts;
+}
+
+std::string count_word(std::size_t n) {
+  static const char* const words[] = {"none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"};
+  return n < 10 ? words[n] : std::to_string(n);
+}
+
+// "f,g" → the two functions on D*, each parsed at its own column of the file.
 void read_pair(const ClaimEnv& e, const std::string& example, NonholonomicClaim& c) {
   if (!e.b["pair"]) e.doc.fail(e.b, "expected 'pair' (e.g. \"" + example + "\"), got none");
   const std::string pair = e.doc.scalar(e.b["pair"], "'pair'");
-  const auto comma = pair.find(',');
-  if (comma == std::string::npos) e.doc.fail(e.b["pair"], "'pair': expected two names separated by a comma, got '" + pair + "'");
-  c.functions = {e.parse(pair.substr(0, comma), e.b["pair"]), e.parse(pair.substr(comma + 1), e.b["pair"])};
+  const std::vector<std::size_t> starts = part_starts(pair);
+  if (starts.size() == 1) e.doc.fail(e.b["pair"], "'pair': expected two names separated by a comma, got '" + pair + "'");
+  if (starts.size() != 2)
+    e.doc.fail(e.b["pair"], "'pair': expected two names separated by a comma, got " + count_word(starts.size()) + " in '" + pair + "'");
+  const SourcePos at = e.doc.pos(e.b["pair"]);
+  for (std::size_t k = 0; k < 2; ++k) {
+    const std::size_t end = k == 0 ? starts[1] - 1 : pair.size();
+    c.functions.push_back(e.dual.parse(pair.substr(starts[k], end - starts[k]), {at.file, at.line, at.column + static_cast<int>(starts[k])}));
+  }
 }
 
 using Read = std::function<void(const ClaimEnv&, NonholonomicClaim&)>;
@@ -263,10 +286,12 @@ void characteristic(const ClaimEnv& e, NonholonomicClaim& c) {
     return;
   }
   if (e.b["at"]) {  // the rank at a point: every coordinate, momentum and parameter it needs, by name
+    // read_point places its errors in its own text (line 1): moved to the claim's line and column
+    const SourcePos where = e.doc.pos(e.b["at"]);
     try {
       c.point = read_point(e.doc.scalar(e.b["at"], "'at'"), "'at'");
     } catch (const ParseError& x) {
-      e.doc.fail(e.b["at"], std::string("'at': ") + x.what());
+      throw ParseError(where.file, where.line, where.column + x.column() - 1, "'at': " + x.message());
     }
     c.at.set("at", e.doc.mark(e.b["at"]));
     const Chart M = e.in.dual_chart();
@@ -274,7 +299,8 @@ void characteristic(const ClaimEnv& e, NonholonomicClaim& c) {
       const std::string& name = named.name;
       if (!M.index_of(name) && !std::any_of(M.parameter_specs().begin(), M.parameter_specs().end(),
                                             [&](const auto& p) { return p.name == name; }))
-        e.doc.fail(e.b["at"], "'at': expected coordinates, momenta and parameters of the system, got '" + name + "'");
+        throw ParseError(where.file, where.line, where.column + named.name_column - 1,
+                         "'at': expected coordinates, momenta and parameters of the system, got '" + name + "'");
     }
   }
   if (!e.b["rank"]) e.needs("expected 'rank' (a whole number), got none");

@@ -7,6 +7,7 @@
 
 #include "core/did_you_mean.hpp"
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 #include "numerics/csv.hpp"
 
 namespace hamel {
@@ -196,6 +197,15 @@ void write_events_csv(const SimulateOptions& o, const std::function<void(const s
   }
   write(path);
   out << "events written to " << path << "\n";
+}
+
+std::string stopped_early_note(Termination termination, const std::string& message, double t1) {
+  if (termination == Termination::Completed) return "";
+  // a Zeno stop and a run that hit max_events/max_impacts are both MaxEvents; the message tells them apart
+  const bool zeno = message.find("Zeno accumulation") != std::string::npos;
+  const std::string why = termination == Termination::MaxEvents ? (zeno ? "Zeno accumulation" : "the maximum number of events")
+                                                                  : to_string(termination);
+  return " (stopped before t = " + number_text(t1, 12) + ": " + why + ")";
 }
 
 }  // namespace hamel

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "io/system_file.hpp"
+#include "numerics/ode.hpp"
 #include "numerics/plot_plane.hpp"
 
 namespace hamel {
@@ -55,6 +56,11 @@ std::optional<PlotPlane> read_simulate_plot(const Document& doc, const YAML::Nod
 /// goes to H_c, E_L, E_k and to the quantities named in `energies` (and to their drifts f − f(t0)).
 void write_run_plots(const RunFigures& figures, const std::string& path, std::ostream& out,
                      const std::map<std::string, std::string>& units = {}, const std::vector<std::string>& energies = {});
+
+/// What a run's header adds when it stopped before its end time `t1` (empty when it reached it), the
+/// same for every kind: " (stopped before t = 10: Zeno accumulation)"; the `stopped:` line below the
+/// summary gives the whole message. The header itself names the interval actually simulated.
+std::string stopped_early_note(Termination termination, const std::string& message, double t1);
 
 /// The events (impacts, switches) of a run in a CSV of their own beside `--csv OUT.csv`: OUT-events.csv
 /// (numerics/csv.hpp companion_csv), written by `write`; says where, or that `--csv -` has none.

@@ -80,6 +80,46 @@ TEST_CASE("hamel: command-line conventions (issue 20 §4)") {
         std::string::npos);
 }
 
+TEST_CASE("hamel: an argument that starts with one '-' is an option, refused by name, for every command") {
+  // before: '-x' was taken for a file, and the error was "expects one system file"
+  for (const std::string command : {"derive", "simulate", "eval"}) {
+    const Run r = run({command, "-x", "examples/nonholonomic_particle.yaml"});
+    CHECK(r.status == 2);
+    CHECK(r.err == "error: unknown option '-x' for 'hamel " + command + "'\n");
+  }
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", "-json", "x.json", "examples/nonholonomic_particle.claims.yaml"}).err ==
+        "error: unknown option '-json' for 'hamel check' (did you mean '--json'?)\n");
+  CHECK(run({"derive", "-quiet", "examples/nonholonomic_particle.yaml"}).err ==
+        "error: unknown option '-quiet' for 'hamel derive' (did you mean '--quiet'?)\n");
+}
+
+TEST_CASE("hamel derive: a contact or hybrid Lagrangian complex on the whole domain is refused at 'lagrangian'") {
+  hamel::test::TempFile contact("coordinates: [qa, qb]\nparameters: [a]\naction_dependent: true\n"
+                                "lagrangian: \"qa_dot^2/2 + qb_dot^2/2 - a*z - log(-1 - qa^2)\"\n", ".yaml");
+  const Run c = run({"derive", contact.path(), "--brief"});
+  CHECK(c.status == 2);
+  CHECK(c.err.find(contact.path() + ":4:13: 'lagrangian': not real on the domain: complex at each of the 16 sample points") == 7);
+  // log(qa) is real for qa > 0, half of the default range: derived
+  hamel::test::TempFile real("coordinates: [qa, qb]\nparameters: [a]\naction_dependent: true\n"
+                             "lagrangian: \"qa_dot^2/2 + qb_dot^2/2 - a*z - log(qa)\"\n", ".yaml");
+  CHECK(run({"derive", real.path(), "--quiet"}).status == 0);
+  std::string billiard = example_text("examples/hybrid_billiard.yaml");
+  const std::string L = "lagrangian: \"m/2*exp(c*t/m)*(x_dot^2 + y_dot^2)\"";
+  REQUIRE(billiard.find(L) != std::string::npos);
+  billiard.replace(billiard.find(L), L.size(), "lagrangian: \"m/2*exp(c*t/m)*(x_dot^2 + y_dot^2) - sqrt(-1 - x^2)\"");
+  hamel::test::TempFile hybrid(billiard, ".yaml");
+  const Run h = run({"derive", hybrid.path(), "--brief"});
+  CHECK(h.status == 2);
+  CHECK(h.err.find(hybrid.path() + ":12:13: 'lagrangian': not real on the domain") == 7);
+}
+
+TEST_CASE("hamel check - -: refused at once, before standard input is read") {
+  // before: the system file took all of standard input, and the error was about the claims file
+  const Run r = run({"check", "-", "-"});
+  CHECK(r.status == 2);
+  CHECK(r.err == "error: only one of the inputs can be '-' (standard input), got '-' twice; expected a file name for the others\n");
+}
+
 TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--json", json.path()});
@@ -803,6 +843,19 @@ TEST_CASE("hamel check: two claims with one name, or no claim at all, are errors
   CHECK(n.err.find("'claims': expected at least one claim, got none") != std::string::npos);
 }
 
+TEST_CASE("hamel check: a 'pair' of three names is said so, and each name of a pair is located at its own column") {
+  // before: "syntax error; expected an operator or the end of the expression, got ','"
+  hamel::test::TempFile three("claims:\n  - {name: b, bracket: {pair: \"pi1,pi2,pi1\", value: \"0\"}}\n", ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sleigh.yaml", three.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err == "error: " + three.path() + ":2:31: 'pair': expected two names separated by a comma, got three in 'pi1,pi2,pi1'\n");
+  // the second name's error at its column (37, the 'q'), not at the first's (33)
+  hamel::test::TempFile unknown("claims:\n  - {name: b, bracket: {pair: \"pi1, qq\", value: \"0\"}}\n", ".yaml");
+  const Run u = run({"check", "examples/chaplygin_sleigh.yaml", unknown.path()});
+  CHECK(u.status == 2);
+  CHECK(u.err.find(unknown.path() + ":2:37: ") == 7);
+}
+
 TEST_CASE("hamel check: errors about the claims file call it a claims file") {
   hamel::test::TempFile empty("", ".yaml");
   const Run e = run({"check", "examples/chaplygin_sleigh.yaml", empty.path()});
@@ -824,6 +877,18 @@ TEST_CASE("hamel check: a rank claimed at a pole of the chart is an error at 'at
   CHECK(r.err.find(pole.path() + ":2:") != std::string::npos);
   CHECK(r.err.find("'at': the bracket is not defined at this point") != std::string::npos);
   CHECK(r.err.find("internal error") == std::string::npos);
+}
+
+TEST_CASE("hamel check: an error inside 'at' is said once, at its line and column in the claims file") {
+  // before: "FILE:3:49: 'at': 'at':1:6: expected name=value, got 'foo'"
+  hamel::test::TempFile bad("claims:\n  - name: r\n    characteristic_rank: {of: nonholonomic, at: \"x=1, foo\", rank: 6}\n", ".yaml");
+  const Run r = run({"check", "examples/chaplygin_sleigh.yaml", bad.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err == "error: " + bad.path() + ":3:55: 'at': expected name=value, got 'foo'\n");
+  // a name the system does not have, at the name
+  hamel::test::TempFile alien("claims:\n  - name: r\n    characteristic_rank: {of: nonholonomic, at: \"x=1, w=2\", rank: 6}\n", ".yaml");
+  CHECK(run({"check", "examples/chaplygin_sleigh.yaml", alien.path()}).err ==
+        "error: " + alien.path() + ":3:55: 'at': expected coordinates, momenta and parameters of the system, got 'w'\n");
 }
 
 TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 17 §2)") {

@@ -1,6 +1,7 @@
 // tests/core/symbolic_test.cpp — the canonical form and the zero test (docs/geometry.md, "Zero testing").
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <map>
 #include <random>
 #include <set>
@@ -36,6 +37,33 @@ TEST_CASE("effort: one count per outermost zero test, by the method that decided
   hamel::Effort sum = middle - before;
   sum += d;
   CHECK(sum.zero_tests == 2);
+}
+
+TEST_CASE("real_on_samples: complex everywhere on the space, or real at a sample point") {
+  realsymbol x("x"), y("y");
+  hamel::ProbeSpace inside;  // x in (-2, 2): sqrt(1 - x^2) is real on the middle half
+  inside.ranges.push_back({x, -2, 2});
+  const hamel::RealityVerdict half = hamel::real_on_samples(GiNaC::sqrt(1 - x * x) + y, inside);
+  CHECK(half.real_somewhere);
+  CHECK(half.point.empty());
+  hamel::ProbeSpace beyond;  // x in (2, 3): 1 - x^2 < -3 everywhere
+  beyond.ranges.push_back({x, 2, 3});
+  const hamel::RealityVerdict none = hamel::real_on_samples(GiNaC::sqrt(1 - x * x) + y, beyond);
+  CHECK_FALSE(none.real_somewhere);
+  CHECK(none.drawn == 16);
+  CHECK(none.evaluated == 16);
+  const double x0 = GiNaC::ex_to<numeric>(none.point.at(x)).to_double();
+  CHECK((x0 > 2 && x0 < 3));
+  // the value reported is the one at the point: imaginary part sqrt(x0^2 - 1)
+  CHECK(GiNaC::ex_to<numeric>(none.value).imag().to_double() == doctest::Approx(std::sqrt(x0 * x0 - 1)));
+  CHECK(none.how().find("complex at each of the 16 sample points") == 0);
+  // everywhere complex on the default range, whatever the sign of x
+  CHECK_FALSE(hamel::real_on_samples(GiNaC::sqrt(-1 - x * x), {}).real_somewhere);
+  // a real part of 10^6 does not make a rounding-size imaginary part count: log(-x) on x > 0 is complex
+  hamel::ProbeSpace positive;
+  positive.ranges.push_back({x, 1, 2});
+  CHECK_FALSE(hamel::real_on_samples(1000000 + GiNaC::log(-x), positive).real_somewhere);
+  CHECK(hamel::real_on_samples(1000000 + GiNaC::log(x), positive).real_somewhere);
 }
 
 TEST_CASE("simplify: trigonometric identities reach the canonical form 0") {

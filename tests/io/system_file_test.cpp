@@ -55,6 +55,31 @@ TEST_CASE("System files: malformed YAML, empty file, unknown and duplicate keys"
   CHECK(error_of("- a\n- b\n").find("expected a YAML mapping of system keys at the top level, got a list") != std::string::npos);
 }
 
+TEST_CASE("System files: a complex key (? [a, b]) is refused at its position as not a name") {
+  // before: "unknown key '' in the system file; … got ''"
+  CHECK(error_of(with("? [a, b]\n: 1\n")) == "s.yaml:7:3: expected a name as key in the system file, got a list");
+  CHECK(error_of(with("? {a: 1}\n: 1\n")) == "s.yaml:7:3: expected a name as key in the system file, got a mapping");
+}
+
+TEST_CASE("System files: a Lagrangian complex at every sample point of the domain is refused at its position") {
+  const std::string head = "parameters: [m]\ncoordinates: [x, y]\n";
+  const std::string kinetic = "lagrangian: \"m/2*(x_dot^2+y_dot^2) - ";
+  // before: both derived, with a complex potential
+  const std::string everywhere = error_of(head + kinetic + "sqrt(-1 - x^2)\"\n");
+  CHECK(everywhere.find("s.yaml:3:13: 'lagrangian': not real on the domain: complex at each of the 16 sample points") == 0);
+  CHECK(everywhere.find("; expected a real L somewhere on the domain") != std::string::npos);
+  const std::string off_domain = error_of(head + "domain: {x: [2, 3]}\n" + kinetic + "sqrt(1 - x^2)\"\n");
+  CHECK(off_domain.find("s.yaml:4:13: 'lagrangian': not real on the domain") == 0);
+  // the sample point named lies in the domain
+  const auto x_at = off_domain.find(", x = ");
+  REQUIRE(x_at != std::string::npos);
+  const double x0 = std::stod(off_domain.substr(x_at + 6));
+  CHECK((x0 > 2 && x0 < 3));
+  // real on part of the domain (|x| < 1 of (-2, 2)), or on all of it: accepted
+  CHECK(error_of(head + "domain: {x: [-2, 2]}\n" + kinetic + "sqrt(1 - x^2)\"\n") == "ok");
+  CHECK(error_of(head + "domain: {x: [-0.5, 0.5]}\n" + kinetic + "sqrt(1 - x^2)\"\n") == "ok");
+}
+
 TEST_CASE("System files: undeclared symbols, syntax errors, velocities of non-coordinates") {
   const std::string undeclared = error_of(
       "coordinates: [x, y, z]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2 + z_dot^2) - g*z\"\n");

@@ -121,6 +121,29 @@ TEST_CASE("plot: panels over one x, and a script that finds its data from any wo
   CHECK(hamel::test::read_text(hamel::plot(path, dir.file("path")).script).find("set size ratio -1") != std::string::npos);
 }
 
+TEST_CASE("plot: each panel's key starts just right of its axes, at one x for every panel") {
+  if (hamel::find_gnuplot().empty()) {
+    MESSAGE("skipped: gnuplot is not installed (Debian: gnuplot-nox)");
+    return;
+  }
+  hamel::test::TempDir dir;
+  hamel::Plot p{"run", "t", "coordinates", {0, 1, 2}, {{"x", {0, 1, 0}}, {"E - E(t0)", {0, 1e-9, 2e-9}, 1}}};
+  p.panel_labels = {"energy"};
+  const std::string svg = hamel::test::read_text(hamel::plot(p, dir.file("keys")).svg);
+  // the x where gnuplot's SVG places a title's text: translate(X,Y) of the group that holds it
+  const auto text_x = [&](const std::string& title) {
+    const std::size_t t = svg.find("<text>" + title + "</text>");
+    REQUIRE(t != std::string::npos);
+    const std::size_t g = svg.rfind("translate(", t);
+    return std::stod(svg.substr(g + 10));
+  };
+  // the axes end at 0.68 of the 1000 px canvas (680 px); before, `outside right` put "x" at about 960
+  const double short_key = text_x("x"), long_key = text_x("E - E(t0)");
+  CHECK(short_key > 680);
+  CHECK(short_key < 780);
+  CHECK(long_key == doctest::Approx(short_key));
+}
+
 TEST_CASE("plot: a line per marker across the panels, each name once in the legend, curves in their own data blocks") {
   if (hamel::find_gnuplot().empty()) {
     MESSAGE("skipped: gnuplot is not installed (Debian: gnuplot-nox)");

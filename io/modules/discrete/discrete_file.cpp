@@ -191,6 +191,8 @@ void read_lagrangian(const Reading& r, DiscreteInput& in) {
   if (!d["lagrangian"]) doc.fail(d, "'discrete': expected 'lagrangian' (L_d(q0, q1), or L(q, q_dot) with 'quadrature'), got none");
   in.at.set("lagrangian", doc.mark(d["lagrangian"]));
   in.lagrangian = doc.expression(d["lagrangian"], in.rule ? r.f.tq : r.pair, "'lagrangian'");
+  // L(q, q_dot) samples as the continuous systems' does; L_d's slots have no domain of their own
+  if (in.rule) require_real_lagrangian(r.f, d["lagrangian"], in.lagrangian);
 }
 
 // constraints: a list of velocity constraints (D; D_d by the rule) or {variational, kinematic}

@@ -75,7 +75,7 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
              " steps");
     };
   const HybridTrajectory tr = run_hybrid(in, spec);
-  out << "hybrid simulation: t = " << spec.t0 << " .. " << tr.t.back()
+  out << "hybrid simulation: t = " << spec.t0 << " .. " << tr.t.back() << stopped_early_note(tr.termination, tr.message, spec.t1)
       << (in.automaton ? " from domain " + in.automaton->domain(spec.initial_domain).name : std::string()) << ", "
       << tr.impacts.size() << " impacts, " << tr.grazes.size() << " grazes, " << tr.steps << " steps\n";
   const std::size_t show = std::min<std::size_t>(tr.impacts.size(), 20);

@@ -252,9 +252,35 @@ TEST_CASE("hamel simulate: a Zeno run's hint names this file's key, 'max_events'
       "impulsive:\n  floor: {constraint: \"y >= 0\", restitution: 0.5}\n"
       "simulate: {values: {g: 10, gamma: 0.1}, initial: {y: 1, y_dot: 0, z: 0}, time: 5, max_events: 40}\n");
   const Run r = run({"simulate", f.path(), "--brief"});
-  CHECK(r.status == 0);  // a Zeno stop is an expected outcome here
+  CHECK(r.status == 1);  // stopped before t = 5, as the hybrid module's runs exit
   CHECK_MESSAGE(has(r.out, "shrinking: Zeno accumulation near t = 1.319040875"), r.out);
   CHECK(has(r.out, "hint: raise 'max_events' in 'simulate', or switch the system to a constrained mode"));
+  CHECK(has(r.out, "(stopped before t = 5: Zeno accumulation), 39 events"));
+}
+
+TEST_CASE("hamel simulate: a contact run stopped by Zeno accumulation names the interval it simulated, and exits 1") {
+  // docs/contact.md's ball with Herglotz damping on the floor y + x/4 >= 0: 68 impacts, then Zeno at 3.457
+  hamel::test::TempFile f(
+      "coordinates: [x, y]\nparameters: [m, g, gamma, s, alpha]\naction_dependent: true\n"
+      "lagrangian: \"m*(x_dot^2 + y_dot^2)/2 - m*g*y - gamma*z\"\n"
+      "impulsive:\n  floor: {constraint: \"y + s*x >= 0\", restitution: alpha}\n"
+      "simulate:\n  values: {m: 1, g: 9.81, gamma: 0.3, s: 0.25, alpha: 0.8}\n  initial: {x: 0, y: 1, x_dot: 1, y_dot: 0}\n"
+      "  time: 10\n  step: 0.001\n");
+  const Run r = run({"simulate", f.path(), "--brief"});
+  CHECK(r.status == 1);
+  // before: "t in [0, 10], 68 events" and "max events: 68 events …", exit status 0
+  CHECK_MESSAGE(has(r.out, ": t in [0, 3.45740418568] (stopped before t = 10: Zeno accumulation), 68 events"), r.out);
+  CHECK(has(r.out, "\nstopped: 68 events (68 impacts), then Zeno accumulation at t = 3.45740499703"));
+  CHECK_FALSE(has(r.out, "t in [0, 10]"));
+  CHECK_FALSE(has(r.out, "max events:"));
+  // a run that reaches its end says nothing more
+  std::string text = hamel::test::read_text(f.path());
+  text.replace(text.find("time: 10"), 8, "time: 1");
+  hamel::test::TempFile short_run(text);
+  const Run s = run({"simulate", short_run.path(), "--brief"});
+  CHECK(s.status == 0);
+  CHECK(has(s.out, ": t in [0, 1], "));
+  CHECK_FALSE(has(s.out, "stopped"));
 }
 
 TEST_CASE("hamel simulate: the multipliers of an always-on constraint are CSV columns, as (15) gives them by hand") {

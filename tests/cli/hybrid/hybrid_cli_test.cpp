@@ -244,6 +244,8 @@ TEST_CASE("hamel derive | simulate: a ball sticking to a vibrating plate is Zeno
   CHECK(has(d.out, "[yes] reduced simulation + reconstruction agrees with the full one (impact times to 1e-9)  (67 and 67 impacts;"));
   const Run s = run({"simulate", file.path(), "--brief"});
   CHECK(s.status == 1);
+  // the header says it stopped, and why, as the contact module's does
+  CHECK_MESSAGE(has(s.out, "hybrid simulation: t = 0 .. 2.02 (stopped before t = 6: Zeno accumulation), 67 impacts"), s.out);
   CHECK(has(s.out, "stopped: 67 impacts, then Zeno accumulation at t = 2.02090728"));
   CHECK(has(s.out, "last impact times 2.0209063953987911, 2.0209065735009517, 2.02090671597918, 2.0209068299422936"));
 }
