@@ -14,6 +14,8 @@
 #include <vector>
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 
 #include "core/error.hpp"
 #include "core/symbolic.hpp"
@@ -137,15 +139,55 @@ std::size_t control_character(const std::string& text) {
 
 }  // namespace
 
+namespace {
+
+// Where a document's first node starts, if it has one (an empty document after '...' has none).
+struct FirstNode : YAML::EventHandler {
+  std::optional<YAML::Mark> at;
+  void take(const YAML::Mark& m) {
+    if (!at) at = m;
+  }
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { take(m); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string&) override { take(m); }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override { take(m); }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override { take(m); }
+  void OnMapEnd() override {}
+};
+
+// Two files pasted together: the second document was ignored, silently. The documents after the first
+// are read one by one, at most kMaxDocuments of them: on some malformed input yaml-cpp's parser hands
+// out empty documents without end (YAML::LoadAll then filled memory: a fuzzed claims file).
+void refuse_second_document(const std::string& text, const std::string& name) {
+  constexpr int kMaxDocuments = 16;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  FirstNode first;
+  if (!parser.HandleNextDocument(first)) return;
+  for (int k = 1; k < kMaxDocuments; ++k) {
+    FirstNode next;
+    if (!parser.HandleNextDocument(next)) return;
+    if (next.at)
+      throw ParseError(name, next.at->line + 1, next.at->column + 1,
+                       "expected one YAML document, got a second one after '---' (put every key in one document)");
+  }
+}
+
+}  // namespace
+
 Document Document::from_string(const std::string& text, const std::string& name, const FileKind& kind) {
   if (const std::size_t at = invalid_utf8(text); at != std::string::npos)
     bad_byte(text, at, name, "expected text in UTF-8, got the byte ");
   if (const std::size_t at = control_character(text); at != std::string::npos)
     bad_byte(text, at, name, "expected text, got the control character ");
   check_flow_depth(text, name);
-  std::vector<YAML::Node> documents;
+  YAML::Node root;
   try {
-    documents = YAML::LoadAll(text);
+    root = YAML::Load(text);
+    refuse_second_document(text, name);
   } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own limit, on indented (block) collections
     throw ParseError(name, e.mark.line + 1, e.mark.column + 1,
                      "document nested too deeply; expected at most about 500 levels of indented collections, got more");
@@ -153,12 +195,6 @@ Document Document::from_string(const std::string& text, const std::string& name,
     throw ParseError(name, e.mark.line + 1, e.mark.column + 1,
                      "malformed YAML: " + e.msg + "; expected a YAML mapping of " + kind.keys);
   }
-  // Two files pasted together: the second document was ignored, silently.
-  for (std::size_t k = 1; k < documents.size(); ++k)
-    if (!documents[k].IsNull())
-      throw ParseError(name, documents[k].Mark().line + 1, documents[k].Mark().column + 1,
-                       "expected one YAML document, got a second one after '---' (put every key in one document)");
-  const YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
   if (root.IsNull())
     throw ParseError(name, 1, 1, "empty file; expected a YAML mapping with at least " + kind.needs + ", got nothing");
   if (!root.IsMap())

@@ -66,6 +66,22 @@ TEST_CASE("Fuzz regressions: a denominator that is a large power of a sum is rea
             .find("the value is not defined anywhere") != std::string::npos);
 }
 
+// yaml-cpp's parser hands out empty documents without end on this claims file (the fuzzer's input, a
+// timeout): YAML::LoadAll, which looked for a second document, filled memory. The documents after the
+// first are read a bounded number of times; the file is empty, as the first document says.
+TEST_CASE("Fuzz regressions: a file on which yaml-cpp's parser repeats empty documents is read once") {
+  const std::string text = R"(# Statements about the nonholonomic particle, checked by
+# z  hamel # esn/onh[)olgacheck exrved", conserved: {function: "pi1"}}
+ , so the gauged bracket is jacobi: Pi_nh: {pi1, pi2}", source: "section 5.4.2",
+     - {namea: "pi1 is a Casimir of thi-(e reduced b)";
+  try {
+    (void)hamel::Document::from_string(text, "c.yaml");
+    FAIL("no error");
+  } catch (const hamel::ParseError& e) {
+    CHECK(std::string(e.what()).find("c.yaml:1:1: empty file") == 0);
+  }
+}
+
 TEST_CASE("Fuzz regressions: a complex domain endpoint is an error, not std::invalid_argument") {
   CHECK(file_error("coordinates: [x]\ndomain: {x: [sqrt(-1), 1]}\nlagrangian: \"x_dot^2\"\n")
             .find("s.yaml:2:14: lower end of x: a complex number (I); expected a real expression, got one with an imaginary part") == 0);
