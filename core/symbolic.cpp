@@ -1769,10 +1769,32 @@ RealityVerdict real_on_samples(const ex& e, const ProbeSpace& space, int points)
   return r;
 }
 
+RealityVerdict real_on_widening_samples(const ex& e, const ProbeSpace& space, const std::vector<ex>& widened, int points) {
+  RealityVerdict first = real_on_samples(e, space, points);
+  if (first.real_somewhere || widened.empty()) return first;
+  for (const double factor : {10.0, 100.0, 1000.0}) {
+    ProbeSpace wide = space;
+    for (SampleRange& r : wide.ranges)
+      if (std::any_of(widened.begin(), widened.end(), [&](const ex& p) { return p.is_equal(r.symbol); })) r.lo *= factor, r.hi *= factor;
+    const RealityVerdict v = real_on_samples(e, wide, points);
+    first.drawn += v.drawn;
+    first.evaluated += v.evaluated;
+    ++first.rounds;
+    if (v.real_somewhere) {
+      first.real_somewhere = true;
+      first.point.clear();
+      return first;
+    }
+  }
+  return first;
+}
+
 std::string RealityVerdict::how() const {
+  const std::string parameters = rounds > 1 ? "positive parameters in (1/2, 5/2) and in 10, 100 and 1000 times that range"
+                                            : "positive parameters in (1/2, 5/2)";
   return "complex at each of the " + std::to_string(evaluated) + " sample points where it has a value (of " + std::to_string(drawn) +
-         " drawn as a Latin hypercube: coordinates in their domain intervals, positive parameters in (1/2, 5/2), other symbols "
-         "in (-1.7, 1.9); evaluated at 30 digits)";
+         " drawn as Latin hypercubes: coordinates in their domain intervals, " + parameters +
+         ", other symbols in (-1.7, 1.9); evaluated at 30 digits)";
 }
 
 ZeroVerdict zero_test(const ex& e, const ProbeSpace& space) {

@@ -117,6 +117,7 @@ struct RealityVerdict {
   int evaluated = 0;           ///< of them, those where e has a value (a pole or an overflow has none)
   GiNaC::exmap point;          ///< when not real: the first sample point
   GiNaC::ex value;             ///< e there
+  int rounds = 1;              ///< 1, or 4 when the parameters were also drawn from wider ranges
   /// "complex at each of the 16 sample points where it has a value (of 16 drawn as a Latin hypercube: …)"
   std::string how() const;
 };
@@ -125,6 +126,12 @@ struct RealityVerdict {
 /// `points` strata, each drawn once, so that a part of a range wider than 2/points of it is hit) at
 /// 30 digits; a value is real when its imaginary part is below 10^-20 of its size.
 RealityVerdict real_on_samples(const GiNaC::ex& e, const ProbeSpace& space, int points = 16);
+
+/// real_on_samples, and where `e` is complex at every point, again with the ranges of the symbols in
+/// `widened` (a system's parameters) 10, 100 and 1000 times as wide: a parameter's physical values may
+/// lie beyond the probing range (sqrt(a - 3) with a > 3). Complex only if complex in every round.
+RealityVerdict real_on_widening_samples(const GiNaC::ex& e, const ProbeSpace& space, const std::vector<GiNaC::ex>& widened,
+                                        int points = 16);
 
 /// Replaces every abstract function and derivative in `e` (see core/abstract_function.hpp) by a
 /// symbol, recording the substitution in `jets` (so that equal jets get the same symbol).

@@ -9,8 +9,11 @@
 #include "brackets/jacobi.hpp"
 #include "core/error.hpp"
 #include "core/latex.hpp"
+#include "core/monomial.hpp"
+#include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
 #include "derivation/in_variables.hpp"
+#include "geometry/invariant_frame.hpp"
 #include "geometry/lifts.hpp"
 #include "geometry/linear_algebra.hpp"
 #include "mechanics/affine_constraints.hpp"
@@ -362,6 +365,52 @@ void gauged_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, c
   zero_verdict(s, "theorem_5_6.search", "the configuration part of $(Pi_nh^Lambda)^#(dC)$ is Z (Theorem 5.6)", v);
 }
 
+// Where the frame Hamel computed stops being a frame of D: the factors of det G that involve a
+// coordinate. A rotation about a point leaves no invariant frame of D there (the Heisenberg system's
+// x ∂x + y ∂y at the origin); equations and simulations in that frame are singular there.
+// Whether p is plainly positive: a positive number plus positive numbers times even powers of symbols
+// (x² + y² + 4 has no real zero).
+bool plainly_positive(const GiNaC::ex& p) {
+  bool constant = false;
+  for (const GiNaC::ex& t : terms_of(p.expand())) {
+    GiNaC::ex coefficient = t;
+    if (GiNaC::is_a<GiNaC::mul>(t) || GiNaC::is_a<GiNaC::power>(t) || GiNaC::is_a<GiNaC::symbol>(t)) {
+      coefficient = 1;
+      for (const GiNaC::ex& f : GiNaC::is_a<GiNaC::mul>(t) ? std::vector<GiNaC::ex>(t.begin(), t.end()) : std::vector<GiNaC::ex>{t}) {
+        if (GiNaC::is_a<GiNaC::numeric>(f)) coefficient *= f;
+        else if (!(GiNaC::is_a<GiNaC::power>(f) && GiNaC::is_a<GiNaC::symbol>(f.op(0)) && GiNaC::is_a<GiNaC::numeric>(f.op(1)) &&
+                   GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_even() && GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_positive()))
+          return false;
+      }
+    } else {
+      constant = true;
+    }
+    if (!GiNaC::is_a<GiNaC::numeric>(coefficient) || !GiNaC::ex_to<GiNaC::numeric>(coefficient).is_positive()) return false;
+  }
+  return constant;
+}
+
+void frame_degeneracy(const NonholonomicSystem& sys, DerivationSection& s) {
+  const GiNaC::ex det = simplify(determinant_of_entries(sys.constrained_metric()));
+  const GiNaC::ex factors = coordinate_factors(fraction_parts(det).op(0), sys.chart());
+  // each factor once; left out: those with no real zero, and those with a parameter, whose zeros
+  // depend on its value (the snakeboard's l² m cos²φ + (J − J0) sin²φ has none for J > J0)
+  const auto has_parameter = [&](const GiNaC::ex& f) {
+    return std::any_of(sys.chart().parameters().begin(), sys.chart().parameters().end(), [&](const GiNaC::ex& p) { return f.has(p); });
+  };
+  GiNaC::ex where = 1;
+  for (const GiNaC::ex& f : GiNaC::is_a<GiNaC::mul>(factors) ? std::vector<GiNaC::ex>(factors.begin(), factors.end())
+                                                              : std::vector<GiNaC::ex>{factors}) {
+    const GiNaC::ex base = GiNaC::is_a<GiNaC::power>(f) ? f.op(0) : f;
+    if (!plainly_positive(base) && !has_parameter(base)) where *= base;
+  }
+  if (where.is_equal(1)) return;
+  s.prose.push_back(Paragraph("The frame Hamel computed degenerates where ")
+                        .formula(where)
+                        .words(" = 0 ($det G = 0$ there): its equations are singular there, and a simulation cannot pass "
+                               "through those points; give a 'frame:' that spans $D$ there to reach them."));
+}
+
 // Issue 16 §2: a frame Hamel computes (no `frame:` given) is reported invariant under the generators,
 // [ξ, X_a] = 0, or not (a fact: an invariant frame may not exist; the first field that moves is named).
 void frame_invariance(const NonholonomicInput& in, const NonholonomicSystem& sys, DerivationSection& s) {
@@ -375,6 +424,7 @@ void frame_invariance(const NonholonomicInput& in, const NonholonomicSystem& sys
                  ? "Hamel found an invariant frame of $TQ$ and took the constraints' kernel in it"
                  : "no invariant frame of $TQ$ among fields polynomial in the moved coordinates and their cosines and "
                    "sines: Hamel took the constraints' kernel in the coordinate frame";
+  frame_degeneracy(sys, s);
 }
 
 // The declared generators, checked before anything is reduced with them (004 §4.2): a generator that

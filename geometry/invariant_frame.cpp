@@ -8,6 +8,7 @@
 #include <random>
 
 #include "core/modular.hpp"
+#include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/linear_algebra.hpp"
 
@@ -192,6 +193,17 @@ std::optional<ResidueRow> at(const VectorField& E, const Ansatz& A, const Residu
 
 }  // namespace
 
+ex coordinate_factors(const ex& p, const Chart& Q) {
+  GiNaC::exmap atoms;  // symbol ↦ sin θ, cos θ, … (GiNaC's to_polynomial convention)
+  const ex f = GiNaC::factor(p.expand().to_polynomial(atoms));
+  ex out = 1;
+  for (const ex& x : GiNaC::is_a<GiNaC::mul>(f) ? std::vector<ex>(f.begin(), f.end()) : std::vector<ex>{f}) {
+    const ex back = x.subs(atoms, GiNaC::subs_options::no_pattern);
+    if (std::any_of(Q.coordinates().begin(), Q.coordinates().end(), [&](const ex& q) { return back.has(q); })) out *= back;
+  }
+  return out;
+}
+
 bool commutes_with(const VectorField& X, const std::vector<VectorField>& generators) {
   return std::all_of(generators.begin(), generators.end(),
                      [&](const VectorField& xi) { return zero_test(lie_bracket(xi, X)).zero; });
@@ -317,6 +329,35 @@ std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q, const 
   return best;
 }
 
+// X without the function of the coordinates common to its components, when X stays invariant: the
+// kernel of the constraints in an invariant frame comes out with such a factor where a minor is
+// inverted ((x² + y²)(R cos θ ∂x + R sin θ ∂y + ∂φ) for a penny whose symmetry rotates about the
+// origin), and the field then vanishes where the factor does (G singular at the origin). Only the
+// coordinates' factors: a parameter is nonzero.
+VectorField without_common_factor(const VectorField& X, const std::vector<VectorField>& generators) {
+  const Chart& Q = X.chart();
+  GiNaC::exmap atoms;  // symbol ↦ sin θ, cos θ, … (GiNaC's to_polynomial convention)
+  ex numerators = 0, denominators = 1;
+  bool first = true;
+  for (const ex& c : X.components()) {
+    if (c.is_zero()) continue;
+    const ex nd = fraction_parts(simplify(c));
+    const ex n = nd.op(0).to_polynomial(atoms), d = nd.op(1).to_polynomial(atoms);
+    numerators = first ? n : GiNaC::gcd(numerators, n);
+    denominators = GiNaC::lcm(denominators, d);
+    first = false;
+  }
+  if (first) return X;
+  const ex back_n = numerators.subs(atoms, GiNaC::subs_options::no_pattern);
+  const ex back_d = denominators.subs(atoms, GiNaC::subs_options::no_pattern);
+  const ex by = coordinate_factors(back_d, Q) / coordinate_factors(back_n, Q);
+  if (by.is_equal(1)) return X;
+  std::vector<ex> scaled;
+  for (const ex& c : X.components()) scaled.push_back(simplify(c * by));
+  VectorField Y(Q, scaled);
+  return commutes_with(Y, generators) ? Y : X;
+}
+
 }  // namespace
 
 SplitFrame split_in_frame(const std::vector<Form>& constraints, const std::vector<VectorField>& E,
@@ -347,7 +388,7 @@ SplitFrame split_in_frame(const std::vector<Form>& constraints, const std::vecto
       for (unsigned k = 0; k < m; ++k) vj -= inverse_P(j, k) * M(k, f);
       v[P[j]] = simplify(vj);
     }
-    split.distribution.push_back(simplify(linear_combination(v, E)));
+    split.distribution.push_back(without_common_factor(simplify(linear_combination(v, E)), generators));
   }
   return split;
 }

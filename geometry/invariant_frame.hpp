@@ -16,6 +16,10 @@
 
 namespace hamel {
 
+/// The product of the factors over Q of the polynomial p (in the coordinates, their sines and cosines
+/// and the parameters) that involve a coordinate: where p vanishes on Q (parameters are nonzero).
+GiNaC::ex coordinate_factors(const GiNaC::ex& p, const Chart& Q);
+
 /// [ξ, X] = 0 for every generator ξ (each by the zero test).
 bool commutes_with(const VectorField& X, const std::vector<VectorField>& generators);
 

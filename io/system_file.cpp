@@ -329,7 +329,8 @@ int Module::simulate(const SystemFile&, const SimulateOptions&, std::ostream&) c
 }
 
 void require_real_lagrangian(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L) {
-  const RealityVerdict r = real_on_samples(L, f.Q.probe_space());
+  // the parameters' ranges widened where L is complex on the probing ranges (sqrt(a - 3), a > 3)
+  const RealityVerdict r = real_on_widening_samples(L, f.Q.probe_space(), f.Q.parameters());
   if (r.real_somewhere) return;
   std::vector<std::pair<std::string, double>> point;  // by name, as the coordinates read
   for (const auto& [s, x] : r.point) point.emplace_back(detail::str(s), GiNaC::ex_to<GiNaC::numeric>(x).to_double());

@@ -98,7 +98,7 @@ TEST_CASE("hamel derive: a contact or hybrid Lagrangian complex on the whole dom
                                 "lagrangian: \"qa_dot^2/2 + qb_dot^2/2 - a*z - log(-1 - qa^2)\"\n", ".yaml");
   const Run c = run({"derive", contact.path(), "--brief"});
   CHECK(c.status == 2);
-  CHECK(c.err.find(contact.path() + ":4:13: 'lagrangian': not real on the domain: complex at each of the 16 sample points") == 7);
+  CHECK(c.err.find(contact.path() + ":4:13: 'lagrangian': not real on the domain: complex at each of the 64 sample points") == 7);
   // log(qa) is real for qa > 0, half of the default range: derived
   hamel::test::TempFile real("coordinates: [qa, qb]\nparameters: [a]\naction_dependent: true\n"
                              "lagrangian: \"qa_dot^2/2 + qb_dot^2/2 - a*z - log(qa)\"\n", ".yaml");

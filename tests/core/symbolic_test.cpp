@@ -66,6 +66,27 @@ TEST_CASE("real_on_samples: complex everywhere on the space, or real at a sample
   CHECK(hamel::real_on_samples(1000000 + GiNaC::log(x), positive).real_somewhere);
 }
 
+TEST_CASE("real_on_widening_samples: a parameter's ranges widened 10, 100, 1000 times before a verdict") {
+  realsymbol x("x"), a("a");
+  hamel::ProbeSpace space;
+  space.ranges.push_back({a, 0.5, 2.5});
+  // complex for every a in (1/2, 5/2); real once a > 3, inside (5, 25)
+  CHECK_FALSE(hamel::real_on_samples(GiNaC::sqrt(a - 3) + x, space).real_somewhere);
+  const hamel::RealityVerdict wide = hamel::real_on_widening_samples(GiNaC::sqrt(a - 3) + x, space, {a});
+  CHECK(wide.real_somewhere);
+  CHECK(wide.rounds == 2);
+  // complex for every a below 2500: four rounds of 16 points, the first round's point reported
+  const hamel::RealityVerdict far = hamel::real_on_widening_samples(GiNaC::sqrt(a - 30000) + x, space, {a});
+  CHECK_FALSE(far.real_somewhere);
+  CHECK(far.rounds == 4);
+  CHECK(far.drawn == 64);
+  const double a0 = GiNaC::ex_to<numeric>(far.point.at(a)).to_double();
+  CHECK((a0 > 0.5 && a0 < 2.5));
+  CHECK(far.how().find("complex at each of the 64 sample points") == 0);
+  // nothing to widen: one round, as real_on_samples
+  CHECK(hamel::real_on_widening_samples(GiNaC::sqrt(a - 30000) + x, space, {}).rounds == 1);
+}
+
 TEST_CASE("simplify: trigonometric identities reach the canonical form 0") {
   realsymbol x("x"), y("y"), t("t");
   CHECK(hamel::simplify(pow(sin(x), 2) + pow(cos(x), 2) - 1).is_zero());

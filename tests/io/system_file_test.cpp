@@ -66,7 +66,9 @@ TEST_CASE("System files: a Lagrangian complex at every sample point of the domai
   const std::string kinetic = "lagrangian: \"m/2*(x_dot^2+y_dot^2) - ";
   // before: both derived, with a complex potential
   const std::string everywhere = error_of(head + kinetic + "sqrt(-1 - x^2)\"\n");
-  CHECK(everywhere.find("s.yaml:3:13: 'lagrangian': not real on the domain: complex at each of the 16 sample points") == 0);
+  // the parameter m's range widened three times (16 points each) before the verdict
+  CHECK(everywhere.find("s.yaml:3:13: 'lagrangian': not real on the domain: complex at each of the 64 sample points") == 0);
+  CHECK(everywhere.find("positive parameters in (1/2, 5/2) and in 10, 100 and 1000 times that range") != std::string::npos);
   CHECK(everywhere.find("; expected a real L somewhere on the domain") != std::string::npos);
   const std::string off_domain = error_of(head + "domain: {x: [2, 3]}\n" + kinetic + "sqrt(1 - x^2)\"\n");
   CHECK(off_domain.find("s.yaml:4:13: 'lagrangian': not real on the domain") == 0);
@@ -78,6 +80,17 @@ TEST_CASE("System files: a Lagrangian complex at every sample point of the domai
   // real on part of the domain (|x| < 1 of (-2, 2)), or on all of it: accepted
   CHECK(error_of(head + "domain: {x: [-2, 2]}\n" + kinetic + "sqrt(1 - x^2)\"\n") == "ok");
   CHECK(error_of(head + "domain: {x: [-0.5, 0.5]}\n" + kinetic + "sqrt(1 - x^2)\"\n") == "ok");
+}
+
+TEST_CASE("System files: a Lagrangian real only for parameters beyond the probing range is accepted") {
+  // before: sqrt(a - 3) was refused, complex for every a in (1/2, 5/2), though a physical a is above 3
+  const std::string head = "parameters: [m, a]\ncoordinates: [x, y]\nlagrangian: \"m/2*(x_dot^2+y_dot^2) - ";
+  CHECK(error_of(head + "sqrt(a - 3)*x^2\"\n") == "ok");
+  CHECK(error_of(head + "log(a - 200)*x^2\"\n") == "ok");
+  // beyond 1000 times the range (a < 2500): refused, the rounds named
+  const std::string far = error_of(head + "sqrt(a - 30000)*x^2\"\n");
+  CHECK(far.find("s.yaml:3:13: 'lagrangian': not real on the domain: complex at each of the 64 sample points") == 0);
+  CHECK(far.find("and in 10, 100 and 1000 times that range") != std::string::npos);
 }
 
 TEST_CASE("System files: undeclared symbols, syntax errors, velocities of non-coordinates") {
