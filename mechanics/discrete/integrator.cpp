@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "mechanics/discrete/lagrange_dalembert.hpp"
+#include "mechanics/discrete/invariance.hpp"
 
 namespace hamel {
 
@@ -25,17 +25,24 @@ void require_values(const std::vector<GiNaC::ex>& e, const Chart& Q, const Param
   }
 }
 
-NewtonSolver make_step_solver(const DiscreteSystem& system, const ParameterValues& values, NewtonOptions options,
-                              CompileOptions co) {
-  const Chart& Q = system.chart();
+// (3) for the step solver, refused when it is not square or a parameter has no value.
+DiscreteEquations step_equations(const DiscreteSystem& system, const ParameterValues& values) {
   HAMEL_CHECK(system.kinematic().size() == system.variational().size(), DomainError, "DiscreteIntegrator",
               "the discrete Lagrange-d'Alembert equations (3) are not square",
               "as many kinematic constraints (D_d) as variational ones (D): " + std::to_string(system.variational().size()),
               std::to_string(system.kinematic().size()));
-  const DiscreteEquations eq = lagrange_dalembert_equations(system);
-  require_values(eq.residual, Q, values, "DiscreteIntegrator");
-  return make_newton_solver(eq.residual, concat(slot(Q, 0), slot(Q, 1)), eq.unknowns, values, "DiscreteIntegrator::step",
-                            options, co);
+  DiscreteEquations eq = lagrange_dalembert_equations(system);
+  require_values(eq.residual, system.chart(), values, "DiscreteIntegrator");
+  return eq;
+}
+
+// x_{k+1} = x_k + d, summed with Kahan's compensation c (rounding of earlier sums carried along): the
+// positions stay within a rounding of the exact sum of the increments however long the run.
+void compensated_add(double& sum, double& c, double d) {
+  const double y = d - c;
+  const double t = sum + y;
+  c = (t - sum) - y;
+  sum = t;
 }
 
 }  // namespace
@@ -77,10 +84,18 @@ double DiscreteTrajectory::mean_iterations() const {
 }
 
 DiscreteIntegrator::DiscreteIntegrator(const DiscreteSystem& system, const ParameterValues& values, NewtonOptions options,
-                                       CompileOptions compile_options)
+                                       CompileOptions compile_options, Translation translation)
+    : DiscreteIntegrator(system, step_equations(system, values), values, options, compile_options, translation) {}
+
+DiscreteIntegrator::DiscreteIntegrator(const DiscreteSystem& system, const DiscreteEquations& eq, const ParameterValues& values,
+                                       NewtonOptions options, CompileOptions compile_options, Translation translation)
     : n_(system.dim()), m_(system.variational().size()),
-      newton_(make_step_solver(system, values, options, compile_options)) {
+      newton_(make_newton_solver(eq.residual, concat(slot(system.chart(), 0), slot(system.chart(), 1)), eq.unknowns, values,
+                                 "DiscreteIntegrator::step", options, compile_options)) {
   const Chart& Q = system.chart();
+  if (translation == Translation::Detect) translated_ = translation_invariant_coordinates(eq.residual, Q);
+  is_translated_.assign(n_, 0);
+  for (auto i : translated_) is_translated_[i] = 1;
   std::vector<GiNaC::ex> phi = system.kinematic();
   if (phi.empty()) phi.push_back(GiNaC::ex(0));
   phi_ = compile(phi, concat(slot(Q, 0), slot(Q, 1)), values, compile_options);
@@ -88,17 +103,29 @@ DiscreteIntegrator::DiscreteIntegrator(const DiscreteSystem& system, const Param
   x_.assign(n_ + m_, 0.0);
 }
 
-NewtonDiagnostics DiscreteIntegrator::step(const double* q0, const double* q1, double* q2, double* nu, long k) const {
+// One Newton solve of (3).  A translated coordinate is moved by −q_k (exact, (3) being invariant): q_{k-1}
+// sits at −back, q_k at 0, and `out` receives the increment q_{k+1} − q_k, solved near 0 so that its
+// rounding is that of the increment, not of |q|.  The other coordinates are absolute, in and out.
+NewtonDiagnostics DiscreteIntegrator::solve(const double* q0, const double* q1, const double* back, double* out, double* nu,
+                                            long k) const {
   for (std::size_t i = 0; i < n_; ++i) {
-    known_[i] = q0[i];
-    known_[n_ + i] = q1[i];
-    x_[i] = 2 * q1[i] - q0[i];
+    known_[i] = is_translated_[i] ? -back[i] : q0[i];
+    known_[n_ + i] = is_translated_[i] ? 0.0 : q1[i];
+    x_[i] = is_translated_[i] ? back[i] : 2 * q1[i] - q0[i];
   }
   for (std::size_t a = 0; a < m_; ++a) x_[n_ + a] = nu[a];
   const NewtonDiagnostics d = newton_.solve(known_.data(), x_.data(), k,
                                             "reduce the step h, or check that (q_{k-1}, q_k) lies on D_d");
-  for (std::size_t i = 0; i < n_; ++i) q2[i] = x_[i];
+  for (std::size_t i = 0; i < n_; ++i) out[i] = x_[i];
   for (std::size_t a = 0; a < m_; ++a) nu[a] = x_[n_ + a];
+  return d;
+}
+
+NewtonDiagnostics DiscreteIntegrator::step(const double* q0, const double* q1, double* q2, double* nu, long k) const {
+  std::vector<double> back(n_);
+  for (std::size_t i = 0; i < n_; ++i) back[i] = q1[i] - q0[i];
+  const NewtonDiagnostics d = solve(q0, q1, back.data(), q2, nu, k);
+  for (auto i : translated_) q2[i] += q1[i];
   return d;
 }
 
@@ -108,15 +135,23 @@ DiscreteTrajectory DiscreteIntegrator::run(const std::vector<double>& q0, const 
               "initial points of the wrong dimension", std::to_string(n_), std::to_string(q0.size()) + " and " + std::to_string(q1.size()));
   HAMEL_CHECK(N >= 1, InvalidArgument, "DiscreteIntegrator::run", "no steps requested", "N >= 1", "0");
   DiscreteTrajectory t;
+  t.translated = translated_;
   t.q.reserve(N + 1);
   t.multipliers.reserve(N);
   t.steps.reserve(N);
   t.q.push_back(q0);
   t.q.push_back(q1);
-  std::vector<double> nu(m_, 0.0), q2(n_);
+  std::vector<double> nu(m_, 0.0), out(n_), back(n_), c(n_, 0.0);
+  for (std::size_t i = 0; i < n_; ++i) back[i] = q1[i] - q0[i];
   for (std::size_t k = 1; k < N; ++k) {
-    const NewtonDiagnostics d = step(t.q[k - 1].data(), t.q[k].data(), q2.data(), nu.data(), static_cast<long>(k));
-    t.q.push_back(q2);
+    const NewtonDiagnostics d = solve(t.q[k - 1].data(), t.q[k].data(), back.data(), out.data(), nu.data(), static_cast<long>(k));
+    std::vector<double> q2(out);
+    for (auto i : translated_) {
+      back[i] = out[i];
+      q2[i] = t.q[k][i];
+      compensated_add(q2[i], c[i], out[i]);
+    }
+    t.q.push_back(std::move(q2));
     t.multipliers.push_back(nu);
     t.steps.push_back(d);
     t.max_iterations = std::max(t.max_iterations, d.iterations);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mechanics/discrete/discrete_system.hpp"
+#include "mechanics/discrete/lagrange_dalembert.hpp"
 #include "mechanics/discrete/newton.hpp"
 
 namespace hamel {
@@ -20,6 +21,7 @@ struct DiscreteTrajectory {
   std::vector<std::vector<double>> q;            ///< q_0 … q_N
   std::vector<std::vector<double>> multipliers;  ///< ν at k = 1 … N−1 (coefficients of ω^a(q_k))
   std::vector<NewtonDiagnostics> steps;          ///< one per computed point q_2 … q_N
+  std::vector<std::size_t> translated;           ///< coordinates solved relative to q_k (DiscreteIntegrator::translated)
   int max_iterations = 0;                        ///< over all steps
   double max_residual = 0;                       ///< ‖F‖∞ at the solutions, worst step
   double mean_iterations() const;
@@ -29,25 +31,39 @@ struct DiscreteTrajectory {
 using StepReport = std::function<void(std::size_t k)>;
 constexpr std::size_t kStepReportInterval = 1024;
 
+/// Whether steps are solved relative to q_k in the coordinates where (3) is translation invariant
+/// (`translation_invariant_coordinates`): Detect (default) finds them, Off solves every step in the
+/// absolute coordinates (rounding then grows with |q|: for comparison).
+enum class Translation { Detect, Off };
+
 class DiscreteIntegrator {
  public:
   /// @throws InvalidArgument if a parameter has no value; DomainError if the number of kinematic
   ///   constraints differs from the number of variational ones (then (3) is not square).
   DiscreteIntegrator(const DiscreteSystem& system, const ParameterValues& values, NewtonOptions options = {},
-                     CompileOptions compile_options = {});
+                     CompileOptions compile_options = {}, Translation translation = Translation::Detect);
   std::size_t dim() const { return n_; }
   std::size_t multipliers() const { return m_; }
+  /// The coordinates (indices into Q) in which each step is solved relative to q_k.
+  const std::vector<std::size_t>& translated() const { return translated_; }
   /// One step: q2 (initial guess 2 q1 − q0) and ν (initial guess: its value on entry).
   NewtonDiagnostics step(const double* q0, const double* q1, double* q2, double* nu, long k = 1) const;
-  /// N points after q0, q1 (N ≥ 1): q_0 … q_N.  @throws ConvergenceError naming the step.
+  /// N points after q0, q1 (N ≥ 1): q_0 … q_N.  In the translated coordinates each step is solved for the
+  /// increment q_{k+1} − q_k from the previous increment (never from a difference of large rounded
+  /// positions), and the positions are its compensated sums.  @throws ConvergenceError naming the step.
   DiscreteTrajectory run(const std::vector<double>& q0, const std::vector<double>& q1, std::size_t N,
                          const StepReport& report = {}) const;
   /// ‖φ(q0, q1)‖∞: how far a pair is from D_d.
   double constraint_violation(const std::vector<double>& q0, const std::vector<double>& q1) const;
 
  private:
+  DiscreteIntegrator(const DiscreteSystem& system, const DiscreteEquations& eq, const ParameterValues& values,
+                     NewtonOptions options, CompileOptions compile_options, Translation translation);
+  NewtonDiagnostics solve(const double* q0, const double* q1, const double* back, double* out, double* nu, long k) const;
   std::size_t n_, m_;
   NewtonSolver newton_;
+  std::vector<std::size_t> translated_;
+  std::vector<char> is_translated_;
   CompiledFunction phi_;
   mutable std::vector<double> known_, x_;
 };

@@ -2,6 +2,7 @@
 #include "mechanics/discrete/invariance.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/error.hpp"
 #include "geometry/linear_algebra.hpp"
@@ -129,6 +130,22 @@ ZeroVerdict kinematic_set_invariance(const DiscreteSystem& S, const TrivialBundl
   ZeroVerdict v = vanishes_on_constraint(moved, S.kinematic(), slot(S.chart(), 1), S.triple());
   v.detail = "the defining functions are not invariant (" + functions.how() + "); on the set D_d itself: " + v.detail;
   return v;
+}
+
+std::vector<std::size_t> translation_invariant_coordinates(const std::vector<ex>& residual, const Chart& Q) {
+  const GiNaC::realsymbol t("t_shift");
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < Q.dim(); ++i) {
+    GiNaC::exmap moved;
+    for (std::size_t k = 0; k < 3; ++k) moved[slot(Q, k)[i]] = slot(Q, k)[i] + t;
+    std::vector<ex> checks;
+    for (const auto& f : residual) checks.push_back(f.subs(moved) - f);
+    try {
+      if (rescaled_all_zero(checks, triple_chart(Q)).zero) out.push_back(i);
+    } catch (const std::domain_error&) {  // no value at a probe point (an overflow): not known invariant, left absolute
+    }
+  }
+  return out;
 }
 
 ZeroVerdict force_equivariance(const DiscreteSystem& S, const TrivialBundle& B) {

@@ -28,6 +28,12 @@ ZeroVerdict vanishes_on_constraint(const std::vector<GiNaC::ex>& f, const std::v
 /// f^∓(l_h q0, l_h q1) ∘ T l_h = f^∓(q0, q1).
 ZeroVerdict force_equivariance(const DiscreteSystem& system, const TrivialBundle& bundle);
 
+/// The coordinates x of Q in which (3) is translation invariant: every residual (E − Σ ν ω, φ(q1, q2)) is
+/// unchanged when x0, x1, x2 all move by the same t (decided by the zero test; undecided counts as not).
+/// Then a step may be solved with x relative to x1 and moved back, exactly.  The residual is what
+/// matters, not L_d: a potential linear in x changes L_d by a constant but leaves (3) invariant.
+std::vector<std::size_t> translation_invariant_coordinates(const std::vector<GiNaC::ex>& residual, const Chart& Q);
+
 /// f(q0, q1) with both slots moved by l_h.
 GiNaC::ex act_on_pair(const GiNaC::ex& f, const TrivialBundle& bundle, const GroupElement& h0, const GroupElement& h1);
 

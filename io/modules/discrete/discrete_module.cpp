@@ -44,9 +44,14 @@ void print_summary(const SystemFile& file, const DiscreteState& d, const Discret
   const Chart& Q = d.in.system.chart();
   const std::size_t N = d.in.simulation->steps;
   out << "discrete simulation of " << file.name << ": " << N << " steps of h = " << h << "\n";
-  if (r.unreduced)
+  if (r.unreduced) {
     out << "  unreduced (3): max " << r.unreduced->max_iterations << " Newton iterations per step (mean "
-        << sci(r.unreduced->mean_iterations()) << "), max residual " << sci(r.unreduced->max_residual) << "\n";
+        << sci(r.unreduced->mean_iterations()) << "), max residual " << sci(r.unreduced->max_residual);
+    std::string in;
+    for (auto i : r.unreduced->translated) in += (in.empty() ? "" : ", ") + Q.coordinate_name(i);
+    if (!in.empty()) out << "; solved relative to q_k in " << in << " ((3) is translation invariant there)";
+    out << "\n";
+  }
   if (!r.reduced_route.empty()) out << "  reduced: " << r.reduced_route << ", max " << r.reduced_max_iterations << " iterations per step\n";
   if (!r.reduced_note.empty()) out << "  reduced: " << (r.reduced_failed ? "FAILED" : "none") << " (" << r.reduced_note << ")\n";
   if (!r.energy_dla.empty() && r.work_dla.empty())

@@ -2,9 +2,12 @@
 // rolling disk (A9), convergence diagnostics and the error for a step that does not converge.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/symbolic.hpp"
+#include "geometry/lifts.hpp"
 #include "mechanics/discrete/integrator.hpp"
 #include "tests/mechanics/discrete/systems.hpp"
 
@@ -68,6 +71,64 @@ TEST_CASE("DiscreteIntegrator: the rolling disk (A9), q1 completed on D_d, q10 a
     const double J = (0.125 * (b[0] - a[0]) + 0.5 * (std::cos(a[1]) * (b[2] - a[2]) + std::sin(a[1]) * (b[3] - a[3]))) / 0.1;
     CHECK(std::fabs(J - 0.749843758137851) < tol);
   }
+}
+
+TEST_CASE("DiscreteIntegrator: steps are solved relative to q_k in the coordinates where (3) is translation invariant, only there") {
+  // P2: L_d is invariant under x -> x + t as well, but D (dy - x dx) is not: y alone
+  test::P2 p;
+  CHECK(DiscreteIntegrator(p.system, {{p.h, 0.1}}).translated() == std::vector<std::size_t>{1});
+  const GiNaC::realsymbol t("t");
+  const auto x = slot(p.Q, 0)[0], x1 = slot(p.Q, 1)[0];
+  CHECK(zero_test(p.system.lagrangian().subs(GiNaC::exmap{{x, x + t}, {x1, x1 + t}}) - p.system.lagrangian()).zero);
+  // the disk: theta, x, y (phi is in D through cos phi, sin phi)
+  test::Disk d;
+  const ParameterValues disk{{d.h, 0.1}, {d.m, 1.0}, {d.R, 0.5}, {d.I, 0.125}, {d.J, 0.0625}};
+  CHECK(DiscreteIntegrator(d.system, disk).translated() == std::vector<std::size_t>{0, 2, 3});
+  // the sleigh: x, y (theta turns L_d and D)
+  test::Sleigh s;
+  const ParameterValues sleigh{{s.h, 0.05}, {s.m, 1.0}, {s.a, 0.3}, {s.I, 0.2}};
+  CHECK(DiscreteIntegrator(s.system, sleigh).translated() == std::vector<std::size_t>{1, 2});
+  // z_dot = r^2 theta_dot: theta and z, with no symmetry declared anywhere
+  test::Heisenberg z;
+  CHECK(DiscreteIntegrator(z.system, {{z.h, 0.05}, {z.k, 1.0}}).translated() == std::vector<std::size_t>{1, 2});
+  // a knife edge on an incline, V = -m g x: L_d changes by h m g t under x -> x + t, (3) does not: x and y
+  const Chart K = test::discrete_chart("Knife", {"x", "y", "phi"}, {{"h"}, {"m"}, {"J"}, {"g"}});
+  const auto v = velocities(K);
+  const GiNaC::ex h = K.parameter("h"), m = K.parameter("m"), J = K.parameter("J"), g = K.parameter("g");
+  const DiscreteSystem knife = discretize(K, m / 2 * (v[0] * v[0] + v[1] * v[1]) + J / 2 * v[2] * v[2] + m * g * K[0],
+                                          {sin(K[2]) * v[0] - cos(K[2]) * v[1]}, QuadratureRule::Midpoint, h);
+  const ParameterValues kv{{h, 0.01}, {m, 1.0}, {J, 0.2}, {g, 2.0}};
+  CHECK(DiscreteIntegrator(knife, kv).translated() == std::vector<std::size_t>{0, 1});
+  CHECK(DiscreteIntegrator(knife, kv, {}, {}, Translation::Off).translated().empty());
+}
+
+TEST_CASE("DiscreteIntegrator: 10^4 steps of z_dot = r^2 theta_dot keep their accuracy where theta and z have grown to 500") {
+  test::Heisenberg s;
+  const ParameterValues values{{s.h, 0.05}, {s.k, 1.0}};
+  const std::vector<double> q0{1, 0, 0};
+  const std::vector<double> q1 = complete_on_constraint(s.system, values, q0, {1.01, 0.04, 0}, {2});
+  // q_10000 of the same (3) solved with 40 digits (mpmath; residual in the increments of theta and z)
+  const std::vector<double> reference{1.0110101687252282, 499.98927516152118, 404.01};
+  const auto run = [&](Translation tr) { return DiscreteIntegrator(s.system, values, {}, {}, tr).run(q0, q1, 10000); };
+  const auto error = [&](const DiscreteTrajectory& t) {
+    double e = 0;
+    for (std::size_t i = 0; i < 3; ++i) e = std::max(e, std::fabs(t.q[10000][i] - reference[i]));
+    return e;
+  };
+  // (3) forces nu = 0 here (its z row gives (dz_{k-1} - dz_k)/h = nu, its theta row with D_d then nu (1 + r^2) = 0),
+  // so z moves by equal increments: z_k = k (z_1 - z_0)
+  const auto drift = [&](const DiscreteTrajectory& t) {
+    double e = 0;
+    for (std::size_t k = 0; k < t.q.size(); ++k) e = std::max(e, std::fabs(t.q[k][2] - static_cast<double>(k) * q1[2]));
+    return e;
+  };
+  const DiscreteTrajectory t = run(Translation::Detect);
+  CHECK(error(t) < 1e-10);  // 1.7e-11
+  CHECK(drift(t) < 1e-11);  // 1.2e-12
+  // solved in the absolute coordinates (as before), each step rounds at eps |q|: 4.3e-9 and 1.2e-9
+  const DiscreteTrajectory off = run(Translation::Off);
+  CHECK(error(off) > 1e-9);
+  CHECK(drift(off) > 1e-10);
 }
 
 TEST_CASE("DiscreteIntegrator: a step that does not converge is an error naming the step, the tolerance and the residuals") {

@@ -59,4 +59,15 @@ struct Sleigh {
   TrivialBundle bundle{Q, LieGroup::se2(), {0, 1, 2}};
 };
 
+/// ż = r² θ̇ in V = k r²/2 (the "Heisenberg" system), midpoint rule: θ and z are cyclic in (3); θ grows
+/// without bound.  No symmetry is declared.
+struct Heisenberg {
+  Chart Q = discrete_chart("Heisenberg", {"r", "theta", "z"}, {{"h"}, {"k"}});
+  GiNaC::ex h = Q.parameter("h"), k = Q.parameter("k");
+  std::vector<GiNaC::ex> v = velocities(Q);
+  GiNaC::ex r = Q[0];
+  GiNaC::ex L = (v[0] * v[0] + r * r * v[1] * v[1] + v[2] * v[2]) / 2 - k * r * r / 2;
+  DiscreteSystem system = discretize(Q, L, {v[2] - r * r * v[1]}, QuadratureRule::Midpoint, h);
+};
+
 }  // namespace hamel::test
