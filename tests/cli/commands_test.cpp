@@ -981,6 +981,40 @@ TEST_CASE("hamel simulate: a nonholonomic system on D*, with its energy monitore
   refused_at({"simulate", none.path()}, none.path(), 19, "got none for m");
 }
 
+TEST_CASE("hamel derive / check / eval: a nonholonomic 'simulate' section is read as 'simulate' reads it") {
+  // derive read the file without the section: a typo in it went unnoticed until the file was simulated
+  using hamel::test::TempFile;
+  const std::string example = "examples/nonholonomic_particle.yaml";
+  const auto commands = [](const std::string& path) {
+    return std::vector<std::vector<std::string>>{{"simulate", path},
+                                                 {"derive", path, "--brief"},
+                                                 {"check", path, "examples/nonholonomic_particle.claims.yaml", "--quiet"},
+                                                 {"eval", path, "--at", "m=1, y=1, pi1=0.5, pi2=0.3"}};
+  };
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases{
+      {"  time: 8", "  timee: 8",
+       ":21:3: unknown key 'timee' in 'simulate'; expected one of values initial time step plot, got 'timee' (did you mean 'time'?)\n"},
+      {"  time: 8", "  time: 8\n  t_endd: 5",
+       ":22:3: unknown key 't_endd' in 'simulate'; expected one of values initial time step plot, got 't_endd'\n"},
+      {"y_dot: 0.5", "ydot: 0.5",
+       ":20:42: 'simulate: initial': unknown name 'ydot'; expected one of x y z x_dot y_dot z_dot pi1 pi2, got 'ydot' (did you mean "
+       "'y_dot'?)\n"},
+      {"  step: 0.05", "  step: 0.05\n  plot: [x, q]", ":23:13: 'simulate: plot': unknown coordinate 'q'; expected one of x y z, got 'q'\n"}};
+  for (const auto& [from, to, says] : cases) {
+    TempFile f(edited(example, from, to), ".yaml");
+    for (const auto& args : commands(f.path())) {
+      const Run r = run(args);
+      INFO(args[0], " ", to);
+      CHECK(r.status == 2);
+      CHECK(r.err == "error: " + f.path() + says);
+    }
+  }
+  // velocities off D are the run's to refuse (it solves for the quasi-velocities): the derivation holds
+  TempFile off(edited(example, "z_dot: -1}", "z_dot: 1}"), ".yaml");
+  CHECK(run({"derive", off.path(), "--quiet"}).status == 0);
+  refused_at({"simulate", off.path()}, off.path(), 20, "the initial velocities do not satisfy the constraints");
+}
+
 TEST_CASE("hamel eval: the derived objects at a point (issue 19 §6)") {
   using hamel::test::TempFile;
   // the particle's frame Z1 = (∂x + y ∂z)/√(1 + y²), Y2 = ∂y is orthonormal for g = m·1, so G = m·1 and
