@@ -3,6 +3,7 @@
 
 #include "core/error.hpp"
 #include "core/symbolic.hpp"
+#include "geometry/linear_algebra.hpp"
 
 namespace hamel {
 
@@ -94,7 +95,9 @@ GiNaC::ex evaluate(const Form& a, const std::vector<VectorField>& fields) {
     GiNaC::matrix m(k, k);
     for (unsigned r_ = 0; r_ < k; ++r_)
       for (unsigned c_ = 0; c_ < k; ++c_) m(r_, c_) = fields[c_][kv.first[r_]];
-    r += kv.second * (k == 0 ? GiNaC::ex(1) : m.determinant());
+    // not GiNaC's determinant: on a 1 x 1 matrix of a rational function it returns the entry's
+    // normal(), which expands powers of sums (a symmetry 1/((x+y+z+w+v)^40 + 1) ran out of memory)
+    r += kv.second * (k == 0 ? GiNaC::ex(1) : determinant_of_entries(m));
   }
   return r;
 }

@@ -271,6 +271,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
   read_reduce_by(f, out);
   read_gauge(f, out);
   read_variables(f, out);
+  read_nonholonomic_simulation(f, out);
   return out;
 }
 

@@ -8,7 +8,9 @@
 
 #include "derivation/claims/nonholonomic.hpp"
 #include "derivation/nonholonomic_input.hpp"
+#include "derivation/nonholonomic_simulation.hpp"
 #include "io/system_file.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel {
 
@@ -17,6 +19,10 @@ namespace hamel {
 struct NonholonomicFile : NonholonomicInput {
   ExpressionReader dual;            ///< q, π, parameters, functions
   ExpressionReader with_variables;  ///< the same and the variables
+  /// 'simulate', read with the rest of the file (io/modules/nonholonomic_run.hpp): every command
+  /// refuses a bad section alike, not only `hamel simulate`.
+  std::optional<NonholonomicRunSpec> simulation = std::nullopt;
+  std::optional<PlotPlane> plot = std::nullopt;  ///< 'simulate: plot'
 };
 
 /// Reads the nonholonomic keys and records where the entries the library checks were written.

@@ -134,11 +134,18 @@ RunFigures figures(const NonholonomicRun& r, const NonholonomicFile& in, const N
 
 }  // namespace
 
+void read_nonholonomic_simulation(const SystemFile& f, NonholonomicFile& in) {
+  if (!f.doc.root()["simulate"]) return;
+  in.simulation = read_run(f, in);
+  in.plot = read_simulate_plot(f.doc, f.doc.root()["simulate"], f.Q, f.q);
+}
+
 int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in, const SimulateOptions& o, std::ostream& out) {
-  NonholonomicRunSpec spec = read_run(f, in);
+  if (!in.simulation) f.doc.fail(f.doc.root(), "expected a 'simulate' section, got none");
+  NonholonomicRunSpec spec = *in.simulation;
   // without a CSV the samples only feed the plots: about kMaxPlotPoints of them, memory bounded
   if (o.csv.empty()) spec.max_samples = kMaxPlotPoints;
-  const std::optional<PlotPlane> plane = read_simulate_plot(f.doc, f.doc.root()["simulate"], f.Q, f.q);
+  const std::optional<PlotPlane>& plane = in.plot;
   NonholonomicRun r;
   try {
     DeriveOptions progress;
