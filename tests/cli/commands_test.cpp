@@ -1087,7 +1087,8 @@ TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 
   TempFile bad("claims:\n  - {name: a, commutator: {fields: [X_nh, spin], zero: true}}\n", ".yaml");
   const Run r = run({"check", "examples/chaplygin_sphere.yaml", bad.path()});
   CHECK(r.status == 2);
-  CHECK(r.err.find(bad.path() + ":2:43: 'fields': expected X_nh, a symmetry generator's name or X_f") != std::string::npos);
+  CHECK(r.err.find(bad.path() + ":2:43: 'fields': expected X_nh, a symmetry generator's name or X_f for a function f on D∗, got 'spin'") !=
+        std::string::npos);
   TempFile both("claims:\n  - {name: b, commutator: {fields: [X_nh, X_pi1], zero: true, tangent: true}}\n", ".yaml");
   CHECK(run({"check", "examples/chaplygin_sphere.yaml", both.path()}).err.find(both.path() + ":2:27: expected one of 'zero', 'tangent' or 'hamiltonian'") !=
         std::string::npos);
