@@ -97,13 +97,22 @@ Derivation derive_file(const Args& a, const SystemFile& f, std::ostream& err, St
   return d;
 }
 
+// What the system file says that is accepted but likely not meant (Document::warn: an indefinite
+// kinetic energy), after the progress lines; --quiet leaves it out with the rest of the report.
+void print_warnings(const Args& a, const SystemFile& f, std::ostream& err) {
+  if (has_flag(a, "--quiet")) return;
+  for (const auto& w : f.doc.warnings()) err << "warning: " << w << "\n";
+}
+
 int derive(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
   std::optional<StepProfile> profile;
   if (has_flag(a, "--profile")) profile.emplace().start("reading and checking the system file");
   const auto started = std::chrono::steady_clock::now();
   std::optional<std::chrono::steady_clock::time_point> derived;
-  Derivation d = derive_file(a, read_system_file(load_document(a.positional[0])), err, profile ? &*profile : nullptr, "hamel derive", &derived);
+  const SystemFile f = read_system_file(load_document(a.positional[0]));
+  Derivation d = derive_file(a, f, err, profile ? &*profile : nullptr, "hamel derive", &derived);
+  print_warnings(a, f, err);
   // for bench/display_sizes: the display pass against the whole derivation
   if (std::getenv("HAMEL_TIMINGS")) {
     const auto now = std::chrono::steady_clock::now();
@@ -130,6 +139,7 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
   check_positive_parameters(point, f.Q.parameter_specs());
   // no display pass: it would turn the floating-point values into exact fractions
   Derivation d = at_point(derive_file(a, f, err, nullptr, "hamel eval"), point);
+  print_warnings(a, f, err);
   declare_remaining_symbols(d);
   if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"), false);
   out << "\n" << at_point_summary(d);  // it checks nothing: no count of checks
@@ -148,6 +158,7 @@ int check(const Args& a, std::ostream& out, std::ostream& err) {
     ProgressLines lines(err, has_flag(a, "--quiet"), nullptr, "hamel check");
     return check_claims_with_derivation(f, claims, DeriveOptions{"", lines.step(), lines.detail()});
   }();
+  print_warnings(a, f, err);
   const bool ok = write_claims_text(checked, claims.expected, cdoc.file(), out);
   if (a.options.count("--json")) {
     AtomicFile json(a.options.at("--json"));
@@ -167,12 +178,18 @@ int simulate(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.options.count("--plot")) o.plot = a.options.at("--plot");
   o.quiet = has_flag(a, "--brief") || has_flag(a, "--quiet");
   o.units = f.units;
-  ProgressLines lines(err, o.quiet, nullptr, "hamel simulate");
-  o.progress = lines.step();
-  o.detail = lines.detail();
+  const Module* simulator = nullptr;
   for (const auto& m : modules())
-    if (m->applies(f) && m->can_simulate(f)) return m->simulate(f, o, out);
-  throw InvalidArgument("'" + a.positional[0] + "' has nothing to simulate (expected a 'simulate' section)");
+    if (!simulator && m->applies(f) && m->can_simulate(f)) simulator = m.get();
+  if (!simulator) throw InvalidArgument("'" + a.positional[0] + "' has nothing to simulate (expected a 'simulate' section)");
+  const int status = [&] {
+    ProgressLines lines(err, o.quiet, nullptr, "hamel simulate");
+    o.progress = lines.step();
+    o.detail = lines.detail();
+    return simulator->simulate(f, o, out);
+  }();
+  print_warnings(a, f, err);
+  return status;
 }
 
 // The number of worker processes (core/parallel.hpp) that --jobs asks for, during one command.

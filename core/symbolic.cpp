@@ -1733,22 +1733,30 @@ bool shown_nonzero_modulo_prime(const ex& e) {
   }
 }
 
-RealityVerdict real_on_samples(const ex& e, const ProbeSpace& space, int points) {
-  GiNaC::exmap jets;
-  const ex f = freeze_jets(e, jets);  // an abstract function's value is some real number
-  GiNaC::exset syms;
-  collect_symbols(f, syms);
-  UnitPoints units(syms.size(), points, true, space.seed);
-  RealityVerdict r;
+std::vector<GiNaC::exmap> sample_points(const GiNaC::exset& symbols, const ProbeSpace& space, int points) {
+  UnitPoints units(symbols.size(), points, true, space.seed);
+  std::vector<GiNaC::exmap> out;
   for (int k = 0; k < points; ++k) {
     GiNaC::exmap pt;
     std::size_t i = 0;
-    for (const ex& s : by_name(syms)) {
+    for (const ex& s : by_name(symbols)) {
       double lo = space.default_lo, hi = space.default_hi;
       for (const auto& range : space.ranges)
         if (range.symbol.is_equal(s)) lo = range.lo, hi = range.hi;
       pt[s] = ex_to<GiNaC::numeric>(exact(GiNaC::numeric(lo))) + ex_to<GiNaC::numeric>(exact(GiNaC::numeric(hi - lo))) * units.at(i++, k);
     }
+    out.push_back(std::move(pt));
+  }
+  return out;
+}
+
+RealityVerdict real_on_samples(const ex& e, const ProbeSpace& space, int points) {
+  GiNaC::exmap jets;
+  const ex f = freeze_jets(e, jets);  // an abstract function's value is some real number
+  GiNaC::exset syms;
+  collect_symbols(f, syms);
+  RealityVerdict r;
+  for (const GiNaC::exmap& pt : sample_points(syms, space, points)) {
     ++r.drawn;
     GiNaC::numeric v;
     try {

@@ -122,6 +122,11 @@ struct RealityVerdict {
   std::string how() const;
 };
 
+/// `points` sample points of `space` for `symbols`: a Latin hypercube (every range cut into `points`
+/// strata, each drawn once; exact dyadic values), the ranges of `space` or its default one. The points
+/// real_on_samples evaluates at.
+std::vector<GiNaC::exmap> sample_points(const GiNaC::exset& symbols, const ProbeSpace& space, int points = 16);
+
 /// Evaluates `e` at `points` sample points of `space` (a Latin hypercube: every range cut into
 /// `points` strata, each drawn once, so that a part of a range wider than 2/points of it is hit) at
 /// 30 digits; a value is real when its imaginary part is below 10^-20 of its size.

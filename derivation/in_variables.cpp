@@ -78,13 +78,35 @@ std::string plain(const Label& l) {
   return s;
 }
 
-void report(const std::vector<std::string>& left, std::size_t total, DerivationSection& s) {
+// How the brackets in the variables were found, in words: by substitution alone, by elimination, or how
+// many each way; a constant bracket needs neither and is counted apart. `rules`: the file gives `inverse:` rules.
+struct MethodWords {
+  std::string prose;   ///< " by substitution (…)", after "Each bracket is rewritten in the variables"
+  std::string method;  ///< the verdict's: "substitution"
+};
+MethodWords method_words(const MethodCounts& n, bool rules) {
+  const std::string substitution =
+      std::string("substitution (") + (rules ? "the file's inverse rules, or " : "") +
+      "the variables solved for the coordinates they are affine in; no Groebner basis)";
+  const std::string elimination = "elimination (a Groebner basis, Singular)";
+  if (n.substituted + n.eliminated == 0) return {" as they are (constants)", "constants"};
+  const std::string constants = n.constant == 0 ? ""
+                                : n.constant == 1 ? ", the 1 constant one as it is,"
+                                                  : ", the " + std::to_string(n.constant) + " constant ones as they are,";
+  if (n.eliminated == 0) return {" by " + substitution + constants, "substitution"};
+  if (n.substituted == 0) return {" by " + elimination + constants, "elimination"};
+  return {", " + std::to_string(n.substituted) + " by " + substitution + " and " + std::to_string(n.eliminated) + " by " +
+              elimination + (constants.empty() ? "," : constants),
+          "substitution (" + std::to_string(n.substituted) + ") and elimination (" + std::to_string(n.eliminated) + ")"};
+}
+
+void report(const std::vector<std::string>& left, std::size_t total, const MethodWords& how, DerivationSection& s) {
   const std::size_t done = total - left.size();
-  s.prose.push_back("Each bracket is rewritten in the variables by elimination (a Groebner basis, Singular) and "
-                    "verified by the zero test: " + std::to_string(done) + " of " + std::to_string(total) +
+  s.prose.push_back("Each bracket is rewritten in the variables" + how.prose + " and verified by the zero test: " +
+                    std::to_string(done) + " of " + std::to_string(total) +
                     (left.empty() ? "." : "; left in $(q, pi)$: " + joined(left) + "."));
   Verdict& v = s.verdict("reduced.in_variables", "every bracket of the variables is a function of the variables",
-                         left.empty(), "elimination, verified by the zero test");
+                         left.empty(), how.method + ", verified by the zero test");
   v.expected = std::nullopt;
   v.reason = "left in $(q, pi)$: " + joined(left);
 }
@@ -168,6 +190,7 @@ bool InVariables::add(Object& o, std::vector<std::string> key, Label label, cons
   }
   Entry& e = o.add(std::move(key), std::move(label), value);
   const bool shown = place(e, r, value);
+  if (shown) methods_[{&o, o.entries.size() - 1}] = r.method;
   // out of time, not of luck: a candidate for the time the others leave
   if (!shown && r.outcome == Reexpressed::Outcome::OverBudget) out_of_time_.push_back({&o, o.entries.size() - 1, value, share});
   return shown;
@@ -201,7 +224,9 @@ std::vector<std::size_t> InVariables::give_back(Object& o, std::size_t to_come) 
     budget.seconds = share;
     Reexpressed r = reexpress(mine[k].value, v_, in_.inverse, budget);
     if (r.outcome == Reexpressed::Outcome::OverBudget) r.note += " (a second try, with the time the other entries left)";
-    if (place(e, r, mine[k].value)) expressed.push_back(mine[k].index);
+    if (!place(e, r, mine[k].value)) continue;
+    methods_[{&o, mine[k].index}] = r.method;
+    expressed.push_back(mine[k].index);
   }
   return expressed;
 }
@@ -224,18 +249,28 @@ std::optional<VariableTable> InVariables::brackets(const AlmostPoissonBracket& B
     retry.erase(it);
   }
   for (const auto& [k, ab] : retry) {  // what is left: coefficient by coefficient in the momentum variables
+    coefficient_method_ = Reexpressed::Method::Constant;
     const auto f = seconds_left() > 0 ? by_momentum_coefficients(table.at(ab)) : std::nullopt;
     if (f && printed_length(*f) <= kLongestPrinted) {
       o.entries[k].value = in_u[ab] = *f;
       o.entries[k].note.clear();
+      methods_[{&o, k}] = coefficient_method_;
     } else {
       left.push_back("{" + in_.variables[ab.first].name + ", " + in_.variables[ab.second].name + "}");
     }
   }
-  report(left, table.size(), s);
+  report(left, table.size(), method_words(method_counts(o), !in_.inverse.empty()), s);
   relations_ = relations(v_, s);
   if (!left.empty()) return std::nullopt;
   return in_u;
+}
+
+MethodCounts InVariables::method_counts(const Object& o) const {
+  MethodCounts n;
+  for (const auto& [where, method] : methods_)
+    if (where.first == &o)
+      (method == Reexpressed::Method::Constant ? n.constant : method == Reexpressed::Method::Substitution ? n.substituted : n.eliminated) += 1;
+  return n;
 }
 
 void InVariables::momenta(const std::vector<std::pair<std::string, GiNaC::ex>>& momenta, DerivationSection& s) {

@@ -1,7 +1,8 @@
 // derivation/in_variables.hpp — the reduced objects written in the user's variables (issue 16 §1):
 // the brackets {u_a, u_b}, the reduced Hamiltonian and equations u̇_a = X_nh(u_a), the gauge momenta,
-// the conformal factor and the Jacobiator, each re-expressed by elimination (reduction/reexpress.hpp,
-// `inverse:` rules a hint) and verified, or printed in (q, π) with the note "left in (q, pi): why".
+// the conformal factor and the Jacobiator, each re-expressed by substitution or elimination
+// (reduction/reexpress.hpp, `inverse:` rules a hint) and verified, or printed in (q, π) with the note
+// "left in (q, pi): why".
 #pragma once
 
 #include <array>
@@ -35,6 +36,11 @@ double entry_share(double seconds_left, std::size_t pending);
 /// `seconds_left` beyond 1.5 s for each of `to_come` entries still to come, at most 20 s; 0 (no second
 /// try) when that is under an entry's floor of 3 s or no more than it had.
 double second_share(double seconds_left, std::size_t to_come, std::size_t waiting, double had);
+
+/// How many entries of an object were re-expressed each way (Reexpressed::Method).
+struct MethodCounts {
+  std::size_t constant = 0, substituted = 0, eliminated = 0;
+};
 
 /// One derivation's re-expressions: a shared time budget, the entries left in (q, π), and the
 /// coordinates that abstract functions depend on, written in the variables (θ = acos γ3).
@@ -126,6 +132,12 @@ class InVariables {
       const std::vector<GiNaC::ex>& pi) const;
   GiNaC::ex shortest_remainder(const GiNaC::ex& c) const;
   mutable bool coefficient_ok_ = false;
+  /// The costliest method among the coefficients coefficient_in_variables wrote since it was last reset.
+  Reexpressed::Method coefficient_method_ = Reexpressed::Method::Constant;
+  /// How each entry placed in the variables was found, by its object and index (for the prose that names it).
+  std::map<std::pair<const Object*, std::size_t>, Reexpressed::Method> methods_;
+  /// How the entries of `o` now in the variables were found.
+  MethodCounts method_counts(const Object& o) const;
   bool place(Entry& e, const Reexpressed& r, const GiNaC::ex& value);
   void forget(const Object& o, std::size_t index);
 

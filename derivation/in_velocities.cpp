@@ -82,6 +82,7 @@ GiNaC::ex InVariables::coefficient_in_variables(const GiNaC::ex& c) {
     if (r.value.has(a.first) && std::none_of(arguments_.begin(), arguments_.end(), [&](const auto& b) { return b.first.is_equal(a.first); }))
       arguments_.push_back(a);
   coefficient_ok_ = true;
+  coefficient_method_ = std::max(coefficient_method_, r.method);
   return shortest_remainder(r.value);
 }
 

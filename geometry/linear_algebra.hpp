@@ -52,4 +52,19 @@ GiNaC::ex dot(const std::vector<GiNaC::ex>& a, const std::vector<GiNaC::ex>& b);
 /// Numeric rank at a point (Eigen FullPivLU, relative threshold 1e-10).
 std::size_t rank_at(const GiNaC::matrix& M, const GiNaC::exmap& point);
 
+/// Whether a symmetric matrix of functions (a kinetic metric g_ij(q), a Hessian ∂²L/∂q̇∂q̇) is positive
+/// definite at the sample points of `space` (core/symbolic.hpp, sample_points), by its eigenvalues there:
+/// the entries at 30 digits, Eigen's self-adjoint solver; an eigenvalue at most 10^-10 of the largest
+/// |eigenvalue| (and of 1) counts as 0, so not positive. A point where an entry has no real value is skipped.
+struct DefinitenessVerdict {
+  bool positive_definite = true;    ///< at every sample point evaluated
+  int drawn = 0, evaluated = 0;     ///< sample points drawn, and those where every entry has a real value
+  int failing = 0;                  ///< of them, those with an eigenvalue that is not positive
+  GiNaC::exmap point;               ///< the first of those
+  std::vector<double> eigenvalues;  ///< there, increasing (0 for one that counts as 0)
+  /// "not positive at 16 of the 16 sample points evaluated, of 16 drawn as a Latin hypercube: …"
+  std::string how() const;
+};
+DefinitenessVerdict definiteness_on_samples(const GiNaC::matrix& M, const ProbeSpace& space, int points = 16);
+
 }  // namespace hamel

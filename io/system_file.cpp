@@ -14,6 +14,7 @@
 #include "core/symbolic.hpp"
 #include "core/term_order.hpp"
 #include "geometry/lifts.hpp"
+#include "geometry/linear_algebra.hpp"
 
 namespace hamel {
 
@@ -341,6 +342,52 @@ void require_real_lagrangian(const SystemFile& f, const YAML::Node& n, const GiN
   f.doc.fail(n, "'lagrangian': not real on the domain: " + r.how() + ", e.g. L = " + number_text(v.real().to_double(), 4) +
                     (v.imag() < 0 ? " - " : " + ") + number_text(std::abs(v.imag().to_double()), 4) + "*I at " + at +
                     "; expected a real L somewhere on the domain (check the signs under roots and logarithms, and 'domain')");
+}
+
+namespace {
+
+// "x = 0.3, y = -1.2": a sample point by name, as the coordinates read.
+std::string point_text(const GiNaC::exmap& point) {
+  std::vector<std::pair<std::string, double>> items;
+  for (const auto& [s, x] : point) items.emplace_back(detail::str(s), GiNaC::ex_to<GiNaC::numeric>(x).to_double());
+  std::sort(items.begin(), items.end());
+  std::string at;
+  for (const auto& [name, x] : items) at += (at.empty() ? "" : ", ") + name + " = " + number_text(x, 4);
+  return at;
+}
+
+}  // namespace
+
+void warn_indefinite_kinetic_energy(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L) {
+  const std::vector<GiNaC::ex> v = velocities(f.Q);
+  GiNaC::lst vl;
+  for (const auto& x : v) vl.append(x);
+  if (v.empty() || !L.is_polynomial(vl)) return;
+  const auto dim = static_cast<unsigned>(v.size());
+  GiNaC::matrix W(dim, dim);
+  for (unsigned i = 0; i < dim; ++i)
+    for (unsigned j = i; j < dim; ++j)
+      W(i, j) = W(j, i) = L.diff(GiNaC::ex_to<GiNaC::symbol>(v[i])).diff(GiNaC::ex_to<GiNaC::symbol>(v[j]));
+  const DefinitenessVerdict d = definiteness_on_samples(W, f.Q.probe_space());
+  if (d.positive_definite) return;
+  // Positive for some parameter values and not others, with no coordinate in g: a condition on the
+  // parameters (the snakeboard's J > J0) that a file cannot state; only g(q) that fails is said.
+  GiNaC::exset used;
+  for (unsigned i = 0; i < dim; ++i)
+    for (unsigned j = 0; j < dim; ++j) collect_symbols(W(i, j), used);
+  const auto& parameters = f.Q.parameters();
+  const bool parameters_only = std::all_of(used.begin(), used.end(), [&](const GiNaC::ex& x) {
+    return std::any_of(parameters.begin(), parameters.end(), [&](const GiNaC::ex& p) { return p.is_equal(x); });
+  });
+  if (parameters_only && d.failing < d.evaluated) return;
+  std::string eigenvalues;
+  for (const double x : d.eigenvalues) eigenvalues += (eigenvalues.empty() ? "" : ", ") + number_text(x, 4);
+  // a metric of constants has no sample point to name: its eigenvalues are those everywhere
+  const std::string where = d.point.empty() ? " everywhere (its entries are constants)" : " at " + point_text(d.point) + " (" + d.how() + ")";
+  f.doc.warn(n, "'lagrangian': the kinetic energy is not positive definite: its metric ∂²L/∂q̇∂q̇ has the eigenvalue" +
+                    std::string(d.eigenvalues.size() == 1 ? " " : "s ") + eigenvalues + where +
+                    "; derived as written, but a kinetic energy needs a positive definite metric (check the signs of the velocity "
+                    "terms, and 'domain')");
 }
 
 GiNaC::ex parameter_value(const Document& doc, const YAML::Node& v, const Chart& Q, const std::string& name,

@@ -73,6 +73,15 @@ GiNaC::ex parameter_value(const Document& doc, const YAML::Node& v, const Chart&
 /// point is enough: sqrt(1 - x^2) with x in (-2, 2) is accepted. @throws ParseError at `n`.
 void require_real_lagrangian(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L);
 
+/// Warns (Document::warn, at `n`) when the kinetic energy of `L` is not positive definite: when its
+/// metric ∂²L/∂q̇∂q̇ has an eigenvalue ≤ 0 at a sample point of Q's probe space (geometry/linear_algebra.hpp,
+/// definiteness_on_samples), as T = (x_dot^2 - y_dot^2)/2 has everywhere. A warning, not an error: the
+/// derivations hold for any nondegenerate L, and one degenerate off D is allowed (mechanical_parts).
+/// A metric of the parameters alone that is positive for some of their sampled values is not warned
+/// about: a condition on them (the snakeboard's J > J0) that the file cannot state.
+/// Nothing is said of an L that is not polynomial in the velocities (refused later, with its reason).
+void warn_indefinite_kinetic_energy(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L);
+
 /// A `domain` mapping {coordinate: [lower, upper]} of constants (the open intervals where numeric probing
 /// samples), each coordinate one of `coordinates`; `what` names the key in messages ("'domain'").
 /// @throws ParseError at an unknown coordinate (with a did-you-mean), a list of other than two ends, an

@@ -245,6 +245,12 @@ void Document::fail(const YAML::Node& n, const std::string& what) const {
   throw ParseError(at.file, at.line, at.column, what);
 }
 
+void Document::warn(const YAML::Node& n, const std::string& what) const {
+  const SourcePos at = mark(n);
+  const std::string w = at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + what;
+  if (std::find(warnings_->begin(), warnings_->end(), w) == warnings_->end()) warnings_->push_back(w);
+}
+
 std::string Document::scalar(const YAML::Node& n, const std::string& what) const {
   if (!n.IsScalar()) fail(n, what + ": expected a single value, got " + kind_of(n));
   return n.Scalar();

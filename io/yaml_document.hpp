@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,11 @@ class Document {
   /// Where `fail` places an error about a node: its first character (the quote of a quoted scalar).
   SourcePos mark(const YAML::Node& n) const;
   [[noreturn]] void fail(const YAML::Node& n, const std::string& what) const;
+  /// Notes a warning about a node ("FILE:line:column: what"), once: what the file says is accepted but
+  /// likely not meant (an indefinite kinetic energy). The commands print them on standard error.
+  void warn(const YAML::Node& n, const std::string& what) const;
+  /// The warnings so far, in order; copies of a document share them.
+  std::vector<std::string> warnings() const { return *warnings_; }
 
   /// Typed access; each reports `what` (e.g. "'coordinates'") in its error.
   std::string scalar(const YAML::Node& n, const std::string& what) const;
@@ -64,6 +70,7 @@ class Document {
   std::string file_;
   std::string text_;
   YAML::Node root_;
+  std::shared_ptr<std::vector<std::string>> warnings_ = std::make_shared<std::vector<std::string>>();
 };
 
 }  // namespace hamel

@@ -208,6 +208,7 @@ struct LiftedAtoms {
   std::vector<std::pair<ex, ex>> arguments;  ///< (θ, acos γ3): the abstract functions' arguments in u
   GiNaC::exset not_arguments;                 ///< coordinates found not to be functions of u
   std::map<ex, ex, GiNaC::ex_is_less> jets;   ///< abstract jet ↦ what replaces it (w, or −sin θ·w)
+  bool eliminated = false;  ///< a Gröbner basis gave a coordinate's value or an operand's (not substitution alone)
 };
 
 // Whether g(q) is one-to-one on q's declared domain, so that q = g⁻¹(value): q itself always, cos q on a
@@ -269,6 +270,7 @@ std::optional<std::pair<ex, ex>> remembered_argument(const ex& q, const Variable
 // the answer either way.
 std::optional<ex> argument_value(const ex& q, LiftedAtoms& atoms, const VariablesOnChart& v,
                                  const ReexpressBudget& budget) {
+  atoms.eliminated = true;  // found (or remembered) by argument_in_variables' eliminations
   for (const auto& [x, value] : atoms.arguments)
     if (x.is_equal(q)) return value;
   if (atoms.not_arguments.count(q)) return std::nullopt;
@@ -301,6 +303,7 @@ struct AtomLifter : GiNaC::map_function {
     for (std::size_t i = 0; i < e.nops(); ++i) {
       const Reexpressed r = reexpress(e.op(i), v, budget);
       if (!r.expressed()) return e;
+      if (r.method == Reexpressed::Method::Elimination) out.eliminated = true;
       operands[e.op(i)] = r.value;
     }
     const GiNaC::symbol w("w" + std::to_string(out.kept.size() + 1));
@@ -511,6 +514,7 @@ void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const Ree
       const ZeroVerdict same = verify_in_variables(f, candidate, v.symbols, v.variables, v.chart);
       if (same.zero) {
         r.outcome = Reexpressed::Outcome::Expressed;
+        r.method = atoms.eliminated ? Reexpressed::Method::Elimination : Reexpressed::Method::Substitution;
         r.value = candidate;
         r.verified = same;
         for (const auto& a : atoms.arguments)
@@ -552,6 +556,7 @@ Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const ReexpressBud
   r.value = f;
   if (!on_chart(f, v.chart)) {  // a constant: nothing to eliminate
     r.outcome = Reexpressed::Outcome::Expressed;
+    r.method = Reexpressed::Method::Constant;
     r.verified = zero_test(ex(0), v.chart);
     return r;
   }
@@ -572,11 +577,12 @@ Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const ReexpressBud
 }
 
 Reexpressed reexpress(const ex& f, const VariablesOnChart& v, const GiNaC::exmap& hint, const ReexpressBudget& budget) {
-  if (!hint.empty()) {
+  if (!hint.empty() && on_chart(f, v.chart)) {  // a constant needs no rule
     const Rewritten rw = express_in_variables(f, hint, v.symbols, v.variables, v.chart);
     if (rw.verified.zero && !on_chart(rw.value, v.chart)) {
       Reexpressed r;
       r.outcome = Reexpressed::Outcome::Expressed;
+      r.method = Reexpressed::Method::Substitution;
       r.value = rw.value;
       r.verified = rw.verified;
       return r;

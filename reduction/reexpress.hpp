@@ -48,7 +48,13 @@ struct Reexpressed {
     Unverified,     ///< a candidate was found but the zero test did not confirm it
     Failed,         ///< the elimination could not be set up (a coefficient not rational) or Singular failed
   };
+  /// How an expressed `value` was found: f is a constant; by substitution alone (the `inverse:` rules,
+  /// or the coordinates the variables are affine in solved for and put in, no coordinate left); or with
+  /// a Gröbner basis (Singular) somewhere: f's own elimination, or a coordinate's value in the variables
+  /// (θ = acos γ3) or an operand's that it needed. The reports name the method (in_variables.cpp).
+  enum class Method { Constant, Substitution, Elimination };
   Outcome outcome = Outcome::OverBudget;
+  Method method = Method::Elimination;
   GiNaC::ex value;        ///< f(u) when expressed; otherwise f as given, in (q, π)
   ZeroVerdict verified;   ///< value(u(q, π)) − f == 0 (when a candidate was found)
   std::string note;       ///< why it is not expressed, in words; empty when expressed

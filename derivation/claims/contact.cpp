@@ -93,13 +93,14 @@ void dissipated(const Checker& k, const ContactClaim& c, ClaimResult& res) {
   res.holds = !v.undecided && v.zero == c.holds;
   res.undecided = v.undecided;
   res.how = v.how();
-  if (f.empty() && v.zero) res.derived = "dissipated (Gamma_L(f) = (dL/dz) f)";
-  else if (f.empty())  // the defect is what the claim gets wrong: d/dt f - (dL/dz) f along Gamma_L
-    res.derived = "not dissipated: Gamma_L(f) - (dL/dz) f = " +
+  // written as the text report writes it: ∂L/∂z and ×, names as the file has them (docs/derivation.md)
+  if (f.empty() && v.zero) res.derived = "dissipated (Gamma_L(f) = (∂L/∂z) f)";
+  else if (f.empty())  // the defect is what the claim gets wrong: d/dt f - (∂L/∂z) f along Γ_L
+    res.derived = "not dissipated: Gamma_L(f) - (∂L/∂z) f = " +
                   to_text(pretty(simplify(lagrangian_vector_field(k.L)(c.values[0]) - dissipation_rate(k.L) * c.values[0])));
-  else if (v.zero) res.derived = "dissipated under the constraints (Gamma_{L,D}(f) = (dL/dz) f on D x R)";
-  else res.derived = "not dissipated under the constraints: Gamma_{L,D}(f) - (dL/dz) f = " +
-                     to_text(pretty(dissipation_defect(k.L, f, c.values[0]))) + " on D x R";
+  else if (v.zero) res.derived = "dissipated under the constraints (Gamma_{L,D}(f) = (∂L/∂z) f on D × R)";
+  else res.derived = "not dissipated under the constraints: Gamma_{L,D}(f) - (∂L/∂z) f = " +
+                     to_text(pretty(dissipation_defect(k.L, f, c.values[0]))) + " on D × R";
   res.claimed = c.holds ? "dissipated" : "not dissipated";
   if (!v.zero && !v.point.empty()) res.counterexample = describe_point(v.point), res.point = point_items(v.point);
 }

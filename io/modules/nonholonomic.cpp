@@ -49,6 +49,7 @@ ex read_lagrangian(const SystemFile& f, NonholonomicInput& in) {
   r.hint("z", "z is the action: set action_dependent: true");
   const ex L = doc.expression(root["lagrangian"], r, "'lagrangian'");
   require_real_lagrangian(f, root["lagrangian"], L);
+  warn_indefinite_kinetic_energy(f, root["lagrangian"], L);
   return L;
 }
 

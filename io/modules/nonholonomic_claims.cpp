@@ -253,7 +253,7 @@ NonholonomicClaim::Field read_commutator_field(const ClaimEnv& e, const YAML::No
   for (std::size_t k = 0; k < generators.size(); ++k)
     if (generators[k] == text) return Field{Field::Kind::Generator, k};
   if (text.rfind("X_", 0) != 0 || text.size() == 2)
-    e.doc.fail(n, "'fields': expected X_nh, a symmetry generator's name or X_f for a function f on D*, got '" + text + "'");
+    e.doc.fail(n, "'fields': expected X_nh, a symmetry generator's name or X_f for a function f on D∗, got '" + text + "'");
   c.functions.push_back(e.parse(text.substr(2), n));
   return Field{Field::Kind::Hamiltonian, c.functions.size() - 1};
 }

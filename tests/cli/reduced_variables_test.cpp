@@ -32,6 +32,45 @@ Run derive(const std::string& yaml) {
 
 TEST_SUITE("cli") {
 
+// The prose of "Brackets of the variables" names the method each bracket needed: a Gröbner basis only
+// where one was computed (the sleigh's (v, omega) are put in, pi1 = m v, pi2 = (J + m a^2) omega).
+TEST_CASE("hamel derive: the brackets of the variables say whether they came by substitution or by elimination") {
+  const std::string substitution = "by substitution (the variables solved for the coordinates they are affine in; no Groebner basis)";
+  const std::string elimination = "by elimination (a Groebner basis, Singular)";
+  const Run sleigh = run({"derive", "examples/chaplygin_sleigh.yaml"});
+  REQUIRE(sleigh.status == 0);
+  CHECK(has(sleigh.out, "Each bracket is rewritten in the variables " + substitution + " and verified by the zero test: 1 of 1.\n"));
+  CHECK(has(sleigh.out, "[yes] every bracket of the variables is a function of the variables  (substitution, verified by the zero test)"));
+  CHECK_FALSE(has(sleigh.out, "Groebner basis, Singular"));
+  // the flagship's nine nonzero brackets in (M, gamma) need the elimination; the six zeros need nothing
+  const Run sphere = run({"derive", "examples/chaplygin_sphere.yaml"});
+  REQUIRE(sphere.status == 0);
+  CHECK(has(sphere.out, "Each bracket is rewritten in the variables " + elimination +
+                            ", the 6 constant ones as they are, and verified by the zero test: 15 of 15.\n"));
+  CHECK(has(sphere.out, "(elimination, verified by the zero test)"));
+  CHECK_FALSE(has(sphere.out, "no Groebner basis"));
+  // both in one system: the sleigh with c = cos(theta), s = sin(theta) beside (v, omega) (no symmetry
+  // declared, so all four are kept): {omega, c} = s/(J + m a^2) needs theta, which only the elimination
+  // writes in (c, s); with `inverse:` rules for theta every bracket is put in
+  const std::string sleigh_cs =
+      "name: s\nparameters: [m, J, a]\ncoordinates: [x, y, theta]\n"
+      "lagrangian: \"m/2*((x_dot - a*sin(theta)*theta_dot)^2 + (y_dot + a*cos(theta)*theta_dot)^2) + J/2*theta_dot^2\"\n"
+      "constraints: [\"-sin(theta)*x_dot + cos(theta)*y_dot\"]\nframe:\n  X1: {x: \"cos(theta)\", y: \"sin(theta)\"}\n  X2: {theta: 1}\n"
+      "variables:\n  v: \"pi1/m\"\n  omega: \"pi2/(J + m*a^2)\"\n  c: \"cos(theta)\"\n  s: \"sin(theta)\"\n";
+  const Run mixed = derive(sleigh_cs);
+  REQUIRE(mixed.status == 0);
+  CHECK(has(mixed.out, "Each bracket is rewritten in the variables, 1 " + substitution + " and 2 " + elimination +
+                           ", the 3 constant ones as they are, and verified by the zero test: 6 of 6.\n"));
+  CHECK(has(mixed.out, "  {omega, c} = s/(a^2*m + J)\n"));
+  CHECK(has(mixed.out, "(substitution (1) and elimination (2), verified by the zero test)"));
+  const Run rules = derive(sleigh_cs + "inverse:\n  \"cos(theta)\": c\n  \"sin(theta)\": s\n");
+  REQUIRE(rules.status == 0);
+  CHECK(has(rules.out, "Each bracket is rewritten in the variables by substitution (the file's inverse rules, or the variables solved "
+                       "for the coordinates they are affine in; no Groebner basis), the 3 constant ones as they are, and verified by "
+                       "the zero test: 6 of 6.\n"));
+  CHECK(has(rules.out, "  {omega, c} = s/(a^2*m + J)\n"));
+}
+
 TEST_CASE("hamel derive: a generator that moves L gives the value, and the variables are then not checked") {
   const Run r = derive(knife("- k/2*x^2", kConstraint, "  translation_x: {x: 1}\n  translation_y: {y: 1}\n",
                              "variables:\n  w: \"y\"\n  p: \"pi1\"\n  l: \"pi2\"\n"));

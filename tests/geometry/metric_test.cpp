@@ -153,4 +153,46 @@ TEST_CASE("determinant_of_entries: det of the Chaplygin metric and of a matrix w
   CHECK_THROWS_AS(hamel::determinant_of_entries(GiNaC::matrix(2, 3)), hamel::InvalidArgument);
 }
 
+TEST_CASE("definiteness_on_samples: the eigenvalues at sample points of the domain decide, with the first point that fails") {
+  hamel::ChartSpec spec{"Q", {"x", "y"}, {{"m", true}}, {}, {}};
+  spec.domain["x"] = {-2, 2};
+  const hamel::Chart Q{spec};
+  const ex x = Q[0], m = Q.parameter("m");
+  const hamel::ProbeSpace space = Q.probe_space();
+  // m (1 + x^2) and m: positive everywhere (m > 0 is drawn in (1/2, 5/2))
+  const auto pd = hamel::definiteness_on_samples(GiNaC::matrix{{m * (1 + x * x), 0}, {0, m}}, space);
+  CHECK(pd.positive_definite);
+  CHECK(pd.evaluated == 16);
+  CHECK(pd.failing == 0);
+  // (x_dot^2 - y_dot^2)/2: eigenvalues -1 and 1 at every point
+  const auto minus = hamel::definiteness_on_samples(GiNaC::matrix{{1, 0}, {0, -1}}, space);
+  CHECK_FALSE(minus.positive_definite);
+  CHECK(minus.failing == 16);
+  REQUIRE(minus.eigenvalues.size() == 2);
+  CHECK(minus.eigenvalues[0] == doctest::Approx(-1));
+  CHECK(minus.eigenvalues[1] == doctest::Approx(1));
+  CHECK(minus.how() == "not positive at 16 of the 16 sample points evaluated, of 16 drawn as a Latin hypercube: coordinates in their "
+                       "domain intervals, positive parameters in (1/2, 5/2), other symbols in (-1.7, 1.9); eigenvalues of the entries "
+                       "there at 30 digits");
+  // m (1 - x^2): negative where |x| > 1, half of x's domain; the point named is one of them
+  const auto half = hamel::definiteness_on_samples(GiNaC::matrix{{m * (1 - x * x), 0}, {0, m}}, space);
+  CHECK_FALSE(half.positive_definite);
+  CHECK(half.failing > 0);
+  CHECK(half.failing < 16);
+  const double xf = GiNaC::ex_to<GiNaC::numeric>(half.point.at(x)).to_double();
+  const double mf = GiNaC::ex_to<GiNaC::numeric>(half.point.at(m)).to_double();
+  CHECK(std::abs(xf) > 1);
+  CHECK(half.eigenvalues[0] == doctest::Approx(mf * (1 - xf * xf)));
+  // degenerate: [[m, m], [m, m]] has the eigenvalue 0 (as 0, not 1e-17), and 2m
+  const auto singular = hamel::definiteness_on_samples(GiNaC::matrix{{m, m}, {m, m}}, space);
+  CHECK_FALSE(singular.positive_definite);
+  CHECK(singular.eigenvalues[0] == 0);
+  CHECK(singular.eigenvalues[1] == doctest::Approx(2 * GiNaC::ex_to<GiNaC::numeric>(singular.point.at(m)).to_double()));
+  // where an entry has no real value (sqrt(x) for x < 0) the point is skipped, not failed
+  const auto root = hamel::definiteness_on_samples(GiNaC::matrix{{sqrt(x) + 1, 0}, {0, 1}}, space);
+  CHECK(root.positive_definite);
+  CHECK(root.evaluated > 0);
+  CHECK(root.evaluated < 16);
+}
+
 }  // TEST_SUITE

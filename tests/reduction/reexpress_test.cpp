@@ -243,6 +243,39 @@ TEST_CASE("reexpress: cos th = c and sin^2 th = 1 - c^2 put in without eliminati
   CHECK(hamel::reexpress(sin(s.th) * s.p, s.vars).outcome == hamel::Reexpressed::Outcome::NotRational);
 }
 
+// What the reports say of a re-expression: "by substitution" only where no Gröbner basis was computed.
+TEST_CASE("reexpress: the method is Substitution only without any Groebner basis, Constant for a constant") {
+  using Method = hamel::Reexpressed::Method;
+  const Shape s(true);
+  const ex a = s.P.parameters()[0];
+  const ex c = s.U[0], u = s.U[1];
+  // u = p solved for p and put in: nothing is left
+  const auto put = hamel::reexpress(a * s.p * s.p + s.p, s.vars);
+  REQUIRE(put.expressed());
+  CHECK(put.method == Method::Substitution);
+  CHECK(hamel::is_zero(put.value - (a * u * u + u), s.U));
+  // cos th = c is put in too, but th's value acos(c) came from an elimination
+  const auto with_th = hamel::reexpress(a * s.p * cos(s.th), s.vars);
+  REQUIRE(with_th.expressed());
+  CHECK(with_th.method == Method::Elimination);
+  CHECK(hamel::is_zero(with_th.value - a * u * c, s.U));
+  // without putting in, the same function by its own elimination
+  hamel::ReexpressBudget by_elimination;
+  by_elimination.substitute = false;
+  const auto eliminated = hamel::reexpress(a * s.p * s.p + s.p, s.vars, by_elimination);
+  REQUIRE(eliminated.expressed());
+  CHECK(eliminated.method == Method::Elimination);
+  CHECK(hamel::is_zero(eliminated.value - put.value, s.U));
+  // a constant needs nothing, with or without rules; a rule that applies is a substitution
+  CHECK(hamel::reexpress(3 * a, s.vars).method == Method::Constant);
+  const GiNaC::exmap rules{{cos(s.th), c}};
+  CHECK(hamel::reexpress(3 * a, s.vars, rules).method == Method::Constant);
+  const auto ruled = hamel::reexpress(a * s.p * cos(s.th), s.vars, GiNaC::exmap{{cos(s.th), c}, {s.p, u}});
+  REQUIRE(ruled.expressed());
+  CHECK(ruled.method == Method::Substitution);
+  CHECK(hamel::is_zero(ruled.value - a * u * c, s.U));
+}
+
 TEST_CASE("reexpress: without a domain, th is not a function of cos(th), so f(th) is no function of the variables") {
   const Shape s(false);
   const auto r = hamel::reexpress(s.f * s.p, s.vars);

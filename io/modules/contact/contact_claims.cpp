@@ -121,7 +121,7 @@ void contact_hamiltonian(const Reader& k, const YAML::Node& b, ContactClaim& c) 
 
 void hamiltonian_vector_field(const Reader& k, const YAML::Node& b, ContactClaim& c) {
   k.doc.check_keys(b, {"coordinate", "value"}, "a hamiltonian_vector_field claim");
-  c.index = k.coordinate_index(b, k.M, "a coordinate of T*Q x R");
+  c.index = k.coordinate_index(b, k.M, "a coordinate of T∗Q × R");
   c.values = {k.value(b)};
 }
 

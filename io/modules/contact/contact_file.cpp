@@ -343,6 +343,7 @@ ContactFile read_contact(const SystemFile& f) {
 
   const GiNaC::ex Lx = f.doc.expression(f.doc.root()["lagrangian"], tqz, "'lagrangian'");
   require_real_lagrangian(f, f.doc.root()["lagrangian"], Lx);
+  warn_indefinite_kinetic_energy(f, f.doc.root()["lagrangian"], Lx);
   ContactFile out{ContactInput{f.Q, Lx}, tqz, dual_reader(f, charts)};
   out.at.set("", f.doc.mark(f.doc.root()));
   out.at.set("lagrangian", f.doc.mark(f.doc.root()["lagrangian"]));

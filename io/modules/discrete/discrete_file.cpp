@@ -192,7 +192,10 @@ void read_lagrangian(const Reading& r, DiscreteInput& in) {
   in.at.set("lagrangian", doc.mark(d["lagrangian"]));
   in.lagrangian = doc.expression(d["lagrangian"], in.rule ? r.f.tq : r.pair, "'lagrangian'");
   // L(q, q_dot) samples as the continuous systems' does; L_d's slots have no domain of their own
-  if (in.rule) require_real_lagrangian(r.f, d["lagrangian"], in.lagrangian);
+  if (in.rule) {
+    require_real_lagrangian(r.f, d["lagrangian"], in.lagrangian);
+    warn_indefinite_kinetic_energy(r.f, d["lagrangian"], in.lagrangian);
+  }
 }
 
 // constraints: a list of velocity constraints (D; D_d by the rule) or {variational, kinematic}

@@ -83,6 +83,7 @@ HybridDomainInput read_domain(const SystemFile& f, const Readers& r, const YAML:
   HybridDomainInput d{"", doc.expression(lagrangian, r.tq, "'lagrangian'"), std::vector<ex>(n, 0), false};
   at.set(key + "lagrangian", doc.mark(lagrangian));
   require_real_lagrangian(f, lagrangian, d.lagrangian);
+  warn_indefinite_kinetic_energy(f, lagrangian, d.lagrangian);
   if (force) at.set(key + "force", doc.mark(force));
   const auto v = velocities(Q), p = momenta(Q);
   bool uses_v = false, uses_p = false;

@@ -430,7 +430,10 @@ TEST_CASE("hamel check: a dissipated claim under always-on constraints is decide
   INFO(r.out << r.err);
   CHECK(has(r.out, "FALSE p_phi  ("));
   CHECK(has(r.out, "along Gamma_{L,D} on D × R"));
-  CHECK(has(r.out, "derived: not dissipated under the constraints: Gamma_{L,D}(f) - (dL/dz) f = "));
+  CHECK(has(r.out, "derived: not dissipated under the constraints: Gamma_{L,D}(f) - (∂L/∂z) f = "));
+  CHECK(has(r.out, " on D × R\n"));  // as the text report writes it: no ASCII dL/dz, D x R
+  CHECK_FALSE(has(r.out, "dL/dz"));
+  CHECK_FALSE(has(r.out, "D x R"));
   CHECK(has(r.out, "TRUE  p_phi not"));
   CHECK(has(r.out, "TRUE  E_L"));
   // with x_dot = 0 as well, y_dot = a phi_dot/cos(phi) and lambda makes phi_dot decay faster than gamma
@@ -476,7 +479,7 @@ TEST_CASE("hamel check: bad contact claims name the claims file and exit 2") {
 
 }  // TEST_SUITE
 
-TEST_CASE("hamel check: a false dissipated claim without constraints gives the defect d/dt f - (dL/dz) f") {
+TEST_CASE("hamel check: a false dissipated claim without constraints gives the defect d/dt f - (∂L/∂z) f") {
   // the damped pendulum, L = m l² θ_dot²/2 + m g l cos θ − γ z: θ_dot alone is not dissipated, since
   // d/dt θ_dot = −(g/l) sin θ − γ θ_dot; the defect is −(g/l) sin θ
   hamel::test::TempFile f(
@@ -486,5 +489,16 @@ TEST_CASE("hamel check: a false dissipated claim without constraints gives the d
   const Run r = run({"check", f.path(), claims.path()});
   INFO(r.out << r.err);
   CHECK(has(r.out, "FALSE rate  ("));
-  CHECK(has(r.out, "derived: not dissipated: Gamma_L(f) - (dL/dz) f = -g*sin(theta)/l\n"));
+  CHECK(has(r.out, "derived: not dissipated: Gamma_L(f) - (∂L/∂z) f = -g*sin(theta)/l\n"));
+  // a true one says why, in the same notation (the claims report has no LaTeX form: Unicode, not ASCII)
+  hamel::test::TempFile energy("claims:\n  - {name: E_L, dissipated: {function: \"m*l^2*theta_dot^2/2 - m*g*l*cos(theta) + gamma*z\", holds: false}}\n");
+  const Run e = run({"check", f.path(), energy.path()});
+  INFO(e.out << e.err);
+  CHECK(has(e.out, "FALSE E_L  ("));
+  CHECK(has(e.out, "derived: dissipated (Gamma_L(f) = (∂L/∂z) f)\n"));
+  // an unknown coordinate of a Hamiltonian field is named on T∗Q × R, as the report names it
+  hamel::test::TempFile field("claims:\n  - hamiltonian_vector_field: {coordinate: w, value: \"0\"}\n");
+  const Run h = run({"check", f.path(), field.path()});
+  CHECK(h.status == 2);
+  CHECK(has(h.err, field.path() + ":2:44: 'coordinate' (a coordinate of T∗Q × R): unknown name 'w'; expected one of"));
 }
