@@ -23,6 +23,14 @@ const std::string kPenny =
     "  initial: {x: 1, y: 0, theta: 3.141592653589793, phi: 0, theta_dot: 0, phi_dot: 1, x_dot: -0.5, y_dot: 0}\n"
     "  time: 30\n  step: 0.1\n";
 
+// The Heisenberg system rotated about the z axis, with `frame` (empty: Hamel computes one).
+std::string heisenberg(const std::string& frame) {
+  return "parameters: [m, k]\ncoordinates: [x, y, z]\n"
+         "lagrangian: \"m/2*(x_dot^2 + y_dot^2 + z_dot^2) - k/2*(x^2 + y^2)\"\n"
+         "constraints:\n  - \"z_dot - (x*y_dot - y*x_dot)/2\"\n" +
+         frame + "symmetry:\n  rotation: {x: \"-y\", y: \"x\"}\n  lift: {z: 1}\n";
+}
+
 double value_after(const std::string& text, const std::string& key) {
   const auto at = text.find(key);
   REQUIRE(at != std::string::npos);
@@ -56,23 +64,14 @@ TEST_CASE("hamel simulate: the penny rolls through the origin as the closed form
 TEST_CASE("hamel derive: a computed frame that degenerates at a fixed point of the rotation says where") {
   // the Heisenberg system rotated about the z axis: D at the origin holds no rotation-invariant vector,
   // the invariant frame found (−y ∂x + x ∂y + …, x ∂x + y ∂y) vanishes there
-  hamel::test::TempFile heisenberg("parameters: [m, k]\ncoordinates: [x, y, z]\n"
-                                   "lagrangian: \"m/2*(x_dot^2 + y_dot^2 + z_dot^2) - k/2*(x^2 + y^2)\"\n"
-                                   "constraints:\n  - \"z_dot - (x*y_dot - y*x_dot)/2\"\n"
-                                   "symmetry:\n  rotation: {x: \"-y\", y: \"x\"}\n  lift: {z: 1}\n",
-                                   ".yaml");
-  const Run r = run({"derive", heisenberg.path()});
+  hamel::test::TempFile computed(heisenberg(""), ".yaml");
+  const Run r = run({"derive", computed.path()});
   INFO(r.err);
   REQUIRE(r.status == 0);
   // det G = m² (x² + y²)² (x² + y² + 4)/4: the factor with no real zero left out, the other named once
   CHECK(has(r.out, "The frame Hamel computed degenerates where x^2 + y^2 = 0 (det G = 0 there)"));
   // a frame given in the file is the user's: nothing said
-  hamel::test::TempFile given("parameters: [m, k]\ncoordinates: [x, y, z]\n"
-                              "lagrangian: \"m/2*(x_dot^2 + y_dot^2 + z_dot^2) - k/2*(x^2 + y^2)\"\n"
-                              "constraints:\n  - \"z_dot - (x*y_dot - y*x_dot)/2\"\n"
-                              "frame:\n  X1: {x: 1, z: \"-y/2\"}\n  X2: {y: 1, z: \"x/2\"}\n"
-                              "symmetry:\n  rotation: {x: \"-y\", y: \"x\"}\n  lift: {z: 1}\n",
-                              ".yaml");
+  hamel::test::TempFile given(heisenberg("frame:\n  X1: {x: 1, z: \"-y/2\"}\n  X2: {y: 1, z: \"x/2\"}\n"), ".yaml");
   const Run g = run({"derive", given.path()});
   INFO(g.err);
   REQUIRE(g.status == 0);
