@@ -210,7 +210,9 @@ void ExpressionReader::declare_function(const AbstractFunction& f) {
 
 void ExpressionReader::hint(const std::string& name, const std::string& text) { hints_[name] = text; }
 
-bool ExpressionReader::builtin(const std::string& name) { return name == "pi" || builtin_functions().count(name) > 0; }
+bool ExpressionReader::builtin(const std::string& name) { return builtin_constant(name) || builtin_functions().count(name) > 0; }
+
+bool ExpressionReader::builtin_constant(const std::string& name) { return name == "pi"; }
 
 bool ExpressionReader::declared(const std::string& name) const {
   return symbols_.count(name) || functions_.count(name);

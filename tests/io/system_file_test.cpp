@@ -184,6 +184,33 @@ TEST_CASE("System files: duplicate names, and built-in names that are handled") 
   CHECK((nh.potential() - f.Q.parameter("beta") * cos(f.Q[0])).expand().is_zero());
 }
 
+TEST_CASE("System files: a built-in function's name for a function, and pi for any name, are refused where declared") {
+  // functions: [sin(x)] shadowed the sine: derive printed V = k*sin(x), simulate failed on diff(sin(x), x)
+  const std::string tail = "coordinates: [x, y]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2) - k*x^2\"\n";
+  for (const std::string fn : {"sin", "cos", "tan", "exp", "log", "sqrt", "diff", "atan2"})
+    CHECK(error_of("parameters: [k]\nfunctions: [" + fn + "(x)]\n" + tail) ==
+          "s.yaml:2:13: the name '" + fn + "' is reserved for the built-in function " + fn +
+              " of the expressions; expected another name for a function, got '" + fn + "'");
+  CHECK(error_of("parameters: [k]\nfunctions: [g(x), \"pi(x)\"]\n" + tail)
+            .find("s.yaml:2:19: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; "
+                  "expected another name for a function, got 'pi'") == 0);
+  // pi as a coordinate took pi from the file's expressions and printed as it
+  CHECK(error_of("parameters: [k]\ncoordinates: [x, pi]\nlagrangian: \"1/2*(x_dot^2 + pi_dot^2)\"\n") ==
+        "s.yaml:2:18: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; expected another name "
+        "for a coordinate, got 'pi'");
+  CHECK(error_of("parameters: [{name: pi, positive: true}]\n" + tail)
+            .find("s.yaml:1:21: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; expected "
+                  "another name for a parameter") == 0);
+  CHECK(error_of(with("definitions:\n  pi: \"x*y\"\n")).find("s.yaml:8:3: the name 'pi' is reserved") == 0);
+  // a symbol named like a function stays free: a call is the function, the name alone the symbol
+  const char* symbols = "parameters: [exp]\ncoordinates: [sin, E, I]\n"
+                        "lagrangian: \"1/2*(sin_dot^2 + E_dot^2 + I_dot^2) - exp*cos(sin) - E*I\"\n";
+  CHECK(error_of(symbols) == "ok");
+  hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(symbols, "s.yaml"));
+  const auto nh = hamel::build_nonholonomic_system(hamel::read_nonholonomic(f));
+  CHECK((nh.potential() - (f.Q.parameter("exp") * cos(f.Q[0]) + f.Q[1] * f.Q[2])).expand().is_zero());
+}
+
 TEST_CASE("System files: the momenta's names pi1..pir are refused where they are declared") {
   // D* has coordinates (q, pi1..pir); a Q name among them clashed later, in the chart of D*, without a position.
   CHECK(error_of("parameters: [pi1]\ncoordinates: [x, y]\nlagrangian: \"pi1/2*(x_dot^2 + y_dot^2)\"\n") ==
@@ -192,7 +219,7 @@ TEST_CASE("System files: the momenta's names pi1..pir are refused where they are
   CHECK(error_of("coordinates: [x, pi2]\nlagrangian: \"1/2*(x_dot^2 + pi2_dot^2)\"\n").find("s.yaml:1:18: 'coordinates'") == 0);
   CHECK(error_of("coordinates: [x, y]\nfunctions: [\"pi1(x)\"]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2)\"\n")
             .find("s.yaml:2:13: 'functions': the name 'pi1' is reserved") == 0);
-  // rank 1 here (one constraint): pi2 is free, and pi as a name is always free
+  // rank 1 here (one constraint): pi2 is free (pi itself is the constant: refused below)
   CHECK(error_of("parameters: [pi2]\ncoordinates: [x, y]\nlagrangian: \"pi2/2*(x_dot^2 + y_dot^2)\"\n"
                  "constraints: [\"y_dot - x_dot\"]\n") == "ok");
 }
