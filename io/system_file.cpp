@@ -15,6 +15,7 @@
 #include "core/term_order.hpp"
 #include "geometry/lifts.hpp"
 #include "geometry/linear_algebra.hpp"
+#include "io/render/latex_commands.hpp"
 
 namespace hamel {
 
@@ -288,6 +289,15 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
             !std::isalpha(static_cast<unsigned char>(tex[at + command.size()])))
           doc.fail(v, "'latex': expected a math-mode name for '" + n + "', got '" + tex + "', whose " + command +
                           " would change the document");
+    // an undefined command (\undefinedmacro) made a report pdflatex refused
+    if (const std::string c = unaccepted_latex_command(tex); !c.empty()) {
+      std::string msg = "'latex': expected a math-mode name for '" + n + "' with the commands Hamel accepts (Greek letters "
+                        "\\alpha ... \\Omega, accents \\dot \\hat \\bar \\tilde \\vec ..., fonts \\mathrm \\mathbf "
+                        "\\boldsymbol \\mathcal ..., symbols \\partial \\ell \\hbar ...: docs/system-files.md lists them), got '" +
+                        tex + "', whose " + c + " is not one of them";
+      if (auto d = did_you_mean(c, latex_name_commands())) msg += " (did you mean '" + *d + "'?)";
+      doc.fail(v, msg);
+    }
     out.emplace_back(n, tex);
   }
   return out;

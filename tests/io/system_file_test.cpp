@@ -142,6 +142,19 @@ TEST_CASE("System files: LaTeX names are math-mode ASCII that cannot change the 
   CHECK(error_of(with("latex: {y: \"\u03c6\"}\n")).find("s.yaml:7:12: 'latex': expected ASCII LaTeX for 'y'") == 0);
   CHECK(error_of(with("latex: {y: \"\\\\end{document}\"}\n"))
             .find("s.yaml:7:12: 'latex': expected a math-mode name for 'y', got '\\end{document}', whose \\end would change the document") == 0);
+  // an undefined command reached pdflatex (a tester's \undefinedmacro): only the accepted ones are read
+  CHECK(error_of(with("latex: {y: \"\\\\undefinedmacro\"}\n")) ==
+        "s.yaml:7:12: 'latex': expected a math-mode name for 'y' with the commands Hamel accepts (Greek letters \\alpha ... "
+        "\\Omega, accents \\dot \\hat \\bar \\tilde \\vec ..., fonts \\mathrm \\mathbf \\boldsymbol \\mathcal ..., "
+        "symbols \\partial \\ell \\hbar ...: docs/system-files.md lists them), got '\\undefinedmacro', whose "
+        "\\undefinedmacro is not one of them");
+  CHECK(error_of(with("latex: {y: \"\\\\vartheat_{1}\"}\n"))
+            .find("whose \\vartheat is not one of them (did you mean '\\vartheta'?)") != std::string::npos);
+  // a backslash at the end escaped the report's next character (a brace)
+  CHECK(error_of(with("latex: {y: \"y\\\\\"}\n")).find("got 'y\\', whose \\ is not one of them") != std::string::npos);
+  CHECK(error_of(with("latex: {y: \"\\\\^y\"}\n")).find("whose \\^ is not one of them") != std::string::npos);
+  CHECK(error_of(with("latex: {x: \"\\\\boldsymbol{\\\\omega}_{\\\\mathrm{b}}\", y: \"\\\\tilde{y}\\\\,\\\\hat{\\\\ell}'\"}\n")) ==
+        "ok");
 }
 
 TEST_CASE("System files: frames and complements") {
