@@ -94,6 +94,27 @@ TEST_CASE("hamel: an argument that starts with one '-' is an option, refused by 
         "error: unknown option '-json' for 'hamel check' (did you mean '--json'?)\n");
   CHECK(run({"derive", "-quiet", "examples/nonholonomic_particle.yaml"}).err ==
         "error: unknown option '-quiet' for 'hamel derive' (did you mean '--quiet'?)\n");
+  // a short option names the one long option with its letter; --json=x.json is --json x.json
+  CHECK(run({"derive", "examples/nonholonomic_particle.yaml", "-q"}).err ==
+        "error: unknown option '-q' for 'hamel derive' (did you mean '--quiet'?)\n");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", "examples/nonholonomic_particle.claims.yaml", "-q"}).err ==
+        "error: unknown option '-q' for 'hamel check' (did you mean '--quiet'?)\n");
+  CHECK(run({"derive", "examples/nonholonomic_particle.yaml", "-j"}).err ==
+        "error: unknown option '-j' for 'hamel derive'\n");  // --json or --jobs
+  const Run eq = run({"derive", "examples/nonholonomic_particle.yaml", "--json=x.json"});
+  CHECK(eq.status == 2);
+  CHECK(eq.err == "error: unknown option '--json=x.json' for 'hamel derive' (did you mean '--json x.json'?)\n");
+  CHECK(run({"eval", "examples/nonholonomic_particle.yaml", "--at=m=1"}).err ==
+        "error: unknown option '--at=m=1' for 'hamel eval' (did you mean '--at m=1'?)\n");
+}
+
+TEST_CASE("hamel: --brief and --quiet together are refused, as the usage [--brief | --quiet] says") {
+  for (const std::string command : {"derive", "simulate", "eval"}) {
+    const Run r = run({command, "examples/nonholonomic_particle.yaml", "--brief", "--quiet"});
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "error: options --brief and --quiet exclude each other; expected one of them, got both\n");
+  }
 }
 
 TEST_CASE("hamel derive: a contact or hybrid Lagrangian complex on the whole domain is refused at 'lagrangian'") {
