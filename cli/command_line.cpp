@@ -2,9 +2,11 @@
 #include "cli/command_line.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 
 #include <Eigen/Core>
@@ -123,6 +125,28 @@ std::string usage() {
   return u;
 }
 
+namespace {
+
+// What an unknown option `s` was probably meant as: `--json=x.json` is `--json x.json`, `-q` the one
+// option that starts with q, anything else the closest known option.
+std::optional<std::string> meant_option(const std::string& s, const CommandSpec& command) {
+  const auto& v = command.with_value;
+  const std::size_t eq = s.find('=');
+  if (eq != std::string::npos && std::find(v.begin(), v.end(), s.substr(0, eq)) != v.end())
+    return s.substr(0, eq) + " " + s.substr(eq + 1);
+  std::vector<std::string> known = v;
+  known.insert(known.end(), command.flags.begin(), command.flags.end());
+  if (s.size() == 2 && std::isalpha(static_cast<unsigned char>(s[1]))) {
+    std::vector<std::string> starting;
+    for (const auto& k : known)
+      if (k.compare(0, 3, std::string("--") + s[1]) == 0) starting.push_back(k);
+    if (starting.size() == 1) return starting[0];
+  }
+  return did_you_mean(s, known);
+}
+
+}  // namespace
+
 Args parse_args(const CommandSpec& command, const std::vector<std::string>& args) {
   Args r;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -143,13 +167,14 @@ Args parse_args(const CommandSpec& command, const std::vector<std::string>& args
     } else if (std::find(command.flags.begin(), command.flags.end(), s) != command.flags.end()) {
       r.flags.push_back(s);
     } else {
-      std::vector<std::string> known = command.with_value;
-      known.insert(known.end(), command.flags.begin(), command.flags.end());
       std::string msg = "unknown option '" + s + "' for 'hamel " + command.name + "'";
-      if (auto d = did_you_mean(s, known)) msg += " (did you mean '" + *d + "'?)";
+      if (auto d = meant_option(s, command)) msg += " (did you mean '" + *d + "'?)";
       throw InvalidArgument(msg);
     }
   }
+  // the usage says [--brief | --quiet]: together, one of them was silently ignored
+  if (has_flag(r, "--brief") && has_flag(r, "--quiet"))
+    throw InvalidArgument("options --brief and --quiet exclude each other; expected one of them, got both");
   // both read standard input: the second read nothing, and its error blamed the wrong file
   if (std::count(r.positional.begin(), r.positional.end(), "-") > 1)
     throw InvalidArgument("only one of the inputs can be '-' (standard input), got '-' twice; expected a file name for the others");

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <functional>
+#include <iomanip>
 #include <set>
 #include <sstream>
 
@@ -210,7 +211,9 @@ void ExpressionReader::declare_function(const AbstractFunction& f) {
 
 void ExpressionReader::hint(const std::string& name, const std::string& text) { hints_[name] = text; }
 
-bool ExpressionReader::builtin(const std::string& name) { return name == "pi" || builtin_functions().count(name) > 0; }
+bool ExpressionReader::builtin(const std::string& name) { return builtin_constant(name) || builtin_functions().count(name) > 0; }
+
+bool ExpressionReader::builtin_constant(const std::string& name) { return name == "pi"; }
 
 bool ExpressionReader::declared(const std::string& name) const {
   return symbols_.count(name) || functions_.count(name);
@@ -299,15 +302,52 @@ std::optional<Tok> punctuation(char c) {
   return std::nullopt;
 }
 
-[[noreturn]] void fail_unexpected_character(char c, int l0, int c0, const Locator& loc) {
-  std::string shown(1, c);
-  if (static_cast<unsigned char>(c) >= 0x80 || !std::isprint(static_cast<unsigned char>(c))) {
-    std::ostringstream os;
-    os << "byte 0x" << std::hex << (static_cast<unsigned>(static_cast<unsigned char>(c)));
-    shown = os.str();
+// The Unicode code point of the UTF-8 sequence at text[i], if it is a valid one of 2 to 4 bytes.
+std::optional<unsigned> code_point(const std::string& text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned lead = byte(i);
+  const std::size_t n = lead >= 0xf0 && lead < 0xf5 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 0;
+  if (n == 0 || lead >= 0xf5 || i + n > text.size()) return std::nullopt;
+  unsigned cp = lead & (0x7f >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xc0) != 0x80) return std::nullopt;
+    cp = (cp << 6) | (byte(i + k) & 0x3f);
   }
+  const unsigned least[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000)) return std::nullopt;
+  return cp;
+}
+
+// A character the expressions cannot read, as a message shows it: itself, or for a non-ASCII one its
+// code point too, and only its name and code point when it looks like a space or a minus (pasted text:
+// "got 'byte 0xc2'" named neither).
+std::string shown_character(const std::string& text, std::size_t i) {
+  const unsigned char c = static_cast<unsigned char>(text[i]);
+  std::ostringstream os;
+  if (c < 0x80) {
+    if (std::isprint(c)) return "'" + std::string(1, text[i]) + "'";
+    os << "the control character 0x" << std::hex << std::setw(2) << std::setfill('0') << unsigned(c);
+    return os.str();
+  }
+  const auto cp = code_point(text, i);
+  if (!cp) {
+    os << "the byte 0x" << std::hex << unsigned(c) << ", not UTF-8";
+    return os.str();
+  }
+  os << "U+" << std::hex << std::uppercase << std::setw(4) << std::setfill('0') << *cp;
+  static const std::map<unsigned, std::string> named = {
+      {0xa0, "a non-breaking space"}, {0x2009, "a thin space"},        {0x202f, "a narrow non-breaking space"},
+      {0x200b, "a zero-width space"}, {0xfeff, "a byte order mark"},   {0x2212, "a minus sign"},
+      {0x00d7, "a multiplication sign"}};
+  if (auto it = named.find(*cp); it != named.end()) return it->second + " (" + os.str() + ")";
+  std::size_t n = 1;
+  while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) & 0xc0) == 0x80) ++n;
+  return "'" + text.substr(i, n) + "' (" + os.str() + ", not ASCII)";
+}
+
+[[noreturn]] void fail_unexpected_character(const std::string& text, std::size_t i, int l0, int c0, const Locator& loc) {
   loc.fail(l0, c0, "unexpected character in expression; expected a name, a number, an operator (+ - * / ^), "
-                   "parentheses or a comma, got '" + shown + "'");
+                   "parentheses or a comma, got " + shown_character(text, i));
 }
 
 std::vector<Token> tokenize(const std::string& text, const Locator& loc) {
@@ -331,7 +371,7 @@ std::vector<Token> tokenize(const std::string& text, const Locator& loc) {
     } else if (auto p = punctuation(c)) {
       kind = *p;
     } else {
-      fail_unexpected_character(c, l0, c0, loc);
+      fail_unexpected_character(text, at.i, l0, c0, loc);
     }
     out.push_back({kind, text.substr(at.i, j - at.i), l0, c0});
     at.advance(j - at.i);

@@ -40,6 +40,8 @@ class ExpressionReader {
   bool declared(const std::string& name) const;
   /// A name expressions already give a meaning: a function of GiNaC's (sin, sqrt, …) or pi.
   static bool builtin(const std::string& name);
+  /// A constant of the expressions: pi.
+  static bool builtin_constant(const std::string& name);
   std::vector<std::string> names() const;
 
   /// Parses `text`. @throws ParseError(file, line, column, "what; expected …, got …").

@@ -15,14 +15,16 @@
 #include "core/term_order.hpp"
 #include "geometry/lifts.hpp"
 #include "geometry/linear_algebra.hpp"
+#include "io/render/latex_commands.hpp"
 
 namespace hamel {
 
 namespace {
 
-// Refuses a name already in `names` (the same message for every kind of name), then records it.
+// Refuses a name already in `names` (the same message for every kind of name), or pi, then records it.
 void claim_in(const Document& doc, std::vector<std::string>& names, const YAML::Node& at, const std::string& n,
               const std::string& what) {
+  refuse_builtin_name(doc, at, n, what, false);
   if (std::find(names.begin(), names.end(), n) != names.end())
     doc.fail(at, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
                      n + "' again");
@@ -30,6 +32,18 @@ void claim_in(const Document& doc, std::vector<std::string>& names, const YAML::
 }
 
 }  // namespace
+
+// A function sin(x) read as the sine in every output (V = k*sin(x)) and failed only in simulate; a
+// coordinate pi took π from the file's expressions and printed as π (\pi beside the momenta \pi_{1}).
+void refuse_builtin_name(const Document& doc, const YAML::Node& at, const std::string& name, const std::string& what,
+                         bool function) {
+  if (ExpressionReader::builtin_constant(name))
+    doc.fail(at, "the name '" + name + "' is reserved for the constant " + name + " (3.14159...) of the expressions; expected another name for " +
+                     what + ", got '" + name + "'");
+  if (function && ExpressionReader::builtin(name))
+    doc.fail(at, "the name '" + name + "' is reserved for the built-in function " + name +
+                     " of the expressions; expected another name for " + what + ", got '" + name + "'");
+}
 
 void SystemFile::claim_name(const YAML::Node& at, const std::string& n, const std::string& what) {
   claim_in(doc, names, at, n, what);
@@ -158,6 +172,7 @@ ChartSpec read_chart_spec(const Document& doc, std::vector<std::string>& names) 
   spec.coordinates = read_coordinates(doc, names);
   for (const auto& f : doc.sequence(doc.root()["functions"], "'functions'")) {
     FunctionSpec fs = read_function(doc, f, spec.coordinates);
+    refuse_builtin_name(doc, f, fs.name, "a function", true);
     claim_in(doc, names, f, fs.name, "a function");
     spec.functions.push_back(fs);
   }
@@ -274,6 +289,15 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
             !std::isalpha(static_cast<unsigned char>(tex[at + command.size()])))
           doc.fail(v, "'latex': expected a math-mode name for '" + n + "', got '" + tex + "', whose " + command +
                           " would change the document");
+    // an undefined command (\undefinedmacro) made a report pdflatex refused
+    if (const std::string c = unaccepted_latex_command(tex); !c.empty()) {
+      std::string msg = "'latex': expected a math-mode name for '" + n + "' with the commands Hamel accepts (Greek letters "
+                        "\\alpha ... \\Omega, accents \\dot \\hat \\bar \\tilde \\vec ..., fonts \\mathrm \\mathbf "
+                        "\\boldsymbol \\mathcal ..., symbols \\partial \\ell \\hbar ...: docs/system-files.md lists them), got '" +
+                        tex + "', whose " + c + " is not one of them";
+      if (auto d = did_you_mean(c, latex_name_commands())) msg += " (did you mean '" + *d + "'?)";
+      doc.fail(v, msg);
+    }
     out.emplace_back(n, tex);
   }
   return out;

@@ -31,9 +31,17 @@ struct SystemFile {
   std::vector<std::pair<std::string, std::string>> latex;  ///< `latex:` names: identifier → LaTeX, in order
   std::map<std::string, std::string> units;  ///< `units:` coordinate or t → unit, for plot labels
   std::vector<std::string> names;  ///< every name declared so far (to refuse duplicates)
-  /// Refuses a name already used (coordinates, parameters, functions, frame fields, variables, …).
+  /// Refuses a name already used (coordinates, parameters, functions, frame fields, variables, …), or
+  /// pi (refuse_builtin_name).
   void claim_name(const YAML::Node& at, const std::string& name, const std::string& what);
 };
+
+/// Refuses at `at` a declared name (`what`: "a coordinate") the expressions already give a meaning:
+/// pi for any name, and also sin, diff, … (ExpressionReader::builtin) for a function. Either would
+/// shadow the built-in and print as it. A symbol named like a function stays free: sin(…) is the
+/// function, sin alone the symbol. @throws ParseError.
+void refuse_builtin_name(const Document& doc, const YAML::Node& at, const std::string& name, const std::string& what,
+                         bool function);
 
 /// Reads the common keys and checks that every top-level key is known to some module.
 SystemFile read_system_file(const Document& doc);
@@ -100,7 +108,7 @@ struct SimulateOptions {
   std::string csv;    ///< trajectory CSV (empty: none)
   bool csv_to_stdout = false;  ///< `--csv -`: `csv` is a temporary file copied to standard output, with no events CSV beside it
   std::string plot;   ///< plot file (.svg / .png; empty: none)
-  bool quiet = false;
+  bool quiet = false;  ///< --brief or --quiet: no details of the events (impacts, switches), no progress lines
   std::map<std::string, std::string> units;  ///< the file's `units:`, for the plots' labels
   /// Progress lines (cli/progress.hpp): each phase's title as it starts (integration, writing the CSV,
   /// the plots), and how far a long phase is (at most once a second). Empty: silent.

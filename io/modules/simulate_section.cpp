@@ -69,7 +69,7 @@ std::pair<double, double> read_simulate_time(const Document& doc, const YAML::No
     t1 = doc.number(s["time"], "'simulate: time'");
   }
   if (!(t1 > t0))
-    doc.fail(s["time"], "'simulate: time': expected an end time after the start " + std::to_string(t0) + ", got " + std::to_string(t1));
+    doc.fail(s["time"], "'simulate: time': expected an end time after the start " + number_text(t0) + ", got " + number_text(t1));
   return {t0, t1};
 }
 

@@ -9,10 +9,13 @@
 #include <ginac/ginac.h>
 #include <tuple>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
+#include "io/render/latex_commands.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/derivation_json.hpp"
+#include "tests/support/latex_report.hpp"
 #include "tests/support/temp_file.hpp"
 
 using hamel::test::run;
@@ -91,6 +94,27 @@ TEST_CASE("hamel: an argument that starts with one '-' is an option, refused by 
         "error: unknown option '-json' for 'hamel check' (did you mean '--json'?)\n");
   CHECK(run({"derive", "-quiet", "examples/nonholonomic_particle.yaml"}).err ==
         "error: unknown option '-quiet' for 'hamel derive' (did you mean '--quiet'?)\n");
+  // a short option names the one long option with its letter; --json=x.json is --json x.json
+  CHECK(run({"derive", "examples/nonholonomic_particle.yaml", "-q"}).err ==
+        "error: unknown option '-q' for 'hamel derive' (did you mean '--quiet'?)\n");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", "examples/nonholonomic_particle.claims.yaml", "-q"}).err ==
+        "error: unknown option '-q' for 'hamel check' (did you mean '--quiet'?)\n");
+  CHECK(run({"derive", "examples/nonholonomic_particle.yaml", "-j"}).err ==
+        "error: unknown option '-j' for 'hamel derive'\n");  // --json or --jobs
+  const Run eq = run({"derive", "examples/nonholonomic_particle.yaml", "--json=x.json"});
+  CHECK(eq.status == 2);
+  CHECK(eq.err == "error: unknown option '--json=x.json' for 'hamel derive' (did you mean '--json x.json'?)\n");
+  CHECK(run({"eval", "examples/nonholonomic_particle.yaml", "--at=m=1"}).err ==
+        "error: unknown option '--at=m=1' for 'hamel eval' (did you mean '--at m=1'?)\n");
+}
+
+TEST_CASE("hamel: --brief and --quiet together are refused, as the usage [--brief | --quiet] says") {
+  for (const std::string command : {"derive", "simulate", "eval"}) {
+    const Run r = run({command, "examples/nonholonomic_particle.yaml", "--brief", "--quiet"});
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "error: options --brief and --quiet exclude each other; expected one of them, got both\n");
+  }
 }
 
 TEST_CASE("hamel derive: a contact or hybrid Lagrangian complex on the whole domain is refused at 'lagrangian'") {
@@ -787,6 +811,39 @@ TEST_CASE("hamel derive: a LaTeX name for a name the system does not have is an 
   const std::string renamed = body_of(example_text("examples/chaplygin_sleigh.yaml") + "latex: {x: '\\xi'}\n");
   CHECK(renamed.find("\\xi^i") == std::string::npos);
   CHECK(renamed.find("the brackets of the Hamiltonian fields of the coordinates") != std::string::npos);
+}
+
+TEST_CASE("hamel derive --latex: a LaTeX name with every command the reader accepts compiles") {
+  // the reader refuses any other command (\undefinedmacro reached pdflatex): the accepted ones must compile
+  const std::set<std::string> two = {"\\frac", "\\tfrac", "\\dfrac"};
+  const std::set<std::string> one = {"\\dot", "\\ddot", "\\dddot", "\\ddddot", "\\hat", "\\widehat", "\\tilde",
+                                     "\\widetilde", "\\bar", "\\overline", "\\underline", "\\vec", "\\check",
+                                     "\\breve", "\\acute", "\\grave", "\\mathring", "\\overrightarrow",
+                                     "\\overleftarrow", "\\mathrm", "\\mathbf", "\\mathit", "\\mathsf", "\\mathtt",
+                                     "\\mathcal", "\\mathbb", "\\mathfrak", "\\boldsymbol", "\\pmb", "\\operatorname",
+                                     "\\text", "\\textrm", "\\textit", "\\textbf", "\\sqrt"};
+  std::string name;
+  for (const std::string& c : hamel::latex_name_commands()) {
+    if (two.count(c)) name += c + "{a}{b}";
+    else if (one.count(c)) name += c + "{A}";
+    else if (c == "\\left") name += "\\left(";
+    else if (c == "\\right") name += "\\right)";
+    else if (c.rfind("\\big", 0) == 0 || c.rfind("\\Big", 0) == 0) name += c + "(";
+    else name += c + " ";
+  }
+  std::string quoted;  // a YAML single-quoted scalar
+  for (char ch : name) quoted += ch == '\'' ? std::string("''") : std::string(1, ch);
+  hamel::test::TempFile file("parameters: [m]\ncoordinates: [x, y]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2)\"\nlatex: {m: '" +
+                             quoted + "'}\n");
+  hamel::test::LatexReport report(file.path());
+  REQUIRE(report.status() == 0);
+  CHECK(report.text().find(name) != std::string::npos);
+  if (!hamel::test::LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
+    return;
+  }
+  INFO(report.log());
+  CHECK(report.compiles());
 }
 
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {

@@ -62,6 +62,14 @@ TEST_CASE("ExpressionReader: errors carry file:line:column, what was expected an
   CHECK(R.error("3 x").find("f.yaml:3:12: syntax error; expected an operator or the end of the expression, got 'x'") == 0);
   CHECK(R.error("x + ").find("the expression ends too early") != std::string::npos);
   CHECK(R.error("x # 2").find("f.yaml:3:12: unexpected character") == 0);
+  // a character pasted from a document: its name or its code point, not "got 'byte 0xc2'"
+  const std::string expected = "unexpected character in expression; expected a name, a number, an operator (+ - * / ^), "
+                               "parentheses or a comma, got ";
+  CHECK(R.error("x +\u00a0x") == "f.yaml:3:13: " + expected + "a non-breaking space (U+00A0)");
+  CHECK(R.error("x \u2212 x") == "f.yaml:3:12: " + expected + "a minus sign (U+2212)");
+  CHECK(R.error("x + \u03c6") == "f.yaml:3:14: " + expected + "'\u03c6' (U+03C6, not ASCII)");
+  CHECK(R.error("x + \U0001D465") == "f.yaml:3:14: " + expected + "'\U0001D465' (U+1D465, not ASCII)");
+  CHECK(R.error("x # 2") == "f.yaml:3:12: " + expected + "'#'");
   CHECK(R.error("foo(x)").find("unknown function 'foo'") != std::string::npos);
   CHECK(R.error("f1(x, x)").find("wrong number of arguments for function 'f1'; expected 1, got 2") != std::string::npos);
   CHECK(R.error("y_dot").find("'y_dot' is a velocity, but 'y' is not a coordinate; velocities: x_dot") != std::string::npos);

@@ -142,6 +142,19 @@ TEST_CASE("System files: LaTeX names are math-mode ASCII that cannot change the 
   CHECK(error_of(with("latex: {y: \"\u03c6\"}\n")).find("s.yaml:7:12: 'latex': expected ASCII LaTeX for 'y'") == 0);
   CHECK(error_of(with("latex: {y: \"\\\\end{document}\"}\n"))
             .find("s.yaml:7:12: 'latex': expected a math-mode name for 'y', got '\\end{document}', whose \\end would change the document") == 0);
+  // an undefined command reached pdflatex (a tester's \undefinedmacro): only the accepted ones are read
+  CHECK(error_of(with("latex: {y: \"\\\\undefinedmacro\"}\n")) ==
+        "s.yaml:7:12: 'latex': expected a math-mode name for 'y' with the commands Hamel accepts (Greek letters \\alpha ... "
+        "\\Omega, accents \\dot \\hat \\bar \\tilde \\vec ..., fonts \\mathrm \\mathbf \\boldsymbol \\mathcal ..., "
+        "symbols \\partial \\ell \\hbar ...: docs/system-files.md lists them), got '\\undefinedmacro', whose "
+        "\\undefinedmacro is not one of them");
+  CHECK(error_of(with("latex: {y: \"\\\\vartheat_{1}\"}\n"))
+            .find("whose \\vartheat is not one of them (did you mean '\\vartheta'?)") != std::string::npos);
+  // a backslash at the end escaped the report's next character (a brace)
+  CHECK(error_of(with("latex: {y: \"y\\\\\"}\n")).find("got 'y\\', whose \\ is not one of them") != std::string::npos);
+  CHECK(error_of(with("latex: {y: \"\\\\^y\"}\n")).find("whose \\^ is not one of them") != std::string::npos);
+  CHECK(error_of(with("latex: {x: \"\\\\boldsymbol{\\\\omega}_{\\\\mathrm{b}}\", y: \"\\\\tilde{y}\\\\,\\\\hat{\\\\ell}'\"}\n")) ==
+        "ok");
 }
 
 TEST_CASE("System files: frames and complements") {
@@ -184,6 +197,33 @@ TEST_CASE("System files: duplicate names, and built-in names that are handled") 
   CHECK((nh.potential() - f.Q.parameter("beta") * cos(f.Q[0])).expand().is_zero());
 }
 
+TEST_CASE("System files: a built-in function's name for a function, and pi for any name, are refused where declared") {
+  // functions: [sin(x)] shadowed the sine: derive printed V = k*sin(x), simulate failed on diff(sin(x), x)
+  const std::string tail = "coordinates: [x, y]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2) - k*x^2\"\n";
+  for (const std::string fn : {"sin", "cos", "tan", "exp", "log", "sqrt", "diff", "atan2"})
+    CHECK(error_of("parameters: [k]\nfunctions: [" + fn + "(x)]\n" + tail) ==
+          "s.yaml:2:13: the name '" + fn + "' is reserved for the built-in function " + fn +
+              " of the expressions; expected another name for a function, got '" + fn + "'");
+  CHECK(error_of("parameters: [k]\nfunctions: [g(x), \"pi(x)\"]\n" + tail)
+            .find("s.yaml:2:19: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; "
+                  "expected another name for a function, got 'pi'") == 0);
+  // pi as a coordinate took pi from the file's expressions and printed as it
+  CHECK(error_of("parameters: [k]\ncoordinates: [x, pi]\nlagrangian: \"1/2*(x_dot^2 + pi_dot^2)\"\n") ==
+        "s.yaml:2:18: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; expected another name "
+        "for a coordinate, got 'pi'");
+  CHECK(error_of("parameters: [{name: pi, positive: true}]\n" + tail)
+            .find("s.yaml:1:21: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; expected "
+                  "another name for a parameter") == 0);
+  CHECK(error_of(with("definitions:\n  pi: \"x*y\"\n")).find("s.yaml:8:3: the name 'pi' is reserved") == 0);
+  // a symbol named like a function stays free: a call is the function, the name alone the symbol
+  const char* symbols = "parameters: [exp]\ncoordinates: [sin, E, I]\n"
+                        "lagrangian: \"1/2*(sin_dot^2 + E_dot^2 + I_dot^2) - exp*cos(sin) - E*I\"\n";
+  CHECK(error_of(symbols) == "ok");
+  hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(symbols, "s.yaml"));
+  const auto nh = hamel::build_nonholonomic_system(hamel::read_nonholonomic(f));
+  CHECK((nh.potential() - (f.Q.parameter("exp") * cos(f.Q[0]) + f.Q[1] * f.Q[2])).expand().is_zero());
+}
+
 TEST_CASE("System files: the momenta's names pi1..pir are refused where they are declared") {
   // D* has coordinates (q, pi1..pir); a Q name among them clashed later, in the chart of D*, without a position.
   CHECK(error_of("parameters: [pi1]\ncoordinates: [x, y]\nlagrangian: \"pi1/2*(x_dot^2 + y_dot^2)\"\n") ==
@@ -192,7 +232,7 @@ TEST_CASE("System files: the momenta's names pi1..pir are refused where they are
   CHECK(error_of("coordinates: [x, pi2]\nlagrangian: \"1/2*(x_dot^2 + pi2_dot^2)\"\n").find("s.yaml:1:18: 'coordinates'") == 0);
   CHECK(error_of("coordinates: [x, y]\nfunctions: [\"pi1(x)\"]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2)\"\n")
             .find("s.yaml:2:13: 'functions': the name 'pi1' is reserved") == 0);
-  // rank 1 here (one constraint): pi2 is free, and pi as a name is always free
+  // rank 1 here (one constraint): pi2 is free (pi itself is the constant: refused below)
   CHECK(error_of("parameters: [pi2]\ncoordinates: [x, y]\nlagrangian: \"pi2/2*(x_dot^2 + y_dot^2)\"\n"
                  "constraints: [\"y_dot - x_dot\"]\n") == "ok");
 }

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 #include "geometry/lifts.hpp"
 #include "io/modules/simulate_section.hpp"
 
@@ -258,7 +259,7 @@ void check_values(const Document& doc, const YAML::Node& s, const Chart& Q, cons
     const double av = GiNaC::ex_to<GiNaC::numeric>(a).to_double();
     if (!(av >= 0 && av <= 1))
       doc.fail(root["impulsive"][w.name]["restitution"] ? root["impulsive"][w.name]["restitution"] : s["values"],
-               "impulsive constraint " + w.name + ": expected a restitution coefficient in [0, 1], got " + std::to_string(av) +
+               "impulsive constraint " + w.name + ": expected a restitution coefficient in [0, 1], got " + number_text(av) +
                    " with the values of 'simulate'");
   }
 }

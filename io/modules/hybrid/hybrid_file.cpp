@@ -121,6 +121,7 @@ struct Reading {
 
   explicit Reading(const SystemFile& f);
   void claim(const YAML::Node& at, const std::string& name, const std::string& what) {
+    refuse_builtin_name(doc, at, name, what, false);
     if (std::find(taken.begin(), taken.end(), name) != taken.end())
       doc.fail(at, "duplicate name '" + name + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
                        name + "' again");
@@ -166,6 +167,7 @@ void read_time(Reading& rd, const YAML::Node& td) {
   for (ExpressionReader* x : {&rd.r.q, &rd.r.tq, &rd.r.force, &rd.parameters}) x->declare(tname, t);
   for (const auto& [k, v] : doc.mapping(fnode, "'functions'")) {
     const std::string fname = doc.name(k, "a function of time");
+    refuse_builtin_name(doc, k, fname, "a function of time", true);
     rd.claim(k, fname, "a function of time");
     const AbstractFunction f = AbstractFunction::fresh(fname, 1);
     for (ExpressionReader* x : {&rd.r.q, &rd.r.tq, &rd.r.force}) x->declare_function(f);

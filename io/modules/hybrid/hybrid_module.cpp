@@ -78,7 +78,8 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
   out << "hybrid simulation: t = " << spec.t0 << " .. " << tr.t.back() << stopped_early_note(tr.termination, tr.message, spec.t1)
       << (in.automaton ? " from domain " + in.automaton->domain(spec.initial_domain).name : std::string()) << ", "
       << tr.impacts.size() << " impacts, " << tr.grazes.size() << " grazes, " << tr.steps << " steps\n";
-  const std::size_t show = std::min<std::size_t>(tr.impacts.size(), 20);
+  // --brief leaves out the impacts, as it leaves out a contact run's events
+  const std::size_t show = options.quiet ? 0 : std::min<std::size_t>(tr.impacts.size(), 20);
   for (std::size_t k = 0; k < show; ++k) {
     const auto& i = tr.impacts[k];
     out << "  impact " << k + 1 << ": t = " << fmt(i.t, 12) << " (" << i.guards << ")  E " << fmt(i.energy_before, 8) << " -> "
@@ -89,7 +90,7 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
   }
   // the events CSV goes beside a trajectory CSV written to a file (write_events_csv)
   const bool events_csv = !written.csv.empty() && !written.csv_to_stdout;
-  if (tr.impacts.size() > show)
+  if (!options.quiet && tr.impacts.size() > show)
     out << "  ... (" << tr.impacts.size() - show << " more"
         << (events_csv ? " in the events CSV" : "; --csv OUT.csv writes every impact to OUT-events.csv") << ")\n";
   if (!tr.message.empty()) out << "stopped: " << tr.message << "\n";

@@ -381,6 +381,12 @@ TEST_CASE("hamel derive: bad contact input names file:line:column and exits 2") 
   expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x^2 + y^2 <= 1 < 2\"}\n", "6:21", "expected one comparison");
   expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x^2 + y^2 <= 1\", restitution: 1.5}\n", "6:52",
                "expected a restitution coefficient in [0, 1], got '1.5'");
+  // a restitution given by a parameter is checked with the values of 'simulate', its number written as elsewhere
+  expect_error("coordinates: [x, y]\nparameters: [gamma, e]\naction_dependent: true\nlagrangian: \"(x_dot^2 + y_dot^2)/2 - gamma*z\"\n"
+               "impulsive:\n  rim: {constraint: \"x^2 + y^2 <= 1\", restitution: e}\n"
+               "simulate:\n  values: {gamma: 1, e: 1.5}\n  initial: {x: 0.5, y: 0, x_dot: 1, y_dot: 1}\n  time: 1\n",
+               "6:52", "impulsive constraint rim: expected a restitution coefficient in [0, 1], got 1.5 with the values of 'simulate'\n",
+               "simulate");
   expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x < 1\", restitusion: 1}\n", "6:30",
                "unknown key 'restitusion' in impulsive constraint rim; expected one of constraint restitution, got 'restitusion' (did you mean 'restitution'?)");
   expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"x + z < 1\"}\n", "6:26",
@@ -407,8 +413,8 @@ TEST_CASE("hamel simulate: bad simulate sections name file:line:column and exit 
                "unknown name 'x_dt'; expected a coordinate, a velocity or z, got 'x_dt' (did you mean 'x_dot'?)", "simulate");
   expect_error(base + "simulate:\n  values: {gamma: 1}\n  initial: {x: 0.5, y: 0, y_dot: 1}\n  time: 1\n", "9:12",
                "expected a value for every coordinate and velocity, got none for x_dot", "simulate");
-  expect_error(base + "simulate:\n  values: {gamma: 1}\n  initial: {x: 0.5, y: 0, x_dot: 1, y_dot: 1}\n  time: [2, 1]\n", "10:9",
-               "expected an end time after the start", "simulate");
+  expect_error(base + "simulate:\n  values: {gamma: 1}\n  initial: {x: 0.5, y: 0, x_dot: 1, y_dot: 1}\n  time: [2.5, 1e-3]\n", "10:9",
+               "'simulate: time': expected an end time after the start 2.5, got 0.001\n", "simulate");
   expect_error(base + "simulate:\n  values: {gamma: 1}\n  initial: {x: 0.5, y: 0, x_dot: 1, y_dot: 1}\n  time: 1\n  stepp: 0.1\n", "11:3",
                "unknown key 'stepp' in 'simulate'", "simulate");
   expect_error(base + "simulate:\n  values: {gamma: x}\n", "8:19", "undeclared symbol 'x'", "simulate");

@@ -311,10 +311,25 @@ TEST_CASE("hamel check --json: a hybrid counterexample has its point and both va
   CHECK(number_after(note, "value there: ") == doctest::Approx(-(1 - e2 * e2) * m * y2 * y2 / 2).epsilon(1e-5));
 }
 
+TEST_CASE("hamel simulate --brief: a hybrid run leaves out its impacts, as a contact run its events") {
+  const Run full = run({"simulate", "examples/hybrid_billiard.yaml"});
+  const Run brief = run({"simulate", "examples/hybrid_billiard.yaml", "--brief"});
+  REQUIRE(full.status == 0);
+  REQUIRE(brief.status == 0);
+  CHECK(has(full.out, "  impact 14: t = 4.98537"));
+  // the same report without the lines of the impacts
+  std::istringstream lines(full.out);
+  std::string without, line;
+  while (std::getline(lines, line))
+    if (line.rfind("  impact ", 0) != 0) without += line + "\n";
+  CHECK(brief.out == without);
+  CHECK(has(brief.out, "14 impacts, 0 grazes"));
+}
+
 TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit status") {
   hamel::test::TempDir dir;
   const std::string csv = dir.path() + "/billiard.csv", svg = dir.path() + "/billiard.svg";
-  const Run r = run({"simulate", "examples/hybrid_billiard.yaml", "--csv", csv, "--plot", svg, "--brief"});
+  const Run r = run({"simulate", "examples/hybrid_billiard.yaml", "--csv", csv, "--plot", svg});
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "14 impacts"));
   CHECK(has(r.out, "impact 1: t = 0.141311729"));
@@ -350,7 +365,7 @@ TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit
         "parameters: [g]\ncoordinates: [y]\nlagrangian: \"y_dot^2/2 - g*y\"\nhybrid:\n  guards:\n"
         "    - {name: ground, surface: \"y\", direction: falling, newtonian: {restitution: 0.5}}\n"
         "simulate: {values: {g: 9.81}, initial: {y: 1, y_dot: 0}, t_end: 3, max_impacts: 30}\n");
-    const Run z = run({"simulate", f.path(), "--brief"});
+    const Run z = run({"simulate", f.path()});
     CHECK(z.status == 1);
     CHECK(has(z.out, "29 impacts"));  // the 30th event stops the run before its reset
     CHECK(has(z.out, "stopped: simulate_with_events: 30 events"));
@@ -361,7 +376,7 @@ TEST_CASE("hamel simulate: CSV of the trajectory and of the impacts, plots, exit
     // 29 impacts, 20 listed: the rest are in the events CSV only when one is written
     CHECK(has(z.out, "  ... (9 more; --csv OUT.csv writes every impact to OUT-events.csv)\n"));
     hamel::test::TempDir dir;
-    const Run c = run({"simulate", f.path(), "--brief", "--csv", dir.file("z.csv")});
+    const Run c = run({"simulate", f.path(), "--csv", dir.file("z.csv")});
     CHECK(has(c.out, "  ... (9 more in the events CSV)\n"));
     CHECK(has(c.out, "events written to "));
     // derive's text report: the first 20 impacts, a line counting the others, the last 3; the JSON has all 29
@@ -479,6 +494,24 @@ TEST_CASE("hamel check: identity claims on a hybrid system (issue 19 §7)") {
   CHECK(r.out.find("they differ at") != std::string::npos);
 }
 
+TEST_CASE("hybrid system files: a function of time named like a built-in one, or a time named pi, is refused") {
+  // {exp: ...} shadowed the exponential in every expression after it, as functions: [sin(x)] did
+  std::string text = billiard(kWall);
+  text.replace(text.find("{f: "), 4, "{exp: ");
+  text.replace(text.find("f(t)"), 4, "exp(t)");
+  hamel::test::TempFile f(text);
+  Run r = run({"derive", f.path(), "--brief"});
+  CHECK(r.status == 2);
+  CHECK_MESSAGE(has(r.err, f.path() + ":3:39: the name 'exp' is reserved for the built-in function exp of the expressions; "
+                                      "expected another name for a function of time, got 'exp'"), r.err);
+  std::string timed = billiard(kWall);
+  timed.replace(timed.find("time: t,"), 8, "time: pi,");
+  hamel::test::TempFile g(timed);
+  r = run({"derive", g.path(), "--brief"});
+  CHECK(r.status == 2);
+  CHECK_MESSAGE(has(r.err, g.path() + ":3:24: the name 'pi' is reserved for the constant pi"), r.err);
+}
+
 TEST_CASE("hybrid system files: bad input gives file:line:column, what was expected and what was found") {
   const auto error_of = [](const std::string& text) {
     hamel::test::TempFile f(text);
@@ -509,7 +542,7 @@ TEST_CASE("hybrid system files: bad input gives file:line:column, what was expec
   CHECK(has(e, "'t_end': expected a time after t_start = 0, got -1"));
   // one schema with the other kinds (issue 19 §2): 'time' and 'step'; the older spelling not beside it
   e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, time: [2, 1]}\n"));
-  CHECK(has(e, "'simulate: time': expected an end time after the start 2"));
+  CHECK(has(e, "'simulate: time': expected an end time after the start 2, got 1\n"));  // not 2.000000
   e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, time: 1, t_end: 1}\n"));
   CHECK(has(e, "'simulate': expected 'time' or 't_start'/'t_end', got both"));
   e = error_of(billiard(kWall, "simulate: {values: {m: 1, c: 2}, initial: {x: 0, y: 0, x_dot: 1, y_dot: 0}, time: 1, step: 0.1,"
@@ -598,7 +631,7 @@ TEST_CASE("hybrid automaton in a system file: domains and transitions, checks ed
   CHECK(has(r.out, "[yes] J preserved by enter (rough → smooth)"));
   CHECK(has(r.out, "[no ] J preserved by wall (rough → rough)"));
   CHECK(has(r.out, "[yes] the simulation reaches t_end"));
-  const Run s = run({"simulate", f.path(), "--brief"});
+  const Run s = run({"simulate", f.path()});
   CHECK(s.status == 0);
   CHECK(has(s.out, "(enter)"));
 }
