@@ -405,10 +405,10 @@ void frame_degeneracy(const NonholonomicSystem& sys, DerivationSection& s) {
     if (!plainly_positive(base) && !has_parameter(base)) where *= base;
   }
   if (where.is_equal(1)) return;
-  s.prose.push_back(Paragraph("The frame Hamel computed degenerates where ")
+  s.prose.push_back(Paragraph("The frame Hamel computed degenerates where $det G$ vanishes, at the zeros of ")
                         .formula(where)
-                        .words(" = 0 ($det G = 0$ there): its equations are singular there, and a simulation cannot pass "
-                               "through those points; give a 'frame:' that spans $D$ there to reach them."));
+                        .words(": its equations are singular there, and a simulation cannot pass through those points; give a "
+                               "'frame:' that spans $D$ there to reach them."));
 }
 
 // Issue 16 §2: a frame Hamel computes (no `frame:` given) is reported invariant under the generators,
