@@ -1114,7 +1114,8 @@ TEST_CASE("hamel derive / check / eval: a nonholonomic 'simulate' section is rea
        ":20:42: 'simulate: initial': unknown name 'ydot'; expected one of x y z x_dot y_dot z_dot pi1 pi2, got 'ydot' (did you mean "
        "'y_dot'?)\n"},
       {"  step: 0.05", "  step: 0.05\n  plot: [x, q]", ":23:13: 'simulate: plot': unknown coordinate 'q'; expected one of x y z, got 'q'\n"}};
-  for (const auto& [from, to, says] : cases) {
+  for (const auto& c : cases) {  // not a structured binding: clang 14 cannot capture one in INFO's lambda
+    const std::string &from = std::get<0>(c), &to = std::get<1>(c), &says = std::get<2>(c);
     TempFile f(edited(example, from, to), ".yaml");
     for (const auto& args : commands(f.path())) {
       const Run r = run(args);
