@@ -28,6 +28,11 @@ int degree_in(const ex& monomial, const ex& v) {
   return d;
 }
 
+std::vector<ex> factors_of(const ex& e) {
+  if (!GiNaC::is_a<GiNaC::mul>(e)) return {e};
+  return std::vector<ex>(e.begin(), e.end());
+}
+
 std::vector<ex> terms_of(const ex& p) {
   if (!is_sum(p)) return {p};
   constexpr std::size_t kRemembered = 1 << 14;

@@ -23,6 +23,9 @@ int degree_in(const GiNaC::ex& monomial, const GiNaC::ex& v);
 /// and the display pass walks the same polynomials many times.
 std::vector<GiNaC::ex> terms_of(const GiNaC::ex& p);
 
+/// The factors of a product (e itself when it is not one).
+std::vector<GiNaC::ex> factors_of(const GiNaC::ex& e);
+
 /// The exponents of the symbols `syms` in a monomial, read in one walk over its factors (degree_in
 /// for each symbol walks them once per symbol).
 std::vector<int> exponents_in(const GiNaC::ex& monomial, const std::vector<GiNaC::ex>& syms);

@@ -365,31 +365,29 @@ void gauged_checks(const NonholonomicInput& in, const NonholonomicSystem& sys, c
   zero_verdict(s, "theorem_5_6.search", "the configuration part of $(Pi_nh^Lambda)^#(dC)$ is Z (Theorem 5.6)", v);
 }
 
-// Where the frame Hamel computed stops being a frame of D: the factors of det G that involve a
-// coordinate. A rotation about a point leaves no invariant frame of D there (the Heisenberg system's
-// x ∂x + y ∂y at the origin); equations and simulations in that frame are singular there.
 // Whether p is plainly positive: a positive number plus positive numbers times even powers of symbols
 // (x² + y² + 4 has no real zero).
 bool plainly_positive(const GiNaC::ex& p) {
+  const auto even_power = [](const GiNaC::ex& f) {
+    return GiNaC::is_a<GiNaC::power>(f) && GiNaC::is_a<GiNaC::symbol>(f.op(0)) && GiNaC::is_a<GiNaC::numeric>(f.op(1)) &&
+           GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_even() && GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_positive();
+  };
   bool constant = false;
   for (const GiNaC::ex& t : terms_of(p.expand())) {
-    GiNaC::ex coefficient = t;
-    if (GiNaC::is_a<GiNaC::mul>(t) || GiNaC::is_a<GiNaC::power>(t) || GiNaC::is_a<GiNaC::symbol>(t)) {
-      coefficient = 1;
-      for (const GiNaC::ex& f : GiNaC::is_a<GiNaC::mul>(t) ? std::vector<GiNaC::ex>(t.begin(), t.end()) : std::vector<GiNaC::ex>{t}) {
-        if (GiNaC::is_a<GiNaC::numeric>(f)) coefficient *= f;
-        else if (!(GiNaC::is_a<GiNaC::power>(f) && GiNaC::is_a<GiNaC::symbol>(f.op(0)) && GiNaC::is_a<GiNaC::numeric>(f.op(1)) &&
-                   GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_even() && GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_positive()))
-          return false;
-      }
-    } else {
-      constant = true;
+    GiNaC::numeric coefficient = 1;
+    for (const GiNaC::ex& f : factors_of(t)) {
+      if (GiNaC::is_a<GiNaC::numeric>(f)) coefficient *= GiNaC::ex_to<GiNaC::numeric>(f);
+      else if (!even_power(f)) return false;
     }
-    if (!GiNaC::is_a<GiNaC::numeric>(coefficient) || !GiNaC::ex_to<GiNaC::numeric>(coefficient).is_positive()) return false;
+    if (!coefficient.is_positive()) return false;
+    constant = constant || GiNaC::is_a<GiNaC::numeric>(t);
   }
   return constant;
 }
 
+// Where the frame Hamel computed stops being a frame of D: the factors of det G that involve a
+// coordinate. A rotation about a point leaves no invariant frame of D there (the Heisenberg system's
+// x ∂x + y ∂y at the origin); equations and simulations in that frame are singular there.
 void frame_degeneracy(const NonholonomicSystem& sys, DerivationSection& s) {
   const GiNaC::ex det = simplify(determinant_of_entries(sys.constrained_metric()));
   const GiNaC::ex factors = coordinate_factors(fraction_parts(det).op(0), sys.chart());
@@ -399,8 +397,7 @@ void frame_degeneracy(const NonholonomicSystem& sys, DerivationSection& s) {
     return std::any_of(sys.chart().parameters().begin(), sys.chart().parameters().end(), [&](const GiNaC::ex& p) { return f.has(p); });
   };
   GiNaC::ex where = 1;
-  for (const GiNaC::ex& f : GiNaC::is_a<GiNaC::mul>(factors) ? std::vector<GiNaC::ex>(factors.begin(), factors.end())
-                                                              : std::vector<GiNaC::ex>{factors}) {
+  for (const GiNaC::ex& f : factors_of(factors)) {
     const GiNaC::ex base = GiNaC::is_a<GiNaC::power>(f) ? f.op(0) : f;
     if (!plainly_positive(base) && !has_parameter(base)) where *= base;
   }

@@ -13,6 +13,7 @@
 #include "core/child_io.hpp"
 #include "core/display.hpp"
 #include "core/latex.hpp"
+#include "core/monomial.hpp"
 #include "core/parallel.hpp"
 #include "core/symbolic.hpp"
 #include "core/term_order.hpp"
@@ -54,7 +55,7 @@ GiNaC::ex monomial_content(const GiNaC::ex& c) {
   if (!GiNaC::is_a<GiNaC::add>(c)) return 1;
   const auto powers = [](const GiNaC::ex& t) {  // symbol ↦ its exponent as a plain factor of t
     std::map<GiNaC::ex, int, GiNaC::ex_is_less> out;
-    for (const GiNaC::ex& f : GiNaC::is_a<GiNaC::mul>(t) ? std::vector<GiNaC::ex>(t.begin(), t.end()) : std::vector<GiNaC::ex>{t}) {
+    for (const GiNaC::ex& f : factors_of(t)) {
       if (GiNaC::is_a<GiNaC::symbol>(f)) out[f] += 1;
       else if (GiNaC::is_a<GiNaC::power>(f) && GiNaC::is_a<GiNaC::symbol>(f.op(0)) && GiNaC::is_a<GiNaC::numeric>(f.op(1)) &&
                GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_pos_integer())

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "core/modular.hpp"
+#include "core/monomial.hpp"
 #include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
 #include "geometry/linear_algebra.hpp"
@@ -197,7 +198,7 @@ ex coordinate_factors(const ex& p, const Chart& Q) {
   GiNaC::exmap atoms;  // symbol ↦ sin θ, cos θ, … (GiNaC's to_polynomial convention)
   const ex f = GiNaC::factor(p.expand().to_polynomial(atoms));
   ex out = 1;
-  for (const ex& x : GiNaC::is_a<GiNaC::mul>(f) ? std::vector<ex>(f.begin(), f.end()) : std::vector<ex>{f}) {
+  for (const ex& x : factors_of(f)) {
     const ex back = x.subs(atoms, GiNaC::subs_options::no_pattern);
     if (std::any_of(Q.coordinates().begin(), Q.coordinates().end(), [&](const ex& q) { return back.has(q); })) out *= back;
   }
