@@ -41,6 +41,11 @@ TEST_CASE("hamel derive: the Routh sphere's gauge momenta, numeric and conserved
   CHECK(hamel::test::entries(j, "gauge_search.ode").size() == 4);
   CHECK(hamel::test::table(j, "gauge_search.solutions")["rows"].size() == 11);
   for (const char* id : {"gauge_search.conserved.1", "gauge_search.conserved.2"}) CHECK(j["checks"][id]["holds"] == true);
+  // H_c one fraction per monomial in the momenta (docs/display.md), π3² over twice the moment of
+  // inertia about the contact point, I1 + m (e² + 2 e r cos θ + r²): each coefficient's multiples are one search
+  const std::string H = hamel::test::scalar(j, "hamiltonian");
+  CHECK(H.rfind("pi1^2*(I3 + m*r^2*sin(theta)^2)/(2*", 0) == 0);
+  CHECK(H.find(" + pi3^2/(2*(e*m*(e + 2*r*cos(theta)) + I1 + m*r^2))") != std::string::npos);
   const Run c = run({"check", "examples/routh_sphere.yaml", "examples/routh_sphere.claims.yaml"});
   CHECK(c.out.find("TRUE  Jellett's integral: (g, k) = (r, e)") != std::string::npos);
   CHECK(c.out.find("TRUE  Routh's integral") != std::string::npos);

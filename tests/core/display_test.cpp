@@ -51,6 +51,20 @@ TEST_CASE("display_form: G_11 and K of the Chaplygin sphere as the paper writes 
   CHECK(hamel::display_size(K_shown) < hamel::display_size(hamel::simplify(K)));
 }
 
+TEST_CASE("display_form: a multiple of a sum is shown as that multiple of the sum's form") {
+  Sphere S;
+  const ex K = S.I1 * S.I3 + S.m * pow(S.R, 2) * (S.I1 * pow(S.s, 2) + S.I3 * pow(S.c, 2));
+  const std::size_t k = hamel::display_size(hamel::display_form(K));
+  // −K, 2 m R² K, −3 π1 sin θ K: the number and monomial stand outside, K's form inside (at most one
+  // product and one sign more than K's own form, and the monomial's own operations)
+  for (const auto& multiple : {std::pair<ex, std::size_t>{-1, 1}, {2 * S.m * pow(S.R, 2), 5}, {-3 * S.p1 * S.s, 5}}) {
+    const ex e = (multiple.first * K).expand();
+    const ex shown = hamel::display_form(e);
+    check_equal(shown, e);
+    CHECK_MESSAGE(hamel::display_size(shown) <= k + multiple.second, hamel::detail::str(shown));
+  }
+}
+
 TEST_CASE("display_form: cos² comes back where the canonical form factors 1 − sin² as (1 − sin)(1 + sin)") {
   Sphere S;
   const ex C231 = -S.I3 * S.m * pow(S.R, 2) * pow(S.c, 2) / (S.I1 * S.s);  // shape of C_23^1, (6.8)
