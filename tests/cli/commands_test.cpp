@@ -1077,6 +1077,10 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
     CHECK(r.status == 2);
     CHECK(r.err.find("got '" + name + "', reserved for") != std::string::npos);
   }
+  hamel::test::TempFile momentum("symbols: [pi3]\n" + claim, ".yaml");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", momentum.path()}).err ==
+        "error: " + momentum.path() + ":1:11: 'symbols': expected a name the system does not use, got 'pi3', reserved for the momenta "
+        "pi1, pi2, ... on D∗\n");
   // a new name is fine
   hamel::test::TempFile fresh("symbols: [k]\ndefinitions: {k2: \"2*k\"}\n" + claim, ".yaml");
   CHECK(run({"check", "examples/nonholonomic_particle.yaml", fresh.path()}).status == 1);
@@ -1110,6 +1114,7 @@ TEST_CASE("hamel simulate: a nonholonomic system on D*, with its energy monitore
   INFO(r.err);
   REQUIRE(r.status == 0);
   // y_dot is constant: y(8) = -1 + 0.5*8 = 3 (the closed form is in tests/derivation/nonholonomic_simulation_test.cpp)
+  CHECK(r.out.rfind("Simulation of nonholonomic_particle on D∗ (004 (2.8)): t in [0, 8], ", 0) == 0);  // it said D*
   CHECK(r.out.find("y = 3 ") != std::string::npos);
   CHECK(r.out.find("H_c (constrained energy, 004 (2.7)): f(t0) = 1.125") != std::string::npos);
   CHECK(r.out.find("pi1 (declared gauge momentum)") != std::string::npos);
