@@ -8,6 +8,7 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include <unistd.h>
 
@@ -98,11 +99,27 @@ Derivation derive_file(const Args& a, const SystemFile& f, std::ostream& err, St
 }
 
 // What the system file says that is accepted but likely not meant (Document::warn: an indefinite
-// kinetic energy), after the progress lines; --quiet leaves it out with the rest of the report.
-void print_warnings(const Args& a, const SystemFile& f, std::ostream& err) {
-  if (has_flag(a, "--quiet")) return;
-  for (const auto& w : f.doc.warnings()) err << "warning: " << w << "\n";
-}
+// kinetic energy), printed once: by print() after the progress lines, or, when the command fails
+// first (a later key of the file, the claims file, the derivation or the run), as its error unwinds,
+// so before run() prints the error. --quiet leaves them out with the rest of the report.
+class Warnings {
+ public:
+  Warnings(const Args& a, Document doc, std::ostream& err) : quiet_(has_flag(a, "--quiet")), doc_(std::move(doc)), err_(err) {}
+  Warnings(const Warnings&) = delete;
+  Warnings& operator=(const Warnings&) = delete;
+  ~Warnings() { print(); }
+  void print() {
+    if (printed_ || quiet_) return;
+    printed_ = true;
+    for (const auto& w : doc_.warnings()) err_ << "warning: " << w << "\n";
+  }
+
+ private:
+  bool quiet_;
+  bool printed_ = false;
+  Document doc_;  // a copy shares the warnings of the one read
+  std::ostream& err_;
+};
 
 int derive(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel derive' expects one system file");
@@ -110,9 +127,11 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   if (has_flag(a, "--profile")) profile.emplace().start("reading and checking the system file");
   const auto started = std::chrono::steady_clock::now();
   std::optional<std::chrono::steady_clock::time_point> derived;
-  const SystemFile f = read_system_file(load_document(a.positional[0]));
+  const Document doc = load_document(a.positional[0]);
+  Warnings warnings(a, doc, err);
+  const SystemFile f = read_system_file(doc);
   Derivation d = derive_file(a, f, err, profile ? &*profile : nullptr, "hamel derive", &derived);
-  print_warnings(a, f, err);
+  warnings.print();
   // for bench/display_sizes: the display pass against the whole derivation
   if (std::getenv("HAMEL_TIMINGS")) {
     const auto now = std::chrono::steady_clock::now();
@@ -135,11 +154,13 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel eval' expects one system file");
   if (!a.options.count("--at")) throw InvalidArgument("'hamel eval' expects --at \"name=value, ...\" (coordinates, momenta, parameters, ...)");
   const Point point = read_point(a.options.at("--at"));  // before the derivation: a typo costs nothing
-  const SystemFile f = read_system_file(load_document(a.positional[0]));
+  const Document doc = load_document(a.positional[0]);
+  Warnings warnings(a, doc, err);
+  const SystemFile f = read_system_file(doc);
   check_positive_parameters(point, f.Q.parameter_specs());
   // no display pass: it would turn the floating-point values into exact fractions
   Derivation d = at_point(derive_file(a, f, err, nullptr, "hamel eval"), point);
-  print_warnings(a, f, err);
+  warnings.print();
   declare_remaining_symbols(d);
   if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"), false);
   out << "\n" << at_point_summary(d);  // it checks nothing: no count of checks
@@ -151,14 +172,16 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
 // failed verdicts reported); the exit status is 0 when every verdict is the one the claims file expects.
 int check(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 2) throw InvalidArgument("'hamel check' expects a system file and a claims file");
-  const SystemFile f = read_system_file(load_document(a.positional[0]));
+  const Document doc = load_document(a.positional[0]);
+  Warnings warnings(a, doc, err);
+  const SystemFile f = read_system_file(doc);
   const Document cdoc = load_document(a.positional[1], FileKind::claims());
   const ClaimsFile claims = read_claims_file(cdoc, f);
   const CheckedClaims checked = [&] {
     ProgressLines lines(err, has_flag(a, "--quiet"), nullptr, "hamel check");
     return check_claims_with_derivation(f, claims, DeriveOptions{"", lines.step(), lines.detail()});
   }();
-  print_warnings(a, f, err);
+  warnings.print();
   const bool ok = write_claims_text(checked, claims.expected, cdoc.file(), out);
   if (a.options.count("--json")) {
     AtomicFile json(a.options.at("--json"));
@@ -171,7 +194,9 @@ int check(const Args& a, std::ostream& out, std::ostream& err) {
 
 int simulate(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel simulate' expects one system file");
-  const SystemFile f = read_system_file(load_document(a.positional[0]));
+  const Document doc = load_document(a.positional[0]);
+  Warnings warnings(a, doc, err);
+  const SystemFile f = read_system_file(doc);
   SimulateOptions o;
   if (a.options.count("--csv")) o.csv = a.options.at("--csv");
   o.csv_to_stdout = a.to_stdout == "--csv";
@@ -188,7 +213,7 @@ int simulate(const Args& a, std::ostream& out, std::ostream& err) {
     o.detail = lines.detail();
     return simulator->simulate(f, o, out);
   }();
-  print_warnings(a, f, err);
+  warnings.print();
   return status;
 }
 

@@ -352,7 +352,7 @@ void impact_energy(const Context& c, const Impact& m, DerivationSection& s) {
                  all_zero(m.on_d(subtract(twice, c.L.velocities())), c.T));
   }
   s.prose.push_back("After an impact at $t1$ with pre-impact state $(q1, q1_dot, z1)$ (003 Prop. 3 corrected, E9): "
-                    "$E_L(t) = exp(int_{t1}^t ∂L/∂z) [E_L(q1, q1_dot, z1) - (1 - alpha)/(1 + alpha) T_l(t1)]$; "
+                    "$E_L(t) = exp(∫_{t1}^t ∂L/∂z) [E_L(q1, q1_dot, z1) - (1 - alpha)/(1 + alpha) T_l(t1)]$; "
                     "the printed $V(q1, q1_dot, z1)$ in place of $E_L$ is the potential part only.");
 }
 

@@ -130,7 +130,7 @@ void monitor_search_momenta(const NonholonomicSystem& sys, const GaugeSearchInpu
       drift = std::max(drift, std::abs(C(j, x) - c0));
     }
     out.run.names.push_back("C" + std::to_string(j + 1));
-    out.meanings.push_back("gauge momentum " + std::to_string(j + 1) + " of the search, sum_i f_i(" + detail::str(search.shape) +
+    out.meanings.push_back("gauge momentum " + std::to_string(j + 1) + " of the search, Σ_i f_i(" + detail::str(search.shape) +
                            ") p_W_i with f numeric");
     out.run.initial.push_back(c0);
     out.run.drift.push_back(drift);
@@ -154,12 +154,12 @@ State initial_on_dual(const NonholonomicSystem& sys, const GiNaC::exmap& values,
   const Chart& second = by_velocities ? T : M;
   const std::string absent = missing_names(second, 0, given);
   if (!absent.empty())
-    throw DomainError(detail::message("simulate", "an initial state on D*",
+    throw DomainError(detail::message("simulate", "an initial state on D∗",
                                       by_velocities ? "every coordinate and every velocity" : "every coordinate and every momentum pi_a",
                                       "none for " + absent));
   for (const auto& [name, value] : initial)
     if (!second.index_of(name))
-      throw DomainError(detail::message("simulate", "an initial state on D*",
+      throw DomainError(detail::message("simulate", "an initial state on D∗",
                                         "velocities or momenta, not both", "'" + name + "' beside the velocities"));
   State x(M.dim());
   GiNaC::exmap point = values;
@@ -237,7 +237,7 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
   const auto phase = [&o](const std::string& title) {
     if (o.progress) o.progress(title);
   };
-  phase("building the system on D*");
+  phase("building the system on D∗");
   const NonholonomicInput in = with_action_generators(given);  // the frame `hamel derive` computes
   const NonholonomicSystem sys = build_nonholonomic_system(in);
   const Chart& M = sys.dual_chart();

@@ -439,7 +439,7 @@ void refuse_clash(const ClaimsContext& context, const ExpressionReader& reader, 
   const bool velocity = name.size() > 4 && name.compare(name.size() - 4, 4, "_dot") == 0;
   if (ExpressionReader::builtin(name) || momentum || velocity)
     context.doc->fail(at, what + ": expected a name the system does not use, got '" + name + "', reserved for " +
-                              (momentum ? "the momenta pi1, pi2, ... on D*" : velocity ? "velocities" : "a function or constant of the expressions"));
+                              (momentum ? "the momenta pi1, pi2, ... on D∗" : velocity ? "velocities" : "a function or constant of the expressions"));
 }
 
 }  // namespace

@@ -116,7 +116,7 @@ void refuse_momentum_names(const SystemFile& f, std::size_t r) {
       const YAML::Node at = e.IsMap() ? e["name"] : e;
       const std::string n = at && at.IsScalar() ? at.Scalar().substr(0, at.Scalar().find('(')) : "";
       if (momentum_name(n))
-        fail_at(doc, at, "'" + std::string(key) + "': the name '" + n + "' is reserved for a momentum on D* (pi1.." + "pi" +
+        fail_at(doc, at, "'" + std::string(key) + "': the name '" + n + "' is reserved for a momentum on D∗ (pi1.." + "pi" +
                              std::to_string(r) + "); expected another name, got '" + n + "'");
     }
 }

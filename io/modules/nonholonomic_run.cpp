@@ -103,7 +103,7 @@ void write_csv(const std::string& path, const NonholonomicRun& r, bool grid, std
 // Panels over t: the coordinates, the momenta on D*, and f(t) - f(t0) of each monitored quantity in
 // its own (a drift of 1e-12 is invisible beside the values themselves, and one quantity's beside another's).
 Plot time_plot(const NonholonomicRun& r, bool grid, const std::string& name, std::size_t n) {
-  Plot p{name + ": coordinates, momenta on D* and the drift of the monitored quantities", "t", "coordinates",
+  Plot p{name + ": coordinates, momenta on D∗ and the drift of the monitored quantities", "t", "coordinates",
          sample_times(r, grid), {}};
   p.panel_labels = {"momenta pi"};
   if (r.reduced) p.panel_labels.push_back("variables (reduced equations)");
@@ -157,7 +157,7 @@ int run_nonholonomic_simulation(const SystemFile& f, const NonholonomicFile& in,
     f.doc.fail(f.doc.root()["simulate"]["initial"], "'simulate: initial': " + without_function_name(e.what()));
   }
   const Trajectory& tr = r.run.trajectory;
-  out << "Simulation of " << f.name << " on D* (" << r.equations << "): t in [" << number_text(spec.t0, 12) << ", " << number_text(spec.t1, 12)
+  out << "Simulation of " << f.name << " on D∗ (" << r.equations << "): t in [" << number_text(spec.t0, 12) << ", " << number_text(spec.t1, 12)
       << "], " << tr.steps << " steps\n";
   print_summary(r, out);
   const bool grid = spec.step > 0;

@@ -194,6 +194,37 @@ TEST_CASE("hamel derive: an indefinite or degenerate kinetic energy is derived, 
     CHECK_FALSE(hamel::test::has(run({"derive", example, "--brief"}).err, "warning"));
 }
 
+TEST_CASE("hamel derive / simulate / check / eval: a warning made before an error is printed, then the error") {
+  // the kinetic-energy warning at 'lagrangian' was lost when a later key, or the run, failed
+  const std::string warning = " 'lagrangian': the kinetic energy is not positive definite: its metric ∂²L/∂q̇∂q̇ has the eigenvalues "
+                              "-1, 1 everywhere (its entries are constants); derived as written, but a kinetic energy needs a "
+                              "positive definite metric (check the signs of the velocity terms, and 'domain')\n";
+  const std::string head = "coordinates: [x, y]\nlagrangian: \"(x_dot^2 - y_dot^2)/2\"\n";
+  hamel::test::TempFile later(head + "constraints: [\"x_dot - foo*y_dot\"]\nsimulate:\n  initial: {x: 0, y: 0.5}\n  time: 1\n", ".yaml");
+  const std::string expected = "warning: " + later.path() + ":2:13:" + warning + "error: " + later.path() +
+                               ":3:24: constraint 1: undeclared symbol 'foo'; expected a declared name, got 'foo'\n";
+  for (const char* command : {"derive", "simulate"}) {
+    const Run r = run({command, later.path()});
+    CHECK(r.status == 2);
+    CHECK(r.err == expected);
+  }
+  const Run e = run({"eval", later.path(), "--at", "x=1"});
+  CHECK(e.status == 2);
+  CHECK(e.err == expected);
+  // an error in the claims file, after the system file was read
+  hamel::test::TempFile minus(head, ".yaml"), claims("claims:\n  - {name: c, conserved: {function: w}}\n", ".yaml");
+  const Run c = run({"check", minus.path(), claims.path()});
+  CHECK(c.status == 2);
+  CHECK(c.err.rfind("warning: " + minus.path() + ":2:13:" + warning + "error: " + claims.path() + ":2:", 0) == 0);
+  // an error of the run itself ('simulate: initial')
+  hamel::test::TempFile run_fails(head + "constraints: [\"x_dot - y*y_dot\"]\nsimulate:\n  initial: {x: 0, y: 0.5}\n  time: 1\n", ".yaml");
+  const Run s = run({"simulate", run_fails.path()});
+  CHECK(s.status == 2);
+  CHECK(s.err.rfind("warning: " + run_fails.path() + ":2:13:" + warning + "error: " + run_fails.path() + ":5:12: 'simulate: initial': ", 0) == 0);
+  // --quiet: the error alone, as on success nothing but errors
+  CHECK(run({"derive", later.path(), "--quiet"}).err == expected.substr(expected.find("error: ")));
+}
+
 TEST_CASE("hamel check - -: refused at once, before standard input is read") {
   // before: the system file took all of standard input, and the error was about the claims file
   const Run r = run({"check", "-", "-"});
@@ -1046,6 +1077,10 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
     CHECK(r.status == 2);
     CHECK(r.err.find("got '" + name + "', reserved for") != std::string::npos);
   }
+  hamel::test::TempFile momentum("symbols: [pi3]\n" + claim, ".yaml");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", momentum.path()}).err ==
+        "error: " + momentum.path() + ":1:11: 'symbols': expected a name the system does not use, got 'pi3', reserved for the momenta "
+        "pi1, pi2, ... on D∗\n");
   // a new name is fine
   hamel::test::TempFile fresh("symbols: [k]\ndefinitions: {k2: \"2*k\"}\n" + claim, ".yaml");
   CHECK(run({"check", "examples/nonholonomic_particle.yaml", fresh.path()}).status == 1);
@@ -1079,6 +1114,7 @@ TEST_CASE("hamel simulate: a nonholonomic system on D*, with its energy monitore
   INFO(r.err);
   REQUIRE(r.status == 0);
   // y_dot is constant: y(8) = -1 + 0.5*8 = 3 (the closed form is in tests/derivation/nonholonomic_simulation_test.cpp)
+  CHECK(r.out.rfind("Simulation of nonholonomic_particle on D∗ (004 (2.8)): t in [0, 8], ", 0) == 0);  // it said D*
   CHECK(r.out.find("y = 3 ") != std::string::npos);
   CHECK(r.out.find("H_c (constrained energy, 004 (2.7)): f(t0) = 1.125") != std::string::npos);
   CHECK(r.out.find("pi1 (declared gauge momentum)") != std::string::npos);

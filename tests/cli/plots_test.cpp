@@ -219,6 +219,19 @@ TEST_CASE("plots: the discrete examples write the files of the naming scheme") {
   check_scheme("discrete_");
 }
 
+TEST_CASE("plots: the nonholonomic time plot's title names D∗ as the reports write it (it said D*)") {
+  if (hamel::find_gnuplot().empty()) {
+    MESSAGE("skipped: gnuplot is not installed");
+    return;
+  }
+  hamel::test::TempDir dir;
+  const auto r = run({"simulate", "examples/nonholonomic_particle.yaml", "--plot", dir.file("n.svg"), "--brief"});
+  REQUIRE(r.status == 0);
+  CHECK(has(read_text(dir.file("n.gp")),
+            "\nset multiplot layout 4,1 title 'nonholonomic_particle: coordinates, momenta on D∗ and the drift of the monitored "
+            "quantities'\n"));
+}
+
 TEST_CASE("plots: the nonholonomic examples write the files of the naming scheme") {
   if (hamel::find_gnuplot().empty()) {
     MESSAGE("skipped: gnuplot is not installed");

@@ -116,7 +116,7 @@ TEST_CASE("progress lines: hamel simulate of a nonholonomic system names its pha
   for (std::string line; std::getline(lines, line);) {
     INFO(line);
     CHECK(line.rfind("hamel simulate: ", 0) == 0);
-    CHECK((has(line, " s, now: building the system on D*") || has(line, " s, now: the quantities to monitor") ||
+    CHECK((has(line, " s, now: building the system on D∗") || has(line, " s, now: the quantities to monitor") ||
            has(line, " s, now: integrating over t in [0, ")));
   }
   CHECK(!has(r.out, "hamel simulate: "));

@@ -73,6 +73,6 @@ TEST_CASE("hamel simulate: a wrong initial state names 'simulate: initial' once,
       "simulate:\n  values: {m: 1, J: 0.5, a: 0.3}\n  initial: {x: 0, y: 0, theta: 0.2, pi1: 1.0}\n  time: 1\n");
   const Run r = run({"simulate", f.path()});
   CHECK(r.status == 2);
-  CHECK(has(r.err, ": 'simulate: initial': an initial state on D*; expected every coordinate and every momentum pi_a, got none for pi2"));
+  CHECK(has(r.err, ": 'simulate: initial': an initial state on D∗; expected every coordinate and every momentum pi_a, got none for pi2"));
   CHECK(!has(r.err, "simulate: an initial"));
 }

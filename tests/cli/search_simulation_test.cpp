@@ -13,7 +13,7 @@ TEST_CASE("hamel simulate: the Routh sphere's search momenta C1, C2 and Jellett'
   const hamel::test::Run r = hamel::test::run({"simulate", "examples/routh_sphere.yaml", "--csv", csv.path()});
   INFO(r.err);
   REQUIRE(r.status == 0);
-  CHECK(hamel::test::has(r.out, "C1 (gauge momentum 1 of the search"));
+  CHECK(hamel::test::has(r.out, "\n  C1 (gauge momentum 1 of the search, Σ_i f_i(theta) p_W_i with f numeric): f(t0) = "));
   const hamel::test::Csv c = hamel::test::read_csv(csv.path());
   REQUIRE(c.header == std::vector<std::string>{"t", "phi", "theta", "psi", "x", "y", "pi1", "pi2", "pi3", "H_c", "C1", "C2"});
   REQUIRE(c.rows.size() == 101);

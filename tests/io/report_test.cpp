@@ -180,6 +180,8 @@ TEST_CASE("Report: symbols in plain prose are typeset, paths and words stay text
   CHECK(names.prose("Leg_* Gamma_L = X_H") == "$\\mathrm{Leg}_*$ $\\Gamma_{L}$ = $X_{H}$");
   CHECK(names.prose("$(Leg^-1)_* X_H$") == "$(\\mathrm{Leg}^{-1})_* X_{H}$");
   CHECK(names.prose("$exp(int_{t1}^t dL/dz)$") == "$\\exp (\\int _{t_{1}}^t dL/dz)$");  // differentials, not words
+  // the text report's ∫ and ∂ (contact's energy law after an impact) are the same LaTeX
+  CHECK(names.prose("$exp(∫_{t1}^t ∂L/∂z)$") == "$\\exp (\\int_{t_{1}}^t \\partial L/\\partial z)$");
   // a sign glued to a name is the side before or after an impact (mu+, q_dot-); spaced, an operator
   CHECK(names.prose("solutions: q_dot+ = q_dot- (no impact); $mu+ = f(mu-, x-1)$") ==
         "solutions: $\\dot{q}^{+}$ = $\\dot{q}^{-}$ (no impact); $\\mu^{+} = f(\\mu^{-},\\allowbreak  x-1)$");

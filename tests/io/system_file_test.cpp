@@ -227,7 +227,7 @@ TEST_CASE("System files: a built-in function's name for a function, and pi for a
 TEST_CASE("System files: the momenta's names pi1..pir are refused where they are declared") {
   // D* has coordinates (q, pi1..pir); a Q name among them clashed later, in the chart of D*, without a position.
   CHECK(error_of("parameters: [pi1]\ncoordinates: [x, y]\nlagrangian: \"pi1/2*(x_dot^2 + y_dot^2)\"\n") ==
-        "s.yaml:1:14: 'parameters': the name 'pi1' is reserved for a momentum on D* (pi1..pi2); expected another "
+        "s.yaml:1:14: 'parameters': the name 'pi1' is reserved for a momentum on D∗ (pi1..pi2); expected another "
         "name, got 'pi1'");
   CHECK(error_of("coordinates: [x, pi2]\nlagrangian: \"1/2*(x_dot^2 + pi2_dot^2)\"\n").find("s.yaml:1:18: 'coordinates'") == 0);
   CHECK(error_of("coordinates: [x, y]\nfunctions: [\"pi1(x)\"]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2)\"\n")

@@ -133,7 +133,7 @@ ContactCharts contact_charts(const SystemFile& f) {
   try {
     c.M = contact_cotangent_bundle(f.Q);
   } catch (const InvalidArgument& e) {
-    f.doc.fail(f.doc.root()["coordinates"], "the momenta p_<coordinate> of T*Q x R are reserved names; expected other names for "
+    f.doc.fail(f.doc.root()["coordinates"], "the momenta p_<coordinate> of T∗Q × R are reserved names; expected other names for "
                                             "parameters and functions, got a clash (" + without_function_name(e.what()) + ")");
   }
   return c;
@@ -149,7 +149,7 @@ ExpressionReader dual_reader(const SystemFile& f, const ContactCharts& c) {
   for (const auto& [name, value] : f.definitions) dual.declare(name, value);
   for (std::size_t i = 0; i < Q.dim(); ++i) {
     dual.declare(c.M.coordinate_name(Q.dim() + i), c.M[Q.dim() + i]);
-    dual.hint(c.TQR.coordinate_name(Q.dim() + i), "on T*Q x R use the momenta p_<coordinate>");
+    dual.hint(c.TQR.coordinate_name(Q.dim() + i), "on T∗Q × R use the momenta p_<coordinate>");
   }
   dual.declare("z", action_variable(c.M));
   return dual;

@@ -52,7 +52,7 @@ void print_summary(const ContactRun& run, const Chart& T, std::ostream& out) {
     out << "\n";
     out << "max |lambda| of the constrained motion: " << fmt(run.max_multiplier, "%.3g") << "\n";
   }
-  out << "energy law between events, E_L(t) = exp(int dL/dz) E_L(t_k+) (001 (7b), 003 Prop. 3 corrected): max relative deviation "
+  out << "energy law between events, E_L(t) = exp(∫_{t_k}^t ∂L/∂z) E_L(t_k+) (001 (7b), 003 Prop. 3 corrected): max relative deviation "
       << fmt(run.energy_law_error, "%.3g") << "\n";
   if (!run.events.empty()) out << "Carnot's balance at the events (003 (35)): max relative deviation " << fmt(carnot_deviation(run), "%.3g") << "\n";
   if (!tr.completed()) out << "stopped: " << tr.message << "\n";  // as the hybrid module says it

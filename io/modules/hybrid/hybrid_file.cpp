@@ -96,7 +96,7 @@ HybridDomainInput read_domain(const SystemFile& f, const Readers& r, const YAML:
     for (const ex& x : v) cv = cv || d.force[*i].has(x);
     for (const ex& x : p) cp = cp || d.force[*i].has(x);
     if (cv && cp)
-      doc.fail(val, "force component " + c + ": expected a force in velocities (F^L on TQ) or in momenta (F on T*Q), got both");
+      doc.fail(val, "force component " + c + ": expected a force in velocities (F^L on TQ) or in momenta (F on T∗Q), got both");
     uses_v = uses_v || cv;
     uses_p = uses_p || cp;
     if (uses_v && uses_p)

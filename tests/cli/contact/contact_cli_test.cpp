@@ -75,6 +75,8 @@ TEST_CASE("hamel derive: the dissipative billiard, text and JSON (001 §III)") {
   CHECK(has(r.out, "have 2 solutions"));
   CHECK(has(r.out, "[yes] Leg_* Gamma_L = X_H (Lagrangian to Hamiltonian)"));
   CHECK(has(r.out, "30 checks: 30 yes, 0 no"));
+  // the energy after an impact with ∫ as the text report writes it (it said int)
+  CHECK(has(r.out, ": E_L(t) = exp(∫_{t1}^t ∂L/∂z) [E_L(q1, q1_dot, z1) - (1 - alpha)/(1 + alpha) T_l(t1)]; the printed "));
   const auto j = hamel::test::read_json(json.path());
   for (const char* id : {"contact.lagrangian", "contact.energy", "contact.herglotz_equations", "contact.dissipated",
                          "contact.contact_form", "contact.reeb_field", "contact.lagrangian_vector_field", "contact.hamiltonian",
@@ -214,6 +216,9 @@ TEST_CASE("hamel simulate: the billiard's CSV matches the exact solution (A5), p
   REQUIRE(r.status == 0);
   CHECK(has(r.out, "8 events"));
   CHECK(has(r.out, "0.411446292052"));
+  // the law in Unicode as the derivation writes it (it said exp(int dL/dz))
+  CHECK(has(r.out, "\nenergy law between events, E_L(t) = exp(∫_{t_k}^t ∂L/∂z) E_L(t_k+) (001 (7b), 003 Prop. 3 corrected): "
+                   "max relative deviation "));
   std::ifstream in(csv.path());
   std::string header, line, last;
   std::getline(in, header);
@@ -394,6 +399,10 @@ TEST_CASE("hamel derive: bad contact input names file:line:column and exits 2") 
   expect_error(std::string(kBilliard) + "impulsive:\n  rim: {constraint: \"1 < 2\"}\n", "6:21", "expected an inequality in the coordinates");
   expect_error("coordinates: [x, y]\naction_dependent: true\nlagrangian: \"x_dot^2/2 - z\"\n", "3:13", "the Lagrangian is singular");
   expect_error("coordinates: [x, y]\naction_dependent: true\n", "1:1", "missing key 'lagrangian'");
+  // a parameter named as a momentum of T∗Q × R (the message said T*Q x R)
+  expect_error("coordinates: [x]\nparameters: [p_x]\naction_dependent: true\nlagrangian: \"x_dot^2/2 - p_x*z\"\n", "1:14",
+               "the momenta p_<coordinate> of T∗Q × R are reserved names; expected other names for parameters and functions, "
+               "got a clash (duplicate name 'p_x'; expected distinct names for coordinates, parameters and functions, got 'p_x' twice)\n");
   // z in a Lagrangian without the flag: the reader says what z would be
   expect_error("coordinates: [q]\nparameters: [gamma]\nlagrangian: \"q_dot^2/2 - gamma*z\"\n", "3:32",
                "'lagrangian': undeclared symbol 'z'; expected a declared name, got 'z' (z is the action: set action_dependent: true)");

@@ -556,7 +556,7 @@ TEST_CASE("hybrid system files: bad input gives file:line:column, what was expec
   CHECK(has(e, "'hybrid': expected a mapping with 'guards', got a list"));
   // a force in velocities and momenta at once
   e = error_of("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\nforce: {x: \"x_dot + p_x\"}\n");
-  CHECK(has(e, "force component x: expected a force in velocities (F^L on TQ) or in momenta (F on T*Q), got both"));
+  CHECK(has(e, "force component x: expected a force in velocities (F^L on TQ) or in momenta (F on T∗Q), got both"));
   e = error_of("coordinates: [x]\nlagrangian: \"x_dot^4\"\nforce: {x: \"x_dot\"}\n");
   CHECK(has(e, ":2:13: 'lagrangian': the Lagrangian is not quadratic in the fibre variables"));
   // a function of time without a formula cannot be simulated

@@ -1,0 +1,3 @@
+target_sources(hamel_tests PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/contact_file_test.cpp
+)
