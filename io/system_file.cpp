@@ -267,10 +267,10 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
   for (const auto& [k, v] : doc.mapping(doc.root()["latex"], "'latex'")) {
     const std::string n = doc.name(k, "an identifier");
     const std::string tex = doc.scalar(v, "the LaTeX name of " + n);
-    int depth = 0;
-    for (char c : tex) {
-      depth += c == '{' ? 1 : c == '}' ? -1 : 0;
-      if (depth < 0) break;
+    int depth = 0;  // of braces; \{ and \} are characters (\{x compiles, {\} does not)
+    for (std::size_t i = 0; i < tex.size() && depth >= 0; ++i) {
+      if (tex[i] == '\\') ++i;
+      else depth += tex[i] == '{' ? 1 : tex[i] == '}' ? -1 : 0;
     }
     if (depth != 0 || tex.empty() || tex.find('$') != std::string::npos)
       doc.fail(v, "'latex': expected math-mode LaTeX with balanced braces and no $ for '" + n + "', got '" + tex + "'");
@@ -298,6 +298,9 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
       if (auto d = did_you_mean(c, latex_name_commands())) msg += " (did you mean '" + *d + "'?)";
       doc.fail(v, msg);
     }
+    // each command accepted, but '\\left(' alone or '\\hat' without its argument still stopped pdflatex
+    if (const std::string why = latex_name_structure_error(tex); !why.empty())
+      doc.fail(v, "'latex': expected a math-mode name for '" + n + "', got '" + tex + "', whose " + why);
     out.emplace_back(n, tex);
   }
   return out;

@@ -846,6 +846,32 @@ TEST_CASE("hamel derive --latex: a LaTeX name with every command the reader acce
   CHECK(report.compiles());
 }
 
+TEST_CASE("hamel derive --latex: a LaTeX name refused for its shape would have stopped pdflatex; the shapes kept compile") {
+  const auto system = [](const std::string& tex) {
+    return "parameters: [m]\ncoordinates: [x, y]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2) - m*x^2\"\nlatex: {x: '" + tex + "'}\n";
+  };
+  const std::string kept = "\\{x \\left\\{x\\right. \\frac 12 \\sqrt[3]{x} \\hat x \\mathrm{\\left(x\\right)} \\text{a \\textit{b}\\,c}";
+  hamel::test::TempFile good(system(kept));
+  hamel::test::LatexReport report(good.path());
+  REQUIRE(report.status() == 0);
+  CHECK(report.text().find("\\dot{" + kept + "}") != std::string::npos);
+  if (!hamel::test::LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
+    return;
+  }
+  INFO(report.log());
+  CHECK(report.compiles());
+  for (const std::string tex : {"\\left(x", "x\\right)", "\\left( {x \\right)}", "\\left x", "\\bigl", "\\hat", "\\frac{a}",
+                                "\\sqrt[3]", "\\text{a^b}", "\\textit{\\alpha}", "{\\}"}) {
+    hamel::test::TempFile bad(system(tex));
+    const Run r = run({"derive", bad.path(), "--quiet"});
+    CHECK_MESSAGE(r.status == 2, tex);
+    CHECK_MESSAGE(r.err.find(":4:12: 'latex': expected ") != std::string::npos, r.err);
+    report.rewrite(kept, tex);  // the report it would have made
+    CHECK_MESSAGE(!report.compiles(), tex);
+  }
+}
+
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
   hamel::test::TempFile bad("coordinates: [x, y]\nlagrangian: \"x_dot^2 + y_dot^2 +\"\n");
   const Run r = run({"derive", bad.path()});
