@@ -1064,8 +1064,8 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
     CHECK(r.err.find("error: " + f.path() + ":1:") == 0);
     CHECK(r.err.find("already a name of the system") != std::string::npos);
   }
-  // nor a name with a meaning: pi, a function, a momentum name beyond the system's, a velocity
-  for (const std::string name : {"pi", "sin", "pi3", "x_dot"}) {
+  // nor a name with a meaning: a momentum name beyond the system's, a velocity
+  for (const std::string name : {"pi3", "x_dot"}) {
     hamel::test::TempFile f("symbols: [" + name + "]\n" + claim, ".yaml");
     const Run r = run({"check", "examples/nonholonomic_particle.yaml", f.path()});
     INFO(name, r.err);
@@ -1075,6 +1075,31 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
   // a new name is fine
   hamel::test::TempFile fresh("symbols: [k]\ndefinitions: {k2: \"2*k\"}\n" + claim, ".yaml");
   CHECK(run({"check", "examples/nonholonomic_particle.yaml", fresh.path()}).status == 1);
+}
+
+TEST_CASE("hamel check: a claims file's symbols and definitions take the names a system file takes") {
+  // pi is refused as a system file refuses it, with the same words (cos(pi) = -1 would have been false)
+  const std::string claim = "claims:\n  - {name: c, conserved: {function: \"sin*exp\"}}\n";
+  hamel::test::TempFile pi("symbols: [k, pi]\n" + claim, ".yaml");
+  const Run p = run({"check", "examples/nonholonomic_particle.yaml", pi.path()});
+  CHECK(p.status == 2);
+  CHECK(p.err == "error: " + pi.path() + ":1:14: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; "
+                 "expected another name for a symbol, got 'pi'\n");
+  hamel::test::TempFile pi_defined("definitions: {pi: \"2\"}\n" + claim, ".yaml");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", pi_defined.path()}).err ==
+        "error: " + pi_defined.path() + ":1:15: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; "
+        "expected another name for a definition, got 'pi'\n");
+  // a symbol named like a function is a name, as a coordinate named sin is: sin alone the symbol (a
+  // constant, so conserved), sin(...) the function (sin(y) is not conserved)
+  hamel::test::TempFile named("symbols: [sin, exp]\n" + claim +
+                                  "  - {name: d, conserved: {function: \"sin(y)\"}}\n",
+                              ".yaml");
+  const Run r = run({"check", "examples/nonholonomic_particle.yaml", named.path()});
+  INFO(r.err);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("TRUE  c") == 0);
+  CHECK(r.out.find("FALSE d") != std::string::npos);
+  CHECK(r.out.find("cos(y)") != std::string::npos);
 }
 
 namespace {
