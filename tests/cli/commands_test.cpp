@@ -872,6 +872,30 @@ TEST_CASE("hamel derive --latex: a LaTeX name refused for its shape would have s
   }
 }
 
+TEST_CASE("hamel derive --latex: a coordinate named Pi is \\mathrm{Pi}, the bracket keeps \\Pi") {
+  hamel::test::TempFile file("parameters: [m]\ncoordinates: [x, y, Pi]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2 + Pi_dot^2)\"\n"
+                             "constraints:\n  - \"Pi_dot - y*x_dot\"\n");
+  hamel::test::LatexReport report(file.path());
+  REQUIRE(report.status() == 0);
+  const std::string& tex = report.text();
+  // {Pi, pi1} and d/dt Pi read as brackets and derivatives of Π_nh's letter
+  CHECK(tex.find("\\{\\mathrm{Pi}, \\pi_{1}\\} &= y") != std::string::npos);
+  CHECK(tex.find("\\frac{d\\mathrm{Pi}}{dt} &= ") != std::string::npos);
+  CHECK(tex.find("\\{\\Pi,") == std::string::npos);
+  // the report's own Π: the generic bracket of the Jacobi and characteristic verdicts, and Π_nh
+  CHECK(tex.find("candidate components of $[\\Pi,\\allowbreak  \\Pi]$") != std::string::npos);
+  CHECK(tex.find("$\\Pi^\\sharp (T^*M)$") != std::string::npos);
+  CHECK(tex.find("\\Pi_{\\mathrm{nh}}") != std::string::npos);
+  const Run text = run({"derive", file.path(), "--brief"});
+  CHECK(text.out.find("components of [Π, Π]") != std::string::npos);
+  if (!hamel::test::LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
+    return;
+  }
+  INFO(report.log());
+  CHECK(report.compiles());
+}
+
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
   hamel::test::TempFile bad("coordinates: [x, y]\nlagrangian: \"x_dot^2 + y_dot^2 +\"\n");
   const Run r = run({"derive", bad.path()});
