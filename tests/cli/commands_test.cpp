@@ -846,7 +846,7 @@ TEST_CASE("hamel derive --latex: a LaTeX name with every command the reader acce
   CHECK(report.compiles());
 }
 
-TEST_CASE("hamel derive --latex: a LaTeX name refused for its shape would have stopped pdflatex; the shapes kept compile") {
+TEST_CASE("hamel derive --latex: a LaTeX name refused for its shape would have stopped pdflatex, the shapes kept compile") {
   const auto system = [](const std::string& tex) {
     return "parameters: [m]\ncoordinates: [x, y]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2) - m*x^2\"\nlatex: {x: '" + tex + "'}\n";
   };

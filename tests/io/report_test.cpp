@@ -138,7 +138,7 @@ TEST_CASE("Report: a form's coefficient wider than the page breaks inside its br
   for (std::size_t i = 1; i < rows.size(); ++i) CHECK(rows[i].rfind("&\\qquad ", 0) == 0);
 }
 
-TEST_CASE("Report: a system's own Pi is set upright, \\mathrm{Pi}; \\Pi stays the bracket (Pi_nh, [Π, Π], Π^#)") {
+TEST_CASE("Report: a system's own Pi is set upright, \\mathrm{Pi}, and \\Pi stays the bracket (Pi_nh, [Π, Π], Π^#)") {
   hamel::Derivation d;
   d.declare("Pi", hamel::SymbolKind::Coordinate);
   d.declare("Pi_dot", hamel::SymbolKind::Velocity);
