@@ -30,13 +30,13 @@ CasimirVerdict casimir_check(const AlmostPoissonBracket& bracket, const GiNaC::e
   const ZeroVerdict z = zero_test(Xf);
   if (z.zero) {
     v.casimir = true;
-    v.detail = "$Pi^# d f = 0$: a Casimir of the bracket itself [" + z.how() + "]";
+    v.detail = "$Π^# d f = 0$: a Casimir of the bracket itself [" + z.how() + "]";
     return v;
   }
   const Distribution orbits(group_generators);
   v.casimir = contains(orbits, Xf);
-  v.detail = v.casimir ? "$Pi^# d f$ is tangent to the group orbits (symbolic rank)"
-                       : "$Pi^# d f$ is not tangent to the group orbits (symbolic rank)";
+  v.detail = v.casimir ? "$Π^# d f$ is tangent to the group orbits (symbolic rank)"
+                       : "$Π^# d f$ is not tangent to the group orbits (symbolic rank)";
   return v;
 }
 

@@ -97,7 +97,7 @@ PoissonVerdict is_poisson(const AlmostPoissonBracket& B) {
     if (answers[k] && !c.zero && !c.undecided && !c.value.is_zero()) remember_simplified(components[k].second, c.value);
   }
   v.poisson = v.nonzero.empty() && v.undecided == 0;
-  v.detail = std::to_string(J.components().size()) + " candidate components of $[Pi, Pi]$: " + methods_text(by) + "; " +
+  v.detail = std::to_string(J.components().size()) + " candidate components of $[Π, Π]$: " + methods_text(by) + "; " +
              std::to_string(v.nonzero.size()) + " nonzero" + unshown_text(v.nonzero) +
              (v.undecided ? ", " + std::to_string(v.undecided) + " undecided" : "");
   return v;

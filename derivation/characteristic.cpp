@@ -191,7 +191,7 @@ CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, cons
 namespace {
 
 Table characteristic_table() {
-  return {"characteristic", "the characteristic distribution $Pi^#(T^*M)$ of each bracket (generic ranks, symbolic)",
+  return {"characteristic", "the characteristic distribution $Π^#(T^*M)$ of each bracket (generic ranks, symbolic)",
           {"bracket", "dimension", "rank", "involutive", "closure"}, {}};
 }
 
@@ -208,7 +208,7 @@ void report_row(const std::string& key, const std::string& name, const Character
                                       : "symbolic rank: " + r.witness + " leaves the span; its involutive closure has rank " +
                                             std::to_string(r.closure_rank));
   v.expected = std::nullopt;
-  v.reason = "$Pi^#(T^*M)$ is integrable for a Poisson bracket; an almost-Poisson one may still have integrable leaves (004 §6, (6.10))";
+  v.reason = "$Π^#(T^*M)$ is integrable for a Poisson bracket; an almost-Poisson one may still have integrable leaves (004 §6, (6.10))";
 }
 
 }  // namespace
@@ -238,11 +238,11 @@ void characteristic_on_reduced_space(const AlmostPoissonBracket& B, const std::v
   }
   Table t = characteristic_table();
   t.caption = "the characteristic distribution of the reduced bracket on the reduced space (the image of D∗ under the "
-              "variables, where their relations hold), by the fields $Pi^#(d u_a)$ on D∗ pushed forward";
+              "variables, where their relations hold), by the fields $Π^#(d u_a)$ on D∗ pushed forward";
   report_row("reduced", "the reduced bracket on the reduced space", characteristic_on_image(B, u, names, jacobiator_row),
-             jacobiator_row ? "the $Pi^#(d u_a)$, pushed forward by the variables (each $[X_a, X_b]$ by the Jacobiator of the "
+             jacobiator_row ? "the $Π^#(d u_a)$, pushed forward by the variables (each $[X_a, X_b]$ by the Jacobiator of the "
                               "brackets in the variables, to which it is equal modulo the span: 'reduced.jacobi'),"
-                            : "the $Pi^#(d u_a)$, pushed forward by the variables,",
+                            : "the $Π^#(d u_a)$, pushed forward by the variables,",
              t, s);
   s.tables.push_back(t);
 }

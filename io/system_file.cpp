@@ -267,10 +267,10 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
   for (const auto& [k, v] : doc.mapping(doc.root()["latex"], "'latex'")) {
     const std::string n = doc.name(k, "an identifier");
     const std::string tex = doc.scalar(v, "the LaTeX name of " + n);
-    int depth = 0;
-    for (char c : tex) {
-      depth += c == '{' ? 1 : c == '}' ? -1 : 0;
-      if (depth < 0) break;
+    int depth = 0;  // of braces; \{ and \} are characters (\{x compiles, {\} does not)
+    for (std::size_t i = 0; i < tex.size() && depth >= 0; ++i) {
+      if (tex[i] == '\\') ++i;
+      else depth += tex[i] == '{' ? 1 : tex[i] == '}' ? -1 : 0;
     }
     if (depth != 0 || tex.empty() || tex.find('$') != std::string::npos)
       doc.fail(v, "'latex': expected math-mode LaTeX with balanced braces and no $ for '" + n + "', got '" + tex + "'");
@@ -298,6 +298,9 @@ std::vector<std::pair<std::string, std::string>> read_latex_names(const Document
       if (auto d = did_you_mean(c, latex_name_commands())) msg += " (did you mean '" + *d + "'?)";
       doc.fail(v, msg);
     }
+    // each command accepted, but '\\left(' alone or '\\hat' without its argument still stopped pdflatex
+    if (const std::string why = latex_name_structure_error(tex); !why.empty())
+      doc.fail(v, "'latex': expected a math-mode name for '" + n + "', got '" + tex + "', whose " + why);
     out.emplace_back(n, tex);
   }
   return out;
@@ -428,30 +431,32 @@ namespace {
 
 // A claims file may add names, never rebind the system's: `symbols: [x]` made "x is conserved" true.
 void refuse_clash(const ClaimsContext& context, const ExpressionReader& reader, const YAML::Node& at,
-                  const std::string& what, const std::string& name) {
+                  const std::string& what, const std::string& kind, const std::string& name) {
   if (reader.declared(name))
     context.doc->fail(at, what + ": expected a name the system does not use, got '" + name +
                               "', already a name of the system (a coordinate, momentum, parameter, variable or definition)");
-  // nor a name with a meaning of its own: `symbols: [pi]` made cos(pi) = -1 false, `[pi3]` in a system
-  // with two momenta made "pi3 is conserved" true of a constant
+  // nor a name with a meaning of its own: `symbols: [pi]` made cos(pi) = -1 false (refused as a system
+  // file refuses it; `sin` is a name there and here, sin(...) the function), `[pi3]` in a system with two
+  // momenta made "pi3 is conserved" true of a constant
+  refuse_builtin_name(*context.doc, at, name, kind, false);
   const bool momentum = name.size() > 2 && name.compare(0, 2, "pi") == 0 &&
                         std::all_of(name.begin() + 2, name.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
   const bool velocity = name.size() > 4 && name.compare(name.size() - 4, 4, "_dot") == 0;
-  if (ExpressionReader::builtin(name) || momentum || velocity)
+  if (momentum || velocity)
     context.doc->fail(at, what + ": expected a name the system does not use, got '" + name + "', reserved for " +
-                              (momentum ? "the momenta pi1, pi2, ... on D∗" : velocity ? "velocities" : "a function or constant of the expressions"));
+                              (momentum ? "the momenta pi1, pi2, ... on D∗" : "velocities"));
 }
 
 }  // namespace
 
 void apply_context(const ClaimsContext& context, ExpressionReader& reader) {
   for (const auto& s : context.symbols) {
-    refuse_clash(context, reader, s.node, "'symbols'", s.name);
+    refuse_clash(context, reader, s.node, "'symbols'", "a symbol", s.name);
     reader.declare(s.name, s.value);
   }
   for (const auto& [k, v] : context.definitions) {
     const std::string n = context.doc->name(k, "a definition name");
-    refuse_clash(context, reader, k, "'definitions'", n);
+    refuse_clash(context, reader, k, "'definitions'", "a definition", n);
     reader.declare(n, context.doc->expression(v, reader, "definition " + n));
   }
 }

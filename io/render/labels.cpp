@@ -179,6 +179,15 @@ std::string grouped(const std::string& tex) {
 LatexNaming::LatexNaming(const Derivation& d) {
   for (const auto& [id, tex] : d.latex_names) user_[id] = grouped(tex);
   for (const auto& x : d.symbols) symbols_.insert(x.name);
+  // \Pi is the report's bracket (\Pi_{\mathrm{nh}}, [\Pi, \Pi], \Pi^\sharp): a system's own Pi (Pi, Pi1,
+  // Pi_dot) is a word set upright, \mathrm{Pi}, unless its file gives Pi a LaTeX name
+  if (user_.count("Pi")) return;
+  const LatexNames given = user_;
+  LatexNames upright = user_;
+  upright["Pi"] = "\\mathrm{Pi}";
+  for (const auto& x : d.symbols)
+    if (!given.count(x.name) && latex_name(x.name, &upright) != latex_name(x.name, &given))
+      user_[x.name] = latex_name(x.name, &upright);
 }
 
 std::string LatexNaming::name(const std::string& id) const {

@@ -16,4 +16,10 @@ const std::vector<std::string>& latex_name_commands();
 /// accepted, with its backslash ("\\" for a lone backslash at the end); "" when every one is.
 std::string unaccepted_latex_command(const std::string& tex);
 
+/// Why `tex`, whose commands are all accepted, would still stop pdflatex, or "" when it would not: a
+/// command without its argument (\hat at the end, \frac{a}), \left without its \right in the same
+/// braces or \right without a \left, a \left, \right or \big without a delimiter, or math inside
+/// \text{...} (^, \alpha). Read after unaccepted_latex_command; braces are balanced.
+std::string latex_name_structure_error(const std::string& tex);
+
 }  // namespace hamel

@@ -877,6 +877,56 @@ TEST_CASE("hamel derive --latex: a LaTeX name with every command the reader acce
   CHECK(report.compiles());
 }
 
+TEST_CASE("hamel derive --latex: a LaTeX name refused for its shape would have stopped pdflatex, the shapes kept compile") {
+  const auto system = [](const std::string& tex) {
+    return "parameters: [m]\ncoordinates: [x, y]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2) - m*x^2\"\nlatex: {x: '" + tex + "'}\n";
+  };
+  const std::string kept = "\\{x \\left\\{x\\right. \\frac 12 \\sqrt[3]{x} \\hat x \\mathrm{\\left(x\\right)} \\text{a \\textit{b}\\,c}";
+  hamel::test::TempFile good(system(kept));
+  hamel::test::LatexReport report(good.path());
+  REQUIRE(report.status() == 0);
+  CHECK(report.text().find("\\dot{" + kept + "}") != std::string::npos);
+  if (!hamel::test::LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
+    return;
+  }
+  INFO(report.log());
+  CHECK(report.compiles());
+  for (const std::string tex : {"\\left(x", "x\\right)", "\\left( {x \\right)}", "\\left x", "\\bigl", "\\hat", "\\frac{a}",
+                                "\\sqrt[3]", "\\text{a^b}", "\\textit{\\alpha}", "{\\}"}) {
+    hamel::test::TempFile bad(system(tex));
+    const Run r = run({"derive", bad.path(), "--quiet"});
+    CHECK_MESSAGE(r.status == 2, tex);
+    CHECK_MESSAGE(r.err.find(":4:12: 'latex': expected ") != std::string::npos, r.err);
+    report.rewrite(kept, tex);  // the report it would have made
+    CHECK_MESSAGE(!report.compiles(), tex);
+  }
+}
+
+TEST_CASE("hamel derive --latex: a coordinate named Pi is \\mathrm{Pi}, the bracket keeps \\Pi") {
+  hamel::test::TempFile file("parameters: [m]\ncoordinates: [x, y, Pi]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2 + Pi_dot^2)\"\n"
+                             "constraints:\n  - \"Pi_dot - y*x_dot\"\n");
+  hamel::test::LatexReport report(file.path());
+  REQUIRE(report.status() == 0);
+  const std::string& tex = report.text();
+  // {Pi, pi1} and d/dt Pi read as brackets and derivatives of Π_nh's letter
+  CHECK(tex.find("\\{\\mathrm{Pi}, \\pi_{1}\\} &= y") != std::string::npos);
+  CHECK(tex.find("\\frac{d\\mathrm{Pi}}{dt} &= ") != std::string::npos);
+  CHECK(tex.find("\\{\\Pi,") == std::string::npos);
+  // the report's own Π: the generic bracket of the Jacobi and characteristic verdicts, and Π_nh
+  CHECK(tex.find("candidate components of $[\\Pi,\\allowbreak  \\Pi]$") != std::string::npos);
+  CHECK(tex.find("$\\Pi^\\sharp (T^*M)$") != std::string::npos);
+  CHECK(tex.find("\\Pi_{\\mathrm{nh}}") != std::string::npos);
+  const Run text = run({"derive", file.path(), "--brief"});
+  CHECK(text.out.find("components of [Π, Π]") != std::string::npos);
+  if (!hamel::test::LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
+    return;
+  }
+  INFO(report.log());
+  CHECK(report.compiles());
+}
+
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {
   hamel::test::TempFile bad("coordinates: [x, y]\nlagrangian: \"x_dot^2 + y_dot^2 +\"\n");
   const Run r = run({"derive", bad.path()});
@@ -1069,8 +1119,8 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
     CHECK(r.err.find("error: " + f.path() + ":1:") == 0);
     CHECK(r.err.find("already a name of the system") != std::string::npos);
   }
-  // nor a name with a meaning: pi, a function, a momentum name beyond the system's, a velocity
-  for (const std::string name : {"pi", "sin", "pi3", "x_dot"}) {
+  // nor a name with a meaning: a momentum name beyond the system's, a velocity
+  for (const std::string name : {"pi3", "x_dot"}) {
     hamel::test::TempFile f("symbols: [" + name + "]\n" + claim, ".yaml");
     const Run r = run({"check", "examples/nonholonomic_particle.yaml", f.path()});
     INFO(name, r.err);
@@ -1084,6 +1134,31 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
   // a new name is fine
   hamel::test::TempFile fresh("symbols: [k]\ndefinitions: {k2: \"2*k\"}\n" + claim, ".yaml");
   CHECK(run({"check", "examples/nonholonomic_particle.yaml", fresh.path()}).status == 1);
+}
+
+TEST_CASE("hamel check: a claims file's symbols and definitions take the names a system file takes") {
+  // pi is refused as a system file refuses it, with the same words (cos(pi) = -1 would have been false)
+  const std::string claim = "claims:\n  - {name: c, conserved: {function: \"sin*exp\"}}\n";
+  hamel::test::TempFile pi("symbols: [k, pi]\n" + claim, ".yaml");
+  const Run p = run({"check", "examples/nonholonomic_particle.yaml", pi.path()});
+  CHECK(p.status == 2);
+  CHECK(p.err == "error: " + pi.path() + ":1:14: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; "
+                 "expected another name for a symbol, got 'pi'\n");
+  hamel::test::TempFile pi_defined("definitions: {pi: \"2\"}\n" + claim, ".yaml");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", pi_defined.path()}).err ==
+        "error: " + pi_defined.path() + ":1:15: the name 'pi' is reserved for the constant pi (3.14159...) of the expressions; "
+        "expected another name for a definition, got 'pi'\n");
+  // a symbol named like a function is a name, as a coordinate named sin is: sin alone the symbol (a
+  // constant, so conserved), sin(...) the function (sin(y) is not conserved)
+  hamel::test::TempFile named("symbols: [sin, exp]\n" + claim +
+                                  "  - {name: d, conserved: {function: \"sin(y)\"}}\n",
+                              ".yaml");
+  const Run r = run({"check", "examples/nonholonomic_particle.yaml", named.path()});
+  INFO(r.err);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("TRUE  c") == 0);
+  CHECK(r.out.find("FALSE d") != std::string::npos);
+  CHECK(r.out.find("cos(y)") != std::string::npos);
 }
 
 namespace {

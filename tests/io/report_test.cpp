@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/latex.hpp"
 #include "derivation/model.hpp"
 #include "io/render/labels.hpp"
 #include "io/render/render.hpp"
@@ -135,6 +136,31 @@ TEST_CASE("Report: a form's coefficient wider than the page breaks inside its br
   CHECK(rows.front().rfind("\\alpha &= dz - \\Bigl(", 0) == 0);
   CHECK(rows.back().find("\\Bigr)\\, dq") != std::string::npos);
   for (std::size_t i = 1; i < rows.size(); ++i) CHECK(rows[i].rfind("&\\qquad ", 0) == 0);
+}
+
+TEST_CASE("Report: a system's own Pi is set upright, \\mathrm{Pi}, and \\Pi stays the bracket (Pi_nh, [Π, Π], Π^#)") {
+  hamel::Derivation d;
+  d.declare("Pi", hamel::SymbolKind::Coordinate);
+  d.declare("Pi_dot", hamel::SymbolKind::Velocity);
+  d.declare("Pi1", hamel::SymbolKind::Parameter);
+  const hamel::LatexNaming names(d);
+  // a coordinate Pi was \Pi, the letter of the bracket: {Pi, pi1} read as a bracket of Π
+  CHECK(names.name("Pi") == "\\mathrm{Pi}");
+  CHECK(names.name("Pi1") == "\\mathrm{Pi}_{1}");
+  CHECK(names.name("Pi_dot") == "\\frac{d\\mathrm{Pi}}{dt}");  // a word's derivative, as pa_dot's
+  CHECK(names.label(hamel::Label::symbol("g", {"Pi", "Pi"})) == "g_{\\mathrm{Pi},\\mathrm{Pi}}");
+  CHECK(names.label(hamel::Label::bracket("Pi", "pi1")) == "\\{\\mathrm{Pi}, \\pi_{1}\\}");
+  const GiNaC::realsymbol pi_coordinate("Pi", hamel::latex_name("Pi")), pi_velocity("Pi_dot", hamel::latex_name("Pi_dot"));
+  CHECK(hamel::to_latex(pi_coordinate + pi_velocity, &names.user()) == "\\mathrm{Pi} + \\frac{d\\mathrm{Pi}}{dt}");
+  CHECK(names.prose("$(x, Pi)$") == "$(x,\\allowbreak  \\mathrm{Pi})$");
+  // the bracket's notation is not a name of the system: it keeps \Pi
+  CHECK(names.prose("$[Π, Π]$, $Π^#(T^*M)$ and Pi_nh^Lambda") ==
+        "$[\\Pi,\\allowbreak  \\Pi]$, $\\Pi^\\sharp (T^*M)$ and $\\Pi_{\\mathrm{nh}}^\\Lambda$");
+  // a file's own LaTeX name for Pi is its choice
+  hamel::Derivation chosen = d;
+  chosen.latex_names = {{"Pi", "\\Pi"}};
+  CHECK(hamel::LatexNaming(chosen).name("Pi") == "\\Pi");
+  CHECK(hamel::LatexNaming(chosen).name("Pi_dot") == "\\dot{\\Pi}");
 }
 
 TEST_CASE("Report: a paragraph's formulas are typeset by the display printer, its words as prose") {

@@ -157,6 +157,31 @@ TEST_CASE("System files: LaTeX names are math-mode ASCII that cannot change the 
         "ok");
 }
 
+TEST_CASE("System files: a LaTeX name whose commands are each accepted still needs a shape pdflatex takes") {
+  // each passed the command-by-command check and stopped pdflatex on the report (checked there by
+  // tests/cli/commands_test.cpp); a YAML single-quoted value keeps its backslashes
+  const auto refusal = [](const std::string& tex) { return error_of(with("latex: {y: '" + tex + "'}\n")); };
+  const std::string head = "s.yaml:7:12: 'latex': expected a math-mode name for 'y', got '";
+  CHECK(refusal("\\left(y") == head + "\\left(y', whose \\left has no matching \\right (in the same braces)");
+  CHECK(refusal("y\\right)") == head + "y\\right)', whose \\right has no matching \\left before it (in the same braces)");
+  CHECK(refusal("\\left( {y \\right)}") ==
+        head + "\\left( {y \\right)}', whose \\right has no matching \\left before it (in the same braces)");
+  CHECK(refusal("{\\left(y}\\right)") == head + "{\\left(y}\\right)', whose \\left has no matching \\right (in the same braces)");
+  CHECK(refusal("\\left y") == head + "\\left y', whose \\left needs a delimiter after it, such as ( or \\langle");
+  CHECK(refusal("\\bigl") == head + "\\bigl', whose \\bigl needs a delimiter after it, such as ( or \\langle");
+  CHECK(refusal("\\hat") == head + "\\hat', whose \\hat needs its argument");
+  CHECK(refusal("\\hat^2") == head + "\\hat^2', whose \\hat needs its argument");
+  CHECK(refusal("\\frac{a}") == head + "\\frac{a}', whose \\frac needs its 2 arguments");
+  CHECK(refusal("\\sqrt[3]") == head + "\\sqrt[3]', whose \\sqrt needs its argument");
+  CHECK(refusal("\\text{a^b}") == head + "\\text{a^b}', whose ^ is math and cannot stand inside \\text{...}");
+  CHECK(refusal("\\textit{\\alpha}") == head + "\\textit{\\alpha}', whose \\alpha is math and cannot stand inside \\textit{...}");
+  // an escaped brace is a character, not a group: \{ alone compiles, {\} leaves a group open
+  CHECK(refusal("{\\}") == "s.yaml:7:12: 'latex': expected math-mode LaTeX with balanced braces and no $ for 'y', got '{\\}'");
+  for (const std::string ok : {"\\{y", "\\left(y\\right)", "\\left\\{y\\right.", "\\mathrm{\\left(y\\right)}", "\\frac 12",
+                               "\\sqrt[3]{y}", "\\hat y", "\\hat\\alpha", "\\text{a \\textit{b}\\,c}", "\\bigl(y\\bigr)"})
+    CHECK_MESSAGE(refusal(ok) == "ok", ok);
+}
+
 TEST_CASE("System files: frames and complements") {
   // not tangent to D
   CHECK(error_of(with("frame:\n  X1: {x: 1}\n  X2: {y: 1}\n"))

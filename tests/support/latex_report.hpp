@@ -40,6 +40,14 @@ class LatexReport {
 
   static bool pdflatex_available() { return std::system("command -v pdflatex > /dev/null 2>&1") == 0; }
 
+  /// Writes the report with each `from` replaced by `to` (a name the reader refuses, to see that pdflatex
+  /// would have refused it too); compiles() then reads that one.
+  void rewrite(const std::string& from, const std::string& to) {
+    std::string t = text_;
+    for (auto at = t.find(from); at != std::string::npos; at = t.find(from, at + to.size())) t.replace(at, from.size(), to);
+    std::ofstream(dir_ / "report.tex") << t;
+  }
+
   /// pdflatex in batch mode; true when it succeeds and writes the PDF. The log stays in log().
   bool compiles() {
     const std::string cmd = "cd '" + dir_.string() +
