@@ -894,9 +894,13 @@ ex best_polynomial_uncached(const ex& e, const Polynomial& P) {  // e expanded
   const ex r = recover_cos(e, P);
   std::vector<ex> candidates{e, group(e, P), factored(e, P)};
   if (!r.is_equal(e)) candidates.insert(candidates.end(), {group(r, P), factored(r, P)});
+  const ex in_sines = smallest(candidates, P);
   const ex k = in_cosines(e, P);
-  if (!k.is_equal(e) && !k.is_equal(r)) candidates.insert(candidates.end(), {k, group(k, P), factored(k, P)});
-  return smallest(candidates, P);
+  if (k.is_equal(e) || k.is_equal(r)) return in_sines;
+  // written in cosines only where that is shorter: on a tie the sines of the canonical form stay,
+  // I3 + (I1 − I3) sin²θ in 004 (6.7)'s K, not I1 + (I3 − I1) cos²θ
+  const ex in_cos = smallest({k, group(k, P), factored(k, P)}, P);
+  return size_of(in_cos, P) < size_of(in_sines, P) ? in_cos : in_sines;
 }
 
 bool is_power_of(const ex& f, const GiNaC::lst& vars) {
