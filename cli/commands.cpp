@@ -61,8 +61,9 @@ std::string plot_base(const Args& a, const SystemFile& f) {
 }
 
 // Every output is rendered and written to a temporary file first; they are put in place together, so
-// a failure leaves no output half written and none replaced.
-void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
+// a failure leaves no output half written and none replaced. What the LaTeX cannot set as written is
+// a warning on `err` (not with --quiet, as the file's warnings).
+void write_outputs(const Args& a, const Derivation& d, std::ostream& out, std::ostream& err) {
   std::vector<std::unique_ptr<AtomicFile>> files;
   std::vector<std::string> messages;
   for (const char* o : {"--latex", "--latex-body"})
@@ -70,7 +71,10 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out) {
       files.push_back(std::make_unique<AtomicFile>(a.options.at(o)));
       // figures relative to the report's folder: it compiles there, wherever hamel ran
       const std::string folder = std::filesystem::path(a.options.at(o)).parent_path().string();
-      write_latex(d, files.back()->stream(), LatexOptions{std::string(o) == "--latex-body", folder.empty() ? "." : folder});
+      const LatexOptions options{std::string(o) == "--latex-body", folder.empty() ? "." : folder};
+      write_latex(d, files.back()->stream(), options);
+      if (!has_flag(a, "--quiet"))
+        for (const auto& w : latex_warnings(d, options)) err << "warning: " << w << "\n";
       messages.push_back(std::string("LaTeX ") + (std::string(o) == "--latex" ? "report" : "body") + " written to " + a.options.at(o));
     }
   if (a.options.count("--json")) {
@@ -141,7 +145,7 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   if (profile) profile->start("rendering and writing the outputs");
   declare_remaining_symbols(d);
   if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"));  // nowhere to go: not rendered
-  write_outputs(a, d, out);
+  write_outputs(a, d, out, err);
   if (profile) {
     profile->finish();
     profile->print(err);
@@ -164,7 +168,7 @@ int eval(const Args& a, std::ostream& out, std::ostream& err) {
   declare_remaining_symbols(d);
   if (!has_flag(a, "--quiet")) write_text(d, out, has_flag(a, "--brief"), false);
   out << "\n" << at_point_summary(d);  // it checks nothing: no count of checks
-  write_outputs(a, d, out);
+  write_outputs(a, d, out, err);
   return 0;
 }
 

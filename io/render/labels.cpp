@@ -24,34 +24,6 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
   return s;
 }
 
-// Characters of prose that text mode cannot take as they are (UTF-8 → LaTeX).
-const std::vector<std::pair<std::string, std::string>>& unicode_table() {
-  static const std::vector<std::pair<std::string, std::string>> t = {
-      {"α", "$\\alpha$"}, {"β", "$\\beta$"}, {"γ", "$\\gamma$"}, {"δ", "$\\delta$"}, {"ε", "$\\varepsilon$"},
-      {"ζ", "$\\zeta$"}, {"η", "$\\eta$"}, {"θ", "$\\theta$"}, {"ϑ", "$\\vartheta$"}, {"κ", "$\\kappa$"}, {"ν", "$\\nu$"}, {"λ", "$\\lambda$"}, {"μ", "$\\mu$"}, {"ξ", "$\\xi$"},
-      {"π", "$\\pi$"}, {"ρ", "$\\rho$"}, {"σ", "$\\sigma$"}, {"τ", "$\\tau$"}, {"φ", "$\\varphi$"},
-      {"χ", "$\\chi$"}, {"ψ", "$\\psi$"}, {"ω", "$\\omega$"}, {"Γ", "$\\Gamma$"}, {"Δ", "$\\Delta$"},
-      {"Θ", "$\\Theta$"}, {"Λ", "$\\Lambda$"}, {"Ξ", "$\\Xi$"}, {"Π", "$\\Pi$"}, {"Σ", "$\\Sigma$"},
-      {"Φ", "$\\Phi$"}, {"Ψ", "$\\Psi$"}, {"Ω", "$\\Omega$"}, {"∂", "$\\partial$"}, {"−", "$-$"},
-      {"×", "$\\times$"}, {"·", "$\\cdot$"}, {"∘", "$\\circ$"}, {"→", "$\\to$"}, {"↦", "$\\mapsto$"},
-      {"≤", "$\\le$"}, {"≥", "$\\ge$"}, {"≠", "$\\ne$"}, {"≈", "$\\approx$"}, {"∈", "$\\in$"},
-      {"∩", "$\\cap$"}, {"∪", "$\\cup$"}, {"⊂", "$\\subset$"}, {"⊥", "$\\perp$"}, {"∧", "$\\wedge$"}, {"⟨", "$\\langle$"}, {"⟩", "$\\rangle$"},
-      {"²", "$^2$"}, {"³", "$^3$"}, {"¹", "$^1$"}, {"⁻", "$^-$"}, {"½", "$\\frac12$"}, {"ᵀ", "$^T$"},
-      // the asterisk operator as a superscript star: T∗Q, D∗ (an ASCII * in math is a product)
-      {"∗", "$^*$"}, {"⁺", "$^+$"},
-      {"—", "---"}, {"–", "--"}, {"§", "\\S{}"}, {"…", "\\dots{}"}, {"’", "'"}, {"‖", "$\\|$"},
-      {"∞", "$\\infty$"}, {"∫", "$\\int$"}, {"♯", "$\\sharp$"}, {"ẋ", "$\\dot x$"}, {"ż", "$\\dot z$"}, {"\xCC\x87", ""},
-      // accented letters of names (Gröbner, Jovanović, Poincaré) as accent commands: any LaTeX engine and encoding
-      {"ä", "\\\"{a}"}, {"ö", "\\\"{o}"}, {"ü", "\\\"{u}"}, {"ë", "\\\"{e}"}, {"ï", "\\\"{\\i}"}, {"Ä", "\\\"{A}"},
-      {"Ö", "\\\"{O}"}, {"Ü", "\\\"{U}"}, {"é", "\\'{e}"}, {"á", "\\'{a}"}, {"í", "\\'{\\i}"}, {"ó", "\\'{o}"},
-      {"ú", "\\'{u}"}, {"ć", "\\'{c}"}, {"ń", "\\'{n}"}, {"ś", "\\'{s}"}, {"ź", "\\'{z}"}, {"É", "\\'{E}"},
-      {"è", "\\`{e}"}, {"à", "\\`{a}"}, {"ò", "\\`{o}"}, {"ê", "\\^{e}"}, {"â", "\\^{a}"}, {"ô", "\\^{o}"},
-      {"î", "\\^{\\i}"}, {"û", "\\^{u}"}, {"ñ", "\\~{n}"}, {"ç", "\\c{c}"}, {"č", "\\v{c}"}, {"š", "\\v{s}"},
-      {"ž", "\\v{z}"}, {"ř", "\\v{r}"}, {"Č", "\\v{C}"}, {"Š", "\\v{S}"}, {"Ž", "\\v{Z}"}, {"å", "\\r{a}"},
-      {"ø", "{\\o}"}, {"æ", "{\\ae}"}, {"ß", "{\\ss}"}, {"ł", "{\\l}"}, {"Ł", "{\\L}"}};
-  return t;
-}
-
 // Hamel's function names that LaTeX has as operators.
 bool is_operator(const std::string& s) {
   static const std::vector<std::string> ops = {"sin", "cos", "tan", "exp", "log", "sinh", "cosh", "tanh", "det", "max", "min", "int"};
@@ -125,38 +97,6 @@ std::string plain_text(const std::string& prose) {
   for (char c : prose)
     if (c != '$') s += c;
   return s;
-}
-
-std::string latex_text(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size();) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      bool found = false;
-      for (const auto& [u, tex] : unicode_table())
-        if (s.compare(i, u.size(), u) == 0) {
-          out += tex;
-          i += u.size();
-          found = true;
-          break;
-        }
-      if (!found) {  // unknown: skip the whole UTF-8 sequence rather than break the document
-        out += "?";
-        ++i;
-        while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
-      }
-      continue;
-    }
-    switch (s[i]) {
-      case '\\': out += "\\textbackslash{}"; break;
-      case '{': case '}': case '$': case '&': case '#': case '_': case '%': out += '\\'; out += s[i]; break;
-      case '^': out += "\\textasciicircum{}"; break;  // the character: \^{} is an accent over nothing
-      case '~': out += "\\textasciitilde{}"; break;
-      default: out += s[i];
-    }
-    ++i;
-  }
-  return out;
 }
 
 namespace {

@@ -62,7 +62,12 @@ class LatexNaming {
 };
 
 /// Escapes text for LaTeX's text mode (\ { } $ & # ^ _ % ~; < > | print as themselves in T1), so
-/// that a user's string (a name, a description, a note) prints as written: k/2 (x^2+y^2).
+/// that a user's string (a name, a description, a note) prints as written: k/2 (x^2+y^2). Greek,
+/// accented Latin letters and common math symbols are set as commands (io/render/latex_text.cpp); a
+/// character pdflatex's fonts lack (CJK, an emoji, a control character) as its code point in a box,
+/// \fbox{\scriptsize U+540D}, never dropped.
 std::string latex_text(const std::string& s);
+/// The characters latex_text shows as their code point, each once, as messages name them: "'名' (U+540D)".
+std::vector<std::string> latex_unset_characters(const std::string& s);
 
 }  // namespace hamel

@@ -295,17 +295,30 @@ void write_abbreviations(const Derivation& d, std::ostream& os, const LatexNamin
 }
 
 // The summary's lines as paragraphs.
-std::string summary_paragraphs(const Derivation& d) {
-  std::string out, line;
-  for (char c : verdict_summary(d)) {
-    if (c != '\n') {
-      line += c;
-      continue;
-    }
-    out += latex_text(line) + ".\n\n";
-    line.clear();
+// A check id that may break after its dots and underscores (hybrid.symmetry.along.conservation_identity
+// is wider than what a line has left), at a cost: a break between ids is taken first.
+std::string breakable_id(const std::string& id) {
+  std::string out;
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    out += latex_text(id.substr(i, 1));
+    if ((id[i] == '.' || id[i] == '_') && i + 1 < id.size()) out += "\\penalty100\\relax ";
   }
   return out;
+}
+
+// The summary of the text report, its failures' ids as a list that breaks (any number, any length):
+// ragged right, an id left whole on its line when it fits there.
+std::string summary_paragraphs(const Derivation& d) {
+  const std::string summary = verdict_summary(d);
+  const std::size_t end = summary.find('\n');
+  std::string out = latex_text(summary.substr(0, end)) + ".\n\n";
+  std::vector<std::string> ids;
+  for (const Verdict* v : d.verdicts())
+    if (v->failure()) ids.push_back(breakable_id(v->id));
+  if (ids.empty()) return out + latex_text(summary.substr(end + 1, summary.size() - end - 2)) + ".\n\n";
+  out += "{\\raggedright " + std::to_string(ids.size()) + (ids.size() == 1 ? " failure: " : " failures: ");
+  for (std::size_t i = 0; i < ids.size(); ++i) out += (i ? ", " : "") + ids[i];
+  return out + ".\\par}\n\n";
 }
 
 const char* kPreamble =
@@ -377,6 +390,21 @@ std::string with_short_lines(const std::string& source) {
 }
 
 }  // namespace
+
+std::vector<std::string> latex_warnings(const Derivation& d, const LatexOptions& options) {
+  if (options.body_only) return {};  // it has neither the name nor the description
+  std::vector<std::string> out;
+  for (const auto& [what, text] : {std::pair<const char*, const std::string&>{"name", d.name}, {"description", d.description}}) {
+    const std::vector<std::string> unset = latex_unset_characters(text);
+    if (unset.empty()) continue;
+    std::string list;
+    for (const auto& c : unset) list += (list.empty() ? "" : ", ") + c;
+    const bool one = unset.size() == 1;
+    out.push_back("the LaTeX report shows " + list + " of the " + what + (one ? " as its code point" : " as their code points") +
+                  " in a box: pdflatex's fonts have no glyph for " + (one ? "it" : "them"));
+  }
+  return out;
+}
 
 void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& options) {
   const LatexNaming names(d);

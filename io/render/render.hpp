@@ -26,6 +26,9 @@ struct LatexOptions {
 /// A complete LaTeX document (or its body): one numbered display per object, verdicts as a list,
 /// the papers behind equation numbers as a bibliography.
 void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& options = {});
+/// What that document cannot set as written, one message per text: the characters of the system's
+/// name and description it shows as their code point in a box (a CJK name, an emoji; latex_text).
+std::vector<std::string> latex_warnings(const Derivation& d, const LatexOptions& options = {});
 
 /// The rows of one object's display as the report sets them, for an aligned block: `label &= value`,
 /// then `&\qquad …` for a value broken to `width` em, and the denominators it had to name; values

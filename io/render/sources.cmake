@@ -5,6 +5,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/labels.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latex_commands.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/latex_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/references.cpp
   ${CMAKE_CURRENT_LIST_DIR}/text.cpp
 )

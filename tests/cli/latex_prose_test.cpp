@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tests/support/latex_report.hpp"
+#include "tests/support/temp_file.hpp"
 
 namespace {
 
@@ -85,4 +86,28 @@ TEST_CASE("hamel derive --latex: contact, hybrid and discrete reports write thei
   hamel::test::LatexReport billiard("examples/contact_billiard.yaml");
   CHECK(billiard.text().find("$TQ \\times R$ has the coordinates $(x,\\allowbreak  y,\\allowbreak  \\dot{x},") != std::string::npos);
   CHECK(billiard.text().find("$S = \\{\\Psi = 0, d\\Psi(\\dot{q}) < 0\\}$") != std::string::npos);
+}
+
+TEST_CASE("hamel derive --latex: a name in CJK and an emoji are shown as code points, with a warning naming each") {
+  // the name 'τ ü 名前' came out as '$\\tau$ \\"{u} ??' and the emoji as '?', without a word
+  hamel::test::TempFile file("name: \"τ ü 名前 % & #\"\ndescription: \"émoji 😀 \\\\end{document}\"\ncoordinates: [x]\n"
+                             "lagrangian: \"x_dot^2/2 - x^2/2\"\n");
+  hamel::test::TempFile tex("", ".tex");
+  const hamel::test::Run r = hamel::test::run({"derive", file.path(), "--latex", tex.path(), "--brief"});
+  REQUIRE(r.status == 0);
+  CHECK(r.err ==
+        "warning: the LaTeX report shows '名' (U+540D), '前' (U+524D) of the name as their code points in a box: pdflatex's "
+        "fonts have no glyph for them\n"
+        "warning: the LaTeX report shows '😀' (U+1F600) of the description as its code point in a box: pdflatex's fonts "
+        "have no glyph for it\n");
+  CHECK(hamel::test::run({"derive", file.path(), "--latex", tex.path(), "--quiet"}).err.empty());
+  CHECK(hamel::test::run({"derive", file.path(), "--latex-body", tex.path(), "--brief"}).err.empty());  // neither is in the body
+  hamel::test::LatexReport report(file.path());
+  REQUIRE(report.status() == 0);
+  CHECK(report.text().find("\\title{Hamel derivation: $\\tau$ \\\"{u} \\fbox{\\scriptsize U+540D}\\fbox{\\scriptsize U+524D} \\% \\& \\#}") !=
+        std::string::npos);
+  CHECK(report.text().find("\\'{e}moji \\fbox{\\scriptsize U+1F600} \\textbackslash{}end\\{document\\}") != std::string::npos);
+  if (!hamel::test::LatexReport::pdflatex_available()) return;
+  INFO(report.log());
+  CHECK(report.compiles());
 }

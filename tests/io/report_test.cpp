@@ -2,6 +2,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -187,6 +191,113 @@ TEST_CASE("Report: latex_text escapes text and typesets the Unicode of prose") {
         "k/2 (x\\textasciicircum{}2+y\\textasciicircum{}2) \\textasciitilde{} \\#1 \\$5 a\\textbackslash{}b");
   // accented letters of names as accent commands (the note "Gröbner basis: …" printed Gr?bner)
   CHECK(hamel::latex_text("Gröbner, Jovanović, Poincaré") == "Gr\\\"{o}bner, Jovanovi\\'{c}, Poincar\\'{e}");
+}
+
+namespace {
+
+// The log of pdflatex on the complete document `tex`, compiled in a fresh directory.
+std::string pdflatex_log(const std::string& tex) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hamel_report_" + std::to_string(std::random_device{}()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "report.tex") << tex;
+  const std::string cmd = "cd '" + dir.string() + "' && pdflatex -interaction=nonstopmode -halt-on-error report.tex > /dev/null 2>&1";
+  const int status = std::system(cmd.c_str());
+  std::ifstream in(dir / "report.log");
+  std::stringstream log;
+  log << in.rdbuf() << (status == 0 ? "" : "\n(pdflatex failed)");
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  return log.str();
+}
+
+hamel::Verdict failed(const std::string& id) {
+  hamel::Verdict v;
+  v.id = id;
+  v.statement = "a check";
+  return v;  // expected to hold, does not
+}
+
+}  // namespace
+
+TEST_CASE("Report: the summary's failure ids break after their dots and underscores, with no overfull box") {
+  // three ids of an inclined bouncing ball ran 15pt into the margin: ids broke only at their spaces
+  hamel::Derivation d;
+  d.name = "ids";
+  auto& s = d.add("checks", "Checks");
+  s.verdicts.push_back(failed("a.b_c"));
+  s.verdicts.push_back(failed("d"));
+  std::ostringstream two;
+  hamel::write_latex(d, two);
+  CHECK(two.str().find("\\section*{Summary}\n2 checks: 0 yes, 2 no.\n\n"
+                       "{\\raggedright 2 failures: a.\\penalty100\\relax b\\_\\penalty100\\relax c, d.\\par}\n") != std::string::npos);
+  s.verdicts.clear();
+  for (const char* id : {"hybrid.symmetry.along.lagrangian_invariant", "hybrid.symmetry.along.conservation_identity",
+                         "hybrid.action.along.lagrangian_invariant"})
+    s.verdicts.push_back(failed(id));
+  // any number, any length: forty more, and one id longer than a line
+  for (int k = 0; k < 40; ++k) s.verdicts.push_back(failed("symmetry.generator_" + std::to_string(k) + ".conservation_identity"));
+  s.verdicts.push_back(failed("reduction.by_a_very_long_generator_name.the_reduced_bracket_is_a_poisson_bracket.jacobi_identity_of_it"));
+  std::ostringstream many;
+  hamel::write_latex(d, many);
+  CHECK(many.str().find("{\\raggedright 44 failures: hybrid.\\penalty100\\relax symmetry.") != std::string::npos);
+  if (!hamel::test::LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed");
+    return;
+  }
+  const std::string log = pdflatex_log(many.str());
+  INFO(log.substr(0, 4000));
+  CHECK(log.find("Output written on report.pdf") != std::string::npos);
+  CHECK(log.find("Overfull \\hbox") == std::string::npos);
+}
+
+TEST_CASE("Report: a character pdflatex has no glyph for is shown as its code point in a box, and named") {
+  // a name 'τ ü 名前' came out as $\tau$ \"{u} ?? and an emoji as ?, silently
+  CHECK(hamel::latex_text("τ ü 名前, 😀!") ==
+        "$\\tau$ \\\"{u} \\fbox{\\scriptsize U+540D}\\fbox{\\scriptsize U+524D}, \\fbox{\\scriptsize U+1F600}!");
+  CHECK(hamel::latex_unset_characters("τ ü 名前 名 😀") ==
+        std::vector<std::string>{"'名' (U+540D)", "'前' (U+524D)", "'😀' (U+1F600)"});
+  CHECK(hamel::latex_unset_characters("Gröbner, π ≤ 2").empty());
+  // a control character (TeX refuses it) and a byte that is not UTF-8 are shown and named too
+  CHECK(hamel::latex_text("a\x01" "b\xC3") == "a\\fbox{\\scriptsize U+0001}b\\fbox{\\scriptsize 0xC3}");
+  CHECK(hamel::latex_unset_characters("a\x01" "b\xC3") == std::vector<std::string>{"U+0001", "0xC3"});
+  CHECK(hamel::latex_text("a\tb") == "a\tb");
+  // Latin letters with accents as accent commands, the rest of Latin-1 and Latin Extended-A too
+  CHECK(hamel::latex_text("Dvořák, Łódź, Ångström, Erdős, Øresund, Şişli, ĳ, ð") ==
+        "Dvo\\v{r}\\'{a}k, {\\L}\\'{o}d\\'{z}, \\r{A}ngstr\\\"{o}m, Erd\\H{o}s, {\\O}resund, \\c{S}i\\c{s}li, {\\ij}, {\\dh}");
+  CHECK(hamel::latex_text("ι υ Υ Α ∇ ∀ ℝ ±½ x₁") ==
+        "$\\iota$ $\\upsilon$ $\\Upsilon$ A $\\nabla$ $\\forall$ $\\mathbb{R}$ $\\pm$$\\frac12$ x$_1$");
+  hamel::Derivation d;
+  d.name = "τ ü 名前";
+  d.description = "émoji 😀";
+  const std::vector<std::string> warnings = hamel::latex_warnings(d);
+  CHECK(warnings == std::vector<std::string>{
+                        "the LaTeX report shows '名' (U+540D), '前' (U+524D) of the name as their code points in a box: "
+                        "pdflatex's fonts have no glyph for them",
+                        "the LaTeX report shows '😀' (U+1F600) of the description as its code point in a box: pdflatex's "
+                        "fonts have no glyph for it"});
+  CHECK(hamel::latex_warnings(d, {true, ""}).empty());  // the body has neither
+  if (!hamel::test::LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed");
+    return;
+  }
+  // every character the table sets, and every accented letter, compiles in the report's fonts (each
+  // followed by a space: a run of math without one cannot break)
+  const std::string all =
+      "αβγδεζηθϑικλμµνξοπϖρϱσςτυφϕϵχψω ΓΔΘΛΞΠΣΥΦΨΩ ΑΒΕΖΗΙΚΜΝΟΡΤΧ ∂−×·⋅∘→←↔⇒⇐⇔↦⟶⟼≤≥≠≈≡∼≃≅∝≪≫±∓÷∈∉∋∩∪⊂⊃⊆⊇∖∅∀∃¬∨⊥∧⊗⊕⟨⟩∇∑∏√ℓħℏℝℂℕℤℚ′″°⋯ "
+      "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ᵀ½₀₁₂₃₄₅₆₇₈₉∗—–§¶…’‘“”‖•©£∞∫∮♯ẋż a\u00A0b\u2009c\u202Fd\u200Be\uFEFF øØæÆœŒßłŁıȷĳĲðÐþÞđĐŋŊ "
+      "ÀÈÌÒÙàèìòù ÁÉÍÓÚÝáéíóúýĆćĹĺŃńŔŕŚśŹź ÂÊÎÔÛâêîôûĈĉĜĝĤĥĴĵŜŝŴŵŶŷ ÃÑÕãñõĨĩŨũ ÄËÏÖÜäëïöüÿŸ ÅåŮů "
+      "ÇçĢģĶķĻļŅņŖŗŞşŢţ ĀāĒēĪīŌōŪū ĂăĔĕĞğĬĭŎŏŬŭ ĄąĘęĮįŲų ĊċĖėĠġİŻż ČčĎďĚěĽľŇňŘřŠšŤťŽž ŐőŰű";
+  CHECK(hamel::latex_unset_characters(all).empty());
+  d.description.clear();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    d.description += all[i] + std::string(i + 1 < all.size() && (static_cast<unsigned char>(all[i + 1]) & 0xC0) == 0x80 ? "" : " ");
+  std::ostringstream tex;
+  hamel::write_latex(d, tex);
+  const std::string log = pdflatex_log(tex.str());
+  INFO(log.substr(0, 4000));
+  CHECK(log.find("Output written on report.pdf") != std::string::npos);
+  CHECK(log.find("Overfull \\hbox") == std::string::npos);
+  CHECK(log.find("Missing character") == std::string::npos);
 }
 
 TEST_CASE("Report: symbols in plain prose are typeset, paths and words stay text") {
