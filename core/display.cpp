@@ -532,7 +532,7 @@ ex partly_contracted(const AngleGroups& a) {
   return ex(GiNaC::add(out)).expand();
 }
 
-ex contract_angle_sums(const ex& p, Polynomial& P) {
+ex contract_angle_sums_uncached(const ex& p, Polynomial& P) {
   ex q = contract_double_angles(p.expand(), P);
   std::vector<std::pair<ex, ex>> pairs;  // the angles of p (the table holds every angle seen so far)
   GiNaC::exset in_q;
@@ -579,6 +579,34 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
         if (fresh && pairs.size() < 6) pairs.emplace_back(S, C);  // last: sx, … refer into pairs
         terms = angle_terms(q, pairs);
       }
+  return q;
+}
+
+// Remembered where nothing contracts (most calls: the denominators an entry shares with others, each
+// asked again per entry and per part of a split); a contraction changes P (its angle sums, its circle
+// pairs), so it is done again. The answer depends on p and on the circle pairs of p's own symbols.
+ex contract_angle_sums(const ex& p, Polynomial& P) {
+  constexpr std::size_t kRemembered = 4096;
+  using Pairs = std::vector<std::pair<ex, ex>>;
+  thread_local std::unordered_map<ex, Pairs, std::hash<ex>, GiNaC::ex_is_equal> unchanged;
+  const ex e = p.expand();
+  GiNaC::exset in_e;
+  symbols_of_terms(e, in_e);
+  Pairs pairs;
+  for (const auto& pair : P.circle)
+    if (in_e.count(pair.first) || in_e.count(pair.second)) pairs.push_back(pair);
+  const auto same = [](const Pairs& a, const Pairs& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+             return x.first.is_equal(y.first) && x.second.is_equal(y.second);
+           });
+  };
+  if (const auto it = unchanged.find(e); it != unchanged.end() && same(it->second, pairs)) return e;
+  const std::size_t circle = P.circle.size(), sums = P.sums.size();
+  const ex q = contract_angle_sums_uncached(e, P);
+  if (q.is_equal(e) && P.circle.size() == circle && P.sums.size() == sums) {
+    if (unchanged.size() >= kRemembered) unchanged.clear();
+    unchanged[e] = std::move(pairs);
+  }
   return q;
 }
 

@@ -160,6 +160,7 @@ void name_other_forms(Derivation& d, std::size_t shortest) {
   std::vector<GiNaC::ex> value_factor;         // value = value_factor · the key's form, per abbreviation
   std::vector<GiNaC::exset> symbols;
   std::size_t largest = 0;  // a form of a named value is not many times its size: larger sums are not compared
+  GiNaC::exset unnamed;     // sums whose canonical key names nothing
   for (std::size_t k = 0; k < d.abbreviations.size(); ++k) {
     const auto [key, factor] = canonical_key(d.abbreviations[k].value);
     by_key[key] = k;
@@ -179,9 +180,17 @@ void name_other_forms(Derivation& d, std::size_t shortest) {
           collect_symbols(b, in_b);
           const auto holds = [&](const GiNaC::exset& s) { return std::includes(in_b.begin(), in_b.end(), s.begin(), s.end(), GiNaC::ex_is_less()); };
           if (std::none_of(symbols.begin(), symbols.end(), holds)) continue;
+          // a form already known (K in one entry after another) needs no canonical form
+          const auto is_b = [&](const auto& f) { return f.first.is_equal(b); };
+          const auto known = [&](const Abbreviation& a) { return std::any_of(a.forms.begin(), a.forms.end(), is_b); };
+          if (std::any_of(d.abbreviations.begin(), d.abbreviations.end(), known)) continue;
+          if (unnamed.count(b)) continue;  // met before in another entry, no named value's form
           const auto [key, factor] = canonical_key(b);
           const auto it = by_key.find(key);
-          if (it == by_key.end()) continue;
+          if (it == by_key.end()) {
+            unnamed.insert(b);
+            continue;
+          }
           Abbreviation& a = d.abbreviations[it->second];
           if (std::any_of(a.forms.begin(), a.forms.end(), [&](const auto& f) { return f.first.is_equal(b); })) continue;
           a.forms.emplace_back(b, factor / value_factor[it->second]);
