@@ -209,4 +209,29 @@ TEST_CASE("hamel check: a false conserved claim with a long rate gives its value
   CHECK(has(r.out, "      they differ at I1 = "));
 }
 
+// A relation R_k among the variables is 0 on D∗: a claim about it is compared in the variables, where a
+// wrong value shows (written out in (q, π) every claimed value held, a tester).
+TEST_CASE("hamel check: a claim on a relation among the variables is compared in the variables") {
+  hamel::test::TempFile system(
+      "name: sleigh\nparameters: [m, J, a]\ncoordinates: [x, y, theta]\n"
+      "lagrangian: \"m/2*((x_dot - a*sin(theta)*theta_dot)^2 + (y_dot + a*cos(theta)*theta_dot)^2) + J/2*theta_dot^2\"\n"
+      "constraints: [\"-sin(theta)*x_dot + cos(theta)*y_dot\"]\n"
+      "frame:\n  X1: {x: \"cos(theta)\", y: \"sin(theta)\"}\n  X2: {theta: 1}\n"
+      "symmetry:\n  tx: {x: 1}\n  ty: {y: 1}\nvariables: {c: \"cos(theta)\", s: \"sin(theta)\", p: pi1, q: pi2}\n",
+      ".yaml");
+  hamel::test::TempFile claims(
+      "claims:\n"
+      "  - {name: right, entry: {object: variable_relations, key: \"1\", value: \"s^2 + c^2 - 1\"}}\n"
+      "  - {name: zero, entry: {object: variable_relations, key: \"1\", value: \"0\"}, expect: false}\n"
+      "  - {name: multiple, entry: {object: variable_relations, key: \"1\", value: \"5*(1 - c^2 - s^2)\"}, expect: false}\n",
+      ".yaml");
+  const Run r = run({"check", system.path(), claims.path()});
+  INFO(r.out, r.err);
+  CHECK(r.status == 0);
+  CHECK(has(r.out, "TRUE  right"));
+  CHECK(has(r.out, "FALSE zero"));
+  CHECK(has(r.out, "FALSE multiple"));
+  CHECK(has(r.out, "3 claims: 1 true, 2 false"));
+}
+
 }  // TEST_SUITE
