@@ -228,6 +228,14 @@ bool may_pair(const std::vector<ex>& terms, const ex& s) {
   return false;
 }
 
+// Whether two lists of circle pairs (s, c) are the same, in the same order: a remembered rewriting
+// holds only for the pairs it was made with.
+bool same_pairs(const std::vector<std::pair<ex, ex>>& a, const std::vector<std::pair<ex, ex>>& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+           return x.first.is_equal(y.first) && x.second.is_equal(y.second);
+         });
+}
+
 // Remembered per polynomial, many candidates ask it of the same one. Its pairs are taken in P.circle's
 // order, which a new angle (appended there) may change between calls: the order is part of the key.
 ex recover_cos(const ex& p, const Polynomial& P) {
@@ -244,12 +252,7 @@ ex recover_cos(const ex& p, const Polynomial& P) {
   };
   constexpr std::size_t kRemembered = 4096;
   thread_local std::unordered_map<ex, Remembered, std::hash<ex>, GiNaC::ex_is_equal> cache;
-  const auto same = [](const std::vector<std::pair<ex, ex>>& a, const std::vector<std::pair<ex, ex>>& b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
-             return x.first.is_equal(y.first) && x.second.is_equal(y.second);
-           });
-  };
-  if (const auto it = cache.find(q); it != cache.end() && same(it->second.pairs, pairs)) return it->second.result;
+  if (const auto it = cache.find(q); it != cache.end() && same_pairs(it->second.pairs, pairs)) return it->second.result;
   if (cache.size() >= kRemembered) cache.clear();
   const ex key = q;
   for (const auto& pair : pairs) {
@@ -595,12 +598,7 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
   Pairs pairs;
   for (const auto& pair : P.circle)
     if (in_e.count(pair.first) || in_e.count(pair.second)) pairs.push_back(pair);
-  const auto same = [](const Pairs& a, const Pairs& b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
-             return x.first.is_equal(y.first) && x.second.is_equal(y.second);
-           });
-  };
-  if (const auto it = unchanged.find(e); it != unchanged.end() && same(it->second, pairs)) return e;
+  if (const auto it = unchanged.find(e); it != unchanged.end() && same_pairs(it->second, pairs)) return e;
   const std::size_t circle = P.circle.size(), sums = P.sums.size();
   const ex q = contract_angle_sums_uncached(e, P);
   if (q.is_equal(e) && P.circle.size() == circle && P.sums.size() == sums) {

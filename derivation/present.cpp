@@ -191,9 +191,7 @@ void name_other_forms(Derivation& d, std::size_t shortest) {
             unnamed.insert(b);
             continue;
           }
-          Abbreviation& a = d.abbreviations[it->second];
-          if (std::any_of(a.forms.begin(), a.forms.end(), [&](const auto& f) { return f.first.is_equal(b); })) continue;
-          a.forms.emplace_back(b, factor / value_factor[it->second]);
+          d.abbreviations[it->second].forms.emplace_back(b, factor / value_factor[it->second]);
         }
 }
 
