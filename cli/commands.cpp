@@ -43,21 +43,13 @@ std::string file_stem(const std::string& system_name) {
   return name.empty() || name == "." || name == ".." ? "system" : name;
 }
 
-// Plots go beside the LaTeX report, or into --plots DIR.
+// Plots go beside the LaTeX report, or into --plots DIR (created here, after check_outputs).
 std::string plot_base(const Args& a, const SystemFile& f) {
   if (a.options.count("--plots")) {
-    const std::string dir = a.options.at("--plots");
     std::error_code ec;  // a directory that cannot be made is reported by the first plot written there
-    std::filesystem::create_directories(dir, ec);
-    return dir + "/" + file_stem(f.name);
+    std::filesystem::create_directories(a.options.at("--plots"), ec);
   }
-  for (const char* o : {"--latex", "--latex-body"})
-    if (a.options.count(o)) {
-      std::string base = a.options.at(o);
-      if (base.size() > 4 && base.compare(base.size() - 4, 4, ".tex") == 0) base.resize(base.size() - 4);
-      return base;
-    }
-  return "";
+  return derive_plot_base(a, file_stem(f.name));
 }
 
 // Every output is rendered and written to a temporary file first; they are put in place together, so
@@ -134,6 +126,7 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   const Document doc = load_document(a.positional[0]);
   Warnings warnings(a, doc, err);
   const SystemFile f = read_system_file(doc);
+  check_outputs(*find_command("derive"), a, file_stem(f.name));  // the plots in --plots DIR, named by the system
   Derivation d = derive_file(a, f, err, profile ? &*profile : nullptr, "hamel derive", &derived);
   warnings.print();
   // for bench/display_sizes: the display pass against the whole derivation

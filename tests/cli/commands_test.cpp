@@ -335,6 +335,49 @@ TEST_CASE("hamel derive / simulate: the files an output writes beside its path a
   CHECK(run({"derive", "examples/rolling_disk.yaml", "--plots", "-"}).err == "error: --plots '-': expected a folder, got '-'\n");
 }
 
+// The whole text of a file, to see it untouched.
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+TEST_CASE("hamel derive: the plots written beside --latex or in --plots DIR are checked against the inputs, before any work") {
+  namespace fs = std::filesystem;
+  const std::string billiard = example_text("examples/hybrid_billiard.yaml");
+  // the system file saved as o-hybrid.dat: `--latex o.tex` draws its run to o-hybrid.dat and replaced it
+  hamel::test::TempFile dat(billiard, "-hybrid.dat");
+  const std::string tex = dat.path().substr(0, dat.path().size() - 11) + ".tex";
+  const Run beside_latex = run({"derive", dat.path(), "--latex", tex});
+  CHECK(beside_latex.status == 2);
+  CHECK(beside_latex.err == "error: --latex '" + tex + "' writes '" + dat.path() + "', an input file; expected another path for the output\n");
+  CHECK(beside_latex.out.empty());  // before any work
+  CHECK(file_text(dat.path()) == billiard);
+  CHECK(!fs::exists(tex));
+  // the image of the path in the plane, beside a --latex-body
+  hamel::test::TempFile png(billiard, "-hybrid-path.png");
+  const std::string body = png.path().substr(0, png.path().size() - 16) + ".tex";
+  const Run beside_body = run({"derive", png.path(), "--latex-body", body});
+  CHECK(beside_body.err == "error: --latex-body '" + body + "' writes '" + png.path() + "', an input file; expected another path for the output\n");
+  CHECK(file_text(png.path()) == billiard);
+  // --plots DIR names the plots by the system's name: DIR/hybrid_billiard-hybrid-path.gp
+  hamel::test::TempFile folder_name("", "");
+  const std::string dir = folder_name.path() + "-plots";
+  fs::create_directory(dir);
+  const std::string gp = dir + "/hybrid_billiard-hybrid-path.gp";
+  std::ofstream(gp) << billiard;
+  const Run in_plots = run({"derive", gp, "--plots", dir});
+  CHECK(in_plots.status == 2);
+  CHECK(in_plots.err == "error: --plots '" + dir + "' writes '" + gp + "', an input file; expected another path for the output\n");
+  CHECK(in_plots.out.empty());
+  CHECK(file_text(gp) == billiard);
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);  // nothing drawn
+  // a side file is checked against the other outputs too: --json on the plot's script
+  const std::string script = dir + "/hybrid_billiard-hybrid.svg";
+  const Run json_on_plot = run({"derive", "examples/hybrid_billiard.yaml", "--json", script, "--plots", dir});
+  CHECK(json_on_plot.err == "error: --json '" + script + "' and --plots '" + dir + "' both write '" + script + "'; expected a path for each\n");
+  fs::remove_all(dir);
+}
+
 TEST_CASE("hamel derive: definitions with velocities (the Suslov body's Omega_i) serve the Lagrangian and the constraints only") {
   const std::string head =
       "parameters: [I1, I2, I3]\ncoordinates: [phi, theta, psi]\ndomain: {theta: [0, pi]}\n"
