@@ -137,9 +137,7 @@ void reserve_momenta(SystemFile& f, const NonholonomicFile& out) {
   const Chart M = out.dual_chart();
   for (std::size_t a = 0; a < out.rank(); ++a) {
     const std::string n = M.coordinate_name(f.Q.dim() + a);
-    if (std::find(f.names.begin(), f.names.end(), n) != f.names.end())
-      fail_at(f.doc, f.doc.root(), "the momentum name '" + n + "' is reserved; expected other names for coordinates and parameters");
-    f.names.push_back(n);
+    f.names.reserve(f.doc, n, "a momentum on D*");
   }
 }
 

@@ -1090,7 +1090,16 @@ TEST_CASE("hamel check: two claims with one name, or no claim at all, are errors
   const Run d = run({"check", "examples/nonholonomic_particle.yaml", dup.path()});
   CHECK(d.status == 2);
   CHECK(d.err.find(dup.path() + ":3:") != std::string::npos);
-  CHECK(d.err.find("got 'same' again (the claim at line 2)") != std::string::npos);
+  CHECK(d.err == "error: " + dup.path() + ":3:12: 'name': expected a name no other claim has, got 'same', already the name of the claim at 2:12\n");
+  // the names a claims file declares: once each, and none of the system's (said with where it is declared)
+  hamel::test::TempFile twice("symbols: [a, b]\ndefinitions: {b: \"a\"}\nclaims:\n  - {conserved: {function: x}}\n", ".yaml");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", twice.path()}).err ==
+        "error: " + twice.path() + ":2:15: duplicate name 'b' for a definition; expected a name not used elsewhere in the file, got 'b', "
+        "already declared as a symbol at 1:14\n");
+  hamel::test::TempFile system_name("symbols: [a, m]\nclaims:\n  - {conserved: {function: x}}\n", ".yaml");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", system_name.path()}).err ==
+        "error: " + system_name.path() + ":1:14: 'symbols': expected a name the system does not use, got 'm', already declared as a "
+        "parameter at examples/nonholonomic_particle.yaml:5:14\n");
   hamel::test::TempFile none("claims: []\n", ".yaml");
   const Run n = run({"check", "examples/nonholonomic_particle.yaml", none.path()});
   CHECK(n.status == 2);

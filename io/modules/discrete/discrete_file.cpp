@@ -167,7 +167,7 @@ void check_slot_names(const SystemFile& f, const YAML::Node& d) {
   for (std::size_t k = 0; k < 3; ++k)
     for (std::size_t i = 0; i < Q.dim(); ++i) {
       const std::string s = slot_name(Q, i, k);
-      if (std::find(f.names.begin(), f.names.end(), s) != f.names.end())
+      if (f.names.contains(s))
         f.doc.fail(d, "'discrete': the slot coordinate '" + s + "' (coordinate " + Q.coordinate_name(i) +
                           " at step " + std::to_string(k) + ") clashes with a name of the file; expected other names");
     }
@@ -271,7 +271,7 @@ std::vector<std::size_t> read_symmetry(const Reading& r, const YAML::Node& s, Di
   for (std::size_t k = 0; k < 2; ++k)
     for (auto i : coords) {
       const std::string w = "w_" + Q.coordinate_name(i) + std::to_string(k);
-      if (std::find(r.f.names.begin(), r.f.names.end(), w) != r.f.names.end())
+      if (r.f.names.contains(w))
         doc.fail(s, "'symmetry': the reduced variable '" + w + "' clashes with a name of the file; expected other names");
     }
   std::vector<std::string> names;
