@@ -1234,6 +1234,13 @@ void refused_at(const std::vector<std::string>& args, const std::string& path, i
 
 }  // namespace
 
+TEST_CASE("hamel simulate: a value for a system without parameters says there is none, not 'expected one of,'") {
+  hamel::test::TempFile f("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\nsimulate:\n  values: {k: 1}\n  initial: {x: 0, x_dot: 1}\n  time: 1\n");
+  const Run r = run({"simulate", f.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err == "error: " + f.path() + ":4:12: 'simulate: values': unknown parameter 'k'; expected a parameter (the system file declares none), got 'k'\n");
+}
+
 TEST_CASE("hamel simulate: a nonholonomic system on D*, with its energy monitored (issue 19 §2)") {
   using hamel::test::TempFile;
   TempFile csv("", ".csv");

@@ -51,9 +51,7 @@ std::size_t coordinate_index(const SystemFile& f, const YAML::Node& k, const std
     for (auto i : among) names.push_back(f.Q.coordinate_name(i));
   const auto it = std::find(names.begin(), names.end(), c);
   if (it == names.end()) {
-    std::string msg = what + ": unknown coordinate '" + c + "'; expected one of";
-    for (const auto& s : names) msg += " " + s;
-    msg += ", got '" + c + "'";
+    std::string msg = what + ": unknown coordinate '" + c + "'; expected " + one_of(names) + ", got '" + c + "'";
     if (auto d = did_you_mean(c, names)) msg += " (did you mean '" + *d + "'?)";
     f.doc.fail(k, msg);
   }
@@ -416,9 +414,8 @@ GiNaC::exmap read_values(const Reading& r, const YAML::Node& sm) {
     if (!sym || !param) {
       std::vector<std::string> names;
       for (const auto& ps : Q.parameter_specs()) names.push_back(ps.name);
-      std::string msg = "'values': unknown parameter '" + p + "'; expected one of";
-      for (const auto& s2 : names) msg += " " + s2;
-      msg += ", got '" + p + "'";
+      std::string msg = "'values': unknown parameter '" + p + "'; expected " + one_of(names, "a parameter (the system file declares none)") +
+                        ", got '" + p + "'";
       if (auto dm = did_you_mean(p, names)) msg += " (did you mean '" + *dm + "'?)";
       doc.fail(k, msg);
     }

@@ -18,15 +18,9 @@ namespace {
 
 using GiNaC::ex;
 
-std::string known_list(const std::vector<std::string>& names) {
-  std::string s;
-  for (const auto& n : names) s += " " + n;
-  return s;
-}
-
 [[noreturn]] void unknown_name(const Document& doc, const YAML::Node& at, const std::string& what, const std::string& got,
                                const std::vector<std::string>& known) {
-  std::string msg = what + ": unknown name '" + got + "'; expected one of" + known_list(known) + ", got '" + got + "'";
+  std::string msg = what + ": unknown name '" + got + "'; expected " + one_of(known) + ", got '" + got + "'";
   if (auto d = did_you_mean(got, known)) msg += " (did you mean '" + *d + "'?)";
   doc.fail(at, msg);
 }
