@@ -213,7 +213,7 @@ std::string derive_plot_base(const Args& a, const std::string& stem) {
 namespace {
 
 struct Output {
-  std::string option, path;
+  std::string option, path;  ///< option: as the messages name it
   std::vector<std::string> files;  ///< files_written: the path first
 };
 
@@ -253,7 +253,8 @@ void check_outputs(const CommandSpec& command, const Args& a, const std::string&
       if (option == "--plot") throw InvalidArgument("--plot '-': expected a file name (a plot writes several files), got '-'");
       continue;
     }
-    Output o{option, path, files_written(option, path, a, plots_stem)};
+    const std::string label = a.from_file.count(option) ? "'simulate: output: " + option.substr(2) + "'" : option;
+    Output o{label, path, files_written(option, path, a, plots_stem)};
     check_files(o, checked, a.positional);
     if (!is_folder(option)) check_folder(option, path);
     checked.push_back(std::move(o));

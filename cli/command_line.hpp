@@ -5,6 +5,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,7 @@ struct Args {
   std::map<std::string, std::string> options;  ///< --latex → path
   std::vector<std::string> flags;              ///< --quiet
   std::string to_stdout;                       ///< the option given as '-' (its path is then a temporary file)
+  std::set<std::string> from_file;             ///< output options whose path the system file gives (simulate: output)
 };
 
 /// The arguments after the command name. @throws InvalidArgument for an unknown option (with a

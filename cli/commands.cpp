@@ -189,6 +189,18 @@ int check(const Args& a, std::ostream& out, std::ostream& err) {
   return ok ? 0 : 1;
 }
 
+// The outputs a system file names (a hybrid file's `simulate: output`), where the command line names
+// none, checked with the command line's before the run: `output: {csv: system.yaml}` replaced the file.
+void check_file_outputs(const Args& a, const std::vector<std::pair<std::string, std::string>>& named) {
+  Args all = a;
+  for (const auto& [option, path] : named)
+    if (!all.options.count(option)) {
+      all.options[option] = path;
+      all.from_file.insert(option);
+    }
+  check_outputs(*find_command("simulate"), all);
+}
+
 int simulate(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel simulate' expects one system file");
   const Document doc = load_document(a.positional[0]);
@@ -204,6 +216,7 @@ int simulate(const Args& a, std::ostream& out, std::ostream& err) {
   for (const auto& m : modules())
     if (!simulator && m->applies(f) && m->can_simulate(f)) simulator = m.get();
   if (!simulator) throw InvalidArgument("'" + a.positional[0] + "' has nothing to simulate (expected a 'simulate' section)");
+  check_file_outputs(a, simulator->simulate_outputs(f));
   const int status = [&] {
     ProgressLines lines(err, o.quiet, nullptr, "hamel simulate");
     o.progress = lines.step();

@@ -155,6 +155,9 @@ class Module {
   virtual std::vector<ClaimResult> check(const SystemFile& file, const std::vector<Claim>& claims,
                                          const ClaimsContext& context) const;
   virtual bool can_simulate(const SystemFile&) const { return false; }
+  /// The files the system file's simulate section names, by the option each stands for (`--csv`,
+  /// `--plot`): `simulate` writes them where the command line names none, and checks them first as its own.
+  virtual std::vector<std::pair<std::string, std::string>> simulate_outputs(const SystemFile&) const { return {}; }
   /// Runs the simulation; returns the exit status.
   virtual int simulate(const SystemFile& file, const SimulateOptions& options, std::ostream& out) const;
 };

@@ -378,6 +378,29 @@ TEST_CASE("hamel derive: the plots written beside --latex or in --plots DIR are 
   fs::remove_all(dir);
 }
 
+TEST_CASE("hamel simulate: the files a hybrid file's 'simulate: output' names are checked against the inputs, before the run") {
+  const std::string billiard = example_text("examples/hybrid_billiard.yaml");
+  const std::string time = "  time: 5\n";
+  REQUIRE(billiard.find(time) != std::string::npos);
+  // `output: {csv: <the system file>}` replaced the system file with the trajectory, exit 0
+  hamel::test::TempFile self("", ".yaml");
+  const std::string names_itself = std::string(billiard).replace(billiard.find(time), time.size(), time + "  output: {csv: " + self.path() + "}\n");
+  std::ofstream(self.path()) << names_itself;
+  const Run csv = run({"simulate", self.path()});
+  CHECK(csv.status == 2);
+  CHECK(csv.err == "error: 'simulate: output: csv' '" + self.path() + "' is an input file; expected another path for the output\n");
+  CHECK(csv.out.empty());
+  CHECK(file_text(self.path()) == names_itself);
+  // its plot's data file beside OUT.svg
+  hamel::test::TempFile dat("", ".dat");
+  const std::string svg = dat.path().substr(0, dat.path().size() - 4) + ".svg";
+  const std::string plots_on_it = std::string(billiard).replace(billiard.find(time), time.size(), time + "  output: {plot: " + svg + "}\n");
+  std::ofstream(dat.path()) << plots_on_it;
+  CHECK(run({"simulate", dat.path()}).err ==
+        "error: 'simulate: output: plot' '" + svg + "' writes '" + dat.path() + "', an input file; expected another path for the output\n");
+  CHECK(file_text(dat.path()) == plots_on_it);
+}
+
 TEST_CASE("hamel derive: definitions with velocities (the Suslov body's Omega_i) serve the Lagrangian and the constraints only") {
   const std::string head =
       "parameters: [I1, I2, I3]\ncoordinates: [phi, theta, psi]\ndomain: {theta: [0, pi]}\n"
