@@ -1192,15 +1192,18 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
     INFO(head, r.err);
     CHECK(r.status == 2);
     CHECK(r.err.find("error: " + f.path() + ":1:") == 0);
-    CHECK(r.err.find("already a name of the system") != std::string::npos);
+    CHECK(r.err.find("expected a name the system does not use, got '") != std::string::npos);
+    CHECK(r.err.find("', already declared as a ") != std::string::npos);  // where the system file declares it
   }
-  // nor a name with a meaning: a momentum name beyond the system's, a velocity
-  for (const std::string name : {"pi3", "x_dot"}) {
+  // nor a name with a meaning: a momentum name beyond the system's, a velocity (where the system declares it)
+  for (const auto& [name, says] : std::vector<std::pair<std::string, std::string>>{
+           {"pi3", "got 'pi3', reserved for"},
+           {"x_dot", "got 'x_dot', already declared as the velocity of 'x' at examples/nonholonomic_particle.yaml:6:15"}}) {
     hamel::test::TempFile f("symbols: [" + name + "]\n" + claim, ".yaml");
     const Run r = run({"check", "examples/nonholonomic_particle.yaml", f.path()});
     INFO(name, r.err);
     CHECK(r.status == 2);
-    CHECK(r.err.find("got '" + name + "', reserved for") != std::string::npos);
+    CHECK(r.err.find(says) != std::string::npos);
   }
   hamel::test::TempFile momentum("symbols: [pi3]\n" + claim, ".yaml");
   CHECK(run({"check", "examples/nonholonomic_particle.yaml", momentum.path()}).err ==

@@ -50,7 +50,7 @@ class HybridModule : public Module {
   std::vector<std::pair<std::string, std::string>> simulate_outputs(const SystemFile& f) const override {
     std::vector<std::pair<std::string, std::string>> named;
     const YAML::Node& s = f.doc.root()["simulate"];
-    if (!s.IsMap() || !s["output"].IsMap()) return named;
+    if (!s || !s.IsMap() || !s["output"] || !s["output"].IsMap()) return named;
     for (const char* key : {"csv", "plot"})
       if (s["output"][key] && s["output"][key].IsScalar()) named.emplace_back(std::string("--") + key, s["output"][key].Scalar());
     return named;
