@@ -20,8 +20,9 @@
 
 #include "core/did_you_mean.hpp"
 #include "core/error.hpp"
+#include "derivation/model.hpp"
 #include "numerics/csv.hpp"
-#include "numerics/plot.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel::cli {
 
@@ -45,16 +46,17 @@ void check_folder(const std::string& option, const std::string& path) {
 }
 
 // The files an output option writes: its path, and the files named after it (docs/system-files.md,
-// "Plots" and "CSV"): a plot's data file OUT.dat replaced a CSV written to OUT.dat.
-std::vector<std::string> files_written(const std::string& option, const std::string& path) {
+// "Plots" and "CSV"; derive's plots beside --latex or in --plots DIR): a plot's data file OUT.dat
+// replaced a CSV written to OUT.dat, derive's plot data o-hybrid.dat the system file of that name.
+std::vector<std::string> files_written(const std::string& option, const std::string& path, const Args& a, const std::string& stem) {
   std::vector<std::string> files{path};
-  if (option == "--plot") {
-    const std::string base = plot_base(path);
-    for (const std::string& b : {base, path_plot_base(base)})
-      for (const char* extension : {".svg", ".png", ".gp", ".dat"}) files.push_back(b + extension);
-  } else if (option == "--csv") {
-    files.push_back(companion_csv(path, "events"));
-  }
+  std::vector<std::string> beside;
+  if (option == "--plot") beside = run_plot_files(plot_base(path));
+  if (option == "--csv") beside = {companion_csv(path, "events")};
+  const bool draws = option == "--plots" ? !stem.empty()
+                                         : !a.options.count("--plots") && (option == "--latex" || (option == "--latex-body" && !a.options.count("--latex")));
+  if (draws) beside = derivation_plot_files(derive_plot_base(a, stem));
+  files.insert(files.end(), beside.begin(), beside.end());
   return files;
 }
 
@@ -197,44 +199,65 @@ Document load_document(const std::string& path, const FileKind& kind) {
   return Document::from_string(text, "<stdin>", kind);
 }
 
-void check_outputs(const CommandSpec& command, const Args& a) {
-  std::vector<std::pair<std::string, std::string>> outs;  // option, path
-  for (const auto& o : command.outputs)
-    if (a.options.count(o)) outs.emplace_back(o, a.options.at(o));
-  for (const auto& o : command.folders)
-    if (a.options.count(o)) outs.emplace_back(o, a.options.at(o));
+std::string derive_plot_base(const Args& a, const std::string& stem) {
+  if (a.options.count("--plots")) return a.options.at("--plots") + "/" + stem;
+  for (const char* o : {"--latex", "--latex-body"})
+    if (a.options.count(o)) {
+      std::string base = a.options.at(o);
+      if (base.size() > 4 && base.compare(base.size() - 4, 4, ".tex") == 0) base.resize(base.size() - 4);
+      return base;
+    }
+  return "";
+}
+
+namespace {
+
+struct Output {
+  std::string option, path;  ///< option: as the messages name it
+  std::vector<std::string> files;  ///< files_written: the path first
+};
+
+// None of the files of `o` is an input or a file of an earlier output.
+void check_files(const Output& o, const std::vector<Output>& earlier, const std::vector<std::string>& inputs) {
+  for (std::size_t k = 0; k < o.files.size(); ++k) {
+    const std::string& file = o.files[k];
+    for (const auto& in : inputs)
+      if (in != "-" && same_file(file, in))
+        throw InvalidArgument(k == 0 ? o.option + " '" + o.path + "' is an input file; expected another path for the output"
+                                     : o.option + " '" + o.path + "' writes '" + file + "', an input file; expected another path for the output");
+    for (const Output& e : earlier)
+      for (std::size_t m = 0; m < e.files.size(); ++m)
+        if (same_file(file, e.files[m]))
+          throw InvalidArgument(k == 0 && m == 0 ? e.option + " and " + o.option + " both write '" + o.path + "'; expected a path for each"
+                                                 : e.option + " '" + e.path + "' and " + o.option + " '" + o.path + "' both write '" + file +
+                                                       "'; expected a path for each");
+  }
+}
+
+}  // namespace
+
+void check_outputs(const CommandSpec& command, const Args& a, const std::string& plots_stem) {
   const auto is_folder = [&](const std::string& option) {
     return std::find(command.folders.begin(), command.folders.end(), option) != command.folders.end();
   };
+  std::vector<std::string> options = command.outputs;
+  options.insert(options.end(), command.folders.begin(), command.folders.end());
+  std::vector<Output> checked;
   std::size_t to_stdout = 0;
-  for (std::size_t i = 0; i < outs.size(); ++i) {
-    const auto& [option, path] = outs[i];
+  for (const auto& option : options) {
+    if (!a.options.count(option)) continue;
+    const std::string& path = a.options.at(option);
     if (is_folder(option)) check_output_folder(option, path);
     if (path == "-") {
       if (++to_stdout > 1) throw InvalidArgument(option + " '-': expected at most one output on standard output, got two");
       if (option == "--plot") throw InvalidArgument("--plot '-': expected a file name (a plot writes several files), got '-'");
       continue;
     }
-    for (const auto& in : a.positional)
-      if (in != "-" && same_file(path, in))
-        throw InvalidArgument(option + " '" + path + "' is an input file; expected another path for the output");
-    for (std::size_t j = 0; j < i; ++j)
-      if (outs[j].second != "-" && same_file(path, outs[j].second))
-        throw InvalidArgument(outs[j].first + " and " + option + " both write '" + path + "'; expected a path for each");
-    const std::vector<std::string> files = files_written(option, path);
-    for (std::size_t k = 1; k < files.size(); ++k)
-      for (const auto& in : a.positional)
-        if (in != "-" && same_file(files[k], in))
-          throw InvalidArgument(option + " '" + path + "' writes '" + files[k] + "', an input file; expected another path for the output");
-    for (std::size_t j = 0; j < i; ++j) {
-      if (outs[j].second == "-") continue;
-      for (const std::string& other : files_written(outs[j].first, outs[j].second))
-        for (const std::string& mine : files)
-          if (same_file(mine, other))
-            throw InvalidArgument(outs[j].first + " '" + outs[j].second + "' and " + option + " '" + path + "' both write '" +
-                                  other + "'; expected a path for each");
-    }
+    const std::string label = a.from_file.count(option) ? "'simulate: output: " + option.substr(2) + "'" : option;
+    Output o{label, path, files_written(option, path, a, plots_stem)};
+    check_files(o, checked, a.positional);
     if (!is_folder(option)) check_folder(option, path);
+    checked.push_back(std::move(o));
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,7 @@ struct Args {
   std::map<std::string, std::string> options;  ///< --latex → path
   std::vector<std::string> flags;              ///< --quiet
   std::string to_stdout;                       ///< the option given as '-' (its path is then a temporary file)
+  std::set<std::string> from_file;             ///< output options whose path the system file gives (simulate: output)
 };
 
 /// The arguments after the command name. @throws InvalidArgument for an unknown option (with a
@@ -44,10 +46,17 @@ bool has_flag(const Args& a, const std::string& flag);
 /// The document at `path`, or standard input for `-` (at most 16 MB, as a file).
 Document load_document(const std::string& path, const FileKind& kind = {});
 
-/// Every output option's path lies in an existing folder, none of the files it writes (a plot's .dat
-/// and -path files, a CSV's -events file) is an input or another output's, an output folder is not a
-/// file, and at most one output is `-`. @throws InvalidArgument naming the option, before any work.
-void check_outputs(const CommandSpec& command, const Args& a);
+/// Where `derive` draws its plots (DeriveOptions::plot_base): `DIR/stem` for --plots DIR, else beside
+/// --latex (or --latex-body) without its .tex, else nowhere (empty). `stem`: the system's name as a file name.
+std::string derive_plot_base(const Args& a, const std::string& stem);
+
+/// Every file the command will write lies in an existing folder, and none (an output's path or a file
+/// it writes beside it: a plot's .dat and -path files, a CSV's -events file, derive's plots beside
+/// --latex or in --plots DIR) is an input or another output's; an output folder is not a file, and at
+/// most one output is `-`. `plots_stem` names derive's plots in --plots DIR (derive_plot_base), known
+/// once the system file is read: empty, those are not checked yet. @throws InvalidArgument naming the
+/// option, before any work.
+void check_outputs(const CommandSpec& command, const Args& a, const std::string& plots_stem = "");
 
 /// "hamel 0.1.0" and the versions of the libraries it was built with (GiNaC, CLN, FLINT, Arb, Singular,
 /// Eigen, Boost, nlohmann-json; yaml-cpp 0.7 has no version macro).

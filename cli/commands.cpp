@@ -43,21 +43,13 @@ std::string file_stem(const std::string& system_name) {
   return name.empty() || name == "." || name == ".." ? "system" : name;
 }
 
-// Plots go beside the LaTeX report, or into --plots DIR.
+// Plots go beside the LaTeX report, or into --plots DIR (created here, after check_outputs).
 std::string plot_base(const Args& a, const SystemFile& f) {
   if (a.options.count("--plots")) {
-    const std::string dir = a.options.at("--plots");
     std::error_code ec;  // a directory that cannot be made is reported by the first plot written there
-    std::filesystem::create_directories(dir, ec);
-    return dir + "/" + file_stem(f.name);
+    std::filesystem::create_directories(a.options.at("--plots"), ec);
   }
-  for (const char* o : {"--latex", "--latex-body"})
-    if (a.options.count(o)) {
-      std::string base = a.options.at(o);
-      if (base.size() > 4 && base.compare(base.size() - 4, 4, ".tex") == 0) base.resize(base.size() - 4);
-      return base;
-    }
-  return "";
+  return derive_plot_base(a, file_stem(f.name));
 }
 
 // Every output is rendered and written to a temporary file first; they are put in place together, so
@@ -134,6 +126,7 @@ int derive(const Args& a, std::ostream& out, std::ostream& err) {
   const Document doc = load_document(a.positional[0]);
   Warnings warnings(a, doc, err);
   const SystemFile f = read_system_file(doc);
+  check_outputs(*find_command("derive"), a, file_stem(f.name));  // the plots in --plots DIR, named by the system
   Derivation d = derive_file(a, f, err, profile ? &*profile : nullptr, "hamel derive", &derived);
   warnings.print();
   // for bench/display_sizes: the display pass against the whole derivation
@@ -196,6 +189,18 @@ int check(const Args& a, std::ostream& out, std::ostream& err) {
   return ok ? 0 : 1;
 }
 
+// The outputs a system file names (a hybrid file's `simulate: output`), where the command line names
+// none, checked with the command line's before the run: `output: {csv: system.yaml}` replaced the file.
+void check_file_outputs(const Args& a, const std::vector<std::pair<std::string, std::string>>& named) {
+  Args all = a;
+  for (const auto& [option, path] : named)
+    if (!all.options.count(option)) {
+      all.options[option] = path;
+      all.from_file.insert(option);
+    }
+  check_outputs(*find_command("simulate"), all);
+}
+
 int simulate(const Args& a, std::ostream& out, std::ostream& err) {
   if (a.positional.size() != 1) throw InvalidArgument("'hamel simulate' expects one system file");
   const Document doc = load_document(a.positional[0]);
@@ -211,6 +216,7 @@ int simulate(const Args& a, std::ostream& out, std::ostream& err) {
   for (const auto& m : modules())
     if (!simulator && m->applies(f) && m->can_simulate(f)) simulator = m.get();
   if (!simulator) throw InvalidArgument("'" + a.positional[0] + "' has nothing to simulate (expected a 'simulate' section)");
+  check_file_outputs(a, simulator->simulate_outputs(f));
   const int status = [&] {
     ProgressLines lines(err, o.quiet, nullptr, "hamel simulate");
     o.progress = lines.step();

@@ -5,6 +5,13 @@
 
 namespace hamel {
 
+std::string one_of(const std::vector<std::string>& candidates, const std::string& none) {
+  if (candidates.empty()) return none;
+  std::string s = "one of";
+  for (const auto& c : candidates) s += " " + c;
+  return s;
+}
+
 std::optional<std::string> did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
   const auto distance = [](const std::string& a, const std::string& b) {
     std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);

@@ -109,7 +109,7 @@ void tabulate(const GaugeOde& ode, const GaugeSolutions& sol, const GaugeSearchI
                                         ansatz_names(ode, nf)});
   if (options.plot_base.empty()) return;
   try {
-    const PlotFiles files = plot(p, options.plot_base + "-gauge-momenta");
+    const PlotFiles files = plot(p, gauge_plot_base(options.plot_base));
     s.figures.push_back(Figure{files.svg, "the gauge-momentum coefficients"});
     if (!files.png.empty()) s.figures.push_back(Figure{files.png, "the gauge-momentum coefficients"});
   } catch (const std::exception& e) {

@@ -628,7 +628,7 @@ void simulation_plots(const HybridSystem& in, const HybridSimulationSpec& spec, 
   try {
     const HybridAutomaton A = in.automaton ? *in.automaton : as_automaton(*in.system);
     const RunFigures figures = hybrid_figures(A, spec, tr, in.simulation->plane, in.name);
-    const RunPlotFiles files = plot_run(figures, base + "-hybrid");
+    const RunPlotFiles files = plot_run(figures, hybrid_plot_base(base));
     const auto shown = [](const PlotFiles& f) { return f.png.empty() ? f.svg : f.png; };
     s.figures.push_back(Figure{shown(files.time), "coordinates, velocities, energy and momenta against time; dashed: the impacts"});
     if (files.path) s.figures.push_back(Figure{shown(*files.path), "the path in the configuration space, with the guards' zero sets"});

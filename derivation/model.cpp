@@ -5,8 +5,18 @@
 #include <map>
 
 #include "core/latex.hpp"
+#include "numerics/plot_plane.hpp"
 
 namespace hamel {
+
+std::string hybrid_plot_base(const std::string& plot_base) { return plot_base + "-hybrid"; }
+std::string gauge_plot_base(const std::string& plot_base) { return plot_base + "-gauge-momenta"; }
+
+std::vector<std::string> derivation_plot_files(const std::string& plot_base) {
+  std::vector<std::string> files = run_plot_files(hybrid_plot_base(plot_base));
+  for (const std::string& f : plot_files(gauge_plot_base(plot_base))) files.push_back(f);
+  return files;
+}
 
 Paragraph::Paragraph(std::string words) { pieces.push_back({std::move(words), std::nullopt}); }
 

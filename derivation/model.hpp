@@ -227,6 +227,14 @@ struct DeriveOptions {
   bool displayed_after = false;
 };
 
+/// The base of a hybrid run's figures (`BASE-hybrid`, and `BASE-hybrid-path` for its path) and of the
+/// gauge-momentum plot (`BASE-gauge-momenta`) under DeriveOptions::plot_base.
+std::string hybrid_plot_base(const std::string& plot_base);
+std::string gauge_plot_base(const std::string& plot_base);
+/// Every file a derivation may write under `plot_base`, whether this system draws it or not: the
+/// command line refuses an input among them before any work.
+std::vector<std::string> derivation_plot_files(const std::string& plot_base);
+
 /// The summary of a derivation's verdicts.
 struct VerdictCount {
   std::size_t total = 0, yes = 0, no = 0, undecided = 0;

@@ -56,6 +56,24 @@ const Module* read_kind(const Document& doc, const YAML::Node& c, std::size_t k,
   return owner;
 }
 
+// The names a claims file declares (`symbols`, `definitions`), each once in the file and none of the
+// system's: the error is at the later declaration and says where the other is.
+void check_own_names(const Document& doc, const SystemFile& system) {
+  const YAML::Node& root = doc.root();
+  DeclaredNames own;
+  const auto declare = [&](const YAML::Node& at, const std::string& n, const std::string& key, const std::string& what) {
+    if (const DeclaredNames::Entry* e = system.names.find(n))
+      doc.fail(at, "'" + key + "': expected a name the system does not use, got '" + n + "', already " +
+                       (e->at ? "declared as " + e->what + " at " + e->at->file + ":" + std::to_string(e->at->line) + ":" +
+                                    std::to_string(e->at->column)
+                              : "reserved for " + e->what));
+    own.claim(doc, at, n, what);
+  };
+  for (const auto& s : doc.sequence(root["symbols"], "'symbols'")) declare(s, doc.name(s, "a symbol"), "symbols", "a symbol");
+  for (const auto& [k, v] : doc.mapping(root["definitions"], "'definitions'"))
+    declare(k, doc.name(k, "a definition name"), "definitions", "a definition");
+}
+
 }  // namespace
 
 ClaimsFile read_claims_file(const Document& doc, const SystemFile& system) {
@@ -63,6 +81,7 @@ ClaimsFile read_claims_file(const Document& doc, const SystemFile& system) {
   doc.check_keys(root, {"system", "symbols", "definitions", "claims"}, "the claims file");
   ClaimsFile out;
   out.context.doc = &doc;
+  check_own_names(doc, system);
   for (const auto& s : doc.sequence(root["symbols"], "'symbols'")) {
     const std::string n = doc.name(s, "a symbol");
     out.context.symbols.push_back({n, GiNaC::possymbol(n), s});
@@ -84,8 +103,8 @@ ClaimsFile read_claims_file(const Document& doc, const SystemFile& system) {
     // the report names the claims not as expected by name: two alike would be told apart by nobody
     for (const Claim& before : out.claims)
       if (before.name == cl.name && c["name"])
-        doc.fail(c["name"], "'name': expected a name no other claim has, got '" + cl.name + "' again (the claim at line " +
-                                std::to_string(before.node.Mark().line + 1) + ")");
+        doc.fail(c["name"], "'name': expected a name no other claim has, got '" + cl.name + "', already the name of the claim at " +
+                                std::to_string(before.node["name"].Mark().line + 1) + ":" + std::to_string(before.node["name"].Mark().column + 1));
     if (c["source"]) cl.name += " [" + doc.scalar(c["source"], "'source'") + "]";
     out.claims.push_back(cl);
     out.owners.push_back(owner);

@@ -21,14 +21,15 @@ namespace hamel {
 
 namespace {
 
-// Refuses a name already in `names` (the same message for every kind of name), or pi, then records it.
-void claim_in(const Document& doc, std::vector<std::string>& names, const YAML::Node& at, const std::string& n,
-              const std::string& what) {
-  refuse_builtin_name(doc, at, n, what, false);
-  if (std::find(names.begin(), names.end(), n) != names.end())
-    doc.fail(at, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
-                     n + "' again");
-  names.push_back(n);
+std::string line_column(const SourcePos& at) { return std::to_string(at.line) + ":" + std::to_string(at.column); }
+
+bool before(const SourcePos& a, const SourcePos& b) { return a.line < b.line || (a.line == b.line && a.column < b.column); }
+
+// The error at `at` about `name` declared there as `what`, taken already by `earlier`.
+[[noreturn]] void fail_duplicate(const SourcePos& at, const std::string& name, const std::string& what, const std::string& earlier) {
+  throw ParseError(at.file, at.line, at.column,
+                   "duplicate name '" + name + "' for " + what + "; expected a name not used elsewhere in the file, got '" + name +
+                       "', already " + earlier);
 }
 
 }  // namespace
@@ -45,9 +46,33 @@ void refuse_builtin_name(const Document& doc, const YAML::Node& at, const std::s
                      " of the expressions; expected another name for " + what + ", got '" + name + "'");
 }
 
-void SystemFile::claim_name(const YAML::Node& at, const std::string& n, const std::string& what) {
-  claim_in(doc, names, at, n, what);
+void DeclaredNames::claim(const Document& doc, const YAML::Node& at, const std::string& name, const std::string& what) {
+  refuse_builtin_name(doc, at, name, what, false);
+  const SourcePos here = doc.mark(at);
+  if (const Entry* e = find(name)) {
+    if (!e->at) fail_duplicate(here, name, what, "reserved for " + e->what);
+    if (before(here, *e->at)) fail_duplicate(*e->at, name, e->what, "declared as " + what + " at " + line_column(here));
+    fail_duplicate(here, name, what, "declared as " + e->what + " at " + line_column(*e->at));
+  }
+  entries_.push_back(Entry{name, what, here});
 }
+
+void DeclaredNames::reserve(const Document& doc, const std::string& name, const std::string& what) {
+  if (const Entry* e = find(name)) {
+    const SourcePos at = e->at ? *e->at : doc.mark(doc.root());
+    throw ParseError(at.file, at.line, at.column,
+                     "the name '" + name + "' is reserved for " + what + "; expected another name for " + e->what + ", got '" + name + "'");
+  }
+  entries_.push_back(Entry{name, what, std::nullopt});
+}
+
+const DeclaredNames::Entry* DeclaredNames::find(const std::string& name) const {
+  for (const Entry& e : entries_)
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+void SystemFile::claim_name(const YAML::Node& at, const std::string& n, const std::string& what) { names.claim(doc, at, n, what); }
 
 namespace {
 
@@ -68,11 +93,11 @@ void check_top_keys(const Document& doc) {
 }
 
 // A parameter is a name, or {name, positive}.
-ParameterSpec read_parameter(const Document& doc, const YAML::Node& p, std::vector<std::string>& names) {
+ParameterSpec read_parameter(const Document& doc, const YAML::Node& p, DeclaredNames& names) {
   ParameterSpec ps;
   if (!p.IsMap()) {
     ps.name = doc.name(p, "a parameter");
-    claim_in(doc, names, p, ps.name, "a parameter");
+    names.claim(doc, p, ps.name, "a parameter");
     return ps;
   }
   doc.check_keys(p, {"name", "positive"}, "a parameter");
@@ -83,11 +108,11 @@ ParameterSpec read_parameter(const Document& doc, const YAML::Node& p, std::vect
     if (v != "true" && v != "false") doc.fail(p["positive"], "'positive': expected true or false, got '" + v + "'");
     ps.positive = v == "true";
   }
-  claim_in(doc, names, p["name"], ps.name, "a parameter");
+  names.claim(doc, p["name"], ps.name, "a parameter");
   return ps;
 }
 
-std::vector<std::string> read_coordinates(const Document& doc, std::vector<std::string>& names) {
+std::vector<std::string> read_coordinates(const Document& doc, DeclaredNames& names) {
   const YAML::Node& root = doc.root();
   if (!root["coordinates"])
     throw ParseError(doc.file(), 1, 1, "missing key 'coordinates'; expected a list of coordinate names, got none");
@@ -96,10 +121,10 @@ std::vector<std::string> read_coordinates(const Document& doc, std::vector<std::
   std::vector<std::string> out;
   for (const auto& c : coords) {
     const std::string n = doc.name(c, "a coordinate");
-    claim_in(doc, names, c, n, "a coordinate");
+    names.claim(doc, c, n, "a coordinate");
     out.push_back(n);
   }
-  for (const auto& c : coords) claim_in(doc, names, c, doc.scalar(c, "") + "_dot", "a velocity");  // reserved
+  for (const auto& c : coords) names.claim(doc, c, doc.scalar(c, "") + "_dot", "the velocity of '" + doc.scalar(c, "") + "'");  // reserved
   return out;
 }
 
@@ -164,7 +189,7 @@ std::map<std::string, Interval> read_domain(const Document& doc, const YAML::Nod
 namespace {
 
 // The chart Q of everything above the readers: parameters, coordinates, functions and domain.
-ChartSpec read_chart_spec(const Document& doc, std::vector<std::string>& names) {
+ChartSpec read_chart_spec(const Document& doc, DeclaredNames& names) {
   ChartSpec spec;
   spec.name = "Q";
   for (const auto& p : doc.sequence(doc.root()["parameters"], "'parameters'"))
@@ -173,7 +198,7 @@ ChartSpec read_chart_spec(const Document& doc, std::vector<std::string>& names) 
   for (const auto& f : doc.sequence(doc.root()["functions"], "'functions'")) {
     FunctionSpec fs = read_function(doc, f, spec.coordinates);
     refuse_builtin_name(doc, f, fs.name, "a function", true);
-    claim_in(doc, names, f, fs.name, "a function");
+    names.claim(doc, f, fs.name, "a function");
     spec.functions.push_back(fs);
   }
   spec.domain = read_domain(doc, doc.root()["domain"], spec.coordinates, "'domain'");
@@ -337,7 +362,7 @@ SystemFile read_system_file(const Document& doc) {
   if (root["name"]) name = doc.scalar(root["name"], "'name'");
   std::string description;
   if (root["description"]) description = doc.scalar(root["description"], "'description'");
-  std::vector<std::string> names;
+  DeclaredNames names;
   const ChartSpec spec = read_chart_spec(doc, names);
   SystemFile f{doc, name, description, Chart(spec), {}, {}, {}, {}, {}, names};
   declare_names(f);

@@ -9,15 +9,41 @@
 #include <functional>
 #include <memory>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/source_pos.hpp"
 #include "derivation/claims.hpp"
 #include "derivation/model.hpp"
 #include "geometry/chart.hpp"
 #include "io/yaml_document.hpp"
 
 namespace hamel {
+
+/// The names a file declares, each with what it names and where. A name declared twice is refused at
+/// the later of its two declarations in the file, which names the earlier one: the readers go through
+/// the sections in their own order (parameters before coordinates), not the file's.
+class DeclaredNames {
+ public:
+  struct Entry {
+    std::string name;
+    std::string what;                ///< "a coordinate"
+    std::optional<SourcePos> at;     ///< none for a name a section creates (the momenta pi1, pi2, …)
+  };
+  /// Records `name`, declared at `at` as `what`. @throws ParseError for a name already declared:
+  /// "duplicate name 'x' for a parameter; expected a name not used elsewhere in the file, got 'x',
+  /// already declared as a coordinate at 5:15" (at the later declaration), or for pi (refuse_builtin_name).
+  void claim(const Document& doc, const YAML::Node& at, const std::string& name, const std::string& what);
+  /// Records a name a section creates, which no later declaration may take. @throws ParseError at the
+  /// declaration of `name` when the file has one.
+  void reserve(const Document& doc, const std::string& name, const std::string& what);
+  const Entry* find(const std::string& name) const;
+  bool contains(const std::string& name) const { return find(name) != nullptr; }
+
+ private:
+  std::vector<Entry> entries_;
+};
 
 struct SystemFile {
   Document doc;
@@ -30,7 +56,7 @@ struct SystemFile {
   std::vector<std::pair<std::string, GiNaC::ex>> definitions;
   std::vector<std::pair<std::string, std::string>> latex;  ///< `latex:` names: identifier → LaTeX, in order
   std::map<std::string, std::string> units;  ///< `units:` coordinate or t → unit, for plot labels
-  std::vector<std::string> names;  ///< every name declared so far (to refuse duplicates)
+  DeclaredNames names;  ///< every name declared so far (to refuse duplicates)
   /// Refuses a name already used (coordinates, parameters, functions, frame fields, variables, …), or
   /// pi (refuse_builtin_name).
   void claim_name(const YAML::Node& at, const std::string& name, const std::string& what);
@@ -129,6 +155,9 @@ class Module {
   virtual std::vector<ClaimResult> check(const SystemFile& file, const std::vector<Claim>& claims,
                                          const ClaimsContext& context) const;
   virtual bool can_simulate(const SystemFile&) const { return false; }
+  /// The files the system file's simulate section names, by the option each stands for (`--csv`,
+  /// `--plot`): `simulate` writes them where the command line names none, and checks them first as its own.
+  virtual std::vector<std::pair<std::string, std::string>> simulate_outputs(const SystemFile&) const { return {}; }
   /// Runs the simulation; returns the exit status.
   virtual int simulate(const SystemFile& file, const SimulateOptions& options, std::ostream& out) const;
 };

@@ -17,6 +17,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 
+#include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 #include "core/symbolic.hpp"
 
@@ -350,9 +351,7 @@ void Document::check_keys(const YAML::Node& map, const std::vector<std::string>&
     if (!it->first.IsScalar()) fail(it->first, "expected a name as key in " + where + ", got " + kind_of(it->first));
     const std::string k = it->first.Scalar();
     if (std::find(known.begin(), known.end(), k) != known.end()) continue;
-    std::string msg = "unknown key '" + k + "' in " + where + "; expected one of";
-    for (const auto& s : known) msg += " " + s;
-    msg += ", got '" + k + "'";
+    std::string msg = "unknown key '" + k + "' in " + where + "; expected " + one_of(known, "no key") + ", got '" + k + "'";
     if (auto d = did_you_mean(k, known)) msg += " (did you mean '" + *d + "'?)";
     fail(it->first, msg);
   }

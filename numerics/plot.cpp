@@ -275,6 +275,12 @@ Series drift_series(const std::string& name, const std::vector<double>& f, std::
 
 std::string path_plot_base(const std::string& base) { return base + "-path"; }
 
+std::vector<std::string> plot_files(const std::string& base) {
+  std::vector<std::string> files;
+  for (const char* extension : {".dat", ".gp", ".svg", ".png", ".svg.log", ".png.log"}) files.push_back(base + extension);
+  return files;
+}
+
 std::string plot_base(const std::string& path) {
   for (const std::string e : {".svg", ".png", ".SVG", ".PNG"})
     if (path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0) return path.substr(0, path.size() - e.size());

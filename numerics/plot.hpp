@@ -82,6 +82,11 @@ std::string plot_base(const std::string& path);
 /// The base of the second figure of a run, the path in the plane (`run`: `run-path`).
 std::string path_plot_base(const std::string& base);
 
+/// Every file `plot(p, base)` writes or replaces: `base`.dat, .gp, .svg, .png, and the gnuplot logs it
+/// writes beside the images while drawing them (and removes). What the command line checks against its
+/// inputs before any work.
+std::vector<std::string> plot_files(const std::string& base);
+
 /// Draws `p` into files named after `base` (a path without extension).
 /// @throws InvalidArgument when a series' or curve's lengths differ from its x's or there is no series;
 ///   NotImplemented when gnuplot is missing or fails (the message quotes its error).

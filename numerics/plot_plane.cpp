@@ -187,6 +187,12 @@ RunPlotFiles plot_run(const RunFigures& f, const std::string& base) {
   return files;
 }
 
+std::vector<std::string> run_plot_files(const std::string& base) {
+  std::vector<std::string> files = plot_files(base);
+  for (const std::string& f : plot_files(path_plot_base(base))) files.push_back(f);
+  return files;
+}
+
 namespace {
 
 // The sign classes of marching squares: a NaN is on neither side.

@@ -92,6 +92,9 @@ struct RunPlotFiles {
 /// @throws as `plot`.
 RunPlotFiles plot_run(const RunFigures& figures, const std::string& base);
 
+/// Every file `plot_run` may write on `base` (plot_files of both figures), drawn or not.
+std::vector<std::string> run_plot_files(const std::string& base);
+
 using Polyline = std::vector<std::array<double, 2>>;
 
 /// The zero set of f on [x0, x1] × [y0, y1], from an n × n grid: polylines through points on the

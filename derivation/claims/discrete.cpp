@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 
+#include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 #include "core/latex.hpp"
 #include "derivation/discrete.hpp"
@@ -86,9 +87,21 @@ ClaimResult shape_lagrangian(const ClaimEnv& e) {
   return compare(star->lagrangian().subs(shape_symbols_to_q(B)), *e.c.value, e.triple());
 }
 
+// The section by the name derive prints (J^xi1): the file's `momentum`, else the derived xi1, xi2, ...
 ClaimResult momentum(const ClaimEnv& e) {
   const DiscreteState& d = e.d;
-  return compare(discrete_momentum(d.in.system, *d.in.bundle, d.in.sections[e.c.index].second), *e.c.value, e.triple());
+  const auto sections = momentum_sections(d);
+  std::vector<std::string> names;
+  for (const auto& [name, xi] : sections) {
+    if (name == e.c.section) return compare(discrete_momentum(d.in.system, *d.in.bundle, xi), *e.c.value, e.triple());
+    names.push_back(name);
+  }
+  const std::string none = d.nh ? "a section (the file has no 'momentum', and g^D, the symmetries along the constraints, is zero)"
+                                : "a section (the file has no 'momentum', and the default sections xi1, xi2, ... need the nonholonomic "
+                                  "connection, which this system lacks: " + d.nh_note + ")";
+  std::string msg = "'section': unknown name '" + e.c.section + "'; expected " + one_of(names, none) + ", got '" + e.c.section + "'";
+  if (auto m = did_you_mean(e.c.section, names)) msg += " (did you mean '" + *m + "'?)";
+  throw SpecError(e.c.at.find({"section", ""}), msg);
 }
 
 // A yes/no claim on (53): `holds` against the derived verdict.

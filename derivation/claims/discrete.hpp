@@ -23,8 +23,9 @@ struct DiscreteClaim {
   bool minus = true;              ///< `slot: minus` (else plus)
   bool horizontal = true;         ///< reduced_equation: `horizontal` (else `vertical`)
   std::string index_text;         ///< reduced_equation: the 1-based index as written
+  std::string section;            ///< discrete_momentum: the section's name (momentum_sections)
   bool holds = true;              ///< horizontal_symmetry
-  SourceMap at;                   ///< "" the claim's body, "index" the index of a reduced_equation
+  SourceMap at;                   ///< "" the claim's body, "index" the index of a reduced_equation, "section"
 };
 
 std::vector<std::string> discrete_claim_kinds();

@@ -102,9 +102,10 @@ ex entry_value(const ModelClaim& c, const Object& o, const Derivation& d) {
     if (o.kind == ObjectKind::Scalar)
       throw SpecError(c.at.find({"key", ""}), "'key': object '" + o.id + "' is a scalar, whose one entry has no key; expected key: [] (or no key), got '" +
                                                  joined(c.key) + "'");
-    std::string keys;
-    for (const auto& e : o.entries) keys += " '" + joined(e.key) + "'";
-    throw SpecError(c.at.find({"key", ""}), "'key': object '" + o.id + "' has no entry there; expected one of" + keys);
+    std::vector<std::string> keys;
+    for (const auto& e : o.entries) keys.push_back("'" + joined(e.key) + "'");
+    throw SpecError(c.at.find({"key", ""}), "'key': object '" + o.id + "' has no entry there; expected " +
+                                               one_of(keys, "no key (the object has no entries)"));
   }
   check_key(c, o, d);
   return 0;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 
 namespace hamel {
@@ -19,9 +20,7 @@ void read_ansatz(const SystemFile& file, const NonholonomicInput& system, const 
   for (const auto& a : doc.sequence(node["ansatz"], "'ansatz'")) {
     const std::string n = doc.scalar(a, "'ansatz'");
     if (std::find(names.begin(), names.end(), n) == names.end()) {
-      std::string msg = "'ansatz': unknown frame field '" + n + "'; expected one of";
-      for (const auto& s : names) msg += " " + s;
-      doc.fail(a, msg + ", got '" + n + "'");
+      doc.fail(a, "'ansatz': unknown frame field '" + n + "'; expected " + one_of(names, "a frame field (the system has none)") + ", got '" + n + "'");
     }
     in.ansatz.push_back(n);
   }

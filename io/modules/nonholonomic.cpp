@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 #include "derivation/nonholonomic.hpp"
 #include "io/modules/gauge_search_section.hpp"
@@ -24,9 +25,7 @@ VectorField read_field(const SystemFile& f, const YAML::Node& n, const std::stri
     const std::string c = f.doc.scalar(k, what);
     const auto idx = f.Q.index_of(c);
     if (!idx) {
-      std::string msg = what + ": unknown coordinate '" + c + "'; expected one of";
-      for (const auto& s : coords) msg += " " + s;
-      msg += ", got '" + c + "'";
+      std::string msg = what + ": unknown coordinate '" + c + "'; expected " + one_of(coords) + ", got '" + c + "'";
       if (auto d = did_you_mean(c, coords)) msg += " (did you mean '" + *d + "'?)";
       f.doc.fail(k, msg);
     }
@@ -137,9 +136,7 @@ void reserve_momenta(SystemFile& f, const NonholonomicFile& out) {
   const Chart M = out.dual_chart();
   for (std::size_t a = 0; a < out.rank(); ++a) {
     const std::string n = M.coordinate_name(f.Q.dim() + a);
-    if (std::find(f.names.begin(), f.names.end(), n) != f.names.end())
-      fail_at(f.doc, f.doc.root(), "the momentum name '" + n + "' is reserved; expected other names for coordinates and parameters");
-    f.names.push_back(n);
+    f.names.reserve(f.doc, n, "a momentum on D*");
   }
 }
 
@@ -219,9 +216,8 @@ void read_gauge(const SystemFile& f, NonholonomicFile& out) {
     const std::string n = doc.scalar(e, "'gauge_momenta'");
     const auto it = std::find(names.begin(), names.end(), n);
     if (it == names.end()) {
-      std::string msg = "'gauge_momenta': unknown frame field '" + n + "'; expected one of";
-      for (const auto& s : names) msg += " " + s;
-      msg += ", got '" + n + "'";
+      std::string msg = "'gauge_momenta': unknown frame field '" + n + "'; expected " + one_of(names, "a frame field (the system has none)") +
+                        ", got '" + n + "'";
       if (auto d = did_you_mean(n, names)) msg += " (did you mean '" + *d + "'?)";
       fail_at(doc, e, msg);
     }

@@ -23,9 +23,8 @@ std::vector<std::string> parameter_names(const Chart& Q) {
 // "unknown <what> 'n'; expected one of a b c, got 'n' (did you mean 'b'?)"
 std::string unknown_name(const std::string& where, const std::string& what, const std::string& n,
                          const std::vector<std::string>& known) {
-  std::string msg = where + ": unknown " + what + " '" + n + "'; expected one of";
-  for (const auto& k : known) msg += " " + k;
-  msg += ", got '" + n + "'";
+  std::string msg = where + ": unknown " + what + " '" + n + "'; expected " + one_of(known, "a " + what + " (the system file declares none)") +
+                    ", got '" + n + "'";
   if (auto d = did_you_mean(n, known)) msg += " (did you mean '" + *d + "'?)";
   return msg;
 }

@@ -335,6 +335,72 @@ TEST_CASE("hamel derive / simulate: the files an output writes beside its path a
   CHECK(run({"derive", "examples/rolling_disk.yaml", "--plots", "-"}).err == "error: --plots '-': expected a folder, got '-'\n");
 }
 
+// The whole text of a file, to see it untouched.
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+TEST_CASE("hamel derive: the plots written beside --latex or in --plots DIR are checked against the inputs, before any work") {
+  namespace fs = std::filesystem;
+  const std::string billiard = example_text("examples/hybrid_billiard.yaml");
+  // the system file saved as o-hybrid.dat: `--latex o.tex` draws its run to o-hybrid.dat and replaced it
+  hamel::test::TempFile dat(billiard, "-hybrid.dat");
+  const std::string tex = dat.path().substr(0, dat.path().size() - 11) + ".tex";
+  const Run beside_latex = run({"derive", dat.path(), "--latex", tex});
+  CHECK(beside_latex.status == 2);
+  CHECK(beside_latex.err == "error: --latex '" + tex + "' writes '" + dat.path() + "', an input file; expected another path for the output\n");
+  CHECK(beside_latex.out.empty());  // before any work
+  CHECK(file_text(dat.path()) == billiard);
+  CHECK(!fs::exists(tex));
+  // the image of the path in the plane, beside a --latex-body
+  hamel::test::TempFile png(billiard, "-hybrid-path.png");
+  const std::string body = png.path().substr(0, png.path().size() - 16) + ".tex";
+  const Run beside_body = run({"derive", png.path(), "--latex-body", body});
+  CHECK(beside_body.err == "error: --latex-body '" + body + "' writes '" + png.path() + "', an input file; expected another path for the output\n");
+  CHECK(file_text(png.path()) == billiard);
+  // --plots DIR names the plots by the system's name: DIR/hybrid_billiard-hybrid-path.gp
+  hamel::test::TempFile folder_name("", "");
+  const std::string dir = folder_name.path() + "-plots";
+  fs::create_directory(dir);
+  const std::string gp = dir + "/hybrid_billiard-hybrid-path.gp";
+  std::ofstream(gp) << billiard;
+  const Run in_plots = run({"derive", gp, "--plots", dir});
+  CHECK(in_plots.status == 2);
+  CHECK(in_plots.err == "error: --plots '" + dir + "' writes '" + gp + "', an input file; expected another path for the output\n");
+  CHECK(in_plots.out.empty());
+  CHECK(file_text(gp) == billiard);
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);  // nothing drawn
+  // a side file is checked against the other outputs too: --json on the plot's script
+  const std::string script = dir + "/hybrid_billiard-hybrid.svg";
+  const Run json_on_plot = run({"derive", "examples/hybrid_billiard.yaml", "--json", script, "--plots", dir});
+  CHECK(json_on_plot.err == "error: --json '" + script + "' and --plots '" + dir + "' both write '" + script + "'; expected a path for each\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("hamel simulate: the files a hybrid file's 'simulate: output' names are checked against the inputs, before the run") {
+  const std::string billiard = example_text("examples/hybrid_billiard.yaml");
+  const std::string time = "  time: 5\n";
+  REQUIRE(billiard.find(time) != std::string::npos);
+  // `output: {csv: <the system file>}` replaced the system file with the trajectory, exit 0
+  hamel::test::TempFile self("", ".yaml");
+  const std::string names_itself = std::string(billiard).replace(billiard.find(time), time.size(), time + "  output: {csv: " + self.path() + "}\n");
+  std::ofstream(self.path()) << names_itself;
+  const Run csv = run({"simulate", self.path()});
+  CHECK(csv.status == 2);
+  CHECK(csv.err == "error: 'simulate: output: csv' '" + self.path() + "' is an input file; expected another path for the output\n");
+  CHECK(csv.out.empty());
+  CHECK(file_text(self.path()) == names_itself);
+  // its plot's data file beside OUT.svg
+  hamel::test::TempFile dat("", ".dat");
+  const std::string svg = dat.path().substr(0, dat.path().size() - 4) + ".svg";
+  const std::string plots_on_it = std::string(billiard).replace(billiard.find(time), time.size(), time + "  output: {plot: " + svg + "}\n");
+  std::ofstream(dat.path()) << plots_on_it;
+  CHECK(run({"simulate", dat.path()}).err ==
+        "error: 'simulate: output: plot' '" + svg + "' writes '" + dat.path() + "', an input file; expected another path for the output\n");
+  CHECK(file_text(dat.path()) == plots_on_it);
+}
+
 TEST_CASE("hamel derive: definitions with velocities (the Suslov body's Omega_i) serve the Lagrangian and the constraints only") {
   const std::string head =
       "parameters: [I1, I2, I3]\ncoordinates: [phi, theta, psi]\ndomain: {theta: [0, pi]}\n"
@@ -1047,7 +1113,16 @@ TEST_CASE("hamel check: two claims with one name, or no claim at all, are errors
   const Run d = run({"check", "examples/nonholonomic_particle.yaml", dup.path()});
   CHECK(d.status == 2);
   CHECK(d.err.find(dup.path() + ":3:") != std::string::npos);
-  CHECK(d.err.find("got 'same' again (the claim at line 2)") != std::string::npos);
+  CHECK(d.err == "error: " + dup.path() + ":3:12: 'name': expected a name no other claim has, got 'same', already the name of the claim at 2:12\n");
+  // the names a claims file declares: once each, and none of the system's (said with where it is declared)
+  hamel::test::TempFile twice("symbols: [a, b]\ndefinitions: {b: \"a\"}\nclaims:\n  - {conserved: {function: x}}\n", ".yaml");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", twice.path()}).err ==
+        "error: " + twice.path() + ":2:15: duplicate name 'b' for a definition; expected a name not used elsewhere in the file, got 'b', "
+        "already declared as a symbol at 1:14\n");
+  hamel::test::TempFile system_name("symbols: [a, m]\nclaims:\n  - {conserved: {function: x}}\n", ".yaml");
+  CHECK(run({"check", "examples/nonholonomic_particle.yaml", system_name.path()}).err ==
+        "error: " + system_name.path() + ":1:14: 'symbols': expected a name the system does not use, got 'm', already declared as a "
+        "parameter at examples/nonholonomic_particle.yaml:5:14\n");
   hamel::test::TempFile none("claims: []\n", ".yaml");
   const Run n = run({"check", "examples/nonholonomic_particle.yaml", none.path()});
   CHECK(n.status == 2);
@@ -1117,15 +1192,18 @@ TEST_CASE("hamel check: a claims file cannot rebind a name of the system (issue 
     INFO(head, r.err);
     CHECK(r.status == 2);
     CHECK(r.err.find("error: " + f.path() + ":1:") == 0);
-    CHECK(r.err.find("already a name of the system") != std::string::npos);
+    CHECK(r.err.find("expected a name the system does not use, got '") != std::string::npos);
+    CHECK(r.err.find("', already declared as a ") != std::string::npos);  // where the system file declares it
   }
-  // nor a name with a meaning: a momentum name beyond the system's, a velocity
-  for (const std::string name : {"pi3", "x_dot"}) {
+  // nor a name with a meaning: a momentum name beyond the system's, a velocity (where the system declares it)
+  for (const auto& [name, says] : std::vector<std::pair<std::string, std::string>>{
+           {"pi3", "got 'pi3', reserved for"},
+           {"x_dot", "got 'x_dot', already declared as the velocity of 'x' at examples/nonholonomic_particle.yaml:6:15"}}) {
     hamel::test::TempFile f("symbols: [" + name + "]\n" + claim, ".yaml");
     const Run r = run({"check", "examples/nonholonomic_particle.yaml", f.path()});
     INFO(name, r.err);
     CHECK(r.status == 2);
-    CHECK(r.err.find("got '" + name + "', reserved for") != std::string::npos);
+    CHECK(r.err.find(says) != std::string::npos);
   }
   hamel::test::TempFile momentum("symbols: [pi3]\n" + claim, ".yaml");
   CHECK(run({"check", "examples/nonholonomic_particle.yaml", momentum.path()}).err ==
@@ -1181,6 +1259,13 @@ void refused_at(const std::vector<std::string>& args, const std::string& path, i
 }
 
 }  // namespace
+
+TEST_CASE("hamel simulate: a value for a system without parameters says there is none, not 'expected one of,'") {
+  hamel::test::TempFile f("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\nsimulate:\n  values: {k: 1}\n  initial: {x: 0, x_dot: 1}\n  time: 1\n");
+  const Run r = run({"simulate", f.path()});
+  CHECK(r.status == 2);
+  CHECK(r.err == "error: " + f.path() + ":4:12: 'simulate: values': unknown parameter 'k'; expected a parameter (the system file declares none), got 'k'\n");
+}
 
 TEST_CASE("hamel simulate: a nonholonomic system on D*, with its energy monitored (issue 19 §2)") {
   using hamel::test::TempFile;

@@ -77,4 +77,10 @@ TEST_CASE("did_you_mean: the closest name, a completion first, then a mistyped l
   CHECK_FALSE(hamel::did_you_mean("zzz", {"pi", "phi"}));
 }
 
+TEST_CASE("one_of: the candidates of an error, or what was expected and why there is none (never 'one of,')") {
+  CHECK(hamel::one_of({"xi1", "xi2"}, "a section (none)") == "one of xi1 xi2");
+  CHECK(hamel::one_of({}, "a section (the file has no 'momentum')") == "a section (the file has no 'momentum')");
+  CHECK(hamel::one_of({}) == "a name (there is none here)");
+}
+
 }  // TEST_SUITE

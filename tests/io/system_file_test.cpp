@@ -211,7 +211,8 @@ TEST_CASE("System files: frames and complements") {
 TEST_CASE("System files: duplicate names, and built-in names that are handled") {
   CHECK(error_of("parameters: [x]\ncoordinates: [x, y]\nlagrangian: \"x_dot^2 + y_dot^2\"\n")
             .find("s.yaml:2:15: duplicate name 'x' for a coordinate; expected a name not used elsewhere in the file") == 0);
-  CHECK(error_of(with("variables:\n  m: x\n")).find("s.yaml:8:3: duplicate name 'm' for a variable") == 0);
+  CHECK(error_of(with("variables:\n  m: x\n")) == "s.yaml:8:3: duplicate name 'm' for a variable; expected a name not used elsewhere in "
+                                                 "the file, got 'm', already declared as a parameter at 2:14");
   // psi, beta, zeta are GiNaC functions: as coordinates they are ordinary names
   const char* builtin =
       "parameters: [beta]\ncoordinates: [psi, zeta]\n"
@@ -220,6 +221,28 @@ TEST_CASE("System files: duplicate names, and built-in names that are handled") 
   hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(builtin, "s.yaml"));
   const auto nh = hamel::build_nonholonomic_system(hamel::read_nonholonomic(f));
   CHECK((nh.potential() - f.Q.parameter("beta") * cos(f.Q[0])).expand().is_zero());
+}
+
+TEST_CASE("System files: a name declared twice is refused at its later declaration, which names the earlier one") {
+  const std::string dup = "duplicate name '";
+  const std::string expected = "; expected a name not used elsewhere in the file, got '";
+  // parameters are read before coordinates: the error was at the coordinate, the first in the file
+  CHECK(error_of("coordinates: [x]\nparameters: [x]\nlagrangian: \"x_dot^2/2\"\n") ==
+        "s.yaml:2:14: " + dup + "x' for a parameter" + expected + "x', already declared as a coordinate at 1:15");
+  CHECK(error_of("parameters: [x]\ncoordinates: [x]\nlagrangian: \"x_dot^2/2\"\n") ==
+        "s.yaml:2:15: " + dup + "x' for a coordinate" + expected + "x', already declared as a parameter at 1:14");
+  CHECK(error_of("coordinates: [x]\nparameters: [x_dot]\nlagrangian: \"x_dot^2/2\"\n") ==
+        "s.yaml:2:14: " + dup + "x_dot' for a parameter" + expected + "x_dot', already declared as the velocity of 'x' at 1:15");
+  CHECK(error_of(with("functions: [\"m(x)\"]\n")) ==
+        "s.yaml:7:13: " + dup + "m' for a function" + expected + "m', already declared as a parameter at 2:14");
+  CHECK(error_of(with("definitions:\n  z: \"m\"\n")) ==
+        "s.yaml:8:3: " + dup + "z' for a definition" + expected + "z', already declared as a coordinate at 3:21");
+  CHECK(error_of(with("frame:\n  y: {x: 1, z: y}\n  X2: {y: 1}\n")) ==
+        "s.yaml:8:3: " + dup + "y' for a frame field" + expected + "y', already declared as a coordinate at 3:18");
+  CHECK(error_of(with("symmetry:\n  m: {x: 1}\n")) ==
+        "s.yaml:8:3: " + dup + "m' for a symmetry generator" + expected + "m', already declared as a parameter at 2:14");
+  CHECK(error_of(with("variables:\n  pi1: x\n")) ==
+        "s.yaml:8:3: " + dup + "pi1' for a variable" + expected + "pi1', already reserved for a momentum on D*");
 }
 
 TEST_CASE("System files: a built-in function's name for a function, and pi for any name, are refused where declared") {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 
+#include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 #include "geometry/lifts.hpp"
 
@@ -39,10 +40,7 @@ struct Reader {
 
   [[noreturn]] void fail_unknown(const YAML::Node& at, const std::string& what, const std::string& n,
                                  const std::vector<std::string>& names) const {
-    std::string msg = what + ": unknown name '" + n + "'; expected one of";
-    for (const auto& s : names) msg += " " + s;
-    if (names.empty()) msg += " (none declared in the system file)";
-    msg += ", got '" + n + "'";
+    std::string msg = what + ": unknown name '" + n + "'; expected " + one_of(names, "a name (none declared in the system file)") + ", got '" + n + "'";
     if (auto d = did_you_mean(n, names)) msg += " (did you mean '" + *d + "'?)";
     doc.fail(at, msg);
   }

@@ -115,7 +115,7 @@ void check_contact_header(const SystemFile& f) {
                               (root["action_dependent"] ? "'action_dependent: false'" : "none"));
     doc.fail(root["action_dependent"], "'action_dependent': a contact system needs true, got false");
   }
-  if (std::find(f.names.begin(), f.names.end(), "z") != f.names.end())
+  if (f.names.contains("z"))
     doc.fail(declaration_of(doc, "z"),
              "the name 'z' is the action variable of an action-dependent system (001 (3)); expected another name, got 'z'");
   if (!root["lagrangian"])
@@ -158,13 +158,9 @@ ExpressionReader dual_reader(const SystemFile& f, const ContactCharts& c) {
 // Wall and switch names share one namespace with each other and with the file's other names.
 struct NameRegistry {
   const SystemFile& f;
-  std::vector<std::string> names;
+  DeclaredNames names;  // the file's, then the walls' and switches'
 
-  void claim(const YAML::Node& k, const std::string& n, const std::string& what) {
-    if (std::find(f.names.begin(), f.names.end(), n) != f.names.end() || std::find(names.begin(), names.end(), n) != names.end())
-      f.doc.fail(k, "duplicate name '" + n + "' for " + what + "; expected a name not used elsewhere in the file, got '" + n + "' again");
-    names.push_back(n);
-  }
+  void claim(const YAML::Node& k, const std::string& n, const std::string& what) { names.claim(f.doc, k, n, what); }
 };
 
 // The readers and charts that every section after the Lagrangian needs.
@@ -229,7 +225,7 @@ void read_constraints(const ContactContext& c, ContactFile& out) {
   const Document& doc = c.f.doc;
   const YAML::Node& root = doc.root();
   if (root["constraints"]) out.constraints = read_constraint_list(doc, root["constraints"], c.on_tq, "constraint", "constraints", out.at);
-  NameRegistry names{c.f, {}};
+  NameRegistry names{c.f, c.f.names};
   for (const auto& [k, v] : doc.mapping(root["impulsive"], "'impulsive'")) read_wall(c, names, k, v, out);
   for (const auto& [k, v] : doc.mapping(root["switching"], "'switching'")) read_switch(c, names, k, v, out);
   if (out.switches.size() > 16)

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 
+#include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 
 namespace hamel {
@@ -13,14 +14,12 @@ namespace {
 
 using GiNaC::ex;
 
-std::size_t index_in(const Document& doc, const YAML::Node& n, const std::vector<std::string>& names, const std::string& what) {
+// `none` says what was expected, and why there is nothing to name, when `names` is empty.
+std::size_t index_in(const Document& doc, const YAML::Node& n, const std::vector<std::string>& names, const std::string& what,
+                     const std::string& none = "a name (there is none here)") {
   const std::string s = doc.scalar(n, what);
   const auto it = std::find(names.begin(), names.end(), s);
-  if (it == names.end()) {
-    std::string msg = what + ": unknown name '" + s + "'; expected one of";
-    for (const auto& x : names) msg += " " + x;
-    doc.fail(n, msg + ", got '" + s + "'");
-  }
+  if (it == names.end()) doc.fail(n, what + ": unknown name '" + s + "'; expected " + one_of(names, none) + ", got '" + s + "'");
   return static_cast<std::size_t>(it - names.begin());
 }
 
@@ -79,7 +78,8 @@ void reduced_component(const ClaimEnv& e) {
   const std::string slotv = doc.scalar(b["slot"], "'slot'");
   if (slotv != "minus" && slotv != "plus") doc.fail(b["slot"], "'slot': expected minus or plus, got '" + slotv + "'");
   e.claim.minus = slotv == "minus";
-  e.claim.index = index_in(doc, b["shape"], coordinate_names(e.f, false), "'shape'");
+  e.claim.index = index_in(doc, b["shape"], coordinate_names(e.f, false), "'shape'",
+                           "a shape coordinate (every coordinate is a group coordinate of 'symmetry')");
   if (e.c.kind == "mixed_curvature") {
     if (!b["group"]) doc.fail(b, "expected 'group' (a group coordinate), got none");
     e.claim.group = index_in(doc, b["group"], coordinate_names(e.f, true), "'group'");
@@ -103,10 +103,13 @@ void reduced_equation(const ClaimEnv& e) {
 void momentum(const ClaimEnv& e) {
   const YAML::Node& b = e.body();
   if (e.f.group_coordinates.empty()) e.doc.fail(b, "a 'discrete_momentum' claim needs 'symmetry'; got none");
-  if (!b["section"]) e.doc.fail(b, "expected 'section' (a name of 'momentum'), got none");
+  if (!b["section"]) e.doc.fail(b, "expected 'section' (a name of 'momentum', or xi1, xi2, ... without it), got none");
+  e.claim.section = e.doc.scalar(b["section"], "'section'");
+  e.claim.at.set("section", e.doc.mark(b["section"]));
   std::vector<std::string> names;
   for (const auto& [nm, xi] : e.f.sections) names.push_back(nm);
-  e.claim.index = index_in(e.doc, b["section"], names, "'section'");
+  // without 'momentum', the sections are the derived xi1, xi2, ... (momentum_sections): checked there
+  if (!names.empty()) index_in(e.doc, b["section"], names, "'section'");
   e.value();
 }
 

@@ -51,9 +51,7 @@ std::size_t coordinate_index(const SystemFile& f, const YAML::Node& k, const std
     for (auto i : among) names.push_back(f.Q.coordinate_name(i));
   const auto it = std::find(names.begin(), names.end(), c);
   if (it == names.end()) {
-    std::string msg = what + ": unknown coordinate '" + c + "'; expected one of";
-    for (const auto& s : names) msg += " " + s;
-    msg += ", got '" + c + "'";
+    std::string msg = what + ": unknown coordinate '" + c + "'; expected " + one_of(names) + ", got '" + c + "'";
     if (auto d = did_you_mean(c, names)) msg += " (did you mean '" + *d + "'?)";
     f.doc.fail(k, msg);
   }
@@ -167,7 +165,7 @@ void check_slot_names(const SystemFile& f, const YAML::Node& d) {
   for (std::size_t k = 0; k < 3; ++k)
     for (std::size_t i = 0; i < Q.dim(); ++i) {
       const std::string s = slot_name(Q, i, k);
-      if (std::find(f.names.begin(), f.names.end(), s) != f.names.end())
+      if (f.names.contains(s))
         f.doc.fail(d, "'discrete': the slot coordinate '" + s + "' (coordinate " + Q.coordinate_name(i) +
                           " at step " + std::to_string(k) + ") clashes with a name of the file; expected other names");
     }
@@ -271,7 +269,7 @@ std::vector<std::size_t> read_symmetry(const Reading& r, const YAML::Node& s, Di
   for (std::size_t k = 0; k < 2; ++k)
     for (auto i : coords) {
       const std::string w = "w_" + Q.coordinate_name(i) + std::to_string(k);
-      if (std::find(r.f.names.begin(), r.f.names.end(), w) != r.f.names.end())
+      if (r.f.names.contains(w))
         doc.fail(s, "'symmetry': the reduced variable '" + w + "' clashes with a name of the file; expected other names");
     }
   std::vector<std::string> names;
@@ -416,9 +414,8 @@ GiNaC::exmap read_values(const Reading& r, const YAML::Node& sm) {
     if (!sym || !param) {
       std::vector<std::string> names;
       for (const auto& ps : Q.parameter_specs()) names.push_back(ps.name);
-      std::string msg = "'values': unknown parameter '" + p + "'; expected one of";
-      for (const auto& s2 : names) msg += " " + s2;
-      msg += ", got '" + p + "'";
+      std::string msg = "'values': unknown parameter '" + p + "'; expected " + one_of(names, "a parameter (the system file declares none)") +
+                        ", got '" + p + "'";
       if (auto dm = did_you_mean(p, names)) msg += " (did you mean '" + *dm + "'?)";
       doc.fail(k, msg);
     }

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 
+#include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 #include "geometry/lifts.hpp"
 #include "io/modules/hybrid/hybrid_module.hpp"
@@ -58,9 +59,9 @@ std::size_t coordinate(const Document& doc, const YAML::Node& body, const Chart&
   const std::string name = doc.scalar(n, "'coordinate'");
   const auto i = chart.index_of(name);
   if (!i) {
-    std::string msg = "'coordinate': unknown " + what + " '" + name + "'; expected one of";
-    for (std::size_t k = 0; k < chart.dim(); ++k) msg += " " + chart.coordinate_name(k);
-    doc.fail(n, msg + ", got '" + name + "'");
+    std::vector<std::string> names;
+    for (std::size_t k = 0; k < chart.dim(); ++k) names.push_back(chart.coordinate_name(k));
+    doc.fail(n, "'coordinate': unknown " + what + " '" + name + "'; expected " + one_of(names) + ", got '" + name + "'");
   }
   return *i;
 }
@@ -73,8 +74,8 @@ std::size_t generator(const Document& doc, const YAML::Node& body, const HybridF
     if (in.generators[a].name == name) return a;
     names.push_back(in.generators[a].name);
   }
-  std::string msg = "'generator': unknown generator '" + name + "'; expected one of";
-  for (const auto& s : names) msg += " " + s;
+  std::string msg = "'generator': unknown generator '" + name + "'; expected " +
+                    one_of(names, "a symmetry generator (the system file declares none)") + ", got '" + name + "'";
   if (auto dm = did_you_mean(name, names)) msg += " (did you mean '" + *dm + "'?)";
   doc.fail(n, msg);
 }
@@ -89,8 +90,8 @@ std::string component(const Document& doc, const YAML::Node& body, const HybridF
     if (g.component.name == name) return name;
     names.push_back(g.component.name);
   }
-  std::string msg = "'component': unknown guard '" + name + "'; expected one of";
-  for (const auto& s : names) msg += " " + s;
+  std::string msg = "'component': unknown guard '" + name + "'; expected " +
+                    one_of(names, "a guard of the first domain (it has none)") + ", got '" + name + "'";
   if (auto dm = did_you_mean(name, names)) msg += " (did you mean '" + *dm + "'?)";
   doc.fail(n, msg);
 }

@@ -18,15 +18,9 @@ namespace {
 
 using GiNaC::ex;
 
-std::string known_list(const std::vector<std::string>& names) {
-  std::string s;
-  for (const auto& n : names) s += " " + n;
-  return s;
-}
-
 [[noreturn]] void unknown_name(const Document& doc, const YAML::Node& at, const std::string& what, const std::string& got,
                                const std::vector<std::string>& known) {
-  std::string msg = what + ": unknown name '" + got + "'; expected one of" + known_list(known) + ", got '" + got + "'";
+  std::string msg = what + ": unknown name '" + got + "'; expected " + one_of(known) + ", got '" + got + "'";
   if (auto d = did_you_mean(got, known)) msg += " (did you mean '" + *d + "'?)";
   doc.fail(at, msg);
 }
@@ -114,19 +108,13 @@ struct Reading {
   std::size_t n;
   Readers r;
   ExpressionReader parameters;         // parameters (and t) only: restitutions, time functions
-  std::vector<std::string> taken;      // names used (duplicates are refused)
+  DeclaredNames taken;                 // names used (duplicates are refused)
   std::vector<std::string> vnames;     // q and q_dot
   std::vector<std::pair<YAML::Node, ex>> restitutions;  // checked in [0, 1] once the values are known
   HybridFile out;
 
   explicit Reading(const SystemFile& f);
-  void claim(const YAML::Node& at, const std::string& name, const std::string& what) {
-    refuse_builtin_name(doc, at, name, what, false);
-    if (std::find(taken.begin(), taken.end(), name) != taken.end())
-      doc.fail(at, "duplicate name '" + name + "' for " + what + "; expected a name not used elsewhere in the file, got '" +
-                       name + "' again");
-    taken.push_back(name);
-  }
+  void claim(const YAML::Node& at, const std::string& name, const std::string& what) { taken.claim(doc, at, name, what); }
 };
 
 Reading::Reading(const SystemFile& f)

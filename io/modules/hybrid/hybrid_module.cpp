@@ -46,6 +46,15 @@ class HybridModule : public Module {
     return results;
   }
   bool can_simulate(const SystemFile& f) const override { return static_cast<bool>(f.doc.root()["simulate"]); }
+  // `simulate: output: {csv, plot}` (read_hybrid refuses any other shape, after this)
+  std::vector<std::pair<std::string, std::string>> simulate_outputs(const SystemFile& f) const override {
+    std::vector<std::pair<std::string, std::string>> named;
+    const YAML::Node& s = f.doc.root()["simulate"];
+    if (!s || !s.IsMap() || !s["output"] || !s["output"].IsMap()) return named;
+    for (const char* key : {"csv", "plot"})
+      if (s["output"][key] && s["output"][key].IsScalar()) named.emplace_back(std::string("--") + key, s["output"][key].Scalar());
+    return named;
+  }
   int simulate(const SystemFile& f, const SimulateOptions& o, std::ostream& out) const override {
     return run_hybrid_simulation(read_hybrid(f), o, out);
   }

@@ -419,6 +419,32 @@ TEST_CASE("hamel check: bad discrete claims give positions") {
   CHECK(has(d.err, "needs 'horizontal_symmetry: {subgroup}' in the system file"));
 }
 
+TEST_CASE("hamel check: a discrete_momentum claim names the default section xi1 that derive prints, or says why there is none") {
+  const std::string head = "name: knife\nparameters: [h, m, I]\ncoordinates: [theta, x, y]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
+                           "  lagrangian: \"m/2*(x_dot^2 + y_dot^2) + I/2*theta_dot^2\"\n";
+  const std::string tail = "  symmetry: {group: additive, coordinates: [x, y]}\n  connection: trivial\n";
+  hamel::test::TempFile knife(head + "  constraints: [\"-sin(theta)*x_dot + cos(theta)*y_dot\"]\n" + tail);
+  // no 'momentum': derive names the section of g^D xi1 (J^xi1); the list of names was empty
+  const std::string J = "m*((x1-x0)*cos(theta0) + (y1-y0)*sin(theta0))/h";
+  CHECK(run({"derive", knife.path(), "--quiet"}).status == 0);
+  CHECK(has(run({"derive", knife.path()}).out, "J^xi1 = m*(x1*cos(theta0) - x0*cos(theta0) - y0*sin(theta0) + y1*sin(theta0))/h"));
+  hamel::test::TempFile right("claims:\n  - {name: J, discrete_momentum: {section: xi1, value: \"" + J + "\"}}\n");
+  const Run r = run({"check", knife.path(), right.path()});
+  CHECK(r.status == 0);
+  CHECK(has(r.out, "TRUE  J  ("));
+  hamel::test::TempFile wrong("claims:\n  - {name: J, discrete_momentum: {section: xi1, value: \"2*" + J + "\"}}\n");
+  CHECK(run({"check", knife.path(), wrong.path()}).status == 1);
+  hamel::test::TempFile xi2("claims:\n  - {name: J, discrete_momentum: {section: xi2, value: \"0\"}}\n");
+  CHECK(run({"check", knife.path(), xi2.path()}).err ==
+        "error: " + xi2.path() + ":2:44: 'section': unknown name 'xi2'; expected one of xi1, got 'xi2' (did you mean 'xi1'?)\n");
+  // g^D = 0 (both translations constrained): no section, and the error says why instead of "one of,"
+  hamel::test::TempFile stuck(head + "  constraints: [\"x_dot\", \"y_dot\"]\n" + tail);
+  hamel::test::TempFile xi1("claims:\n  - {name: J, discrete_momentum: {section: xi1, value: \"0\"}}\n");
+  CHECK(run({"check", stuck.path(), xi1.path()}).err ==
+        "error: " + xi1.path() + ":2:44: 'section': unknown name 'xi1'; expected a section (the file has no 'momentum', and g^D, the "
+        "symmetries along the constraints, is zero), got 'xi1'\n");
+}
+
 }  // TEST_SUITE
 
 namespace {

@@ -566,6 +566,11 @@ TEST_CASE("hybrid system files: bad input gives file:line:column, what was expec
   CHECK(has(e, "function f: the simulation needs a formula"));
   e = error_of("coordinates: [y]\ntime_dependent: {time: y}\nlagrangian: \"y_dot^2/2\"\nforce: {y: 0}\n");
   CHECK(has(e, "duplicate name 'y' for the time"));
+  // a guard named like a coordinate: at the guard, naming the coordinate
+  e = error_of("coordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\n"
+               "hybrid:\n  guards:\n    - {name: x, surface: \"y\", direction: falling, newtonian: {}}\n");
+  CHECK(has(e, ":5:14: duplicate name 'x' for a guard; expected a name not used elsewhere in the file, got 'x', already declared as a "
+               "coordinate at 1:15"));
 }
 
 TEST_CASE("hybrid claims: bad claims give positions") {
