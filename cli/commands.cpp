@@ -43,14 +43,9 @@ std::string file_stem(const std::string& system_name) {
   return name.empty() || name == "." || name == ".." ? "system" : name;
 }
 
-// Plots go beside the LaTeX report, or into --plots DIR.
+// Plots go beside the LaTeX report, or into --plots DIR (made by the first plot written there).
 std::string plot_base(const Args& a, const SystemFile& f) {
-  if (a.options.count("--plots")) {
-    const std::string dir = a.options.at("--plots");
-    std::error_code ec;  // a directory that cannot be made is reported by the first plot written there
-    std::filesystem::create_directories(dir, ec);
-    return dir + "/" + file_stem(f.name);
-  }
+  if (a.options.count("--plots")) return a.options.at("--plots") + "/" + file_stem(f.name);
   for (const char* o : {"--latex", "--latex-body"})
     if (a.options.count(o)) {
       std::string base = a.options.at(o);
