@@ -43,12 +43,8 @@ std::string file_stem(const std::string& system_name) {
   return name.empty() || name == "." || name == ".." ? "system" : name;
 }
 
-// Plots go beside the LaTeX report, or into --plots DIR (created here, after check_outputs).
+// Plots go beside the LaTeX report, or into --plots DIR (made by the first plot written there).
 std::string plot_base(const Args& a, const SystemFile& f) {
-  if (a.options.count("--plots")) {
-    std::error_code ec;  // a directory that cannot be made is reported by the first plot written there
-    std::filesystem::create_directories(a.options.at("--plots"), ec);
-  }
   return derive_plot_base(a, file_stem(f.name));
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sys/stat.h>
@@ -318,6 +319,11 @@ PlotFiles plot(const Plot& given, const std::string& base) {
     throw NotImplemented(detail::message("plot", "gnuplot not found", "gnuplot on PATH or $HAMEL_GNUPLOT",
                                          "none", "install it (Debian: apt-get install gnuplot-nox)"));
   PlotFiles files{base + ".dat", base + ".gp", base + ".svg", ""};
+  // the folder of `base` (derive --plots DIR) is made when a plot is written, not before: nothing is
+  // created for a derivation without plots; one that cannot be made is the first write's error
+  std::error_code ec;
+  const std::filesystem::path folder = std::filesystem::path(base).parent_path();
+  if (!folder.empty()) std::filesystem::create_directories(folder, ec);
   write_data(p, files.data);
   const Layout l = layout(p);
   write_script(p, l, files.data, files.script);

@@ -29,12 +29,14 @@ struct System {
 System read_system(const Document& doc) { return {std::make_shared<const SystemFile>(read_system_file(doc))}; }
 
 // What `hamel derive` computes before it renders: every module that applies, then the display pass.
-// `plots`: the folder for the plots (created), empty for none.
+// `plots`: the folder for the plots (made when a plot is written there, as `hamel derive --plots`), empty for none.
 std::shared_ptr<Derivation> derive(const System& s, const std::string& plots) {
   const SystemFile& f = *s.file;
   // The GIL stays held: GiNaC is not thread-safe, and another Python thread could call the geometry
   // functions meanwhile. The derivation's workers are forked processes that never touch Python.
-  if (!plots.empty()) std::filesystem::create_directories(plots);
+  std::error_code ec;
+  if (!plots.empty() && std::filesystem::exists(plots, ec) && !std::filesystem::is_directory(plots, ec))
+    throw InvalidArgument("plots '" + plots + "': expected a folder (created if missing), got a file");
   const DeriveOptions options{plots.empty() ? "" : plots + "/" + f.name, [](const std::string&) {}, {}};
   auto d = std::make_shared<Derivation>(derive_system(f, options));
   present(*d);

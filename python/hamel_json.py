@@ -216,6 +216,10 @@ class Derivation:
         Jac_kji = -Jac_ijk) or is zero. Equations and lists leave nothing out: a key they do not list,
         or a key naming an index that the object never uses, raises KeyError.
         """
+        for k in key:
+            if not isinstance(k, str):
+                raise TypeError("expr(%r, ...): expected each index of the key as a string, e.g. \"1\" or \"x\"; "
+                                "got %s %r" % (object_id, type(k).__name__, k))
         listed = {entry.key: entry.value for entry in self.objects[object_id]}
         key = tuple(key)
         if key in listed:

@@ -1,7 +1,7 @@
 // io/modules/model_claims.cpp — reading the claims on the derivation model, for every kind of system:
 // an `entry` of any derived object by its id and key, a `verdict` by its id (checked by
-// derivation/claims/model.cpp).  The names a claimed value may use are the system file's and every
-// symbol that occurs in the derivation (momenta, variables).
+// derivation/claims/model.cpp).  The names a claimed value may use are the system file's, the
+// variables the derivation defines, and every symbol that occurs in its values (momenta).
 #include "io/modules/model_claims.hpp"
 
 #include <optional>
@@ -28,10 +28,12 @@ struct CollectSymbols : GiNaC::visitor, GiNaC::symbol::visitor {
   void visit(const GiNaC::symbol& s) override { found.emplace(s.get_name(), s); }
 };
 
-// The file's reader, the claims file's symbols and definitions, and the symbols of the derivation.
+// The file's reader, the claims file's symbols and definitions, and the symbols of the derivation:
+// those it defines (variables, velocities), whether or not a value contains them, and those its values use.
 ExpressionReader model_reader(const SystemFile& f, const Derivation& d, const ClaimsContext& ctx) {
   ExpressionReader r = f.q;
   CollectSymbols c;
+  for (const auto& [defined, value] : d.definitions) defined.traverse(c);
   for (const auto& s : d.sections)
     for (const auto& o : s.objects)
       for (const auto& e : o.entries) e.value.traverse(c);

@@ -65,6 +65,14 @@ class _Printer(StrPrinter):
     def _print_ImaginaryUnit(self, e):
         raise ValueError("Hamel's expressions are real; got the imaginary unit")
 
+    def _print_NaN(self, e):
+        raise ValueError("Hamel's expressions are finite; got nan")
+
+    def _print_Infinity(self, e):
+        raise ValueError("Hamel's expressions are finite; got %s" % e)
+
+    _print_NegativeInfinity = _print_ComplexInfinity = _print_Infinity
+
     def _print_Function(self, e):
         if isinstance(e, AppliedUndef):
             return "%s(%s)" % (self._names.name(e.func), self.stringify(e.args, ", "))

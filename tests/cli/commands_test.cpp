@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "io/render/latex_commands.hpp"
+#include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/derivation_json.hpp"
 #include "tests/support/latex_report.hpp"
@@ -1083,6 +1084,29 @@ TEST_CASE("hamel check: entry claims read the entries a symmetry gives, refuse i
   const Run t = run({"check", "examples/chaplygin_sphere.yaml", typo.path()});
   CHECK(t.status == 2);
   CHECK(t.err.find("unknown key 'off' in a 'bracket' claim; expected one of pair of value, got 'off' (did you mean 'of'?)") != std::string::npos);
+}
+
+TEST_CASE("hamel check: an entry claim knows every variable, whether or not a derived value contains it (a tester)") {
+  // no value of this derivation contains L; it was "undeclared symbol 'L'" while hamiltonian claims took it
+  hamel::test::TempFile system("name: P\nparameters: [m, k]\ncoordinates: [x, y]\n"
+                               "lagrangian: \"m/2*(x_dot^2 + y_dot^2) - k*(x^2+y^2)/2\"\n"
+                               "symmetry:\n  rotation: {x: \"-y\", y: \"x\"}\n"
+                               "variables:\n  rho: \"x^2+y^2\"\n  L: \"x*pi2 - y*pi1\"\n", ".yaml");
+  hamel::test::TempFile claims("claims:\n"
+                               "  - {name: V in rho, entry: {object: potential, value: \"k*rho/2\"}}\n"
+                               "  - {name: L - L, entry: {object: potential, value: \"k*(x^2+y^2)/2 + L - L\"}}\n"
+                               "  - {name: V + L, entry: {object: potential, value: \"k*(x^2+y^2)/2 + L\"}, expect: false}\n",
+                               ".yaml");
+  const Run r = run({"check", system.path(), claims.path()});
+  CHECK_MESSAGE(r.status == 0, r.err);
+  CHECK(r.out.find("3 claims: 2 true, 1 false") != std::string::npos);
+}
+
+TEST_CASE("hamel derive --plots DIR: nothing is created when nothing is plotted") {
+  hamel::test::TempDir dir;
+  const Run r = run({"derive", "examples/chaplygin_sleigh.yaml", "--plots", dir.path() + "/new/plots", "--brief"});
+  REQUIRE(r.status == 0);
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/new"));
 }
 
 TEST_CASE("hamel check: a false value shows both values at a full point, the symbols the difference lost included") {

@@ -216,3 +216,69 @@ def test_plots_go_into_the_folder_given(tmp_path):
     d = hamel.load("examples/hybrid_wong.yaml").derive(plots=tmp_path / "plots")
     figures = [f["path"] for s in d.sections for f in s["figures"]]
     assert figures and all(os.path.isfile(p) and p.startswith(str(tmp_path / "plots" / "hybrid_wong")) for p in figures)
+
+
+def test_plots_folder_made_only_when_a_plot_is_written(tmp_path):
+    # the sleigh draws nothing: its folder (and the missing parent) is not created, as with `hamel derive --plots`
+    hamel.load("examples/chaplygin_sleigh.yaml").derive(plots=tmp_path / "missing" / "plots")
+    assert not (tmp_path / "missing").exists()
+    (tmp_path / "file").write_text("kept")
+    with pytest.raises(hamel.InvalidArgument, match="^plots '%s': expected a folder \\(created if missing\\), got a file$"
+                       % (tmp_path / "file")):
+        hamel.load("examples/chaplygin_sleigh.yaml").derive(plots=tmp_path / "file")
+    assert (tmp_path / "file").read_text() == "kept"
+
+
+# ---- what the bindings refuse, and how they say it
+
+
+def test_dict_keys_that_are_not_coordinates_are_refused():
+    w = sympy.Symbol("w")
+    Q = hamel.Chart([x, y, z])
+    for call in (lambda: Q.vector_field({w: 1}), lambda: Q.vector_field({x: 1, w: 5}),
+                 lambda: Q.form({(x, w): 1}), lambda: Q.multivector({(w,): 1})):
+        with pytest.raises(ValueError, match=r"^w is not a coordinate of hamel.Chart\(Q\(x, y, z\)\)$"):
+            call()
+    with pytest.raises(ValueError, match="^w is not a coordinate of "):
+        hamel.lie_bracket({w: 1}, {x: 1}, coordinates=[x, y, z])
+    with pytest.raises(ValueError, match=r"^3 is not a coordinate position of hamel.Chart\(Q\(x, y, z\)\); expected 0 to 2$"):
+        Q.vector_field({3: 1})
+    with pytest.raises(ValueError, match="^the vector field: coordinate x is given twice$"):
+        Q.vector_field({x: 1, 0: 2})
+    # the dict form still reads coordinates and positions
+    assert Q.vector_field({z: x, 1: 2}).components == [0, 2, x]
+    assert hamel.lie_bracket({x: 1}, {z: x}, coordinates=[x, y, z]) == [0, 0, 1]
+
+
+def test_wrong_argument_types_say_what_was_expected_and_given():
+    Q = hamel.Chart([x, y, z])
+    X = Q.vector_field([y, -x, 0])
+    cases = [
+        (lambda: hamel.zero_test(sympy.sin(x) ** 2 + sympy.cos(x) ** 2 - 1),
+         "zero_test (for an expression: Chart.zero_test): expected a VectorField, Form or Multivector, got Add"),
+        (lambda: hamel.Chart(["x", "y"]), "Chart: expected coordinates as SymPy Symbols (e.g. sympy.symbols('x y')), got str 'x'"),
+        (lambda: hamel.Chart([x], parameters="m"), "Chart: expected parameters as a list of SymPy Symbols, got str 'm'"),
+        (lambda: hamel.lie_bracket([1, 0, y], [0, 1, 0]), "lie_bracket (without coordinates=): expected a VectorField, got list"),
+        (lambda: X + 1, "unsupported operand type(s) for +: 'VectorField' and 'int'"),
+        (lambda: X - Q.differential(x), "unsupported operand type(s) for -: 'VectorField' and 'Form'"),
+        (lambda: Q.form({x: 1}), "the form: expected keys as tuples of coordinates, e.g. (x, y) or (x,); got Symbol x"),
+        (lambda: hamel.load("examples/chaplygin_sleigh.yaml").derive().expr("bracket.nonholonomic", 1, 2),
+         "expr('bracket.nonholonomic', ...): expected each index of the key as a string, e.g. \"1\" or \"x\"; got int 1"),
+    ]
+    for call, message in cases:
+        with pytest.raises(TypeError) as error:
+            call()
+        assert str(error.value) == message
+
+
+def test_values_hamel_cannot_read_name_the_python_argument():
+    with pytest.raises(ValueError) as error:
+        hamel.lie_bracket([0, 0, y], [sympy.nan, 1, 0], coordinates=[x, y, z])
+    assert str(error.value) == "component x of Y (the second argument) (a Python value): Hamel's expressions are finite; got nan"
+    with pytest.raises(ValueError) as error:
+        hamel.Chart([x, y]).vector_field([0, sympy.gamma(x)])
+    assert str(error.value).startswith("component y of the vector field (a Python value, read as 'gamma(x)'): unknown function 'gamma'")
+    # a coordinate given twice is named as the user wrote it, not by the alias the second would get
+    for coordinates, parameters in (([x, x], []), ([x, y], [x])):
+        with pytest.raises(ValueError, match="^Chart: expected distinct coordinates, parameters and functions, got x twice$"):
+            hamel.Chart(coordinates, parameters=parameters)
