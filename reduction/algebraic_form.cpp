@@ -61,6 +61,23 @@ ex AlgebraicForm::trig(const ex& x, bool sine) {
   return sine ? it->second.first : it->second.second;
 }
 
+// B^(p/n) (n > 1) as w^p, with w = B^(1/n) an unknown tied to B by w^n·D_B − N_B = 0: without it
+// √(x² + y²) was free of x² + y² and r = √(x² + y²) did not determine x² + y² = r².
+ex AlgebraicForm::root(const ex& base, const GiNaC::numeric& exponent) {
+  const GiNaC::numeric n = exponent.denom();
+  const ex key = GiNaC::pow(base, GiNaC::numeric(1) / n);
+  if (is_constant(base)) return GiNaC::pow(atom(key), exponent.numer());
+  auto it = atoms_.find(key);
+  if (it == atoms_.end()) {
+    const ex w = GiNaC::symbol("{" + text(key) + "}");
+    unknowns_.insert(w);
+    it = atoms_.emplace(key, w).first;
+    const ex nd = fraction_parts(walk(base));
+    root_relations_[w] = (GiNaC::pow(w, n) * nd.op(1) - nd.op(0)).expand();
+  }
+  return GiNaC::pow(it->second, exponent.numer());
+}
+
 ex AlgebraicForm::walk(const ex& e) {
   if (is_a<GiNaC::numeric>(e)) return e;
   if (is_a<GiNaC::symbol>(e)) {
@@ -74,6 +91,8 @@ ex AlgebraicForm::walk(const ex& e) {
   }
   if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_integer())
     return GiNaC::pow(walk(e.op(0)), e.op(1));
+  if (is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) && GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_rational())
+    return root(e.op(0), GiNaC::ex_to<GiNaC::numeric>(e.op(1)));
   const bool sine = GiNaC::is_the_function<GiNaC::sin_SERIAL>(e);
   if ((sine || GiNaC::is_the_function<GiNaC::cos_SERIAL>(e)) && is_a<GiNaC::symbol>(e.op(0)))
     return trig(e.op(0), sine);
@@ -99,6 +118,9 @@ std::vector<ex> AlgebraicForm::relations() const {
   }
   std::vector<ex> r;
   for (const ex& s : named(sines)) r.push_back(GiNaC::pow(s, 2) + GiNaC::pow(cosine.at(s), 2) - 1);
+  GiNaC::exset roots;
+  for (const auto& [w, relation] : root_relations_) roots.insert(w);
+  for (const ex& w : named(roots)) r.push_back(root_relations_.at(w));
   return r;
 }
 

@@ -283,15 +283,40 @@ std::optional<ex> argument_value(const ex& q, LiftedAtoms& atoms, const Variable
   return a->second;
 }
 
+// B^(1/n) for a power B^(p/n) (n > 1) with a base on the chart; nullopt for any other expression.
+std::optional<ex> root_of(const ex& e, const Chart& chart) {
+  if (!GiNaC::is_a<GiNaC::power>(e) || !GiNaC::is_a<GiNaC::numeric>(e.op(1)) || !on_chart(e.op(0), chart)) return std::nullopt;
+  const GiNaC::numeric k = GiNaC::ex_to<GiNaC::numeric>(e.op(1));
+  if (!k.is_rational() || k.is_integer()) return std::nullopt;
+  return GiNaC::pow(e.op(0), GiNaC::numeric(1) / k.denom());
+}
+
+// The roots B^(1/n) met in the variables' canonical forms (√(x² + y²) of r): the graph ties each to
+// its radicand (reduction/algebraic_form.hpp), with the same sign as the variables take.
+GiNaC::exset roots_in_variables(const VariablesOnChart& v) {
+  GiNaC::exset out;
+  for (const NamedFunction& u : v.variables) {
+    const ex canonical = simplify(u.expression);
+    for (auto i = canonical.preorder_begin(); i != canonical.preorder_end(); ++i)
+      if (const auto w = root_of(*i, v.chart)) out.insert(*w);
+  }
+  return out;
+}
+
 struct AtomLifter : GiNaC::map_function {
   const VariablesOnChart& v;
   const ReexpressBudget& budget;
   LiftedAtoms& out;
-  AtomLifter(const VariablesOnChart& vars, const ReexpressBudget& b, LiftedAtoms& o) : v(vars), budget(b), out(o) {}
+  const GiNaC::exset variable_roots;
+  AtomLifter(const VariablesOnChart& vars, const ReexpressBudget& b, LiftedAtoms& o)
+      : v(vars), budget(b), out(o), variable_roots(roots_in_variables(vars)) {}
 
   ex operator()(const ex& e) override {
     using GiNaC::is_a;
     if (is_a<GiNaC::numeric>(e) || is_a<GiNaC::symbol>(e) || !on_chart(e, v.chart)) return e;
+    // a root the variables hold stays: lifted, it would be a symbol w with no tie to the variables'
+    // own root, nor its sign (r = √(x² + y²) lost H = pr²/2m + L²/2mr² + kr²/2)
+    if (const auto w = root_of(e, v.chart); w && variable_roots.count(*w)) return e;
     const bool integer_power = is_a<GiNaC::power>(e) && is_a<GiNaC::numeric>(e.op(1)) &&
                                GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_integer();
     if (is_a<GiNaC::add>(e) || is_a<GiNaC::mul>(e) || integer_power) return e.map(*this);

@@ -71,6 +71,20 @@ TEST_CASE("hamel derive: the brackets of the variables say whether they came by 
   CHECK(has(rules.out, "  {omega, c} = s/(a^2*m + J)\n"));
 }
 
+// A central force reduced by rotations in r = sqrt(x^2 + y^2), pr, L (tester 22b, defect 01): the root
+// was an unknown tied to nothing, so H_c and d/dt pr were "not a function of the variables".
+TEST_CASE("hamel derive: variables with a root (r = sqrt(x^2 + y^2)) give H_c and d/dt pr in (r, pr, L)") {
+  const Run r = derive(
+      "name: P\nparameters: [m, k]\ncoordinates: [x, y]\nlagrangian: \"m/2*(x_dot^2 + y_dot^2) - k*(x^2+y^2)/2\"\n"
+      "symmetry:\n  rotation: {x: \"-y\", y: \"x\"}\n"
+      "variables:\n  r: \"sqrt(x^2+y^2)\"\n  pr: \"(x*pi1 + y*pi2)/sqrt(x^2+y^2)\"\n  L: \"x*pi2 - y*pi1\"\n");
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "  H_c = (L^2 + r^2*(k*m*r^2 + pr^2))/(2*m*r^2)\n"));
+  CHECK(has(r.out, "  d/dt pr = -k*r + L^2/(m*r^3)\n"));
+  CHECK(has(r.out, "The reduced Hamiltonian is a function of the variables; 3 of 3 equations"));
+  CHECK_FALSE(has(r.out, "not a function of the variables"));
+}
+
 TEST_CASE("hamel derive: a generator that moves L gives the value, and the variables are then not checked") {
   const Run r = derive(knife("- k/2*x^2", kConstraint, "  translation_x: {x: 1}\n  translation_y: {y: 1}\n",
                              "variables:\n  w: \"y\"\n  p: \"pi1\"\n  l: \"pi2\"\n"));

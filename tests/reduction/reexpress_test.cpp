@@ -354,3 +354,43 @@ TEST_CASE("reduced_modulo: a variable only the relations hold is an unknown of t
   const ex on_sphere = GiNaC::sqrt(1 - s.g[0] * s.g[0] - s.g[1] * s.g[1]);
   CHECK(hamel::is_zero((*r - f).subs(s.g[2] == on_sphere), s.U));
 }
+
+TEST_CASE("reexpress: a root among the variables is tied to its radicand (r = sqrt(x^2 + y^2), pr, L of a central force)") {
+  const hamel::Chart Q = hamel::Chart::make("Q", {"x", "y", "pi1", "pi2"}, {"m", "k"});
+  const hamel::Chart U = Q.sibling("U", {"r", "pr", "L"});
+  const ex x = Q[0], y = Q[1], p1 = Q[2], p2 = Q[3], m = Q.parameter("m"), k = Q.parameter("k");
+  const ex r = U[0], pr = U[1], L = U[2], rho = x * x + y * y;
+  const hamel::VariablesOnChart vars{
+      Q, U.coordinates(), {{"r", sqrt(rho)}, {"pr", (x * p1 + y * p2) / sqrt(rho)}, {"L", x * p2 - y * p1}}};
+  // H = |π|²/2m + k(x² + y²)/2: the root was an unknown tied to nothing, so x² + y² was not r²
+  const auto h = hamel::reexpress((p1 * p1 + p2 * p2) / (2 * m) + k * rho / 2, vars);
+  INFO(h.note);
+  REQUIRE(h.expressed());
+  CHECK(hamel::is_zero(h.value - (pr * pr / (2 * m) + L * L / (2 * m * r * r) + k * r * r / 2), U));
+  // d/dt pr on D*, with the root in f itself
+  const ex dpr = (L * L / (m * r * r * r) - k * r).subs(GiNaC::lst{r == sqrt(rho), L == x * p2 - y * p1});
+  const auto e = hamel::reexpress(dpr, vars);
+  INFO(e.note);
+  REQUIRE(e.expressed());
+  CHECK(hamel::is_zero(e.value - (L * L / (m * r * r * r) - k * r), U));
+  CHECK(e.verified.zero);
+}
+
+TEST_CASE("reexpress: a root of another polynomial, s = sqrt(1 + x^2) in one dimension") {
+  const hamel::Chart Q = hamel::Chart::make("Q", {"x", "p"}, {"a"});
+  const hamel::Chart U = Q.sibling("U", {"s", "v"});
+  const ex x = Q[0], p = Q[1], a = Q.parameter("a"), s = U[0], v = U[1];
+  const hamel::VariablesOnChart vars{Q, U.coordinates(), {{"s", sqrt(1 + x * x)}, {"v", x * p}}};
+  const auto h = hamel::reexpress(a * x * x + p * p * x * x / sqrt(1 + x * x), vars);
+  INFO(h.note);
+  REQUIRE(h.expressed());
+  CHECK(hamel::is_zero(h.value - (a * (s * s - 1) + v * v / s), U));
+  // x itself is still no function of s (the sign of x is lost): x² = s² − 1
+  CHECK(hamel::reexpress(x, vars).outcome == hamel::Reexpressed::Outcome::NotRational);
+  // a root of another base is lifted as before: sqrt(2 + 2x^2) = sqrt(2 s^2), verified
+  const auto other = hamel::reexpress(sqrt(2 + 2 * x * x), vars);
+  INFO(other.note);
+  REQUIRE(other.expressed());
+  CHECK(other.verified.zero);
+  CHECK_FALSE(other.value.has(x));
+}
