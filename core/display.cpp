@@ -912,7 +912,8 @@ ex best_polynomial(const ex& p, const Polynomial& P) {
   const ex outside = common_monomial(terms, symbols_of(e, P)) * e.integer_content();
   int sign = 1;
   const ex inside = with_positive_lead(outside.is_equal(1) ? e : (e / outside).expand(), sign, P);
-  if (outside.is_equal(1)) return sign * best_searched(inside, P);
+  // a number alone outside changes no grouping (it only multiplies the terms), so nothing to compare
+  if (is_number(outside)) return sign * outside * best_searched(inside, P);
   return smallest({sign * outside * best_searched(inside, P), group(e, P)}, P);
 }
 
