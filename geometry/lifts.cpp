@@ -36,6 +36,16 @@ std::vector<GiNaC::ex> fibre(const Chart& bundle, std::size_t n) {
 std::vector<GiNaC::ex> velocities(const Chart& Q) { return fibre(tangent_bundle(Q), Q.dim()); }
 std::vector<GiNaC::ex> momenta(const Chart& Q) { return fibre(cotangent_bundle(Q), Q.dim()); }
 
+GiNaC::matrix velocity_hessian(const GiNaC::ex& L, const std::vector<GiNaC::ex>& v) {
+  const auto n = static_cast<unsigned>(v.size());
+  GiNaC::matrix W(n, n);
+  for (unsigned i = 0; i < n; ++i) {
+    const GiNaC::ex dL = L.diff(GiNaC::ex_to<GiNaC::symbol>(v[i]));
+    for (unsigned j = i; j < n; ++j) W(i, j) = W(j, i) = dL.diff(GiNaC::ex_to<GiNaC::symbol>(v[j]));
+  }
+  return W;
+}
+
 VectorField tangent_lift(const VectorField& Z) {
   const Chart& Q = Z.chart();
   const std::size_t n = Q.dim();

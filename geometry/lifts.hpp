@@ -27,6 +27,9 @@ GiNaC::ex action_variable(const Chart& extended);
 /// The fibre coordinates of TQ (q̇) or T*Q (p), in the order of Q's coordinates.
 std::vector<GiNaC::ex> velocities(const Chart& Q);
 std::vector<GiNaC::ex> momenta(const Chart& Q);
+/// W_ij = ∂²L/∂q̇^i∂q̇^j over the velocities `v` (symbols), symmetric, each entry differentiated once;
+/// not simplified. The kinetic-energy metric of a mechanical L, the Hessian of a regular one.
+GiNaC::matrix velocity_hessian(const GiNaC::ex& L, const std::vector<GiNaC::ex>& v);
 
 /// Tangent lift to TQ (004 (4.2)): Z^TQ = Z^j ∂_{q^j} + (∂Z^k/∂q^l) q̇^l ∂_{q̇^k}.
 VectorField tangent_lift(const VectorField& Z);

@@ -381,21 +381,6 @@ int Module::simulate(const SystemFile&, const SimulateOptions&, std::ostream&) c
   throw NotImplemented("Module::simulate: module '" + name() + "' cannot simulate");
 }
 
-void require_real_lagrangian(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L) {
-  // the parameters' ranges widened where L is complex on the probing ranges (sqrt(a - 3), a > 3)
-  const RealityVerdict r = real_on_widening_samples(L, f.Q.probe_space(), f.Q.parameters());
-  if (r.real_somewhere) return;
-  std::vector<std::pair<std::string, double>> point;  // by name, as the coordinates read
-  for (const auto& [s, x] : r.point) point.emplace_back(detail::str(s), GiNaC::ex_to<GiNaC::numeric>(x).to_double());
-  std::sort(point.begin(), point.end());
-  std::string at;
-  for (const auto& [name, x] : point) at += (at.empty() ? "" : ", ") + name + " = " + number_text(x, 4);
-  const GiNaC::numeric v = GiNaC::ex_to<GiNaC::numeric>(r.value);
-  f.doc.fail(n, "'lagrangian': not real on the domain: " + r.how() + ", e.g. L = " + number_text(v.real().to_double(), 4) +
-                    (v.imag() < 0 ? " - " : " + ") + number_text(std::abs(v.imag().to_double()), 4) + "*I at " + at +
-                    "; expected a real L somewhere on the domain (check the signs under roots and logarithms, and 'domain')");
-}
-
 namespace {
 
 // "x = 0.3, y = -1.2": a sample point by name, as the coordinates read.
@@ -410,16 +395,24 @@ std::string point_text(const GiNaC::exmap& point) {
 
 }  // namespace
 
+void require_real_lagrangian(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L) {
+  // the parameters' ranges widened where L is complex on the probing ranges (sqrt(a - 3), a > 3)
+  const RealityVerdict r = real_on_widening_samples(L, f.Q.probe_space(), f.Q.parameters());
+  if (r.real_somewhere) return;
+  const std::string at = point_text(r.point);
+  const GiNaC::numeric v = GiNaC::ex_to<GiNaC::numeric>(r.value);
+  f.doc.fail(n, "'lagrangian': not real on the domain: " + r.how() + ", e.g. L = " + number_text(v.real().to_double(), 4) +
+                    (v.imag() < 0 ? " - " : " + ") + number_text(std::abs(v.imag().to_double()), 4) + "*I at " + at +
+                    "; expected a real L somewhere on the domain (check the signs under roots and logarithms, and 'domain')");
+}
+
 void warn_indefinite_kinetic_energy(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L) {
   const std::vector<GiNaC::ex> v = velocities(f.Q);
   GiNaC::lst vl;
   for (const auto& x : v) vl.append(x);
   if (v.empty() || !L.is_polynomial(vl)) return;
   const auto dim = static_cast<unsigned>(v.size());
-  GiNaC::matrix W(dim, dim);
-  for (unsigned i = 0; i < dim; ++i)
-    for (unsigned j = i; j < dim; ++j)
-      W(i, j) = W(j, i) = L.diff(GiNaC::ex_to<GiNaC::symbol>(v[i])).diff(GiNaC::ex_to<GiNaC::symbol>(v[j]));
+  const GiNaC::matrix W = velocity_hessian(L, v);
   const DefinitenessVerdict d = definiteness_on_samples(W, f.Q.probe_space());
   if (d.positive_definite) return;
   // Positive for some parameter values and not others, with no coordinate in g: a condition on the

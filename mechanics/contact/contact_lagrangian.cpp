@@ -38,9 +38,9 @@ ContactLagrangian::ContactLagrangian(const Chart& Q, const GiNaC::ex& L) {
                                             GiNaC::ex_to<GiNaC::symbol>(s).get_name()));
   }
   const auto n = static_cast<unsigned>(Q.dim());
-  d->W = GiNaC::matrix(n, n);
+  d->W = velocity_hessian(L, d->v);
   for (unsigned i = 0; i < n; ++i)
-    for (unsigned j = 0; j < n; ++j) d->W(i, j) = simplify(L.diff(sym(d->v[i])).diff(sym(d->v[j])));
+    for (unsigned j = 0; j < n; ++j) d->W(i, j) = simplify(d->W(i, j));
   const ZeroVerdict det = zero_test(d->W.determinant(), d->TQR);
   if (det.zero)
     throw DomainError(detail::message("ContactLagrangian", "the Lagrangian is singular",

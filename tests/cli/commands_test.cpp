@@ -936,12 +936,7 @@ TEST_CASE("hamel derive --latex: a LaTeX name with every command the reader acce
   hamel::test::LatexReport report(file.path());
   REQUIRE(report.status() == 0);
   CHECK(report.text().find(name) != std::string::npos);
-  if (!hamel::test::LatexReport::pdflatex_available()) {
-    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
-    return;
-  }
-  INFO(report.log());
-  CHECK(report.compiles());
+  hamel::test::check_compiles(report);
 }
 
 TEST_CASE("hamel derive --latex: a LaTeX name refused for its shape would have stopped pdflatex, the shapes kept compile") {
@@ -986,12 +981,7 @@ TEST_CASE("hamel derive --latex: a coordinate named Pi is \\mathrm{Pi}, the brac
   CHECK(tex.find("\\Pi_{\\mathrm{nh}}") != std::string::npos);
   const Run text = run({"derive", file.path(), "--brief"});
   CHECK(text.out.find("components of [Π, Π]") != std::string::npos);
-  if (!hamel::test::LatexReport::pdflatex_available()) {
-    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
-    return;
-  }
-  INFO(report.log());
-  CHECK(report.compiles());
+  hamel::test::check_compiles(report);
 }
 
 TEST_CASE("hamel derive: bad input exits 2 with file:line:column, never crashes") {

@@ -2,6 +2,8 @@
 // the report: the LaTeX a user pastes into a paper must compile.
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -67,5 +69,16 @@ class LatexReport {
   int status_ = -1;
   std::string text_, log_;
 };
+
+/// The report compiles with pdflatex, its log shown when not; said and skipped where pdflatex is not
+/// installed. The last check of a test: nothing after it runs without pdflatex either way.
+inline void check_compiles(LatexReport& report) {
+  if (!LatexReport::pdflatex_available()) {
+    MESSAGE("skipped: pdflatex is not installed (scripts/install-deps installs texlive)");
+    return;
+  }
+  INFO(report.log());
+  CHECK(report.compiles());
+}
 
 }  // namespace hamel::test
