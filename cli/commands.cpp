@@ -81,11 +81,14 @@ Derivation derive_file(const Args& a, const SystemFile& f, std::ostream& err, St
                        std::optional<std::chrono::steady_clock::time_point>* displayed = nullptr) {
   const bool quiet = has_flag(a, "--quiet") || has_flag(a, "--brief");
   ProgressLines lines(err, quiet, profile, who);
-  Derivation d = derive_system(f, DeriveOptions{plot_base(a, f), lines.step(), lines.detail(), displayed != nullptr});
+  DisplayAhead ahead;  // the display pass of the finished sections, on another core while it derives
+  DeriveOptions options{plot_base(a, f), lines.step(), lines.detail(), {}};
+  if (displayed) options.section_started = [&ahead](const Derivation& so_far) { ahead.offer(so_far); };
+  Derivation d = derive_system(f, options);
   if (displayed) {
     *displayed = std::chrono::steady_clock::now();
     lines.step()("display pass (the forms to print)");
-    present(d);
+    present(d, ahead);
   }
   return d;
 }
@@ -172,7 +175,7 @@ int check(const Args& a, std::ostream& out, std::ostream& err) {
   const ClaimsFile claims = read_claims_file(cdoc, f);
   const CheckedClaims checked = [&] {
     ProgressLines lines(err, has_flag(a, "--quiet"), nullptr, "hamel check");
-    return check_claims_with_derivation(f, claims, DeriveOptions{"", lines.step(), lines.detail()});
+    return check_claims_with_derivation(f, claims, DeriveOptions{"", lines.step(), lines.detail(), {}});
   }();
   warnings.print();
   const bool ok = write_claims_text(checked, claims.expected, cdoc.file(), out);

@@ -179,32 +179,42 @@ std::vector<std::optional<std::string>> parallel_map(std::size_t n, const std::f
   return answers;
 }
 
-std::optional<std::string> run_beside(const std::function<std::string()>& work, const std::function<void()>& here) {
-  std::vector<Worker> pool;
-  if (workers() >= 2) pool = start_workers(1, [&work](std::size_t) { return work(); });
-  if (pool.empty()) {
-    here();
-    return std::nullopt;
+Background::Background(const std::function<std::string()>& work) {
+  if (workers() < 2) return;
+  std::vector<Worker> pool = start_workers(1, [work](std::size_t) { return work(); });
+  if (pool.empty()) return;
+  pid_ = pool.front().pid, fd_ = pool.front().fd;
+  send_index(fd_, 0);
+}
+
+Background::~Background() {
+  if (pid_ < 0) return;
+  if (!taken_) ::kill(pid_, SIGKILL);  // nobody waits for its answer
+  ::close(fd_);
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
-  struct Reap {  // the worker is waited for on every way out; killed first when `here` threw
-    Worker& w;
-    bool done = false;
-    ~Reap() {
-      if (!done) ::kill(w.pid, SIGKILL);
-      ::close(w.fd);
-      int status = 0;
-      while (::waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
-      }
-    }
-  } reap{pool.front()};
-  Worker& w = pool.front();
-  w.task = 0;
-  send_index(w.fd, 0);
-  here();
+}
+
+bool Background::finished() const {
+  if (!running()) return true;
+  pollfd p{fd_, POLLIN, 0};
+  return ::poll(&p, 1, 0) > 0;  // readable: the answer, or the end of a dead worker's stream
+}
+
+std::optional<std::string> Background::answer() {
+  if (!running()) return std::nullopt;
+  taken_ = true;
+  Worker w{pid_, fd_, 0};
   std::vector<std::optional<std::string>> answers(1);
-  if (receive_answer(w, answers)) send_index(w.fd, kStop);
-  reap.done = true;
+  if (receive_answer(w, answers)) send_index(fd_, kStop);
   return answers[0];
+}
+
+std::optional<std::string> run_beside(const std::function<std::string()>& work, const std::function<void()>& here) {
+  Background worker(work);  // stopped on the way out when `here` throws
+  here();
+  return worker.answer();
 }
 
 }  // namespace hamel

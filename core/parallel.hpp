@@ -39,6 +39,30 @@ constexpr std::size_t kForkWorthyNodes = 4000;
 std::vector<std::optional<std::string>> parallel_map(std::size_t n, const std::function<std::string(std::size_t)>& work,
                                                      bool worth_a_fork);
 
+/// `work` started in one worker process, its answer taken later: the caller goes on meanwhile (the
+/// display pass of a derivation's finished sections while it derives the next ones). Nothing runs
+/// when workers() is 1 or the fork fails: answer() is then nullopt, and the caller computes it itself.
+/// A worker whose answer is never asked for is stopped when this is destroyed.
+class Background {
+ public:
+  explicit Background(const std::function<std::string()>& work);
+  Background(const Background&) = delete;
+  Background& operator=(const Background&) = delete;
+  ~Background();
+  /// Whether a worker is at it (and its answer not taken yet).
+  bool running() const { return pid_ >= 0 && !taken_; }
+  /// Whether answer() would not wait: the worker has written (or died).
+  bool finished() const;
+  /// work's answer, waited for; nullopt when it did not run in a worker, threw there, or the worker died.
+  /// Taken once: a second call returns nullopt.
+  std::optional<std::string> answer();
+
+ private:
+  int pid_ = -1;
+  int fd_ = -1;
+  bool taken_ = false;
+};
+
 /// `work` in one worker process while this one runs `here`, so that the two overlap (`hamel check`:
 /// the claims beside the derivation). Returns work's answer, or nullopt when it was not run in a worker
 /// (workers() is 1, the fork failed, work threw there, the worker died): the caller then computes it

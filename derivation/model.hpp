@@ -195,8 +195,8 @@ struct Derivation {
   /// u_a ↦ u_a(q, π). A claim's value and the derived one are compared with them written out, so that a
   /// value may mix π and u (not serialised: the JSON's objects already say which symbols they use).
   GiNaC::exmap definitions;
-  /// Display forms found before the display pass, beside the derivation's last step (present.hpp
-  /// display_beside): value ↦ form; present() uses them and empties it.
+  /// Display forms found before the display pass, during the derivation (present.hpp DisplayAhead):
+  /// value ↦ form; present() uses them and empties it.
   GiNaC::exmap displayed;
 
   /// Appends a section and returns it.
@@ -222,9 +222,9 @@ struct DeriveOptions {
   /// Called with what a long step is working on (the entry being re-expressed): for the user's eyes
   /// only, not a step of the profile.
   std::function<void(const std::string&)> detail;
-  /// The caller runs the display pass (present()) on the result: a derivation may start it, beside a
-  /// long last step, on the sections already final (display_beside).
-  bool displayed_after = false;
+  /// Called with the derivation as it stands when each new section starts: the display pass begins
+  /// there on what is found so far (derivation/present.hpp DisplayAhead).
+  std::function<void(const Derivation&)> section_started;
 };
 
 /// The base of a hybrid run's figures (`BASE-hybrid`, and `BASE-hybrid-path` for its path) and of the

@@ -816,12 +816,7 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
   if (in.variable_chart)
     for (std::size_t a = 0; a < in.variables.size(); ++a) out.definitions[(*in.variable_chart)[a]] = in.variables[a].expression;
   if (in.variables.empty()) return;
-  const auto last = [&] {
-    reduced(in, sys, b, symmetric, o, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
-  };
-  // the eliminations are the longest step: the display pass of what is final meanwhile, on another core
-  if (o.displayed_after) display_beside(out, last);
-  else last();
+  reduced(in, sys, b, symmetric, o, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
 }
 
 }  // namespace hamel

@@ -276,8 +276,10 @@ GiNaC::ex form_of(const GiNaC::ex& value, const std::set<std::string>& collect) 
   return display_form(value, collect_symbols_of(value, collect));
 }
 
-std::string form_on_wire(const GiNaC::ex& value, const std::set<std::string>& collect, const WireLeaves& leaves) {
-  return detail::length_prefixed(on_wire(form_of(value, collect), value, leaves)) +
+// The display form of `value` collected in `collect_in` (collect_symbols_of) and its canonical form, as
+// text (the worker's answer).
+std::string form_on_wire(const GiNaC::ex& value, const GiNaC::lst& collect_in, const WireLeaves& leaves) {
+  return detail::length_prefixed(on_wire(display_form(value, collect_in), value, leaves)) +
          detail::length_prefixed(on_wire(remembered_simplified(value), value, leaves));
 }
 
@@ -291,13 +293,15 @@ GiNaC::ex form_from_wire(const std::string& text, std::size_t& at, const GiNaC::
 
 // The values' display forms, each distinct value once, on all cores when they are large
 // (core/parallel.hpp): the display pass is independent from value to value. Those in `known` (found
-// beside the derivation's last step, display_beside) are not computed again.
+// during the derivation, DisplayAhead) are not computed again.
 std::vector<GiNaC::ex> display_forms(const std::vector<GiNaC::ex>& values, const std::set<std::string>& collect,
                                      const GiNaC::exmap& known) {
   const DistinctValues d = distinct_values(values, known);
   const auto answers = parallel_map(
       d.values.size(),
-      [&](std::size_t k) { return known.count(d.values[k]) ? std::string() : form_on_wire(d.values[k], collect, d.leaves); },
+      [&](std::size_t k) {
+        return known.count(d.values[k]) ? std::string() : form_on_wire(d.values[k], collect_symbols_of(d.values[k], collect), d.leaves);
+      },
       d.fork_worthy);
   std::vector<GiNaC::ex> forms(d.values.size());
   for (std::size_t k = 0; k < d.values.size(); ++k) {
@@ -362,19 +366,94 @@ void present(Derivation& d) {
 
 GiNaC::ex presented(const GiNaC::ex& value, const Derivation& d) { return form_of(value, collected_symbols(d)); }
 
-void display_beside(Derivation& d, const std::function<void()>& here) {
-  const DistinctValues v = distinct_values(entry_values(d));
+constexpr std::size_t kAheadWorthyNodes = 400;
+
+// What one worker was given: the distinct values with the leaves it reads them by, each with the
+// symbols its form is collected in at the time.
+struct DisplayAhead::Batch {
+  DistinctValues values;
+  std::vector<GiNaC::lst> collected;
+  std::unique_ptr<Background> worker;
+  bool taken = false;
+};
+
+DisplayAhead::DisplayAhead() = default;
+DisplayAhead::~DisplayAhead() = default;  // a worker still at work is stopped (Background)
+
+void DisplayAhead::offer(const Derivation& d) {
+  if (workers() < 2) return;
+  std::size_t at_work = 0;
+  for (auto& b : batches_)
+    if (!b->taken) {
+      if (b->worker->finished()) collect(*b);
+      else ++at_work;
+    }
+  // as many workers as cores: this process mostly waits for its own (the eliminations' Singular)
+  if (at_work >= workers()) return;
+  std::vector<GiNaC::ex> fresh;
+  for (const GiNaC::ex& v : entry_values(d))
+    if (!given_.count(v)) fresh.push_back(v);
+  DistinctValues values = distinct_values(fresh);
+  // a fork costs about a millisecond; the display of a few hundred nodes takes several (the double
+  // pendulum's 15 values of 3 745 nodes, 80 ms), more than parallel_map's estimate of work per node
+  std::size_t nodes = 0;
+  for (const GiNaC::ex& v : values.values)
+    if ((nodes += tree_size(v, kAheadWorthyNodes)) >= kAheadWorthyNodes) break;
+  if (nodes < kAheadWorthyNodes) return;
+  auto b = std::make_unique<Batch>();
   const std::set<std::string> collect = collected_symbols(d);
-  const auto answer = run_beside(
-      [&] {
-        std::string out;
-        for (const GiNaC::ex& value : v.values) out += form_on_wire(value, collect, v.leaves);
-        return out;
-      },
-      here);
-  if (!answer) return;  // one process: present() computes them all afterwards
+  for (const GiNaC::ex& v : values.values) {
+    b->collected.push_back(collect_symbols_of(v, collect));
+    given_.insert(v);
+  }
+  b->values = std::move(values);
+  const Batch& batch = *b;  // the worker reads its own copy, forked with it
+  b->worker = std::make_unique<Background>([&batch] {
+    std::string out;
+    for (std::size_t k = 0; k < batch.values.values.size(); ++k)
+      out += form_on_wire(batch.values.values[k], batch.collected[k], batch.values.leaves);
+    return out;
+  });
+  batches_.push_back(std::move(b));
+}
+
+void DisplayAhead::collect(Batch& b) {
+  b.taken = true;
+  const auto answer = b.worker->answer();
+  if (!answer) return;  // the worker failed: present() finds these forms itself
   std::size_t at = 0;
-  for (const GiNaC::ex& value : v.values) d.displayed[value] = form_from_wire(*answer, at, value, v.leaves);
+  for (std::size_t k = 0; k < b.values.values.size(); ++k) {
+    const GiNaC::ex& value = b.values.values[k];
+    found_.push_back(Found{value, b.collected[k], form_from_wire(*answer, at, value, b.values.leaves)});
+  }
+}
+
+bool DisplayAhead::pending(const GiNaC::ex& value) const {
+  return std::any_of(batches_.begin(), batches_.end(), [&](const auto& b) {
+    const auto& v = b->values.values;
+    return !b->taken && std::any_of(v.begin(), v.end(), [&](const GiNaC::ex& x) { return x.is_equal(value); });
+  });
+}
+
+void DisplayAhead::take(Derivation& d, bool wait) {
+  for (auto& b : batches_)
+    if (!b->taken && (wait || b->worker->finished())) collect(*b);
+  const std::set<std::string> collect = collected_symbols(d);
+  for (const Found& f : found_)
+    if (collect_symbols_of(f.value, collect).is_equal(f.collected_in)) d.displayed.emplace(f.value, f.form);
+  found_.clear();
+}
+
+void present(Derivation& d, DisplayAhead& ahead) {
+  ahead.take(d, false);  // what the workers have found so far
+  const std::set<std::string> collect = collected_symbols(d);
+  std::vector<GiNaC::ex> here;  // not with the worker: found in this process while it works
+  for (const GiNaC::ex& v : entry_values(d))
+    if (!ahead.pending(v) && !d.displayed.count(v)) here.push_back(v);
+  const std::vector<GiNaC::ex> forms = display_forms(here, collect, d.displayed);
+  for (std::size_t k = 0; k < here.size(); ++k) d.displayed.emplace(here[k], forms[k]);
+  ahead.take(d, true);
+  present(d);
 }
 
 }  // namespace hamel

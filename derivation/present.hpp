@@ -2,7 +2,10 @@
 // its short form (core/display.hpp), collected in the momenta and velocities it contains.
 #pragma once
 
-#include <functional>
+#include <memory>
+#include <vector>
+
+#include <ginac/ginac.h>
 
 #include "derivation/model.hpp"
 
@@ -19,10 +22,43 @@ void present(Derivation& d);
 /// `hamel eval` left a formula at a pole).
 GiNaC::ex presented(const GiNaC::ex& value, const Derivation& d);
 
-/// Runs `here` (a derivation's last, long step, which only adds sections) while a worker process finds
-/// the display forms of the values `d` holds now (d.displayed), so that present() afterwards computes
-/// only the new ones: on two cores the display pass of the finished sections costs no wall time. With
-/// one process (core/parallel.hpp workers()) it only runs `here`.
-void display_beside(Derivation& d, const std::function<void()>& here);
+/// The display pass begun during the derivation: at each section's start (DeriveOptions::section_started)
+/// the values found so far go to a worker process (core/parallel.hpp Background) while the derivation
+/// goes on, so that on two cores the display of the finished sections costs no wall time. One worker at
+/// a time: values found while it works wait for the next section's start, or for present(). With one
+/// process (workers() is 1) nothing runs ahead. The forms are those present() would find itself: a
+/// value's form depends on the value and on the symbols it is collected in, which later sections may
+/// extend (a momentum declared later, a variable that renames one), so a form is used only where those
+/// are still the same at the end.
+class DisplayAhead {
+ public:
+  DisplayAhead();
+  ~DisplayAhead();
+  DisplayAhead(const DisplayAhead&) = delete;
+  DisplayAhead& operator=(const DisplayAhead&) = delete;
+  /// The values of `d` not shown yet to a worker, when none is at work and they are worth a fork.
+  void offer(const Derivation& d);
+  /// Whether `value` is with a worker still at work.
+  bool pending(const GiNaC::ex& value) const;
+  /// The forms found ahead that still hold for `d`, added to d.displayed: those of the workers that have
+  /// finished, or (`wait`) of all of them.
+  void take(Derivation& d, bool wait);
+
+ private:
+  struct Batch;
+  struct Found {
+    GiNaC::ex value;
+    GiNaC::lst collected_in;  // the symbols its form is collected in
+    GiNaC::ex form;
+  };
+  void collect(Batch& b);
+  std::vector<std::unique_ptr<Batch>> batches_;  // the last one may be at work
+  GiNaC::exset given_;                           // every value given to a worker
+  std::vector<Found> found_;                     // from the batches taken
+};
+
+/// present(d) with what `ahead` found during the derivation: the values not with its worker are shown
+/// here meanwhile, then its forms are taken.
+void present(Derivation& d, DisplayAhead& ahead);
 
 }  // namespace hamel

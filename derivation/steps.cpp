@@ -8,6 +8,7 @@
 namespace hamel {
 
 DerivationSection& start_section(Derivation& d, const DeriveOptions& options, const std::string& id, const std::string& title) {
+  if (options.section_started) options.section_started(d);
   if (options.progress) options.progress(title);
   return d.add(id, title);
 }

@@ -37,9 +37,11 @@ std::shared_ptr<Derivation> derive(const System& s, const std::string& plots) {
   std::error_code ec;
   if (!plots.empty() && std::filesystem::exists(plots, ec) && !std::filesystem::is_directory(plots, ec))
     throw InvalidArgument("plots '" + plots + "': expected a folder (created if missing), got a file");
-  const DeriveOptions options{plots.empty() ? "" : plots + "/" + f.name, [](const std::string&) {}, {}};
+  DisplayAhead ahead;  // as `hamel derive`: the display pass of the finished sections while it derives
+  DeriveOptions options{plots.empty() ? "" : plots + "/" + f.name, [](const std::string&) {}, {}, {}};
+  options.section_started = [&ahead](const Derivation& so_far) { ahead.offer(so_far); };
   auto d = std::make_shared<Derivation>(derive_system(f, options));
-  present(*d);
+  present(*d, ahead);
   declare_remaining_symbols(*d);
   return d;
 }

@@ -137,6 +137,35 @@ TEST_CASE("parallel_map: the workers' zero tests are counted in this process") {
   for (std::size_t i = 0; i < 6; ++i) CHECK(*answers[i] == (i % 2 ? "1" : "0"));
 }
 
+TEST_CASE("Background: work done in a worker while this process goes on, answered once; none with one process") {
+  {
+    const Workers two(2);
+    hamel::Background b([] { return std::to_string(::getpid()); });
+    CHECK(b.running());
+    const auto answer = b.answer();
+    REQUIRE(answer);
+    CHECK(*answer != std::to_string(::getpid()));  // another process did it
+    CHECK_FALSE(b.running());
+    CHECK_FALSE(b.answer());  // taken once
+    hamel::Background fails([]() -> std::string { throw std::runtime_error("no answer"); });
+    CHECK_FALSE(fails.answer());
+  }
+  const Workers one(1);
+  hamel::Background none([]() -> std::string { throw std::logic_error("should not run"); });
+  CHECK_FALSE(none.running());
+  CHECK(none.finished());
+  CHECK_FALSE(none.answer());
+}
+
+TEST_CASE("Background: a worker whose answer is not asked for is stopped, not waited for") {
+  const Workers two(2);
+  hamel::Background forever([]() -> std::string {
+    for (;;) ::pause();  // only a signal ends it
+  });
+  CHECK(forever.running());
+  CHECK_FALSE(forever.finished());
+}  // the destructor kills it: the test ends
+
 TEST_CASE("workers: HAMEL_JOBS, or set_workers, which 0 resets") {
   const unsigned before = hamel::set_workers(3);
   CHECK(hamel::workers() == 3);

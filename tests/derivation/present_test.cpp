@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "core/latex.hpp"
+#include "core/parallel.hpp"
 #include "core/symbolic.hpp"
 #include "derivation/present.hpp"
 
@@ -23,9 +24,64 @@ hamel::Derivation with_entries(const std::vector<GiNaC::ex>& values) {
   return d;
 }
 
+// Sets the number of workers for one test case.
+struct Workers {
+  unsigned before;
+  explicit Workers(unsigned n) : before(hamel::set_workers(n)) {}
+  ~Workers() { hamel::set_workers(before); }
+};
+
+// Entries over K(θ) of the sphere with numerators of growing degree: enough work for a worker.
+std::vector<GiNaC::ex> sphere_entries(const Sphere& S) {
+  std::vector<GiNaC::ex> out;
+  for (int k = 1; k <= 8; ++k)
+    out.push_back((S.I3 * pow(S.c, k) + S.m * S.R * S.R * pow(S.s, k + 1) * S.c - k * S.I1) / (S.K * pow(S.s, k % 3)));
+  return out;
+}
+
 }  // namespace
 
 TEST_SUITE("derivation") {
+
+TEST_CASE("present: the forms a worker finds ahead, during the derivation, are those found at the end") {
+  Sphere S;
+  const std::vector<GiNaC::ex> values = sphere_entries(S);
+  std::size_t nodes = 0;
+  for (const GiNaC::ex& v : values) nodes += hamel::tree_size(v, 100000);
+  REQUIRE(nodes >= 400);  // worth a worker (present.cpp kAheadWorthyNodes)
+  hamel::Derivation alone = with_entries(values);
+  {
+    const Workers one(1);
+    hamel::present(alone);
+  }
+  const Workers two(2);
+  hamel::Derivation d = with_entries(values);
+  hamel::DisplayAhead ahead;
+  ahead.offer(d);
+  for (const GiNaC::ex& v : values) CHECK(ahead.pending(v));
+  hamel::present(d, ahead);
+  const auto& mine = alone.sections[0].objects[0].entries;
+  const auto& theirs = d.sections[0].objects[0].entries;
+  REQUIRE(mine.size() == theirs.size());
+  for (std::size_t i = 0; i < mine.size(); ++i) CHECK(hamel::to_text(theirs[i].value) == hamel::to_text(mine[i].value));
+  REQUIRE(d.abbreviations.size() == alone.abbreviations.size());
+  CHECK(d.abbreviations[0].name == "K");
+}
+
+TEST_CASE("present: a form found ahead is dropped where a later section makes a symbol of it a momentum") {
+  Sphere S;
+  std::vector<GiNaC::ex> values = sphere_entries(S);
+  const GiNaC::ex with_pi = (S.p1 * S.p1 * S.I3 + S.p1 * S.m * S.R * S.R * S.c + S.I1 * S.p1 * S.s) / S.K;
+  values.push_back(with_pi);
+  const Workers two(2);
+  hamel::Derivation d = with_entries(values);
+  hamel::DisplayAhead ahead;
+  ahead.offer(d);
+  d.declare("pi1", hamel::SymbolKind::Momentum);  // declared after the worker began: its forms collect in it
+  ahead.take(d, true);
+  CHECK(d.displayed.count(values.front()) == 1);
+  CHECK(d.displayed.count(with_pi) == 0);  // found without collecting in pi1: present() finds it again
+}
 
 TEST_CASE("present: a denominator shared by three entries is named K once, with its sign, the values stay") {
   Sphere S;
