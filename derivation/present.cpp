@@ -400,8 +400,20 @@ void DisplayAhead::offer(const Derivation& d) {
   for (const GiNaC::ex& v : values.values)
     if ((nodes += tree_size(v, kAheadWorthyNodes)) >= kAheadWorthyNodes) break;
   if (nodes < kAheadWorthyNodes) return;
-  auto b = std::make_unique<Batch>();
+  // shared among the idle cores: at a last section's start the derivation is nearly done, and the
+  // display of the sections before is what is left (the double pendulum's equations of motion)
   const std::set<std::string> collect = collected_symbols(d);
+  const std::size_t parts = std::min<std::size_t>(workers() - at_work, values.values.size());
+  for (std::size_t p = 0; p < parts; ++p) {
+    std::vector<GiNaC::ex> part;
+    for (std::size_t k = p; k < values.values.size(); k += parts) part.push_back(values.values[k]);
+    start(part, collect);
+  }
+}
+
+void DisplayAhead::start(const std::vector<GiNaC::ex>& part, const std::set<std::string>& collect) {
+  DistinctValues values = distinct_values(part);
+  auto b = std::make_unique<Batch>();
   for (const GiNaC::ex& v : values.values) {
     b->collected.push_back(collect_symbols_of(v, collect));
     given_.insert(v);

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <memory>
+#include <set>
+#include <string>
 #include <vector>
 
 #include <ginac/ginac.h>
@@ -52,6 +54,7 @@ class DisplayAhead {
     GiNaC::ex form;
   };
   void collect(Batch& b);
+  void start(const std::vector<GiNaC::ex>& values, const std::set<std::string>& collect);  // one worker
   std::vector<std::unique_ptr<Batch>> batches_;  // the last one may be at work
   GiNaC::exset given_;                           // every value given to a worker
   std::vector<Found> found_;                     // from the batches taken
