@@ -137,7 +137,7 @@ TEST_CASE("parallel_map: the workers' zero tests are counted in this process") {
   for (std::size_t i = 0; i < 6; ++i) CHECK(*answers[i] == (i % 2 ? "1" : "0"));
 }
 
-TEST_CASE("Background: work done in a worker while this process goes on, answered once; none with one process") {
+TEST_CASE("Background: work done in a worker while this process goes on, answered once, and none with one process") {
   {
     const Workers two(2);
     hamel::Background b([] { return std::to_string(::getpid()); });
