@@ -3,6 +3,8 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <utility>
 
 #include "derivation/model.hpp"
 
@@ -24,5 +26,12 @@ GiNaC::ex presented(const GiNaC::ex& value, const Derivation& d);
 /// only the new ones: on two cores the display pass of the finished sections costs no wall time. With
 /// one process (core/parallel.hpp workers()) it only runs `here`.
 void display_beside(Derivation& d, const std::function<void()>& here);
+
+namespace detail {
+/// A denominator's key, by which present() finds the forms of one named value: the canonical form P of
+/// the sum b up to a factor (a sign, a number, a monomial in the symbols), as (P's text, factor) with
+/// b = factor · P; P is the one of ±P whose text sorts first.
+std::pair<std::string, GiNaC::ex> canonical_key(const GiNaC::ex& b);
+}  // namespace detail
 
 }  // namespace hamel
