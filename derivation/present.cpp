@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -14,6 +15,8 @@
 #include "core/display.hpp"
 #include "core/latex.hpp"
 #include "core/monomial.hpp"
+#include "core/node_kind.hpp"
+#include "core/stored_terms.hpp"
 #include "core/parallel.hpp"
 #include "core/symbolic.hpp"
 #include "core/term_order.hpp"
@@ -36,13 +39,24 @@ GiNaC::lst collect_symbols_of(const GiNaC::ex& e, const std::set<std::string>& n
   return out;
 }
 
-// The sums raised to negative integer powers in e (its denominators, also inside split fractions).
+// The sums raised to negative integer powers in e (its denominators, also inside split fractions). A
+// sum's terms and a product's factors are read as GiNaC stores them (core/stored_terms.hpp): op(i)
+// would build each c·x and x^k again (4% of the display pass of the Chaplygin ball).
 void denominators(const GiNaC::ex& e, GiNaC::exset& out) {
-  if (GiNaC::is_a<GiNaC::power>(e) && GiNaC::is_a<GiNaC::add>(e.op(0)) && GiNaC::is_a<GiNaC::numeric>(e.op(1)) &&
-      GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_integer() && GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_negative())
-    out.insert(e.op(0));
-  if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e) || GiNaC::is_a<GiNaC::power>(e))
-    for (std::size_t i = 0; i < e.nops(); ++i) denominators(e.op(i), out);
+  const auto is_negative_integer = [](const GiNaC::ex& k) {
+    return is_number(k) && GiNaC::ex_to<GiNaC::numeric>(k).is_integer() && GiNaC::ex_to<GiNaC::numeric>(k).is_negative();
+  };
+  const auto power = [&](const GiNaC::ex& base, const GiNaC::ex& k) {
+    if (is_sum(base) && is_negative_integer(k)) out.insert(base);
+    denominators(base, out);
+    denominators(k, out);
+  };
+  switch (node_kind(e)) {
+    case NodeKind::Sum: for_each_term(e, [&](const GiNaC::ex& x, const GiNaC::ex&) { denominators(x, out); }, [](const GiNaC::ex&) {}); break;
+    case NodeKind::Product: for_each_power(e, power); break;
+    case NodeKind::Power: power(e.op(0), e.op(1)); break;
+    default: break;
+  }
 }
 
 // A sum with its first printed term positive, as the printer writes a sum factor: GiNaC stores
@@ -76,16 +90,45 @@ GiNaC::ex monomial_content(const GiNaC::ex& c) {
   return m;
 }
 
+// −P with the text of simplify(−P), P a canonical form: for a sum (a polynomial: a canonical form with a
+// denominator is a product) GiNaC's −P, the same polynomial with each coefficient negated, which is the
+// canonical form of −P (its numerator is unique, its denominator 1); otherwise simplify(−P).
+GiNaC::ex negated_canonical(const GiNaC::ex& P) {
+  static const bool check = std::getenv("HAMEL_CHECK_DISPLAY") != nullptr;
+  if (!is_sum(P)) return simplify(-P);
+  const GiNaC::ex minus = -P;
+  if (check && to_text(minus) != to_text(simplify(minus)))
+    throw std::logic_error("negated_canonical: " + to_text(minus) + " is simplified to " + to_text(simplify(minus)));
+  return minus;
+}
+
+}  // namespace
+
 // A denominator's key: the canonical form P of the sum up to a factor (a sign, a number, a monomial in
 // the symbols), as (key, factor) with b = factor · P. K, −K, K written with cos² or sin², and J0·K
 // (a trailer's d/dt p1 over J0 K2) get the same key.
-std::pair<std::string, GiNaC::ex> canonical_key(const GiNaC::ex& b) {
+std::pair<std::string, GiNaC::ex> detail::canonical_key(const GiNaC::ex& b) {
   const GiNaC::ex c = simplify(b);
   const GiNaC::ex content = monomial_content(c);
   const GiNaC::ex P = content.is_equal(1) ? c : simplify((c / content).expand());
-  const std::string plus = to_text(P), minus = to_text(simplify(-P));
+  const std::string plus = to_text(P), minus = to_text(negated_canonical(P));
   return plus <= minus ? std::make_pair(plus, content) : std::make_pair(minus, GiNaC::ex(-content));
 }
+
+namespace {
+
+// canonical_key remembered per sum for one display pass: long_denominators, the named values and
+// name_other_forms key the same sums (each key costs canonical forms).
+class Keys {
+ public:
+  const std::pair<std::string, GiNaC::ex>& of(const GiNaC::ex& b) {
+    const auto it = known_.find(b);
+    return it != known_.end() ? it->second : known_.emplace(b, detail::canonical_key(b)).first->second;
+  }
+
+ private:
+  std::unordered_map<GiNaC::ex, std::pair<std::string, GiNaC::ex>, std::hash<GiNaC::ex>, GiNaC::ex_is_equal> known_;
+};
 
 // The long denominators of the entries, by canonical key (up to sign), in order of first appearance:
 // how many entries have each, and the forms it takes there with their factors against the key's form.
@@ -98,7 +141,7 @@ struct Denominators {
   std::map<std::string, Found> found;
 };
 
-Denominators long_denominators(const Derivation& d, std::size_t shortest) {
+Denominators long_denominators(const Derivation& d, std::size_t shortest, Keys& keys_of) {
   Denominators out;
   for (const auto& section : d.sections)
     for (const auto& object : section.objects)
@@ -109,7 +152,7 @@ Denominators long_denominators(const Derivation& d, std::size_t shortest) {
         const auto text = [](const GiNaC::ex& x) { return to_text(plus_first(x)); };
         for (const GiNaC::ex& b : in_name_order({in_entry.begin(), in_entry.end()}, text)) {
           if (display_size(plus_first(b)) < shortest) continue;
-          const auto [key, factor] = canonical_key(b);
+          const auto& [key, factor] = keys_of.of(b);
           Denominators::Found& f = out.found[key];
           if (f.forms.empty()) out.order.push_back(key);
           if (keys.insert(key).second) ++f.entries;
@@ -155,14 +198,14 @@ std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
 // Each named value where it appears whole or as a factor, written ±name (or a multiple) there too:
 // G_11 = K beside G_12 = −K, not −2 b² I_w − ρ² (d² m + I_c). Only sums with at least the named value's
 // symbols and its size are compared (by canonical form up to a factor, canonical_key).
-void name_other_forms(Derivation& d, std::size_t shortest) {
+void name_other_forms(Derivation& d, std::size_t shortest, Keys& keys_of) {
   std::map<std::string, std::size_t> by_key;  // canonical key → abbreviation
   std::vector<GiNaC::ex> value_factor;         // value = value_factor · the key's form, per abbreviation
   std::vector<GiNaC::exset> symbols;
   std::size_t largest = 0;  // a form of a named value is not many times its size: larger sums are not compared
   GiNaC::exset unnamed;     // sums whose canonical key names nothing
   for (std::size_t k = 0; k < d.abbreviations.size(); ++k) {
-    const auto [key, factor] = canonical_key(d.abbreviations[k].value);
+    const auto& [key, factor] = keys_of.of(d.abbreviations[k].value);
     by_key[key] = k;
     value_factor.push_back(factor);
     symbols.emplace_back();
@@ -185,7 +228,7 @@ void name_other_forms(Derivation& d, std::size_t shortest) {
           const auto known = [&](const Abbreviation& a) { return std::any_of(a.forms.begin(), a.forms.end(), is_b); };
           if (std::any_of(d.abbreviations.begin(), d.abbreviations.end(), known)) continue;
           if (unnamed.count(b)) continue;  // met before in another entry, no named value's form
-          const auto [key, factor] = canonical_key(b);
+          const auto& [key, factor] = keys_of.of(b);
           const auto it = by_key.find(key);
           if (it == by_key.end()) {
             unnamed.insert(b);
@@ -213,7 +256,8 @@ std::string denominator_letter(const std::set<std::string>& taken) {
 // form in the derivation is the one shown; the others (−K, K in cosines) are written ±K.
 void name_recurring_denominators(Derivation& d) {
   constexpr std::size_t kShortest = 6, kShared = 3;
-  const Denominators all = long_denominators(d, kShortest);
+  Keys keys;
+  const Denominators all = long_denominators(d, kShortest, keys);
   std::vector<std::string> named;
   for (const std::string& key : all.order)
     if (all.found.at(key).entries >= kShared) named.push_back(key);
@@ -227,7 +271,7 @@ void name_recurring_denominators(Derivation& d) {
     taken.insert(name);
     d.abbreviations.push_back(abbreviation(name, all.found.at(key).forms));
   }
-  if (!d.abbreviations.empty()) name_other_forms(d, kShortest);
+  if (!d.abbreviations.empty()) name_other_forms(d, kShortest, keys);
 }
 
 // Each distinct value of `values` once, and for each value the index of its distinct copy.

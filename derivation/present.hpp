@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <ginac/ginac.h>
@@ -63,5 +64,12 @@ class DisplayAhead {
 /// present(d) with what `ahead` found during the derivation: the values not with its worker are shown
 /// here meanwhile, then its forms are taken.
 void present(Derivation& d, DisplayAhead& ahead);
+
+namespace detail {
+/// A denominator's key, by which present() finds the forms of one named value: the canonical form P of
+/// the sum b up to a factor (a sign, a number, a monomial in the symbols), as (P's text, factor) with
+/// b = factor · P; P is the one of ±P whose text sorts first.
+std::pair<std::string, GiNaC::ex> canonical_key(const GiNaC::ex& b);
+}  // namespace detail
 
 }  // namespace hamel

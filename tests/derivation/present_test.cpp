@@ -2,6 +2,9 @@
 // (issue 16 §3: the K of 004 (6.7)); the names are for text and LaTeX only, the values stay written out.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <string>
+
 #include "core/latex.hpp"
 #include "core/parallel.hpp"
 #include "core/symbolic.hpp"
@@ -165,6 +168,27 @@ TEST_CASE("present: no name for a denominator of two entries, nor a name the sys
   hamel::present(both);
   REQUIRE(both.abbreviations.size() == 1);
   CHECK(both.abbreviations[0].name == "Z");
+}
+
+TEST_CASE("present: the key of a denominator is the same for K, −2K and m·K, with the factor against it") {
+  Sphere S;
+  const auto K = hamel::detail::canonical_key(S.K), minus_2K = hamel::detail::canonical_key((-2 * S.K).expand()),
+             mK = hamel::detail::canonical_key((S.m * S.K).expand());
+  CHECK(minus_2K.first == K.first);
+  CHECK(mK.first == K.first);
+  CHECK((minus_2K.second / K.second).is_equal(-2));
+  CHECK((mK.second / K.second).is_equal(S.m));
+  // the key is the text of P or of −P (P the canonical form), whichever sorts first: −P here is not
+  // simplified again, so compare with what simplify gives
+  const std::string plus = hamel::to_text(hamel::simplify(S.K)), minus = hamel::to_text(hamel::simplify(-hamel::simplify(S.K)));
+  CHECK(K.first == std::min(plus, minus));
+  CHECK(K.second.is_equal(plus <= minus ? 1 : -1));
+  // a fraction (not a sum: its −P is simplified) is keyed up to its sign only
+  const GiNaC::ex F = 1 + S.I1 / (S.m * S.R * S.R);
+  const auto frac = hamel::detail::canonical_key(F), minus_frac = hamel::detail::canonical_key(-F);
+  CHECK(frac.first == "(I1 + m*R^2)/(m*R^2)");
+  CHECK(minus_frac.first == frac.first);
+  CHECK((minus_frac.second / frac.second).is_equal(-1));
 }
 
 }  // TEST_SUITE
