@@ -4,6 +4,7 @@
 #include "core/node_kind.hpp"
 #include "core/symbolic.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace hamel {
@@ -146,5 +147,58 @@ ex replace_square(const ex& p, const ex& c, const ex& s) {
   for (const ex& t : terms_of(q)) each(t);
   return changed ? ex(GiNaC::add(out)) : q;  // a sum of expanded terms is expanded: add() flattens it
 }
+
+std::optional<std::map<ex, int, GiNaC::ex_is_less>> degrees_of(const ex& p) {
+  std::map<ex, int, GiNaC::ex_is_less> out;
+  bool ok = true;
+  const auto power = [&](const ex& base, const ex& k) {
+    if (is_number(base) && k.is_equal(1)) {
+      ok = ok && GiNaC::ex_to<GiNaC::numeric>(base).is_rational();
+    } else if (is_symbol_node(base) && is_number(k) && GiNaC::ex_to<GiNaC::numeric>(k).is_pos_integer()) {
+      int& d = out[base];
+      d = std::max(d, GiNaC::ex_to<GiNaC::numeric>(k).to_int());
+    } else {
+      ok = false;
+    }
+  };
+  const auto term = [&](const ex& x, const ex& c) {
+    ok = ok && is_number(c) && GiNaC::ex_to<GiNaC::numeric>(c).is_rational();
+    for_each_power(x, [&](const ex& base, const ex& k) {
+      if (is_power_node(base) && k.is_equal(1)) power(base.op(0), base.op(1));  // a lone power
+      else power(base, k);
+    });
+  };
+  if (is_sum(p)) for_each_term(p, term, [&](const ex& k) { term(k, 1); });
+  else term(p, 1);
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+bool numeric_multiple(const ex& a, const ex& b) {
+  const ex ea = a.expand(), eb = b.expand();
+  const std::vector<ex> ta = terms_of(ea), tb = terms_of(eb);
+  if (ta.size() != tb.size()) return false;
+  if (const auto da = degrees_of(ea), db = degrees_of(eb); da && db && *da != *db) return false;
+  const ex c = ta.front() / tb.front();
+  if (is_number(c) && (ea - c * eb).expand().is_zero()) return true;
+  ex q;
+  return GiNaC::divide(a, b, q) && is_number(q);
+}
+
+namespace {
+
+bool lower_degree_somewhere(const ex& a, const ex& b) {
+  if (a.is_zero() || is_number(b)) return false;
+  const auto da = degrees_of(a), db = degrees_of(b);
+  if (!da || !db) return false;
+  return std::any_of(db->begin(), db->end(), [&](const auto& v) {
+    const auto it = da->find(v.first);
+    return v.second > (it == da->end() ? 0 : it->second);
+  });
+}
+
+}  // namespace
+
+bool divide_by_degrees(const ex& a, const ex& b, ex& q) { return !lower_degree_somewhere(a, b) && GiNaC::divide(a, b, q); }
 
 }  // namespace hamel

@@ -10,6 +10,8 @@
 #include "core/node_kind.hpp"
 #include "core/stored_terms.hpp"  // for_each_power, read by the walks over terms
 
+#include <map>
+#include <optional>
 #include <vector>
 
 namespace hamel {
@@ -38,5 +40,23 @@ void symbols_of_terms(const GiNaC::ex& p, GiNaC::exset& out);
 /// The expanded polynomial p with c² → 1 − s² (c and s symbols): c^k becomes c^(k mod 2)·(1 − s²)^⌊k/2⌋,
 /// term by term, so that only the terms with c² are expanded again. p itself, expanded, when no term has c².
 GiNaC::ex replace_square(const GiNaC::ex& p, const GiNaC::ex& c, const GiNaC::ex& s);
+
+/// Each symbol's largest exponent in p, read off its stored terms; nullopt unless p is a sum of
+/// rational multiples of products of symbols to positive integer powers (an expanded polynomial: the
+/// exponents are its degrees).
+std::optional<std::map<GiNaC::ex, int, GiNaC::ex_is_less>> degrees_of(const GiNaC::ex& p);
+
+/// Whether a is a number times b (b not 0): what GiNaC::divide(a, b, q) with q a number says,
+/// cheaper. c·b has as many terms as b and the same degrees, and c is the ratio of their first terms
+/// (GiNaC orders a sum's terms by their monomials, not their numbers), checked by a − c·b = 0; GiNaC
+/// divides only where neither decides (the display pass's per-monomial fractions asked the division
+/// whether anything cancelled: 5% of the double pendulum's pass).
+bool numeric_multiple(const GiNaC::ex& a, const GiNaC::ex& b);
+
+/// GiNaC::divide(a, b, q), refused at once where b has a symbol to a higher degree than a (a nonzero
+/// polynomial's multiples have at least its degree in each symbol; most coefficients of a numerator
+/// are no multiple of its denominator, and the divisions took 5% of routh_sphere's display pass).
+/// GiNaC decides where a or b is not an expanded polynomial.
+bool divide_by_degrees(const GiNaC::ex& a, const GiNaC::ex& b, GiNaC::ex& q);
 
 }  // namespace hamel

@@ -185,4 +185,58 @@ SparsePolynomial divided(const SparsePolynomial& p, const std::vector<int>& m) {
   return q;
 }
 
+SparsePolynomial times_monomial(const SparsePolynomial& p, const std::vector<int>& m) {
+  SparsePolynomial q = p;  // raising every term by the same vector keeps the order
+  for (auto& t : q.terms)
+    for (std::size_t v = 0; v < m.size(); ++v) t.exponents[v] += m[v];
+  return q;
+}
+
+namespace {
+
+// The terms of x^e·c·b (not yet summed).
+void append_times(const std::vector<int>& e, const numeric& c, const SparsePolynomial& b, std::vector<SparsePolynomial::Term>& out) {
+  for (const auto& u : b.terms) {
+    SparsePolynomial::Term t{e, c * u.coefficient};
+    for (std::size_t v = 0; v < e.size(); ++v) t.exponents[v] += u.exponents[v];
+    out.push_back(std::move(t));
+  }
+}
+
+}  // namespace
+
+SparsePolynomial product(const SparsePolynomial& a, const SparsePolynomial& b) {
+  std::vector<SparsePolynomial::Term> out;
+  out.reserve(a.size() * b.size());
+  for (const auto& t : a.terms) append_times(t.exponents, t.coefficient, b, out);
+  return SparsePolynomial(a.variables, std::move(out));
+}
+
+SparsePolynomial substituted(const SparsePolynomial& p, std::size_t v, const SparsePolynomial& q) {
+  std::vector<SparsePolynomial> powers{SparsePolynomial(p.variables, {{std::vector<int>(p.variables, 0), 1}})};
+  std::vector<SparsePolynomial::Term> out;
+  for (const auto& t : p.terms) {
+    const int k = t.exponents[v];
+    if (k == 0) {
+      out.push_back(t);
+      continue;
+    }
+    while (static_cast<int>(powers.size()) <= k) powers.push_back(product(powers.back(), q));
+    std::vector<int> rest = t.exponents;
+    rest[v] = 0;
+    append_times(rest, t.coefficient, powers[static_cast<std::size_t>(k)], out);
+  }
+  return SparsePolynomial(p.variables, std::move(out));
+}
+
+SparsePolynomial in_angle_sum(const SparsePolynomial& p, const AngleSumSlots& a) {
+  const auto two_terms = [&](std::size_t u, std::size_t v, int cu, std::size_t w, std::size_t z, int cw) {  // cu·x_u·x_v + cw·x_w·x_z
+    std::vector<int> first(p.variables, 0), second(p.variables, 0);
+    ++first[u], ++first[v], ++second[w], ++second[z];
+    return SparsePolynomial(p.variables, {{first, cu}, {second, cw}});
+  };
+  const SparsePolynomial to_sx = two_terms(a.S, a.cy, 1, a.C, a.sy, -a.sign), to_cx = two_terms(a.C, a.cy, 1, a.S, a.sy, a.sign);
+  return replace_square(replace_square(substituted(substituted(p, a.sx, to_sx), a.cx, to_cx), a.cy, a.sy), a.C, a.S);
+}
+
 }  // namespace hamel

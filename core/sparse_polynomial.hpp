@@ -66,4 +66,24 @@ bool divides(const std::vector<int>& m, const std::vector<int>& e);
 /// p / x^m, x^m dividing every term.
 SparsePolynomial divided(const SparsePolynomial& p, const std::vector<int>& m);
 
+/// p · x^m.
+SparsePolynomial times_monomial(const SparsePolynomial& p, const std::vector<int>& m);
+
+/// a · b (over the same symbols).
+SparsePolynomial product(const SparsePolynomial& a, const SparsePolynomial& b);
+
+/// p with x_v replaced by q (over the same symbols; q may hold x_v), expanded: GiNaC's subs then
+/// expand, each power of q computed once.
+SparsePolynomial substituted(const SparsePolynomial& p, std::size_t v, const SparsePolynomial& q);
+
+/// The slots of sin x, cos x, sin y, cos y, S = sin(x ± y), C = cos(x ± y), and the sign ± (1 or −1).
+struct AngleSumSlots {
+  std::size_t sx, cx, sy, cy, S, C;
+  int sign;
+};
+
+/// p in x ± y: sin x → S·cos y − ±C·sin y, cos x → C·cos y + ±S·sin y, then cos² y → 1 − sin² y and
+/// C² → 1 − S² (replace_square): the display pass's contraction of angle sums (core/display.cpp).
+SparsePolynomial in_angle_sum(const SparsePolynomial& p, const AngleSumSlots& a);
+
 }  // namespace hamel

@@ -242,6 +242,9 @@ TEST_CASE("display_form: cos^k/sin^k as 1/tan^k, unequal powers left alone") {
   CHECK(hamel::detail::str(shown).find("cos(theta)/") == std::string::npos);
   CHECK(hamel::detail::str(hamel::display_form(-4 * S.c / S.s)) == "-4/tan(theta)");
   CHECK(hamel::detail::str(hamel::display_form(8 * S.s * S.s / (S.c * S.c))) == "8*tan(theta)^2");
+  // the terms with no sine or cosine below the line are kept as they stand beside the one rewritten
+  GiNaC::realsymbol u("u"), v("v");
+  CHECK(hamel::detail::str(hamel::display_form(u * (v + 1) + 3 * S.c / S.s)) == "u*v + u + 3/tan(theta)");
   // cos θ common to the numerator's terms only on the circle (the canonical form writes cos²θ as
   // 1 − sin²θ): {π2, π3} of the Routh sphere (004 §7), m r (…)/(K tan θ) as SymPy's simplify has it
   GiNaC::realsymbol r("r"), e("e");

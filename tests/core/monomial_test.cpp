@@ -76,4 +76,49 @@ TEST_CASE("replace_square turns c² into 1 − s², the same polynomial as by co
   CHECK(hamel::replace_square(GiNaC::pow(c, 2), c, s).is_equal((1 - s * s).expand()));
 }
 
+TEST_CASE("degrees_of reads each symbol's degree off an expanded polynomial, and refuses what is not one") {
+  GiNaC::symbol x("x"), y("y"), z("z");
+  const auto d = hamel::degrees_of((3 * GiNaC::pow(x, 4) * y - GiNaC::numeric(1, 2) * y * y * y + x + 7).expand());
+  REQUIRE(d);
+  CHECK(d->size() == 2);
+  CHECK(d->at(x) == 4);
+  CHECK(d->at(y) == 3);
+  CHECK(d->count(z) == 0);
+  CHECK(hamel::degrees_of(GiNaC::pow(z, 5))->at(z) == 5);  // a lone power
+  CHECK(hamel::degrees_of(ex(0))->empty());
+  CHECK_FALSE(hamel::degrees_of(x * (x + y)));  // not expanded: a sum as a factor
+  CHECK_FALSE(hamel::degrees_of(x + GiNaC::sin(y)));
+  CHECK_FALSE(hamel::degrees_of(1 / x + y));
+  CHECK_FALSE(hamel::degrees_of(GiNaC::numeric(0.5) * x + y));
+}
+
+TEST_CASE("numeric_multiple and divide_by_degrees answer as GiNaC's divide") {
+  GiNaC::symbol x("x"), y("y"), l("l");
+  const ex b = (x * x - 2 * x * y + 3 * y).expand();
+  CHECK(hamel::numeric_multiple((-GiNaC::numeric(3, 2) * b).expand(), b));
+  CHECK(hamel::numeric_multiple(b, b));
+  CHECK_FALSE(hamel::numeric_multiple((l * l * b).expand(), b));  // a monomial, not a number: same term count
+  CHECK_FALSE(hamel::numeric_multiple((b + x).expand(), b));
+  CHECK_FALSE(hamel::numeric_multiple((x * x + 2 * x * y + 3 * y).expand(), b));  // same terms and degrees, other signs
+  ex q;
+  CHECK(hamel::divide_by_degrees(((x + y) * b).expand(), b, q));
+  CHECK(q.is_equal(x + y));
+  CHECK_FALSE(hamel::divide_by_degrees((x * y + 1).expand(), b, q));  // degree 1 in x below b's 2: refused before dividing
+  CHECK_FALSE(hamel::divide_by_degrees((x * x * y * y + 1).expand(), b, q));  // degrees enough, GiNaC says no
+  CHECK(hamel::divide_by_degrees(ex(0), b, q));
+  CHECK(q.is_zero());
+  // against GiNaC on products and perturbed products of small polynomials
+  const std::vector<ex> small{x + 1, x - y, 2 * y * y + x, x * y - 3, ex(5), l * x + y};
+  for (const ex& u : small)
+    for (const ex& v : small) {
+      for (const ex& a : {(u * v).expand(), (u * v + x).expand(), (GiNaC::numeric(-7, 3) * v).expand()}) {
+        ex expected_q, got_q;
+        const bool expected = GiNaC::divide(a, v, expected_q);
+        CHECK(hamel::divide_by_degrees(a, v, got_q) == expected);
+        if (expected) CHECK(got_q.is_equal(expected_q));
+        if (!v.is_zero()) CHECK(hamel::numeric_multiple(a, v) == (expected && GiNaC::is_a<GiNaC::numeric>(expected_q)));
+      }
+    }
+}
+
 }  // TEST_SUITE

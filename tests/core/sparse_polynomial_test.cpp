@@ -153,4 +153,54 @@ TEST_CASE("common_monomial and divided: the quotient times the monomial is the p
   CHECK(hamel::divides({1, 0, 1, 0}, {1, 0, 1, 3}));
 }
 
+TEST_CASE("product, times_monomial and substituted on exponent vectors agree with GiNaC's expand and subs") {
+  const Ring r;
+  const auto sparse = [&](const ex& p) { return *hamel::to_sparse(p.expand(), r.symbols); };
+  const auto back = [&](const SparsePolynomial& p) { return hamel::to_ginac(p, r.symbols); };
+  // (x + 1)(x − 1) = x² − 1; x² with x → x + y is x² + 2xy + y²; x·y² · s c³ = s c³ x y²
+  CHECK(back(hamel::product(sparse(r.x + 1), sparse(r.x - 1))).is_equal(r.x * r.x - 1));
+  CHECK(back(hamel::substituted(sparse(r.x * r.x), 2, sparse(r.x + r.y))).is_equal((r.x * r.x + 2 * r.x * r.y + r.y * r.y).expand()));
+  CHECK(back(hamel::times_monomial(sparse(r.x * r.y * r.y), {1, 3, 0, 0})).is_equal(r.s * GiNaC::pow(r.c, 3) * r.x * r.y * r.y));
+  // x → x − x: every power of x vanishes, the terms without x stay
+  CHECK(back(hamel::substituted(sparse(3 * r.x + r.x * r.y + 5 * r.y), 2, sparse(ex(0)))).is_equal(5 * r.y));
+  std::mt19937 rng(11);
+  for (int draw = 0; draw < 100; ++draw) {
+    const ex p = random_polynomial(rng, r), q = random_polynomial(rng, r);
+    CHECK(back(hamel::product(sparse(p), sparse(q))).is_equal((p * q).expand()));
+    // q may hold x itself: the substitution is simultaneous, as GiNaC's subs
+    CHECK(back(hamel::substituted(sparse(p), 2, sparse(q))).is_equal(p.subs(r.x == q).expand()));
+  }
+}
+
+TEST_CASE("in_angle_sum writes sin x cos y ± cos x sin y as sin(x ± y), as subs and replace_square do on GiNaC trees") {
+  GiNaC::symbol sx("sx"), cx("cx"), sy("sy"), cy("cy"), S("S"), C("C"), m("m");
+  const std::vector<ex> six{sx, cx, sy, cy, S, C, m};
+  const auto sparse = [&](const ex& p) { return *hamel::to_sparse(p.expand(), six); };
+  const auto back = [&](const SparsePolynomial& p) { return hamel::to_ginac(p, six); };
+  const hamel::AngleSumSlots plus{0, 1, 2, 3, 4, 5, 1}, minus{0, 1, 2, 3, 4, 5, -1};
+  CHECK(back(hamel::in_angle_sum(sparse(m * (sx * cy + cx * sy)), plus)).is_equal(m * S));
+  CHECK(back(hamel::in_angle_sum(sparse(sx * cy - cx * sy), minus)).is_equal(S));
+  CHECK(back(hamel::in_angle_sum(sparse(cx * cy + sx * sy), minus)).is_equal(C));
+  // m1 + m2 − m2 cos²(x − y) is m1 + m2 sin²(x − y) only with C² = 1 − S² (the double pendulum's det G)
+  CHECK(back(hamel::in_angle_sum(sparse(1 + m - m * GiNaC::pow(cx * cy + sx * sy, 2)), minus)).is_equal(1 + m * S * S));
+  // cos x alone in x + y: C cos y − S sin y, one term more
+  CHECK(hamel::in_angle_sum(sparse(cx), plus).size() == 2);
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> terms(1, 6), degree(0, 3), top(-5, 5), bottom(1, 5);
+  for (int draw = 0; draw < 100; ++draw) {
+    GiNaC::exvector sum;
+    for (int n = terms(rng); n > 0; --n) {
+      ex t = GiNaC::numeric(top(rng), bottom(rng));
+      for (const ex& v : six) t *= GiNaC::pow(v, degree(rng));
+      sum.push_back(t);
+    }
+    const ex p = ex(GiNaC::add(sum)).expand();
+    for (int sign : {1, -1}) {
+      const ex to_sum = p.subs(GiNaC::lst{sx == S * cy - sign * C * sy, cx == C * cy + sign * S * sy});
+      const ex expected = hamel::replace_square(hamel::replace_square(to_sum, cy, sy), C, S);
+      CHECK(back(hamel::in_angle_sum(sparse(p), sign == 1 ? plus : minus)).is_equal(expected));
+    }
+  }
+}
+
 }  // TEST_SUITE
