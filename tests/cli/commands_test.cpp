@@ -1556,8 +1556,8 @@ TEST_CASE("hamel derive: a particle with 40 coordinates and q0_dot = q1 q2_dot (
 }
 
 TEST_CASE("hamel derive --jobs: the same derivation, byte for byte, from one process or several (issue 18)") {
-  // The ellipsoid's Jacobiator components and display forms are large enough to go to workers; the
-  // flagship's display forms of its sections before the variables' are found beside that last step.
+  // The ellipsoid's Jacobiator components and display forms are large enough to go to workers; both
+  // systems' finished sections are displayed by workers while the derivation goes on (DisplayAhead).
   const auto text_of = [](const std::string& path) {
     std::ifstream in(path);
     return std::string(std::istreambuf_iterator<char>(in), {});
