@@ -1444,9 +1444,15 @@ std::optional<TangentSplit> tangent_factors(const ex& num, const ex& den, const 
   for (const auto& [sx, cx] : P.circle)
     for (const bool cos_above : {true, false}) {
       const ex top = cos_above ? cx : sx, bottom = cos_above ? sx : cx;
-      const ex n = cos_above ? in_cosines(num, P) : on_circle(num, P);
-      const ex d = cos_above ? on_circle(den, P) : in_cosines(den, P);
-      const int k = std::min(degree_in(common_monomial(terms_of(n), {top}), top), degree_in(common_monomial(terms_of(d), {bottom}), bottom));
+      const auto common_degree = [](const ex& p, const ex& x) { return degree_in(common_monomial(terms_of(p), {x}), x); };
+      // the side on the circle first: rewriting the other in cosines costs more, and is needed only
+      // where this side holds its factor in every term
+      const ex reduced = on_circle(cos_above ? den : num, P);
+      const int k_reduced = common_degree(reduced, cos_above ? bottom : top);
+      if (k_reduced <= 0) continue;
+      const ex in_cos = in_cosines(cos_above ? num : den, P);
+      const ex n = cos_above ? in_cos : reduced, d = cos_above ? reduced : in_cos;
+      const int k = std::min(k_reduced, common_degree(in_cos, cos_above ? top : bottom));
       if (k <= 0) continue;
       const ex above = GiNaC::pow(top, k), below = GiNaC::pow(bottom, k);
       return TangentSplit{above, below, on_circle((n / above).expand(), P), on_circle((d / below).expand(), P)};
@@ -1579,8 +1585,12 @@ std::size_t whole_form_size(const ex& e) {
 ex smallest_printed(const std::vector<ex>& forms) {
   const ex* best = &forms.front();
   std::size_t best_size = whole_form_size(*best);
-  for (const ex& f : forms)
-    if (const std::size_t size = whole_form_size(f); size < best_size) best = &f, best_size = size;
+  for (std::size_t i = 1; i < forms.size(); ++i) {
+    // a form met before is not counted again: it cannot be smaller than the best so far
+    const auto earlier = [&](const ex& g) { return g.is_equal(forms[i]); };
+    if (std::any_of(forms.begin(), forms.begin() + static_cast<std::ptrdiff_t>(i), earlier)) continue;
+    if (const std::size_t size = whole_form_size(forms[i]); size < best_size) best = &forms[i], best_size = size;
+  }
   return *best;
 }
 
@@ -1631,10 +1641,18 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   // checked, never trusted.
   const auto on_circles = [&](const ex& p) {
     ex r = p;
-    for (std::size_t k = 0; k < P.circle.size() && !P.sums.empty(); ++k) r = r.subs(P.sums, GiNaC::subs_options::no_pattern);  // sums of sums, written out
+    for (std::size_t k = 0; k < P.circle.size() && !P.sums.empty(); ++k) {  // sums of sums, written out
+      const ex next = r.subs(P.sums, GiNaC::subs_options::no_pattern);
+      if (next.is_equal(r)) break;  // nothing left to write out: the next rounds change nothing
+      r = next;
+    }
     return on_circle(r.expand(), P);
   };
-  const auto equal = [&](const ex& shown, const ex& p) { return (on_circles(shown) - on_circle(p, P)).expand().is_zero(); };
+  // both sides expanded and reduced: the same polynomial is most often the same tree
+  const auto equal = [&](const ex& shown, const ex& p) {
+    const ex a = on_circles(shown), b = on_circle(p, P);
+    return a.is_equal(b) || (a - b).expand().is_zero();
+  };
   // Beyond kMaxShapedTerms terms nobody reads the formula term by term, and the search below grows
   // faster than the terms: such a side is only collected and grouped, in time about linear in its size
   // (a generic 4-coordinate system's Hamel equations, 10⁵ characters each, took 5 s apiece; the Routh
