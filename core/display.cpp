@@ -1550,6 +1550,7 @@ ex common_factor_out(const ex& sum) {
       if (GiNaC::abs(h->second) < GiNaC::abs(it->second)) it->second = h->second;  // the power nearer 0
       ++it;
     }
+    if (common.empty()) return sum;  // nothing common: the terms left cannot change that
   }
   if (common.empty()) return sum;
   ex g = top / bottom;
@@ -1715,11 +1716,16 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
         if (ex c = common_factor_out(*s); !c.is_equal(*s)) forms.push_back(c / over);
       }
   }
+  // a form met before among forms[from, i) gives what it gave there, pushed there already
+  const auto met_before = [&](std::size_t from, std::size_t i) {
+    return std::any_of(forms.begin() + static_cast<std::ptrdiff_t>(from), forms.begin() + static_cast<std::ptrdiff_t>(i),
+                       [&](const ex& g) { return g.is_equal(forms[i]); });
+  };
   for (std::size_t i = 0, n = forms.size(); i < n; ++i)
-    if (ex t = with_tangents(forms[i]); !t.is_equal(forms[i])) forms.push_back(t);
+    if (ex t = met_before(0, i) ? forms[i] : with_tangents(forms[i]); !t.is_equal(forms[i])) forms.push_back(t);
   // a factor common to the terms of a split (after tangents: v3 (5 v1 sin θ − 6 v2/tan θ)/3)
   for (std::size_t i = 1, n = forms.size(); i < n; ++i)
-    if (ex c = common_factor_out(forms[i]); !c.is_equal(forms[i])) forms.push_back(c);
+    if (ex c = met_before(1, i) ? forms[i] : common_factor_out(forms[i]); !c.is_equal(forms[i])) forms.push_back(c);
   return smallest_printed(forms);
 }
 
