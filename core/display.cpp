@@ -1640,14 +1640,20 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   const ex num_short = contract_angle_sums(num_signed, P), den_short = contract_angle_sums(den_signed, P);
   // Every rewriting below is a polynomial identity modulo c² + s² = 1 (the angle sums written out);
   // checked, never trusted.
+  // remembered while P's angles and sums stay as they are: the per-monomial fractions show the same
+  // denominator again and again
+  std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> written_out;
+  std::pair<std::size_t, std::size_t> written_for{P.circle.size(), P.sums.size()};
   const auto on_circles = [&](const ex& p) {
+    if (written_for != std::make_pair(P.circle.size(), P.sums.size())) written_out.clear(), written_for = {P.circle.size(), P.sums.size()};
+    if (const auto it = written_out.find(p); it != written_out.end()) return it->second;
     ex r = p;
     for (std::size_t k = 0; k < P.circle.size() && !P.sums.empty(); ++k) {  // sums of sums, written out
       const ex next = r.subs(P.sums, GiNaC::subs_options::no_pattern);
       if (next.is_equal(r)) break;  // nothing left to write out: the next rounds change nothing
       r = next;
     }
-    return on_circle(r.expand(), P);
+    return written_out.emplace(p, on_circle(r.expand(), P)).first->second;
   };
   // both sides expanded and reduced: the same polynomial is most often the same tree
   const auto equal = [&](const ex& shown, const ex& p) {
