@@ -1444,9 +1444,15 @@ std::optional<TangentSplit> tangent_factors(const ex& num, const ex& den, const 
   for (const auto& [sx, cx] : P.circle)
     for (const bool cos_above : {true, false}) {
       const ex top = cos_above ? cx : sx, bottom = cos_above ? sx : cx;
-      const ex n = cos_above ? in_cosines(num, P) : on_circle(num, P);
-      const ex d = cos_above ? on_circle(den, P) : in_cosines(den, P);
-      const int k = std::min(degree_in(common_monomial(terms_of(n), {top}), top), degree_in(common_monomial(terms_of(d), {bottom}), bottom));
+      const auto common_degree = [](const ex& p, const ex& x) { return degree_in(common_monomial(terms_of(p), {x}), x); };
+      // the side on the circle first: rewriting the other in cosines costs more, and is needed only
+      // where this side holds its factor in every term
+      const ex reduced = on_circle(cos_above ? den : num, P);
+      const int k_reduced = common_degree(reduced, cos_above ? bottom : top);
+      if (k_reduced <= 0) continue;
+      const ex in_cos = in_cosines(cos_above ? num : den, P);
+      const ex n = cos_above ? in_cos : reduced, d = cos_above ? reduced : in_cos;
+      const int k = std::min(k_reduced, common_degree(in_cos, cos_above ? top : bottom));
       if (k <= 0) continue;
       const ex above = GiNaC::pow(top, k), below = GiNaC::pow(bottom, k);
       return TangentSplit{above, below, on_circle((n / above).expand(), P), on_circle((d / below).expand(), P)};
@@ -1544,6 +1550,7 @@ ex common_factor_out(const ex& sum) {
       if (GiNaC::abs(h->second) < GiNaC::abs(it->second)) it->second = h->second;  // the power nearer 0
       ++it;
     }
+    if (common.empty()) return sum;  // nothing common: the terms left cannot change that
   }
   if (common.empty()) return sum;
   ex g = top / bottom;
@@ -1579,8 +1586,12 @@ std::size_t whole_form_size(const ex& e) {
 ex smallest_printed(const std::vector<ex>& forms) {
   const ex* best = &forms.front();
   std::size_t best_size = whole_form_size(*best);
-  for (const ex& f : forms)
-    if (const std::size_t size = whole_form_size(f); size < best_size) best = &f, best_size = size;
+  for (std::size_t i = 1; i < forms.size(); ++i) {
+    // a form met before is not counted again: it cannot be smaller than the best so far
+    const auto earlier = [&](const ex& g) { return g.is_equal(forms[i]); };
+    if (std::any_of(forms.begin(), forms.begin() + static_cast<std::ptrdiff_t>(i), earlier)) continue;
+    if (const std::size_t size = whole_form_size(forms[i]); size < best_size) best = &forms[i], best_size = size;
+  }
   return *best;
 }
 
@@ -1629,12 +1640,26 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   const ex num_short = contract_angle_sums(num_signed, P), den_short = contract_angle_sums(den_signed, P);
   // Every rewriting below is a polynomial identity modulo c² + s² = 1 (the angle sums written out);
   // checked, never trusted.
+  // remembered while P's angles and sums stay as they are: the per-monomial fractions show the same
+  // denominator again and again
+  std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> written_out;
+  std::pair<std::size_t, std::size_t> written_for{P.circle.size(), P.sums.size()};
   const auto on_circles = [&](const ex& p) {
+    if (written_for != std::make_pair(P.circle.size(), P.sums.size())) written_out.clear(), written_for = {P.circle.size(), P.sums.size()};
+    if (const auto it = written_out.find(p); it != written_out.end()) return it->second;
     ex r = p;
-    for (std::size_t k = 0; k < P.circle.size() && !P.sums.empty(); ++k) r = r.subs(P.sums, GiNaC::subs_options::no_pattern);  // sums of sums, written out
-    return on_circle(r.expand(), P);
+    for (std::size_t k = 0; k < P.circle.size() && !P.sums.empty(); ++k) {  // sums of sums, written out
+      const ex next = r.subs(P.sums, GiNaC::subs_options::no_pattern);
+      if (next.is_equal(r)) break;  // nothing left to write out: the next rounds change nothing
+      r = next;
+    }
+    return written_out.emplace(p, on_circle(r.expand(), P)).first->second;
   };
-  const auto equal = [&](const ex& shown, const ex& p) { return (on_circles(shown) - on_circle(p, P)).expand().is_zero(); };
+  // both sides expanded and reduced: the same polynomial is most often the same tree
+  const auto equal = [&](const ex& shown, const ex& p) {
+    const ex a = on_circles(shown), b = on_circle(p, P);
+    return a.is_equal(b) || (a - b).expand().is_zero();
+  };
   // Beyond kMaxShapedTerms terms nobody reads the formula term by term, and the search below grows
   // faster than the terms: such a side is only collected and grouped, in time about linear in its size
   // (a generic 4-coordinate system's Hamel equations, 10⁵ characters each, took 5 s apiece; the Routh
@@ -1697,11 +1722,16 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
         if (ex c = common_factor_out(*s); !c.is_equal(*s)) forms.push_back(c / over);
       }
   }
+  // a form met before among forms[from, i) gives what it gave there, pushed there already
+  const auto met_before = [&](std::size_t from, std::size_t i) {
+    return std::any_of(forms.begin() + static_cast<std::ptrdiff_t>(from), forms.begin() + static_cast<std::ptrdiff_t>(i),
+                       [&](const ex& g) { return g.is_equal(forms[i]); });
+  };
   for (std::size_t i = 0, n = forms.size(); i < n; ++i)
-    if (ex t = with_tangents(forms[i]); !t.is_equal(forms[i])) forms.push_back(t);
+    if (ex t = met_before(0, i) ? forms[i] : with_tangents(forms[i]); !t.is_equal(forms[i])) forms.push_back(t);
   // a factor common to the terms of a split (after tangents: v3 (5 v1 sin θ − 6 v2/tan θ)/3)
   for (std::size_t i = 1, n = forms.size(); i < n; ++i)
-    if (ex c = common_factor_out(forms[i]); !c.is_equal(forms[i])) forms.push_back(c);
+    if (ex c = met_before(1, i) ? forms[i] : common_factor_out(forms[i]); !c.is_equal(forms[i])) forms.push_back(c);
   return smallest_printed(forms);
 }
 

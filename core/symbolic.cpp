@@ -1198,7 +1198,34 @@ ex pretty(const ex& e, const GiNaC::lst& collect_in) {
   return factor_collected(nd.op(0), collect_in) / factor_polynomial(nd.op(1));
 }
 
+// Whether ToPolynomial would find e pure, told by a walk that builds nothing: numbers, symbols, π,
+// sums, products, integer powers, sin/cos/tan of a symbol (its pair made, as the conversion makes it)
+// and abstract jets of symbols and numbers. False at any other node, which the conversion decides (it
+// may find it pure too, or refuse it): display asks this of every canonical form it shows.
+bool plainly_pure(const ex& e) {
+  bool plain = true;
+  NodeMemo<bool> seen;
+  walk_once(e, seen, [&](const ex& x) {
+    if (!plain) return false;
+    const NodeKind kind = node_kind(x);
+    if (kind == NodeKind::Number || kind == NodeKind::Symbol || kind == NodeKind::Sum || kind == NodeKind::Product) return true;
+    if (kind == NodeKind::Constant) return plain = x.is_equal(GiNaC::Pi);
+    if (kind == NodeKind::Power) return plain = is_number(x.op(1)) && ex_to<GiNaC::numeric>(x.op(1)).is_integer();
+    const bool trig = GiNaC::is_the_function<GiNaC::sin_SERIAL>(x) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(x) ||
+                      GiNaC::is_the_function<GiNaC::tan_SERIAL>(x);
+    if (trig && is_symbol_node(x.op(0))) {
+      pair_for(x.op(0));
+      return false;
+    }
+    plain = !trig && is_a<GiNaC::function>(x) && is_abstract_jet(x);
+    for (std::size_t i = 0; plain && i < x.nops(); ++i) plain = is_number(x.op(i)) || is_symbol_node(x.op(i));
+    return false;
+  });
+  return plain;
+}
+
 bool is_canonical_class(const ex& e) {
+  if (plainly_pure(e)) return true;
   ToPolynomial to_poly;
   to_poly(e);
   return to_poly.pure;

@@ -544,3 +544,20 @@ TEST_CASE("evaluate: values at a point in high precision") {
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("is_canonical_class: told by the plain walk and by the conversion alike") {
+  realsymbol x("x"), y("y"), th("theta");
+  const hamel::AbstractFunction f1("f1", 1);
+  // the walk answers these at once (sums, products, integer powers, π, sin/cos/tan of a symbol, jets of symbols)
+  CHECK(hamel::is_canonical_class(x * pow(sin(th), 2) / (1 + cos(th)) - tan(y) + GiNaC::Pi * pow(x, -3)));
+  CHECK(hamel::is_canonical_class(f1(th) * diff(f1(th), th) + numeric(3, 7)));
+  // the conversion answers the rest: pure ones (an angle sum, a jet of a non-symbol) and impure ones
+  CHECK(hamel::is_canonical_class(sin(x + 2 * th) * x));
+  CHECK(hamel::is_canonical_class(f1(pow(x, 2)) + y));
+  CHECK_FALSE(hamel::is_canonical_class(x + sqrt(y)));
+  CHECK_FALSE(hamel::is_canonical_class(x * exp(y)));
+  CHECK_FALSE(hamel::is_canonical_class(sin(pow(x, 2)) + x));
+  CHECK_FALSE(hamel::is_canonical_class(cos(ex(1)) * x));
+  CHECK_FALSE(hamel::is_canonical_class(GiNaC::Euler * x + pow(sin(th), 2)));
+  CHECK_FALSE(hamel::is_canonical_class(f1(sqrt(x)) * x));
+}
