@@ -237,6 +237,16 @@ bool same_pairs(const std::vector<std::pair<ex, ex>>& a, const std::vector<std::
          });
 }
 
+// Whether some term is the partner −t·s² of a term t and has its own partner present (t, −t·s², t·s⁴):
+// only then does the order the terms are paired in matter.
+bool has_square_chain(const std::vector<ex>& terms, const std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal>& present,
+                      const std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal>& partners) {
+  std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> partnered;  // the terms that are a present partner
+  for (const ex& t : terms)
+    if (const ex& u = partners.at(t); present.count(u)) partnered.insert(u);
+  return std::any_of(terms.begin(), terms.end(), [&](const ex& t) { return partnered.count(t) && present.count(partners.at(t)); });
+}
+
 // Remembered per polynomial, many candidates ask it of the same one. Its pairs are taken in P.circle's
 // order, which a new angle (appended there) may change between calls: the order is part of the key.
 ex recover_cos(const ex& p, const Polynomial& P) {
@@ -270,7 +280,10 @@ ex recover_cos(const ex& p, const Polynomial& P) {
     if (std::none_of(terms.begin(), terms.end(), [&](const ex& t) { return present.count(partner_of(t)) > 0; })) continue;
     GiNaC::exvector out;  // summed once: += on a GiNaC sum copies it
     std::unordered_set<ex, std::hash<ex>, GiNaC::ex_is_equal> used;
-    for (const ex& t : terms_in_print_order(q, P)) {  // a chain t, −t·s², t·s⁴ pairs the same way each run
+    // a chain t, −t·s², t·s⁴ pairs the same way each run when taken in print order; without one the
+    // pairs are disjoint and any order joins the same ones (printing every term to order them was
+    // most of this function's cost)
+    for (const ex& t : has_square_chain(terms, present, partners) ? terms_in_print_order(q, P) : terms) {
       if (used.count(t)) continue;
       const ex partner = partner_of(t);
       if (present.count(partner) && !used.count(partner)) {

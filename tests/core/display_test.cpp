@@ -347,6 +347,21 @@ TEST_CASE("display_form: cos² comes back inside a pulled-out coefficient's brac
   CHECK_MESSAGE(text.find("sin(phi)") == std::string::npos, text);
 }
 
+TEST_CASE("display_form: cos² recovered from disjoint pairs in any order, from a chain in print order") {
+  // t − t·sin² pairs: two disjoint ones (paired in the terms' order, no printing needed), and a chain
+  // a − a sin² + a sin⁴, where which two terms join depends on the order they are taken in
+  GiNaC::realsymbol th("theta"), a("a"), b("b");
+  const ex s = sin(th);
+  const ex disjoint = a - a * pow(s, 2) + b * s - b * pow(s, 3);
+  const ex shown = hamel::display_form(disjoint);
+  check_equal(shown, disjoint);
+  CHECK(hamel::detail::str(shown) == "(a + b*sin(theta))*cos(theta)^2");
+  const ex chain = a - a * pow(s, 2) + a * pow(s, 4) + b;
+  const ex shown_chain = hamel::display_form(chain);
+  check_equal(shown_chain, chain);
+  CHECK(hamel::detail::str(shown_chain) == "a*cos(theta)^2 + a*sin(theta)^4 + b");
+}
+
 TEST_CASE("display_form: an angle difference squared is contracted (the double pendulum's det G)") {
   // det G/(l1² l2² m2) = m1 + m2 − m2 cos²(a − b): the canonical form expands cos(a − b); contracting
   // it back needs cos²(a − b) = 1 − sin²(a − b) as well as cos²b = 1 − sin²b
