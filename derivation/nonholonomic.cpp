@@ -1,17 +1,18 @@
 // derivation/nonholonomic.cpp — the derivation of a nonholonomic system, step by step into the model.
 #include "derivation/steps.hpp"
 #include "derivation/nonholonomic.hpp"
-#include "derivation/present.hpp"
 
 #include <algorithm>
 
 #include "brackets/casimir.hpp"
 #include "brackets/jacobi.hpp"
+#include "core/display.hpp"
 #include "core/error.hpp"
 #include "core/latex.hpp"
 #include "core/monomial.hpp"
 #include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
+#include "core/term_order.hpp"
 #include "derivation/in_variables.hpp"
 #include "geometry/invariant_frame.hpp"
 #include "geometry/lifts.hpp"
@@ -399,7 +400,11 @@ void frame_degeneracy(const NonholonomicSystem& sys, DerivationSection& s) {
   GiNaC::ex where = 1;
   for (const GiNaC::ex& f : factors_of(factors)) {
     const GiNaC::ex base = GiNaC::is_a<GiNaC::power>(f) ? f.op(0) : f;
-    if (!plainly_positive(base) && !has_parameter(base)) where *= base;
+    if (is_number(base) || plainly_positive(base) || has_parameter(base)) continue;  // a number: no zeros, a sign
+    // factor() signs and groups its factors in hash order, so the same factor printed differently from
+    // run to run: its canonical form with a plus first, as the display pass shows it
+    const GiNaC::ex canonical = simplify(base);
+    where *= display_form(leads_with_minus(canonical) ? GiNaC::ex(-canonical) : canonical);
   }
   if (where.is_equal(1)) return;
   s.prose.push_back(Paragraph("The frame Hamel computed degenerates where $det G$ vanishes, at the zeros of ")

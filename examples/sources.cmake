@@ -156,6 +156,20 @@ if(HAMEL_BUILD_TESTS)
              examples/${system}.yaml ${HAMEL_DERIVED}/${system}/run1 WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(determinism.${system} latex.${system} PROPERTIES FIXTURES_REQUIRED derived.${system})
   endforeach()
+  # A bench system whose computed frame came out as X or −X from run to run (GiNaC's factor() signs
+  # its factors by hash order; geometry/invariant_frame.cpp coordinate_factors): derived in two processes.
+  if(NOT HAMEL_SANITIZE)
+    add_test(NAME derived.bench.snakeboard_rotation_only
+             COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/derive_once.sh $<TARGET_FILE:hamel_cli>
+                     bench/systems/snakeboard_rotation_only.yaml ${HAMEL_DERIVED}/bench run1
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    add_test(NAME determinism.bench.snakeboard_rotation_only
+             COMMAND ${PROJECT_SOURCE_DIR}/tests/determinism/derive_twice.sh $<TARGET_FILE:hamel_cli>
+                     bench/systems/snakeboard_rotation_only.yaml ${HAMEL_DERIVED}/bench
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(derived.bench.snakeboard_rotation_only PROPERTIES FIXTURES_SETUP derived.bench.snakeboard_rotation_only)
+    set_tests_properties(determinism.bench.snakeboard_rotation_only PROPERTIES FIXTURES_REQUIRED derived.bench.snakeboard_rotation_only)
+  endif()
   # The text report is read by SymPy with ^ as power (fractions, powers, diff of abstract functions).
   find_program(HAMEL_PYTHON3 python3)
   if(HAMEL_PYTHON3)

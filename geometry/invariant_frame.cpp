@@ -11,6 +11,7 @@
 #include "core/monomial.hpp"
 #include "core/rational_function.hpp"
 #include "core/symbolic.hpp"
+#include "core/term_order.hpp"
 #include "geometry/linear_algebra.hpp"
 
 namespace hamel {
@@ -194,12 +195,25 @@ std::optional<ResidueRow> at(const VectorField& E, const Ansatz& A, const Residu
 
 }  // namespace
 
+namespace {
+
+// A factor with its sign fixed by what is written: a sum (or a power of one) with its first term in
+// print order positive. GiNaC's factor() signs its factors in hash order, which moves from run to run,
+// and a field scaled by the product came out as X or −X (the snakeboard with one axle's X1).
+ex plus_first_factor(const ex& f) {
+  if (is_sum(f)) return leads_with_minus(f) ? ex(-f) : f;
+  if (is_power_node(f) && is_sum(f.op(0))) return GiNaC::pow(plus_first_factor(f.op(0)), f.op(1));
+  return f;
+}
+
+}  // namespace
+
 ex coordinate_factors(const ex& p, const Chart& Q) {
   GiNaC::exmap atoms;  // symbol ↦ sin θ, cos θ, … (GiNaC's to_polynomial convention)
   const ex f = GiNaC::factor(p.expand().to_polynomial(atoms));
   ex out = 1;
   for (const ex& x : factors_of(f)) {
-    const ex back = x.subs(atoms, GiNaC::subs_options::no_pattern);
+    const ex back = plus_first_factor(x.subs(atoms, GiNaC::subs_options::no_pattern));
     if (std::any_of(Q.coordinates().begin(), Q.coordinates().end(), [&](const ex& q) { return back.has(q); })) out *= back;
   }
   return out;
