@@ -26,10 +26,11 @@ void present(Derivation& d);
 GiNaC::ex presented(const GiNaC::ex& value, const Derivation& d);
 
 /// The display pass begun during the derivation: at each section's start (DeriveOptions::section_started)
-/// the values found so far go to a worker process (core/parallel.hpp Background) while the derivation
-/// goes on, so that on two cores the display of the finished sections costs no wall time. One worker at
-/// a time: values found while it works wait for the next section's start, or for present(). With one
-/// process (workers() is 1) nothing runs ahead. The forms are those present() would find itself: a
+/// the values found so far go to worker processes (core/parallel.hpp Background) while the derivation
+/// goes on, so that on two cores the display of the finished sections costs no wall time. At most one
+/// worker per core at work, the new values shared among the idle ones; values found while all are busy
+/// wait for the next section's start, or for present(). With one process (workers() is 1) nothing runs
+/// ahead. The forms are those present() would find itself: a
 /// value's form depends on the value and on the symbols it is collected in, which later sections may
 /// extend (a momentum declared later, a variable that renames one), so a form is used only where those
 /// are still the same at the end.
@@ -39,7 +40,7 @@ class DisplayAhead {
   ~DisplayAhead();
   DisplayAhead(const DisplayAhead&) = delete;
   DisplayAhead& operator=(const DisplayAhead&) = delete;
-  /// The values of `d` not shown yet to a worker, when none is at work and they are worth a fork.
+  /// The values of `d` not given to a worker yet, to the idle cores' workers, when they are worth a fork.
   void offer(const Derivation& d);
   /// Whether `value` is with a worker still at work.
   bool pending(const GiNaC::ex& value) const;
@@ -56,13 +57,13 @@ class DisplayAhead {
   };
   void collect(Batch& b);
   void start(const std::vector<GiNaC::ex>& values, const std::set<std::string>& collect);  // one worker
-  std::vector<std::unique_ptr<Batch>> batches_;  // the last one may be at work
+  std::vector<std::unique_ptr<Batch>> batches_;  // those not taken may be at work
   GiNaC::exset given_;                           // every value given to a worker
   std::vector<Found> found_;                     // from the batches taken
 };
 
-/// present(d) with what `ahead` found during the derivation: the values not with its worker are shown
-/// here meanwhile, then its forms are taken.
+/// present(d) with what `ahead` found during the derivation: the values not with its workers are shown
+/// here meanwhile, then their forms are taken.
 void present(Derivation& d, DisplayAhead& ahead);
 
 namespace detail {
