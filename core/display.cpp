@@ -1596,13 +1596,17 @@ std::size_t whole_form_size(const ex& e) {
   return n;
 }
 
+// Whether forms[i] is among forms[from, i): the same form gives the same answer there.
+bool met_before(const std::vector<ex>& forms, std::size_t from, std::size_t i) {
+  return std::any_of(forms.begin() + static_cast<std::ptrdiff_t>(from), forms.begin() + static_cast<std::ptrdiff_t>(i),
+                     [&](const ex& g) { return g.is_equal(forms[i]); });
+}
+
 ex smallest_printed(const std::vector<ex>& forms) {
   const ex* best = &forms.front();
   std::size_t best_size = whole_form_size(*best);
   for (std::size_t i = 1; i < forms.size(); ++i) {
-    // a form met before is not counted again: it cannot be smaller than the best so far
-    const auto earlier = [&](const ex& g) { return g.is_equal(forms[i]); };
-    if (std::any_of(forms.begin(), forms.begin() + static_cast<std::ptrdiff_t>(i), earlier)) continue;
+    if (met_before(forms, 0, i)) continue;  // not counted again: it cannot be smaller than the best so far
     if (const std::size_t size = whole_form_size(forms[i]); size < best_size) best = &forms[i], best_size = size;
   }
   return *best;
@@ -1735,16 +1739,12 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
         if (ex c = common_factor_out(*s); !c.is_equal(*s)) forms.push_back(c / over);
       }
   }
-  // a form met before among forms[from, i) gives what it gave there, pushed there already
-  const auto met_before = [&](std::size_t from, std::size_t i) {
-    return std::any_of(forms.begin() + static_cast<std::ptrdiff_t>(from), forms.begin() + static_cast<std::ptrdiff_t>(i),
-                       [&](const ex& g) { return g.is_equal(forms[i]); });
-  };
+  // a form met before gives what it gave there, pushed there already
   for (std::size_t i = 0, n = forms.size(); i < n; ++i)
-    if (ex t = met_before(0, i) ? forms[i] : with_tangents(forms[i]); !t.is_equal(forms[i])) forms.push_back(t);
+    if (ex t = met_before(forms, 0, i) ? forms[i] : with_tangents(forms[i]); !t.is_equal(forms[i])) forms.push_back(t);
   // a factor common to the terms of a split (after tangents: v3 (5 v1 sin θ − 6 v2/tan θ)/3)
   for (std::size_t i = 1, n = forms.size(); i < n; ++i)
-    if (ex c = met_before(1, i) ? forms[i] : common_factor_out(forms[i]); !c.is_equal(forms[i])) forms.push_back(c);
+    if (ex c = met_before(forms, 1, i) ? forms[i] : common_factor_out(forms[i]); !c.is_equal(forms[i])) forms.push_back(c);
   return smallest_printed(forms);
 }
 

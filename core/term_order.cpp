@@ -290,6 +290,8 @@ ex first_term(const ex& sum) {
 
 bool leads_with_minus(const ex& sum) { return is_sum(sum) && sum_info(sum)->turned; }
 
+ex plus_first(const ex& e) { return leads_with_minus(e) ? ex(-e) : e; }
+
 bool written_negative(const ex& term) {
   if (is_number(term)) return negative_term_number(GiNaC::ex_to<numeric>(term));
   return negative_number(split(term).coefficient);

@@ -44,6 +44,10 @@ GiNaC::ex first_term(const GiNaC::ex& sum);
 /// Printers and code generators write such a factor turned, -(-c + d) = (c - d), by this test.
 bool leads_with_minus(const GiNaC::ex& sum);
 
+/// The sum with its first printed term positive: −sum where leads_with_minus, else e itself (any other
+/// expression as it is). The same value up to sign in every run, whichever sign GiNaC gave it.
+GiNaC::ex plus_first(const GiNaC::ex& e);
+
 /// True if the term is written with a minus in front: a negative numeric coefficient, the sign
 /// flipped once for every sum factor with an odd integer exponent that leads_with_minus (it is
 /// written turned).  A complex number with both parts keeps its signs inside: (-1 + 2*I).

@@ -403,8 +403,7 @@ void frame_degeneracy(const NonholonomicSystem& sys, DerivationSection& s) {
     if (is_number(base) || plainly_positive(base) || has_parameter(base)) continue;  // a number: no zeros, a sign
     // factor() signs and groups its factors in hash order, so the same factor printed differently from
     // run to run: its canonical form with a plus first, as the display pass shows it
-    const GiNaC::ex canonical = simplify(base);
-    where *= display_form(leads_with_minus(canonical) ? GiNaC::ex(-canonical) : canonical);
+    where *= display_form(plus_first(simplify(base)));
   }
   if (where.is_equal(1)) return;
   s.prose.push_back(Paragraph("The frame Hamel computed degenerates where $det G$ vanishes, at the zeros of ")

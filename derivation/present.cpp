@@ -59,10 +59,6 @@ void denominators(const GiNaC::ex& e, GiNaC::exset& out) {
   }
 }
 
-// A sum with its first printed term positive, as the printer writes a sum factor: GiNaC stores
-// either sign, so sizes and orders are taken on this form.
-GiNaC::ex plus_first(const GiNaC::ex& b) { return leads_with_minus(b) ? GiNaC::ex(-b) : b; }
-
 // The factor c·m common to the terms of a sum: the rational gcd c of their numbers, m the monomial in
 // the symbols that stand as plain factors (x or x^k) in every term. 1 for a value that is not a sum.
 GiNaC::ex monomial_content(const GiNaC::ex& c) {
@@ -279,10 +275,12 @@ struct DistinctValues {
   std::vector<GiNaC::ex> values;
   std::vector<std::size_t> which;  // values[i] is values[which[i]]
   WireLeaves leaves;               // their symbols, the same in a worker forked with them
-  bool fork_worthy = false;        // large enough for a fork (core/parallel.hpp)
+  bool fork_worthy = false;        // large enough for a fork
 };
 
-DistinctValues distinct_values(const std::vector<GiNaC::ex>& values, const GiNaC::exmap& known = {}) {
+// `worthy`: the tree nodes worth a fork (parallel_map's estimate by default).
+DistinctValues distinct_values(const std::vector<GiNaC::ex>& values, const GiNaC::exmap& known = {},
+                               std::size_t worthy = kForkWorthyNodes) {
   DistinctValues out;
   std::unordered_map<GiNaC::ex, std::size_t, std::hash<GiNaC::ex>, GiNaC::ex_is_equal> seen;
   std::size_t size = 0;
@@ -292,11 +290,11 @@ DistinctValues distinct_values(const std::vector<GiNaC::ex>& values, const GiNaC
       out.values.push_back(v);
       out.leaves.add(v);
       // only whether it reaches the bound counts; forms already known cost nothing
-      if (size < kForkWorthyNodes && !known.count(v)) size += tree_size(v, kForkWorthyNodes - size);
+      if (size < worthy && !known.count(v)) size += tree_size(v, worthy - size);
     }
     out.which.push_back(it->second);
   }
-  out.fork_worthy = size >= kForkWorthyNodes;
+  out.fork_worthy = size >= worthy;
   return out;
 }
 
@@ -437,13 +435,10 @@ void DisplayAhead::offer(const Derivation& d) {
   std::vector<GiNaC::ex> fresh;
   for (const GiNaC::ex& v : entry_values(d))
     if (!given_.count(v)) fresh.push_back(v);
-  DistinctValues values = distinct_values(fresh);
   // a fork costs about a millisecond; the display of a few hundred nodes takes several (the double
   // pendulum's 15 values of 3 745 nodes, 80 ms), more than parallel_map's estimate of work per node
-  std::size_t nodes = 0;
-  for (const GiNaC::ex& v : values.values)
-    if ((nodes += tree_size(v, kAheadWorthyNodes)) >= kAheadWorthyNodes) break;
-  if (nodes < kAheadWorthyNodes) return;
+  const DistinctValues values = distinct_values(fresh, {}, kAheadWorthyNodes);
+  if (!values.fork_worthy) return;
   // shared among the idle cores: at a last section's start the derivation is nearly done, and the
   // display of the sections before is what is left (the double pendulum's equations of motion)
   const std::set<std::string> collect = collected_symbols(d);

@@ -201,9 +201,8 @@ namespace {
 // print order positive. GiNaC's factor() signs its factors in hash order, which moves from run to run,
 // and a field scaled by the product came out as X or −X (the snakeboard with one axle's X1).
 ex plus_first_factor(const ex& f) {
-  if (is_sum(f)) return leads_with_minus(f) ? ex(-f) : f;
-  if (is_power_node(f) && is_sum(f.op(0))) return GiNaC::pow(plus_first_factor(f.op(0)), f.op(1));
-  return f;
+  if (is_power_node(f)) return GiNaC::pow(plus_first(f.op(0)), f.op(1));
+  return plus_first(f);
 }
 
 }  // namespace

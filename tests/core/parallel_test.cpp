@@ -12,23 +12,13 @@
 #include "core/abstract_function.hpp"
 #include "core/effort.hpp"
 #include "core/parallel.hpp"
+#include "tests/support/workers.hpp"
 #include "core/symbolic.hpp"
 #include "core/wire.hpp"
 
 using GiNaC::ex;
 using GiNaC::numeric;
 using GiNaC::realsymbol;
-
-namespace {
-
-// Sets the number of workers for one test case.
-struct Workers {
-  unsigned before;
-  explicit Workers(unsigned n) : before(hamel::set_workers(n)) {}
-  ~Workers() { hamel::set_workers(before); }
-};
-
-}  // namespace
 
 TEST_SUITE("core") {
 
@@ -84,7 +74,7 @@ TEST_CASE("wire: a verdict comes back with its method, detail, witness point and
 }
 
 TEST_CASE("parallel_map: every answer in order, from two workers") {
-  const Workers two(2);
+  const hamel::test::Workers two(2);
   const auto answers = hamel::parallel_map(50, [](std::size_t i) { return std::to_string(i * i); }, true);
   REQUIRE(answers.size() == 50);
   for (std::size_t i = 0; i < 50; ++i) {
@@ -94,7 +84,7 @@ TEST_CASE("parallel_map: every answer in order, from two workers") {
 }
 
 TEST_CASE("parallel_map: a task that throws or kills its worker is left to the caller, the rest are answered") {
-  const Workers two(2);
+  const hamel::test::Workers two(2);
   const pid_t me = ::getpid();
   const auto answers = hamel::parallel_map(
       20,
@@ -117,16 +107,16 @@ TEST_CASE("parallel_map: a task that throws or kills its worker is left to the c
 TEST_CASE("parallel_map: nothing runs in workers when one is asked for or the work is small") {
   const auto none = [](std::size_t) -> std::string { throw std::logic_error("should not run"); };
   {
-    const Workers one(1);
+    const hamel::test::Workers one(1);
     for (const auto& a : hamel::parallel_map(10, none, true)) CHECK_FALSE(a);
   }
-  const Workers two(2);
+  const hamel::test::Workers two(2);
   for (const auto& a : hamel::parallel_map(10, none, false)) CHECK_FALSE(a);
   CHECK(hamel::parallel_map(0, none, true).empty());
 }
 
 TEST_CASE("parallel_map: the workers' zero tests are counted in this process") {
-  const Workers two(2);
+  const hamel::test::Workers two(2);
   realsymbol x("x");
   const hamel::Effort before = hamel::effort();
   const auto answers = hamel::parallel_map(
@@ -139,7 +129,7 @@ TEST_CASE("parallel_map: the workers' zero tests are counted in this process") {
 
 TEST_CASE("Background: work done in a worker while this process goes on, answered once, and none with one process") {
   {
-    const Workers two(2);
+    const hamel::test::Workers two(2);
     hamel::Background b([] { return std::to_string(::getpid()); });
     CHECK(b.running());
     const auto answer = b.answer();
@@ -150,7 +140,7 @@ TEST_CASE("Background: work done in a worker while this process goes on, answere
     hamel::Background fails([]() -> std::string { throw std::runtime_error("no answer"); });
     CHECK_FALSE(fails.answer());
   }
-  const Workers one(1);
+  const hamel::test::Workers one(1);
   hamel::Background none([]() -> std::string { throw std::logic_error("should not run"); });
   CHECK_FALSE(none.running());
   CHECK(none.finished());
@@ -158,7 +148,7 @@ TEST_CASE("Background: work done in a worker while this process goes on, answere
 }
 
 TEST_CASE("Background: a worker whose answer is not asked for is stopped, not waited for") {
-  const Workers two(2);
+  const hamel::test::Workers two(2);
   hamel::Background forever([]() -> std::string {
     for (;;) ::pause();  // only a signal ends it
   });

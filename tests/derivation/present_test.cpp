@@ -7,6 +7,7 @@
 
 #include "core/latex.hpp"
 #include "core/parallel.hpp"
+#include "tests/support/workers.hpp"
 #include "core/symbolic.hpp"
 #include "derivation/present.hpp"
 
@@ -26,13 +27,6 @@ hamel::Derivation with_entries(const std::vector<GiNaC::ex>& values) {
   for (std::size_t i = 0; i < values.size(); ++i) o.add({std::to_string(i)}, hamel::Label::symbol("e" + std::to_string(i)), values[i]);
   return d;
 }
-
-// Sets the number of workers for one test case.
-struct Workers {
-  unsigned before;
-  explicit Workers(unsigned n) : before(hamel::set_workers(n)) {}
-  ~Workers() { hamel::set_workers(before); }
-};
 
 // Entries over K(θ) of the sphere with numerators of growing degree: enough work for a worker.
 std::vector<GiNaC::ex> sphere_entries(const Sphere& S) {
@@ -54,10 +48,10 @@ TEST_CASE("present: the forms a worker finds ahead, during the derivation, are t
   REQUIRE(nodes >= 400);  // worth a worker (present.cpp kAheadWorthyNodes)
   hamel::Derivation alone = with_entries(values);
   {
-    const Workers one(1);
+    const hamel::test::Workers one(1);
     hamel::present(alone);
   }
-  const Workers two(2);
+  const hamel::test::Workers two(2);
   hamel::Derivation d = with_entries(values);
   hamel::DisplayAhead ahead;
   ahead.offer(d);
@@ -76,7 +70,7 @@ TEST_CASE("present: a form found ahead is dropped where a later section makes a 
   std::vector<GiNaC::ex> values = sphere_entries(S);
   const GiNaC::ex with_pi = (S.p1 * S.p1 * S.I3 + S.p1 * S.m * S.R * S.R * S.c + S.I1 * S.p1 * S.s) / S.K;
   values.push_back(with_pi);
-  const Workers two(2);
+  const hamel::test::Workers two(2);
   hamel::Derivation d = with_entries(values);
   hamel::DisplayAhead ahead;
   ahead.offer(d);
