@@ -203,6 +203,7 @@ std::string derive_plot_base(const Args& a, const std::string& stem) {
   if (a.options.count("--plots")) return a.options.at("--plots") + "/" + stem;
   for (const char* o : {"--latex", "--latex-body"})
     if (a.options.count(o)) {
+      if (a.to_stdout == o) return stem;  // a report on standard output: its plots in the working folder
       std::string base = a.options.at(o);
       if (base.size() > 4 && base.compare(base.size() - 4, 4, ".tex") == 0) base.resize(base.size() - 4);
       return base;

@@ -43,6 +43,11 @@ std::string file_stem(const std::string& system_name) {
   return name.empty() || name == "." || name == ".." ? "system" : name;
 }
 
+// Where an output went, as a message names it: '-' is written to a temporary file first (with_stdout_output).
+std::string output_name(const Args& a, const std::string& option) {
+  return a.to_stdout == option ? "standard output" : a.options.at(option);
+}
+
 // Plots go beside the LaTeX report, or into --plots DIR (made by the first plot written there).
 std::string plot_base(const Args& a, const SystemFile& f) {
   return derive_plot_base(a, file_stem(f.name));
@@ -57,18 +62,19 @@ void write_outputs(const Args& a, const Derivation& d, std::ostream& out, std::o
   for (const char* o : {"--latex", "--latex-body"})
     if (a.options.count(o)) {
       files.push_back(std::make_unique<AtomicFile>(a.options.at(o)));
-      // figures relative to the report's folder: it compiles there, wherever hamel ran
-      const std::string folder = std::filesystem::path(a.options.at(o)).parent_path().string();
+      // figures relative to the report's folder: it compiles there, wherever hamel ran (on standard
+      // output: the working folder, where its plots are)
+      const std::string folder = a.to_stdout == o ? "" : std::filesystem::path(a.options.at(o)).parent_path().string();
       const LatexOptions options{std::string(o) == "--latex-body", folder.empty() ? "." : folder};
       write_latex(d, files.back()->stream(), options);
       if (!has_flag(a, "--quiet"))
         for (const auto& w : latex_warnings(d, options)) err << "warning: " << w << "\n";
-      messages.push_back(std::string("LaTeX ") + (std::string(o) == "--latex" ? "report" : "body") + " written to " + a.options.at(o));
+      messages.push_back(std::string("LaTeX ") + (std::string(o) == "--latex" ? "report" : "body") + " written to " + output_name(a, o));
     }
   if (a.options.count("--json")) {
     files.push_back(std::make_unique<AtomicFile>(a.options.at("--json")));
     files.back()->stream() << to_json(d).dump(2) << "\n";
-    messages.push_back("JSON written to " + a.options.at("--json"));
+    messages.push_back("JSON written to " + output_name(a, "--json"));
   }
   for (auto& f : files) f->commit();
   for (const auto& m : messages) out << m << "\n";
@@ -183,7 +189,7 @@ int check(const Args& a, std::ostream& out, std::ostream& err) {
     AtomicFile json(a.options.at("--json"));
     json.stream() << claims_json(checked, claims.expected, f.doc.file(), cdoc.file()).dump(2) << "\n";
     json.commit();
-    out << "JSON written to " << a.options.at("--json") << "\n";
+    out << "JSON written to " << output_name(a, "--json") << "\n";
   }
   return ok ? 0 : 1;
 }

@@ -71,6 +71,7 @@ TEST_CASE("hamel: command-line conventions (issue 20 §4)") {
   const auto j = nlohmann::json::parse(json.out);
   CHECK(j["objects"]["hamiltonian"]["entries"][0]["value"] == "(pi1^2 + pi2^2)/(2*m)");
   CHECK(json.err.find("no failures") != std::string::npos);
+  CHECK(json.err.find("JSON written to standard output\n") != std::string::npos);  // not to the temporary file
   const Run csv = run({"simulate", "examples/nonholonomic_particle.yaml", "--csv", "-"});
   REQUIRE(csv.status == 0);
   CHECK(csv.out.rfind("t,x,y,z,pi1,pi2,H_c\n", 0) == 0);

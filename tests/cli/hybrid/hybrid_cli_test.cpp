@@ -141,6 +141,23 @@ TEST_CASE("hamel derive --latex: figure paths relative to the report's folder (R
     CHECK(std::system(cmd.c_str()) == 0);
     CHECK(fs::exists(dir.file("build/billiard.pdf")));
   }
+  SUBCASE("a report on standard output: its figures in the working folder, named by the system") {
+    const fs::path example = fs::absolute("examples/hybrid_billiard.yaml");
+    struct Back {
+      fs::path to;
+      ~Back() { fs::current_path(to); }
+    } back{fs::current_path()};
+    fs::current_path(dir.file("build"));
+    const Run r = run({"derive", example.string(), "--latex", "-"});
+    REQUIRE(r.status == 0);
+    CHECK(has(r.out, "\\begin{document}"));
+    CHECK(has(r.err, "LaTeX report written to standard output\n"));
+    CHECK(!has(r.out + r.err, "hamel-stdout"));  // the temporary file's name, which the figures had
+    if (fs::exists("hybrid_billiard-hybrid.png")) {  // (unless gnuplot has no PNG terminal)
+      CHECK(has(r.out, "\\includegraphics[width=0.8\\textwidth]{hybrid_billiard-hybrid.png}"));
+      CHECK(fs::exists("hybrid_billiard-hybrid-path.png"));
+    }
+  }
 }
 
 TEST_CASE("hamel check: the printed formulas of Examples 1-4, errata flagged") {
