@@ -8,10 +8,12 @@
 #include <optional>
 #include <unordered_map>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <unordered_set>
 #include <vector>
 
+#include "core/atom_polynomial.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
 #include "core/latex.hpp"
@@ -52,6 +54,7 @@ struct Polynomial {
 
 struct AtomTable {
   GiNaC::exmap to_symbol;  // GiNaC's to_polynomial convention: symbol ↦ atom, looked up by value
+  AtomIndex index;         // to_symbol's symbols by atom, for polynomial_in_atoms (P.atoms is a copy)
   std::map<ex, std::string, GiNaC::ex_is_less> keys;
 };
 
@@ -73,7 +76,7 @@ std::string key_of(const ex& sym, const Polynomial& P) {
 // Remembered within a run: the candidates of one choice repeat (a group that finds nothing is its
 // input) and so do the polynomials of a derivation's entries. The atoms' symbols are the same in
 // every call, so the text of e depends on e alone.
-std::string printed(const ex& e, const Polynomial& P) {
+const std::string& printed(const ex& e, const Polynomial& P) {
   constexpr std::size_t kRemembered = 1 << 14;
   thread_local std::unordered_map<ex, std::string, std::hash<ex>, GiNaC::ex_is_equal> cache;
   if (const auto it = cache.find(e); it != cache.end()) return it->second;
@@ -128,8 +131,8 @@ std::size_t size_of(const ex& e, const Polynomial& P) {
 std::vector<ex> terms_in_print_order(const ex& p, const Polynomial& P) {
   std::vector<std::pair<std::string, ex>> keyed;
   for (const ex& t : terms_of(p)) {  // by the term without its sign, so that p and −p agree
-    const std::string k = printed(t, P);
-    keyed.emplace_back(k.front() == '-' ? k.substr(1) : k, t);
+    const std::string& k = printed(t, P);
+    keyed.emplace_back(std::string(k, k.front() == '-' ? 1 : 0), t);
   }
   std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<ex> out;
@@ -955,11 +958,25 @@ ex smallest(const std::vector<ex>& candidates, const Polynomial& P) {
   return *best;
 }
 
+// Whether the first of p's terms in print order (terms_in_print_order's front: the least text without
+// its sign, the first in terms_of's order among equal ones) is printed with a minus; found in one pass,
+// without the sort.
+bool lead_printed_negative(const ex& p, const Polynomial& P) {
+  std::string least;  // the least key so far, copied: printed's table may be cleared meanwhile
+  bool negative = false, first = true;
+  for (const ex& t : terms_of(p)) {
+    const std::string& k = printed(t, P);
+    const bool minus = k.front() == '-';
+    const std::string_view key = std::string_view(k).substr(minus ? 1 : 0);
+    if (first || key < least) least = key, negative = minus, first = false;
+  }
+  return negative;
+}
+
 // ±f with the first term in print order positive: GiNaC's factor() signs its factors in hash order.
 ex with_positive_lead(const ex& f, int& sign, const Polynomial& P) {
   const ex e = f.expand();
-  const std::vector<ex> t = terms_in_print_order(e, P);
-  const bool negative = !t.empty() && printed(t.front(), P).front() == '-';
+  const bool negative = lead_printed_negative(e, P);
   if (negative) sign = -sign;
   return negative ? (-e).expand() : e;
 }
@@ -1270,6 +1287,26 @@ std::optional<ex> split_fraction(const ex& num, const ex& den, const Polynomial&
   return sum;
 }
 
+// polynomial_in_atoms on the table's index (P.atoms is the table or a copy of it, grown only by
+// adding). With HAMEL_CHECK_DISPLAY, also GiNaC's to_polynomial on a copy of the map: the same atoms
+// added, and the same polynomial once its new symbols are renamed to ours.
+ex in_atom_symbols(const ex& e, GiNaC::exmap& atoms) {
+  if (!checking()) return polynomial_in_atoms(e, atoms, atom_table().index);
+  const GiNaC::exmap before = atoms;
+  const ex ours = polynomial_in_atoms(e, atoms, atom_table().index);
+  GiNaC::exmap theirs = before;
+  const ex expected = e.to_polynomial(theirs);
+  GiNaC::exmap rename;  // theirs ↦ ours, by atom
+  for (const auto& [sym, atom] : theirs)
+    if (!before.count(sym))
+      for (const auto& [mine, a] : atoms)
+        if (!before.count(mine) && a.is_equal(atom)) rename[sym] = mine;
+  const bool same = atoms.size() == theirs.size() && rename.size() + before.size() == atoms.size();
+  if (!same || !expected.subs(rename, GiNaC::subs_options::no_pattern).is_equal(ours))
+    throw std::logic_error("polynomial_in_atoms otherwise than GiNaC's to_polynomial: " + detail::str(e));
+  return ours;
+}
+
 // N/(√R·D) with R | N (on the circles) is q·√R/D, and N·√R/(R·D) is N/(√R·D): a radicand that
 // divides the other side is cancelled against its root ((a² sin²θ + c² cos²θ)/√(a² sin²θ + c² cos²θ)
 // of the ellipsoid's frame). Exact division, so no identity to check. num and den are polynomials in
@@ -1284,7 +1321,7 @@ void cancel_roots(ex& num, ex& den, Polynomial& P) {
     const bool below = den.degree(w) >= 1 && num.degree(w) == 0;
     const bool above = num.degree(w) >= 1 && den.degree(w) == 0;
     if (!below && !above) continue;
-    const ex R = radicand.to_polynomial(P.atoms);
+    const ex R = in_atom_symbols(radicand, P.atoms);
     find_circle(P);
     const ex& side = below ? num : den;  // the side R must divide
     const ex& other = below ? den : num;
@@ -1626,7 +1663,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   P.atoms = atom_table().to_symbol;
   const ex nd = fraction_parts(canonical);
   // one atom table for numerator and denominator: the same sin x is the same symbol in both
-  ex num = nd.op(0).to_polynomial(P.atoms), den = nd.op(1).to_polynomial(P.atoms);
+  ex num = in_atom_symbols(nd.op(0), P.atoms), den = in_atom_symbols(nd.op(1), P.atoms);
   atom_table().to_symbol = P.atoms;
   cancel_roots(num, den, P);
   atom_table().to_symbol = P.atoms;
