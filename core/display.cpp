@@ -63,7 +63,8 @@ AtomTable& atom_table() {
   return t;
 }
 
-std::string key_of(const ex& sym, const Polynomial& P) {
+// By reference (the table only grows, a std::map keeps its nodes): the sorts by key compared copies.
+const std::string& key_of(const ex& sym, const Polynomial& P) {
   auto& keys = atom_table().keys;
   const auto it = keys.find(sym);
   if (it != keys.end()) return it->second;
@@ -1664,9 +1665,11 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   const ex nd = fraction_parts(canonical);
   // one atom table for numerator and denominator: the same sin x is the same symbol in both
   ex num = in_atom_symbols(nd.op(0), P.atoms), den = in_atom_symbols(nd.op(1), P.atoms);
-  atom_table().to_symbol = P.atoms;
+  // P.atoms only grows from the table's copy: of the same size, it is the table
+  const auto keep = [&] { if (P.atoms.size() != atom_table().to_symbol.size()) atom_table().to_symbol = P.atoms; };
+  keep();
   cancel_roots(num, den, P);
-  atom_table().to_symbol = P.atoms;
+  keep();
   name_by_text(P);
   find_circle(P);
   // the atoms of N and D (P's table holds every atom of the run); those added later are sines and
