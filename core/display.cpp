@@ -63,12 +63,23 @@ AtomTable& atom_table() {
   return t;
 }
 
+// p with the atoms back. Every key of P.atoms is a symbol, so GiNaC's subs would find no product or
+// power among them: told so (pattern_is_not_product), it does not scan the whole table for one at
+// every sum and product it enters.
+bool checking();
+ex with_atoms(const ex& p, const Polynomial& P) {
+  const ex r = p.subs(P.atoms, GiNaC::subs_options::no_pattern | GiNaC::subs_options::pattern_is_not_product);
+  if (checking() && !r.is_equal(p.subs(P.atoms, GiNaC::subs_options::no_pattern)))
+    throw std::logic_error("atoms substituted as if no key were a product, otherwise than GiNaC's subs: " + detail::str(p));
+  return r;
+}
+
 // By reference (the table only grows, a std::map keeps its nodes): the sorts by key compared copies.
 const std::string& key_of(const ex& sym, const Polynomial& P) {
   auto& keys = atom_table().keys;
   const auto it = keys.find(sym);
   if (it != keys.end()) return it->second;
-  return keys.emplace(sym, detail::str(sym.subs(P.atoms, GiNaC::subs_options::no_pattern))).first->second;
+  return keys.emplace(sym, detail::str(with_atoms(sym, P))).first->second;
 }
 
 
@@ -82,7 +93,7 @@ const std::string& printed(const ex& e, const Polynomial& P) {
   thread_local std::unordered_map<ex, std::string, std::hash<ex>, GiNaC::ex_is_equal> cache;
   if (const auto it = cache.find(e); it != cache.end()) return it->second;
   if (cache.size() >= kRemembered) cache.clear();
-  return cache.emplace(e, detail::str(e.subs(P.atoms, GiNaC::subs_options::no_pattern))).first->second;
+  return cache.emplace(e, detail::str(with_atoms(e, P))).first->second;
 }
 
 bool checking();
@@ -1725,20 +1736,20 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   const ex N = large_num ? plain_numerator(num_short, vars, P) : best_numerator(num_short, vars, P);
   const ex D = large_den ? group(den_short, P) : best_polynomial(den_short, P);
   if (!equal(N, num_signed) || !equal(D, den_signed)) return pretty(e, collect_in);
-  std::vector<ex> forms{(N / D).subs(P.atoms, GiNaC::subs_options::no_pattern)};
+  std::vector<ex> forms{with_atoms(N / D, P)};
   if (large_num || large_den) return forms.front();
   // cosᵏx common to N's terms and sinᵏx to D's (or the other way round) pulled out of both, for
   // with_tangents below: m r (…)/(K tan θ) rather than m r ((…) cos θ + (…) cos θ)/(K sin θ)
   if (const auto t = tangent_factors(num_short, den_short, P)) {
     const ex Nt = t->above * best_numerator(t->num, vars, P), Dt = t->below * best_polynomial(t->den, P);
-    if (equal(Nt, num_signed) && equal(Dt, den_signed)) forms.push_back((Nt / Dt).subs(P.atoms, GiNaC::subs_options::no_pattern));
+    if (equal(Nt, num_signed) && equal(Dt, den_signed)) forms.push_back(with_atoms(Nt / Dt, P));
   }
   // divided by cos x where each term holds cos x or sin x: tan x in the terms that had sin x
   if (const auto o = over_cosine(num_short, den_short, P)) {
     const auto shown = [&](const ex& p, bool numerator) { return numerator ? best_numerator(p, vars, P) : best_polynomial(p, P); };
     const ex nc = shown(o->num_c, true), ns = shown(o->num_s, true), dc = shown(o->den_c, false), ds = shown(o->den_s, false);
     if (equal(nc, o->num_c) && equal(ns, o->num_s) && equal(dc, o->den_c) && equal(ds, o->den_s)) {
-      const auto atoms = [&](const ex& x) { return x.subs(P.atoms, GiNaC::subs_options::no_pattern); };
+      const auto atoms = [&](const ex& x) { return with_atoms(x, P); };
       forms.push_back((atoms(nc) + o->tan_x * atoms(ns)) / (atoms(dc) + o->tan_x * atoms(ds)));
     }
   }
@@ -1746,7 +1757,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   if (const auto parts = divisible_part(num_signed, den_signed, vars, P)) {
     const ex R = best_numerator(contract_angle_sums(parts->rest, P), vars, P);
     const ex Q = best_numerator(contract_angle_sums(parts->quotient, P), vars, P);
-    if (equal(R, parts->rest) && equal(Q, parts->quotient)) forms.push_back((R / D + Q).subs(P.atoms, GiNaC::subs_options::no_pattern));
+    if (equal(R, parts->rest) && equal(Q, parts->quotient)) forms.push_back(with_atoms(R / D + Q, P));
   }
   // one fraction per monomial in the momenta, each cancelled: π1²/(2J) + π2²/(2(I + m R²)) for a coin
   // rolling on an incline, not (J π2² + π1² (I + m R²))/(2 J (I + m R²))
@@ -1758,13 +1769,13 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
       exact = exact && equal(shown_n, n) && equal(shown_d, d);
       sum += shown_n / shown_d;
     }
-    if (exact) forms.push_back(sum.subs(P.atoms, GiNaC::subs_options::no_pattern));
+    if (exact) forms.push_back(with_atoms(sum, P));
   }
   // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
   // on the circle, a polynomial identity like those checked above
   const std::vector<ex> numerators{num_short, recover_cos(num_short, P)};
   const auto split = [&](const ex& n, const ex& d) -> std::optional<ex> {
-    if (const auto s = split_fraction(n, d, P)) return with_exponentials_combined(s->subs(P.atoms, GiNaC::subs_options::no_pattern));
+    if (const auto s = split_fraction(n, d, P)) return with_exponentials_combined(with_atoms(*s, P));
     return std::nullopt;
   };
   for (const ex& n : numerators)
@@ -1772,7 +1783,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   // over D = M·D′, M the monomial common to D's terms: N split over M only, D′ kept whole, as SymPy
   // writes the solid of revolution's C_13^2: m (I1 f1 + I3 f2 cos θ/sin²θ) f2′/K
   if (const ex M = common_monomial(terms_of(den_short), symbols_of(den_short, P)); terms_of(den_short).size() > 1 && !M.is_equal(1)) {
-    const ex over = best_polynomial((den_short / M).expand(), P).subs(P.atoms, GiNaC::subs_options::no_pattern);
+    const ex over = with_atoms(best_polynomial((den_short / M).expand(), P), P);
     for (const ex& n : numerators)
       if (const auto s = split(n, M)) {
         forms.push_back(*s / over);
