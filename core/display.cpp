@@ -418,7 +418,7 @@ std::vector<AngleTerm> angle_terms(const ex& q, const std::vector<std::pair<ex, 
     GiNaC::exvector rest;
     const auto factor = [&](const ex& base, const ex& k) {
       if (is_number(base) && k.is_equal(1)) {
-        a.number *= base;
+        a.number = ex_to<GiNaC::numeric>(a.number).mul(ex_to<GiNaC::numeric>(base));  // no product to evaluate
         return;
       }
       const bool power = is_number(k) && ex_to<GiNaC::numeric>(k).is_pos_integer();
@@ -429,7 +429,10 @@ std::vector<AngleTerm> angle_terms(const ex& q, const std::vector<std::pair<ex, 
       }
       const ex f = k.is_equal(1) ? base : GiNaC::pow(base, k);
       rest.push_back(f);
-      for (const auto& pair : pairs) a.opaque = a.opaque || f.has(pair.first) || f.has(pair.second);
+      // f.has(x) read off directly where f is a symbol or its numeric power (has() matches at every node)
+      const bool plain = is_symbol_node(base) && is_number(k);
+      for (const auto& pair : pairs)
+        a.opaque = a.opaque || (plain ? base.is_equal(pair.first) || base.is_equal(pair.second) : f.has(pair.first) || f.has(pair.second));
     };
     for_each_power(t, [&](const ex& base, const ex& k) {
       if (is_power_node(base) && k.is_equal(1)) factor(base.op(0), base.op(1));  // a lone power
