@@ -49,9 +49,10 @@ ex replaced(const ex& e, GiNaC::exmap& repl, AtomIndex& index) {
 
 // numeric::to_polynomial (`polynomial`) and numeric::to_rational: a complex number as re + im·I, with
 // the parts that are not integers (not rationals) and I replaced.
-ex number(const GiNaC::numeric& x, bool polynomial, GiNaC::exmap& repl, AtomIndex& index) {
+ex number(const ex& e, bool polynomial, GiNaC::exmap& repl, AtomIndex& index) {
   const auto kept = [&](const GiNaC::numeric& y) { return polynomial ? y.is_integer() : y.is_rational(); };
-  if (x.is_real()) return kept(x) ? ex(x) : replaced(x, repl, index);
+  const GiNaC::numeric& x = GiNaC::ex_to<GiNaC::numeric>(e);
+  if (x.is_real()) return kept(x) ? e : replaced(e, repl, index);
   const GiNaC::numeric re = x.real(), im = x.imag();
   const ex re_ex = kept(re) ? ex(re) : replaced(re, repl, index);
   const ex im_ex = kept(im) ? ex(im) : replaced(im, repl, index);
@@ -59,24 +60,35 @@ ex number(const GiNaC::numeric& x, bool polynomial, GiNaC::exmap& repl, AtomInde
 }
 
 // to_polynomial (`polynomial`) or to_rational, as the node's class implements it; the operands in
-// op() order, which is the order GiNaC walks a sum's or a product's pairs and then its number in.
+// op() order, which is the order GiNaC walks a sum's or a product's pairs and then its number in. A
+// node none of whose operands changed is returned as it is: GiNaC builds it again from the same
+// operands, which gives an equal expression (most terms of a numerator hold no atom).
 ex walk(const ex& e, bool polynomial, GiNaC::exmap& repl, AtomIndex& index) {
   switch (node_kind(e)) {
     case NodeKind::Symbol:
       return e;
     case NodeKind::Number:
-      return number(GiNaC::ex_to<GiNaC::numeric>(e), polynomial, repl, index);
+      return number(e, polynomial, repl, index);
     case NodeKind::Sum:
     case NodeKind::Product: {
       GiNaC::exvector ops;
       ops.reserve(e.nops());
-      for (std::size_t i = 0; i < e.nops(); ++i) ops.push_back(walk(e.op(i), polynomial, repl, index));
+      bool changed = false;
+      for (std::size_t i = 0; i < e.nops(); ++i) {
+        const ex op = e.op(i);
+        ops.push_back(walk(op, polynomial, repl, index));
+        changed = changed || !GiNaC::are_ex_trivially_equal(ops.back(), op);
+      }
+      if (!changed) return e;
       return node_kind(e) == NodeKind::Sum ? ex(GiNaC::add(ops)) : ex(GiNaC::mul(ops));
     }
     case NodeKind::Power: {
       const ex& k = e.op(1);
       // power::to_polynomial rewrites the base with to_rational
-      if (k.info(polynomial ? GiNaC::info_flags::posint : GiNaC::info_flags::integer)) return GiNaC::pow(walk(e.op(0), false, repl, index), k);
+      if (k.info(polynomial ? GiNaC::info_flags::posint : GiNaC::info_flags::integer)) {
+        const ex base = walk(e.op(0), false, repl, index);
+        return GiNaC::are_ex_trivially_equal(base, e.op(0)) ? e : GiNaC::pow(base, k);
+      }
       // a negative power (no polynomial's factor) first has its base's common factors collected: GiNaC's own
       if (polynomial && k.info(GiNaC::info_flags::negint)) return e.to_polynomial(repl);
       return replaced(e, repl, index);
