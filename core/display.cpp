@@ -96,8 +96,6 @@ const std::string& printed(const ex& e, const Polynomial& P) {
   return cache.emplace(e, detail::str(with_atoms(e, P))).first->second;
 }
 
-bool checking();
-
 // display_size of the atoms' form, counted without printing it (core/printing.hpp), remembered:
 // first without a minus in front of the whole (a lower bound, enough to drop most candidates),
 // that minus only where the size itself is asked.
