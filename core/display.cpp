@@ -8,10 +8,12 @@
 #include <optional>
 #include <unordered_map>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <unordered_set>
 #include <vector>
 
+#include "core/atom_polynomial.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
 #include "core/latex.hpp"
@@ -52,6 +54,7 @@ struct Polynomial {
 
 struct AtomTable {
   GiNaC::exmap to_symbol;  // GiNaC's to_polynomial convention: symbol ↦ atom, looked up by value
+  AtomIndex index;         // to_symbol's symbols by atom, for polynomial_in_atoms (P.atoms is a copy)
   std::map<ex, std::string, GiNaC::ex_is_less> keys;
 };
 
@@ -60,11 +63,23 @@ AtomTable& atom_table() {
   return t;
 }
 
-std::string key_of(const ex& sym, const Polynomial& P) {
+// p with the atoms back. Every key of P.atoms is a symbol, so GiNaC's subs would find no product or
+// power among them: told so (pattern_is_not_product), it does not scan the whole table for one at
+// every sum and product it enters.
+bool checking();
+ex with_atoms(const ex& p, const Polynomial& P) {
+  const ex r = p.subs(P.atoms, GiNaC::subs_options::no_pattern | GiNaC::subs_options::pattern_is_not_product);
+  if (checking() && !r.is_equal(p.subs(P.atoms, GiNaC::subs_options::no_pattern)))
+    throw std::logic_error("atoms substituted as if no key were a product, otherwise than GiNaC's subs: " + detail::str(p));
+  return r;
+}
+
+// By reference (the table only grows, a std::map keeps its nodes): the sorts by key compared copies.
+const std::string& key_of(const ex& sym, const Polynomial& P) {
   auto& keys = atom_table().keys;
   const auto it = keys.find(sym);
   if (it != keys.end()) return it->second;
-  return keys.emplace(sym, detail::str(sym.subs(P.atoms, GiNaC::subs_options::no_pattern))).first->second;
+  return keys.emplace(sym, detail::str(with_atoms(sym, P))).first->second;
 }
 
 
@@ -73,15 +88,13 @@ std::string key_of(const ex& sym, const Polynomial& P) {
 // Remembered within a run: the candidates of one choice repeat (a group that finds nothing is its
 // input) and so do the polynomials of a derivation's entries. The atoms' symbols are the same in
 // every call, so the text of e depends on e alone.
-std::string printed(const ex& e, const Polynomial& P) {
+const std::string& printed(const ex& e, const Polynomial& P) {
   constexpr std::size_t kRemembered = 1 << 14;
   thread_local std::unordered_map<ex, std::string, std::hash<ex>, GiNaC::ex_is_equal> cache;
   if (const auto it = cache.find(e); it != cache.end()) return it->second;
   if (cache.size() >= kRemembered) cache.clear();
-  return cache.emplace(e, detail::str(e.subs(P.atoms, GiNaC::subs_options::no_pattern))).first->second;
+  return cache.emplace(e, detail::str(with_atoms(e, P))).first->second;
 }
-
-bool checking();
 
 // display_size of the atoms' form, counted without printing it (core/printing.hpp), remembered:
 // first without a minus in front of the whole (a lower bound, enough to drop most candidates),
@@ -128,8 +141,8 @@ std::size_t size_of(const ex& e, const Polynomial& P) {
 std::vector<ex> terms_in_print_order(const ex& p, const Polynomial& P) {
   std::vector<std::pair<std::string, ex>> keyed;
   for (const ex& t : terms_of(p)) {  // by the term without its sign, so that p and −p agree
-    const std::string k = printed(t, P);
-    keyed.emplace_back(k.front() == '-' ? k.substr(1) : k, t);
+    const std::string& k = printed(t, P);
+    keyed.emplace_back(std::string(k, k.front() == '-' ? 1 : 0), t);
   }
   std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<ex> out;
@@ -403,7 +416,7 @@ std::vector<AngleTerm> angle_terms(const ex& q, const std::vector<std::pair<ex, 
     GiNaC::exvector rest;
     const auto factor = [&](const ex& base, const ex& k) {
       if (is_number(base) && k.is_equal(1)) {
-        a.number *= base;
+        a.number = ex_to<GiNaC::numeric>(a.number).mul(ex_to<GiNaC::numeric>(base));  // no product to evaluate
         return;
       }
       const bool power = is_number(k) && ex_to<GiNaC::numeric>(k).is_pos_integer();
@@ -414,7 +427,10 @@ std::vector<AngleTerm> angle_terms(const ex& q, const std::vector<std::pair<ex, 
       }
       const ex f = k.is_equal(1) ? base : GiNaC::pow(base, k);
       rest.push_back(f);
-      for (const auto& pair : pairs) a.opaque = a.opaque || f.has(pair.first) || f.has(pair.second);
+      // f.has(x) read off directly where f is a symbol or its numeric power (has() matches at every node)
+      const bool plain = is_symbol_node(base) && is_number(k);
+      for (const auto& pair : pairs)
+        a.opaque = a.opaque || (plain ? base.is_equal(pair.first) || base.is_equal(pair.second) : f.has(pair.first) || f.has(pair.second));
     };
     for_each_power(t, [&](const ex& base, const ex& k) {
       if (is_power_node(base) && k.is_equal(1)) factor(base.op(0), base.op(1));  // a lone power
@@ -955,11 +971,25 @@ ex smallest(const std::vector<ex>& candidates, const Polynomial& P) {
   return *best;
 }
 
+// Whether the first of p's terms in print order (terms_in_print_order's front: the least text without
+// its sign, the first in terms_of's order among equal ones) is printed with a minus; found in one pass,
+// without the sort.
+bool lead_printed_negative(const ex& p, const Polynomial& P) {
+  std::string least;  // the least key so far, copied: printed's table may be cleared meanwhile
+  bool negative = false, first = true;
+  for (const ex& t : terms_of(p)) {
+    const std::string& k = printed(t, P);
+    const bool minus = k.front() == '-';
+    const std::string_view key = std::string_view(k).substr(minus ? 1 : 0);
+    if (first || key < least) least = key, negative = minus, first = false;
+  }
+  return negative;
+}
+
 // ±f with the first term in print order positive: GiNaC's factor() signs its factors in hash order.
 ex with_positive_lead(const ex& f, int& sign, const Polynomial& P) {
   const ex e = f.expand();
-  const std::vector<ex> t = terms_in_print_order(e, P);
-  const bool negative = !t.empty() && printed(t.front(), P).front() == '-';
+  const bool negative = lead_printed_negative(e, P);
   if (negative) sign = -sign;
   return negative ? (-e).expand() : e;
 }
@@ -1270,6 +1300,26 @@ std::optional<ex> split_fraction(const ex& num, const ex& den, const Polynomial&
   return sum;
 }
 
+// polynomial_in_atoms on the table's index (P.atoms is the table or a copy of it, grown only by
+// adding). With HAMEL_CHECK_DISPLAY, also GiNaC's to_polynomial on a copy of the map: the same atoms
+// added, and the same polynomial once its new symbols are renamed to ours.
+ex in_atom_symbols(const ex& e, GiNaC::exmap& atoms) {
+  if (!checking()) return polynomial_in_atoms(e, atoms, atom_table().index);
+  const GiNaC::exmap before = atoms;
+  const ex ours = polynomial_in_atoms(e, atoms, atom_table().index);
+  GiNaC::exmap theirs = before;
+  const ex expected = e.to_polynomial(theirs);
+  GiNaC::exmap rename;  // theirs ↦ ours, by atom
+  for (const auto& [sym, atom] : theirs)
+    if (!before.count(sym))
+      for (const auto& [mine, a] : atoms)
+        if (!before.count(mine) && a.is_equal(atom)) rename[sym] = mine;
+  const bool same = atoms.size() == theirs.size() && rename.size() + before.size() == atoms.size();
+  if (!same || !expected.subs(rename, GiNaC::subs_options::no_pattern).is_equal(ours))
+    throw std::logic_error("polynomial_in_atoms otherwise than GiNaC's to_polynomial: " + detail::str(e));
+  return ours;
+}
+
 // N/(√R·D) with R | N (on the circles) is q·√R/D, and N·√R/(R·D) is N/(√R·D): a radicand that
 // divides the other side is cancelled against its root ((a² sin²θ + c² cos²θ)/√(a² sin²θ + c² cos²θ)
 // of the ellipsoid's frame). Exact division, so no identity to check. num and den are polynomials in
@@ -1284,7 +1334,7 @@ void cancel_roots(ex& num, ex& den, Polynomial& P) {
     const bool below = den.degree(w) >= 1 && num.degree(w) == 0;
     const bool above = num.degree(w) >= 1 && den.degree(w) == 0;
     if (!below && !above) continue;
-    const ex R = radicand.to_polynomial(P.atoms);
+    const ex R = in_atom_symbols(radicand, P.atoms);
     find_circle(P);
     const ex& side = below ? num : den;  // the side R must divide
     const ex& other = below ? den : num;
@@ -1626,10 +1676,12 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   P.atoms = atom_table().to_symbol;
   const ex nd = fraction_parts(canonical);
   // one atom table for numerator and denominator: the same sin x is the same symbol in both
-  ex num = nd.op(0).to_polynomial(P.atoms), den = nd.op(1).to_polynomial(P.atoms);
-  atom_table().to_symbol = P.atoms;
+  ex num = in_atom_symbols(nd.op(0), P.atoms), den = in_atom_symbols(nd.op(1), P.atoms);
+  // P.atoms only grows from the table's copy: of the same size, it is the table
+  const auto keep = [&] { if (P.atoms.size() != atom_table().to_symbol.size()) atom_table().to_symbol = P.atoms; };
+  keep();
   cancel_roots(num, den, P);
-  atom_table().to_symbol = P.atoms;
+  keep();
   name_by_text(P);
   find_circle(P);
   // the atoms of N and D (P's table holds every atom of the run); those added later are sines and
@@ -1685,20 +1737,20 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   const ex N = large_num ? plain_numerator(num_short, vars, P) : best_numerator(num_short, vars, P);
   const ex D = large_den ? group(den_short, P) : best_polynomial(den_short, P);
   if (!equal(N, num_signed) || !equal(D, den_signed)) return pretty(e, collect_in);
-  std::vector<ex> forms{(N / D).subs(P.atoms, GiNaC::subs_options::no_pattern)};
+  std::vector<ex> forms{with_atoms(N / D, P)};
   if (large_num || large_den) return forms.front();
   // cosᵏx common to N's terms and sinᵏx to D's (or the other way round) pulled out of both, for
   // with_tangents below: m r (…)/(K tan θ) rather than m r ((…) cos θ + (…) cos θ)/(K sin θ)
   if (const auto t = tangent_factors(num_short, den_short, P)) {
     const ex Nt = t->above * best_numerator(t->num, vars, P), Dt = t->below * best_polynomial(t->den, P);
-    if (equal(Nt, num_signed) && equal(Dt, den_signed)) forms.push_back((Nt / Dt).subs(P.atoms, GiNaC::subs_options::no_pattern));
+    if (equal(Nt, num_signed) && equal(Dt, den_signed)) forms.push_back(with_atoms(Nt / Dt, P));
   }
   // divided by cos x where each term holds cos x or sin x: tan x in the terms that had sin x
   if (const auto o = over_cosine(num_short, den_short, P)) {
     const auto shown = [&](const ex& p, bool numerator) { return numerator ? best_numerator(p, vars, P) : best_polynomial(p, P); };
     const ex nc = shown(o->num_c, true), ns = shown(o->num_s, true), dc = shown(o->den_c, false), ds = shown(o->den_s, false);
     if (equal(nc, o->num_c) && equal(ns, o->num_s) && equal(dc, o->den_c) && equal(ds, o->den_s)) {
-      const auto atoms = [&](const ex& x) { return x.subs(P.atoms, GiNaC::subs_options::no_pattern); };
+      const auto atoms = [&](const ex& x) { return with_atoms(x, P); };
       forms.push_back((atoms(nc) + o->tan_x * atoms(ns)) / (atoms(dc) + o->tan_x * atoms(ds)));
     }
   }
@@ -1706,7 +1758,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   if (const auto parts = divisible_part(num_signed, den_signed, vars, P)) {
     const ex R = best_numerator(contract_angle_sums(parts->rest, P), vars, P);
     const ex Q = best_numerator(contract_angle_sums(parts->quotient, P), vars, P);
-    if (equal(R, parts->rest) && equal(Q, parts->quotient)) forms.push_back((R / D + Q).subs(P.atoms, GiNaC::subs_options::no_pattern));
+    if (equal(R, parts->rest) && equal(Q, parts->quotient)) forms.push_back(with_atoms(R / D + Q, P));
   }
   // one fraction per monomial in the momenta, each cancelled: π1²/(2J) + π2²/(2(I + m R²)) for a coin
   // rolling on an incline, not (J π2² + π1² (I + m R²))/(2 J (I + m R²))
@@ -1718,13 +1770,13 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
       exact = exact && equal(shown_n, n) && equal(shown_d, d);
       sum += shown_n / shown_d;
     }
-    if (exact) forms.push_back(sum.subs(P.atoms, GiNaC::subs_options::no_pattern));
+    if (exact) forms.push_back(with_atoms(sum, P));
   }
   // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
   // on the circle, a polynomial identity like those checked above
   const std::vector<ex> numerators{num_short, recover_cos(num_short, P)};
   const auto split = [&](const ex& n, const ex& d) -> std::optional<ex> {
-    if (const auto s = split_fraction(n, d, P)) return with_exponentials_combined(s->subs(P.atoms, GiNaC::subs_options::no_pattern));
+    if (const auto s = split_fraction(n, d, P)) return with_exponentials_combined(with_atoms(*s, P));
     return std::nullopt;
   };
   for (const ex& n : numerators)
@@ -1732,7 +1784,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   // over D = M·D′, M the monomial common to D's terms: N split over M only, D′ kept whole, as SymPy
   // writes the solid of revolution's C_13^2: m (I1 f1 + I3 f2 cos θ/sin²θ) f2′/K
   if (const ex M = common_monomial(terms_of(den_short), symbols_of(den_short, P)); terms_of(den_short).size() > 1 && !M.is_equal(1)) {
-    const ex over = best_polynomial((den_short / M).expand(), P).subs(P.atoms, GiNaC::subs_options::no_pattern);
+    const ex over = with_atoms(best_polynomial((den_short / M).expand(), P), P);
     for (const ex& n : numerators)
       if (const auto s = split(n, M)) {
         forms.push_back(*s / over);

@@ -1,5 +1,6 @@
 target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/abstract_function.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/atom_polynomial.cpp
   ${CMAKE_CURRENT_LIST_DIR}/atomic_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ball.cpp
   ${CMAKE_CURRENT_LIST_DIR}/child_io.cpp
