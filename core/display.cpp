@@ -851,7 +851,7 @@ constexpr std::size_t kMaxFlintFactorTerms = 20;
 // What a pulled-out monomial multiplies: grouped again, or factored into expanded factors (no
 // grouping inside them: grouping calls this), also in cosines (m sin²θ · (f1 cos θ − f2)², whose
 // square the canonical form hides); no deeper than group's two levels.
-ex grouped_inner(const ex& inner, const Polynomial& P, int depth) {
+ex grouped_inner_uncached(const ex& inner, const Polynomial& P, int depth) {
   std::vector<ex> candidates{group(inner, P, depth)};
   // t − t·sin²x → t·cos²x inside the brackets too: d1² I2 m cos²φ, not d1² I2 m (1 − sin²φ)
   if (const ex r = recover_cos(inner, P); !r.is_equal(inner)) candidates.push_back(group(r, P, depth));
@@ -861,6 +861,18 @@ ex grouped_inner(const ex& inner, const Polynomial& P, int depth) {
       if (terms_of(p).size() <= kMaxFlintFactorTerms) candidates.push_back(factored_on_circle(p, P));
   }
   return smallest(candidates, P);
+}
+
+// Remembered per depth, as group is: different polynomials pull out the same inner sum (a sum and
+// its form with cos² recovered, a multiple of it grouped whole and inside its common monomial), and
+// its candidates (in cosines, factored, each measured) cost more than the grouping that found it.
+ex grouped_inner(const ex& inner, const Polynomial& P, int depth) {
+  constexpr std::size_t kRemembered = 4096;
+  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache[kMaxGroupDepth + 1];
+  auto& memo = cache[std::min(depth, kMaxGroupDepth)];
+  if (const auto it = memo.find(inner); it != memo.end()) return it->second;
+  if (memo.size() >= kRemembered) memo.clear();
+  return memo.emplace(inner, grouped_inner_uncached(inner, P, depth)).first->second;
 }
 
 ex group_uncached(const ex& p, const Polynomial& P, int depth);
@@ -923,8 +935,10 @@ ex group_uncached(const ex& p, const Polynomial& P, int depth) {
     if (saving > 1 && saving - 1 > best_saving) best_saving = saving - 1, best_g = g;
   }
   if (best_saving == 0) return p;
-  ex monomial = 1;
-  for (std::size_t k = 0; k < syms.size(); ++k) monomial *= GiNaC::pow(syms[k], best_g[k]);
+  GiNaC::exvector powers;  // one product: *= per symbol evaluates a product per symbol
+  for (std::size_t k = 0; k < syms.size(); ++k)
+    if (best_g[k] > 0) powers.push_back(GiNaC::pow(syms[k], best_g[k]));
+  const ex monomial = GiNaC::mul(powers);
   GiNaC::exvector inner, rest;  // summed once: += on a GiNaC sum copies it
   for (std::size_t t = 0; t < terms.size(); ++t) {
     bool divides = true;
