@@ -1139,8 +1139,16 @@ std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const 
   };
   // D's irreducible factors, each with its degree in each of its symbols: a coefficient shares a
   // factor with D only if it has at least one factor's degree in each of that factor's symbols (most
-  // have not, and need no gcd)
-  std::vector<std::vector<std::pair<ex, int>>> den_factors;
+  // have not, and need no gcd)...
+  struct DenFactor {
+    std::vector<std::pair<ex, int>> degrees;
+    std::optional<SparsePolynomial> sparse;  // over Q in `symbols`, where it is such a polynomial
+  };
+  GiNaC::exset in_nd;
+  symbols_of_terms(num, in_nd);
+  symbols_of_terms(den_e, in_nd);
+  const std::vector<ex> symbols(in_nd.begin(), in_nd.end());
+  std::vector<DenFactor> den_factors;
   const ex fd = factor_remembered(den);
   for (const ex& x : is_product(fd) ? terms_of_product(fd) : std::vector<ex>{fd}) {
     const ex base = is_power_node(x) ? x.op(0) : x;
@@ -1149,8 +1157,10 @@ std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const 
     symbols_of_terms(base, in_f);
     std::vector<std::pair<ex, int>> degrees;
     for (const ex& v : in_f) degrees.emplace_back(v, degree_of(base, v));
-    den_factors.push_back(std::move(degrees));
+    den_factors.push_back({std::move(degrees), to_sparse(base.expand(), symbols)});
   }
+  // ... and then only if one of them divides it (most that pass the degrees are divided by none):
+  // exact division on exponent vectors, a fraction of reading both into FLINT for the gcd
   const auto may_share = [&](const ex& coeff) {
     const auto known = degrees_of(coeff);  // every degree in one walk, where coeff is a polynomial
     const auto degree = [&](const ex& v) {
@@ -1158,8 +1168,12 @@ std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const 
       const auto it = known->find(v);
       return it == known->end() ? 0 : it->second;
     };
-    return std::any_of(den_factors.begin(), den_factors.end(), [&](const std::vector<std::pair<ex, int>>& f) {
-      return std::all_of(f.begin(), f.end(), [&](const std::pair<ex, int>& v) { return degree(v.first) >= v.second; });
+    std::optional<std::optional<SparsePolynomial>> sparse;  // read once, where asked
+    return std::any_of(den_factors.begin(), den_factors.end(), [&](const DenFactor& f) {
+      if (!std::all_of(f.degrees.begin(), f.degrees.end(), [&](const std::pair<ex, int>& v) { return degree(v.first) >= v.second; }))
+        return false;
+      if (!sparse) sparse = to_sparse(coeff, symbols);
+      return !*sparse || !f.sparse || is_multiple_of(**sparse, *f.sparse);
     });
   };
   // signed once: the parts that cancel nothing keep D and their own terms of N
