@@ -1136,23 +1136,12 @@ bool has_any(const ex& p, const GiNaC::lst& vars) {
   return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return p.has(v); });
 }
 
-// monomial in vars ↦ its coefficient in the expanded p (the terms summed once: += on a GiNaC sum copies
-// it, quadratic), in a fixed order.
-std::map<ex, ex, GiNaC::ex_is_less> by_monomial_in(const ex& p, const GiNaC::lst& vars) {
-  std::map<ex, GiNaC::exvector, GiNaC::ex_is_less> terms;
-  for (const ex& term : terms_of(p)) {
-    ex coeff = term, mono = 1;
-    if (is_product(term)) {
-      coeff = 1;
-      for (std::size_t k = 0; k < term.nops(); ++k) (is_power_of(term.op(k), vars) ? mono : coeff) *= term.op(k);
-    } else if (is_power_of(term, vars)) {
-      coeff = 1, mono = term;
-    }
-    terms[mono].push_back(coeff);
-  }
-  std::map<ex, ex, GiNaC::ex_is_less> out;
-  for (auto& [mono, coeffs] : terms) out.emplace(mono, GiNaC::add(coeffs));
-  return out;
+// The monomials in vars of the expanded p (divided by the monomial g of the other symbols first) with
+// their coefficients, in a fixed order; read off p's stored terms, or, where a term does not show g's
+// powers as its own factors, off (p/g).expand()'s.
+std::vector<MonomialPart> by_monomial_in(const ex& p, const GiNaC::lst& vars, const ex& g = 1, bool with_terms = false) {
+  if (auto parts = collected_in(p, vars, g, with_terms)) return std::move(*parts);
+  return *collected_in((p / g).expand(), vars, 1, with_terms);
 }
 
 // Σ coefficient · monomial in `vars`, each coefficient in its best form, a common monomial of the
@@ -1164,8 +1153,8 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
     if (!is_power_of(s, vars)) others.push_back(s);
   const ex g = common_monomial(terms_of(e), others);
   GiNaC::exvector out;
-  for (const auto& [mono, coeff] : by_monomial_in((e / g).expand(), vars))
-    out.push_back((plain ? group(coeff, P) : best_polynomial(coeff, P)) * mono);
+  for (const MonomialPart& part : by_monomial_in(e, vars, g))
+    out.push_back((plain ? group(part.coefficient, P) : best_polynomial(part.coefficient, P)) * part.monomial);
   return g * GiNaC::add(out);
 }
 
@@ -1181,48 +1170,73 @@ bool reducible(const ex& p) {
 }
 
 std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const ex& den, const GiNaC::lst& vars) {
-  if (vars.nops() == 0 || terms_of(den.expand()).size() < 2) return std::nullopt;
+  const ex den_e = den.expand();
+  if (vars.nops() == 0 || terms_of(den_e).size() < 2) return std::nullopt;
   // an irreducible D shares a factor with a coefficient only by dividing it: divisible_part's case
   if (!reducible(den)) return std::nullopt;
-  const auto monomials = by_monomial_in(num.expand(), vars);
+  const auto monomials = by_monomial_in(num.expand(), vars, 1, true);
   if (monomials.size() < 2) return std::nullopt;
-  // D's irreducible factors: a coefficient shares a factor with D only if it has at least one
-  // factor's degree in each of that factor's symbols (most have not, and need no gcd)
-  std::vector<ex> den_factors;
-  const ex fd = factor_remembered(den);
-  for (const ex& x : is_product(fd) ? terms_of_product(fd) : std::vector<ex>{fd}) {
-    const ex base = is_power_node(x) ? x.op(0) : x;
-    if (!is_number(base)) den_factors.push_back(base);
-  }
   const auto degree_of = [](const ex& p, const ex& v) {
     int d = 0;
     for (const ex& t : terms_of(p)) d = std::max(d, degree_in(t, v));
     return d;
   };
+  // D's irreducible factors, each with its degree in each of its symbols: a coefficient shares a
+  // factor with D only if it has at least one factor's degree in each of that factor's symbols (most
+  // have not, and need no gcd)...
+  struct DenFactor {
+    std::vector<std::pair<ex, int>> degrees;
+    std::optional<SparsePolynomial> sparse;  // over Q in `symbols`, where it is such a polynomial
+  };
+  GiNaC::exset in_nd;
+  symbols_of_terms(num, in_nd);
+  symbols_of_terms(den_e, in_nd);
+  const std::vector<ex> symbols(in_nd.begin(), in_nd.end());
+  std::vector<DenFactor> den_factors;
+  const ex fd = factor_remembered(den);
+  for (const ex& x : is_product(fd) ? terms_of_product(fd) : std::vector<ex>{fd}) {
+    const ex base = is_power_node(x) ? x.op(0) : x;
+    if (is_number(base)) continue;
+    GiNaC::exset in_f;
+    symbols_of_terms(base, in_f);
+    std::vector<std::pair<ex, int>> degrees;
+    for (const ex& v : in_f) degrees.emplace_back(v, degree_of(base, v));
+    den_factors.push_back({std::move(degrees), to_sparse(base.expand(), symbols)});
+  }
+  // ... and then only if one of them divides it (most that pass the degrees are divided by none):
+  // exact division on exponent vectors, a fraction of reading both into FLINT for the gcd
   const auto may_share = [&](const ex& coeff) {
-    return std::any_of(den_factors.begin(), den_factors.end(), [&](const ex& f) {
-      GiNaC::exset in_f;
-      symbols_of_terms(f, in_f);
-      return std::all_of(in_f.begin(), in_f.end(), [&](const ex& v) { return degree_of(coeff, v) >= degree_of(f, v); });
+    const auto known = degrees_of(coeff);  // every degree in one walk, where coeff is a polynomial
+    const auto degree = [&](const ex& v) {
+      if (!known) return degree_of(coeff, v);
+      const auto it = known->find(v);
+      return it == known->end() ? 0 : it->second;
+    };
+    std::optional<std::optional<SparsePolynomial>> sparse;  // read once, where asked
+    return std::any_of(den_factors.begin(), den_factors.end(), [&](const DenFactor& f) {
+      if (!std::all_of(f.degrees.begin(), f.degrees.end(), [&](const std::pair<ex, int>& v) { return degree(v.first) >= v.second; }))
+        return false;
+      if (!sparse) sparse = to_sparse(coeff, symbols);
+      return !*sparse || !f.sparse || is_multiple_of(**sparse, *f.sparse);
     });
   };
+  // signed once: the parts that cancel nothing keep D and their own terms of N
+  const bool flip = leads_with_minus(den_e);
+  const ex den_shown = flip ? (-den_e).expand() : den_e;
   std::vector<std::pair<ex, ex>> out;
   bool cancelled = false;
-  for (const auto& [mono, coeff] : monomials) {
-    if (!may_share(coeff)) {
-      ex n = coeff, d = den;
-      if (leads_with_minus(d.expand())) n = -n, d = -d;
-      out.emplace_back((n * mono).expand(), d.expand());
-      continue;
-    }
+  for (const MonomialPart& part : monomials) {
     // FLINT's gcd (core/rational_function.hpp): GiNaC's took a fifth of the pass here. Only a factor
     // that is not a number counts (FLINT also takes out the integer content).
-    const auto f = cancelled_fraction(coeff / den, {});
-    ex n = coeff, d = den;
-    if (f && !numeric_multiple(den, f->denominator))
-      n = f->numerator, d = f->denominator, cancelled = true;
+    const auto f = may_share(part.coefficient) ? cancelled_fraction(part.coefficient / den, {}) : std::nullopt;
+    if (!f || numeric_multiple(den, f->denominator)) {
+      out.emplace_back(flip ? (-part.terms).expand() : part.terms, den_shown);
+      continue;
+    }
+    cancelled = true;
+    ex n = f->numerator, d = f->denominator;
     if (leads_with_minus(d.expand())) n = -n, d = -d;
-    out.emplace_back((n * mono).expand(), d.expand());
+    out.emplace_back((n * part.monomial).expand(), d.expand());
   }
   if (!cancelled) return std::nullopt;
   return out;
@@ -1239,7 +1253,8 @@ std::optional<DivisiblePart> divisible_part(const ex& num, const ex& den, const 
   if (vars.nops() == 0 || is_number(den)) return std::nullopt;
   DivisiblePart out{0, 0};
   bool some = false, all = true;
-  for (const auto& [mono, coeff] : by_monomial_in(num.expand(), vars)) {
+  for (const MonomialPart& part : by_monomial_in(num.expand(), vars)) {
+    const ex &mono = part.monomial, &coeff = part.coefficient;
     ex q;
     const bool divides = divide_by_degrees(coeff, den, q) ||
                          (divide_by_degrees(in_cosines(coeff, P), in_cosines(den, P), q) && ((q = on_circle(q, P)), true));
@@ -1282,6 +1297,36 @@ ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
   if (terms_of(p.expand()).size() > kMaxFlintFactorTerms) return c;
   const ex b = best_polynomial(p, P);
   return smallest({c, b}, P);
+}
+
+// The per-monomial fractions (per_monomial) each in its best form, the sum in the atoms; nullopt where
+// there are none or a part's form fails its check (`equal`, display_form's).
+template <class Equal>
+std::optional<ex> per_monomial_form(const ex& num_signed, const ex& den_signed, const GiNaC::lst& vars, Polynomial& P, const Equal& equal) {
+  const auto parts = per_monomial(num_signed, den_signed, vars);
+  if (!parts) return std::nullopt;
+  ex sum = 0;
+  bool exact = true;
+  // the parts that cancel nothing share D: shown and checked once while P's angles stay as they are
+  std::unordered_map<ex, std::pair<ex, bool>, std::hash<ex>, GiNaC::ex_is_equal> shown_below;
+  std::pair<std::size_t, std::size_t> shown_for{P.circle.size(), P.sums.size()};
+  const auto below = [&](const ex& d) {
+    const std::pair<std::size_t, std::size_t> now{P.circle.size(), P.sums.size()};
+    if (shown_for != now) shown_below.clear(), shown_for = now;
+    if (const auto it = shown_below.find(d); it != shown_below.end()) return it->second;
+    const ex shown = best_polynomial(contract_angle_sums(d, P), P);
+    const std::pair<ex, bool> out{shown, equal(shown, d)};
+    if (shown_for == std::make_pair(P.circle.size(), P.sums.size())) shown_below.emplace(d, out);  // not where d's contraction changed P
+    return out;
+  };
+  for (const auto& [n, d] : *parts) {
+    const ex shown_n = best_numerator(contract_angle_sums(n, P), vars, P);
+    const auto [shown_d, same_d] = below(d);
+    exact = exact && equal(shown_n, n) && same_d;
+    sum += shown_n / shown_d;
+  }
+  if (!exact) return std::nullopt;
+  return with_atoms(sum, P);
 }
 
 // Σ t_i / D with each fraction reduced: p_x²/(2m) + p_y²/(2m) + M·g·h instead of one fraction over
@@ -1776,16 +1821,7 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   }
   // one fraction per monomial in the momenta, each cancelled: π1²/(2J) + π2²/(2(I + m R²)) for a coin
   // rolling on an incline, not (J π2² + π1² (I + m R²))/(2 J (I + m R²))
-  if (const auto parts = per_monomial(num_signed, den_signed, vars)) {
-    ex sum = 0;
-    bool exact = true;
-    for (const auto& [n, d] : *parts) {
-      const ex shown_n = best_numerator(contract_angle_sums(n, P), vars, P), shown_d = best_polynomial(contract_angle_sums(d, P), P);
-      exact = exact && equal(shown_n, n) && equal(shown_d, d);
-      sum += shown_n / shown_d;
-    }
-    if (exact) forms.push_back(with_atoms(sum, P));
-  }
+  if (const auto sum = per_monomial_form(num_signed, den_signed, vars, P, equal)) forms.push_back(*sum);
   // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
   // on the circle, a polynomial identity like those checked above
   const std::vector<ex> numerators{num_short, recover_cos(num_short, P)};

@@ -174,6 +174,83 @@ std::optional<std::map<ex, int, GiNaC::ex_is_less>> degrees_of(const ex& p) {
   return out;
 }
 
+namespace {
+
+// Whether the factor base^k of a product (k a number) is v or a power of v for some v of vars.
+bool power_of_any(const ex& base, const ex& k, const GiNaC::lst& vars) {
+  if (!k.is_equal(1) && is_symbol_node(base))  // base^k is a power whose base is `base`
+    return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return base.is_equal(v) || (!is_symbol_node(v) && GiNaC::pow(base, k).is_equal(v)); });
+  const ex f = k.is_equal(1) ? base : GiNaC::pow(base, k);
+  return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return f.is_equal(v) || (is_power_node(f) && f.op(0).is_equal(v)); });
+}
+
+// A term x·c (c a number) as the pairs (base, exponent) of its factors and its number, as GiNaC's
+// product c·x stores them.
+void factor_pairs(const ex& x, GiNaC::numeric& number, GiNaC::epvector& pairs) {
+  if (is_number(x)) {
+    number *= GiNaC::ex_to<GiNaC::numeric>(x);
+  } else if (is_product(x)) {
+    for_each_power(x, [&](const ex& base, const ex& k) {
+      if (is_number(base) && k.is_equal(1)) number *= GiNaC::ex_to<GiNaC::numeric>(base);  // the product's own number
+      else pairs.emplace_back(base, k);
+    });
+  } else if (is_power_node(x) && is_number(x.op(1))) {
+    pairs.emplace_back(x.op(0), x.op(1));
+  } else {
+    pairs.emplace_back(x, 1);
+  }
+}
+
+}  // namespace
+
+std::optional<std::vector<MonomialPart>> collected_in(const ex& p, const GiNaC::lst& vars, const ex& divisor, bool with_terms) {
+  GiNaC::epvector lowered;  // the divisor's (symbol, exponent)
+  bool ok = true;
+  for_each_power(divisor, [&](const ex& base, const ex& k) {
+    if (is_symbol_node(base) && GiNaC::ex_to<GiNaC::numeric>(k).is_pos_integer()) lowered.emplace_back(base, k);
+    else ok = ok && base.is_equal(1);
+  });
+  if (!ok) return std::nullopt;
+  struct Part {
+    GiNaC::epvector coefficient, terms;
+    GiNaC::numeric constant = 0, terms_constant = 0;
+  };
+  std::map<ex, Part, GiNaC::ex_is_less> parts;
+  const auto term = [&](const ex& x, const ex& c) {
+    GiNaC::numeric number = GiNaC::ex_to<GiNaC::numeric>(c);
+    GiNaC::epvector pairs, mono, rest;
+    factor_pairs(x, number, pairs);
+    std::size_t divided = 0;
+    for (const GiNaC::expair& f : pairs) {
+      const auto d = std::find_if(lowered.begin(), lowered.end(), [&](const GiNaC::expair& g) { return g.rest.is_equal(f.rest); });
+      if (d == lowered.end()) {
+        (power_of_any(f.rest, f.coeff, vars) ? mono : rest).push_back(f);
+        continue;
+      }
+      ++divided;
+      const GiNaC::numeric left = GiNaC::ex_to<GiNaC::numeric>(f.coeff) - GiNaC::ex_to<GiNaC::numeric>(d->coeff);
+      if (left.is_negative()) ok = false;
+      else if (!left.is_zero()) rest.emplace_back(f.rest, left);
+    }
+    if (divided != lowered.size()) ok = false;
+    Part& part = parts[ex(GiNaC::mul(std::move(mono)))];
+    if (rest.empty()) part.constant += number;
+    else part.coefficient.emplace_back(GiNaC::mul(std::move(rest)), number);
+    if (!with_terms) return;
+    if (is_number(x)) part.terms_constant += GiNaC::ex_to<GiNaC::numeric>(x) * GiNaC::ex_to<GiNaC::numeric>(c);
+    else part.terms.emplace_back(x, c);
+  };
+  if (is_sum(p)) for_each_term(p, term, [&](const ex& k) { term(k, 1); });
+  else term(p, 1);
+  if (!ok) return std::nullopt;
+  std::vector<MonomialPart> out;
+  out.reserve(parts.size());
+  for (auto& [mono, part] : parts)
+    out.push_back({mono, GiNaC::add(std::move(part.coefficient), part.constant),
+                   with_terms ? ex(GiNaC::add(std::move(part.terms), part.terms_constant)) : ex()});
+  return out;
+}
+
 bool numeric_multiple(const ex& a, const ex& b) {
   const ex ea = a.expand(), eb = b.expand();
   const std::vector<ex> ta = terms_of(ea), tb = terms_of(eb);

@@ -46,6 +46,22 @@ GiNaC::ex replace_square(const GiNaC::ex& p, const GiNaC::ex& c, const GiNaC::ex
 /// exponents are its degrees).
 std::optional<std::map<GiNaC::ex, int, GiNaC::ex_is_less>> degrees_of(const GiNaC::ex& p);
 
+/// One monomial of a polynomial collected in some symbols (collected_in).
+struct MonomialPart {
+  GiNaC::ex monomial;     // the factors that are powers of the symbols (1 for terms without any)
+  GiNaC::ex coefficient;  // the sum of the terms' other factors, their numbers included
+  GiNaC::ex terms;        // the sum of p's terms with this monomial, undivided (only when asked for)
+};
+
+/// The expanded polynomial p divided by `divisor` (a product of symbols to positive integer powers,
+/// none of them in `vars`, dividing every term) as Σ coefficient · monomial, a monomial being a
+/// term's factors v or v^k with v in `vars`; by monomial in ex_is_less order. Read off the stored
+/// pairs in one pass: splitting each term (op(i), built anew) with *= and dividing by (p/divisor).expand()
+/// rebuilt every term and partial product. nullopt where a term does not show the divisor's powers
+/// as factors of its own.
+std::optional<std::vector<MonomialPart>> collected_in(const GiNaC::ex& p, const GiNaC::lst& vars, const GiNaC::ex& divisor = 1,
+                                                      bool with_terms = false);
+
 /// Whether a is a number times b (b not 0): what GiNaC::divide(a, b, q) with q a number says,
 /// cheaper. c·b has as many terms as b and the same degrees, and c is the ratio of their first terms
 /// (GiNaC orders a sum's terms by their monomials, not their numbers), checked by a − c·b = 0; GiNaC

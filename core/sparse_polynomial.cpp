@@ -185,6 +185,28 @@ SparsePolynomial divided(const SparsePolynomial& p, const std::vector<int>& m) {
   return q;
 }
 
+bool is_multiple_of(const SparsePolynomial& p, const SparsePolynomial& f) {
+  if (f.terms.empty()) return false;
+  const SparsePolynomial::Term& lead = f.terms.back();  // terms ascend in lex order
+  SparsePolynomial r = p;
+  // each step takes the leading term of r away, and lex order has no infinite descending chain
+  while (!r.terms.empty()) {
+    const SparsePolynomial::Term& top = r.terms.back();
+    if (!divides(lead.exponents, top.exponents)) return false;  // f·q leads with lead·lt(q)
+    std::vector<int> m(top.exponents.size());
+    for (std::size_t v = 0; v < m.size(); ++v) m[v] = top.exponents[v] - lead.exponents[v];
+    const GiNaC::numeric c = top.coefficient / lead.coefficient;
+    std::vector<SparsePolynomial::Term> terms = r.terms;
+    for (const SparsePolynomial::Term& t : f.terms) {
+      std::vector<int> e = t.exponents;
+      for (std::size_t v = 0; v < e.size(); ++v) e[v] += m[v];
+      terms.push_back({std::move(e), -c * t.coefficient});
+    }
+    r = SparsePolynomial(r.variables, std::move(terms));
+  }
+  return true;
+}
+
 SparsePolynomial times_monomial(const SparsePolynomial& p, const std::vector<int>& m) {
   SparsePolynomial q = p;  // raising every term by the same vector keeps the order
   for (auto& t : q.terms)

@@ -72,6 +72,10 @@ SparsePolynomial times_monomial(const SparsePolynomial& p, const std::vector<int
 /// a · b (over the same symbols).
 SparsePolynomial product(const SparsePolynomial& a, const SparsePolynomial& b);
 
+/// Whether f divides p exactly (over Q; f not 0): dividing by f's leading term in lex order, each
+/// leading term of what is left must be a multiple of it, and nothing is left at the end.
+bool is_multiple_of(const SparsePolynomial& p, const SparsePolynomial& f);
+
 /// p with x_v replaced by q (over the same symbols; q may hold x_v), expanded: GiNaC's subs then
 /// expand, each power of q computed once.
 SparsePolynomial substituted(const SparsePolynomial& p, std::size_t v, const SparsePolynomial& q);

@@ -2,6 +2,10 @@
 // factors, c² → 1 − s² term by term: each against what GiNaC's own is_a, degree() and coeff() give.
 #include <doctest/doctest.h>
 
+#include <map>
+#include <sstream>
+#include <string>
+
 #include "core/monomial.hpp"
 #include "core/node_kind.hpp"
 
@@ -119,6 +123,89 @@ TEST_CASE("numeric_multiple and divide_by_degrees answer as GiNaC's divide") {
         if (!v.is_zero()) CHECK(hamel::numeric_multiple(a, v) == (expected && GiNaC::is_a<GiNaC::numeric>(expected_q)));
       }
     }
+}
+
+namespace {
+
+// The split of each term with *= on its factors, as the display pass did it before collected_in.
+std::map<ex, ex, GiNaC::ex_is_less> split_by_products(const ex& p, const GiNaC::lst& vars) {
+  const auto power_of = [&](const ex& f) {
+    for (const ex& v : vars)
+      if (f.is_equal(v) || (GiNaC::is_a<GiNaC::power>(f) && f.op(0).is_equal(v))) return true;
+    return false;
+  };
+  std::map<ex, GiNaC::exvector, GiNaC::ex_is_less> terms;
+  for (const ex& term : hamel::terms_of(p)) {
+    ex coeff = term, mono = 1;
+    if (GiNaC::is_a<GiNaC::mul>(term)) {
+      coeff = 1;
+      for (std::size_t k = 0; k < term.nops(); ++k) (power_of(term.op(k)) ? mono : coeff) *= term.op(k);
+    } else if (power_of(term)) {
+      coeff = 1, mono = term;
+    }
+    terms[mono].push_back(coeff);
+  }
+  std::map<ex, ex, GiNaC::ex_is_less> out;
+  for (auto& [mono, coeffs] : terms) out.emplace(mono, GiNaC::add(coeffs));
+  return out;
+}
+
+std::string text(const ex& e) {
+  std::ostringstream s;
+  s << e;
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("collected_in splits off the monomials in some symbols as op() and *= do, divided first") {
+  GiNaC::symbol p1("p1"), p2("p2"), m("m"), x("x"), R("R");
+  const GiNaC::lst vars{p1, p2};
+  // a value: m (3 p1² + x p1² − 2 m p1 p2 + 5) over m is 5 + (3 + x) p1² − 2 m p1 p2
+  const ex mp = (m * (3 * p1 * p1 + x * p1 * p1 - 2 * m * p1 * p2 + 5)).expand();
+  const auto parts = hamel::collected_in(mp, vars, m, true);
+  REQUIRE(parts);
+  REQUIRE(parts->size() == 3);
+  const std::map<ex, ex, GiNaC::ex_is_less> expected{{ex(1), ex(5)}, {p1 * p1, 3 + x}, {p1 * p2, -2 * m}};
+  std::size_t k = 0;
+  for (const auto& [mono, coeff] : expected) {
+    CHECK((*parts)[k].monomial.is_equal(mono));
+    CHECK((*parts)[k].coefficient.is_equal(coeff));
+    CHECK((*parts)[k].terms.is_equal((m * coeff * mono).expand()));  // undivided
+    ++k;
+  }
+  CHECK_FALSE(hamel::collected_in((mp + x).expand(), vars, m));  // m does not divide x
+  CHECK_FALSE(hamel::collected_in(mp, vars, m * m));              // nor m² the term 5 m
+  // against the split with *= on sums, single terms, numbers, roots and powers of the symbols
+  const std::vector<ex> polys{
+      mp,
+      (GiNaC::numeric(-3, 4) * p1 * p1 * R * R * x).expand(),
+      ex(7),
+      p2,
+      GiNaC::pow(p1, 3),
+      (2 * p1 * p2 * x * x + GiNaC::sqrt(ex(2)) * p1 * x - x * x + GiNaC::pow(p2, 2) / 3 + GiNaC::sin(x) * p1 - 1).expand(),
+      (GiNaC::pow(R * x + m * p1 + p2, 3)).expand(),
+  };
+  for (const ex& p : polys) {
+    const auto got = hamel::collected_in(p, vars, 1, true);
+    REQUIRE(got);
+    const auto want = split_by_products(p, vars);
+    REQUIRE(got->size() == want.size());
+    std::size_t i = 0;
+    for (const auto& [mono, coeff] : want) {
+      CHECK((*got)[i].monomial.is_equal(mono));
+      CHECK(text((*got)[i].coefficient) == text(coeff));
+      CHECK(text((*got)[i].terms) == text((coeff * mono).expand()));
+      ++i;
+    }
+    // divided by a monomial of the other symbols: as splitting (p·x²R)/(x²R), expanded
+    const ex g = x * x * R;
+    const auto divided = hamel::collected_in((p * g).expand(), vars, g);
+    REQUIRE(divided);
+    REQUIRE(divided->size() == want.size());
+    i = 0;
+    for (const auto& [mono, coeff] : want) CHECK(text((*divided)[i++].coefficient) == text(coeff));
+  }
 }
 
 }  // TEST_SUITE

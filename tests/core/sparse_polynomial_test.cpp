@@ -203,4 +203,24 @@ TEST_CASE("in_angle_sum writes sin x cos y ± cos x sin y as sin(x ± y), as sub
   }
 }
 
+TEST_CASE("is_multiple_of answers as GiNaC's exact division") {
+  const Ring r;
+  const auto sparse = [&](const ex& p) { return *hamel::to_sparse(p.expand(), r.symbols); };
+  // a value: x² − y² is (x − y)(x + y), and x² + y² no multiple of x + y
+  CHECK(hamel::is_multiple_of(sparse(r.x * r.x - r.y * r.y), sparse(r.x + r.y)));
+  CHECK_FALSE(hamel::is_multiple_of(sparse(r.x * r.x + r.y * r.y), sparse(r.x + r.y)));
+  CHECK(hamel::is_multiple_of(sparse(ex(0)), sparse(r.x + r.y)));
+  CHECK_FALSE(hamel::is_multiple_of(sparse(r.x), sparse(ex(0))));
+  std::mt19937 rng(20261207);
+  for (int draw = 0; draw < 150; ++draw) {
+    const ex f = random_polynomial(rng, r), g = random_polynomial(rng, r), h = random_polynomial(rng, r);
+    if (f.is_zero()) continue;
+    for (const ex& p : {(f * g).expand(), (f * g + h).expand(), g}) {
+      ex q;
+      const bool expected = GiNaC::divide(p, f, q);
+      CHECK_MESSAGE(hamel::is_multiple_of(sparse(p), sparse(f)) == expected, p, " over ", f);
+    }
+  }
+}
+
 }  // TEST_SUITE
