@@ -107,7 +107,8 @@ struct Size {
 
 // With only sines and cosines for atoms the count is taken on the symbols (a symbol counts as the text
 // it is named by): most candidates are dropped on this count, and the substitution, which rebuilds
-// the whole tree, was half the cost of measuring them. The sign needs the term order of the atoms.
+// the whole tree, was half the cost of measuring them. The sign is found in the atoms' term order
+// with the symbols standing in for them (text_leads_with_minus with the atoms).
 Size& size_entry(const ex& e, const Polynomial& P) {
   constexpr std::size_t kRemembered = 1 << 14;
   thread_local std::unordered_map<ex, Size, std::hash<ex>, GiNaC::ex_is_equal> cache;
@@ -127,11 +128,9 @@ std::size_t size_at_least(const ex& e, const Polynomial& P) { return size_entry(
 
 std::size_t size_of(const ex& e, const Polynomial& P) {
   Size& s = size_entry(e, P);
-  if (!s.minus) {
-    if (!s.shown) s.shown = e.subs(P.atoms, GiNaC::subs_options::no_pattern);
-    s.minus = text_leads_with_minus(*s.shown);
-  }
+  if (!s.minus) s.minus = s.shown ? text_leads_with_minus(*s.shown) : text_leads_with_minus(e, P.atoms);
   const std::size_t n = s.unsigned_ops + (*s.minus ? 1 : 0);
+  if (checking() && !s.shown) s.shown = e.subs(P.atoms, GiNaC::subs_options::no_pattern);
   if (checking() && n != operations_in(detail::str(*s.shown)))
     throw std::logic_error("display size " + std::to_string(n) + " counted, " + std::to_string(operations_in(detail::str(*s.shown))) +
                            " printed: " + detail::str(*s.shown));

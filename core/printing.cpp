@@ -745,6 +745,11 @@ std::size_t text_operations_unsigned(const GiNaC::ex& e) { return Printer(false,
 
 bool text_leads_with_minus(const GiNaC::ex& e) { return Printer::leading_minus(e); }
 
+bool text_leads_with_minus(const GiNaC::ex& e, const GiNaC::exmap& atoms) {
+  const OrderedAsAtoms ordered(atoms);
+  return Printer::leading_minus(e);
+}
+
 std::size_t operations_in(const std::string& t) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < t.size(); ++i) {

@@ -16,4 +16,8 @@ std::size_t text_operations(const GiNaC::ex& e);
 std::size_t text_operations_unsigned(const GiNaC::ex& e);
 bool text_leads_with_minus(const GiNaC::ex& e);
 
+/// text_leads_with_minus(e.subs(atoms)) for a map of symbols to the atoms they stand for, found
+/// without building the substituted expression (core/term_order.hpp, OrderedAsAtoms).
+bool text_leads_with_minus(const GiNaC::ex& e, const GiNaC::exmap& atoms);
+
 }  // namespace hamel

@@ -22,6 +22,16 @@ using GiNaC::numeric;
 // The kinds of atoms, in the order a product writes them: 2 π m R² f(θ) (a + b) sin θ.
 enum class Rank { Number, Constant, Symbol, Power, Jet, Product, Sum, Function, Other };
 
+// The atoms that symbols stand for while an OrderedAsAtoms lives (core/term_order.hpp), else null.
+thread_local const GiNaC::exmap* stand_ins = nullptr;
+
+// e, or the atom the symbol e stands for.
+const ex& as_ordered(const ex& e) {
+  if (!stand_ins || !GiNaC::is_a<GiNaC::symbol>(e)) return e;
+  const auto it = stand_ins->find(e);
+  return it == stand_ins->end() ? e : it->second;
+}
+
 Rank rank(const ex& e) {
   switch (node_kind(e)) {
     case NodeKind::Number: return Rank::Number;
@@ -135,9 +145,17 @@ struct SumInfo {
 constexpr std::size_t kCachedSums = 1 << 15;
 
 using SumCache = std::unordered_map<ex, std::shared_ptr<const SumInfo>, std::hash<ex>, GiNaC::ex_is_equal>;
-SumCache& sum_cache() {
-  thread_local SumCache cache;
-  return cache;
+// A sum in symbols that stand for atoms is ordered otherwise than with them (sin θ after every
+// symbol, b before sin θ): its own table, for the stand-ins it was filled with.
+SumCache& sum_cache(bool standing_in = stand_ins != nullptr) {
+  thread_local SumCache cache, for_stand_ins;
+  return standing_in ? for_stand_ins : cache;
+}
+
+bool same_map(const GiNaC::exmap& a, const GiNaC::exmap& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+           return x.first.is_equal(y.first) && x.second.is_equal(y.second);
+         });
 }
 
 std::shared_ptr<const SumInfo> sum_info(const ex& sum) {
@@ -214,8 +232,10 @@ int compare_functions(const ex& a, const ex& b) {
   return compare_sequences(operands(a), operands(b));
 }
 
-int compare_atoms(const ex& a, const ex& b) {
-  if (GiNaC::are_ex_trivially_equal(a, b)) return 0;  // one node: sorting a large sum meets it often
+int compare_atoms(const ex& a_or_symbol, const ex& b_or_symbol) {
+  if (GiNaC::are_ex_trivially_equal(a_or_symbol, b_or_symbol)) return 0;  // one node: sorting a large sum meets it often
+  const ex& a = as_ordered(a_or_symbol);
+  const ex& b = as_ordered(b_or_symbol);
   const Rank ra = rank(a), rb = rank(b);
   if (ra != rb) return ra < rb ? -1 : 1;
   switch (ra) {
@@ -289,6 +309,17 @@ ex first_term(const ex& sum) {
 }
 
 bool leads_with_minus(const ex& sum) { return is_sum(sum) && sum_info(sum)->turned; }
+
+OrderedAsAtoms::OrderedAsAtoms(const GiNaC::exmap& atoms) {
+  thread_local GiNaC::exmap filled_for;  // the stand-ins of sum_cache(true)'s entries
+  if (!same_map(atoms, filled_for)) {
+    sum_cache(true).clear();
+    filled_for = atoms;
+  }
+  stand_ins = &atoms;
+}
+
+OrderedAsAtoms::~OrderedAsAtoms() { stand_ins = nullptr; }
 
 ex plus_first(const ex& e) { return leads_with_minus(e) ? ex(-e) : e; }
 

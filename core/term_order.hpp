@@ -48,6 +48,18 @@ bool leads_with_minus(const GiNaC::ex& sum);
 /// expression as it is). The same value up to sign in every run, whichever sign GiNaC gave it.
 GiNaC::ex plus_first(const GiNaC::ex& e);
 
+/// While one lives, each symbol of `atoms` (symbol ↦ the atom it stands for) is ordered as its atom:
+/// an expression in such symbols is then ordered, and its sum factors turned, as the expression with
+/// the atoms substituted, without building that. The display pass measures its candidates in symbols
+/// for sines and cosines (core/display.cpp). One thread; the map must outlive it; not nested.
+class OrderedAsAtoms {
+ public:
+  explicit OrderedAsAtoms(const GiNaC::exmap& atoms);
+  ~OrderedAsAtoms();
+  OrderedAsAtoms(const OrderedAsAtoms&) = delete;
+  OrderedAsAtoms& operator=(const OrderedAsAtoms&) = delete;
+};
+
 /// True if the term is written with a minus in front: a negative numeric coefficient, the sign
 /// flipped once for every sum factor with an odd integer exponent that leads_with_minus (it is
 /// written turned).  A complex number with both parts keeps its signs inside: (-1 + 2*I).

@@ -272,4 +272,26 @@ TEST_CASE("text_operations: the operations of to_text's text, counted without wr
   CHECK(hamel::text_operations(pow(s, 2) + 1) == 3);
 }
 
+TEST_CASE("text_leads_with_minus with atoms: the minus of the text with the atoms put back, found without them") {
+  const GiNaC::realsymbol a("a"), b("b"), z("z"), th("th"), ph("ph");
+  // symbols named by the text of the atoms they stand for, as the display pass names them
+  const GiNaC::symbol S("sin(th)"), C("cos(th)"), K("cos(ph)");
+  const GiNaC::exmap atoms{{S, sin(th)}, {C, cos(th)}, {K, cos(ph)}};
+  // by name sin(th) comes before z and the text in symbols leads with a minus; the atoms' does not
+  CHECK(hamel::text_leads_with_minus(z - S));
+  CHECK_FALSE(hamel::text_leads_with_minus(z - S, atoms));
+  CHECK(hamel::to_text((z - S).subs(atoms)) == "z - sin(th)");
+  const std::vector<ex> forms{
+      z - S,  a * S - z * C,  -S * (a - C),  (C - a) * (K - S) / (b - z),  pow(S, 2) * (a - K) - C * (b - a),
+      -2 * z * K + 3 * S * C - a,  (S - C) * pow(K - z, 3) - pow(a - S, 2),  C - K,  -K,  pow(z - C, -1) * b};
+  int compared = 0;
+  for (const ex& e : forms)
+    each_subexpression(e, [&](const ex& x) {
+      const std::string text = hamel::to_text(x.subs(atoms));
+      CHECK_MESSAGE(hamel::text_leads_with_minus(x, atoms) == (text.front() == '-'), text);
+      ++compared;
+    });
+  CHECK(compared > 50);
+}
+
 }  // TEST_SUITE

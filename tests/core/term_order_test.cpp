@@ -68,4 +68,28 @@ TEST_CASE("leads_with_minus and written_negative: the sign a printer writes") {
   CHECK_FALSE(hamel::written_negative(c * pow(b - a, 2)));  // an even power keeps its sign
 }
 
+TEST_CASE("OrderedAsAtoms: symbols standing for atoms are ordered as the atoms, only while it lives") {
+  const GiNaC::symbol z("z"), a("a"), th("th"), S("sin(th)"), C("cos(th)");
+  const GiNaC::exmap atoms{{S, sin(th)}, {C, cos(th)}};
+  const ex sum = z - S;
+  // by name sin(th) comes before z; as a function after every symbol
+  CHECK(hamel::ordered_operands(sum) == std::vector<ex>{-S, z});
+  CHECK(hamel::leads_with_minus(sum));
+  {
+    const hamel::OrderedAsAtoms ordered(atoms);
+    CHECK(hamel::ordered_operands(sum) == std::vector<ex>{z, -S});
+    CHECK_FALSE(hamel::leads_with_minus(sum));
+    CHECK(hamel::compare_factors(S, z - a) > 0);  // a sum factor before sin θ, after a symbol
+    CHECK(hamel::compare_factors(C, S) < 0);      // cos before sin
+    CHECK(hamel::leads_with_minus(C - z));        // −z + cos θ
+
+  }
+  // and the names' order again: the order found with the stand-ins is not remembered for the sum
+  CHECK(hamel::ordered_operands(sum) == std::vector<ex>{-S, z});
+  CHECK(hamel::leads_with_minus(sum));
+  CHECK(hamel::compare_factors(S, z - a) < 0);
+  CHECK(hamel::compare_factors(C, S) < 0);  // by name too
+  CHECK_FALSE(hamel::leads_with_minus(C - z));  // cos(th) before z
+}
+
 }  // TEST_SUITE
