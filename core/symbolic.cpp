@@ -673,26 +673,44 @@ constexpr std::size_t kProbeFirst = 500;  // outside the canonical class, tree n
 // seconds on a few terms in x^932 (found by fuzzing). A product's numeric factors are not counted,
 // nor the product around a single other factor: GiNaC moves the sign of a sum factor in or out by
 // its hash order (-(a - b)*c or (b - a)*c), and the method chosen must not change from run to run.
-std::size_t tree_size(const ex& e, std::size_t cap) {
-  const NodeKind kind = node_kind(e);  // not is_a: a failed dynamic_cast compares type names
-  const bool product = kind == NodeKind::Product;
+namespace {
+
+// tree_size of base^exponent, a power node or a product's stored factor (not built: op(i) would).
+std::size_t power_tree_size(const ex& base, const ex& exponent, std::size_t cap) {
   std::size_t n = 1;
-  if (product) {
-    std::size_t factors = 0;
-    for (std::size_t i = 0; i < e.nops(); ++i) factors += !is_number(e.op(i));
-    n = factors > 1 ? 1 : 0;
-  } else if (kind == NodeKind::Power && is_number(e.op(1)) && ex_to<GiNaC::numeric>(e.op(1)).is_integer()) {
-    const GiNaC::numeric k = GiNaC::abs(ex_to<GiNaC::numeric>(e.op(1)));
+  if (is_number(exponent) && ex_to<GiNaC::numeric>(exponent).is_integer()) {
+    const GiNaC::numeric k = GiNaC::abs(ex_to<GiNaC::numeric>(exponent));
     if (k >= static_cast<long>(cap)) return cap;
     n = std::max<std::size_t>(1, static_cast<std::size_t>(k.to_long()));
   }
+  if (n < cap) n += tree_size(base, cap - n);
+  if (n < cap) n += tree_size(exponent, cap - n);
+  return n;
+}
+
+}  // namespace
+
+std::size_t tree_size(const ex& e, std::size_t cap) {
+  const NodeKind kind = node_kind(e);  // not is_a: a failed dynamic_cast compares type names
+  if (kind == NodeKind::Power) return power_tree_size(e.op(0), e.op(1), cap);
+  if (kind == NodeKind::Product) {  // the stored factors x^k; the numeric coefficient counts 0
+    std::size_t factors = 0;
+    for_each_power(e, [&](const ex& x, const ex& k) { factors += k.is_equal(1) ? !is_number(x) : 1; });
+    std::size_t n = factors > 1 ? 1 : 0;
+    for_each_power(e, [&](const ex& x, const ex& k) {
+      if (n >= cap) return;
+      if (!k.is_equal(1)) n += power_tree_size(x, k, cap - n);
+      else if (!is_number(x)) n += tree_size(x, cap - n);
+    });
+    return n;
+  }
+  std::size_t n = 1;
   if (kind == NodeKind::Sum) {  // c·x counts as x (a product's numbers count 0), the constant term 1
     for_each_term(
         e, [&](const ex& x, const ex&) { n += n < cap ? tree_size(x, cap - n) : 0; }, [&](const ex&) { n += n < cap; });
     return std::min(n, cap);
   }
-  for (std::size_t i = 0; i < e.nops() && n < cap; ++i)
-    if (!product || !is_number(e.op(i))) n += tree_size(e.op(i), cap - n);
+  for (std::size_t i = 0; i < e.nops() && n < cap; ++i) n += tree_size(e.op(i), cap - n);
   return n;
 }
 

@@ -561,3 +561,16 @@ TEST_CASE("is_canonical_class: told by the plain walk and by the conversion alik
   CHECK_FALSE(hamel::is_canonical_class(GiNaC::Euler * x + pow(sin(th), 2)));
   CHECK_FALSE(hamel::is_canonical_class(f1(sqrt(x)) * x));
 }
+
+TEST_CASE("tree_size: nodes with integer powers counted |n| times, a product's numbers not, read off stored factors") {
+  realsymbol x("x"), y("y"), z("z");
+  CHECK(hamel::tree_size(x, 100) == 1);
+  CHECK(hamel::tree_size(-3 * x, 100) == 1);                  // the product around one factor: 0
+  CHECK(hamel::tree_size(pow(x, 3) * y, 100) == 7);           // 1 + (3 + x + 3) + y
+  CHECK(hamel::tree_size(pow(x, -2) * y * 5, 100) == 6);      // 1 + (2 + x + −2) + y
+  CHECK(hamel::tree_size(sqrt(ex(2)) * x, 100) == 5);         // 1 + (1 + 2 + 1/2) + x
+  CHECK(hamel::tree_size(pow(x + y, 2) * z, 100) == 8);       // 1 + (2 + (1 + x + y) + 2) + z
+  CHECK(hamel::tree_size(2 * pow(x, 2) * y + sin(z), 100) == 9);  // 1 + (1 + (2 + x + 2) + y) + (1 + z)
+  CHECK(hamel::tree_size(pow(x, 50) * pow(y, 60), 100) == 100);    // capped
+  CHECK(hamel::tree_size(pow(x, 500) * y, 100) == 100);
+}
