@@ -83,6 +83,19 @@ const std::string& key_of(const ex& sym, const Polynomial& P) {
 }
 
 
+// With only sines and cosines for atoms, each symbol named by its atom's text (name_by_text), the
+// text in the symbols ordered as the atoms is the text with the atoms, without substituting them.
+std::string printed_in_symbols(const ex& e, const Polynomial& P) {
+  std::string text;
+  {
+    const OrderedAsAtoms ordered(P.atoms);
+    text = detail::str(e);
+  }
+  if (checking() && text != detail::str(with_atoms(e, P)))
+    throw std::logic_error("printed in the atoms' symbols otherwise than with the atoms: " + text);
+  return text;
+}
+
 // Printed with the atoms back: the printer's order does not depend on GiNaC's hash order, so
 // choices made in this order are the same in every run.
 // Remembered within a run: the candidates of one choice repeat (a group that finds nothing is its
@@ -93,7 +106,7 @@ const std::string& printed(const ex& e, const Polynomial& P) {
   thread_local std::unordered_map<ex, std::string, std::hash<ex>, GiNaC::ex_is_equal> cache;
   if (const auto it = cache.find(e); it != cache.end()) return it->second;
   if (cache.size() >= kRemembered) cache.clear();
-  return cache.emplace(e, detail::str(with_atoms(e, P))).first->second;
+  return cache.emplace(e, P.trig_atoms ? printed_in_symbols(e, P) : detail::str(with_atoms(e, P))).first->second;
 }
 
 // display_size of the atoms' form, counted without printing it (core/printing.hpp), remembered:

@@ -210,7 +210,7 @@ class Printer {
     // sum) to measure them. LaTeX depends on the nesting of fractions, and is printed once.
     constexpr std::size_t kRemembered = 1 << 14;
     thread_local std::unordered_map<ex, std::string, std::hash<ex>, GiNaC::ex_is_equal> texts[4];
-    auto* memo = latex_ || names_ ? nullptr : &texts[(turned ? 2 : 0) + (positive_first ? 1 : 0)];
+    auto* memo = latex_ || names_ || ordered_as_atoms() ? nullptr : &texts[(turned ? 2 : 0) + (positive_first ? 1 : 0)];
     if (memo)
       if (const auto it = memo->find(e); it != memo->end()) return it->second;
     std::string s;

@@ -321,6 +321,8 @@ OrderedAsAtoms::OrderedAsAtoms(const GiNaC::exmap& atoms) {
 
 OrderedAsAtoms::~OrderedAsAtoms() { stand_ins = nullptr; }
 
+bool ordered_as_atoms() { return stand_ins != nullptr; }
+
 ex plus_first(const ex& e) { return leads_with_minus(e) ? ex(-e) : e; }
 
 bool written_negative(const ex& term) {

@@ -60,6 +60,10 @@ class OrderedAsAtoms {
   OrderedAsAtoms& operator=(const OrderedAsAtoms&) = delete;
 };
 
+/// Whether an OrderedAsAtoms lives on this thread: texts of sums are then not to be remembered by
+/// the sum (core/printing.cpp), whose order they follow.
+bool ordered_as_atoms();
+
 /// True if the term is written with a minus in front: a negative numeric coefficient, the sign
 /// flipped once for every sum factor with an odd integer exponent that leads_with_minus (it is
 /// written turned).  A complex number with both parts keeps its signs inside: (-1 + 2*I).

@@ -8,6 +8,7 @@
 #include "core/latex.hpp"
 #include "core/printing.hpp"
 #include "core/symbolic.hpp"
+#include "core/term_order.hpp"
 #include "io/expression_reader.hpp"
 #include "tests/core/symbol_sets.hpp"
 
@@ -289,9 +290,15 @@ TEST_CASE("text_leads_with_minus with atoms: the minus of the text with the atom
     each_subexpression(e, [&](const ex& x) {
       const std::string text = hamel::to_text(x.subs(atoms));
       CHECK_MESSAGE(hamel::text_leads_with_minus(x, atoms) == (text.front() == '-'), text);
+      {  // the whole text too, in symbols named by their atoms' texts
+        const hamel::OrderedAsAtoms ordered(atoms);
+        CHECK(hamel::to_text(x) == text);
+      }
       ++compared;
     });
   CHECK(compared > 50);
+  // a sum's text found in the atoms' order is not remembered for the sum in symbols
+  CHECK(hamel::to_text(z - S) == "-sin(th) + z");
 }
 
 }  // TEST_SUITE

@@ -75,8 +75,10 @@ TEST_CASE("OrderedAsAtoms: symbols standing for atoms are ordered as the atoms, 
   // by name sin(th) comes before z; as a function after every symbol
   CHECK(hamel::ordered_operands(sum) == std::vector<ex>{-S, z});
   CHECK(hamel::leads_with_minus(sum));
+  CHECK_FALSE(hamel::ordered_as_atoms());
   {
     const hamel::OrderedAsAtoms ordered(atoms);
+    CHECK(hamel::ordered_as_atoms());
     CHECK(hamel::ordered_operands(sum) == std::vector<ex>{z, -S});
     CHECK_FALSE(hamel::leads_with_minus(sum));
     CHECK(hamel::compare_factors(S, z - a) > 0);  // a sum factor before sin θ, after a symbol
@@ -85,6 +87,7 @@ TEST_CASE("OrderedAsAtoms: symbols standing for atoms are ordered as the atoms, 
 
   }
   // and the names' order again: the order found with the stand-ins is not remembered for the sum
+  CHECK_FALSE(hamel::ordered_as_atoms());
   CHECK(hamel::ordered_operands(sum) == std::vector<ex>{-S, z});
   CHECK(hamel::leads_with_minus(sum));
   CHECK(hamel::compare_factors(S, z - a) < 0);
