@@ -7,6 +7,7 @@
 #include <numeric>
 #include <unordered_map>
 #include <sstream>
+#include <stdexcept>
 #include <utility>
 
 #include "core/abstract_function.hpp"
@@ -311,6 +312,8 @@ ex first_term(const ex& sum) {
 bool leads_with_minus(const ex& sum) { return is_sum(sum) && sum_info(sum)->turned; }
 
 OrderedAsAtoms::OrderedAsAtoms(const GiNaC::exmap& atoms) {
+  // nested, the inner one's table would be left to the outer one's order
+  if (stand_ins) throw std::logic_error("OrderedAsAtoms: one already lives on this thread");
   thread_local GiNaC::exmap filled_for;  // the stand-ins of sum_cache(true)'s entries
   if (!same_map(atoms, filled_for)) {
     sum_cache(true).clear();

@@ -84,7 +84,8 @@ TEST_CASE("OrderedAsAtoms: symbols standing for atoms are ordered as the atoms, 
     CHECK(hamel::compare_factors(S, z - a) > 0);  // a sum factor before sin θ, after a symbol
     CHECK(hamel::compare_factors(C, S) < 0);      // cos before sin
     CHECK(hamel::leads_with_minus(C - z));        // −z + cos θ
-
+    CHECK_THROWS_WITH_AS(hamel::OrderedAsAtoms{atoms}, "OrderedAsAtoms: one already lives on this thread", std::logic_error);
+    CHECK(hamel::ordered_as_atoms());  // the one living is still in force
   }
   // and the names' order again: the order found with the stand-ins is not remembered for the sum
   CHECK_FALSE(hamel::ordered_as_atoms());
