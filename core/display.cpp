@@ -52,6 +52,43 @@ struct Polynomial {
   bool trig_atoms = false;
 };
 
+// A table of answers by value, per thread (the search asks again for the polynomials a derivation's
+// entries share).
+using ExMemo = std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal>;
+
+// memo's answer for key, computed and kept when new; a full table is emptied first, so a long run's
+// memory stays bounded. compute() may ask the same table for other keys.
+template <class Memo, class Compute>
+typename Memo::mapped_type remembered(Memo& memo, const typename Memo::key_type& key, std::size_t limit, const Compute& compute) {
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  if (memo.size() >= limit) memo.clear();
+  return memo.emplace(key, compute()).first->second;
+}
+
+// Answers remembered while P's circle pairs and angle sums stay as they are: a rewriting on the
+// circles depends on them, and an angle sum contracted meanwhile can add to them.
+template <class Value>
+class WhileAnglesStay {
+ public:
+  explicit WhileAnglesStay(const Polynomial& P) : P_(P), for_(angles()) {}
+
+  template <class Compute>
+  Value operator()(const ex& key, const Compute& compute) {
+    if (for_ != angles()) memo_.clear(), for_ = angles();
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    Value v = compute();
+    if (for_ == angles()) memo_.emplace(key, v);  // not where computing it added angles
+    return v;
+  }
+
+ private:
+  std::pair<std::size_t, std::size_t> angles() const { return {P_.circle.size(), P_.sums.size()}; }
+
+  const Polynomial& P_;
+  std::pair<std::size_t, std::size_t> for_;
+  std::unordered_map<ex, Value, std::hash<ex>, GiNaC::ex_is_equal> memo_;
+};
+
 struct AtomTable {
   GiNaC::exmap to_symbol;  // GiNaC's to_polynomial convention: symbol ↦ atom, looked up by value
   AtomIndex index;         // to_symbol's symbols by atom, for polynomial_in_atoms (P.atoms is a copy)
@@ -553,12 +590,8 @@ struct AngleGroups {
 // 16 814 times for 497 sums).
 template <class Rewrite>
 std::optional<ex> shrunk_remembered(const ex& sum, const std::vector<ex>& four, const ex& rewriting, const Rewrite& rewritten) {
-  constexpr std::size_t kRemembered = 1 << 14;
   thread_local std::unordered_map<ex, std::optional<ex>, std::hash<ex>, GiNaC::ex_is_equal> memo;
-  const ex key = GiNaC::lst{sum, rewriting};
-  if (const auto it = memo.find(key); it != memo.end()) return it->second;
-  if (memo.size() >= kRemembered) memo.clear();
-  return memo.emplace(key, shrunk(sum, four, rewritten)).first->second;
+  return remembered(memo, GiNaC::lst{sum, rewriting}, 1 << 14, [&] { return shrunk(sum, four, rewritten); });
 }
 
 // shrunk on exponent vectors (core/sparse_polynomial.hpp's in_angle_sum; six slots: s_x, c_x, s_y,
@@ -792,17 +825,15 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
 // (or reduced) from several candidates, and P's circle pairs are fixed by the atoms p uses.
 template <class Rewrite>
 ex remembered_on_circles(const ex& p, const Polynomial& P, bool to_cosines, const Rewrite& rewrite) {
-  constexpr std::size_t kRemembered = 4096;
-  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache[2];
-  auto& memo = cache[to_cosines];
-  if (const auto it = memo.find(p); it != memo.end()) return it->second;
-  if (memo.size() >= kRemembered) memo.clear();
-  ex q = p.expand();
-  GiNaC::exset in_q;  // a pair q does not hold leaves it as it is: P.circle holds every angle met so far
-  symbols_of_terms(q, in_q);
-  for (const auto& [s, c] : P.circle)
-    if (in_q.count(s) || in_q.count(c)) q = rewrite(q, s, c);
-  return memo.emplace(p, q).first->second;
+  thread_local ExMemo cache[2];
+  return remembered(cache[to_cosines], p, 4096, [&] {
+    ex q = p.expand();
+    GiNaC::exset in_q;  // a pair q does not hold leaves it as it is: P.circle holds every angle met so far
+    symbols_of_terms(q, in_q);
+    for (const auto& [s, c] : P.circle)
+      if (in_q.count(s) || in_q.count(c)) q = rewrite(q, s, c);
+    return q;
+  });
 }
 
 // p reduced modulo c² = 1 − s² for every pair, expanded: equal polynomials on the circle give equal
@@ -820,15 +851,14 @@ ex in_cosines(const ex& p, const Polynomial& P) {
 // The symbols of a polynomial, in key order.
 std::vector<ex> symbols_of(const ex& p, const Polynomial& P) {
   // remembered: a symbol's key is the text of its atom, the same in every call
-  constexpr std::size_t kRemembered = 1 << 14;
   thread_local std::unordered_map<ex, std::vector<ex>, std::hash<ex>, GiNaC::ex_is_equal> cache;
-  if (const auto it = cache.find(p); it != cache.end()) return it->second;
-  if (cache.size() >= kRemembered) cache.clear();
-  GiNaC::exset set;
-  symbols_of_terms(p, set);
-  std::vector<ex> v(set.begin(), set.end());
-  std::stable_sort(v.begin(), v.end(), [&](const ex& a, const ex& b) { return key_of(a, P) < key_of(b, P); });
-  return cache.emplace(p, std::move(v)).first->second;
+  return remembered(cache, p, 1 << 14, [&] {
+    GiNaC::exset set;
+    symbols_of_terms(p, set);
+    std::vector<ex> v(set.begin(), set.end());
+    std::stable_sort(v.begin(), v.end(), [&](const ex& a, const ex& b) { return key_of(a, P) < key_of(b, P); });
+    return v;
+  });
 }
 
 // The largest monomial (symbols only) dividing every term.
@@ -879,12 +909,8 @@ ex grouped_inner_uncached(const ex& inner, const Polynomial& P, int depth) {
 // its form with cos² recovered, a multiple of it grouped whole and inside its common monomial), and
 // its candidates (in cosines, factored, each measured) cost more than the grouping that found it.
 ex grouped_inner(const ex& inner, const Polynomial& P, int depth) {
-  constexpr std::size_t kRemembered = 4096;
-  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache[kMaxGroupDepth + 1];
-  auto& memo = cache[std::min(depth, kMaxGroupDepth)];
-  if (const auto it = memo.find(inner); it != memo.end()) return it->second;
-  if (memo.size() >= kRemembered) memo.clear();
-  return memo.emplace(inner, grouped_inner_uncached(inner, P, depth)).first->second;
+  thread_local ExMemo cache[kMaxGroupDepth + 1];
+  return remembered(cache[std::min(depth, kMaxGroupDepth)], inner, 4096, [&] { return grouped_inner_uncached(inner, P, depth); });
 }
 
 ex group_uncached(const ex& p, const Polynomial& P, int depth);
@@ -892,13 +918,9 @@ ex group_uncached(const ex& p, const Polynomial& P, int depth);
 // Remembered per depth: the candidates of best_polynomial, factored and grouped_inner group the same
 // polynomials again (a sum, its form with cos² recovered, its factors).
 ex group(const ex& p, const Polynomial& P, int depth) {
-  constexpr std::size_t kRemembered = 4096;
-  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache[kMaxGroupDepth + 1];
+  thread_local ExMemo cache[kMaxGroupDepth + 1];
   if (depth >= kMaxGroupDepth) return p;
-  auto& memo = cache[depth];
-  if (const auto it = memo.find(p); it != memo.end()) return it->second;
-  if (memo.size() >= kRemembered) memo.clear();
-  return memo.emplace(p, group_uncached(p, P, depth)).first->second;
+  return remembered(cache[depth], p, 4096, [&] { return group_uncached(p, P, depth); });
 }
 
 // The term t divided by the monomial Π syms[k]^g[k] (which divides it), its exponents lowered in
@@ -1043,13 +1065,8 @@ ex factored_over_q(const ex& p) {
 }
 
 ex factor_remembered(const ex& p) {
-  constexpr std::size_t kRemembered = 4096;
-  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache;
-  const auto it = cache.find(p);
-  if (it != cache.end()) return it->second;
-  const ex f = factored_over_q(p);
-  if (cache.size() >= kRemembered) cache.clear();
-  return cache.emplace(p, f).first->second;
+  thread_local ExMemo cache;
+  return remembered(cache, p, 4096, [&] { return factored_over_q(p); });
 }
 
 // p factored, each irreducible factor in the form `best_of` picks for it.
@@ -1100,12 +1117,9 @@ ex factored_on_circle(const ex& p, const Polynomial& P) {
 ex best_polynomial_uncached(const ex& e, const Polynomial& P);
 
 ex best_searched(const ex& p, const Polynomial& P) {
-  constexpr std::size_t kRemembered = 4096;
-  thread_local std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> cache;
+  thread_local ExMemo cache;
   const ex e = p.expand();
-  if (const auto it = cache.find(e); it != cache.end()) return it->second;
-  if (cache.size() >= kRemembered) cache.clear();
-  return cache.emplace(e, best_polynomial_uncached(e, P)).first->second;
+  return remembered(cache, e, 4096, [&] { return best_polynomial_uncached(e, P); });
 }
 
 // A monomial and a number common to every term stand outside, the sum inside with its first printed
@@ -1138,11 +1152,6 @@ ex best_polynomial_uncached(const ex& e, const Polynomial& P) {  // e expanded
   return size_of(in_cos, P) < size_of(in_sines, P) ? in_cos : in_sines;
 }
 
-bool is_power_of(const ex& f, const GiNaC::lst& vars) {
-  for (const ex& v : vars)
-    if (f.is_equal(v) || (is_power_node(f) && f.op(0).is_equal(v))) return true;
-  return false;
-}
 
 bool has_any(const ex& p, const GiNaC::lst& vars) {
   return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return p.has(v); });
@@ -1320,16 +1329,12 @@ std::optional<ex> per_monomial_form(const ex& num_signed, const ex& den_signed, 
   ex sum = 0;
   bool exact = true;
   // the parts that cancel nothing share D: shown and checked once while P's angles stay as they are
-  std::unordered_map<ex, std::pair<ex, bool>, std::hash<ex>, GiNaC::ex_is_equal> shown_below;
-  std::pair<std::size_t, std::size_t> shown_for{P.circle.size(), P.sums.size()};
+  WhileAnglesStay<std::pair<ex, bool>> shown_below(P);
   const auto below = [&](const ex& d) {
-    const std::pair<std::size_t, std::size_t> now{P.circle.size(), P.sums.size()};
-    if (shown_for != now) shown_below.clear(), shown_for = now;
-    if (const auto it = shown_below.find(d); it != shown_below.end()) return it->second;
-    const ex shown = best_polynomial(contract_angle_sums(d, P), P);
-    const std::pair<ex, bool> out{shown, equal(shown, d)};
-    if (shown_for == std::make_pair(P.circle.size(), P.sums.size())) shown_below.emplace(d, out);  // not where d's contraction changed P
-    return out;
+    return shown_below(d, [&] {
+      const ex shown = best_polynomial(contract_angle_sums(d, P), P);
+      return std::pair<ex, bool>{shown, equal(shown, d)};
+    });
   };
   for (const auto& [n, d] : *parts) {
     const ex shown_n = best_numerator(contract_angle_sums(n, P), vars, P);
@@ -1782,18 +1787,17 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   // checked, never trusted.
   // remembered while P's angles and sums stay as they are: the per-monomial fractions show the same
   // denominator again and again
-  std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal> written_out;
-  std::pair<std::size_t, std::size_t> written_for{P.circle.size(), P.sums.size()};
+  WhileAnglesStay<ex> written_out(P);
   const auto on_circles = [&](const ex& p) {
-    if (written_for != std::make_pair(P.circle.size(), P.sums.size())) written_out.clear(), written_for = {P.circle.size(), P.sums.size()};
-    if (const auto it = written_out.find(p); it != written_out.end()) return it->second;
-    ex r = p;
-    for (std::size_t k = 0; k < P.circle.size() && !P.sums.empty(); ++k) {  // sums of sums, written out
-      const ex next = r.subs(P.sums, GiNaC::subs_options::no_pattern);
-      if (next.is_equal(r)) break;  // nothing left to write out: the next rounds change nothing
-      r = next;
-    }
-    return written_out.emplace(p, on_circle(r.expand(), P)).first->second;
+    return written_out(p, [&] {
+      ex r = p;
+      for (std::size_t k = 0; k < P.circle.size() && !P.sums.empty(); ++k) {  // sums of sums, written out
+        const ex next = r.subs(P.sums, GiNaC::subs_options::no_pattern);
+        if (next.is_equal(r)) break;  // nothing left to write out: the next rounds change nothing
+        r = next;
+      }
+      return on_circle(r.expand(), P);
+    });
   };
   // both sides expanded and reduced: the same polynomial is most often the same tree
   const auto equal = [&](const ex& shown, const ex& p) {

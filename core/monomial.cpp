@@ -174,14 +174,18 @@ std::optional<std::map<ex, int, GiNaC::ex_is_less>> degrees_of(const ex& p) {
   return out;
 }
 
+bool is_power_of(const ex& f, const GiNaC::lst& vars) {
+  return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return f.is_equal(v) || (is_power_node(f) && f.op(0).is_equal(v)); });
+}
+
 namespace {
 
-// Whether the factor base^k of a product (k a number) is v or a power of v for some v of vars.
+// is_power_of(base^k, vars) for a product's stored factor (k a number), without building the power
+// where base is a symbol.
 bool power_of_any(const ex& base, const ex& k, const GiNaC::lst& vars) {
   if (!k.is_equal(1) && is_symbol_node(base))  // base^k is a power whose base is `base`
     return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return base.is_equal(v) || (!is_symbol_node(v) && GiNaC::pow(base, k).is_equal(v)); });
-  const ex f = k.is_equal(1) ? base : GiNaC::pow(base, k);
-  return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return f.is_equal(v) || (is_power_node(f) && f.op(0).is_equal(v)); });
+  return is_power_of(k.is_equal(1) ? base : GiNaC::pow(base, k), vars);
 }
 
 // A term x·c (c a number) as the pairs (base, exponent) of its factors and its number, as GiNaC's

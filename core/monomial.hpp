@@ -46,6 +46,9 @@ GiNaC::ex replace_square(const GiNaC::ex& p, const GiNaC::ex& c, const GiNaC::ex
 /// exponents are its degrees).
 std::optional<std::map<GiNaC::ex, int, GiNaC::ex_is_less>> degrees_of(const GiNaC::ex& p);
 
+/// Whether f is v or a power of v for some v of vars.
+bool is_power_of(const GiNaC::ex& f, const GiNaC::lst& vars);
+
 /// One monomial of a polynomial collected in some symbols (collected_in).
 struct MonomialPart {
   GiNaC::ex monomial;     // the factors that are powers of the symbols (1 for terms without any)

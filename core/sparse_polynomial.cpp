@@ -196,11 +196,11 @@ bool is_multiple_of(const SparsePolynomial& p, const SparsePolynomial& f) {
     std::vector<int> m(top.exponents.size());
     for (std::size_t v = 0; v < m.size(); ++v) m[v] = top.exponents[v] - lead.exponents[v];
     const GiNaC::numeric c = top.coefficient / lead.coefficient;
-    std::vector<SparsePolynomial::Term> terms = r.terms;
-    for (const SparsePolynomial::Term& t : f.terms) {
-      std::vector<int> e = t.exponents;
-      for (std::size_t v = 0; v < e.size(); ++v) e[v] += m[v];
-      terms.push_back({std::move(e), -c * t.coefficient});
+    std::vector<SparsePolynomial::Term> terms = r.terms;  // r − c·m·f, merged by the constructor
+    SparsePolynomial shifted = times_monomial(f, m);
+    for (SparsePolynomial::Term& t : shifted.terms) {
+      t.coefficient = -c * t.coefficient;
+      terms.push_back(std::move(t));
     }
     r = SparsePolynomial(r.variables, std::move(terms));
   }
