@@ -72,19 +72,44 @@ bool mixed_signs(const ex& sum, bool turned) {
   return plus && minus;
 }
 
+Fraction fraction(const ex& e);
+bool all_terms_positive(const ex& sum, bool turned);
+
 // A negative product gives its sign to the first sum factor of odd power with terms of both signs,
-// as a person writes R² m (2 − sin²θ)/4 rather than −R² m (sin²θ − 2)/4 (one operation fewer).
-void take_sign(Fraction& f) {
+// as a person writes R² m (2 − sin²θ)/4 rather than −R² m (sin²θ − 2)/4 (one operation fewer); or,
+// where there is none, to the first whose terms all take it into sum factors of their own:
+// m ((x1 − x0) cos θ + (y1 − y0) sin θ)/h, not −m ((x0 − x1) cos θ + (y0 − y1) sin θ)/h (002's
+// discrete momenta). The terms take it by the first rule only: one level of brackets changes signs.
+void take_sign(Fraction& f, bool into_terms = true) {
+  const auto odd_sum = [](const Factor& x) {
+    return is_number(x.exponent) && ex_to<numeric>(x.exponent).is_integer() && ex_to<numeric>(x.exponent).is_odd() && is_sum(x.base);
+  };
+  Factor* taker = nullptr;
   for (auto* side : {&f.above, &f.below})
-    for (Factor& x : *side) {
-      const bool odd = is_number(x.exponent) && ex_to<numeric>(x.exponent).is_integer() &&
-                       ex_to<numeric>(x.exponent).is_odd();
-      if (!odd || !is_sum(x.base) || !mixed_signs(x.base, x.turned)) continue;
-      x.turned = !x.turned;
-      x.positive_first = true;
-      f.negative = false;
-      return;
-    }
+    for (Factor& x : *side)
+      if (!taker && odd_sum(x) && mixed_signs(x.base, x.turned)) taker = &x;
+  for (auto* side : {&f.above, &f.below})
+    for (Factor& x : *side)
+      if (!taker && into_terms && odd_sum(x) && all_terms_positive(x.base, !x.turned)) taker = &x;
+  if (taker) {
+    Factor& x = *taker;
+    x.turned = !x.turned;
+    x.positive_first = true;
+    f.negative = false;
+  }
+}
+
+// Whether every term of the sum is written with a plus when the sum is printed turned or not, as
+// term() writes it: a product's own minus taken by a sum factor of its own with terms of both signs.
+bool all_terms_positive(const ex& sum, bool turned) {
+  return std::all_of(sum.begin(), sum.end(), [&](const ex& t) {
+    if (is_number(t)) return written_negative(t) == turned;
+    if (!is_product(t) && !is_power_node(t)) return !turned;
+    Fraction f = fraction(t);
+    f.negative = f.negative != turned;
+    if (f.negative) take_sign(f, false);
+    return !f.negative;
+  });
 }
 
 Fraction fraction(const ex& e) {

@@ -86,6 +86,15 @@ TEST_CASE("to_text: terms and factors in the documented order, signs in front, f
   CHECK(hamel::to_text(x / ((b - a) * y)) == "x/(y*(b - a))");
   CHECK(hamel::to_text(-m * R * R * (pow(sin(th), 2) - 2) / 4) == "m*R^2*(2 - sin(theta)^2)/4");
   CHECK(hamel::to_text(-x * (a + b)) == "-x*(a + b)");  // no term to lead with a plus: the sign stays
+  // or to a sum factor whose terms each take it into a difference of their own (002's discrete
+  // momentum J^xi1), one level deep only: x (a + b) stays behind its minus inside
+  GiNaC::realsymbol x0("x0"), x1("x1"), y0("y0"), y1("y1"), h("h");
+  const ex J = -m * ((x0 - x1) * cos(th) + (y0 - y1) * sin(th)) / h;
+  CHECK(hamel::to_text(J) == "m*((x1 - x0)*cos(theta) + (y1 - y0)*sin(theta))/h");
+  CHECK(hamel::text_operations(J) == hamel::operations_in(hamel::to_text(J)));
+  CHECK(hamel::to_text(-m * ((x0 - x1) * cos(th) + x * (a + b))) == "-m*(x*(a + b) + (x0 - x1)*cos(theta))");
+  CHECK(hamel::to_text(-m * ((x0 - x1) * cos(th) + x * ((a - b) * cos(th) + (y0 - y1) * sin(th)))) ==
+        "-m*(x*((a - b)*cos(theta) + (y0 - y1)*sin(theta)) + (x0 - x1)*cos(theta))");
   // the sign as printed decides, not GiNaC's storage: both forms of a term inside a sum print alike
   const ex s = 12 * a * cos(th) + 5 * b * pow(sin(th), 2) - 6 * b;
   CHECK(hamel::to_text(30 * a * a - 5 * b * s) == hamel::to_text(30 * a * a + 5 * b * (-s)));
