@@ -1081,15 +1081,20 @@ bool checking() {
 // FLINT's factorisation, without FLINT where a certificate gives it (core/plain_factor.hpp).
 ex factored_over_q(const ex& p) {
   const auto f = factored_without_flint(p);
-  if (!f) return factor_polynomial_over_q(p, kMaxFactorTerms);
-  if (checking() && !factor_polynomial_over_q(p, kMaxFactorTerms).is_equal(*f))
-    throw std::logic_error("factored_without_flint: FLINT factors " + detail::str(p) + " otherwise than as " + detail::str(*f));
-  return *f;
+  return f ? *f : factor_polynomial_over_q(p, kMaxFactorTerms);
 }
 
+// HAMEL_CHECK_DISPLAY compares every answer with FLINT's factoring alone: factored_without_flint's
+// certificates, and factor_rational's splits of the factors of degree 1 (core/integer_factor.cpp).
 ex factor_remembered(const ex& p) {
   thread_local ExMemo cache;
-  return remembered(cache, p, 4096, [&] { return factored_over_q(p); });
+  return remembered(cache, p, 4096, [&] {
+    const ex answer = factored_over_q(p);
+    if (checking())
+      if (const auto by_flint = factor_rational(p, true); by_flint && !by_flint->is_equal(answer))
+        throw std::logic_error("factor_remembered: FLINT factors " + detail::str(p) + " otherwise than as " + detail::str(answer));
+    return answer;
+  });
 }
 
 // p factored, each irreducible factor in the form `best_of` picks for it.

@@ -15,7 +15,9 @@ namespace hamel {
 /// The irreducible factorisation over Q of a polynomial in symbols with rational coefficients, as
 /// a product c · f_1^e_1 ⋯ (each f_i expanded, primitive, with integer coefficients).  nullopt when
 /// `p` is not such a polynomial (an atom that is not a symbol, a non-integer or negative power).
-std::optional<GiNaC::ex> factor_rational(const GiNaC::ex& p);
+/// FLINT's factoring splits off symbols and, by one gcd each, the factors of degree 1 in a symbol
+/// first (the same answer, much cheaper); `flint_alone` asks fmpz_mpoly_factor alone, for checks.
+std::optional<GiNaC::ex> factor_rational(const GiNaC::ex& p, bool flint_alone = false);
 
 /// factor_rational where it applies; otherwise GiNaC's factor() for at most `ginac_terms` terms, else p
 /// as it is. GiNaC's multivariate factoring draws random evaluation points, and on a rare draw a

@@ -168,6 +168,49 @@ TEST_CASE("factor_rational: FLINT's factorisation over Q, and what it refuses") 
   CHECK_FALSE(hamel::factor_rational(sqrt(x) + y));  // a fractional power
 }
 
+TEST_CASE("factor_rational: factors of degree 1 in a symbol split off by gcds, FLINT's own answer") {
+  GiNaC::realsymbol x("x"), y("y"), z("z"), w("w");
+  const auto sum_factors = [](const ex& f) {  // (base, exponent) of the factors that are sums
+    std::vector<std::pair<ex, ex>> v;
+    for (std::size_t i = 0; i < (GiNaC::is_a<GiNaC::mul>(f) ? f.nops() : 1); ++i) {
+      const ex factor = GiNaC::is_a<GiNaC::mul>(f) ? f.op(i) : f;
+      const ex base = GiNaC::is_a<GiNaC::power>(factor) ? factor.op(0) : factor;
+      if (GiNaC::is_a<GiNaC::add>(base)) v.emplace_back(base, GiNaC::is_a<GiNaC::power>(factor) ? factor.op(1) : ex(1));
+    }
+    return v;
+  };
+  // symbols and a content split off, three factors of degree 1 (one gcd each), and one of degree 2
+  // in each of its symbols, left to FLINT's factoring
+  const ex whole = -12 * pow(x, 2) * y * (x * y + z) * (y + 2 * z) * (pow(z, 2) + pow(w, 2) + 1) * (w + 3);
+  const auto f = hamel::factor_rational(whole.expand());
+  REQUIRE(f);
+  CHECK(f->is_equal(whole));
+  CHECK(sum_factors(*f).size() == 4);
+  // the gcd is not 1: x·(y² − z²) + (y − z) = (y − z)·(x·y + x·z + 1)
+  const ex p = (x * (pow(y, 2) - pow(z, 2)) + y - z).expand();
+  const auto g = hamel::factor_rational(p);
+  REQUIRE(g);
+  CHECK(g->is_equal(*hamel::factor_rational(p, true)));
+  CHECK((*g - p).expand().is_zero());
+  const auto pg = sum_factors(*g);
+  REQUIRE(pg.size() == 2);
+  const bool found = std::any_of(pg.begin(), pg.end(), [&](const auto& b) { return b.first.is_equal(x * y + x * z + 1); });
+  CHECK(found);
+  // x of degree 1 leaves (z + 1)², of degree 2 in its only symbol: FLINT finds the square
+  const ex q = (x + y) * pow(z + 1, 2);
+  const auto h = hamel::factor_rational(q.expand());
+  REQUIRE(h);
+  CHECK(h->is_equal(q));
+  // no symbol of degree 1: (x·y + 1)²·(x + y)
+  const ex r = pow(x * y + 1, 2) * (x + y);
+  CHECK(hamel::factor_rational(r.expand())->is_equal(r));
+  // irreducible: y·x + (z·w + 1), its coefficients in x coprime
+  const ex t = x * y + z * w + 1;
+  CHECK(hamel::factor_rational(t)->is_equal(t));
+  for (const ex& e : {whole.expand(), p, q.expand(), r.expand(), t, (3 * x * y - 6 * x * z).expand()})
+    CHECK(hamel::factor_rational(e)->is_equal(*hamel::factor_rational(e, true)));
+}
+
 TEST_CASE("factored_without_flint: FLINT's very answer where the certificate applies, nothing where it does not") {
   GiNaC::realsymbol I1("I1"), I3("I3"), m("m"), R("R"), s("s"), c("c"), x("x"), y("y"), z("z"), w("w");
   // the flagship's denominator (004 §6) in its sine and cosine symbols, times monomials and contents
