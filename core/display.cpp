@@ -1091,8 +1091,8 @@ ex factor_remembered(const ex& p) {
 // answer is the same (checked there under HAMEL_CHECK_DISPLAY).
 ex factor_up_to_sign(const ex& p) {
   ExMemo& memo = factor_memo();
-  if (is_sum(p) && memo.find(p) == memo.end() && degrees_of(p))  // a polynomial: factored by FLINT
-    if (const auto it = memo.find(-p); it != memo.end()) return -it->second;
+  if (is_sum(p) && memo.find(p) == memo.end())
+    if (const auto it = memo.find(-p); it != memo.end() && degrees_of(p)) return -it->second;  // a polynomial: FLINT's
   return factor_remembered(p);
 }
 
