@@ -966,6 +966,19 @@ std::size_t least_saving(const std::vector<int>& g, const std::vector<ex>& syms,
   return 1;
 }
 
+// The sum of the terms the monomial Π syms[k]^g[k] divides, each divided, and the sum of the others.
+std::pair<ex, ex> split_by(const std::vector<ex>& terms, const std::vector<std::vector<int>>& exps, const std::vector<ex>& syms,
+                           const std::vector<int>& g, const ex& monomial) {
+  GiNaC::exvector inner, rest;  // summed once: += on a GiNaC sum copies it
+  for (std::size_t t = 0; t < terms.size(); ++t) {
+    bool divides = true;
+    for (std::size_t k = 0; k < syms.size(); ++k) divides = divides && exps[t][k] >= g[k];
+    if (divides) inner.push_back(divided_by(terms[t], syms, g, monomial));
+    else rest.push_back(terms[t]);
+  }
+  return {GiNaC::add(inner), GiNaC::add(rest)};
+}
+
 ex group_uncached(const ex& p, const Polynomial& P, int depth) {
   const std::vector<ex> terms = terms_of(p);
   if (depth >= kMaxGroupDepth || terms.size() < 2 || terms.size() > kMaxGroupTerms) return p;
@@ -996,14 +1009,11 @@ ex group_uncached(const ex& p, const Polynomial& P, int depth) {
   for (std::size_t k = 0; k < syms.size(); ++k)
     if (best_g[k] > 0) powers.push_back(GiNaC::pow(syms[k], best_g[k]));
   const ex monomial = GiNaC::mul(powers);
-  GiNaC::exvector inner, rest;  // summed once: += on a GiNaC sum copies it
-  for (std::size_t t = 0; t < terms.size(); ++t) {
-    bool divides = true;
-    for (std::size_t k = 0; k < syms.size(); ++k) divides = divides && exps[t][k] >= best_g[k];
-    if (divides) inner.push_back(divided_by(terms[t], syms, best_g, monomial));
-    else rest.push_back(terms[t]);
-  }
-  return monomial * grouped_inner(GiNaC::add(inner), P, depth + 1) + group(GiNaC::add(rest), P, depth);
+  const auto split = divided_and_rest(p, syms, best_g);  // read off p's stored pairs
+  const auto [inner, rest] = split && !checking() ? *split : split_by(terms, exps, syms, best_g, monomial);
+  if (checking() && split && !(split->first.is_equal(inner) && split->second.is_equal(rest)))
+    throw std::logic_error("divided_and_rest otherwise than term by term: " + detail::str(p));
+  return monomial * grouped_inner(inner, P, depth + 1) + group(rest, P, depth);
 }
 
 // GiNaC's multivariate factoring grows quickly with the terms (a 12-term numerator in 8 symbols
@@ -1084,11 +1094,15 @@ ex factored_over_q(const ex& p) {
   return f ? *f : factor_polynomial_over_q(p, kMaxFactorTerms);
 }
 
+ExMemo& factor_memo() {
+  thread_local ExMemo cache;
+  return cache;
+}
+
 // HAMEL_CHECK_DISPLAY compares every answer with FLINT's factoring alone: factored_without_flint's
 // certificates, and factor_rational's splits of the factors of degree 1 (core/integer_factor.cpp).
 ex factor_remembered(const ex& p) {
-  thread_local ExMemo cache;
-  return remembered(cache, p, 4096, [&] {
+  return remembered(factor_memo(), p, 4096, [&] {
     const ex answer = factored_over_q(p);
     if (checking())
       if (const auto by_flint = factor_rational(p, true); by_flint && !by_flint->is_equal(answer))
@@ -1097,11 +1111,22 @@ ex factor_remembered(const ex& p) {
   });
 }
 
-// p factored, each irreducible factor in the form `best_of` picks for it.
+// p's factorisation, or −p's negated where only that is remembered (a sixth of the display pass's
+// factorisations were of a polynomial whose negative was factored before). Only for factored_with:
+// FLINT factors a polynomial into primitive factors with a positive leading coefficient, so −p's are
+// p's with the number negated (a number times one factor may come multiplied out: that factor then
+// differs by its sign); factored_with reads the factors up to sign and their numbers' product, so its
+// answer is the same (checked there under HAMEL_CHECK_DISPLAY).
+ex factor_up_to_sign(const ex& p) {
+  ExMemo& memo = factor_memo();
+  if (is_sum(p) && memo.find(p) == memo.end())
+    if (const auto it = memo.find(-p); it != memo.end() && degrees_of(p)) return -it->second;  // a polynomial: FLINT's
+  return factor_remembered(p);
+}
+
+// The factorisation f of p, each irreducible factor in the form `best_of` picks for it.
 template <class Best>
-ex factored_with(const ex& p, const Polynomial& P, const Best& best_of) {
-  if (terms_of(p).size() > kMaxFlintFactorTerms) return p;
-  const ex f = factor_remembered(p);
+ex from_factors(const ex& f, const Polynomial& P, const Best& best_of) {
   int sign = 1;
   ex constant = 1;
   std::vector<std::pair<ex, ex>> factors;  // (base with its first printed term positive, power)
@@ -1122,6 +1147,16 @@ ex factored_with(const ex& p, const Polynomial& P, const Best& best_of) {
   GiNaC::exvector v{constant};
   for (const auto& [y, power] : factors) v.push_back(GiNaC::pow(best_of(y), power));
   return sign * GiNaC::mul(v);
+}
+
+// p factored, each irreducible factor in the form `best_of` picks for it.
+template <class Best>
+ex factored_with(const ex& p, const Polynomial& P, const Best& best_of) {
+  if (terms_of(p).size() > kMaxFlintFactorTerms) return p;
+  const ex r = from_factors(factor_up_to_sign(p), P, best_of);
+  if (checking() && !r.is_equal(from_factors(factored_over_q(p), P, best_of)))
+    throw std::logic_error("factored up to sign otherwise than factored: " + detail::str(p));
+  return r;
 }
 
 // Each irreducible factor in its own best form; a factor found in cosines is also tried back in

@@ -129,6 +129,62 @@ void symbols_of_terms(const ex& p, GiNaC::exset& out) {
     });
 }
 
+namespace {
+
+// The factors of x (a product, a symbol or a symbol's power) as (symbol, exponent) pairs; false where
+// one is anything else.
+bool symbol_powers(const ex& x, GiNaC::epvector& out) {
+  const auto one = [&](const ex& base, const ex& k) {
+    if (!is_symbol_node(base) || !GiNaC::ex_to<GiNaC::numeric>(k).is_integer()) return false;
+    out.emplace_back(base, k);
+    return true;
+  };
+  if (is_symbol_node(x)) return one(x, 1);
+  if (is_power_node(x)) return is_number(x.op(1)) && one(x.op(0), x.op(1));
+  if (!is_product(x)) return false;
+  bool ok = true;
+  for_each_power(x, [&](const ex& base, const ex& k) { ok = ok && !is_number(base) && one(base, k); });
+  return ok;
+}
+
+}  // namespace
+
+std::optional<std::pair<ex, ex>> divided_and_rest(const ex& p, const std::vector<ex>& syms, const std::vector<int>& g) {
+  GiNaC::epvector quotient, rest;
+  GiNaC::numeric quotient_number = 0, rest_number = 0;
+  bool ok = true;
+  const auto term = [&](const ex& x, const ex& c) {
+    GiNaC::epvector f;
+    if (!ok || !(ok = symbol_powers(x, f))) return;
+    std::vector<int> left(g);  // what m still needs of each symbol
+    for (GiNaC::expair& e : f)
+      for (std::size_t k = 0; k < syms.size(); ++k)
+        if (left[k] > 0 && e.rest.is_equal(syms[k])) {
+          const int have = GiNaC::ex_to<GiNaC::numeric>(e.coeff).to_int(), take = std::min(have, left[k]);
+          left[k] -= take, e.coeff = have - take;
+        }
+    if (std::any_of(left.begin(), left.end(), [](int d) { return d > 0; })) {
+      rest.emplace_back(x, c);
+      return;
+    }
+    GiNaC::epvector lowered;
+    for (const GiNaC::expair& e : f)
+      if (!e.coeff.is_zero()) lowered.push_back(e);
+    // c·x/m: its factors other than the number, evaluated as GiNaC's add evaluates a term's (a lone
+    // x^1 is x), and the number beside them
+    if (lowered.empty()) quotient_number += GiNaC::ex_to<GiNaC::numeric>(c);
+    else quotient.emplace_back(ex(GiNaC::mul(std::move(lowered))), c);
+  };
+  if (!is_sum(p)) return std::nullopt;
+  for_each_term(p, term, [&](const ex& k) {
+    // a number is divided only by the monomial 1
+    if (std::all_of(g.begin(), g.end(), [](int d) { return d == 0; })) quotient_number += GiNaC::ex_to<GiNaC::numeric>(k);
+    else rest_number += GiNaC::ex_to<GiNaC::numeric>(k);
+  });
+  if (!ok) return std::nullopt;
+  return std::make_pair(ex(GiNaC::add(std::move(quotient), quotient_number)), ex(GiNaC::add(std::move(rest), rest_number)));
+}
+
 ex replace_square(const ex& p, const ex& c, const ex& s) {
   const ex q = p.expand();
   // One pass over the terms, without has(c) first: GiNaC builds every term of a sum again for each

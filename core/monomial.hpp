@@ -12,6 +12,7 @@
 
 #include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace hamel {
@@ -45,6 +46,13 @@ GiNaC::ex replace_square(const GiNaC::ex& p, const GiNaC::ex& c, const GiNaC::ex
 /// rational multiples of products of symbols to positive integer powers (an expanded polynomial: the
 /// exponents are its degrees).
 std::optional<std::map<GiNaC::ex, int, GiNaC::ex_is_less>> degrees_of(const GiNaC::ex& p);
+
+/// The sum p split by the monomial m = Π syms[k]^g[k] (g ≥ 0): Σ t/m over p's terms t that m
+/// divides, and Σ of the others; the same expressions as GiNaC's add of those terms (each t/m
+/// expanded), built from p's stored pairs (x, c) without building any term c·x. nullopt where a term
+/// is not a number times symbols to integer powers.
+std::optional<std::pair<GiNaC::ex, GiNaC::ex>> divided_and_rest(const GiNaC::ex& p, const std::vector<GiNaC::ex>& syms,
+                                                                const std::vector<int>& g);
 
 /// Whether f is v or a power of v for some v of vars.
 bool is_power_of(const GiNaC::ex& f, const GiNaC::lst& vars);

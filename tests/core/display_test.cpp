@@ -211,6 +211,36 @@ TEST_CASE("factor_rational: factors of degree 1 in a symbol split off by gcds, F
     CHECK(hamel::factor_rational(e)->is_equal(*hamel::factor_rational(e, true)));
 }
 
+TEST_CASE("factor_rational: −p has p's factors up to sign, and the negated number (the display pass reuses p's for −p)") {
+  GiNaC::realsymbol x("x"), y("y"), z("z");
+  // a factorisation read as a number times primitive factors with a positive leading coefficient in x
+  const auto normalised = [&](const ex& f) {
+    GiNaC::numeric n = 1;
+    ex rest = 1;
+    for (const ex& e : GiNaC::is_a<GiNaC::mul>(f) ? GiNaC::exvector(f.begin(), f.end()) : GiNaC::exvector{f}) {
+      if (GiNaC::is_a<GiNaC::numeric>(e)) {
+        n *= GiNaC::ex_to<GiNaC::numeric>(e);
+        continue;
+      }
+      const ex base = GiNaC::is_a<GiNaC::power>(e) ? e.op(0) : e;
+      const int k = GiNaC::is_a<GiNaC::power>(e) ? GiNaC::ex_to<GiNaC::numeric>(e.op(1)).to_int() : 1;
+      const GiNaC::numeric unit = base.integer_content() * GiNaC::ex_to<GiNaC::numeric>(base.unit(x));
+      n *= unit.power(k);
+      rest *= GiNaC::pow((base / unit).expand(), k);
+    }
+    return std::make_pair(n, rest);
+  };
+  for (const ex& q : {ex((pow(x - y, 2) * (x - 2 * y * z) * 3).expand()), ex((2 * x - 4 * y * z).expand()),
+                      ex((pow(y - x, 3) * (z - x) * (2 * x + z)).expand()), ex(x - 2 * y * z)}) {
+    const auto f = hamel::factor_rational(q), g = hamel::factor_rational((-q).expand());
+    REQUIRE(f);
+    REQUIRE(g);
+    const auto a = normalised(*f), b = normalised(*g);
+    CHECK(a.first == -b.first);
+    CHECK(a.second.is_equal(b.second));
+  }
+}
+
 TEST_CASE("factored_without_flint: FLINT's very answer where the certificate applies, nothing where it does not") {
   GiNaC::realsymbol I1("I1"), I3("I3"), m("m"), R("R"), s("s"), c("c"), x("x"), y("y"), z("z"), w("w");
   // the flagship's denominator (004 §6) in its sine and cosine symbols, times monomials and contents

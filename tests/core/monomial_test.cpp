@@ -208,4 +208,30 @@ TEST_CASE("collected_in splits off the monomials in some symbols as op() and *= 
   }
 }
 
+TEST_CASE("divided_and_rest splits a sum by a monomial as GiNaC's division of its terms does") {
+  GiNaC::symbol x("x"), y("y"), z("z");
+  const std::vector<ex> syms{x, y, z};
+  const ex p = (3 * x * x * y - GiNaC::pow(y, 4) * z / 2 + 7 + 5 * x * y * z * z + x * y + GiNaC::pow(x, 3)).expand();
+  const std::vector<int> g{1, 1, 0};  // x·y
+  const auto split = hamel::divided_and_rest(p, syms, g);
+  REQUIRE(split);
+  GiNaC::exvector inner, rest;  // what GiNaC's division, term by term, gives
+  for (const ex& t : hamel::terms_of(p)) {
+    if (t.degree(x) >= 1 && t.degree(y) >= 1) inner.push_back((t / (x * y)).expand());
+    else rest.push_back(t);
+  }
+  CHECK(split->first.is_equal(GiNaC::add(inner)));  // 3x + 5z² + 1: the same tree, not only equal
+  CHECK(split->second.is_equal(GiNaC::add(rest)));  // −y⁴z/2 + 7 + x³
+  CHECK((split->first - (3 * x + 5 * z * z + 1)).expand().is_zero());
+  // a lone x^3 divided by x² is x, not a product
+  const auto cube = hamel::divided_and_rest((GiNaC::pow(x, 3) + y).expand(), syms, {2, 0, 0});
+  REQUIRE(cube);
+  CHECK(cube->first.is_equal(x));
+  CHECK(cube->second.is_equal(y));
+  // refused: a term with a function or a fractional power, and a single term (not a sum)
+  CHECK_FALSE(hamel::divided_and_rest(x * y + GiNaC::sin(z) * x, syms, g));
+  CHECK_FALSE(hamel::divided_and_rest(x * y + GiNaC::sqrt(x) * y, syms, g));
+  CHECK_FALSE(hamel::divided_and_rest(x * y, syms, g));
+}
+
 }  // TEST_SUITE
