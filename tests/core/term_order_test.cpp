@@ -97,3 +97,26 @@ TEST_CASE("OrderedAsAtoms: symbols standing for atoms are ordered as the atoms, 
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("OrderedAsAtoms: a new map of stand-ins replaces the one before, found by value") {
+  const GiNaC::symbol z("z"), b("b"), th("th"), S("s");
+  const GiNaC::exmap as_sine{{S, sin(th)}}, as_symbol{{S, b}};
+  const ex sum = z - S;
+  {  // sin θ after every symbol: z leads
+    const hamel::OrderedAsAtoms ordered(as_sine);
+    CHECK(hamel::ordered_operands(sum) == std::vector<ex>{z, -S});
+    CHECK_FALSE(hamel::leads_with_minus(sum));
+  }
+  {  // s as b, before z: −s leads
+    const hamel::OrderedAsAtoms ordered(as_symbol);
+    CHECK(hamel::ordered_operands(sum) == std::vector<ex>{-S, z});
+    CHECK(hamel::leads_with_minus(sum));
+    CHECK(hamel::compare_factors(S, b) == 0);
+  }
+  {  // a copy of the symbol (another node, the same symbol) stands in too
+    const GiNaC::symbol copy = S;
+    const hamel::OrderedAsAtoms ordered(as_sine);
+    CHECK(hamel::compare_factors(ex(copy), z) > 0);
+    CHECK(hamel::compare_factors(ex(copy), sin(th)) == 0);
+  }
+}
