@@ -301,7 +301,6 @@ TEST_CASE("text_leads_with_minus with atoms: the minus of the text with the atom
   CHECK(hamel::to_text(z - S) == "-sin(th) + z");
 }
 
-}  // TEST_SUITE
 
 TEST_CASE("text_leads_with_minus: a product's sign, given to a sum factor of odd power with both signs") {
   const GiNaC::realsymbol a("a"), b("b"), c("c"), d("d");
@@ -331,3 +330,5 @@ TEST_CASE("text_leads_with_minus: a product's sign, given to a sum factor of odd
   CHECK(negative > 0);
   CHECK(negative < compared);
 }
+
+}  // TEST_SUITE
