@@ -115,13 +115,11 @@ bool all_terms_positive(const ex& sum, bool turned) {
 Fraction fraction(const ex& e) {
   Fraction f;
   numeric c = 1;
-  for (const ex& x : is_product(e) ? ordered_operands(e) : std::vector<ex>{e}) {
-    if (is_number(x)) {
-      c *= ex_to<numeric>(x);
+  for (const auto& [base, exponent] : ordered_factors(e)) {
+    if (exponent.is_equal(1) && is_number(base)) {
+      c *= ex_to<numeric>(base);
       continue;
     }
-    const bool power = is_power_node(x);
-    const ex base = power ? x.op(0) : x, exponent = power ? x.op(1) : ex(1);
     const bool below = is_number(exponent) && ex_to<numeric>(exponent).is_real() &&
                        ex_to<numeric>(exponent).is_negative();
     (below ? f.below : f.above).push_back(turned_factor(base, below ? -exponent : exponent, c));
@@ -135,6 +133,34 @@ Fraction fraction(const ex& e) {
     f.numerator = c;
   }
   return f;
+}
+
+// Whether term() writes the product or power e with a minus: fraction(e)'s sign, unless take_sign
+// gives it to a sum factor. Neither depends on the order of the factors (a sign flipped by each sum
+// factor turned to an odd power; take_sign finds some factor or none), so the factors are read
+// unsorted, off the stored pairs: ordered_operands built and sorted them to find the leading term's
+// sign of every sum measured. A symbol's power neither turns nor takes a sign, and is skipped.
+bool product_negative(const ex& e) {
+  numeric c = 1;
+  std::vector<std::pair<ex, bool>> odd_sums;  // the sum factors to odd powers, and whether turned
+  const auto take = [&](const ex& base, const ex& exponent) {
+    const bool odd = is_number(exponent) && ex_to<numeric>(exponent).is_integer() && ex_to<numeric>(exponent).is_odd();
+    if (!odd || !is_sum(base)) return;
+    odd_sums.emplace_back(base, leads_with_minus(base));
+    if (odd_sums.back().second) c = -c;
+  };
+  for_each_power(e, [&](const ex& base, const ex& k) {
+    if (is_number(base) && k.is_equal(1)) {
+      c *= ex_to<numeric>(base);
+      return;
+    }
+    if (is_symbol_node(base)) return;
+    const ex x = k.is_equal(1) ? base : GiNaC::pow(base, k);  // op(i), as fraction() reads it
+    if (is_power_node(x)) take(x.op(0), x.op(1));
+    else take(x, 1);
+  });
+  if (!is_negative_number(c)) return false;
+  return std::none_of(odd_sums.begin(), odd_sums.end(), [](const auto& x) { return mixed_signs(x.first, x.second); });
 }
 
 // The head of a function that LaTeX writes as an operator: \sin\theta, \sin^{2}\theta, \log(1 + x).
@@ -318,9 +344,7 @@ class Printer {
   static bool term_negative(const ex& t) {
     if (is_number(t)) return written_negative(t);
     if (!is_product(t) && !is_power_node(t)) return false;
-    Fraction f = fraction(t);
-    if (f.negative) take_sign(f);
-    return f.negative;
+    return product_negative(t);
   }
 
   // term()'s text without its sign; a product's factors as GiNaC stores them (their order and which

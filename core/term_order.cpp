@@ -12,6 +12,7 @@
 
 #include "core/abstract_function.hpp"
 #include "core/node_kind.hpp"
+#include "core/stored_terms.hpp"
 
 namespace hamel {
 
@@ -26,11 +27,16 @@ enum class Rank { Number, Constant, Symbol, Power, Jet, Product, Sum, Function, 
 // The atoms that symbols stand for while an OrderedAsAtoms lives (core/term_order.hpp), else null.
 thread_local const GiNaC::exmap* stand_ins = nullptr;
 
+// stand_ins by hash: the term order asks for every atom it compares, and the ordered map's
+// comparisons (and is_a's failed casts for atoms that are no symbols) were a third of compare_atoms.
+using StandInTable = std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal>;
+thread_local StandInTable stand_in_table;
+
 // e, or the atom the symbol e stands for.
 const ex& as_ordered(const ex& e) {
-  if (!stand_ins || !GiNaC::is_a<GiNaC::symbol>(e)) return e;
-  const auto it = stand_ins->find(e);
-  return it == stand_ins->end() ? e : it->second;
+  if (!stand_ins || !is_symbol_node(e)) return e;
+  const auto it = stand_in_table.find(e);
+  return it == stand_in_table.end() ? e : it->second;
 }
 
 Rank rank(const ex& e) {
@@ -102,12 +108,15 @@ Monomial split(const ex& e) {
 
 // Lexicographic on the factor lists: the earlier atom, then the higher exponent, first; a list
 // that is a prefix of the other comes after it (x y before x, constants last).
-int compare_monomials(const Monomial& a, const Monomial& b) {
+// `negate_a`, `negate_b`: compare as if that coefficient were negated (a term of a sum written turned),
+// without copying the monomial to negate it.
+int compare_monomials(const Monomial& a, const Monomial& b, bool negate_a = false, bool negate_b = false) {
   const std::size_t n = std::min(a.factors.size(), b.factors.size());
   for (std::size_t k = 0; k < n; ++k)
     if (int c = compare_factor_pairs(a.factors[k], b.factors[k])) return c;
   if (a.factors.size() != b.factors.size()) return a.factors.size() > b.factors.size() ? -1 : 1;
-  return compare_numbers(a.coefficient, b.coefficient);
+  if (!negate_a && !negate_b) return compare_numbers(a.coefficient, b.coefficient);
+  return compare_numbers(negate_a ? -a.coefficient : a.coefficient, negate_b ? -b.coefficient : b.coefficient);
 }
 
 // The operands of e sorted by `less`, a comparison on precomputed keys.
@@ -187,12 +196,8 @@ std::shared_ptr<const SumInfo> sum_info(const ex& sum) {
 int compare_sums(const ex& a, const ex& b) {
   const auto ia = sum_info(a), ib = sum_info(b);
   const std::size_t n = std::min(ia->keys.size(), ib->keys.size());
-  for (std::size_t k = 0; k < n; ++k) {
-    Monomial ma = ia->keys[k], mb = ib->keys[k];
-    if (ia->turned) ma.coefficient = -ma.coefficient;
-    if (ib->turned) mb.coefficient = -mb.coefficient;
-    if (int c = compare_monomials(ma, mb)) return c;
-  }
+  for (std::size_t k = 0; k < n; ++k)
+    if (int c = compare_monomials(ia->keys[k], ib->keys[k], ia->turned, ib->turned)) return c;
   return sign_of(static_cast<int>(ia->keys.size()) - static_cast<int>(ib->keys.size()));
 }
 
@@ -299,6 +304,30 @@ std::vector<ex> ordered_operands(const ex& e) {
   return operands(e);
 }
 
+std::vector<std::pair<ex, ex>> ordered_factors(const ex& e) {
+  struct Entry {
+    std::pair<ex, numeric> key;  // atom_and_exponent of the factor, by which it is ordered
+    ex base, exponent;
+  };
+  std::vector<Entry> entries;
+  const auto add_factor = [&entries](const ex& x) {
+    const bool power = is_power_node(x);
+    entries.push_back({atom_and_exponent(x), power ? x.op(0) : x, power ? x.op(1) : ex(1)});
+  };
+  for_each_power(e, [&](const ex& rest, const ex& k) {
+    if (k.is_equal(1)) return add_factor(rest);  // op(i) is the rest itself (or the product's number)
+    // x^k for a symbol x is the power op(i) would build (GiNaC keeps it so): read without building it
+    if (is_symbol_node(rest)) return entries.push_back(Entry{std::pair<ex, numeric>(rest, GiNaC::ex_to<numeric>(k)), rest, k});
+    add_factor(GiNaC::pow(rest, k));
+  });
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const Entry& x, const Entry& y) { return compare_factor_pairs(x.key, y.key) < 0; });
+  std::vector<std::pair<ex, ex>> out;
+  out.reserve(entries.size());
+  for (Entry& x : entries) out.emplace_back(std::move(x.base), std::move(x.exponent));
+  return out;
+}
+
 ex first_term(const ex& sum) {
   if (const auto it = sum_cache().find(sum); it != sum_cache().end()) return it->second->terms.front();
   // the first of the least terms, as the stable sort of sum_info has it
@@ -318,6 +347,7 @@ OrderedAsAtoms::OrderedAsAtoms(const GiNaC::exmap& atoms) {
   if (!same_map(atoms, filled_for)) {
     sum_cache(true).clear();
     filled_for = atoms;
+    stand_in_table = StandInTable(atoms.begin(), atoms.end());
   }
   stand_ins = &atoms;
 }

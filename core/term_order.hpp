@@ -10,6 +10,7 @@
 #include <ginac/ginac.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hamel {
@@ -32,6 +33,11 @@ int compare_names(const std::string& a, const std::string& b);
 /// The operands of a sum in term order, of a product in factor order; of any other expression its
 /// operands as they are (their order means something there: a power's base and exponent).
 std::vector<GiNaC::ex> ordered_operands(const GiNaC::ex& e);
+
+/// The factors of e in factor order (ordered_operands of a product; e alone otherwise), each as
+/// (base, exponent): a power's operands, (x, 1) for any other factor, a number included. Read off
+/// a product's stored pairs: op(i) builds each power again (core/stored_terms.hpp).
+std::vector<std::pair<GiNaC::ex, GiNaC::ex>> ordered_factors(const GiNaC::ex& e);
 
 /// ordered_operands(sum).front(), found in one pass over the terms when the sum's order is not known
 /// yet (core/printing.cpp counts a sum's operations knowing only which term it writes first).

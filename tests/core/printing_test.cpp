@@ -310,4 +310,34 @@ TEST_CASE("text_leads_with_minus with atoms: the minus of the text with the atom
   CHECK(hamel::to_text(z - S) == "-sin(th) + z");
 }
 
+
+TEST_CASE("text_leads_with_minus: a product's sign, given to a sum factor of odd power with both signs") {
+  const GiNaC::realsymbol a("a"), b("b"), c("c"), d("d");
+  // the sign of the number, flipped by a turned sum to an odd power, taken by a sum with both signs
+  CHECK(hamel::to_text(-a * pow(b - c, 2)) == "-a*(b - c)^2");
+  CHECK(hamel::text_leads_with_minus(-a * pow(b - c, 2)));
+  CHECK(hamel::to_text(-a * (b - c)) == "a*(c - b)");
+  CHECK_FALSE(hamel::text_leads_with_minus(-a * (b - c)));
+  CHECK(hamel::to_text(-a / (b + c)) == "-a/(b + c)");
+  CHECK(hamel::text_leads_with_minus(-a / (b + c)));
+  CHECK(hamel::to_text(a / (-b - c)) == "-a/(b + c)");
+  CHECK(hamel::text_leads_with_minus(a / (-b - c)));
+  // every sign and power of two sum factors, above and below, as the text has it
+  int negative = 0, compared = 0;
+  for (const ex& k : {ex(1), ex(-1)})
+    for (int p : {1, 2, 3, -1, -2})
+      for (int q : {1, 2, -3})
+        for (const ex& first : {b - c, b + c, -b - c})
+          for (const ex& second : {a - d, a + d})
+            for (const ex& x : {k * a * pow(first, p) * pow(second, q), k * 3 * pow(first, p) * pow(second, q) / (2 * d)}) {
+              const std::string text = hamel::to_text(x);
+              CHECK_MESSAGE(hamel::text_leads_with_minus(x) == (text.front() == '-'), text);
+              negative += text.front() == '-' ? 1 : 0;
+              ++compared;
+            }
+  CHECK(compared == 360);
+  CHECK(negative > 0);
+  CHECK(negative < compared);
+}
+
 }  // TEST_SUITE

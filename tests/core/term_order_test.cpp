@@ -96,4 +96,44 @@ TEST_CASE("OrderedAsAtoms: symbols standing for atoms are ordered as the atoms, 
   CHECK_FALSE(hamel::leads_with_minus(C - z));  // cos(th) before z
 }
 
+
+TEST_CASE("OrderedAsAtoms: a new map of stand-ins replaces the one before, found by value") {
+  const GiNaC::symbol z("z"), b("b"), th("th"), S("s");
+  const GiNaC::exmap as_sine{{S, sin(th)}}, as_symbol{{S, b}};
+  const ex sum = z - S;
+  {  // sin θ after every symbol: z leads
+    const hamel::OrderedAsAtoms ordered(as_sine);
+    CHECK(hamel::ordered_operands(sum) == std::vector<ex>{z, -S});
+    CHECK_FALSE(hamel::leads_with_minus(sum));
+  }
+  {  // s as b, before z: −s leads
+    const hamel::OrderedAsAtoms ordered(as_symbol);
+    CHECK(hamel::ordered_operands(sum) == std::vector<ex>{-S, z});
+    CHECK(hamel::leads_with_minus(sum));
+    CHECK(hamel::compare_factors(S, b) == 0);
+  }
+  {  // a copy of the symbol (another node, the same symbol) stands in too
+    const GiNaC::symbol copy = S;
+    const hamel::OrderedAsAtoms ordered(as_sine);
+    CHECK(hamel::compare_factors(ex(copy), z) > 0);
+    CHECK(hamel::compare_factors(ex(copy), sin(th)) == 0);
+  }
+}
+
+TEST_CASE("ordered_factors: a product's factors as (base, exponent), in ordered_operands' order") {
+  const GiNaC::symbol x("x"), y("y"), m("m"), R("R"), th("th");
+  using Factors = std::vector<std::pair<ex, ex>>;
+  CHECK(hamel::ordered_factors(3 * y * pow(x, -2)) == Factors{{3, 1}, {x, -2}, {y, 1}});
+  CHECK(hamel::ordered_factors(pow(x, y) * m) == Factors{{m, 1}, {x, y}});
+  CHECK(hamel::ordered_factors(pow(x + y, 3)) == Factors{{x + y, 3}});
+  CHECK(hamel::ordered_factors(x) == Factors{{x, 1}});
+  // every factor is the operand ordered_operands has in its place
+  for (const ex& e : {3 * sin(th) * (x + y) * pow(R, 2) * m, -pow(sin(th), 2) * pow(x - y, -3) / (2 * m) * sqrt(R)}) {
+    const std::vector<ex> operands = hamel::ordered_operands(e);
+    const Factors factors = hamel::ordered_factors(e);
+    REQUIRE(factors.size() == operands.size());
+    for (std::size_t i = 0; i < factors.size(); ++i) CHECK(pow(factors[i].first, factors[i].second) == operands[i]);
+  }
+}
+
 }  // TEST_SUITE
