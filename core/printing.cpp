@@ -160,7 +160,9 @@ bool product_negative(const ex& e) {
     else take(x, 1);
   });
   if (!is_negative_number(c)) return false;
-  return std::none_of(odd_sums.begin(), odd_sums.end(), [](const auto& x) { return mixed_signs(x.first, x.second); });
+  // take_sign's two rules, in its order (the sign is the same whichever factor takes it)
+  return std::none_of(odd_sums.begin(), odd_sums.end(), [](const auto& x) { return mixed_signs(x.first, x.second); }) &&
+         std::none_of(odd_sums.begin(), odd_sums.end(), [](const auto& x) { return all_terms_positive(x.first, !x.second); });
 }
 
 // The head of a function that LaTeX writes as an operator: \sin\theta, \sin^{2}\theta, \log(1 + x).
