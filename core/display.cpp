@@ -1800,7 +1800,9 @@ ex smallest_printed(const std::vector<ex>& forms) {
 
 }  // namespace
 
-ex display_form(const ex& e, const GiNaC::lst& collect_in) {
+namespace {
+
+ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   const ex canonical = simplify(e);
   if (canonical.is_zero() || is_number(canonical) || is_symbol_node(canonical)) return canonical;
   // Past kMaxDisplayedNodes a value is shown as the canonical form gives it (or as derived, where
@@ -1925,4 +1927,23 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   return smallest_printed(forms);
 }
 
+
+// sin(−u) written −sin u and cos(−u) written cos u: GiNaC keeps them as built, and an angle sum
+// contracted as x − y can be the negative of an angle (the snakeboard's cos(θ − (θ + φ)) = cos(−φ)).
+struct UnsignedArguments : GiNaC::map_function {
+  ex operator()(const ex& x) override {
+    const ex y = x.map(*this);
+    const bool sine = GiNaC::is_the_function<GiNaC::sin_SERIAL>(y);
+    if (!(sine || GiNaC::is_the_function<GiNaC::cos_SERIAL>(y)) || !text_leads_with_minus(y.op(0))) return y;
+    const ex a = (-y.op(0)).expand();
+    return sine ? -GiNaC::sin(a) : GiNaC::cos(a);
+  }
+};
+
+}  // namespace
+
+ex display_form(const ex& e, const GiNaC::lst& collect_in) {
+  UnsignedArguments unsigned_arguments;
+  return unsigned_arguments(shaped_form(e, collect_in));
+}
 }  // namespace hamel

@@ -514,4 +514,15 @@ TEST_CASE("display_form: the innermost brackets are still read in cosines") {
   CHECK_MESSAGE(hamel::detail::str(shown).find("cos(theta)^4") != std::string::npos, hamel::detail::str(shown));
 }
 
+TEST_CASE("display_form: an angle contracted to the negative of another is written with its sign outside") {
+  // the snakeboard with the angle θ + φ (bench/systems/snakeboard_angle_factor.yaml): cos(θ + φ) cos θ +
+  // sin(θ + φ) sin θ contracts to cos(θ − (θ + φ)), which GiNaC keeps as cos(−φ)
+  GiNaC::realsymbol th("theta"), ph("phi"), l("l"), m("m"), J("J");
+  const ex c = cos(th + ph) * cos(th) + sin(th + ph) * sin(th);
+  const ex e = J * pow((ph + th) * sin(ph + th), 2) + l * l * m * c * c;  // its G_11
+  const ex shown = hamel::display_form(e);
+  check_equal(shown, e);
+  CHECK_MESSAGE(hamel::detail::str(shown) == "J*(phi + theta)^2*sin(phi + theta)^2 + l^2*m*cos(phi)^2", hamel::detail::str(shown));
+}
+
 }  // TEST_SUITE
