@@ -8,6 +8,7 @@
 #include <cctype>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -65,12 +66,25 @@ Factor turned_factor(const ex& base, const ex& exponent, numeric& c) {
   return f;
 }
 
-// Whether the sum, printed negated or not, has a term of each sign.
-bool mixed_signs(const ex& sum, bool turned) {
-  bool plus = false, minus = false;
-  for (const ex& t : sum) (written_negative(t) != turned ? minus : plus) = true;
-  return plus && minus;
+// The sign all terms of the sum are written with (written_negative), or none where they differ:
+// stops at the first term of the other sign. A sum of one sign leads with it (leads_with_minus).
+std::optional<bool> common_sign(const ex& sum) {
+  std::optional<bool> sign;
+  bool mixed = false;
+  const auto add = [&](bool negative) {
+    mixed = mixed || (sign && *sign != negative);
+    sign = negative;
+  };
+  // the stored pairs: op(i) builds each term c·x anew; for_each_term does not stop, so the rest is skipped
+  for_each_term(
+      sum, [&](const ex& x, const ex& c) { if (!mixed) add(written_negative(x, ex_to<numeric>(c))); },
+      [&](const ex& k) { if (!mixed) add(written_negative(k)); });
+  if (mixed) return std::nullopt;
+  return sign;
 }
+
+// Whether the sum, printed negated or not, has a term of each sign.
+bool mixed_signs(const ex& sum) { return !common_sign(sum); }
 
 Fraction fraction(const ex& e);
 bool all_terms_positive(const ex& sum, bool turned);
@@ -87,7 +101,7 @@ void take_sign(Fraction& f, bool into_terms = true) {
   Factor* taker = nullptr;
   for (auto* side : {&f.above, &f.below})
     for (Factor& x : *side)
-      if (!taker && odd_sum(x) && mixed_signs(x.base, x.turned)) taker = &x;
+      if (!taker && odd_sum(x) && mixed_signs(x.base)) taker = &x;
   for (auto* side : {&f.above, &f.below})
     for (Factor& x : *side)
       if (!taker && into_terms && odd_sum(x) && all_terms_positive(x.base, !x.turned)) taker = &x;
@@ -138,31 +152,37 @@ Fraction fraction(const ex& e) {
 // Whether term() writes the product or power e with a minus: fraction(e)'s sign, unless take_sign
 // gives it to a sum factor. Neither depends on the order of the factors (a sign flipped by each sum
 // factor turned to an odd power; take_sign finds some factor or none), so the factors are read
-// unsorted, off the stored pairs: ordered_operands built and sorted them to find the leading term's
-// sign of every sum measured. A symbol's power neither turns nor takes a sign, and is skipped.
+// unsorted, off the stored pairs. A sum factor to an odd power with terms of both signs takes any
+// minus (take_sign's first rule), so it decides alone, before any term order is asked for: where
+// there is none, each such sum has one sign, which says whether it is turned without sorting it.
 bool product_negative(const ex& e) {
   numeric c = 1;
   std::vector<std::pair<ex, bool>> odd_sums;  // the sum factors to odd powers, and whether turned
+  bool mixed = false;
   const auto take = [&](const ex& base, const ex& exponent) {
     const bool odd = is_number(exponent) && ex_to<numeric>(exponent).is_integer() && ex_to<numeric>(exponent).is_odd();
-    if (!odd || !is_sum(base)) return;
-    odd_sums.emplace_back(base, leads_with_minus(base));
-    if (odd_sums.back().second) c = -c;
+    if (mixed || !odd || !is_sum(base)) return;
+    const std::optional<bool> sign = common_sign(base);
+    if (!sign) {
+      mixed = true;
+      return;
+    }
+    odd_sums.emplace_back(base, *sign);
+    if (*sign) c = -c;
   };
   for_each_power(e, [&](const ex& base, const ex& k) {
     if (is_number(base) && k.is_equal(1)) {
       c *= ex_to<numeric>(base);
       return;
     }
-    if (is_symbol_node(base)) return;
-    const ex x = k.is_equal(1) ? base : GiNaC::pow(base, k);  // op(i), as fraction() reads it
-    if (is_power_node(x)) take(x.op(0), x.op(1));
-    else take(x, 1);
+    // a stored pair (x, k) is op(i) = x^k, a power of base x (x^k of a sum stays so): only a
+    // power on its own, k = 1, has its base and exponent inside
+    if (k.is_equal(1) && is_power_node(base)) take(base.op(0), base.op(1));
+    else take(base, k);
   });
-  if (!is_negative_number(c)) return false;
-  // take_sign's two rules, in its order (the sign is the same whichever factor takes it)
-  return std::none_of(odd_sums.begin(), odd_sums.end(), [](const auto& x) { return mixed_signs(x.first, x.second); }) &&
-         std::none_of(odd_sums.begin(), odd_sums.end(), [](const auto& x) { return all_terms_positive(x.first, !x.second); });
+  if (mixed || !is_negative_number(c)) return false;
+  // take_sign's second rule (the sign is the same whichever factor takes it)
+  return std::none_of(odd_sums.begin(), odd_sums.end(), [](const auto& x) { return all_terms_positive(x.first, !x.second); });
 }
 
 // The head of a function that LaTeX writes as an operator: \sin\theta, \sin^{2}\theta, \log(1 + x).

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 #include <sstream>
 #include <stdexcept>
@@ -87,15 +88,16 @@ int compare_factor_pairs(const std::pair<ex, numeric>& a, const std::pair<ex, nu
   return -compare_numbers(a.second, b.second);  // x³ before x²
 }
 
-Monomial split(const ex& e) {
+// `signs`: false leaves out the signs of turned sum factors (each asks for that sum's term order).
+Monomial split(const ex& e, bool signs = true) {
   Monomial m;
-  const auto add_factor = [&m](const ex& f) {
+  const auto add_factor = [&m, signs](const ex& f) {
     if (is_number(f)) {
       m.coefficient *= GiNaC::ex_to<numeric>(f);
       return;
     }
     m.factors.push_back(atom_and_exponent(f));
-    if (is_turned_odd(m.factors.back())) m.coefficient = -m.coefficient;
+    if (signs && is_turned_odd(m.factors.back())) m.coefficient = -m.coefficient;
   };
   if (is_product(e))
     for (std::size_t i = 0; i < e.nops(); ++i) add_factor(e.op(i));
@@ -110,11 +112,16 @@ Monomial split(const ex& e) {
 // that is a prefix of the other comes after it (x y before x, constants last).
 // `negate_a`, `negate_b`: compare as if that coefficient were negated (a term of a sum written turned),
 // without copying the monomial to negate it.
-int compare_monomials(const Monomial& a, const Monomial& b, bool negate_a = false, bool negate_b = false) {
+int compare_factor_lists(const Monomial& a, const Monomial& b) {
   const std::size_t n = std::min(a.factors.size(), b.factors.size());
   for (std::size_t k = 0; k < n; ++k)
     if (int c = compare_factor_pairs(a.factors[k], b.factors[k])) return c;
   if (a.factors.size() != b.factors.size()) return a.factors.size() > b.factors.size() ? -1 : 1;
+  return 0;
+}
+
+int compare_monomials(const Monomial& a, const Monomial& b, bool negate_a = false, bool negate_b = false) {
+  if (int c = compare_factor_lists(a, b)) return c;
   if (!negate_a && !negate_b) return compare_numbers(a.coefficient, b.coefficient);
   return compare_numbers(negate_a ? -a.coefficient : a.coefficient, negate_b ? -b.coefficient : b.coefficient);
 }
@@ -328,13 +335,71 @@ std::vector<std::pair<ex, ex>> ordered_factors(const ex& e) {
   return out;
 }
 
+namespace {
+
+// Whether a factor x^k of a stored pair (x, k), as op(i) builds it, is a number (fold it into c) or
+// an odd power of a turned sum (flip c), as split() reads it. A symbol's or a sum's power is kept as
+// it is by GiNaC, so it is read off the pair without building it; another base may change (exp(x)²
+// is exp(2 x)), and is built.
+void fold_sign(numeric& c, const ex& x, const ex& k) {
+  if (k.is_equal(1) || !(is_symbol_node(x) || is_sum(x))) {
+    const ex f = k.is_equal(1) ? x : GiNaC::pow(x, k);
+    if (is_number(f)) c *= GiNaC::ex_to<numeric>(f);
+    else if (is_turned_odd(atom_and_exponent(f))) c = -c;
+    return;
+  }
+  if (is_turned_odd({x, GiNaC::ex_to<numeric>(k)})) c = -c;
+}
+
+// split(e).coefficient times c, without ordering (or building) split's factors: the sign needs no order.
+numeric written_coefficient(const ex& e, numeric c) {
+  if (!is_product(e)) {
+    fold_sign(c, e, 1);
+    return c;
+  }
+  numeric own = 1;  // split multiplies the product's own factors first, then c
+  for_each_power(e, [&own](const ex& x, const ex& k) { fold_sign(own, x, k); });
+  return own * c;
+}
+
+// A term c·x of a sum as first_term reads it: x's factors as split(c·x) orders them, and the
+// coefficient split(c·x) has, found only when two terms have the same factors (it asks whether the
+// term's sum factors are turned, which sorts their terms).
+struct TermKey {
+  ex x;
+  numeric c;
+  Monomial factors;
+  std::optional<numeric> coefficient;
+};
+
+TermKey term_key(const ex& x, const numeric& c) { return TermKey{x, c, split(x, false), std::nullopt}; }
+
+const numeric& coefficient_of(TermKey& t) {
+  if (!t.coefficient) t.coefficient = written_coefficient(t.x, t.c);
+  return *t.coefficient;
+}
+
+// compare_monomials(split(c·x), split(c'·x')) of two terms, without building them
+int compare_term_keys(TermKey& a, TermKey& b) {
+  if (int c = compare_factor_lists(a.factors, b.factors)) return c;
+  return compare_numbers(coefficient_of(a), coefficient_of(b));
+}
+
+}  // namespace
+
 ex first_term(const ex& sum) {
   if (const auto it = sum_cache().find(sum); it != sum_cache().end()) return it->second->terms.front();
-  // the first of the least terms, as the stable sort of sum_info has it
-  std::size_t best = 0;
-  Monomial least = split(sum.op(0));
-  for (std::size_t i = 1; i < sum.nops(); ++i)
-    if (Monomial m = split(sum.op(i)); compare_monomials(m, least) < 0) best = i, least = std::move(m);
+  // the first of the least terms, as the stable sort of sum_info has it, read off the stored pairs
+  // in op() order: op(i) builds each term c·x anew
+  std::size_t i = 0, best = 0;
+  std::optional<TermKey> least;
+  const auto consider = [&](TermKey t) {
+    if (!least || compare_term_keys(t, *least) < 0) best = i, least = std::move(t);
+    ++i;
+  };
+  for_each_term(
+      sum, [&](const ex& x, const ex& c) { consider(term_key(x, GiNaC::ex_to<numeric>(c))); },
+      [&](const ex& k) { consider(term_key(k, 1)); });
   return sum.op(best);
 }
 
@@ -360,7 +425,12 @@ ex plus_first(const ex& e) { return leads_with_minus(e) ? ex(-e) : e; }
 
 bool written_negative(const ex& term) {
   if (is_number(term)) return negative_term_number(GiNaC::ex_to<numeric>(term));
-  return negative_number(split(term).coefficient);
+  return negative_number(written_coefficient(term, 1));
+}
+
+bool written_negative(const ex& term, const numeric& c) {
+  if (is_number(term)) return written_negative(term * c);  // a sum's stored terms are no numbers
+  return negative_number(written_coefficient(term, c));
 }
 
 }  // namespace hamel

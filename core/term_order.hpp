@@ -75,4 +75,8 @@ bool ordered_as_atoms();
 /// written turned).  A complex number with both parts keeps its signs inside: (-1 + 2*I).
 bool written_negative(const GiNaC::ex& term);
 
+/// written_negative(c·term) for a sum's stored term (term, c) (core/stored_terms.hpp, for_each_term):
+/// the product c·term, which op(i) would build, is not built.
+bool written_negative(const GiNaC::ex& term, const GiNaC::numeric& c);
+
 }  // namespace hamel

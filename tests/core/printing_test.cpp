@@ -340,4 +340,27 @@ TEST_CASE("text_leads_with_minus: a product's sign, given to a sum factor of odd
   CHECK(negative < compared);
 }
 
+TEST_CASE("text_leads_with_minus: a sum factor with both signs decides, wherever it stands") {
+  const GiNaC::realsymbol a("a"), b("b"), c("c"), d("d"), x0("x0"), x1("x1"), th("theta");
+  // a sum factor of one sign (turned or not) beside one with both, to odd and even powers; a power
+  // alone; the second rule: a sum whose terms each take the minus into sum factors of their own
+  const ex both = (x1 - x0) * cos(th) + a - b;
+  const ex takes = (x1 - x0) * cos(th) + (b - a) * sin(th);
+  int negative = 0, compared = 0;
+  for (const ex& k : {ex(1), ex(-1), ex(GiNaC::numeric(-3, 2))})
+    for (const ex& one_sign : {a + b, -a - b, c * d + pow(a, 2)})
+      for (const ex& x : {k * pow(one_sign, 3) * both, k * one_sign / both, k * c * pow(one_sign, -1) * pow(both, 2),
+                          k * pow(one_sign, 3), k * a * takes / d, k * one_sign * takes, k * pow(takes, 3) * both}) {
+        const std::string text = hamel::to_text(x);
+        CHECK_MESSAGE(hamel::text_leads_with_minus(x) == (text.front() == '-'), text);
+        negative += text.front() == '-' ? 1 : 0;
+        ++compared;
+      }
+  CHECK(compared == 63);
+  CHECK(negative > 0);
+  CHECK(negative < compared);
+  CHECK(hamel::to_text(-a * takes / d) == "a*((a - b)*sin(theta) + (x0 - x1)*cos(theta))/d");
+  CHECK_FALSE(hamel::text_leads_with_minus(-a * takes / d));
+}
+
 }  // TEST_SUITE

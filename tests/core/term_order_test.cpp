@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "core/latex.hpp"
+#include "core/stored_terms.hpp"
 #include "core/term_order.hpp"
 #include "tests/core/symbol_sets.hpp"
 
@@ -134,6 +135,44 @@ TEST_CASE("ordered_factors: a product's factors as (base, exponent), in ordered_
     REQUIRE(factors.size() == operands.size());
     for (std::size_t i = 0; i < factors.size(); ++i) CHECK(pow(factors[i].first, factors[i].second) == operands[i]);
   }
+}
+
+TEST_CASE("written_negative of a sum's stored term (x, c): the sign of c·x, without building it") {
+  const GiNaC::symbol a("a"), b("b"), c("c"), d("d"), th("th");
+  // sum factors to odd and even powers, each sign, above and below; functions to powers; a number
+  const ex s = 3 * c * pow(b - a, 3) / (d - c) - 2 * a * pow(a - b, 2) * pow(sin(th), 2) + c / (b - a) -
+               GiNaC::numeric(5, 2) * pow(exp(a), 3) * pow(c - d, -1) + 7 * pow(a + b, GiNaC::numeric(1, 2)) - 4;
+  std::size_t terms = 0, negative = 0;
+  hamel::for_each_term(
+      s,
+      [&](const ex& x, const ex& k) {
+        const bool built = hamel::written_negative(x * k);
+        CHECK_MESSAGE(hamel::written_negative(x, GiNaC::ex_to<GiNaC::numeric>(k)) == built, x * k);
+        ++terms;
+        negative += built ? 1 : 0;
+      },
+      [](const ex&) {});
+  CHECK(terms == 5);
+  CHECK(negative > 0);
+  CHECK(negative < terms);
+}
+
+TEST_CASE("first_term: the first of ordered_operands, found without sorting the sum") {
+  const GiNaC::symbol z("z"), a("a"), b("b"), th("th"), S("s");
+  // first_term before ordered_operands, which remembers the sum's order and answers first_term after
+  const std::vector<ex> sums = {3 - a * b + pow(a, 2) * z, -z / (b - a) + a * z / (a - b) + 2 * b,
+                                pow(z, 3) * (a - b) + pow(z, 3) * (b - a) * a + 4};
+  for (const ex& sum : sums) {
+    const ex first = hamel::first_term(sum);
+    CHECK_MESSAGE(first.is_equal(hamel::ordered_operands(sum).front()), sum);
+  }
+  // with s standing for sin θ, 2 s and −3 sin θ have the same factors: the coefficients decide
+  const GiNaC::exmap atoms{{S, sin(th)}};
+  const hamel::OrderedAsAtoms ordered(atoms);
+  const ex sum = 2 * S - 3 * sin(th) + 5;
+  const ex first = hamel::first_term(sum);
+  CHECK(first.is_equal(-3 * sin(th)));
+  CHECK(first.is_equal(hamel::ordered_operands(sum).front()));
 }
 
 }  // TEST_SUITE
