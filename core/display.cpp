@@ -1927,16 +1927,14 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   return smallest_printed(forms);
 }
 
-
 // sin(−u) written −sin u and cos(−u) written cos u: GiNaC keeps them as built, and an angle sum
 // contracted as x − y can be the negative of an angle (the snakeboard's cos(θ − (θ + φ)) = cos(−φ)).
 struct UnsignedArguments : GiNaC::map_function {
   ex operator()(const ex& x) override {
     const ex y = x.map(*this);
-    const bool sine = GiNaC::is_the_function<GiNaC::sin_SERIAL>(y);
-    if (!(sine || GiNaC::is_the_function<GiNaC::cos_SERIAL>(y)) || !text_leads_with_minus(y.op(0))) return y;
+    if (!is_sine_or_cosine(y) || !text_leads_with_minus(y.op(0))) return y;
     const ex a = (-y.op(0)).expand();
-    return sine ? -GiNaC::sin(a) : GiNaC::cos(a);
+    return GiNaC::is_the_function<GiNaC::sin_SERIAL>(y) ? -GiNaC::sin(a) : GiNaC::cos(a);
   }
 };
 
@@ -1946,4 +1944,5 @@ ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   UnsignedArguments unsigned_arguments;
   return unsigned_arguments(shaped_form(e, collect_in));
 }
+
 }  // namespace hamel

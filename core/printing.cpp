@@ -89,28 +89,30 @@ bool mixed_signs(const ex& sum) { return !common_sign(sum); }
 Fraction fraction(const ex& e);
 bool all_terms_positive(const ex& sum, bool turned);
 
+bool is_odd_integer(const ex& k) { return is_number(k) && ex_to<numeric>(k).is_integer() && ex_to<numeric>(k).is_odd(); }
+
+// The first factor of f, above the line then below it, that `taker` accepts; null where none does.
+template <class Taker>
+Factor* first_factor(Fraction& f, const Taker& taker) {
+  for (auto* side : {&f.above, &f.below})
+    for (Factor& x : *side)
+      if (taker(x)) return &x;
+  return nullptr;
+}
+
 // A negative product gives its sign to the first sum factor of odd power with terms of both signs,
 // as a person writes R² m (2 − sin²θ)/4 rather than −R² m (sin²θ − 2)/4 (one operation fewer); or,
 // where there is none, to the first whose terms all take it into sum factors of their own:
 // m ((x1 − x0) cos θ + (y1 − y0) sin θ)/h, not −m ((x0 − x1) cos θ + (y0 − y1) sin θ)/h (002's
 // discrete momenta). The terms take it by the first rule only: one level of brackets changes signs.
 void take_sign(Fraction& f, bool into_terms = true) {
-  const auto odd_sum = [](const Factor& x) {
-    return is_number(x.exponent) && ex_to<numeric>(x.exponent).is_integer() && ex_to<numeric>(x.exponent).is_odd() && is_sum(x.base);
-  };
-  Factor* taker = nullptr;
-  for (auto* side : {&f.above, &f.below})
-    for (Factor& x : *side)
-      if (!taker && odd_sum(x) && mixed_signs(x.base)) taker = &x;
-  for (auto* side : {&f.above, &f.below})
-    for (Factor& x : *side)
-      if (!taker && into_terms && odd_sum(x) && all_terms_positive(x.base, !x.turned)) taker = &x;
-  if (taker) {
-    Factor& x = *taker;
-    x.turned = !x.turned;
-    x.positive_first = true;
-    f.negative = false;
-  }
+  const auto odd_sum = [](const Factor& x) { return is_odd_integer(x.exponent) && is_sum(x.base); };
+  Factor* x = first_factor(f, [&](const Factor& y) { return odd_sum(y) && mixed_signs(y.base); });
+  if (!x && into_terms) x = first_factor(f, [&](const Factor& y) { return odd_sum(y) && all_terms_positive(y.base, !y.turned); });
+  if (!x) return;
+  x->turned = !x->turned;
+  x->positive_first = true;
+  f.negative = false;
 }
 
 // Whether every term of the sum is written with a plus when the sum is printed turned or not, as
@@ -160,8 +162,7 @@ bool product_negative(const ex& e) {
   std::vector<std::pair<ex, bool>> odd_sums;  // the sum factors to odd powers, and whether turned
   bool mixed = false;
   const auto take = [&](const ex& base, const ex& exponent) {
-    const bool odd = is_number(exponent) && ex_to<numeric>(exponent).is_integer() && ex_to<numeric>(exponent).is_odd();
-    if (mixed || !odd || !is_sum(base)) return;
+    if (mixed || !is_odd_integer(exponent) || !is_sum(base)) return;
     const std::optional<bool> sign = common_sign(base);
     if (!sign) {
       mixed = true;

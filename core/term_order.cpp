@@ -25,17 +25,18 @@ using GiNaC::numeric;
 // The kinds of atoms, in the order a product writes them: 2 π m R² f(θ) (a + b) sin θ.
 enum class Rank { Number, Constant, Symbol, Power, Jet, Product, Sum, Function, Other };
 
-// The atoms that symbols stand for while an OrderedAsAtoms lives (core/term_order.hpp), else null.
-thread_local const GiNaC::exmap* stand_ins = nullptr;
+// Whether an OrderedAsAtoms lives on this thread (core/term_order.hpp).
+thread_local bool standing_in = false;
 
-// stand_ins by hash: the term order asks for every atom it compares, and the ordered map's
-// comparisons (and is_a's failed casts for atoms that are no symbols) were a third of compare_atoms.
+// The atoms that symbols stand for, those of the last OrderedAsAtoms, by hash: the term order asks
+// for every atom it compares, and an ordered map's comparisons (and is_a's failed casts for atoms
+// that are no symbols) were a third of compare_atoms.
 using StandInTable = std::unordered_map<ex, ex, std::hash<ex>, GiNaC::ex_is_equal>;
 thread_local StandInTable stand_in_table;
 
 // e, or the atom the symbol e stands for.
 const ex& as_ordered(const ex& e) {
-  if (!stand_ins || !is_symbol_node(e)) return e;
+  if (!standing_in || !is_symbol_node(e)) return e;
   const auto it = stand_in_table.find(e);
   return it == stand_in_table.end() ? e : it->second;
 }
@@ -164,9 +165,9 @@ constexpr std::size_t kCachedSums = 1 << 15;
 using SumCache = std::unordered_map<ex, std::shared_ptr<const SumInfo>, std::hash<ex>, GiNaC::ex_is_equal>;
 // A sum in symbols that stand for atoms is ordered otherwise than with them (sin θ after every
 // symbol, b before sin θ): its own table, for the stand-ins it was filled with.
-SumCache& sum_cache(bool standing_in = stand_ins != nullptr) {
+SumCache& sum_cache(bool for_atoms = standing_in) {
   thread_local SumCache cache, for_stand_ins;
-  return standing_in ? for_stand_ins : cache;
+  return for_atoms ? for_stand_ins : cache;
 }
 
 bool same_map(const GiNaC::exmap& a, const GiNaC::exmap& b) {
@@ -407,19 +408,19 @@ bool leads_with_minus(const ex& sum) { return is_sum(sum) && sum_info(sum)->turn
 
 OrderedAsAtoms::OrderedAsAtoms(const GiNaC::exmap& atoms) {
   // nested, the inner one's table would be left to the outer one's order
-  if (stand_ins) throw std::logic_error("OrderedAsAtoms: one already lives on this thread");
+  if (standing_in) throw std::logic_error("OrderedAsAtoms: one already lives on this thread");
   thread_local GiNaC::exmap filled_for;  // the stand-ins of sum_cache(true)'s entries
   if (!same_map(atoms, filled_for)) {
     sum_cache(true).clear();
     filled_for = atoms;
     stand_in_table = StandInTable(atoms.begin(), atoms.end());
   }
-  stand_ins = &atoms;
+  standing_in = true;
 }
 
-OrderedAsAtoms::~OrderedAsAtoms() { stand_ins = nullptr; }
+OrderedAsAtoms::~OrderedAsAtoms() { standing_in = false; }
 
-bool ordered_as_atoms() { return stand_ins != nullptr; }
+bool ordered_as_atoms() { return standing_in; }
 
 ex plus_first(const ex& e) { return leads_with_minus(e) ? ex(-e) : e; }
 
