@@ -431,7 +431,7 @@ ex contract_double_angles(const ex& p, Polynomial& P) {
     if (!in_q.count(sx) && !in_q.count(cx)) continue;
     const ex r = doubled_angle(q, k, P);
     if (r.is_equal(q)) continue;
-    if (terms_of(r).size() > terms_of(q).size()) {  // 2h ν s c → h ν S: as many terms, shorter
+    if (term_count(r) > term_count(q)) {  // 2h ν s c → h ν S: as many terms, shorter
       refused.push_back(k);
       continue;
     }
@@ -441,7 +441,7 @@ ex contract_double_angles(const ex& p, Polynomial& P) {
   if (refused.size() < 2) return q;
   ex r = q;
   for (std::size_t k : refused) r = doubled_angle(r, k, P);
-  if (terms_of(r).size() > terms_of(q).size()) return q;
+  if (term_count(r) > term_count(q)) return q;
   for (std::size_t k : refused) record_doubled(k, P);
   return r;
 }
@@ -502,6 +502,7 @@ ex angle_powers(const AngleTerm& t, std::size_t k, const std::vector<std::pair<e
 
 // terms_of's count of the GiNaC sum of p (0 is one term there).
 std::size_t term_count(const SparsePolynomial& p) { return std::max<std::size_t>(p.size(), 1); }
+using hamel::term_count;  // and of a GiNaC expression
 
 // A term's number as a rational, nullopt for a float or a complex number (their arithmetic is left to
 // GiNaC, which rounds in its own order).
@@ -559,11 +560,11 @@ std::optional<ex> shrunk(const ex& sum, const std::vector<ex>& four, const Rewri
   const std::vector<ex> terms = terms_of(sum.expand());
   if (terms.size() < 2) return std::nullopt;
   const ex whole = rewritten(sum);
-  if (terms_of(whole).size() < terms.size()) return whole;
+  if (term_count(whole) < terms.size()) return whole;
   const ex common = common_monomial(terms, four);
   if (common.is_equal(1)) return std::nullopt;
   const ex inner = rewritten((sum / common).expand());
-  if (terms_of(inner).size() < terms.size()) return (common * inner).expand();
+  if (term_count(inner) < terms.size()) return (common * inner).expand();
   return std::nullopt;
 }
 
@@ -738,7 +739,7 @@ std::optional<ex> whole_rewritten(const ex& q, std::size_t count, const std::opt
   const auto holds_new = [&](const ex& rest) { return rest.has(S) || rest.has(C); };
   if (!sparse || (k == n && std::any_of(sparse->rests.begin(), sparse->rests.end(), holds_new))) {
     const ex r = rewritten(q);
-    return terms_of(r).size() < count ? std::optional<ex>(r) : std::nullopt;
+    return term_count(r) < count ? std::optional<ex>(r) : std::nullopt;
   }
   const SparsePolynomial r = in_angle_sum(sparse->poly, {2 * i, 2 * i + 1, 2 * j, 2 * j + 1, 2 * k, 2 * k + 1, sign});
   if (term_count(r) >= count) return std::nullopt;
@@ -755,7 +756,7 @@ ex contract_angle_sums_uncached(const ex& p, Polynomial& P) {
   symbols_of_terms(q, in_q);
   for (const auto& [sx, cx] : P.circle)
     if (in_q.count(sx) || in_q.count(cx)) pairs.emplace_back(sx, cx);
-  if (terms_of(q).size() > kMaxContractTerms || pairs.size() < 2 || pairs.size() > 6) return q;
+  if (term_count(q) > kMaxContractTerms || pairs.size() < 2 || pairs.size() > 6) return q;
   std::vector<AngleTerm> terms = angle_terms(q, pairs);
   std::optional<AngleSparse> sparse = angle_sparse(terms, pairs.size());
   const auto holds = [&](std::size_t k) {
@@ -782,7 +783,7 @@ ex contract_angle_sums_uncached(const ex& p, Polynomial& P) {
         } else {
           if (!groups) continue;
           r = partly_contracted(*groups, i, j, pairs);
-          if (terms_of(r).size() >= terms.size()) continue;
+          if (term_count(r) >= terms.size()) continue;
         }
         q = r;
         // The new angle takes part in the next pairs (cos b sin(a − b) + cos(a − b) sin b is sin a, the
@@ -901,11 +902,11 @@ ex grouped_inner_uncached(const ex& inner, const Polynomial& P, int depth) {
   std::vector<ex> candidates{group(inner, P, depth)};
   // t − t·sin²x → t·cos²x inside the brackets too: d1² I2 m cos²φ, not d1² I2 m (1 − sin²φ)
   if (const ex r = recover_cos(inner, P); !r.is_equal(inner)) candidates.push_back(group(r, P, depth));
-  if (terms_of(inner).size() < 3) return smallest(candidates, P);
+  if (term_count(inner) < 3) return smallest(candidates, P);
   const ex k = in_cosines(inner, P);  // the same polynomial where it has no sine squared: once
   if (depth + 1 <= kMaxGroupDepth) {
     for (const ex& p : k.is_equal(inner) ? std::vector<ex>{inner} : std::vector<ex>{inner, k})
-      if (terms_of(p).size() <= kMaxFlintFactorTerms) candidates.push_back(factored_on_circle(p, P));
+      if (term_count(p) <= kMaxFlintFactorTerms) candidates.push_back(factored_on_circle(p, P));
   } else if (!k.is_equal(inner)) {
     // the last level is neither grouped nor factored, but still read in cosines: 12 c² cos⁴θ, not
     // 12 c² (sin⁴θ − 2 sin²θ + 1) (the ellipsoid's d/dt v1, 99 → 94 operations, SymPy's 89)
@@ -1152,7 +1153,7 @@ ex from_factors(const ex& f, const Polynomial& P, const Best& best_of) {
 // p factored, each irreducible factor in the form `best_of` picks for it.
 template <class Best>
 ex factored_with(const ex& p, const Polynomial& P, const Best& best_of) {
-  if (terms_of(p).size() > kMaxFlintFactorTerms) return p;
+  if (term_count(p) > kMaxFlintFactorTerms) return p;
   const ex r = from_factors(factor_up_to_sign(p), P, best_of);
   if (checking() && !r.is_equal(from_factors(factored_over_q(p), P, best_of)))
     throw std::logic_error("factored up to sign otherwise than factored: " + detail::str(p));
@@ -1255,7 +1256,7 @@ bool reducible(const ex& p) {
 
 std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const ex& den, const GiNaC::lst& vars) {
   const ex den_e = den.expand();
-  if (vars.nops() == 0 || terms_of(den_e).size() < 2) return std::nullopt;
+  if (vars.nops() == 0 || term_count(den_e) < 2) return std::nullopt;
   // an irreducible D shares a factor with a coefficient only by dividing it: divisible_part's case
   if (!reducible(den)) return std::nullopt;
   const auto monomials = by_monomial_in(num.expand(), vars, 1, true);
@@ -1378,7 +1379,7 @@ ex plain_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
 ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
   if (!has_any(p, vars)) return best_polynomial(p, P);
   const ex c = collected(p, vars, P);
-  if (terms_of(p.expand()).size() > kMaxFlintFactorTerms) return c;
+  if (term_count(p.expand()) > kMaxFlintFactorTerms) return c;
   const ex b = best_polynomial(p, P);
   return smallest({c, b}, P);
 }
@@ -1869,7 +1870,7 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   // faster than the terms: such a side is only collected and grouped, in time about linear in its size
   // (a generic 4-coordinate system's Hamel equations, 10⁵ characters each, took 5 s apiece; the Routh
   // sphere's 262-term equation of motion took 0.22 s searched, 0.07 s collected, 3% longer).
-  const bool large_num = terms_of(num_short).size() > kMaxShapedTerms, large_den = terms_of(den_short).size() > kMaxShapedTerms;
+  const bool large_num = term_count(num_short) > kMaxShapedTerms, large_den = term_count(den_short) > kMaxShapedTerms;
   const ex N = large_num ? plain_numerator(num_short, vars, P) : best_numerator(num_short, vars, P);
   const ex D = large_den ? group(den_short, P) : best_polynomial(den_short, P);
   if (!equal(N, num_signed) || !equal(D, den_signed)) return pretty(e, collect_in);
@@ -1910,7 +1911,7 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
     if (const auto s = split(n, den_short)) forms.push_back(*s);
   // over D = M·D′, M the monomial common to D's terms: N split over M only, D′ kept whole, as SymPy
   // writes the solid of revolution's C_13^2: m (I1 f1 + I3 f2 cos θ/sin²θ) f2′/K
-  if (const ex M = common_monomial(terms_of(den_short), symbols_of(den_short, P)); terms_of(den_short).size() > 1 && !M.is_equal(1)) {
+  if (const ex M = common_monomial(terms_of(den_short), symbols_of(den_short, P)); term_count(den_short) > 1 && !M.is_equal(1)) {
     const ex over = with_atoms(best_polynomial((den_short / M).expand(), P), P);
     for (const ex& n : numerators)
       if (const auto s = split(n, M)) {
@@ -1938,11 +1939,30 @@ struct UnsignedArguments : GiNaC::map_function {
   }
 };
 
+// Whether UnsignedArguments has anything to do in e: read off the stored pairs, without the map,
+// which rebuilds every sum and product (6% of the pass on the Chaplygin ball, almost always for
+// nothing).
+bool has_signed_argument(const ex& e) {
+  if (is_sine_or_cosine(e) && text_leads_with_minus(e.op(0))) return true;
+  const NodeKind k = node_kind(e);
+  if (k == NodeKind::Sum || k == NodeKind::Product) {
+    const auto& pairs = detail::StoredTerms::pairs(ex_to<GiNaC::expairseq>(e));
+    return std::any_of(pairs.begin(), pairs.end(), [&](const GiNaC::expair& p) {
+      return has_signed_argument(p.rest) || (k == NodeKind::Product && has_signed_argument(p.coeff));
+    });
+  }
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (has_signed_argument(e.op(i))) return true;
+  return false;
+}
+
 }  // namespace
 
 ex display_form(const ex& e, const GiNaC::lst& collect_in) {
+  const ex shaped = shaped_form(e, collect_in);
+  if (!has_signed_argument(shaped)) return shaped;
   UnsignedArguments unsigned_arguments;
-  return unsigned_arguments(shaped_form(e, collect_in));
+  return unsigned_arguments(shaped);
 }
 
 }  // namespace hamel

@@ -26,6 +26,9 @@ int degree_in(const GiNaC::ex& monomial, const GiNaC::ex& v);
 /// and the display pass walks the same polynomials many times.
 std::vector<GiNaC::ex> terms_of(const GiNaC::ex& p);
 
+/// How many terms terms_of(p) has, without building them.
+inline std::size_t term_count(const GiNaC::ex& p) { return is_sum(p) ? p.nops() : 1; }
+
 /// The factors of a product (e itself when it is not one).
 std::vector<GiNaC::ex> factors_of(const GiNaC::ex& e);
 

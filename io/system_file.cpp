@@ -395,6 +395,26 @@ std::string point_text(const GiNaC::exmap& point) {
 
 }  // namespace
 
+void refuse_reserved_names(const SystemFile& f, std::size_t r) {
+  const Document& doc = f.doc;
+  const auto numbered = [&](const std::string& n, const std::string& stem) {
+    for (std::size_t a = 1; a <= r; ++a)
+      if (n == stem + std::to_string(a)) return true;
+    return false;
+  };
+  for (const char* key : {"coordinates", "parameters", "functions"})
+    for (const auto& e : doc.sequence(doc.root()[key], "'" + std::string(key) + "'")) {
+      const YAML::Node at = e.IsMap() ? e["name"] : e;
+      const std::string n = at && at.IsScalar() ? at.Scalar().substr(0, at.Scalar().find('(')) : "";
+      const auto refuse = [&](const std::string& what, const std::string& stem) {
+        doc.fail(at, "'" + std::string(key) + "': the name '" + n + "' is reserved for " + what + " (" + stem + "1.." + stem +
+                             std::to_string(r) + "); expected another name, got '" + n + "'");
+      };
+      if (numbered(n, "pi")) refuse("a momentum on D∗", "pi");
+      if (numbered(n, "v")) refuse("a quasi-velocity on D", "v");
+    }
+}
+
 void require_real_lagrangian(const SystemFile& f, const YAML::Node& n, const GiNaC::ex& L) {
   // the parameters' ranges widened where L is complex on the probing ranges (sqrt(a - 3), a > 3)
   const RealityVerdict r = real_on_widening_samples(L, f.Q.probe_space(), f.Q.parameters());

@@ -101,6 +101,11 @@ struct ClaimsContext {
 GiNaC::ex parameter_value(const Document& doc, const YAML::Node& v, const Chart& Q, const std::string& name,
                           const std::string& what);
 
+/// Refuses, where they are declared, coordinates, parameters and functions named like the momenta on
+/// D* (pi1..pir) or the quasi-velocities on D (v1..vr, geometry/lifts.hpp) of a system of rank r: the
+/// charts of D* and D extend Q's, and the clash would come later, without a position. @throws ParseError.
+void refuse_reserved_names(const SystemFile& f, std::size_t r);
+
 /// Refuses a Lagrangian `L` (read at `n`) that is real at none of the sample points of Q's probe space
 /// where it has a value (core/symbolic.hpp, real_on_samples; velocities and the action in the default
 /// range): `sqrt(-1 - x^2)`, or `sqrt(1 - x^2)` with x in (2, 3), derived complex nonsense. Real at one

@@ -101,25 +101,6 @@ void read_complement(const SystemFile& f, NonholonomicInput& in) {
                         std::to_string(in.constraints.size()) + " coordinates, got " + std::to_string(in.complement.size()));
 }
 
-// The momenta on D* are pi1..pir, in a chart that extends Q's: a coordinate, parameter or function of
-// Q with one of those names is refused where it is declared (not later, as a clash in D*).
-void refuse_momentum_names(const SystemFile& f, std::size_t r) {
-  const Document& doc = f.doc;
-  const auto momentum_name = [&](const std::string& n) {
-    for (std::size_t a = 1; a <= r; ++a)
-      if (n == "pi" + std::to_string(a)) return true;
-    return false;
-  };
-  for (const char* key : {"coordinates", "parameters", "functions"})
-    for (const auto& e : doc.sequence(doc.root()[key], "'" + std::string(key) + "'")) {
-      const YAML::Node at = e.IsMap() ? e["name"] : e;
-      const std::string n = at && at.IsScalar() ? at.Scalar().substr(0, at.Scalar().find('(')) : "";
-      if (momentum_name(n))
-        fail_at(doc, at, "'" + std::string(key) + "': the name '" + n + "' is reserved for a momentum on D∗ (pi1.." + "pi" +
-                             std::to_string(r) + "); expected another name, got '" + n + "'");
-    }
-}
-
 // Readers of expressions on D*: coordinates, momenta, parameters, functions, definitions.
 void declare_dual(const SystemFile& f, NonholonomicFile& out) {
   const Chart& Q = f.Q;
@@ -260,7 +241,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
   check_constraints(out);  // before the names pi1..pir, which their number decides, are used
   read_frame(f, out);
   read_complement(f, out);
-  refuse_momentum_names(f, out.rank());
+  refuse_reserved_names(f, out.rank());
   declare_dual(f, out);
   reserve_momenta(f, out);
   read_symmetry(f, out);

@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "derivation/nonholonomic.hpp"
+#include "io/modules/discrete/discrete_file.hpp"
 #include "io/modules/nonholonomic.hpp"
 #include "io/system_file.hpp"
 
@@ -272,7 +273,7 @@ TEST_CASE("System files: a built-in function's name for a function, and pi for a
   CHECK((nh.potential() - (f.Q.parameter("exp") * cos(f.Q[0]) + f.Q[1] * f.Q[2])).expand().is_zero());
 }
 
-TEST_CASE("System files: the momenta's names pi1..pir are refused where they are declared") {
+TEST_CASE("System files: the names of the momenta pi1..pir and quasi-velocities v1..vr are refused where they are declared") {
   // D* has coordinates (q, pi1..pir); a Q name among them clashed later, in the chart of D*, without a position.
   CHECK(error_of("parameters: [pi1]\ncoordinates: [x, y]\nlagrangian: \"pi1/2*(x_dot^2 + y_dot^2)\"\n") ==
         "s.yaml:1:14: 'parameters': the name 'pi1' is reserved for a momentum on D∗ (pi1..pi2); expected another "
@@ -280,6 +281,24 @@ TEST_CASE("System files: the momenta's names pi1..pir are refused where they are
   CHECK(error_of("coordinates: [x, pi2]\nlagrangian: \"1/2*(x_dot^2 + pi2_dot^2)\"\n").find("s.yaml:1:18: 'coordinates'") == 0);
   CHECK(error_of("coordinates: [x, y]\nfunctions: [\"pi1(x)\"]\nlagrangian: \"1/2*(x_dot^2 + y_dot^2)\"\n")
             .find("s.yaml:2:13: 'functions': the name 'pi1' is reserved") == 0);
+  // so are the quasi-velocities' v1..vr (D's chart): a coordinate v1 failed as "Chart: duplicate name 'v1'"
+  CHECK(error_of("coordinates: [x, v1]\nlagrangian: \"1/2*(x_dot^2 + v1_dot^2)\"\n") ==
+        "s.yaml:1:18: 'coordinates': the name 'v1' is reserved for a quasi-velocity on D (v1..v2); expected another name, "
+        "got 'v1'");
+  CHECK(error_of("parameters: [v2]\ncoordinates: [x, y]\nlagrangian: \"v2/2*(x_dot^2 + y_dot^2)\"\n").find("s.yaml:1:14: 'parameters': the name 'v2' is reserved for a quasi-velocity") == 0);
+  // a discrete system with a continuous L and D (quadrature) builds the continuous one too (its Heun
+  // comparison): there the clash was "Chart: duplicate name 'v1'", without a position
+  const std::string discrete = "parameters: [h]\ncoordinates: [x, y, v1]\ndiscrete:\n  step: h\n  quadrature: midpoint\n"
+                               "  lagrangian: \"1/2*(x_dot^2 + y_dot^2 + v1_dot^2)\"\n  constraints: [\"v1_dot - y*x_dot\"]\n";
+  std::string discrete_error = "ok";
+  try {
+    hamel::SystemFile f = hamel::read_system_file(hamel::Document::from_string(discrete, "s.yaml"));
+    (void)hamel::read_discrete(f);
+  } catch (const hamel::ParseError& e) {
+    discrete_error = e.what();
+  }
+  CHECK(discrete_error == "s.yaml:2:21: 'coordinates': the name 'v1' is reserved for a quasi-velocity on D (v1..v2); expected "
+                         "another name, got 'v1'");
   // rank 1 here (one constraint): pi2 is free (pi itself is the constant: refused below)
   CHECK(error_of("parameters: [pi2]\ncoordinates: [x, y]\nlagrangian: \"pi2/2*(x_dot^2 + y_dot^2)\"\n"
                  "constraints: [\"y_dot - x_dot\"]\n") == "ok");

@@ -515,6 +515,8 @@ DiscreteFile read_discrete(SystemFile& f) {
   if (d["quadrature"]) out.rule = read_rule(doc, d["quadrature"], out.alpha);
   read_lagrangian(r, out);
   read_constraints(r, out);
+  // a continuous L and D also make the continuous system, in D's and D*'s charts (the Heun comparison)
+  if (out.rule && out.variational.size() <= f.Q.dim()) refuse_reserved_names(f, f.Q.dim() - out.variational.size());
   read_forces(r, out);
   read_symmetric(r, out);
   if (d["simulate"]) out.simulation = read_simulation(r, out);
