@@ -270,6 +270,20 @@ std::optional<Eigen::MatrixXd> numeric_at(const GiNaC::matrix& M, const GiNaC::e
   return A;
 }
 
+// A's eigenvalues, ascending, those within 1e-10 of the largest in size taken as 0.
+Eigen::VectorXd eigenvalues_zeroed(const Eigen::MatrixXd& A) {
+  Eigen::VectorXd ev = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(A, Eigen::EigenvaluesOnly).eigenvalues();
+  const double scale = std::max(1.0, ev.cwiseAbs().maxCoeff());
+  for (Eigen::Index k = 0; k < ev.size(); ++k)
+    if (std::abs(ev[k]) <= 1e-10 * scale) ev[k] = 0;
+  return ev;
+}
+
+bool positive_eigenvalues(const Eigen::MatrixXd& A) {
+  const Eigen::VectorXd ev = eigenvalues_zeroed(A);
+  return ev.size() > 0 && ev[0] > 0;
+}
+
 }  // namespace
 
 DefinitenessVerdict definiteness_on_samples(const GiNaC::matrix& M, const ProbeSpace& space, int points) {
@@ -284,12 +298,17 @@ DefinitenessVerdict definiteness_on_samples(const GiNaC::matrix& M, const ProbeS
     const auto A = numeric_at(F, pt);
     if (!A || !A->allFinite()) continue;
     ++r.evaluated;
-    Eigen::VectorXd ev = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(*A, Eigen::EigenvaluesOnly).eigenvalues();
-    const double scale = std::max(1.0, ev.cwiseAbs().maxCoeff());
-    for (Eigen::Index k = 0; k < ev.size(); ++k)
-      if (std::abs(ev[k]) <= 1e-10 * scale) ev[k] = 0;
-    if (ev.size() == 0 || ev[0] > 0) continue;
-    if (r.failing++ == 0) r.point = pt, r.eigenvalues.assign(ev.data(), ev.data() + ev.size());
+    // decided on S A S, S = diag(1/sqrt|a_ii|): congruent to A, so its eigenvalues have A's signs
+    // (Sylvester's law of inertia), and a metric whose entries differ by 10¹⁶ ((1 + x²)⁴⁰ ẋ² beside
+    // I θ̇²) keeps its small eigenvalues above the tolerance (they were zeroed: "not positive").
+    Eigen::VectorXd s = A->diagonal().cwiseAbs();
+    for (Eigen::Index k = 0; k < s.size(); ++k) s[k] = s[k] > 0 ? 1 / std::sqrt(s[k]) : 1;
+    const Eigen::MatrixXd scaled = s.asDiagonal() * *A * s.asDiagonal();
+    if (!scaled.allFinite() || positive_eigenvalues(scaled)) continue;
+    if (r.failing++ == 0) {
+      const Eigen::VectorXd ev = eigenvalues_zeroed(*A);
+      r.point = pt, r.eigenvalues.assign(ev.data(), ev.data() + ev.size());
+    }
     r.positive_definite = false;
   }
   return r;

@@ -188,6 +188,15 @@ TEST_CASE("definiteness_on_samples: the eigenvalues at sample points of the doma
   CHECK_FALSE(singular.positive_definite);
   CHECK(singular.eigenvalues[0] == 0);
   CHECK(singular.eigenvalues[1] == doctest::Approx(2 * GiNaC::ex_to<GiNaC::numeric>(singular.point.at(m)).to_double()));
+  // entries 10^28 apart ((1 + x^2)^40 beside 1): still positive definite. The small eigenvalue, within
+  // 1e-10 of the largest, was taken as 0 and the metric called "not positive"; decided on the matrix
+  // scaled to a unit diagonal (congruent: the same signs), it is not
+  const auto apart = hamel::definiteness_on_samples(GiNaC::matrix{{m * pow(1 + x * x, 40), 0}, {0, m}}, space);
+  CHECK(apart.positive_definite);
+  CHECK(apart.evaluated == 16);
+  const auto apart_minus = hamel::definiteness_on_samples(GiNaC::matrix{{m * pow(1 + x * x, 40), 0}, {0, -m}}, space);
+  CHECK_FALSE(apart_minus.positive_definite);
+  CHECK(apart_minus.failing == 16);
   // where an entry has no real value (sqrt(x) for x < 0) the point is skipped, not failed
   const auto root = hamel::definiteness_on_samples(GiNaC::matrix{{sqrt(x) + 1, 0}, {0, 1}}, space);
   CHECK(root.positive_definite);
