@@ -6,6 +6,7 @@
 #include "core/did_you_mean.hpp"
 #include "core/error.hpp"
 #include "derivation/nonholonomic.hpp"
+#include "geometry/lifts.hpp"
 #include "io/modules/gauge_search_section.hpp"
 #include "io/modules/nonholonomic_run.hpp"
 
@@ -113,11 +114,13 @@ void declare_dual(const SystemFile& f, NonholonomicFile& out) {
   }
 }
 
+// The momenta on D* and the quasi-velocities on D, which the equations of motion print (d/dt v1): a
+// variable of the same name would print as either.
 void reserve_momenta(SystemFile& f, const NonholonomicFile& out) {
-  const Chart M = out.dual_chart();
+  const Chart M = out.dual_chart(), D = distribution_chart(f.Q, out.rank());
   for (std::size_t a = 0; a < out.rank(); ++a) {
-    const std::string n = M.coordinate_name(f.Q.dim() + a);
-    f.names.reserve(f.doc, n, "a momentum on D*");
+    f.names.reserve(f.doc, M.coordinate_name(f.Q.dim() + a), "a momentum on D*");
+    f.names.reserve(f.doc, D.coordinate_name(f.Q.dim() + a), "a quasi-velocity on D");
   }
 }
 

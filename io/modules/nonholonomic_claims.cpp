@@ -38,7 +38,7 @@ ExpressionReader claim_reader(const NonholonomicFile& in, const ClaimsContext& c
   ExpressionReader r = in.with_variables;
   const Chart D = distribution_chart(in.Q, in.rank());  // the quasi-velocities v = G^-1 (π − A), as the system names them
   for (std::size_t a = in.Q.dim(); a < D.dim(); ++a)
-    if (!r.declared(D.coordinate_name(a))) r.declare(D.coordinate_name(a), D[a]);  // a variable named v1 keeps its name
+    if (!r.declared(D.coordinate_name(a))) r.declare(D.coordinate_name(a), D[a]);  // reserved: no file name takes them
   if (in.search)
     for (const auto& f : in.search->unknowns) r.declare_function(f);
   apply_context(ctx, r);

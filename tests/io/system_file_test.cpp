@@ -244,6 +244,11 @@ TEST_CASE("System files: a name declared twice is refused at its later declarati
         "s.yaml:8:3: " + dup + "m' for a symmetry generator" + expected + "m', already declared as a parameter at 2:14");
   CHECK(error_of(with("variables:\n  pi1: x\n")) ==
         "s.yaml:8:3: " + dup + "pi1' for a variable" + expected + "pi1', already reserved for a momentum on D*");
+  // the equations of motion print d/dt v1 for the quasi-velocity v1: a variable v1 would read as it
+  CHECK(error_of(with("variables:\n  v1: x\n")) ==
+        "s.yaml:8:3: " + dup + "v1' for a variable" + expected + "v1', already reserved for a quasi-velocity on D");
+  CHECK(error_of(with("definitions:\n  v1: \"x*y\"\n")) ==
+        "s.yaml:8:3: the name 'v1' is reserved for a quasi-velocity on D; expected another name for a definition, got 'v1'");
 }
 
 TEST_CASE("System files: a built-in function's name for a function, and pi for any name, are refused where declared") {
