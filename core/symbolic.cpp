@@ -878,9 +878,12 @@ class ExactValueAt {
 // million, bench/systems/snakeboard_angle_factor.yaml). `pure` is false when a node is outside the class.
 class PolynomialAtoms {
  public:
-  explicit PolynomialAtoms(const ex& e) {
+  explicit PolynomialAtoms(const ex& e) : PolynomialAtoms(std::vector<ex>{e}) {}
+  // the atoms of several expressions at once, each shared subtree visited once
+  explicit PolynomialAtoms(const std::vector<ex>& roots) {
     NodeMemo<bool> seen;
-    walk_once(e, seen, [this](const ex& x) { return visit(x); });
+    for (const ex& e : roots)
+      if (pure) walk_once(e, seen, [this](const ex& x) { return visit(x); });
     if (!pure) return;
     GiNaC::lst forms;
     for (const auto& [atom, form] : found_) forms.append(form);
@@ -936,27 +939,26 @@ class ExactPoints {
   // The values at random points, one per field, each modulo its field's prime (one walk); nullopt for
   // a point where a denominator vanishes.
   std::vector<std::optional<Residue>> values_modulo(const std::vector<PrimeField>& fields, std::mt19937_64& rng) const {
-    if (fields.size() > kLanes) throw std::logic_error("values_modulo: more fields than lanes");
-    ExactValueAt<ResidueLanes>::Point pt;
-    GiNaC::exset on_circles;  // the s_x, c_x drawn with their pair
-    for (const TrigPair* tp : pairs_) on_circles.insert({tp->s, tp->c});
-    for (std::size_t k = 0; k < fields.size(); ++k) {
-      const PrimeField& F = fields[k];
-      std::uniform_int_distribution<Residue> any(0, F.prime() - 1);
-      for (const TrigPair* tp : pairs_) {  // 1 + t² ≢ 0: −1 is not a square mod p (p ≡ 3 mod 4)
-        const Residue t = any(rng), t2 = F.mul(t, t), one_t2 = F.inverse(F.add(1, t2));
-        pt[tp->s].r[k] = F.mul(F.add(t, t), one_t2);
-        pt[tp->c].r[k] = F.mul(F.add(1, F.neg(t2)), one_t2);
-      }
-      for (const ex& sy : syms_)
-        if (!on_circles.count(sy)) pt[sy].r[k] = any(rng);
-      if (const auto pi = F.residue(kPi)) pt[GiNaC::Pi].r[k] = *pi;
-      else pt[GiNaC::Pi].undefined |= 1u << k;
-    }
+    const auto pt = residue_point(fields, rng);
     const auto v = ExactValueAt<ResidueLanes>(ResidueLanes{fields}, pt, &atoms_.forms())(f_);
     std::vector<std::optional<Residue>> out(fields.size());
     for (std::size_t k = 0; k < fields.size(); ++k)
       if (v && !(v->undefined & (1u << k))) out[k] = v->r[k];
+    return out;
+  }
+
+  // The values of `roots` (whose atoms the PolynomialAtoms hold) at one random point modulo F's
+  // prime, the same point for all, shared subtrees evaluated once; nullopt where one has a pole.
+  std::optional<std::vector<Residue>> values_of(const std::vector<ex>& roots, const PrimeField& F, std::mt19937_64& rng) const {
+    const std::vector<PrimeField> fields{F};
+    const auto pt = residue_point(fields, rng);
+    ExactValueAt<ResidueLanes> at(ResidueLanes{fields}, pt, &atoms_.forms());
+    std::vector<Residue> out;
+    for (const ex& r : roots) {
+      const auto v = at(r);
+      if (!v || v->undefined) return std::nullopt;
+      out.push_back(v->r[0]);
+    }
     return out;
   }
 
@@ -988,6 +990,29 @@ class ExactPoints {
   const PolynomialAtoms& atoms_;
   std::vector<const TrigPair*> pairs_;
   std::vector<ex> syms_;
+
+  // A random point per field (lane): each pair (s_x, c_x) on the unit circle, every other symbol and π
+  // a residue.
+  ExactValueAt<ResidueLanes>::Point residue_point(const std::vector<PrimeField>& fields, std::mt19937_64& rng) const {
+    if (fields.size() > kLanes) throw std::logic_error("values_modulo: more fields than lanes");
+    ExactValueAt<ResidueLanes>::Point pt;
+    GiNaC::exset on_circles;  // the s_x, c_x drawn with their pair
+    for (const TrigPair* tp : pairs_) on_circles.insert({tp->s, tp->c});
+    for (std::size_t k = 0; k < fields.size(); ++k) {
+      const PrimeField& F = fields[k];
+      std::uniform_int_distribution<Residue> any(0, F.prime() - 1);
+      for (const TrigPair* tp : pairs_) {  // 1 + t² ≢ 0: −1 is not a square mod p (p ≡ 3 mod 4)
+        const Residue t = any(rng), t2 = F.mul(t, t), one_t2 = F.inverse(F.add(1, t2));
+        pt[tp->s].r[k] = F.mul(F.add(t, t), one_t2);
+        pt[tp->c].r[k] = F.mul(F.add(1, F.neg(t2)), one_t2);
+      }
+      for (const ex& sy : syms_)
+        if (!on_circles.count(sy)) pt[sy].r[k] = any(rng);
+      if (const auto pi = F.residue(kPi)) pt[GiNaC::Pi].r[k] = *pi;
+      else pt[GiNaC::Pi].undefined |= 1u << k;
+    }
+    return pt;
+  }
 };
 
 
@@ -1775,6 +1800,19 @@ bool shown_nonzero_modulo_prime(const ex& e) {
     return v && *v != 0;
   } catch (const std::exception&) {
     return false;  // e.g. an abstract function's rule that refuses: not shown
+  }
+}
+
+std::optional<std::vector<Residue>> residues_at_random_point(const std::vector<ex>& entries, std::mt19937_64& rng) {
+  try {
+    const PolynomialAtoms atoms(entries);
+    if (!atoms.pure) return std::nullopt;
+    // 2^61 − 1 ≡ 3 (mod 4): every t gives a point of the circle (values_modulo); the prime of
+    // rank_mod_p (core/modular.hpp)
+    static const PrimeField field(modulus);
+    return ExactPoints(0, atoms).values_of(entries, field, rng);
+  } catch (const std::exception&) {
+    return std::nullopt;  // e.g. an abstract function's rule that refuses
   }
 }
 

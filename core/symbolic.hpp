@@ -14,6 +14,7 @@
 
 #include <map>
 #include <optional>
+#include <random>
 
 #include <functional>
 #include <string>
@@ -163,6 +164,14 @@ std::optional<Residue> value_modulo(const GiNaC::ex& e, const ResiduePoint& poin
 /// (expressions of the canonical class: rational in symbols, π, jets and sines and cosines of integer-linear
 /// arguments). False means only "not shown". One walk of e's DAG: cheap where expand() is not.
 bool shown_nonzero_modulo_prime(const GiNaC::ex& e);
+
+/// The values of `entries` modulo the prime 2^61 − 1 (core/modular.hpp: rank_mod_p) at one random point
+/// drawn from `rng`, the same point for every entry: sines and cosines on the unit circle, every other symbol, jet and π a random
+/// residue, as the zero test draws them (docs/geometry.md). Evaluation there is a ring homomorphism on
+/// the canonical class, so a relation that holds identically among the entries holds among their values
+/// (a minor that vanishes identically vanishes there): the rank of values arranged as a matrix is at
+/// most its generic rank. nullopt where an entry is outside the class or has a pole at the point.
+std::optional<std::vector<Residue>> residues_at_random_point(const std::vector<GiNaC::ex>& entries, std::mt19937_64& rng);
 
 /// Adds every symbol occurring in `e` to `out`.
 void collect_symbols(const GiNaC::ex& e, GiNaC::exset& out);

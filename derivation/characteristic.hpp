@@ -28,6 +28,9 @@ struct CharacteristicReport {
   bool involutive = false;
   std::string witness;           ///< the first pair [X_{x^i}, X_{x^j}] that leaves E_Π, by coordinate names
   std::size_t closure_rank = 0;  ///< generic rank of the smallest involutive distribution containing E_Π
+  /// closure_rank is the dimension, shown by the fields and their brackets at a random point (exact
+  /// arithmetic modulo a prime: a rank there is at most the generic rank), not by symbolic ranks
+  bool closure_at_a_point = false;
 };
 
 /// Whether K lies in the span of `fields` (the lifted generators of a symmetry), as a zero test of
@@ -35,8 +38,12 @@ struct CharacteristicReport {
 /// it was decided. @throws DomainError when the fields are dependent everywhere.
 ZeroVerdict in_span_of(const std::vector<VectorField>& fields, const VectorField& K);
 
-/// Everything is decided by symbolic rank (zero tests of the eliminations' pivots).
+/// Decided by symbolic rank (zero tests of the eliminations' pivots); a closure of full rank by the rank
+/// at a random point (closure_at_a_point).
 CharacteristicReport characteristic_report(const AlmostPoissonBracket& B);
+
+/// How the closure rank was decided, to follow it in a verdict's text: "" for symbolic ranks.
+std::string closure_how(const CharacteristicReport& r);
 
 /// The characteristic distribution of the reduced bracket of the variables u_a on the reduced space
 /// itself, the image of D* under u, where the bracket table in the variables is defined only on the

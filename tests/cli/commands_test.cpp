@@ -1444,6 +1444,29 @@ TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 
   REQUIRE(run({"derive", "examples/chaplygin_sleigh.yaml", "--brief", "--json", sleigh.path()}).status == 0);
   const auto k = hamel::test::read_json(sleigh.path());
   CHECK(k["checks"]["characteristic.reduced.integrable"]["holds"] == true);
+  // a closure of full rank is shown at a random point (exactly, modulo a prime): the three-link snake's
+  // brackets reach all 7 directions of D* (6.4 s of canonical forms symbolically); the differential drive's
+  // stop at 6 of 7 (its momenta are conserved), which no point can exceed: that closure stays symbolic
+  TempFile snake("", ".json");
+  REQUIRE(run({"derive", "bench/systems/three_link_snake.yaml", "--brief", "--json", snake.path()}).status == 0);
+  const auto sn = hamel::test::read_json(snake.path());
+  const auto st = hamel::test::table(sn, "characteristic");
+  REQUIRE(st["rows"].size() == 1);
+  CHECK(st["rows"][0][2] == 4);
+  CHECK(st["rows"][0][4] == 7);
+  CHECK(sn["checks"]["characteristic.nonholonomic.integrable"]["method"].get<std::string>().find(
+            "has rank 7 (everything: the fields and their brackets are independent at a random point, exactly modulo 2^61 - 1)") !=
+        std::string::npos);
+  TempFile drive("parameters: [m, I, Iw, r, b]\ncoordinates: [x, y, theta, phi1, phi2]\n"
+                 "lagrangian: \"m/2*(x_dot^2 + y_dot^2) + I/2*theta_dot^2 + Iw/2*(phi1_dot^2 + phi2_dot^2)\"\n"
+                 "constraints:\n  - \"cos(theta)*x_dot + sin(theta)*y_dot - r/2*(phi1_dot + phi2_dot)\"\n"
+                 "  - \"-sin(theta)*x_dot + cos(theta)*y_dot\"\n  - \"theta_dot - r/(2*b)*(phi1_dot - phi2_dot)\"\n", ".yaml");
+  TempFile drive_json("", ".json");
+  REQUIRE(run({"derive", drive.path(), "--brief", "--json", drive_json.path()}).status == 0);
+  const auto dj = hamel::test::read_json(drive_json.path());
+  CHECK(hamel::test::table(dj, "characteristic")["rows"][0][4] == 6);
+  CHECK(dj["checks"]["characteristic.nonholonomic.integrable"]["method"] ==
+        "symbolic rank: [X_pi1, X_pi2] leaves the span; its involutive closure has rank 6");
   // [X_f, X_g] = X_{g,f} (X_f(h) = {h, f}) holds for a Poisson bracket — the free particle's canonical one — and
   // fails for Pi_nh of the sphere (issue 19 §4)
   TempFile free_particle("coordinates: [x, y]\nlagrangian: \"(x_dot^2 + y_dot^2)/2\"\n", ".yaml");

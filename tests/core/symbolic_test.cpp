@@ -574,3 +574,31 @@ TEST_CASE("tree_size: nodes with integer powers counted |n| times, a product's n
   CHECK(hamel::tree_size(pow(x, 50) * pow(y, 60), 100) == 100);    // capped
   CHECK(hamel::tree_size(pow(x, 500) * y, 100) == 100);
 }
+
+TEST_CASE("residues_at_random_point: one point for every entry, on the circle, so identities and ranks carry over") {
+  realsymbol x("x"), y("y"), a("a");
+  std::mt19937_64 rng(7);
+  // sin(x + y) is expanded in the canonical class: its value is sin x cos y + cos x sin y's, and
+  // sin² + cos² is 1, at the same point
+  const auto v = hamel::residues_at_random_point(
+      {GiNaC::sin(x + y), GiNaC::sin(x) * GiNaC::cos(y) + GiNaC::cos(x) * GiNaC::sin(y), pow(GiNaC::sin(x), 2) + pow(GiNaC::cos(x), 2), a}, rng);
+  REQUIRE(v);
+  REQUIRE(v->size() == 4);
+  CHECK((*v)[0] == (*v)[1]);
+  CHECK((*v)[2] == 1);
+  // the rank of the values is at most the generic rank: 1 for dependent rows, 2 for independent ones
+  const auto rank_of = [&](const std::vector<ex>& m) {
+    std::mt19937_64 r(11);
+    const auto w = hamel::residues_at_random_point(m, r);
+    REQUIRE(w);
+    return hamel::rank_mod_p({{(*w)[0], (*w)[1]}, {(*w)[2], (*w)[3]}}, 2);
+  };
+  CHECK(rank_of({GiNaC::sin(x), a * GiNaC::cos(x), 2 * GiNaC::sin(x) / (1 + a), 2 * a * GiNaC::cos(x) / (1 + a)}) == 1);
+  CHECK(rank_of({GiNaC::sin(x), GiNaC::cos(x), -GiNaC::cos(x), GiNaC::sin(x)}) == 2);
+  // reproducible from the seed
+  std::mt19937_64 again(7);
+  CHECK(hamel::residues_at_random_point({GiNaC::sin(x + y)}, again)->front() == (*v)[0]);
+  // outside the canonical class (a power with a symbolic exponent): nothing
+  std::mt19937_64 r3(3);
+  CHECK_FALSE(hamel::residues_at_random_point({pow(x, y)}, r3));
+}
