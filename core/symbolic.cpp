@@ -1810,7 +1810,7 @@ std::optional<std::vector<Residue>> residues_at_random_point(const std::vector<e
     // 2^61 − 1 ≡ 3 (mod 4): every t gives a point of the circle (values_modulo); the prime of
     // rank_mod_p (core/modular.hpp)
     static const PrimeField field(modulus);
-    return ExactPoints(0, atoms).values_of(entries, field, rng);
+    return ExactPoints(0, atoms).values_of(entries, field, rng);  // (its own expression unused here)
   } catch (const std::exception&) {
     return std::nullopt;  // e.g. an abstract function's rule that refuses
   }
