@@ -853,6 +853,54 @@ ex in_cosines(const ex& p, const Polynomial& P) {
   return remembered_on_circles(p, P, true, [](const ex& q, const ex& s, const ex& c) { return on_pair(q, c, s); });
 }
 
+// Whether two tables of angle sums are the same, entry by entry.
+bool same_sums(const GiNaC::exmap& a, const GiNaC::exmap& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+           return x.first.is_equal(y.first) && x.second.is_equal(y.second);
+         });
+}
+
+// A shown form with P's angle sums written out (sums of sums too, as many rounds as P has circle
+// pairs) and reduced on the circles: shaped_form's check of every form it shows. Remembered for the
+// whole pass, not per entry: the same N or D comes back in other whole forms and other entries
+// (6.7% of the pass on the Chaplygin ball was this check). The answer depends on the table of sums,
+// so it is kept per table, and on the number of rounds only up to the first that changed nothing.
+struct WrittenOut {
+  ex reduced;
+  std::size_t rounds;  // the rounds this answer needs: at least that many if settled, else exactly
+  bool settled;        // the writing out stopped by itself (no sums, or a round changed nothing)
+};
+struct SumsTable {
+  GiNaC::exmap sums;
+  std::unordered_map<ex, WrittenOut, std::hash<ex>, GiNaC::ex_is_equal> memo;
+};
+ex written_out_on_circle(const ex& shown, const Polynomial& P) {
+  thread_local std::vector<SumsTable> tables;  // few: most entries contract no angle sum
+  auto t = std::find_if(tables.begin(), tables.end(), [&](const SumsTable& x) { return same_sums(x.sums, P.sums); });
+  if (t == tables.end()) {
+    if (tables.size() >= 32) tables.clear();
+    t = tables.insert(tables.end(), SumsTable{P.sums, {}});
+  }
+  const std::size_t bound = P.circle.size();
+  const auto fits = [&](const WrittenOut& w) { return w.settled ? bound >= w.rounds : bound == w.rounds; };
+  if (const auto it = t->memo.find(shown); it != t->memo.end() && fits(it->second)) return it->second.reduced;
+  ex r = shown;
+  WrittenOut w{ex(), 0, P.sums.empty()};
+  for (std::size_t k = 0; k < bound && !P.sums.empty(); ++k) {  // sums of sums, written out
+    const ex next = r.subs(P.sums, GiNaC::subs_options::no_pattern);
+    if (next.is_equal(r)) {  // nothing left to write out: the next rounds change nothing
+      w.settled = true, w.rounds = k + 1;
+      break;
+    }
+    r = next;
+    w.rounds = k + 1;
+  }
+  w.reduced = on_circle(r.expand(), P);
+  if (t->memo.size() >= 4096) t->memo.clear();
+  t->memo[shown] = w;
+  return w.reduced;
+}
+
 // The symbols of a polynomial, in key order.
 std::vector<ex> symbols_of(const ex& p, const Polynomial& P) {
   // remembered: a symbol's key is the text of its atom, the same in every call
@@ -1851,21 +1899,9 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   // checked, never trusted.
   // remembered while P's angles and sums stay as they are: the per-monomial fractions show the same
   // denominator again and again
-  WhileAnglesStay<ex> written_out(P);
-  const auto on_circles = [&](const ex& p) {
-    return written_out(p, [&] {
-      ex r = p;
-      for (std::size_t k = 0; k < P.circle.size() && !P.sums.empty(); ++k) {  // sums of sums, written out
-        const ex next = r.subs(P.sums, GiNaC::subs_options::no_pattern);
-        if (next.is_equal(r)) break;  // nothing left to write out: the next rounds change nothing
-        r = next;
-      }
-      return on_circle(r.expand(), P);
-    });
-  };
   // both sides expanded and reduced: the same polynomial is most often the same tree
   const auto equal = [&](const ex& shown, const ex& p) {
-    const ex a = on_circles(shown), b = on_circle(p, P);
+    const ex a = written_out_on_circle(shown, P), b = on_circle(p, P);
     return a.is_equal(b) || (a - b).expand().is_zero();
   };
   // Beyond kMaxShapedTerms terms nobody reads the formula term by term, and the search below grows
