@@ -108,6 +108,7 @@ AtomTable& atom_table() {
 // power among them: told so (pattern_is_not_product), it does not scan the whole table for one at
 // every sum and product it enters.
 bool checking();
+ex expanded_checked(const ex& p);
 ex with_atoms(const ex& p, const Polynomial& P) {
   const ex r = p.subs(P.atoms, GiNaC::subs_options::no_pattern | GiNaC::subs_options::pattern_is_not_product);
   if (checking() && !r.is_equal(p.subs(P.atoms, GiNaC::subs_options::no_pattern)))
@@ -914,15 +915,22 @@ std::vector<ex> symbols_of(const ex& p, const Polynomial& P) {
   });
 }
 
-// The largest monomial (symbols only) dividing every term.
-ex common_monomial(const std::vector<ex>& terms, const std::vector<ex>& syms) {
-  if (terms.empty() || syms.empty()) return 1;
+// The exponents of syms in the largest monomial dividing every term.
+std::vector<int> common_exponents(const std::vector<ex>& terms, const std::vector<ex>& syms) {
+  if (terms.empty()) return std::vector<int>(syms.size(), 0);
   std::vector<int> k = exponents_in(terms.front(), syms);
   for (std::size_t t = 1; t < terms.size(); ++t) {
     if (std::all_of(k.begin(), k.end(), [](int d) { return d == 0; })) break;  // nothing common is left
     const std::vector<int> d = exponents_in(terms[t], syms);
     for (std::size_t v = 0; v < k.size(); ++v) k[v] = std::min(k[v], d[v]);
   }
+  return k;
+}
+
+// The largest monomial (symbols only) dividing every term.
+ex common_monomial(const std::vector<ex>& terms, const std::vector<ex>& syms) {
+  if (terms.empty() || syms.empty()) return 1;
+  const std::vector<int> k = common_exponents(terms, syms);
   ex g = 1;
   for (std::size_t v = 0; v < syms.size(); ++v)
     if (k[v] > 0) g *= GiNaC::pow(syms[v], k[v]);
@@ -1118,10 +1126,10 @@ bool lead_printed_negative(const ex& p, const Polynomial& P) {
 
 // ±f with the first term in print order positive: GiNaC's factor() signs its factors in hash order.
 ex with_positive_lead(const ex& f, int& sign, const Polynomial& P) {
-  const ex e = f.expand();
+  const ex e = expanded_checked(f);
   const bool negative = lead_printed_negative(e, P);
   if (negative) sign = -sign;
-  return negative ? (-e).expand() : e;
+  return negative ? expanded_checked(-e) : e;
 }
 
 std::vector<ex> terms_of_product(const ex& m) {
@@ -1135,6 +1143,14 @@ std::vector<ex> terms_of_product(const ex& m) {
 bool checking() {
   static const bool on = std::getenv("HAMEL_CHECK_DISPLAY") != nullptr;
   return on;
+}
+
+// expanded(p) (core/monomial.hpp), compared with GiNaC's p.expand() under HAMEL_CHECK_DISPLAY.
+ex expanded_checked(const ex& p) {
+  if (!checking()) return expanded(p);
+  const ex by_ginac = p.expand(), e = expanded(p);
+  if (!e.is_equal(by_ginac)) throw std::logic_error("expanded: " + detail::str(p) + " expands to " + detail::str(by_ginac) + ", not " + detail::str(e));
+  return e;
 }
 
 // FLINT's factorisation, without FLINT where a certificate gives it (core/plain_factor.hpp).
@@ -1239,13 +1255,27 @@ ex best_searched(const ex& p, const Polynomial& P) {
 // polynomials the search met in the examples were such multiples of another). The greedy grouping of
 // the whole is still compared: pulling a larger monomial out of some terms can beat the common one
 // (R·(…)(…) sin φ − R³ m (…) beside R (I1 I2 I3 sin φ + …)).
+// e (expanded, a sum) divided by outside = Π syms^k · content, each term divided where it is read off
+// its stored pairs: (e / outside).expand() is a division and an expansion of the quotient.
+ex divided_outside(const ex& e, const std::vector<ex>& syms, const std::vector<int>& k, const GiNaC::numeric& content, const ex& outside) {
+  const auto q = divided_exactly(e, syms, k, content);
+  if (checking() && q && !q->is_equal((e / outside).expand()))
+    throw std::logic_error("divided_exactly: " + detail::str(e) + " over " + detail::str(outside) + " is not " + detail::str(*q));
+  return q ? *q : (e / outside).expand();
+}
+
 ex best_polynomial(const ex& p, const Polynomial& P) {
-  const ex e = p.expand();
+  const ex e = expanded_checked(p);
   const std::vector<ex> terms = terms_of(e);
   if (terms.size() < 2) return e;
-  const ex outside = common_monomial(terms, symbols_of(e, P)) * e.integer_content();
+  const std::vector<ex> syms = symbols_of(e, P);
+  const std::vector<int> k = common_exponents(terms, syms);
+  const GiNaC::numeric content = e.integer_content();
+  ex outside = content;
+  for (std::size_t v = 0; v < syms.size(); ++v)
+    if (k[v] > 0) outside *= GiNaC::pow(syms[v], k[v]);
   int sign = 1;
-  const ex inside = with_positive_lead(outside.is_equal(1) ? e : (e / outside).expand(), sign, P);
+  const ex inside = with_positive_lead(outside.is_equal(1) ? e : divided_outside(e, syms, k, content, outside), sign, P);
   // a number alone outside changes no grouping (it only multiplies the terms), so nothing to compare
   if (is_number(outside)) return sign * outside * best_searched(inside, P);
   return smallest({sign * outside * best_searched(inside, P), group(e, P)}, P);
@@ -1280,7 +1310,7 @@ std::vector<MonomialPart> by_monomial_in(const ex& p, const GiNaC::lst& vars, co
 // Σ coefficient · monomial in `vars`, each coefficient in its best form, a common monomial of the
 // other symbols pulled out first: m·R²·(π1·(…) + π3·(…)).
 ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plain = false) {
-  const ex e = p.expand();
+  const ex e = expanded_checked(p);
   std::vector<ex> others;
   for (const ex& s : symbols_of(e, P))
     if (!is_power_of(s, vars)) others.push_back(s);

@@ -185,6 +185,44 @@ std::optional<std::pair<ex, ex>> divided_and_rest(const ex& p, const std::vector
   return std::make_pair(ex(GiNaC::add(std::move(quotient), quotient_number)), ex(GiNaC::add(std::move(rest), rest_number)));
 }
 
+namespace {
+
+bool is_integer_number(const ex& k) { return is_number(k) && GiNaC::ex_to<GiNaC::numeric>(k).is_integer(); }
+
+// A symbol, or a symbol to an integer power (a stored factor (base, k) or a power node).
+bool symbol_power(const ex& base, const ex& k) { return is_symbol_node(base) && is_integer_number(k); }
+
+bool is_expanded_monomial(const ex& x) {
+  if (is_number(x) || is_symbol_node(x)) return true;
+  if (is_power_node(x)) return symbol_power(x.op(0), x.op(1));
+  if (!is_product(x)) return false;
+  bool ok = true;
+  for_each_power(x, [&](const ex& base, const ex& k) { ok = ok && (is_number(base) ? k.is_equal(1) : symbol_power(base, k)); });
+  return ok;
+}
+
+}  // namespace
+
+bool is_expanded_polynomial(const ex& p) {
+  if (!is_sum(p)) return is_expanded_monomial(p);
+  bool ok = true;
+  for_each_term(p, [&](const ex& x, const ex&) { ok = ok && is_expanded_monomial(x); }, [](const ex&) {});
+  return ok;
+}
+
+ex expanded(const ex& p) {
+  if (p.info(GiNaC::info_flags::expanded) || !is_expanded_polynomial(p)) return p.expand();
+  if (is_sum(p)) for_each_term(p, [](const ex& x, const ex&) { GiNaC::ex_to<GiNaC::basic>(x).setflag(GiNaC::status_flags::expanded); }, [](const ex&) {});
+  GiNaC::ex_to<GiNaC::basic>(p).setflag(GiNaC::status_flags::expanded);
+  return p;
+}
+
+std::optional<ex> divided_exactly(const ex& p, const std::vector<ex>& syms, const std::vector<int>& g, const GiNaC::numeric& c) {
+  const auto parts = is_sum(p) ? divided_and_rest(p, syms, g) : std::nullopt;
+  if (!parts || !parts->second.is_zero()) return std::nullopt;
+  return parts->first * c.inverse();  // a number times a sum: GiNaC multiplies its terms' numbers
+}
+
 ex replace_square(const ex& p, const ex& c, const ex& s) {
   const ex q = p.expand();
   // One pass over the terms, without has(c) first: GiNaC builds every term of a sum again for each

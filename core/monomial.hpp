@@ -57,6 +57,23 @@ std::optional<std::map<GiNaC::ex, int, GiNaC::ex_is_less>> degrees_of(const GiNa
 std::optional<std::pair<GiNaC::ex, GiNaC::ex>> divided_and_rest(const GiNaC::ex& p, const std::vector<GiNaC::ex>& syms,
                                                                 const std::vector<int>& g);
 
+/// Whether p.expand() is p again: a number, a symbol to an integer power, or a product or a sum of
+/// such (rational or not), read off the stored pairs. Its status flag answers only for a tree that
+/// expand() built; the display pass's polynomials are mostly built expanded by add() and mul().
+bool is_expanded_polynomial(const GiNaC::ex& p);
+
+/// p.expand(), without the walk that rebuilds every product of p where is_expanded_polynomial(p)
+/// (GiNaC's mul::expand builds a new product even of symbols): then p itself, flagged expanded as
+/// expand() would leave it.
+GiNaC::ex expanded(const GiNaC::ex& p);
+
+/// The expanded polynomial p with every term divided by the monomial Π syms[k]^g[k] (g ≥ 0) and by
+/// the number c: (p / (monomial · c)).expand(), built from p's stored pairs without GiNaC's division.
+/// nullopt where a term is not a number times symbols to integer powers or the monomial does not
+/// divide it.
+std::optional<GiNaC::ex> divided_exactly(const GiNaC::ex& p, const std::vector<GiNaC::ex>& syms, const std::vector<int>& g,
+                                         const GiNaC::numeric& c);
+
 /// Whether f is v or a power of v for some v of vars.
 bool is_power_of(const GiNaC::ex& f, const GiNaC::lst& vars);
 

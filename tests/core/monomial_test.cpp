@@ -234,4 +234,39 @@ TEST_CASE("divided_and_rest splits a sum by a monomial as GiNaC's division of it
   CHECK_FALSE(hamel::divided_and_rest(x * y, syms, g));
 }
 
+TEST_CASE("is_expanded_polynomial tells the polynomials that expand() gives back unchanged") {
+  GiNaC::symbol x("x"), y("y"), z("z");
+  // built by add and mul, never expanded: no status flag says so, the stored pairs do
+  const ex p = GiNaC::add(GiNaC::exvector{3 * x * x * y, -GiNaC::pow(y, 4) * z / 2, ex(7), x / y});
+  CHECK_FALSE(p.info(GiNaC::info_flags::expanded));
+  CHECK(hamel::is_expanded_polynomial(p));
+  CHECK(hamel::is_expanded_polynomial(GiNaC::pow(x, -2)));
+  CHECK(hamel::is_expanded_polynomial(ex(5)));
+  CHECK_FALSE(hamel::is_expanded_polynomial(x * (y + z)));
+  CHECK_FALSE(hamel::is_expanded_polynomial(GiNaC::pow(x + y, 2) + z));
+  CHECK_FALSE(hamel::is_expanded_polynomial(GiNaC::sin(x) * y + z));
+  CHECK_FALSE(hamel::is_expanded_polynomial(GiNaC::sqrt(x) + y));
+  // expanded: p itself, now flagged, the same tree as GiNaC's expansion; otherwise GiNaC's expansion
+  const ex e = hamel::expanded(p);
+  CHECK(e.is_equal(p.expand()));
+  CHECK(e.info(GiNaC::info_flags::expanded));
+  const ex q = x * (y + z) + 1;
+  CHECK(hamel::expanded(q).is_equal(x * y + x * z + 1));
+}
+
+TEST_CASE("divided_exactly divides every term by a monomial and a number as GiNaC's division does") {
+  GiNaC::symbol x("x"), y("y"), z("z");
+  const std::vector<ex> syms{x, y, z};
+  const ex p = (6 * GiNaC::pow(x, 3) * y - 4 * x * y * z * z + 10 * x * x * GiNaC::pow(y, 2) / 3).expand();
+  const auto q = hamel::divided_exactly(p, syms, {1, 1, 0}, GiNaC::numeric(2));
+  REQUIRE(q);
+  CHECK(q->is_equal((p / (2 * x * y)).expand()));                              // the same tree
+  CHECK((*q - (3 * x * x - 2 * z * z + 5 * x * y / 3)).expand().is_zero());  // 3x² − 2z² + 5xy/3
+  // refused: a term the monomial does not divide, a constant term, a function, a single term
+  CHECK_FALSE(hamel::divided_exactly(p + z, syms, {1, 1, 0}, GiNaC::numeric(1)));
+  CHECK_FALSE(hamel::divided_exactly(p + 1, syms, {1, 0, 0}, GiNaC::numeric(1)));
+  CHECK_FALSE(hamel::divided_exactly(p + GiNaC::sin(z) * x * y, syms, {1, 1, 0}, GiNaC::numeric(1)));
+  CHECK_FALSE(hamel::divided_exactly(6 * x * y, syms, {1, 1, 0}, GiNaC::numeric(1)));
+}
+
 }  // TEST_SUITE
