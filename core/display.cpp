@@ -1459,9 +1459,7 @@ ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
   const ex c = collected(p, vars, P);
   if (term_count(p.expand()) > kMaxFlintFactorTerms) return c;
   const ex b = best_polynomial(p, P);
-  const ex w = smallest({c, b}, P);
-  if (std::getenv("HAMEL_BN")) fprintf(stderr, "BN %s %zu %zu\n", w.is_equal(c) ? "c" : "b", size_of(c, P), size_of(b, P));
-  return w;
+  return smallest({c, b}, P);
 }
 
 // The per-monomial fractions (per_monomial) each in its best form, the sum in the atoms; nullopt where
