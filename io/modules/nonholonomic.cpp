@@ -114,14 +114,17 @@ void declare_dual(const SystemFile& f, NonholonomicFile& out) {
   }
 }
 
-// The momenta on D* and the quasi-velocities on D, which the equations of motion print (d/dt v1): a
-// variable of the same name would print as either.
+// The momenta on D* and the quasi-velocities on D, which the equations of motion print (d/dt v1), and
+// the names the report gives H_c and Λ: a name of the file among them would print as either
+// ("Lambda = -Lambda*R^2*sin(theta) dphi^dtheta^dpsi" for a parameter named Lambda).
 void reserve_momenta(SystemFile& f, const NonholonomicFile& out) {
   const Chart M = out.dual_chart(), D = distribution_chart(f.Q, out.rank());
   for (std::size_t a = 0; a < out.rank(); ++a) {
     f.names.reserve(f.doc, M.coordinate_name(f.Q.dim() + a), "a momentum on D*");
     f.names.reserve(f.doc, D.coordinate_name(f.Q.dim() + a), "a quasi-velocity on D");
   }
+  f.names.reserve(f.doc, "H_c", "the constrained Hamiltonian, as the report names it");
+  f.names.reserve(f.doc, "Lambda", "the 3-form Λ of 004 Lemma 5.4, as the report names it");
 }
 
 void read_symmetry(SystemFile& f, NonholonomicFile& out) {

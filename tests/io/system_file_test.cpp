@@ -247,6 +247,13 @@ TEST_CASE("System files: a name declared twice is refused at its later declarati
   // the equations of motion print d/dt v1 for the quasi-velocity v1: a variable v1 would read as it
   CHECK(error_of(with("variables:\n  v1: x\n")) ==
         "s.yaml:8:3: " + dup + "v1' for a variable" + expected + "v1', already reserved for a quasi-velocity on D");
+  // the report's names of H_c and Λ: a parameter Lambda printed "Lambda = -Lambda*R^2*sin(theta) dphi^dtheta^dpsi"
+  CHECK(error_of("parameters: [Lambda]\ncoordinates: [x, y]\nlagrangian: \"Lambda/2*(x_dot^2 + y_dot^2)\"\n") ==
+        "s.yaml:1:14: the name 'Lambda' is reserved for the 3-form Λ of 004 Lemma 5.4, as the report names it; expected another "
+        "name for a parameter, got 'Lambda'");
+  CHECK(error_of(with("variables:\n  H_c: x\n")) ==
+        "s.yaml:8:3: " + dup + "H_c' for a variable" + expected + "H_c', already reserved for the constrained Hamiltonian, as the "
+        "report names it");
   CHECK(error_of(with("definitions:\n  v1: \"x*y\"\n")) ==
         "s.yaml:8:3: the name 'v1' is reserved for a quasi-velocity on D; expected another name for a definition, got 'v1'");
 }
