@@ -1250,11 +1250,6 @@ ex best_searched(const ex& p, const Polynomial& P) {
   return remembered(cache, e, 4096, [&] { return best_polynomial_uncached(e, P); });
 }
 
-// A monomial and a number common to every term stand outside, the sum inside with its first printed
-// term positive: m R² (…), −(…) and (…)·π1 sin θ are one search, not three (two thirds of the
-// polynomials the search met in the examples were such multiples of another). The greedy grouping of
-// the whole is still compared: pulling a larger monomial out of some terms can beat the common one
-// (R·(…)(…) sin φ − R³ m (…) beside R (I1 I2 I3 sin φ + …)).
 // e (expanded, a sum) divided by outside = Π syms^k · content, each term divided where it is read off
 // its stored pairs: (e / outside).expand() is a division and an expansion of the quotient.
 ex divided_outside(const ex& e, const std::vector<ex>& syms, const std::vector<int>& k, const GiNaC::numeric& content, const ex& outside) {
@@ -1264,6 +1259,11 @@ ex divided_outside(const ex& e, const std::vector<ex>& syms, const std::vector<i
   return q ? *q : (e / outside).expand();
 }
 
+// A monomial and a number common to every term stand outside, the sum inside with its first printed
+// term positive: m R² (…), −(…) and (…)·π1 sin θ are one search, not three (two thirds of the
+// polynomials the search met in the examples were such multiples of another). The greedy grouping of
+// the whole is still compared: pulling a larger monomial out of some terms can beat the common one
+// (R·(…)(…) sin φ − R³ m (…) beside R (I1 I2 I3 sin φ + …)).
 ex best_polynomial(const ex& p, const Polynomial& P) {
   const ex e = expanded_checked(p);
   const std::vector<ex> terms = terms_of(e);
@@ -2010,16 +2010,10 @@ struct UnsignedArguments : GiNaC::map_function {
 // nothing).
 bool has_signed_argument(const ex& e) {
   if (is_sine_or_cosine(e) && text_leads_with_minus(e.op(0))) return true;
-  const NodeKind k = node_kind(e);
-  if (k == NodeKind::Sum || k == NodeKind::Product) {
-    const auto& pairs = detail::StoredTerms::pairs(ex_to<GiNaC::expairseq>(e));
-    return std::any_of(pairs.begin(), pairs.end(), [&](const GiNaC::expair& p) {
-      return has_signed_argument(p.rest) || (k == NodeKind::Product && has_signed_argument(p.coeff));
-    });
-  }
-  for (std::size_t i = 0; i < e.nops(); ++i)
-    if (has_signed_argument(e.op(i))) return true;
-  return false;
+  if (!is_product(e)) return any_operand(e, has_signed_argument);
+  bool found = false;  // a product's stored factors: op(i) would build each x^k again
+  for_each_power(e, [&](const ex& base, const ex& k) { found = found || has_signed_argument(base) || has_signed_argument(k); });
+  return found;
 }
 
 }  // namespace

@@ -930,17 +930,17 @@ class PolynomialAtoms {
 
 // A random rational point for the polynomial form's symbols: each pair (s_x, c_x) on the unit circle
 // through t ↦ (2t/(1+t²), (1−t²)/(1+t²)), every other symbol, jet and π (algebraically independent of
-// the rest) a random rational. The expression is evaluated through its atoms' polynomial forms.
+// the rest) a random rational. Expressions whose atoms `atoms` holds are evaluated through their polynomial forms.
 class ExactPoints {
  public:
-  ExactPoints(const ex& e, const PolynomialAtoms& atoms)
-      : f_(e), atoms_(atoms), pairs_(pairs_of_symbols(atoms.symbols)), syms_(by_name(atoms.symbols)) {}
+  explicit ExactPoints(const PolynomialAtoms& atoms)
+      : atoms_(atoms), pairs_(pairs_of_symbols(atoms.symbols)), syms_(by_name(atoms.symbols)) {}
 
   // The values at random points, one per field, each modulo its field's prime (one walk); nullopt for
   // a point where a denominator vanishes.
-  std::vector<std::optional<Residue>> values_modulo(const std::vector<PrimeField>& fields, std::mt19937_64& rng) const {
+  std::vector<std::optional<Residue>> values_modulo(const ex& f, const std::vector<PrimeField>& fields, std::mt19937_64& rng) const {
     const auto pt = residue_point(fields, rng);
-    const auto v = ExactValueAt<ResidueLanes>(ResidueLanes{fields}, pt, &atoms_.forms())(f_);
+    const auto v = ExactValueAt<ResidueLanes>(ResidueLanes{fields}, pt, &atoms_.forms())(f);
     std::vector<std::optional<Residue>> out(fields.size());
     for (std::size_t k = 0; k < fields.size(); ++k)
       if (v && !(v->undefined & (1u << k))) out[k] = v->r[k];
@@ -963,7 +963,7 @@ class ExactPoints {
   }
 
   // The value at a new random point; false at a pole.
-  bool value(std::mt19937_64& rng, GiNaC::numeric& value) const {
+  bool value(const ex& f, std::mt19937_64& rng, GiNaC::numeric& value) const {
     std::uniform_int_distribution<long> num(-(1L << 40), 1L << 40), den(1, 1L << 20);
     const auto random_rational = [&] { return GiNaC::numeric(num(rng), den(rng)); };
     ExactValueAt<Rationals>::Point pt;
@@ -977,7 +977,7 @@ class ExactPoints {
       if (pt.find(sy) == pt.end()) pt[sy] = random_rational();
     pt[GiNaC::Pi] = kPi;
     try {
-      const auto v = ExactValueAt<Rationals>(Rationals{}, pt, &atoms_.forms())(f_);
+      const auto v = ExactValueAt<Rationals>(Rationals{}, pt, &atoms_.forms())(f);
       if (v) value = *v;
       return v.has_value();
     } catch (const std::exception&) {
@@ -986,7 +986,6 @@ class ExactPoints {
   }
 
  private:
-  ex f_;
   const PolynomialAtoms& atoms_;
   std::vector<const TrigPair*> pairs_;
   std::vector<ex> syms_;
@@ -1689,7 +1688,7 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
     if (atoms->pure) {
       std::mt19937_64 rng(space.seed ^ 0x9e3779b97f4a7c15ULL);
       int zeros = 0;
-      const ExactPoints points(e, *atoms);
+      const ExactPoints points(*atoms);
       // Each point modulo its own random prime (from the seed: reproducible; an input would have to be
       // built from these very primes to vanish modulo them): a nonzero residue is a proof, zeros at
       // kExactPoints points are Schwartz–Zippel evidence (docs/geometry.md).
@@ -1699,7 +1698,7 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
         std::vector<PrimeField> fields;
         for (int k = 0; k < n; ++k) fields.push_back(PrimeField::random(rng));
         attempts += n;
-        for (const auto& v : points.values_modulo(fields, rng)) {
+        for (const auto& v : points.values_modulo(e, fields, rng)) {
           if (!v) continue;  // a denominator divisible by this prime
           if (*v != 0)
             return nonzero_with_witness(Decision::ExactEvaluation,
@@ -1712,7 +1711,7 @@ ZeroVerdict zero_test_uncounted(const ex& e_in, const ProbeSpace& space) {
       // Where residues could not decide (poles modulo every prime drawn, complex numbers): rationals.
       for (int attempt = 0; attempt < 12 && zeros < kExactPoints; ++attempt) {
         GiNaC::numeric v;
-        if (!points.value(rng, v)) continue;
+        if (!points.value(e, rng, v)) continue;
         if (!v.is_zero())
           return nonzero_with_witness(Decision::ExactEvaluation, "nonzero at a random rational point (exact arithmetic)",
                                       e, space);
@@ -1796,7 +1795,7 @@ bool shown_nonzero_modulo_prime(const ex& e) {
     const PolynomialAtoms atoms(e);
     if (!atoms.pure) return false;
     std::mt19937_64 rng(0x5eed2026);  // one fixed point: the same answer in every run
-    const auto v = ExactPoints(e, atoms).values_modulo({PrimeField(modulus)}, rng).front();
+    const auto v = ExactPoints(atoms).values_modulo(e, {PrimeField(modulus)}, rng).front();
     return v && *v != 0;
   } catch (const std::exception&) {
     return false;  // e.g. an abstract function's rule that refuses: not shown
@@ -1810,7 +1809,7 @@ std::optional<std::vector<Residue>> residues_at_random_point(const std::vector<e
     // 2^61 − 1 ≡ 3 (mod 4): every t gives a point of the circle (values_modulo); the prime of
     // rank_mod_p (core/modular.hpp)
     static const PrimeField field(modulus);
-    return ExactPoints(0, atoms).values_of(entries, field, rng);  // (its own expression unused here)
+    return ExactPoints(atoms).values_of(entries, field, rng);
   } catch (const std::exception&) {
     return std::nullopt;  // e.g. an abstract function's rule that refuses
   }

@@ -117,7 +117,7 @@ void declare_dual(const SystemFile& f, NonholonomicFile& out) {
 // The momenta on D* and the quasi-velocities on D, which the equations of motion print (d/dt v1), and
 // the names the report gives H_c and Λ: a name of the file among them would print as either
 // ("Lambda = -Lambda*R^2*sin(theta) dphi^dtheta^dpsi" for a parameter named Lambda).
-void reserve_momenta(SystemFile& f, const NonholonomicFile& out) {
+void reserve_report_names(SystemFile& f, const NonholonomicFile& out) {
   const Chart M = out.dual_chart(), D = distribution_chart(f.Q, out.rank());
   for (std::size_t a = 0; a < out.rank(); ++a) {
     f.names.reserve(f.doc, M.coordinate_name(f.Q.dim() + a), "a momentum on D*");
@@ -249,7 +249,7 @@ NonholonomicFile read_nonholonomic(SystemFile& f) {
   read_complement(f, out);
   refuse_reserved_names(f, out.rank());
   declare_dual(f, out);
-  reserve_momenta(f, out);
+  reserve_report_names(f, out);
   read_symmetry(f, out);
   read_action(f, out);
   read_reduce_by(f, out);
