@@ -415,7 +415,7 @@ void write_latex(const Derivation& d, std::ostream& os, const LatexOptions& opti
   if (!options.body_only) body << "\\section*{Summary}\n" << summary_paragraphs(d);
   const CitedText cited = cite_papers(body.str());
   if (!options.body_only)
-    os << kPreamble << "\\title{Hamel derivation: " << latex_text(d.name) << "}\n\\date{}\n\\begin{document}\n\\maketitle\n";
+    os << kPreamble << "\\title{Hamel derivation: " << latex_text(d.name) << "}\n\\author{}\n\\date{}\n\\begin{document}\n\\maketitle\n";
   os << with_short_lines(cited.text);
   write_bibliography(cited.papers, os);
   if (!options.body_only) os << "\\end{document}\n";
