@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/atom_polynomial.hpp"
+#include "core/circle_lift.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
 #include "core/latex.hpp"
@@ -1281,10 +1282,91 @@ ex best_polynomial(const ex& p, const Polynomial& P) {
   return smallest({sign * outside * best_searched(inside, P), group(e, P)}, P);
 }
 
+bool reducible(const ex& p);
+
+// The circle pairs (s, c) with both symbols among `syms`, as their indices there.
+std::vector<std::pair<std::size_t, std::size_t>> circle_slots(const std::vector<ex>& syms, const Polynomial& P) {
+  const auto slot = [&](const ex& x) { return static_cast<std::size_t>(std::find_if(syms.begin(), syms.end(), [&](const ex& y) { return y.is_equal(x); }) - syms.begin()); };
+  std::vector<std::pair<std::size_t, std::size_t>> slots;
+  for (const auto& pair : P.circle)
+    if (const std::size_t s = slot(pair.first), c = slot(pair.second); s < syms.size() && c < syms.size()) slots.emplace_back(s, c);
+  return slots;
+}
+
+// e's lift to forms homogeneous in each angle's sine and cosine (core/circle_lift.hpp), where some
+// term of e holds both: nullopt otherwise, or where the lift changes nothing.
+std::optional<ex> lifted_on_circles(const ex& e, const Polynomial& P) {
+  const std::vector<ex> syms = symbols_of(e, P);
+  const auto slots = circle_slots(syms, P);
+  if (slots.empty()) return std::nullopt;
+  const auto sparse = to_sparse(e, syms);
+  if (!sparse || !has_mixed_term(*sparse, slots)) return std::nullopt;
+  const auto h = homogeneous_on_circles(*sparse, slots);
+  if (!h) return std::nullopt;
+  return to_ginac(*h, syms);
+}
+
+// The monomials of p with t·s² + t·c² → t wherever both terms occur, for each circle pair; nullopt
+// where nothing changes or p is not a polynomial in `syms`.
+std::optional<ex> unit_circles_in(const ex& p, const std::vector<ex>& syms, const Polynomial& P) {
+  const auto slots = circle_slots(syms, P);
+  auto sparse = slots.empty() ? std::nullopt : to_sparse(p, syms);
+  if (!sparse) return std::nullopt;
+  bool changed = false;
+  for (const auto& [s, c] : slots) {
+    std::map<std::vector<int>, GiNaC::numeric> terms;
+    for (const auto& t : sparse->terms) terms.emplace(t.exponents, t.coefficient);
+    std::vector<SparsePolynomial::Term> out;
+    for (auto it = terms.begin(); it != terms.end(); ++it) {
+      if (it->second.is_zero() || it->first[s] < 2) continue;
+      std::vector<int> partner = it->first;
+      partner[s] -= 2;
+      partner[c] += 2;
+      const auto other = terms.find(partner);
+      if (other == terms.end() || other->second != it->second) continue;
+      std::vector<int> unit = it->first;
+      unit[s] -= 2;
+      out.push_back({unit, it->second});
+      it->second = 0, other->second = 0, changed = true;
+    }
+    for (const auto& [exponents, coefficient] : terms)
+      if (!coefficient.is_zero()) out.push_back({exponents, coefficient});
+    *sparse = SparsePolynomial(sparse->variables, std::move(out));
+  }
+  if (!changed) return std::nullopt;
+  return to_ginac(*sparse, syms);
+}
+
+// g (a form of a lift) with the s² + c² among its terms read back as 1: 4 k² (x c + y s)² + s² + c²
+// is 4 k² (x c + y s)² + 1 on the circle. Terms that are not monomials (the brackets grouping made)
+// stay as they are.
+ex unit_circles_contracted(const ex& g, const Polynomial& P) {
+  if (!is_sum(g)) return g;
+  GiNaC::exvector monomials, others;
+  for (const ex& t : terms_of(g)) (to_sparse(t, symbols_of(t, P)) ? monomials : others).push_back(t);
+  const ex sum = GiNaC::add(monomials);
+  const auto contracted = unit_circles_in(sum, symbols_of(sum, P), P);
+  if (!contracted) return g;
+  others.push_back(*contracted);
+  return GiNaC::add(others);
+}
+
+// The lift h of a polynomial factored, each factor in its best form with s² + c² read as 1 where
+// that is shorter: (4 k² (x cos φ + y sin φ)² + 1)², where the reduced form (14 terms) does not factor.
+ex factored_lifted(const ex& h, const Polynomial& P) {
+  return factored_with(h, P, [&](const ex& y) {
+    const ex g = group(y, P);
+    return smallest({y, g, unit_circles_contracted(g, P), group(unit_circles_contracted(y, P), P), group(on_circle(y, P), P)}, P);
+  });
+}
+
 ex best_polynomial_uncached(const ex& e, const Polynomial& P) {  // e expanded
   const ex r = recover_cos(e, P);
   std::vector<ex> candidates{e, group(e, P), factored(e, P)};
   if (!r.is_equal(e)) candidates.insert(candidates.end(), {group(r, P), factored(r, P)});
+  // only a lift that factors: an irreducible one rarely reads shorter than the reduced forms above,
+  // and trying them cost a twentieth of the Chaplygin ball's pass (denominators try them: best_denominator)
+  if (const auto h = lifted_on_circles(e, P); h && reducible(*h)) candidates.push_back(factored_lifted(*h, P));
   const ex in_sines = smallest(candidates, P);
   const ex k = in_cosines(e, P);
   if (k.is_equal(e) || k.is_equal(r)) return in_sines;
@@ -1294,6 +1376,15 @@ ex best_polynomial_uncached(const ex& e, const Polynomial& P) {  // e expanded
   return size_of(in_cos, P) < size_of(in_sines, P) ? in_cos : in_sines;
 }
 
+
+// A denominator, also in the form of its lift where that does not factor: the recurring denominators
+// are named from these (the skate's K = 4k²(x cos φ + y sin φ)² + 1, which grouping the reduced form
+// writes 4k²(x (x cos φ + 2y sin φ) cos φ + y² sin²φ) + 1); they are few beside the numerators' coefficients.
+ex best_denominator(const ex& p, const Polynomial& P) {
+  const ex best = best_polynomial(p, P);
+  const auto h = lifted_on_circles(expanded_checked(p), P);
+  return h ? smallest({best, factored_lifted(*h, P)}, P) : best;
+}
 
 bool has_any(const ex& p, const GiNaC::lst& vars) {
   return std::any_of(vars.begin(), vars.end(), [&](const ex& v) { return p.has(v); });
@@ -1474,7 +1565,7 @@ std::optional<ex> per_monomial_form(const ex& num_signed, const ex& den_signed, 
   WhileAnglesStay<std::pair<ex, bool>> shown_below(P);
   const auto below = [&](const ex& d) {
     return shown_below(d, [&] {
-      const ex shown = best_polynomial(contract_angle_sums(d, P), P);
+      const ex shown = best_denominator(contract_angle_sums(d, P), P);
       return std::pair<ex, bool>{shown, equal(shown, d)};
     });
   };
@@ -1938,7 +2029,7 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   // sphere's 262-term equation of motion took 0.22 s searched, 0.07 s collected, 3% longer).
   const bool large_num = term_count(num_short) > kMaxShapedTerms, large_den = term_count(den_short) > kMaxShapedTerms;
   const ex N = large_num ? plain_numerator(num_short, vars, P) : best_numerator(num_short, vars, P);
-  const ex D = large_den ? group(den_short, P) : best_polynomial(den_short, P);
+  const ex D = large_den ? group(den_short, P) : best_denominator(den_short, P);
   if (!equal(N, num_signed) || !equal(D, den_signed)) return pretty(e, collect_in);
   std::vector<ex> forms{with_atoms(N / D, P)};
   if (large_num || large_den) return forms.front();

@@ -4,6 +4,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/atomic_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ball.cpp
   ${CMAKE_CURRENT_LIST_DIR}/child_io.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/circle_lift.cpp
   ${CMAKE_CURRENT_LIST_DIR}/flint_poly.cpp
   ${CMAKE_CURRENT_LIST_DIR}/integer_factor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/isolated.cpp

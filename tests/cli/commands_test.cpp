@@ -1494,6 +1494,23 @@ TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 
         std::string::npos);
 }
 
+TEST_CASE("hamel derive: products of sin φ and cos φ hidden by the reduction on the circle are shown (docs/display.md)") {
+  // the skate on the paraboloid: K = 1 + 4k²a², a = x cos φ + y sin φ, b = y cos φ − x sin φ; the canonical form's
+  // denominator of d/dt π2 is J m K² reduced modulo cos² = 1 − sin² (14 terms, irreducible), and was printed
+  // so, over a numerator of about 40 terms; the lift to forms homogeneous in (sin φ, cos φ) factors it
+  const Run r = run({"derive", "bench/systems/skate_on_paraboloid.yaml"});
+  REQUIRE(r.status == 0);
+  const auto has = [&](const std::string& line) {
+    CHECK_MESSAGE(r.out.find(line + "\n") != std::string::npos, line);
+  };
+  has("  K = 4*k^2*(x*cos(phi) + y*sin(phi))^2 + 1");
+  has("  C_122 = 4*k^2*m*(x*cos(phi) + y*sin(phi))*(y*cos(phi) - x*sin(phi))");
+  has("  d/dt pi2 = -2*g*k*m*(x*cos(phi) + y*sin(phi)) + 4*k^2*pi1*pi2*(x*cos(phi) + y*sin(phi))*(y*cos(phi) - x*sin(phi))/(J*K)"
+      " + 4*k^2*pi2^2*(x*cos(phi) + y*sin(phi))/(K^2*m)");
+  has("  {pi1, pi2} = 4*k^2*pi2*(x*cos(phi) + y*sin(phi))*(x*sin(phi) - y*cos(phi))/K");
+  CHECK(r.out.find("[yes] Pi_nh^#(d H_c) reproduces (2.8)") != std::string::npos);
+}
+
 TEST_CASE("hamel: bad values are refused with file:line:column (issue 17 §4)") {
   using hamel::test::TempFile;
   // a parameter declared positive given 0 (it divided by zero later: "power::eval(): division by zero")

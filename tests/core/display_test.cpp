@@ -525,4 +525,22 @@ TEST_CASE("display_form: an angle contracted to the negative of another is writt
   CHECK_MESSAGE(hamel::detail::str(shown) == "J*(phi + theta)^2*sin(phi + theta)^2 + l^2*m*cos(phi)^2", hamel::detail::str(shown));
 }
 
+TEST_CASE("display_form: a product the reduction on the circle hid is found on the lift") {
+  // a skate on the paraboloid z = k (x² + y²) (docs/display.md): with a = x cos φ + y sin φ,
+  // b = y cos φ − x sin φ, K = 1 + 4 k² a², its equation d/dt π2 = 4k² π1 π2 a b/(J K) + 4k² π2² a/(K² m)
+  // − 2 g k m a; the canonical form reduces cos² → 1 − sin², over J m K² reduced (14 terms, irreducible)
+  GiNaC::realsymbol x("x"), y("y"), ph("phi"), k("k"), m("m"), J("J"), g("g"), p1("pi1"), p2("pi2");
+  const ex a = x * cos(ph) + y * sin(ph), b = y * cos(ph) - x * sin(ph), K = 1 + 4 * k * k * a * a;
+  const ex C = 4 * k * k * m * (x * y * (1 - 2 * pow(sin(ph), 2)) + (y * y - x * x) * cos(ph) * sin(ph));  // C_122 = 4 k² m a b
+  const ex shown_C = hamel::display_form(C);
+  check_equal(shown_C, C);
+  CHECK(hamel::detail::str(shown_C) == "4*k^2*m*(x*cos(phi) + y*sin(phi))*(y*cos(phi) - x*sin(phi))");
+  const ex e = 4 * k * k * p1 * p2 * a * b / (J * K) + 4 * k * k * p2 * p2 * a / (K * K * m) - 2 * g * k * m * a;
+  const ex shown = hamel::display_form(hamel::simplify(e), GiNaC::lst{p1, p2});
+  check_equal(shown, e);
+  const std::string text = hamel::detail::str(shown);
+  CHECK_MESSAGE(text.find("(4*k^2*(x*cos(phi) + y*sin(phi))^2 + 1)^2") != std::string::npos, text);
+  CHECK_MESSAGE(hamel::display_size(shown) <= hamel::display_size(e), text);
+}
+
 }  // TEST_SUITE

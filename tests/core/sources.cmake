@@ -1,6 +1,7 @@
 target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/atom_polynomial_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/atomic_file_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/circle_lift_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/decimal_value_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/display_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/isolated_test.cpp
