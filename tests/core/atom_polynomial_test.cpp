@@ -69,6 +69,25 @@ TEST_CASE("polynomial_in_atoms gives GiNaC's to_polynomial: the polynomial and t
   CHECK(ours.size() == atoms);
 }
 
+// The walk reads the stored pairs (c·x, x^k) and rebuilds a node from the first operand that changes:
+// atoms only in a late term, only in the constant, behind coefficients and powers, made in GiNaC's order.
+TEST_CASE("polynomial_in_atoms on terms with numbers and powers: atoms late, in the constant, in GiNaC's order") {
+  GiNaC::symbol x("x"), y("y"), a("a"), b("b");
+  const ex s = GiNaC::sin(x), c = GiNaC::cos(y);
+  const ex cases[] = {
+      3 * a * b + 5 * a * a - 7 * b * GiNaC::pow(c, 3),               // only the last term holds an atom
+      2 * a * b + GiNaC::numeric(1, 3),                                // only the constant changes
+      -4 * GiNaC::pow(s, 2) * GiNaC::pow(c, 5) * a + 6 * s * c,        // coefficients before powers of atoms
+      a * GiNaC::pow(b, GiNaC::numeric(3, 2)) * s + 2 * GiNaC::pow(a + s, 3),  // a root factor, a power of a sum
+      GiNaC::pow(c * a + 2 * s, -1) * b + 3,                           // a negative power inside a product
+  };
+  GiNaC::exmap ours;
+  hamel::AtomIndex index;
+  for (const ex& e : cases) check_same(e, index, ours);
+  const ex plain = 3 * a * b + 5 * a * a;  // no atom: the node itself comes back
+  CHECK(GiNaC::are_ex_trivially_equal(hamel::polynomial_in_atoms(plain, ours, index), plain));
+}
+
 TEST_CASE("polynomial_in_atoms substitutes the map into an atom that holds one of its symbols") {
   GiNaC::symbol x("x"), a("a");
   GiNaC::exmap ours;
