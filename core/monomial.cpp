@@ -79,34 +79,44 @@ std::vector<int> exponents_in(const ex& monomial, const std::vector<ex>& syms) {
 
 namespace {
 
-// The terms of t·(1 − s²)^⌊k/2⌋/c^(k − k mod 2) for a monomial t = n·c^k·s^a·rest (symbols to integer
-// powers, a number), each built as one product: dividing and expanding GiNaC products made this
-// rewriting a tenth of the display pass. false (and nothing appended) for any other t.
-bool binomial_terms(const ex& t, const ex& c, const ex& s, int k, GiNaC::exvector& out) {
-  if (!is_product(t)) return false;
+// The terms of t·(1 − s²)^⌊k/2⌋/c^(k − k mod 2) for a term t = coefficient·x, x = n·c^k·s^a·rest
+// (symbols to integer powers, a number), each appended as a sum's stored pair (product, number) or
+// to the constant: built as pairs, the sum does not split its terms' numbers off again (building and
+// dividing GiNaC products made this rewriting a tenth of the display pass). false (and nothing
+// appended) for any other x.
+bool binomial_pairs(const ex& x, const GiNaC::numeric& coefficient, const ex& c, const ex& s, int k, GiNaC::epvector& out,
+                    GiNaC::numeric& constant) {
   GiNaC::exvector rest;
-  GiNaC::numeric number = 1;
+  GiNaC::numeric number = coefficient;
   int a = 0;
-  for (const ex& f : t) {
-    if (is_number(f)) {
-      number *= GiNaC::ex_to<GiNaC::numeric>(f);
-      continue;
+  bool ok = true;
+  const auto factor = [&](const ex& base, const ex& e) {
+    if (!ok) return;
+    if (is_number(base) && e.is_equal(1)) {
+      number *= GiNaC::ex_to<GiNaC::numeric>(base);
+      return;
     }
-    const bool power = is_power_node(f);
-    const ex base = power ? f.op(0) : f;
-    if (!is_symbol_node(base) || (power && !(is_number(f.op(1)) && GiNaC::ex_to<GiNaC::numeric>(f.op(1)).is_integer()))) return false;
-    if (base.is_equal(c)) continue;  // c^k: k known
-    if (base.is_equal(s)) a += power ? GiNaC::ex_to<GiNaC::numeric>(f.op(1)).to_int() : 1;
-    else rest.push_back(f);
-  }
+    if (!is_symbol_node(base) || !(is_number(e) && GiNaC::ex_to<GiNaC::numeric>(e).is_integer())) {
+      ok = false;
+      return;
+    }
+    if (base.is_equal(c)) return;  // c^k: k known
+    if (base.is_equal(s)) a += GiNaC::ex_to<GiNaC::numeric>(e).to_int();
+    else rest.push_back(e.is_equal(1) ? base : GiNaC::pow(base, e));
+  };
+  if (is_product(x)) for_each_power(x, factor);
+  else if (is_power_node(x)) factor(x.op(0), x.op(1));
+  else return false;
+  if (!ok) return false;
   const int j = k / 2;
   if (k % 2 != 0) rest.push_back(c);
   GiNaC::numeric binomial = 1;  // C(j, i)
   for (int i = 0; i <= j; ++i) {
     GiNaC::exvector term = rest;
-    term.push_back(number * (i % 2 == 0 ? binomial : -binomial));
     if (a + 2 * i != 0) term.push_back(GiNaC::pow(s, a + 2 * i));
-    out.push_back(GiNaC::mul(term));
+    const GiNaC::numeric n = number * (i % 2 == 0 ? binomial : -binomial);
+    if (term.empty()) constant += n;
+    else out.emplace_back(ex(GiNaC::mul(term)), n);
     binomial = binomial * (j - i) / (i + 1);
   }
   return true;
@@ -225,21 +235,31 @@ std::optional<ex> divided_exactly(const ex& p, const std::vector<ex>& syms, cons
 
 ex replace_square(const ex& p, const ex& c, const ex& s) {
   const ex q = p.expand();
-  // One pass over the terms, without has(c) first: GiNaC builds every term of a sum again for each
-  // walk over it (op(i) of a sum is a new product), and the walks dominated the display pass.
-  GiNaC::exvector out;
+  // One pass over the stored pairs, without has(c) first: GiNaC builds every term of a sum again for
+  // each walk over it (op(i) of a sum is a new product), and the walks dominated the display pass.
+  GiNaC::epvector pairs;  // the sum's terms as (product, number): add() takes them as they are
+  GiNaC::numeric constant = 0;
+  GiNaC::exvector others;  // terms of the rare monomials binomial_pairs does not read
   bool changed = false;
-  const auto each = [&](const ex& t) {
-    const int k = degree_in(t, c);
+  const auto term = [&](const ex& x, const ex& coefficient) {
+    const int k = degree_in(x, c);
+    const GiNaC::numeric& n = GiNaC::ex_to<GiNaC::numeric>(coefficient);
     if (k < 2) {
-      out.push_back(t);
+      if (is_number(x)) constant += n * GiNaC::ex_to<GiNaC::numeric>(x);
+      else pairs.emplace_back(x, n);
       return;
     }
     changed = true;
-    if (!binomial_terms(t, c, s, k, out)) out.push_back((t / GiNaC::pow(c, k - k % 2) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2)).expand());
+    if (!binomial_pairs(x, n, c, s, k, pairs, constant))
+      others.push_back((x * n / GiNaC::pow(c, k - k % 2) * GiNaC::pow(1 - GiNaC::pow(s, 2), k / 2)).expand());
   };
-  for (const ex& t : terms_of(q)) each(t);
-  return changed ? ex(GiNaC::add(out)) : q;  // a sum of expanded terms is expanded: add() flattens it
+  if (is_sum(q)) for_each_term(q, term, [&](const ex& k) { constant += GiNaC::ex_to<GiNaC::numeric>(k); });
+  else term(q, 1);
+  if (!changed) return q;
+  const ex sum = GiNaC::add(std::move(pairs), constant);  // a sum of expanded terms is expanded
+  if (others.empty()) return sum;
+  others.push_back(sum);
+  return GiNaC::add(others);
 }
 
 std::optional<std::map<ex, int, GiNaC::ex_is_less>> degrees_of(const ex& p) {

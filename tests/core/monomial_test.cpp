@@ -80,6 +80,16 @@ TEST_CASE("replace_square turns c² into 1 − s², the same polynomial as by co
   CHECK(hamel::replace_square(GiNaC::pow(c, 2), c, s).is_equal((1 - s * s).expand()));
 }
 
+TEST_CASE("replace_square's sum is GiNaC's own: the terms that cancel, a number times c², a factor it cannot read") {
+  GiNaC::symbol s("s"), c("c"), a("a");
+  // 3c² + 3s² cancels to the number 3; sin(a)·c² is rewritten by GiNaC's division and expansion
+  const ex p = 3 * GiNaC::pow(c, 2) + 3 * GiNaC::pow(s, 2) + GiNaC::sin(a) * GiNaC::pow(c, 2) - 7;
+  const ex expected = (3 * (1 - s * s) + 3 * s * s + GiNaC::sin(a) * (1 - s * s) - 7).expand();
+  CHECK(hamel::replace_square(p, c, s).is_equal(expected));
+  CHECK(hamel::replace_square(-4 * GiNaC::pow(c, 2) * a, c, s).is_equal((-4 * a * (1 - s * s)).expand()));
+  CHECK(hamel::replace_square(GiNaC::pow(c, 2) + GiNaC::pow(s, 2), c, s).is_equal(1));
+}
+
 TEST_CASE("degrees_of reads each symbol's degree off an expanded polynomial, and refuses what is not one") {
   GiNaC::symbol x("x"), y("y"), z("z");
   const auto d = hamel::degrees_of((3 * GiNaC::pow(x, 4) * y - GiNaC::numeric(1, 2) * y * y * y + x + 7).expand());
