@@ -1999,9 +1999,11 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   // over D = M·D′, M the monomial common to D's terms: N split over M only, D′ kept whole, as SymPy
   // writes the solid of revolution's C_13^2: m (I1 f1 + I3 f2 cos θ/sin²θ) f2′/K
   if (const ex M = common_monomial(terms_of(den_short), symbols_of(den_short, P)); term_count(den_short) > 1 && !M.is_equal(1)) {
-    const ex over = with_atoms(best_polynomial((den_short / M).expand(), P), P);
+    std::optional<ex> shown_over;  // D′ shown only where a split over M is made (none past kMaxSplitTerms)
     for (const ex& n : numerators)
       if (const auto s = split(n, M)) {
+        if (!shown_over) shown_over = with_atoms(best_polynomial((den_short / M).expand(), P), P);
+        const ex& over = *shown_over;
         forms.push_back(*s / over);
         if (ex c = common_factor_out(*s); !c.is_equal(*s)) forms.push_back(c / over);
       }
