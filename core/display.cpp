@@ -1412,6 +1412,22 @@ ex collected(const ex& p, const GiNaC::lst& vars, const Polynomial& P, bool plai
   return g * GiNaC::add(out);
 }
 
+// The expanded numerator's parts by monomial in `vars` (by_monomial_in, with their terms), read once
+// for divisible_part and per_monomial, which ask for the same numerator's.
+class NumeratorParts {
+ public:
+  explicit NumeratorParts(const GiNaC::lst& vars) : vars_(vars) {}
+  const std::vector<MonomialPart>& operator()(const ex& num) {
+    if (!parts_ || !num.is_equal(num_)) num_ = num, parts_ = by_monomial_in(num.expand(), vars_, 1, true);
+    return *parts_;
+  }
+
+ private:
+  const GiNaC::lst& vars_;
+  ex num_;
+  std::optional<std::vector<MonomialPart>> parts_;
+};
+
 // N/D as Σ (c_k m_k)/D over the monomials m_k in `vars`, each c_k/D cancelled by their gcd, each
 // denominator signed as the printer writes a sum factor (a plus first); nullopt when D is a monomial
 // (the term-by-term split does that), there is one monomial, or no coefficient shares a factor with D.
@@ -1423,12 +1439,12 @@ bool reducible(const ex& p) {
   return std::count_if(f.begin(), f.end(), [](const ex& x) { return !is_number(x); }) >= 2;
 }
 
-std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const ex& den, const GiNaC::lst& vars) {
+std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const ex& den, const GiNaC::lst& vars, NumeratorParts& parts_of_num) {
   const ex den_e = den.expand();
   if (vars.nops() == 0 || term_count(den_e) < 2) return std::nullopt;
   // an irreducible D shares a factor with a coefficient only by dividing it: divisible_part's case
   if (!reducible(den)) return std::nullopt;
-  const auto monomials = by_monomial_in(num.expand(), vars, 1, true);
+  const auto& monomials = parts_of_num(num);
   if (monomials.size() < 2) return std::nullopt;
   const auto degree_of = [](const ex& p, const ex& v) {
     int d = 0;
@@ -1503,11 +1519,11 @@ std::optional<std::vector<std::pair<ex, ex>>> per_monomial(const ex& num, const 
 struct DivisiblePart {
   ex quotient, rest;
 };
-std::optional<DivisiblePart> divisible_part(const ex& num, const ex& den, const GiNaC::lst& vars, const Polynomial& P) {
+std::optional<DivisiblePart> divisible_part(const ex& num, const ex& den, const GiNaC::lst& vars, const Polynomial& P, NumeratorParts& parts_of_num) {
   if (vars.nops() == 0 || is_number(den)) return std::nullopt;
   DivisiblePart out{0, 0};
   bool some = false, all = true;
-  for (const MonomialPart& part : by_monomial_in(num.expand(), vars)) {
+  for (const MonomialPart& part : parts_of_num(num)) {
     const ex &mono = part.monomial, &coeff = part.coefficient;
     ex q;
     const bool divides = divide_by_degrees(coeff, den, q) ||
@@ -1556,8 +1572,9 @@ ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
 // The per-monomial fractions (per_monomial) each in its best form, the sum in the atoms; nullopt where
 // there are none or a part's form fails its check (`equal`, display_form's).
 template <class Equal>
-std::optional<ex> per_monomial_form(const ex& num_signed, const ex& den_signed, const GiNaC::lst& vars, Polynomial& P, const Equal& equal) {
-  const auto parts = per_monomial(num_signed, den_signed, vars);
+std::optional<ex> per_monomial_form(const ex& num_signed, const ex& den_signed, const GiNaC::lst& vars, Polynomial& P, const Equal& equal,
+                                    NumeratorParts& parts_of_num) {
+  const auto parts = per_monomial(num_signed, den_signed, vars, parts_of_num);
   if (!parts) return std::nullopt;
   ex sum = 0;
   bool exact = true;
@@ -1588,7 +1605,8 @@ constexpr std::size_t kMaxSplitTerms = 30;
 std::optional<ex> split_fraction(const ex& num, const ex& den, const Polynomial& P) {
   const std::vector<ex> den_terms = terms_of(den.expand());
   if (is_number(den) || den_terms.size() != 1) return std::nullopt;
-  const std::vector<ex> terms = terms_in_print_order(num, P);
+  // in stored order, not printed to be ordered: the sum below is the same in any order
+  const std::vector<ex> terms = terms_of(num);
   if (terms.size() < 2 || terms.size() > kMaxSplitTerms) return std::nullopt;
   const std::vector<ex> syms = symbols_of(den, P);
   const GiNaC::numeric content = den.integer_content();
@@ -2049,17 +2067,20 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
     }
   }
   // the potential beside the kinetic energy's fraction: T/D + V rather than (T + D·V)/D
-  if (const auto parts = divisible_part(num_signed, den_signed, vars, P)) {
+  NumeratorParts parts_of_num(vars);
+  if (const auto parts = divisible_part(num_signed, den_signed, vars, P, parts_of_num)) {
     const ex R = best_numerator(contract_angle_sums(parts->rest, P), vars, P);
     const ex Q = best_numerator(contract_angle_sums(parts->quotient, P), vars, P);
     if (equal(R, parts->rest) && equal(Q, parts->quotient)) forms.push_back(with_atoms(R / D + Q, P));
   }
   // one fraction per monomial in the momenta, each cancelled: π1²/(2J) + π2²/(2(I + m R²)) for a coin
   // rolling on an incline, not (J π2² + π1² (I + m R²))/(2 J (I + m R²))
-  if (const auto sum = per_monomial_form(num_signed, den_signed, vars, P, equal)) forms.push_back(*sum);
+  if (const auto sum = per_monomial_form(num_signed, den_signed, vars, P, equal, parts_of_num)) forms.push_back(*sum);
   // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
   // on the circle, a polynomial identity like those checked above
-  const std::vector<ex> numerators{num_short, recover_cos(num_short, P)};
+  // once where recover_cos changes nothing: the same numerator gives the same forms, met before
+  std::vector<ex> numerators{num_short};
+  if (ex r = recover_cos(num_short, P); !r.is_equal(num_short)) numerators.push_back(r);
   const auto split = [&](const ex& n, const ex& d) -> std::optional<ex> {
     if (const auto s = split_fraction(n, d, P)) return with_exponentials_combined(with_atoms(*s, P));
     return std::nullopt;
@@ -2069,9 +2090,11 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   // over D = M·D′, M the monomial common to D's terms: N split over M only, D′ kept whole, as SymPy
   // writes the solid of revolution's C_13^2: m (I1 f1 + I3 f2 cos θ/sin²θ) f2′/K
   if (const ex M = common_monomial(terms_of(den_short), symbols_of(den_short, P)); term_count(den_short) > 1 && !M.is_equal(1)) {
-    const ex over = with_atoms(best_polynomial((den_short / M).expand(), P), P);
+    std::optional<ex> shown_over;  // D′ shown only where a split over M is made (none past kMaxSplitTerms)
     for (const ex& n : numerators)
       if (const auto s = split(n, M)) {
+        if (!shown_over) shown_over = with_atoms(best_polynomial((den_short / M).expand(), P), P);
+        const ex& over = *shown_over;
         forms.push_back(*s / over);
         if (ex c = common_factor_out(*s); !c.is_equal(*s)) forms.push_back(c / over);
       }
