@@ -1294,15 +1294,17 @@ std::vector<std::pair<std::size_t, std::size_t>> circle_slots(const std::vector<
 }
 
 // e's lift to forms homogeneous in each angle's sine and cosine (core/circle_lift.hpp), where some
-// term of e holds both: nullopt otherwise, or where the lift changes nothing.
+// term of e holds both: nullopt otherwise, where the lift changes nothing, or where e or its lift has
+// more terms than FLINT factors here.
 std::optional<ex> lifted_on_circles(const ex& e, const Polynomial& P) {
+  if (term_count(e) > kMaxFlintFactorTerms) return std::nullopt;  // factored only up to that size
   const std::vector<ex> syms = symbols_of(e, P);
   const auto slots = circle_slots(syms, P);
   if (slots.empty()) return std::nullopt;
   const auto sparse = to_sparse(e, syms);
   if (!sparse || !has_mixed_term(*sparse, slots)) return std::nullopt;
   const auto h = homogeneous_on_circles(*sparse, slots);
-  if (!h) return std::nullopt;
+  if (!h || term_count(*h) > kMaxFlintFactorTerms) return std::nullopt;
   return to_ginac(*h, syms);
 }
 
