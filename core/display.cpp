@@ -812,7 +812,7 @@ ex contract_angle_sums(const ex& p, Polynomial& P) {
   constexpr std::size_t kRemembered = 4096;
   using Pairs = std::vector<std::pair<ex, ex>>;
   thread_local std::unordered_map<ex, Pairs, std::hash<ex>, GiNaC::ex_is_equal> unchanged;
-  const ex e = p.expand();
+  const ex e = expanded_checked(p);  // flagged: the expand() of contract_angle_sums_uncached is then free
   GiNaC::exset in_e;
   symbols_of_terms(e, in_e);
   Pairs pairs;
@@ -2032,7 +2032,8 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   // without their signs), the form is the same in every run.
   int sign = 1;
   const ex den_signed = with_positive_lead(den, sign, P);
-  const ex num_signed = sign < 0 ? (-num).expand() : num.expand();
+  // flagged expanded (expanded_checked): contract_angle_sums and the checks expand them again
+  const ex num_signed = expanded_checked(sign < 0 ? -num : num);
   const ex num_short = contract_angle_sums(num_signed, P), den_short = contract_angle_sums(den_signed, P);
   // Every rewriting below is a polynomial identity modulo c² + s² = 1 (the angle sums written out);
   // checked, never trusted.

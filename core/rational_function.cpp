@@ -366,21 +366,22 @@ GiNaC::ex fraction_parts(const GiNaC::ex& canonical) {
   using GiNaC::ex_to;
   using GiNaC::numeric;
   if (!is_product(canonical)) return canonical.numer_denom();
-  GiNaC::ex num = 1, den = 1;
+  // the factors gathered and multiplied once each side: the same products as multiplying them in one by one
+  GiNaC::exvector num, den;
   for (const GiNaC::ex& f : canonical) {
     if (is_number(f)) {
-      num *= ex_to<numeric>(f).numer();
-      den *= ex_to<numeric>(f).denom();
+      num.push_back(ex_to<numeric>(f).numer());
+      den.push_back(ex_to<numeric>(f).denom());
     } else if (is_power_node(f) && is_number(f.op(1)) && ex_to<numeric>(f.op(1)).is_negative()) {
       if (!ex_to<numeric>(f.op(1)).is_integer()) return canonical.numer_denom();  // a root below: GiNaC's form
-      den *= GiNaC::pow(f.op(0), -f.op(1));
+      den.push_back(GiNaC::pow(f.op(0), -f.op(1)));
     } else if (is_sum(f) || is_symbol_node(f) || is_power_node(f) || is_call(f)) {
-      num *= f;
+      num.push_back(f);
     } else {
       return canonical.numer_denom();  // anything unexpected: GiNaC's own answer
     }
   }
-  return GiNaC::lst{num.expand(), den.expand()};
+  return GiNaC::lst{GiNaC::ex(GiNaC::mul(num)).expand(), GiNaC::ex(GiNaC::mul(den)).expand()};
 }
 
 }  // namespace hamel

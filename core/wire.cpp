@@ -21,13 +21,20 @@ using GiNaC::ex;
 using GiNaC::is_a;
 using GiNaC::ex_to;
 
+// walk_once's walk, a product's factors read off its stored pairs (core/stored_terms.hpp): op(i) builds
+// each x^k anew, whose leaves are those of x (k is a number), in the same order.
 void WireLeaves::add(const ex& e) {
-  walk_once(e, walked_, [&](const ex& x) {
-    if (is_a<GiNaC::numeric>(x)) return false;
-    if (x.nops() > 0) return true;
-    if (position_.emplace(x, static_cast<long>(leaves_.size())).second) leaves_.push_back(x);
-    return false;
-  });
+  if (is_number(e)) return;
+  if (e.nops() == 0) {
+    if (position_.emplace(e, static_cast<long>(leaves_.size())).second) leaves_.push_back(e);
+    return;
+  }
+  if (NodeMemo<bool>::shared(e)) {
+    if (walked_.find(e)) return;
+    walked_.remember(e, true);
+  }
+  if (is_product(e)) for_each_power(e, [&](const ex& base, const ex&) { add(base); });
+  else any_operand(e, [&](const ex& x) { return add(x), false; });
 }
 
 std::optional<std::size_t> WireLeaves::index(const ex& leaf) const {
