@@ -1438,6 +1438,8 @@ bool reducible(const ex& p) {
   const ex f = factor_remembered(p);
   if (is_power_node(f)) return true;
   if (!is_product(f)) return false;
+  // −(x + y)² is −1·(x + y)²: one factor that is not a number, but a power
+  if (std::any_of(f.begin(), f.end(), [](const ex& x) { return is_power_node(x) && !is_number(x.op(0)); })) return true;
   return std::count_if(f.begin(), f.end(), [](const ex& x) { return !is_number(x); }) >= 2;
 }
 
