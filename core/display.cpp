@@ -278,7 +278,11 @@ bool may_pair(const std::vector<ex>& terms, const ex& s) {
       }
       k.rest = k.rest * 1000003u + f.gethash();  // the factors of a product come in a fixed order
     };
-    for_each_power(t, [&](const ex& base, const ex& power) {
+    for_each_power(t, [&](const ex& b, const ex& p) {
+      // a lone x^k (not a product) is keyed as a product's factor x^k is: R² and −R² sin²θ pair
+      const bool lone_power = p.is_equal(1) && is_power_node(b) && is_symbol_node(b.op(0)) && is_number(b.op(1));
+      const ex& base = lone_power ? b.op(0) : b;
+      const ex power = lone_power ? b.op(1) : p;
       if (!power.is_equal(1) && is_symbol_node(base)) {  // a product's x^k, read off its pair
         if (base.is_equal(s)) k.degree += ex_to<GiNaC::numeric>(power).to_int();
         else k.rest = k.rest * 1000003u + (base.gethash() ^ (power.gethash() * 31u));

@@ -543,4 +543,19 @@ TEST_CASE("display_form: a product the reduction on the circle hid is found on t
   CHECK_MESSAGE(hamel::display_size(shown) <= hamel::display_size(e), text);
 }
 
+TEST_CASE("display_form: t − t·sin² pairs a lone power t too") {
+  // the pairing's hash keyed a lone R² otherwise than the factor R² of −R² sin²θ, so the two were never
+  // joined: the hybrid rolling disk's impact law ṙ⁺ (examples/hybrid_rolling_disk.yaml) printed with 35
+  // operations (SymPy's count_ops) where joining them gives 34
+  GiNaC::symtab table;
+  for (const char* name : {"R", "m", "r", "r_dot", "theta", "mu1", "mu2", "e", "k"}) table[name] = GiNaC::realsymbol(name);
+  GiNaC::parser read(table);
+  const ex e = read("(R*(m*R*r*r_dot*cos(theta) - mu1*R*sin(theta) + mu2*r)*cos(theta)"
+                    " - e*(k^2 + R^2)*(m*r*r_dot*sin(theta) + mu1*cos(theta))*sin(theta))/(m*r*(k^2 + R^2))");
+  const ex shown = hamel::display_form(e, GiNaC::lst{table["r_dot"]});
+  check_equal(shown, e);
+  CHECK(hamel::detail::str(shown) ==
+        "((mu2*R*r - mu1*(e*k^2 + R^2*(e + 1))*sin(theta))*cos(theta)/(m*r) + r_dot*(R^2*cos(theta)^2 - e*(k^2 + R^2)*sin(theta)^2))/(k^2 + R^2)");
+}
+
 }  // TEST_SUITE
