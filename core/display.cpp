@@ -1290,7 +1290,10 @@ bool reducible(const ex& p);
 
 // The circle pairs (s, c) with both symbols among `syms`, as their indices there.
 std::vector<std::pair<std::size_t, std::size_t>> circle_slots(const std::vector<ex>& syms, const Polynomial& P) {
-  const auto slot = [&](const ex& x) { return static_cast<std::size_t>(std::find_if(syms.begin(), syms.end(), [&](const ex& y) { return y.is_equal(x); }) - syms.begin()); };
+  const auto slot = [&](const ex& x) {
+    const auto it = std::find_if(syms.begin(), syms.end(), [&](const ex& y) { return y.is_equal(x); });
+    return static_cast<std::size_t>(it - syms.begin());
+  };
   std::vector<std::pair<std::size_t, std::size_t>> slots;
   for (const auto& pair : P.circle)
     if (const std::size_t s = slot(pair.first), c = slot(pair.second); s < syms.size() && c < syms.size()) slots.emplace_back(s, c);
@@ -1383,7 +1386,7 @@ ex best_polynomial_uncached(const ex& e, const Polynomial& P) {  // e expanded
 }
 
 
-// A denominator, also in the form of its lift where that does not factor: the recurring denominators
+// A denominator, also in the forms of its lift whether that factors or not: the recurring denominators
 // are named from these (the skate's K = 4k²(x cos φ + y sin φ)² + 1, which grouping the reduced form
 // writes 4k²(x (x cos φ + 2y sin φ) cos φ + y² sin²φ) + 1); they are few beside the numerators' coefficients.
 ex best_denominator(const ex& p, const Polynomial& P) {
@@ -1437,7 +1440,8 @@ class NumeratorParts {
 // N/D as Σ (c_k m_k)/D over the monomials m_k in `vars`, each c_k/D cancelled by their gcd, each
 // denominator signed as the printer writes a sum factor (a plus first); nullopt when D is a monomial
 // (the term-by-term split does that), there is one monomial, or no coefficient shares a factor with D.
-// Whether p factors (over Q, FLINT's factoring, remembered): a power or a product of two non-numbers.
+// Whether p factors (over Q, FLINT's factoring, remembered): a power, a number times a power, or a
+// product of two non-numbers.
 bool reducible(const ex& p) {
   const ex f = factor_remembered(p);
   if (is_power_node(f)) return true;
