@@ -36,16 +36,22 @@ class NodeMemo {
   std::vector<GiNaC::ex> keep_;
 };
 
+/// Whether a walk enters e: always, but a node it can meet again (NodeMemo::shared) only the first
+/// time, which `seen` then remembers.
+inline bool first_visit(const GiNaC::ex& e, NodeMemo<bool>& seen) {
+  if (!NodeMemo<bool>::shared(e)) return true;
+  if (seen.find(e)) return false;
+  seen.remember(e, true);
+  return true;
+}
+
 /// Visits e and its subexpressions, entering a node the walk can meet twice only once (`seen` remembers
 /// those, and may be kept across walks); `visit(x)` says whether to go on into x's operands. A sum's
 /// term c·x is entered as x, and its numbers are not visited (core/stored_terms.hpp): the walks look
 /// for symbols, atoms and powers, never for a sum's numbers.
 template <class Visit>
 void walk_once(const GiNaC::ex& e, NodeMemo<bool>& seen, Visit&& visit) {
-  if (e.nops() > 0 && NodeMemo<bool>::shared(e)) {
-    if (seen.find(e)) return;
-    seen.remember(e, true);
-  }
+  if (e.nops() > 0 && !first_visit(e, seen)) return;
   if (!visit(e)) return;
   any_operand(e, [&](const GiNaC::ex& x) {
     walk_once(x, seen, visit);

@@ -993,7 +993,7 @@ class ExactPoints {
   // A random point per field (lane): each pair (s_x, c_x) on the unit circle, every other symbol and π
   // a residue.
   ExactValueAt<ResidueLanes>::Point residue_point(const std::vector<PrimeField>& fields, std::mt19937_64& rng) const {
-    if (fields.size() > kLanes) throw std::logic_error("values_modulo: more fields than lanes");
+    if (fields.size() > kLanes) throw std::logic_error("residue_point: more fields than lanes");
     ExactValueAt<ResidueLanes>::Point pt;
     GiNaC::exset on_circles;  // the s_x, c_x drawn with their pair
     for (const TrigPair* tp : pairs_) on_circles.insert({tp->s, tp->c});

@@ -21,7 +21,7 @@ using GiNaC::ex;
 using GiNaC::is_a;
 using GiNaC::ex_to;
 
-// walk_once's walk, a product's factors read off its stored pairs (core/stored_terms.hpp): op(i) builds
+// walk_once's walk (first_visit), a product's factors read off its stored pairs (core/stored_terms.hpp): op(i) builds
 // each x^k anew, whose leaves are those of x (k is a number), in the same order.
 void WireLeaves::add(const ex& e) {
   if (is_number(e)) return;
@@ -29,12 +29,15 @@ void WireLeaves::add(const ex& e) {
     if (position_.emplace(e, static_cast<long>(leaves_.size())).second) leaves_.push_back(e);
     return;
   }
-  if (NodeMemo<bool>::shared(e)) {
-    if (walked_.find(e)) return;
-    walked_.remember(e, true);
+  if (!first_visit(e, walked_)) return;
+  if (is_product(e)) {
+    for_each_power(e, [&](const ex& base, const ex&) { add(base); });
+    return;
   }
-  if (is_product(e)) for_each_power(e, [&](const ex& base, const ex&) { add(base); });
-  else any_operand(e, [&](const ex& x) { return add(x), false; });
+  any_operand(e, [&](const ex& x) {
+    add(x);
+    return false;  // on to every operand
+  });
 }
 
 std::optional<std::size_t> WireLeaves::index(const ex& leaf) const {
