@@ -16,6 +16,7 @@
 #include "core/work_clock.hpp"
 #include "geometry/linear_algebra.hpp"
 #include "reduction/algebraic_form.hpp"
+#include "reduction/angle_reflection.hpp"
 #include "reduction/groebner.hpp"
 
 namespace hamel {
@@ -547,6 +548,12 @@ void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const Ree
         return;
       }
     }
+  // a reflection of an angle that fixes the variables and moves f: no elimination needed to say so
+  if (const auto moved = reflection_moving(f, reflections_fixing(v))) {
+    r.outcome = Reexpressed::Outcome::NotRational;
+    r.note = "not rational in the variables: " + moved->text() + " leaves every variable unchanged and changes it";
+    return;
+  }
   GraphIdeal g = graph_of_variables(v, section.solved, section.p_of_u);
   static const GiNaC::symbol z("z");
   add_function(g, lifted, z);

@@ -42,7 +42,9 @@ struct ReexpressBudget {
 struct Reexpressed {
   enum class Outcome {
     Expressed,      ///< `value` is f in the u symbols, verified
-    NotRational,    ///< f is algebraic over the variables but not a rational function of them
+    NotRational,    ///< f is not a rational function of the variables: algebraic over them (the
+                    ///< elimination's answer), or moved by an angle's reflection that fixes them
+                    ///< (reduction/angle_reflection.hpp)
     NotDetermined,  ///< f is not a function of the variables (e.g. not invariant)
     OverBudget,     ///< the elimination did not finish within the budget
     Unverified,     ///< a candidate was found but the zero test did not confirm it

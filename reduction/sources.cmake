@@ -1,5 +1,6 @@
 target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/algebraic_form.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/angle_reflection.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_momenta.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_search.cpp
   ${CMAKE_CURRENT_LIST_DIR}/groebner.cpp

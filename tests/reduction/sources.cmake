@@ -1,4 +1,5 @@
 target_sources(hamel_tests PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/angle_reflection_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_momenta_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_search_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/group_action_test.cpp
