@@ -49,11 +49,7 @@ std::vector<AngleReflection> reflections_of(const VariablesOnChart& v) {
 
 const std::vector<AngleReflection>& reflections_fixing(const VariablesOnChart& v) {
   thread_local std::map<ex, std::vector<AngleReflection>, GiNaC::ex_is_less> memo;
-  GiNaC::lst symbols, expressions, coordinates;
-  for (const ex& u : v.symbols) symbols.append(u);
-  for (const NamedFunction& f : v.variables) expressions.append(f.expression);
-  for (const ex& x : v.chart.coordinates()) coordinates.append(x);
-  const ex key = GiNaC::lst{symbols, expressions, coordinates};
+  const ex key = variables_key(v);
   if (const auto it = memo.find(key); it != memo.end()) return it->second;
   return memo.emplace(key, reflections_of(v)).first->second;
 }

@@ -248,18 +248,14 @@ std::optional<std::pair<ex, ex>> argument_in_variables(const ex& q, const Variab
 
 // argument_in_variables, remembered for the process: every re-expression of a derivation asks it for
 // the same coordinates (the solid of revolution's θ eleven times, one to three eliminations each). The
-// key holds the coordinate, the variables' symbols and their expressions themselves (not their text:
-// two charts may name different symbols alike). A coordinate found not to be a function of the
+// key holds the coordinate and the variables (variables_key). A coordinate found not to be a function of the
 // variables is remembered only when no elimination ran out of budget.
 std::optional<std::pair<ex, ex>> remembered_argument(const ex& q, const VariablesOnChart& v, const ReexpressBudget& budget) {
   struct Known {
     std::optional<std::pair<ex, ex>> value;
   };
   thread_local std::map<ex, Known, GiNaC::ex_is_less> memo;
-  GiNaC::lst symbols, expressions;
-  for (const ex& u : v.symbols) symbols.append(u);
-  for (const NamedFunction& f : v.variables) expressions.append(f.expression);
-  const ex key = GiNaC::lst{q, symbols, expressions};
+  const ex key = GiNaC::lst{q, variables_key(v)};
   if (const auto it = memo.find(key); it != memo.end()) return it->second.value;
   bool over_budget = false;
   const auto a = argument_in_variables(q, v, budget, over_budget);
@@ -450,11 +446,7 @@ AffineSection affine_section(const VariablesOnChart& v) {
 // re-expression asks for it (the flagship's 30 or so, each a symbolic inverse and its normal()).
 const AffineSection& remembered_section(const VariablesOnChart& v) {
   thread_local std::map<ex, AffineSection, GiNaC::ex_is_less> memo;
-  GiNaC::lst symbols, expressions, coordinates;
-  for (const ex& u : v.symbols) symbols.append(u);
-  for (const NamedFunction& f : v.variables) expressions.append(f.expression);
-  for (const ex& x : v.chart.coordinates()) coordinates.append(x);
-  const ex key = GiNaC::lst{symbols, expressions, coordinates};
+  const ex key = variables_key(v);
   if (const auto it = memo.find(key); it != memo.end()) return it->second;
   return memo.emplace(key, affine_section(v)).first->second;
 }
@@ -575,6 +567,14 @@ void eliminate(Reexpressed& r, const ex& f, const VariablesOnChart& v, const Ree
 }
 
 }  // namespace
+
+ex variables_key(const VariablesOnChart& v) {
+  GiNaC::lst symbols, expressions, coordinates;
+  for (const ex& u : v.symbols) symbols.append(u);
+  for (const NamedFunction& f : v.variables) expressions.append(f.expression);
+  for (const ex& x : v.chart.coordinates()) coordinates.append(x);
+  return GiNaC::lst{symbols, expressions, coordinates};
+}
 
 ArgumentForm argument_form(const ex& q, const ex& value) {
   if (GiNaC::is_the_function<GiNaC::acos_SERIAL>(value)) return {GiNaC::cos(q), value.op(0)};

@@ -25,6 +25,11 @@ struct VariablesOnChart {
   std::vector<NamedFunction> variables;  ///< u_a(q, π)
 };
 
+/// The variables as one expression (their symbols, their expressions and the chart's coordinates, by
+/// value, not by text: two charts may name different symbols alike): the key of what depends on them
+/// alone, remembered per process.
+GiNaC::ex variables_key(const VariablesOnChart& v);
+
 /// What one re-expression may cost; past it the answer is "not re-expressed", never a hang. Seconds
 /// are CPU seconds of the work (this process's and the Gröbner child's, core/work_clock.hpp), so the
 /// answer does not depend on the machine's load.
