@@ -3,7 +3,7 @@
 //
 // If every variable u_a is unchanged by a map σ of D* and f = R(u) for a rational R, then
 // f∘σ = R(u∘σ) = R(u) = f. So f∘σ ≠ f proves that f is not rational in the variables, with no Gröbner
-// basis: a thin disk's d/dt p2 in c = cos θ and the momenta took 6.7 s of Singular to be found
+// basis: a disk-like body's d/dt p2 in c = cos θ and the momenta took 6.7 s of Singular to be found
 // algebraic of degree 2; θ ↦ −θ, which fixes cos θ and moves it, decides it at once.
 #pragma once
 
