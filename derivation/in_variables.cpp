@@ -235,7 +235,8 @@ std::optional<VariableTable> InVariables::brackets(const AlmostPoissonBracket& B
   Object& o = s.object("reduced_bracket", ObjectKind::Bracket, "the brackets of the variables");
   std::vector<std::string> left;
   VariableTable in_u;
-  const auto table = bracket_table(B, in_.variables);
+  on_dual_ = bracket_table(B, in_.variables);
+  const auto& table = on_dual_;
   std::vector<std::pair<std::size_t, std::pair<std::size_t, std::size_t>>> retry;  // entry, (a, b)
   for (const auto& [ab, value] : table) {
     const std::string& na = in_.variables[ab.first].name;

@@ -58,6 +58,8 @@ class InVariables {
   /// entries left, and "variable_relations" (|γ|² − 1 = 0). Returns the brackets in the variables
   /// when every one was re-expressed.
   std::optional<VariableTable> brackets(const AlmostPoissonBracket& B, DerivationSection& s);
+  /// The brackets {u_a, u_b} on D∗ (a < b) that brackets() re-expressed; empty before it ran.
+  const std::map<std::pair<std::size_t, std::size_t>, GiNaC::ex>& brackets_on_dual() const { return on_dual_; }
 
   /// Into `s`, when the variables' differentials have `rank` below their number and the relations
   /// listed by brackets() account for fewer: "variable_functions", each variable that is a function of
@@ -159,6 +161,7 @@ class InVariables {
   std::size_t pending_;  ///< the entries still to re-express (an estimate, for the shares)
   std::vector<std::pair<GiNaC::ex, GiNaC::ex>> arguments_;
   std::vector<GiNaC::ex> relations_;  ///< among the variables, each = 0 (|γ|² − 1)
+  std::map<std::pair<std::size_t, std::size_t>, GiNaC::ex> on_dual_;  ///< brackets()'s table on D∗
 };
 
 /// What the Jacobiator of one triple of variables is: zero on all of R^k, zero where the relations

@@ -6,6 +6,7 @@
 
 #include "brackets/casimir.hpp"
 #include "brackets/jacobi.hpp"
+#include "brackets/polynomial_casimirs.hpp"
 #include "core/display.hpp"
 #include "core/error.hpp"
 #include "core/latex.hpp"
@@ -577,8 +578,10 @@ NonholonomicInput invariant_variables(const NonholonomicInput& in, const Nonholo
 // against dim D* − dim of the orbits (the rank of the lifted generators). Said only when they are too
 // few, or more than the reduced space needs: then some reduced objects are not functions of them, or
 // relations hold among them (the flagship's |γ|² = 1), and the reader should know why.
-void variables_dimension(const NonholonomicInput& in, const NonholonomicBrackets& b, std::size_t rank, DerivationSection& s) {
-  if (b.orbits.size() != in.symmetry.size() || b.orbits.empty() || in.variables.empty()) return;
+// The dimension of D∗/G, said beside the variables' rank when they miss directions or hold relations;
+// nullopt where the orbits are not known.
+std::optional<std::size_t> variables_dimension(const NonholonomicInput& in, const NonholonomicBrackets& b, std::size_t rank, DerivationSection& s) {
+  if (b.orbits.size() != in.symmetry.size() || b.orbits.empty() || in.variables.empty()) return std::nullopt;
   const Chart& M = b.orbits.front().chart();
   std::vector<VectorField> orbits;
   for (std::size_t k : reducing_generators(in)) orbits.push_back(b.orbits[k]);
@@ -594,6 +597,29 @@ void variables_dimension(const NonholonomicInput& in, const NonholonomicBrackets
   if (rank < k)
     s.prose.push_back(std::to_string(k - rank) + " of the " + std::to_string(k) + " variables " + (k - rank == 1 ? "is a function" : "are functions") +
                       " of the others (their differentials have rank " + std::to_string(rank) + "): relations hold among them.");
+  return reduced;
+}
+
+// The polynomials of degree ≤ 2 in the variables that commute with every variable
+// (brackets/polynomial_casimirs.hpp): Casimirs of the reduced bracket when the variables are coordinates
+// of D∗/G (`complete`), else only functions that commute with them.
+void casimirs_in_variables(const NonholonomicInput& in, const InVariables& iv, const Chart& dual, bool complete, DerivationSection& s) {
+  if (!in.variable_chart || in.variables.size() > kMaxCasimirVariables) return;
+  const PolynomialCasimirs c = polynomial_casimirs(in.variable_chart->coordinates(), in.variables, iv.brackets_on_dual(), dual);
+  if (!c.skipped.empty()) return;
+  const std::string what = complete ? "Casimirs of the reduced bracket" : "functions commuting with every variable (the variables miss directions of D∗/G, so "
+                                                                          "these need not be Casimirs of the reduced bracket)";
+  const std::string how = " Found by linear algebra modulo the prime 2⁶¹ − 1 at random points of D∗, the parameters drawn too (so the "
+                          "coefficients are rational numbers), leaving out the combinations constant on D∗ and the products of linear ones";
+  if (c.found.empty()) {
+    s.prose.push_back("No polynomial of degree 1 or 2 in the variables is among the " + what + "." + how + ".");
+    return;
+  }
+  Paragraph p("Among the polynomials of degree 1 or 2 in the variables, the " + what + " are listed as $C_k$; on D∗, ");
+  for (std::size_t k = 0; k < c.found.size(); ++k) p.words((k ? ", $C_" : "$C_") + std::to_string(k + 1) + "$ = ").formula(c.found[k].on_dual);
+  s.prose.push_back(p.words("." + how + "; each verified: its bracket with every variable on D∗ is zero, " + c.found.back().verified.how() + "."));
+  Object& o = s.object("variable_casimirs", ObjectKind::List, complete ? "the Casimirs of the reduced bracket, in the variables" : "functions commuting with every variable");
+  for (std::size_t k = 0; k < c.found.size(); ++k) o.add({std::to_string(k + 1)}, Label::symbol("C", {std::to_string(k + 1)}), c.found[k].in_variables);
 }
 
 // 004 §6: φ times the reduced bracket is a bracket on the reduced space only when φ is a function on it:
@@ -666,7 +692,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   std::vector<GiNaC::ex> u;
   for (const auto& v : in.variables) u.push_back(v.expression);
   const std::size_t rank = differential_rank(u, B.chart());  // the reduced space's dimension (the image of u)
-  if (symmetric) variables_dimension(in, b, rank, s);
+  const auto dimension = symmetric ? variables_dimension(in, b, rank, s) : std::nullopt;
   // 004 §4: invariance is under G, and the declared generators are not one (section "symmetry")
   if (!symmetric)
     s.prose.push_back("The invariance of the variables is not checked: the declared generators are not a symmetry of "
@@ -674,6 +700,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
                       "the functions u_a(q, pi) on D∗, not of a reduced bracket.");
   InVariables iv(in, o.detail);
   const auto table = iv.brackets(B, s);
+  if (symmetric) casimirs_in_variables(in, iv, B.chart(), dimension && *dimension == rank, s);
   iv.functions_of_others(rank, s);
   // the Jacobiator in the variables once: for 'reduced.jacobi' and the characteristic distribution
   const auto jacobiators = table && in.variables.size() >= 3
