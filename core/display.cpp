@@ -1581,15 +1581,18 @@ ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
   return smallest({c, b}, P);
 }
 
-// The per-monomial fractions (per_monomial) each in its best form, the sum in the atoms; nullopt where
-// there are none or a part's form fails its check (`equal`, display_form's).
+// The per-monomial fractions (per_monomial) each in its best form, the sum in the atoms; and, where
+// two or more parts have the same denominator, the same with those parts over it as one fraction: the
+// parts that cancel nothing stay together over D, so only the monomials that cancel a factor of D
+// stand apart (the snakeboard's H_c = π2²/(4 J1) + (…)/(4 J0 J1 K), not J0 K π2² inside (…)/(4 J0 J1 K)).
+// None where there are no parts or a part's form fails its check (`equal`, display_form's).
+ex common_factor_out(const ex& sum);
+
 template <class Equal>
-std::optional<ex> per_monomial_form(const ex& num_signed, const ex& den_signed, const GiNaC::lst& vars, Polynomial& P, const Equal& equal,
-                                    NumeratorParts& parts_of_num) {
+std::vector<ex> per_monomial_forms(const ex& num_signed, const ex& den_signed, const GiNaC::lst& vars, Polynomial& P, const Equal& equal,
+                                   NumeratorParts& parts_of_num) {
   const auto parts = per_monomial(num_signed, den_signed, vars, parts_of_num);
-  if (!parts) return std::nullopt;
-  ex sum = 0;
-  bool exact = true;
+  if (!parts) return {};
   // the parts that cancel nothing share D: shown and checked once while P's angles stay as they are
   WhileAnglesStay<std::pair<ex, bool>> shown_below(P);
   const auto below = [&](const ex& d) {
@@ -1598,14 +1601,79 @@ std::optional<ex> per_monomial_form(const ex& num_signed, const ex& den_signed, 
       return std::pair<ex, bool>{shown, equal(shown, d)};
     });
   };
+  // each part's numerator in its best form (checked), kept for the groups below
+  std::vector<ex> shown_n;
+  ex sum = 0;
   for (const auto& [n, d] : *parts) {
-    const ex shown_n = best_numerator(contract_angle_sums(n, P), vars, P);
+    shown_n.push_back(best_numerator(contract_angle_sums(n, P), vars, P));
     const auto [shown_d, same_d] = below(d);
-    exact = exact && equal(shown_n, n) && same_d;
-    sum += shown_n / shown_d;
+    if (!equal(shown_n.back(), n) || !same_d) return {};
+    sum += shown_n.back() / shown_d;
   }
-  if (!exact) return std::nullopt;
-  return with_atoms(sum, P);
+  std::vector<ex> out{with_atoms(sum, P)};
+  // The parts by the sum in their denominators (K of 2K, K, 2 J0 K; none of 4 J1: d less its number and
+  // the monomial common to its terms, a plus first; factoring each d would cost FLINT's time, and past
+  // 10 terms is not tried), each group over the least common multiple L of its denominators, in the
+  // parts' order. A group's numerator is Σ (L/d_k)·n_k with each n_k as shown above, not searched again
+  // (searching it cost a third more of the Chaplygin ball's pass).
+  struct Split {
+    ex sum, outside;  // d = outside · sum, sum with a plus first (1 where d is a monomial)
+  };
+  const auto split = [&](const ex& d) {
+    const ex e = d.expand();
+    if (!is_sum(e)) return Split{1, e};
+    const ex outside = e.integer_content() * common_monomial(terms_of(e), symbols_of(e, P));
+    int sign = 1;
+    const ex sum = with_positive_lead((e / outside).expand(), sign, P);
+    return Split{sum, sign * outside};
+  };
+  // the least common multiple of numbers times monomials: each symbol to its highest power (GiNaC's lcm
+  // of the whole denominators, a gcd of large polynomials, took a third of the Chaplygin ball's pass)
+  const auto monomial_lcm = [](const ex& a, const ex& b) {
+    std::map<ex, GiNaC::numeric, GiNaC::ex_is_less> power;
+    GiNaC::numeric number = 1;
+    for (const ex& m : {a, b}) {
+      GiNaC::numeric n = 1;
+      for (const ex& f : is_product(m) ? terms_of_product(m) : std::vector<ex>{m}) {
+        if (is_number(f)) n *= GiNaC::ex_to<GiNaC::numeric>(f);
+        else if (is_power_node(f)) power[f.op(0)] = std::max(power[f.op(0)], GiNaC::ex_to<GiNaC::numeric>(f.op(1)));
+        else power[f] = std::max(power[f], GiNaC::numeric(1));
+      }
+      number = GiNaC::lcm(number, GiNaC::abs(n));
+    }
+    ex out = number;
+    for (const auto& [x, k] : power) out *= GiNaC::pow(x, k);
+    return out;
+  };
+  struct Group {
+    ex sum, outside;
+    std::vector<std::size_t> parts;
+  };
+  std::vector<Group> groups;
+  std::vector<Split> splits;
+  for (std::size_t k = 0; k < parts->size(); ++k) {
+    splits.push_back(split((*parts)[k].second));
+    const Split& sp = splits.back();
+    const auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.sum.is_equal(sp.sum); });
+    if (it == groups.end()) groups.push_back({sp.sum, sp.outside, {k}});
+    else it->outside = monomial_lcm(it->outside, sp.outside), it->parts.push_back(k);
+  }
+  if (groups.size() == parts->size() || groups.size() < 2) return out;
+  ex grouped = 0;
+  for (const Group& g : groups) {
+    ex n = 0, shown = 0;
+    for (const std::size_t k : g.parts) {
+      const ex q = g.outside / splits[k].outside;  // a monomial: L/d_k with L = g.outside · g.sum
+      n += q * (*parts)[k].first;
+      shown += q * shown_n[k];
+    }
+    const ex L = (g.outside * g.sum).expand();
+    const auto [shown_d, same_d] = below(L);
+    if (!equal(shown, n.expand()) || !same_d) return out;
+    grouped += common_factor_out(shown) / shown_d;  // R cos φ of each part once
+  }
+  out.push_back(with_atoms(grouped, P));
+  return out;
 }
 
 // Σ t_i / D with each fraction reduced: p_x²/(2m) + p_y²/(2m) + M·g·h instead of one fraction over
@@ -2088,7 +2156,8 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   }
   // one fraction per monomial in the momenta, each cancelled: π1²/(2J) + π2²/(2(I + m R²)) for a coin
   // rolling on an incline, not (J π2² + π1² (I + m R²))/(2 J (I + m R²))
-  if (const auto sum = per_monomial_form(num_signed, den_signed, vars, P, equal, parts_of_num)) forms.push_back(*sum);
+  const std::vector<ex> per_monomial_sums = per_monomial_forms(num_signed, den_signed, vars, P, equal, parts_of_num);
+  if (!per_monomial_sums.empty()) forms.push_back(per_monomial_sums.front());
   // term by term, also with cos² recovered first (1 − r² sin²θ/b² − r² cos²θ/a²): t − t·s² = t·c²
   // on the circle, a polynomial identity like those checked above
   // once where recover_cos changes nothing: the same numerator gives the same forms, met before
@@ -2118,6 +2187,9 @@ ex shaped_form(const ex& e, const GiNaC::lst& collect_in) {
   // a factor common to the terms of a split (after tangents: v3 (5 v1 sin θ − 6 v2/tan θ)/3)
   for (std::size_t i = 1, n = forms.size(); i < n; ++i)
     if (ex c = met_before(forms, 1, i) ? forms[i] : common_factor_out(forms[i]); !c.is_equal(forms[i])) forms.push_back(c);
+  // the per-monomial parts by denominator last, as they are: on a tie the forms above stay, and a
+  // factor pulled out of its fractions (1/(2 K2) of the Routh sphere's H_c) would put K2 back into each
+  if (per_monomial_sums.size() > 1) forms.push_back(per_monomial_sums[1]);
   return smallest_printed(forms);
 }
 

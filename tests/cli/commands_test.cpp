@@ -239,8 +239,10 @@ TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") 
   const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--json", json.path()});
   REQUIRE(r.status == 0);
   CHECK(r.out.find("C_123 = -") != std::string::npos);
-  // a factor found in cosines goes back to sines: the π1² coefficient of H_c as 004 (6.7) writes it
-  CHECK(r.out.find("pi1^2*(I1 + m*R^2)*(I3 + m*R^2*sin(theta)^2)") != std::string::npos);
+  // the π2² part, whose coefficient cancels K1 sin²θ, stands apart from the fraction over K1 that the
+  // others share (per-monomial parts grouped by denominator, docs/display.md); in sines, not 1 − cos²θ
+  CHECK(r.out.find("  H_c = (pi1^2*(I3 + m*R^2*sin(theta)^2) - 2*I3*pi1*pi3*cos(theta) + pi3^2*(I3 + (I1 - I3)*sin(theta)^2))/(2*K1*sin(theta)^2)"
+                   " + pi2^2/(2*(I1 + m*R^2))\n") != std::string::npos);
   CHECK(r.out.find("1 - cos(theta)^2") == std::string::npos);
   CHECK(r.out.find("[yes] pi1 is a Casimir of the reduced Pi_nh^Lambda (Theorem 5.6)") != std::string::npos);
   CHECK(r.out.find("[no ] pi1 is a Casimir of the reduced Pi_nh ") != std::string::npos);

@@ -479,6 +479,17 @@ TEST_CASE("display_form: one fraction per monomial in the momenta, each cancelle
   CHECK(hamel::detail::str(shown) == "pi1^2/(2*J) + pi2^2/(2*(I + m*R^2))");
 }
 
+TEST_CASE("display_form: the monomials that cancel a sum factor of D stand apart, the others share one fraction over it") {
+  // a Chaplygin sleigh carrying a rotor (Jr): H_c canonically over 2 Jr m (a² m + J); π3²/(2m) cancels the
+  // sum a² m + J, the others keep it and share one fraction (not three, each over (a² m + J))
+  GiNaC::realsymbol p1("pi1"), p2("pi2"), p3("pi3"), J("J"), Jr("Jr"), m("m"), a("a");
+  const ex A = a * a * m + J;
+  const ex H = (Jr * m * p1 * p1 + Jr * p3 * p3 * A + m * p2 * (p2 * (A + Jr) - 2 * Jr * p1)) / (2 * Jr * m * A);
+  const ex shown = hamel::display_form(H, GiNaC::lst{p1, p2, p3});
+  check_equal(shown, H);
+  CHECK(hamel::detail::str(shown) == "(Jr*pi1^2 - 2*Jr*pi1*pi2 + pi2^2*(a^2*m + J + Jr))/(2*Jr*(a^2*m + J)) + pi3^2/(2*m)");
+}
+
 TEST_CASE("display_form: a sine or cosine common to two terms stands outside their difference") {
   // 002's discrete sleigh: its momentum equation rhs35^xi1 printed (θ0 − θ1) twice (21 operations
   // against SymPy's 19) because pulling sin u out of x0 sin u − x1 sin u saves one operation only
