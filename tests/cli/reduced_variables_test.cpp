@@ -166,6 +166,8 @@ TEST_CASE("hamel derive: the reduced bracket's Casimirs among the polynomials in
        {"  C_1 = gamma1*M1 + gamma2*M2 + gamma3*M3\n", "the Casimirs of the reduced bracket are listed as C_k; on D∗, C_1 = pi1.",
         "each verified: its bracket with every variable on D∗ is zero, symbolic (canonical form)"}},
       {"bench/systems/chaplygin_ball_redundant_variable.yaml", {"  C_1 = w\n"}},
+      // the rotor's momentum k = pi2 (the sleigh's own (w, v) have none)
+      {"bench/systems/sleigh_with_rotor.yaml", {"  C_1 = k\n", "on D∗, C_1 = pi2."}},
       {"examples/chaplygin_sleigh.yaml", {"No polynomial of degree 1 or 2 in the variables is among the Casimirs of the reduced bracket."}},
   };
   for (const Case& c : cases) {
