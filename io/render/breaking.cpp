@@ -1,7 +1,10 @@
 // io/render/breaking.cpp
 #include "io/render/breaking.hpp"
 
+#include <optional>
+
 #include "core/latex.hpp"
+#include "core/printing.hpp"
 #include "core/term_order.hpp"
 
 namespace hamel {
@@ -82,17 +85,34 @@ class Breaker {
     return line;
   }
 
+  // A term with a negative coefficient whose minus the printer gives to a sum factor of both signs
+  // ((π1²(…) − 2 I3 π1 π3 cos θ + …)/(2 K1 sin²θ), not −(2 I3 π1 π3 cos θ − π1²(…) − …)/(…), as the
+  // text has it): the printer's own form, where it fits a line; nullopt otherwise (broken as before).
+  std::optional<Pieces> taken_sign(const ex& t) const {
+    std::string whole = to_latex(t, names_);
+    if (latex_width(whole) > width_) return std::nullopt;
+    return Pieces{{std::move(whole)}};
+  }
+
   // a + b − c: each term its own fragments, with its sign in front.
   Pieces sum(const ex& e, int depth) {
     Pieces out;
     bool after_broken = false;
     for (const ex& t : ordered_operands(e)) {
       const bool negative = written_negative(t);
-      auto p = pieces(negative ? ex(-t) : t, depth + 1);
-      p.front().tex = (out.empty() ? (negative ? "-" : "") : (negative ? "- " : "+ ")) + p.front().tex;
-      p.front().own_line = p.size() > 1 || after_broken;
-      after_broken = p.size() > 1;
-      out.insert(out.end(), p.begin(), p.end());
+      auto p = negative && !text_leads_with_minus(t) ? taken_sign(t) : std::nullopt;
+      if (p) {  // the minus taken by a sum factor, as the printer writes the term: one piece, a plus in front
+        p->front().tex = (out.empty() ? "" : "+ ") + p->front().tex;
+        p->front().own_line = after_broken;
+        after_broken = false;
+        out.insert(out.end(), p->begin(), p->end());
+        continue;
+      }
+      p = pieces(negative ? ex(-t) : t, depth + 1);
+      p->front().tex = (out.empty() ? (negative ? "-" : "") : (negative ? "- " : "+ ")) + p->front().tex;
+      p->front().own_line = p->size() > 1 || after_broken;
+      after_broken = p->size() > 1;
+      out.insert(out.end(), p->begin(), p->end());
     }
     return out;
   }

@@ -234,6 +234,19 @@ TEST_CASE("hamel check - -: refused at once, before standard input is read") {
   CHECK(r.err == "error: only one of the inputs can be '-' (standard input), got '-' twice; expected a file name for the others\n");
 }
 
+TEST_CASE("hamel derive --latex: a term whose minus a sum factor takes has the text's signs (the flagship's H_c)") {
+  // the breaker wrote H_c = −(2 I3 π1 π3 cos θ − π1²(…) − π3²(…))/(2 K1 sin²θ) + …, the text
+  // (π1²(…) − 2 I3 π1 π3 cos θ + π3²(…))/(2 K1 sin²θ) + …: the minus goes to the sum, as the printer gives it
+  hamel::test::TempFile tex("", ".tex");
+  const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--latex", tex.path()});
+  REQUIRE(r.status == 0);
+  std::ifstream in(tex.path());
+  const std::string latex((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(latex.find("H_{c} &= \\frac{\\pi_{1}^{2} \\left(I_{3} + m R^{2} \\sin^{2}\\theta\\right) - 2 I_{3} \\pi_{1} \\pi_{3} \\cos\\theta + ") !=
+        std::string::npos);
+  CHECK(latex.find("H_{c} &= -\\frac") == std::string::npos);
+}
+
 TEST_CASE("hamel derive: the Chaplygin sphere, text and JSON with stable keys") {
   hamel::test::TempFile json("", ".json");
   const Run r = run({"derive", "examples/chaplygin_sphere.yaml", "--json", json.path()});
