@@ -149,7 +149,7 @@ PolynomialCasimirs polynomial_casimirs(const std::vector<ex>& u, const std::vect
   PolynomialCasimirs out;
   const std::size_t k = variables.size();
   if (k == 0 || k > kMaxCasimirVariables) {
-    out.skipped = "more than " + std::to_string(kMaxCasimirVariables) + " variables";
+    out.skipped = k == 0 ? "no variables" : "more than " + std::to_string(kMaxCasimirVariables) + " variables";
     return out;
   }
   const std::vector<Monomial> ms = monomials(k);
