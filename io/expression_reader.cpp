@@ -894,6 +894,21 @@ std::optional<GiNaC::ex> nonreal_number(const GiNaC::ex& e) {
 
 }  // namespace
 
+void ExpressionReader::check_syntax(const std::string& text, const SourcePos& where) {
+  const Locator loc{where};
+  if (text.size() > kMaxLength) ExpressionReader().parse(text, where);  // refused there, with its message
+  const std::vector<Token> toks = tokenize(text, loc);
+  ExpressionReader names;
+  for (std::size_t k = 0; k < toks.size(); ++k) {
+    if (toks[k].kind != Tok::Ident || builtin_constant(toks[k].text)) continue;
+    const bool called = k + 1 < toks.size() && toks[k + 1].kind == Tok::LParen;
+    if (called && builtin(toks[k].text)) continue;
+    if (called) return;  // an abstract function: its arity is not known here
+    names.declare(toks[k].text, GiNaC::symbol(toks[k].text));  // also sin alone, a symbol a file may declare
+  }
+  names.parse(text, where);
+}
+
 GiNaC::ex ExpressionReader::parse(const std::string& text, const SourcePos& where) const {
   const Locator loc{where};
   if (text.size() > kMaxLength)

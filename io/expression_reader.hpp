@@ -47,6 +47,12 @@ class ExpressionReader {
   /// Parses `text`. @throws ParseError(file, line, column, "what; expected …, got …").
   GiNaC::ex parse(const std::string& text, const SourcePos& where = {}) const;
 
+  /// Refuses what parse() refuses whatever the names in `text` mean (parentheses, operators, numbers,
+  /// powers): each name is read as a symbol. For a file whose names are known only later (a claims
+  /// file's, declared by the derivation), so that a typo is reported before it. A call of a name that
+  /// is not a built-in function (f1(theta)) is left to parse(). @throws ParseError as parse().
+  static void check_syntax(const std::string& text, const SourcePos& where = {});
+
  private:
   std::map<std::string, GiNaC::ex> symbols_;
   std::map<std::string, AbstractFunction> functions_;

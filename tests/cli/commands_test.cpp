@@ -12,6 +12,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/error.hpp"
+#include "io/expression_reader.hpp"
 #include "io/render/latex_commands.hpp"
 #include "tests/numerics/temp_dir.hpp"
 #include "tests/support/cli_run.hpp"
@@ -1290,6 +1292,21 @@ void refused_at(const std::vector<std::string>& args, const std::string& path, i
 }
 
 }  // namespace
+
+TEST_CASE("hamel check: a formula's syntax error in any claim is refused before the derivation") {
+  using hamel::test::TempFile;
+  // claim 1 names an object the derivation does not have (known only after it); claim 2's value misses
+  // a parenthesis: that is said first, at its column, without the derivation (it was said after it)
+  TempFile claims("claims:\n"
+                  "  - {name: a, entry: {object: hamiltonien, key: \"\", value: \"pi1\"}}\n"
+                  "  - {name: b, entry: {object: hamiltonian, key: \"\", value: \"pi1^2/(2*(J + m*R^2) +\"}}\n",
+                  ".yaml");
+  refused_at({"check", "examples/chaplygin_sphere.yaml", claims.path()}, claims.path(), 3,
+             "'value': unbalanced parentheses; expected a matching ')' for this '(', got the end of the expression");
+  // a well-formed value with a name only the derivation knows (pi1) and an abstract function call pass this check
+  CHECK_NOTHROW(hamel::ExpressionReader::check_syntax("pi1^2/(2*f1(theta)) + sin(theta)"));
+  CHECK_THROWS_AS(hamel::ExpressionReader::check_syntax("pi1 +* 2"), hamel::ParseError);
+}
 
 TEST_CASE("hamel simulate: a value for a system without parameters says there is none, not 'expected one of,'") {
   hamel::test::TempFile f("coordinates: [x]\nlagrangian: \"x_dot^2/2\"\nsimulate:\n  values: {k: 1}\n  initial: {x: 0, x_dot: 1}\n  time: 1\n");
