@@ -1582,10 +1582,10 @@ ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
 }
 
 // The per-monomial fractions (per_monomial) each in its best form, the sum in the atoms; and, where
-// two or more parts have the same denominator, the same with those parts over it as one fraction: the
-// parts that cancel nothing stay together over D, so only the monomials that cancel a factor of D
-// stand apart (the snakeboard's H_c = π2²/(4 J1) + (…)/(4 J0 J1 K), not J0 K π2² inside (…)/(4 J0 J1 K)).
-// None where there are no parts or a part's form fails its check (`equal`, display_form's).
+// parts share the sum in their denominators, the same with each such group over one denominator, so
+// only the monomials that cancel a sum factor of D stand apart (the snakeboard's H_c = (…)/(2 J0 K) +
+// π2²/(4 J1), not J0 K π2² inside (…)/(4 J0 J1 K)). None where there are no parts or a part's form fails
+// its check (`equal`, display_form's); the first alone where a group's does.
 ex common_factor_out(const ex& sum);
 
 template <class Equal>
