@@ -120,12 +120,10 @@ std::optional<ex> lifted(const ResidueRow& c, const std::vector<Monomial>& ms, c
   return C;
 }
 
-// {C, u_b} = Σ_a ∂C/∂u_a {u_a, u_b} on D*, for every b, by the zero test; the last verdict (the first
+// {C, u_b} = Σ_a ∂C/∂u_a {u_a, u_b} on D* (u ↦ u(q, π) by `on_dual`), for every b, by the zero test; the last verdict (the first
 // failing one, when one fails).
-ZeroVerdict commutes_with_every_variable(const ex& C, const std::vector<ex>& u, const std::vector<NamedFunction>& variables,
+ZeroVerdict commutes_with_every_variable(const ex& C, const std::vector<ex>& u, const GiNaC::exmap& on_dual,
                                          const std::map<std::pair<std::size_t, std::size_t>, ex>& brackets, const Chart& dual) {
-  GiNaC::exmap on_dual;
-  for (std::size_t a = 0; a < u.size(); ++a) on_dual[u[a]] = variables[a].expression;
   const auto B = [&](std::size_t a, std::size_t b) -> ex {
     if (a == b) return 0;
     const auto it = brackets.find({std::min(a, b), std::max(a, b)});
@@ -197,7 +195,7 @@ PolynomialCasimirs polynomial_casimirs(const std::vector<ex>& u, const std::vect
   for (std::size_t a = 0; a < k; ++a) on_dual[u[a]] = variables[a].expression;
   for (const ResidueRow& c : candidates) {
     const auto C = lifted(c, ms, u);
-    PolynomialCasimir found{C ? *C : ex(0), 0, C ? commutes_with_every_variable(*C, u, variables, brackets, dual) : ZeroVerdict{}};
+    PolynomialCasimir found{C ? *C : ex(0), 0, C ? commutes_with_every_variable(*C, u, on_dual, brackets, dual) : ZeroVerdict{}};
     if (!C || !found.verified.zero) {
       ++out.not_lifted;
       continue;

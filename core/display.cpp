@@ -1264,6 +1264,24 @@ ex divided_outside(const ex& e, const std::vector<ex>& syms, const std::vector<i
   return q ? *q : (e / outside).expand();
 }
 
+// e (expanded, a sum of `terms`) as sign · outside · inside: the number and the monomial common to its
+// terms outside, the sum inside with its first printed term positive.
+struct PulledOut {
+  ex outside;
+  int sign = 1;
+  ex inside;
+};
+PulledOut pulled_out(const ex& e, const std::vector<ex>& terms, const Polynomial& P) {
+  const std::vector<ex> syms = symbols_of(e, P);
+  const std::vector<int> k = common_exponents(terms, syms);
+  const GiNaC::numeric content = e.integer_content();
+  PulledOut o{content, 1, 0};
+  for (std::size_t v = 0; v < syms.size(); ++v)
+    if (k[v] > 0) o.outside *= GiNaC::pow(syms[v], k[v]);
+  o.inside = with_positive_lead(o.outside.is_equal(1) ? e : divided_outside(e, syms, k, content, o.outside), o.sign, P);
+  return o;
+}
+
 // A monomial and a number common to every term stand outside, the sum inside with its first printed
 // term positive: m R² (…), −(…) and (…)·π1 sin θ are one search, not three (two thirds of the
 // polynomials the search met in the examples were such multiples of another). The greedy grouping of
@@ -1273,17 +1291,10 @@ ex best_polynomial(const ex& p, const Polynomial& P) {
   const ex e = expanded_checked(p);
   const std::vector<ex> terms = terms_of(e);
   if (terms.size() < 2) return e;
-  const std::vector<ex> syms = symbols_of(e, P);
-  const std::vector<int> k = common_exponents(terms, syms);
-  const GiNaC::numeric content = e.integer_content();
-  ex outside = content;
-  for (std::size_t v = 0; v < syms.size(); ++v)
-    if (k[v] > 0) outside *= GiNaC::pow(syms[v], k[v]);
-  int sign = 1;
-  const ex inside = with_positive_lead(outside.is_equal(1) ? e : divided_outside(e, syms, k, content, outside), sign, P);
+  const PulledOut o = pulled_out(e, terms, P);
   // a number alone outside changes no grouping (it only multiplies the terms), so nothing to compare
-  if (is_number(outside)) return sign * outside * best_searched(inside, P);
-  return smallest({sign * outside * best_searched(inside, P), group(e, P)}, P);
+  if (is_number(o.outside)) return o.sign * o.outside * best_searched(o.inside, P);
+  return smallest({o.sign * o.outside * best_searched(o.inside, P), group(e, P)}, P);
 }
 
 bool reducible(const ex& p);
@@ -1581,6 +1592,55 @@ ex best_numerator(const ex& p, const GiNaC::lst& vars, const Polynomial& P) {
   return smallest({c, b}, P);
 }
 
+// The least common multiple of two numbers times monomials: each symbol to its highest power (GiNaC's
+// lcm of whole denominators, a gcd of large polynomials, took a third of the Chaplygin ball's pass).
+ex monomial_lcm(const ex& a, const ex& b) {
+  std::map<ex, GiNaC::numeric, GiNaC::ex_is_less> power;
+  GiNaC::numeric number = 1;
+  for (const ex& m : {a, b}) {
+    GiNaC::numeric n = 1;
+    for (const ex& f : is_product(m) ? terms_of_product(m) : std::vector<ex>{m}) {
+      if (is_number(f)) n *= ex_to<GiNaC::numeric>(f);
+      else if (is_power_node(f)) power[f.op(0)] = std::max(power[f.op(0)], ex_to<GiNaC::numeric>(f.op(1)));
+      else power[f] = std::max(power[f], GiNaC::numeric(1));
+    }
+    number = GiNaC::lcm(number, GiNaC::abs(n));
+  }
+  ex out = number;
+  for (const auto& [x, k] : power) out *= GiNaC::pow(x, k);
+  return out;
+}
+
+// Parts d_k = outside_k · sum (pulled_out) with one sum, over L = outside · sum, outside the lcm of the
+// outside_k: each part's index with L/d_k, a number times a monomial.
+struct DenominatorGroup {
+  ex sum, outside;
+  std::vector<std::pair<std::size_t, ex>> parts;
+};
+
+// The per-monomial parts by the sum in their denominators (K of 2K, K and 2 J0 K; 1 of 4 J1: d less its
+// number and the monomial common to its terms, a plus first; factoring each d would cost FLINT's time,
+// and past 10 terms is not tried), in the parts' order.
+std::vector<DenominatorGroup> by_denominator_sum(const std::vector<std::pair<ex, ex>>& parts, const Polynomial& P) {
+  std::vector<DenominatorGroup> groups;
+  std::vector<ex> outsides;  // d_k's, each with its sign
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const ex d = parts[k].second.expand();
+    ex sum = 1;
+    outsides.push_back(d);
+    if (is_sum(d)) {
+      const PulledOut o = pulled_out(d, terms_of(d), P);
+      sum = o.inside, outsides.back() = o.sign * o.outside;
+    }
+    const auto it = std::find_if(groups.begin(), groups.end(), [&](const DenominatorGroup& g) { return g.sum.is_equal(sum); });
+    if (it == groups.end()) groups.push_back({sum, outsides.back(), {{k, 1}}});
+    else it->outside = monomial_lcm(it->outside, outsides.back()), it->parts.emplace_back(k, 1);
+  }
+  for (DenominatorGroup& g : groups)
+    for (auto& [k, q] : g.parts) q = g.outside / outsides[k];
+  return groups;
+}
+
 // The per-monomial fractions (per_monomial) each in its best form, the sum in the atoms; and, where
 // parts share the sum in their denominators, the same with each such group over one denominator, so
 // only the monomials that cancel a sum factor of D stand apart (the snakeboard's H_c = (…)/(2 J0 K) +
@@ -1611,59 +1671,14 @@ std::vector<ex> per_monomial_forms(const ex& num_signed, const ex& den_signed, c
     sum += shown_n.back() / shown_d;
   }
   std::vector<ex> out{with_atoms(sum, P)};
-  // The parts by the sum in their denominators (K of 2K, K, 2 J0 K; none of 4 J1: d less its number and
-  // the monomial common to its terms, a plus first; factoring each d would cost FLINT's time, and past
-  // 10 terms is not tried), each group over the least common multiple L of its denominators, in the
-  // parts' order. A group's numerator is Σ (L/d_k)·n_k with each n_k as shown above, not searched again
-  // (searching it cost a third more of the Chaplygin ball's pass).
-  struct Split {
-    ex sum, outside;  // d = outside · sum, sum with a plus first (1 where d is a monomial)
-  };
-  const auto split = [&](const ex& d) {
-    const ex e = d.expand();
-    if (!is_sum(e)) return Split{1, e};
-    const ex outside = e.integer_content() * common_monomial(terms_of(e), symbols_of(e, P));
-    int sign = 1;
-    const ex sum = with_positive_lead((e / outside).expand(), sign, P);
-    return Split{sum, sign * outside};
-  };
-  // the least common multiple of numbers times monomials: each symbol to its highest power (GiNaC's lcm
-  // of the whole denominators, a gcd of large polynomials, took a third of the Chaplygin ball's pass)
-  const auto monomial_lcm = [](const ex& a, const ex& b) {
-    std::map<ex, GiNaC::numeric, GiNaC::ex_is_less> power;
-    GiNaC::numeric number = 1;
-    for (const ex& m : {a, b}) {
-      GiNaC::numeric n = 1;
-      for (const ex& f : is_product(m) ? terms_of_product(m) : std::vector<ex>{m}) {
-        if (is_number(f)) n *= GiNaC::ex_to<GiNaC::numeric>(f);
-        else if (is_power_node(f)) power[f.op(0)] = std::max(power[f.op(0)], GiNaC::ex_to<GiNaC::numeric>(f.op(1)));
-        else power[f] = std::max(power[f], GiNaC::numeric(1));
-      }
-      number = GiNaC::lcm(number, GiNaC::abs(n));
-    }
-    ex out = number;
-    for (const auto& [x, k] : power) out *= GiNaC::pow(x, k);
-    return out;
-  };
-  struct Group {
-    ex sum, outside;
-    std::vector<std::size_t> parts;
-  };
-  std::vector<Group> groups;
-  std::vector<Split> splits;
-  for (std::size_t k = 0; k < parts->size(); ++k) {
-    splits.push_back(split((*parts)[k].second));
-    const Split& sp = splits.back();
-    const auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.sum.is_equal(sp.sum); });
-    if (it == groups.end()) groups.push_back({sp.sum, sp.outside, {k}});
-    else it->outside = monomial_lcm(it->outside, sp.outside), it->parts.push_back(k);
-  }
+  const std::vector<DenominatorGroup> groups = by_denominator_sum(*parts, P);
   if (groups.size() == parts->size() || groups.size() < 2) return out;
+  // a group's numerator is Σ (L/d_k)·n_k with each n_k as shown above, not searched again (searching
+  // it cost a third more of the Chaplygin ball's pass)
   ex grouped = 0;
-  for (const Group& g : groups) {
+  for (const DenominatorGroup& g : groups) {
     ex n = 0, shown = 0;
-    for (const std::size_t k : g.parts) {
-      const ex q = g.outside / splits[k].outside;  // a monomial: L/d_k with L = g.outside · g.sum
+    for (const auto& [k, q] : g.parts) {
       n += q * (*parts)[k].first;
       shown += q * shown_n[k];
     }
