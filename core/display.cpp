@@ -2230,13 +2230,50 @@ bool has_signed_argument(const ex& e) {
   return found;
 }
 
-}  // namespace
+// Whether e holds a root (a power with a fractional exponent) of a sum: its radicand, an atom to the
+// search, is still in the canonical form's expanded terms.
+bool is_root_of_sum(const ex& base, const ex& k) {
+  return is_number(k) && !ex_to<GiNaC::numeric>(k).is_integer() && !is_symbol_node(base) && !is_number(base);
+}
 
-ex display_form(const ex& e, const GiNaC::lst& collect_in) {
-  const ex shaped = shaped_form(e, collect_in);
+bool has_root_of_sum(const ex& e) {
+  if (is_power_node(e) && is_root_of_sum(e.op(0), e.op(1))) return true;
+  if (!is_product(e)) return any_operand(e, has_root_of_sum);
+  bool found = false;  // a product's stored factors (base, exponent): op(i) would build each x^k again
+  for_each_power(e, [&](const ex& base, const ex& k) { found = found || is_root_of_sum(base, k) || has_root_of_sum(base); });
+  return found;
+}
+
+ex display_form_unremembered(const ex& e, const GiNaC::lst& collect_in);
+
+// Each radicand in its own display form: √(a² sin²θ + c² cos²θ) rather than the canonical
+// √(a² sin²θ − c² sin²θ + c²) (the ellipsoid's frame), and the Chaplygin sphere's conformal factor
+// √(I1 I3 + m R² (I1 + γ3² (I3 − I1)))/√((I1 + m R²)(I3 + m R²)) rather than its expansion. The
+// value's own form was chosen with the root as one atom, so the choice stands; each radicand's form
+// is checked equal to it where it is found (shaped_form).
+struct ShapedRadicands : GiNaC::map_function {
+  const GiNaC::lst& collect_in;
+  explicit ShapedRadicands(const GiNaC::lst& c) : collect_in(c) {}
+  ex operator()(const ex& x) override {
+    if (!has_root_of_sum(x)) return x;
+    if (is_power_node(x) && is_root_of_sum(x.op(0), x.op(1))) return GiNaC::pow(display_form_unremembered(x.op(0), collect_in), x.op(1));
+    return x.map(*this);
+  }
+};
+
+ex display_form_unremembered(const ex& e, const GiNaC::lst& collect_in) {
+  ex shaped = shaped_form(e, collect_in);
+  if (has_root_of_sum(shaped)) {
+    ShapedRadicands radicands(collect_in);
+    shaped = radicands(shaped);
+  }
   if (!has_signed_argument(shaped)) return shaped;
   UnsignedArguments unsigned_arguments;
   return unsigned_arguments(shaped);
 }
+
+}  // namespace
+
+ex display_form(const ex& e, const GiNaC::lst& collect_in) { return display_form_unremembered(e, collect_in); }
 
 }  // namespace hamel

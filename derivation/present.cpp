@@ -175,14 +175,14 @@ Abbreviation abbreviation(const std::string& name, const std::vector<std::pair<G
 }
 
 // The sums of `e` that could be a named value elsewhere than in a denominator: e itself, and the sum
-// factors of a product (a metric entry G_12 = −K, a numerator K·(…)); not deeper, where a match is rare
-// and each candidate costs a canonical form.
+// factors of a product (a metric entry G_12 = −K, a numerator K·(…)), a radicand among them (the
+// conformal factor √K2/√(…)); not deeper, where a match is rare and each candidate costs a canonical form.
 std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
   std::vector<GiNaC::ex> out;
   const auto take = [&](const GiNaC::ex& x) {
     if (GiNaC::is_a<GiNaC::add>(x)) out.push_back(x);
     else if (GiNaC::is_a<GiNaC::power>(x) && GiNaC::is_a<GiNaC::add>(x.op(0)) && GiNaC::is_a<GiNaC::numeric>(x.op(1)) &&
-             GiNaC::ex_to<GiNaC::numeric>(x.op(1)).is_pos_integer())
+             (GiNaC::ex_to<GiNaC::numeric>(x.op(1)).is_pos_integer() || !GiNaC::ex_to<GiNaC::numeric>(x.op(1)).is_integer()))
       out.push_back(x.op(0));
   };
   take(e);

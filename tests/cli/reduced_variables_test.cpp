@@ -179,6 +179,24 @@ TEST_CASE("hamel derive: the reduced bracket's Casimirs among the polynomials in
   }
 }
 
+// 004 §6: the Chaplygin sphere's conformal factor is √K/√((I1 + mR²)(I3 + mR²)) with K the denominator of
+// the brackets in (M, gamma); its radicands were printed expanded (12 terms for the ball), and the name
+// K2 depended on which process had shown the value.
+TEST_CASE("hamel derive: a radicand in its display form, named where it is a named denominator, in every run") {
+  for (const char* jobs : {"1", "2"}) {
+    const Run sphere = run({"derive", "examples/chaplygin_sphere.yaml", "--jobs", jobs});
+    REQUIRE(sphere.status == 0);
+    CHECK(has(sphere.out, "  K2 = I1*I3 + m*R^2*(gamma3^2*(I3 - I1) + I1)\n"));
+    CHECK(has(sphere.out, "  phi_c = sqrt(K2)/sqrt((I1 + m*R^2)*(I3 + m*R^2))\n"));
+  }
+  // the ellipsoid's frame (004 §7): a² sin²θ + c² cos²θ under the root, not a² sin²θ − c² sin²θ + c²
+  const Run ellipsoid = run({"derive", "examples/ellipsoid.yaml"});
+  REQUIRE(ellipsoid.status == 0);
+  CHECK(has(ellipsoid.out, "  K1 = a^2*sin(theta)^2 + c^2*cos(theta)^2\n"));
+  CHECK(has(ellipsoid.out, "  Y3^x = sqrt(K1)*sin(phi)\n"));
+  CHECK_FALSE(has(ellipsoid.out, "sqrt(a^2*sin(theta)^2 - c^2*sin(theta)^2 + c^2)"));
+}
+
 TEST_CASE("hamel derive: a conformal factor that is not invariant is reported and no Jacobi test is made with it") {
   const std::string vars = "variables:\n  s: \"x\"\n  h: \"phi\"\n  p: \"pi1\"\n  l: \"pi2\"\n";
   const Run r = derive(knife("+ m*g*x", kConstraint, "  across: {y: 1}\n", vars + "conformal_factor: \"y\"\n"));

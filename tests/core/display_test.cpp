@@ -137,11 +137,13 @@ TEST_CASE("display_form: a radicand cancelled against its root (004 §7's ellips
   const ex Y = (a * a * s * s + c * c * co * co) * sin(ph) / sqrt(R);
   const ex y = hamel::display_form(Y);
   check_equal(y, Y);
-  CHECK(hamel::display_size(y) == hamel::display_size(sqrt(R) * sin(ph)));
+  // (the radicand itself in its display form, a² sin²θ + c² cos²θ: the next test case)
+  const ex shown_radicand = a * a * s * s + c * c * co * co;
+  CHECK(hamel::display_size(y) == hamel::display_size(sqrt(shown_radicand) * sin(ph)));
   // and the other way: √R·x/R = x/√R
   const ex Z = sqrt(R) * m / (R * I1);
   check_equal(hamel::display_form(Z), Z);
-  CHECK(hamel::display_size(hamel::display_form(Z)) == hamel::display_size(m / (sqrt(R) * I1)));
+  CHECK(hamel::display_size(hamel::display_form(Z)) == hamel::display_size(m / (sqrt(shown_radicand) * I1)));
   // I1 + m (f1 cos θ − f2)² sin²θ: the canonical form hides the square behind cos² = 1 − sin²
   const ex G = I1 + m * pow(f1 * co - f2, 2) * s * s;
   const ex g = hamel::display_form(G);
@@ -552,6 +554,30 @@ TEST_CASE("display_form: a product the reduction on the circle hid is found on t
   const std::string text = hamel::detail::str(shown);
   CHECK_MESSAGE(text.find("(4*k^2*(x*cos(phi) + y*sin(phi))^2 + 1)^2") != std::string::npos, text);
   CHECK_MESSAGE(hamel::display_size(shown) <= hamel::display_size(e), text);
+}
+
+TEST_CASE("display_form: a radicand in its own display form, the value's form around it kept") {
+  GiNaC::realsymbol a("a"), c("c"), th("theta"), ph("phi"), m("m"), R("R"), I1("I1"), I3("I3"), g3("gamma3");
+  const ex s = sin(th), co = cos(th);
+  // the ellipsoid's frame (examples/ellipsoid.yaml): the canonical radicand a² sin²θ − c² sin²θ + c²
+  // (11 operations) is a² sin²θ + c² cos²θ (9) on the circle
+  const ex radicand = a * a * s * s - c * c * s * s + c * c;
+  const ex Y = m * sqrt(radicand) * sin(ph);
+  const ex y = hamel::display_form(Y);
+  check_equal(y, Y);
+  CHECK(y.has(pow(co, 2)));
+  CHECK(hamel::display_size(y) == hamel::display_size(m * sqrt(a * a * s * s + c * c * co * co) * sin(ph)));
+  CHECK(hamel::display_size(y) == hamel::display_size(Y) - 2);
+  // the Chaplygin sphere's conformal factor (004 §6): √K/√((I1 + mR²)(I3 + mR²)), K = I1 I3 + mR²(I1 + γ3²(I3 − I1)),
+  // and a root in a denominator (exponent −1/2) as well
+  const ex K = (I1 * I3 + m * R * R * (I1 + g3 * g3 * (I3 - I1))).expand();
+  const ex below = ((I1 + m * R * R) * (I3 + m * R * R)).expand();
+  const ex phi = sqrt(K) / sqrt(below);
+  const ex shown = hamel::display_form(phi);
+  check_equal(shown, phi);
+  const ex by_hand = sqrt(I1 * I3 + m * R * R * (I1 + g3 * g3 * (I3 - I1))) / sqrt((I1 + m * R * R) * (I3 + m * R * R));
+  CHECK(hamel::display_size(shown) == hamel::display_size(by_hand));
+  CHECK(hamel::display_size(shown) < hamel::display_size(phi));
 }
 
 TEST_CASE("display_form: t − t·sin² pairs a lone power t too") {
