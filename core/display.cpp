@@ -956,6 +956,19 @@ ex factored_on_circle(const ex& p, const Polynomial& P);
 ex smallest(const std::vector<ex>& candidates, const Polynomial& P);
 constexpr std::size_t kMaxFlintFactorTerms = 20;
 
+// Whether a reads better than b: shorter; or as short and in fewer symbols (2 cos²φ + cos φ − 1, not
+// cos φ − 2 sin²φ + 1, a three-link snake's); or that too and with fewer minus signs ((I1 − I2)(cos²θ + 1),
+// not (I2 − I1)(sin²θ − 2), a Veselova system's).
+bool plainer_than(const ex& a, const ex& b, const Polynomial& P) {
+  const auto key = [&](const ex& e) {
+    GiNaC::exset symbols;
+    collect_symbols(e, symbols);
+    const std::string& text = printed(e, P);
+    return std::make_tuple(size_of(e, P), symbols.size(), std::count(text.begin(), text.end(), '-'));
+  };
+  return key(a) < key(b);
+}
+
 // What a pulled-out monomial multiplies: grouped again, or factored into expanded factors (no
 // grouping inside them: grouping calls this), also in cosines (m sin²θ · (f1 cos θ − f2)², whose
 // square the canonical form hides); no deeper than group's two levels.
@@ -965,15 +978,20 @@ ex grouped_inner_uncached(const ex& inner, const Polynomial& P, int depth) {
   if (const ex r = recover_cos(inner, P); !r.is_equal(inner)) candidates.push_back(group(r, P, depth));
   if (term_count(inner) < 3) return smallest(candidates, P);
   const ex k = in_cosines(inner, P);  // the same polynomial where it has no sine squared: once
+  std::optional<ex> in_cos;
   if (depth + 1 <= kMaxGroupDepth) {
-    for (const ex& p : k.is_equal(inner) ? std::vector<ex>{inner} : std::vector<ex>{inner, k})
-      if (term_count(p) <= kMaxFlintFactorTerms) candidates.push_back(factored_on_circle(p, P));
+    if (term_count(inner) <= kMaxFlintFactorTerms) candidates.push_back(factored_on_circle(inner, P));
+    if (!k.is_equal(inner) && term_count(k) <= kMaxFlintFactorTerms) in_cos = factored_on_circle(k, P);
   } else if (!k.is_equal(inner)) {
     // the last level is neither grouped nor factored, but still read in cosines: 12 c² cos⁴θ, not
     // 12 c² (sin⁴θ − 2 sin²θ + 1) (the ellipsoid's d/dt v1, 99 → 94 operations, SymPy's 89)
-    candidates.push_back(k);
+    in_cos = k;
   }
-  return smallest(candidates, P);
+  // in sines, as best_polynomial has it, unless the form in cosines reads better (plainer_than): the
+  // print order took cos before sin on every tie, (13 cos²θ − 16)² in one entry of a rolling disk
+  // beside (13 sin²θ + 3)² in the others
+  const ex in_sines = smallest(candidates, P);
+  return in_cos && plainer_than(*in_cos, in_sines, P) ? *in_cos : in_sines;
 }
 
 // Remembered per depth, as group is: different polynomials pull out the same inner sum (a sum and
