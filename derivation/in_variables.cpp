@@ -350,7 +350,8 @@ std::optional<GiNaC::ex> InVariables::chain_rule(std::size_t a, const VariableTa
 }
 
 // Singular's normal form of `value` modulo the relations among the variables (which Σ_b {u_a, u_b}
-// ∂H/∂u_b does not use) when it prints shorter; unverified.
+// ∂H/∂u_b does not use) when it prints shorter, the shortest of it and its rewritings led by the
+// relations' monomials (γ1² γ3 for the flagship's Jac_M2,M3,gamma2, not γ3 (γ2² + γ3² − 1)); unverified.
 std::optional<GiNaC::ex> InVariables::shorter_on_relations(const GiNaC::ex& value) const {
   // A size limit (operations, as display_size counts them), not only a time limit, decides what is
   // tried: the same input gives the same output on a slow machine (the seconds are a safety net).
@@ -358,7 +359,7 @@ std::optional<GiNaC::ex> InVariables::shorter_on_relations(const GiNaC::ex& valu
   if (display_size(value) > kLargest) return std::nullopt;
   ReexpressBudget budget;
   budget.seconds = std::min(10.0, std::max(0.0, seconds_left()));
-  const auto reduced = budget.seconds > 0 ? reduced_modulo(value, relations_, v_.chart, budget) : std::nullopt;
+  const auto reduced = budget.seconds > 0 ? shortest_modulo(value, relations_, v_.chart, budget) : std::nullopt;
   if (!reduced || display_size(*reduced) >= display_size(value)) return std::nullopt;
   return reduced;
 }

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/abstract_function.hpp"
+#include "core/display.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
 #include "core/latex.hpp"
@@ -649,6 +650,36 @@ std::optional<ex> reduced_modulo(const ex& f, const std::vector<ex>& relations, 
   } catch (const std::exception&) {
     return std::nullopt;
   }
+}
+
+std::optional<ex> shortest_modulo(const ex& f, const std::vector<ex>& relations, const Chart& chart, const ReexpressBudget& budget) {
+  const std::optional<ex> normal = reduced_modulo(f, relations, chart, budget);
+  if (!normal) return normal;
+  // the numerator rewritten, the denominator kept: it is most often a named one (K2 of the flagship's
+  // brackets), which a rewritten denominator would no longer be
+  const ex nd = normal->numer_denom();
+  ex best = *normal;
+  std::size_t best_size = display_size(best);
+  for (const ex& relation : relations) {
+    const ex r = relation.expand();
+    GiNaC::exset found;
+    collect_symbols(r, found);
+    std::vector<ex> symbols(found.begin(), found.end());  // by name: the same choice in every run
+    std::sort(symbols.begin(), symbols.end(),
+              [](const ex& a, const ex& b) { return GiNaC::ex_to<GiNaC::symbol>(a).get_name() < GiNaC::ex_to<GiNaC::symbol>(b).get_name(); });
+    for (const ex& x : symbols) {
+      // r = c x^d + rest, rest free of x: x^d ↦ −rest/c is r's reduction with x^d leading
+      if (!r.is_polynomial(x)) continue;
+      const int d = r.degree(x);
+      const ex c = r.coeff(x, d);
+      if (d < 1 || !GiNaC::is_a<GiNaC::numeric>(c)) continue;
+      const ex rest = (r - c * GiNaC::pow(x, d)).expand();
+      if (rest.has(x)) continue;
+      const ex candidate = nd.op(0).subs(GiNaC::pow(x, d) == -rest / c, GiNaC::subs_options::algebraic).expand() / nd.op(1);
+      if (const std::size_t n = display_size(candidate); n < best_size) best = candidate, best_size = n;
+    }
+  }
+  return best;
 }
 
 VariableRelations variable_relations(const VariablesOnChart& v, const ReexpressBudget& budget) {

@@ -94,6 +94,13 @@ Reexpressed reexpress(const GiNaC::ex& f, const VariablesOnChart& v, const GiNaC
 std::optional<GiNaC::ex> reduced_modulo(const GiNaC::ex& f, const std::vector<GiNaC::ex>& relations, const Chart& chart,
                                         const ReexpressBudget& budget = {});
 
+/// The shortest (display_size) of reduced_modulo's normal form and its rewritings by one relation
+/// r = c·x^d + rest (rest free of x) with x^d ↦ −rest/c: the normal form eliminates the greatest
+/// monomial of |γ|² = 1, γ1², and keeps γ3 (γ2² + γ3² − 1) where −γ1² γ3 is shorter. Unverified, as
+/// reduced_modulo (each rewriting is equal to it where the relations hold).
+std::optional<GiNaC::ex> shortest_modulo(const GiNaC::ex& f, const std::vector<GiNaC::ex>& relations, const Chart& chart,
+                                         const ReexpressBudget& budget = {});
+
 /// The polynomial relations among the variables: a Gröbner basis of the ideal of all P with
 /// P(u(q, π)) = 0 (e.g. γ1² + γ2² + γ3² − 1), each verified by the zero test.
 struct VariableRelations {

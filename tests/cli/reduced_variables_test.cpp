@@ -188,6 +188,8 @@ TEST_CASE("hamel derive: a radicand in its display form, named where it is a nam
     REQUIRE(sphere.status == 0);
     CHECK(has(sphere.out, "  K2 = I1*I3 + m*R^2*(gamma3^2*(I3 - I1) + I1)\n"));
     CHECK(has(sphere.out, "  phi_c = sqrt(K2)/sqrt((I1 + m*R^2)*(I3 + m*R^2))\n"));
+    // the Jacobiator modulo |gamma|^2 = 1 in its shortest form (reduction/reexpress.hpp shortest_modulo)
+    CHECK(has(sphere.out, "  Jac_M2,M3,gamma2 = gamma1^2*gamma3*m*R^2*(I3 - I1)/K2\n"));
   }
   // the ellipsoid's frame (004 §7): a² sin²θ + c² cos²θ under the root, not a² sin²θ − c² sin²θ + c²
   const Run ellipsoid = run({"derive", "examples/ellipsoid.yaml"});

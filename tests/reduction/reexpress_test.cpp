@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "brackets/nonholonomic.hpp"
+#include "core/display.hpp"
 #include "examples/chaplygin_sphere.hpp"
 #include "reduction/gauge_momenta.hpp"
 #include "reduction/groebner.hpp"
@@ -353,6 +354,23 @@ TEST_CASE("reduced_modulo: a variable only the relations hold is an unknown of t
   // equal to f where |γ| = 1
   const ex on_sphere = GiNaC::sqrt(1 - s.g[0] * s.g[0] - s.g[1] * s.g[1]);
   CHECK(hamel::is_zero((*r - f).subs(s.g[2] == on_sphere), s.U));
+}
+
+TEST_CASE("shortest_modulo: gamma3 (gamma2^2 + gamma3^2 - 1) M1/(I1 + m R^2) is -gamma1^2 gamma3 M1/(I1 + m R^2) on |gamma| = 1") {
+  // the normal form eliminates γ1², the greatest monomial of |γ|² − 1, and so keeps γ2² + γ3² − 1: the
+  // Chaplygin sphere's Jac_M2,M3,gamma2 (examples/chaplygin_sphere.yaml) printed it, where −γ1² is shorter
+  Sphere s;
+  const ex sphere = s.g[0] * s.g[0] + s.g[1] * s.g[1] + s.g[2] * s.g[2] - 1;
+  const ex f = s.g[2] * (s.g[1] * s.g[1] + s.g[2] * s.g[2] - 1) * s.M[0] / (s.I1 + s.mR2);
+  const auto normal = hamel::reduced_modulo(f, {sphere}, s.Q);
+  REQUIRE(normal);
+  const auto r = hamel::shortest_modulo(f, {sphere}, s.Q);
+  REQUIRE(r);
+  CHECK(hamel::is_zero(*r + s.g[0] * s.g[0] * s.g[2] * s.M[0] / (s.I1 + s.mR2), s.U));
+  CHECK(hamel::display_size(*r) < hamel::display_size(*normal));
+  // the denominator as the normal form has it: I1 + m R², not rewritten
+  CHECK(hamel::is_zero(r->numer_denom().op(1) - normal->numer_denom().op(1), s.U));
+  CHECK_FALSE(hamel::shortest_modulo(s.M[0], {}, s.Q));
 }
 
 TEST_CASE("reexpress: a root among the variables is tied to its radicand (r = sqrt(x^2 + y^2), pr, L of a central force)") {
