@@ -262,6 +262,13 @@ std::optional<VariableTable> InVariables::brackets(const AlmostPoissonBracket& B
   }
   report(left, table.size(), method_words(method_counts(o), !in_.inverse.empty()), s);
   relations_ = relations(v_, s);
+  // shown in the shortest form modulo the relations (the flagship's {M2, M3} with γ1² M1 for
+  // M1 − γ2² M1 − γ3² M1); the table keeps the elimination's representatives, which the Jacobi tests
+  // use. The normal form in the name order, not the elimination's, is where the rewritings find the
+  // symmetric forms (a Veselova system's {K1, K2}, {K1, K3}, {K2, K3} alike).
+  if (!relations_.empty())
+    for (Entry& e : o.entries)
+      if (e.note.empty() && !is_number(e.value)) e.value = shortest_on_relations(e.value);
   if (!left.empty()) return std::nullopt;
   return in_u;
 }
@@ -366,11 +373,16 @@ std::optional<GiNaC::ex> InVariables::shorter_on_relations(const GiNaC::ex& valu
 
 GiNaC::ex InVariables::shortest_on_relations(const GiNaC::ex& value) const {
   const auto reduced = shorter_on_relations(value);
-  if (!reduced) return value;
+  return reduced ? verified_on_dual(value, *reduced) : value;
+}
+
+// `shorter` where it equals `value` on D* (both in the variables), else `value`.
+GiNaC::ex InVariables::verified_on_dual(const GiNaC::ex& value, const GiNaC::ex& shorter) const {
+  if (shorter.is_equal(value)) return value;
   GiNaC::exmap on_dual;
   for (std::size_t a = 0; a < v_.symbols.size(); ++a) on_dual[v_.symbols[a]] = v_.variables[a].expression;
-  const bool same = verify_in_variables(value.subs(on_dual), *reduced, v_.symbols, v_.variables, v_.chart).zero;
-  return same ? *reduced : value;
+  const bool same = verify_in_variables(value.subs(on_dual), shorter, v_.symbols, v_.variables, v_.chart).zero;
+  return same ? shorter : value;
 }
 
 // f (a function on D*, of degree ≤ 1 in π: a bracket of the variables) as Σ_k c_k(q) u_k + c_0(q) in

@@ -103,6 +103,7 @@ class InVariables {
   GiNaC::ex shortest_on_relations(const GiNaC::ex& value) const;
 
  private:
+  GiNaC::ex verified_on_dual(const GiNaC::ex& value, const GiNaC::ex& shorter) const;
   double seconds_left() const;
   std::string seconds_text() const;
   double share() const;

@@ -652,13 +652,11 @@ std::optional<ex> reduced_modulo(const ex& f, const std::vector<ex>& relations, 
   }
 }
 
-std::optional<ex> shortest_modulo(const ex& f, const std::vector<ex>& relations, const Chart& chart, const ReexpressBudget& budget) {
-  const std::optional<ex> normal = reduced_modulo(f, relations, chart, budget);
-  if (!normal) return normal;
+ex shortest_rewriting(const ex& f, const std::vector<ex>& relations) {
   // the numerator rewritten, the denominator kept: it is most often a named one (K2 of the flagship's
   // brackets), which a rewritten denominator would no longer be
-  const ex nd = normal->numer_denom();
-  ex best = *normal;
+  const ex nd = f.numer_denom();
+  ex best = f;
   std::size_t best_size = display_size(best);
   for (const ex& relation : relations) {
     const ex r = relation.expand();
@@ -680,6 +678,12 @@ std::optional<ex> shortest_modulo(const ex& f, const std::vector<ex>& relations,
     }
   }
   return best;
+}
+
+std::optional<ex> shortest_modulo(const ex& f, const std::vector<ex>& relations, const Chart& chart, const ReexpressBudget& budget) {
+  const std::optional<ex> normal = reduced_modulo(f, relations, chart, budget);
+  if (!normal) return normal;
+  return shortest_rewriting(*normal, relations);
 }
 
 VariableRelations variable_relations(const VariablesOnChart& v, const ReexpressBudget& budget) {

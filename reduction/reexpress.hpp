@@ -94,10 +94,13 @@ Reexpressed reexpress(const GiNaC::ex& f, const VariablesOnChart& v, const GiNaC
 std::optional<GiNaC::ex> reduced_modulo(const GiNaC::ex& f, const std::vector<GiNaC::ex>& relations, const Chart& chart,
                                         const ReexpressBudget& budget = {});
 
-/// The shortest (display_size) of reduced_modulo's normal form and its rewritings by one relation
-/// r = c·x^d + rest (rest free of x) with x^d ↦ −rest/c: the normal form eliminates the greatest
-/// monomial of |γ|² = 1, γ1², and keeps γ3 (γ2² + γ3² − 1) where −γ1² γ3 is shorter. Unverified, as
-/// reduced_modulo (each rewriting is equal to it where the relations hold).
+/// The shortest (display_size) of f and its rewritings by one relation r = c·x^d + rest (rest free of
+/// x) with x^d ↦ −rest/c in f's numerator: a normal form eliminates the greatest monomial of |γ|² = 1,
+/// γ1², and keeps γ3 (γ2² + γ3² − 1) where −γ1² γ3 is shorter. Each rewriting is equal to f where the
+/// relations hold; unverified (the caller verifies on D*).
+GiNaC::ex shortest_rewriting(const GiNaC::ex& f, const std::vector<GiNaC::ex>& relations);
+
+/// shortest_rewriting of reduced_modulo's normal form.
 std::optional<GiNaC::ex> shortest_modulo(const GiNaC::ex& f, const std::vector<GiNaC::ex>& relations, const Chart& chart,
                                          const ReexpressBudget& budget = {});
 

@@ -255,6 +255,11 @@ TEST_CASE("hamel derive: the Veselova system in (K, gamma), conformally Poisson"
   CHECK_FALSE(has(r.out, "left in (q, pi)"));
   CHECK(has(r.out, "[yes] the reduced bracket times the conformal factor satisfies the Jacobi identity"));
   CHECK(has(r.out, "no failures: every verdict is as expected"));
+  // the brackets of the variables in their shortest form modulo R_1 (reduction/reexpress.hpp
+  // shortest_modulo), alike up to the cyclic permutation of the indices
+  CHECK(has(r.out, "  {K1, K2} = -(gamma2*I3*(gamma2*K3 + gamma3*K2)*(I1 - I2) + I2*K3*(2*gamma3^2*(I1 - I3) + I3))/Q2\n"));
+  CHECK(has(r.out, "  {K1, K3} = (gamma3*I2*(gamma2*K3 + gamma3*K2)*(I1 - I3) + I3*K2*(2*gamma2^2*(I1 - I2) + I2))/Q2\n"));
+  CHECK(has(r.out, "  {K2, K3} = (gamma3*I1*(gamma1*K3 + gamma3*K1)*(I3 - I2) + I3*K1*(2*gamma1^2*(I1 - I2) - I1))/Q2\n"));
 }
 
 // A false `conserved` claim whose rate X_nh(f) is too long to print gives the rate's value at the witness
