@@ -2262,8 +2262,6 @@ bool has_root_of_sum(const ex& e) {
   return found;
 }
 
-ex display_form_unremembered(const ex& e, const GiNaC::lst& collect_in);
-
 // Each radicand in its own display form: √(a² sin²θ + c² cos²θ) rather than the canonical
 // √(a² sin²θ − c² sin²θ + c²) (the ellipsoid's frame), and the Chaplygin sphere's conformal factor
 // √(I1 I3 + m R² (I1 + γ3² (I3 − I1)))/√((I1 + m R²)(I3 + m R²)) rather than its expansion. The
@@ -2274,12 +2272,14 @@ struct ShapedRadicands : GiNaC::map_function {
   explicit ShapedRadicands(const GiNaC::lst& c) : collect_in(c) {}
   ex operator()(const ex& x) override {
     if (!has_root_of_sum(x)) return x;
-    if (is_power_node(x) && is_root_of_sum(x.op(0), x.op(1))) return GiNaC::pow(display_form_unremembered(x.op(0), collect_in), x.op(1));
+    if (is_power_node(x) && is_root_of_sum(x.op(0), x.op(1))) return GiNaC::pow(display_form(x.op(0), collect_in), x.op(1));
     return x.map(*this);
   }
 };
 
-ex display_form_unremembered(const ex& e, const GiNaC::lst& collect_in) {
+}  // namespace
+
+ex display_form(const ex& e, const GiNaC::lst& collect_in) {
   ex shaped = shaped_form(e, collect_in);
   if (has_root_of_sum(shaped)) {
     ShapedRadicands radicands(collect_in);
@@ -2289,9 +2289,5 @@ ex display_form_unremembered(const ex& e, const GiNaC::lst& collect_in) {
   UnsignedArguments unsigned_arguments;
   return unsigned_arguments(shaped);
 }
-
-}  // namespace
-
-ex display_form(const ex& e, const GiNaC::lst& collect_in) { return display_form_unremembered(e, collect_in); }
 
 }  // namespace hamel
