@@ -1398,6 +1398,58 @@ ex factored_lifted(const ex& h, const Polynomial& P) {
   });
 }
 
+// e's terms split into sums that share no symbol (a term without symbols alone), in the order of
+// their first terms: x0² − 2 x0 x1 + x1² + y0² − 2 y0 y1 + y1² is two such sums, each a square; none
+// where e is one such sum or one of them is a single term.
+std::vector<ex> independent_parts(const ex& e, const Polynomial& P) {
+  const std::vector<ex> terms = terms_of(e);
+  const std::vector<ex> syms = symbols_of(e, P);
+  if (terms.size() < 2 || syms.size() < 2) return {};
+  std::vector<std::size_t> root(syms.size());
+  for (std::size_t k = 0; k < root.size(); ++k) root[k] = k;
+  const auto find = [&](std::size_t k) {
+    while (root[k] != k) k = root[k] = root[root[k]];
+    return k;
+  };
+  std::vector<std::vector<int>> exps;
+  for (const ex& t : terms) {
+    exps.push_back(exponents_in(t, syms));
+    std::optional<std::size_t> first;
+    for (std::size_t k = 0; k < syms.size(); ++k)
+      if (exps.back()[k] > 0) {
+        if (first) root[find(k)] = find(*first);
+        else first = k;
+      }
+  }
+  std::vector<std::size_t> part_of;  // the root of each part, in order of first appearance
+  std::vector<GiNaC::exvector> parts;
+  for (std::size_t t = 0; t < terms.size(); ++t) {
+    const auto k = std::find_if(exps[t].begin(), exps[t].end(), [](int d) { return d > 0; });
+    const std::size_t key = k == exps[t].end() ? syms.size() : find(static_cast<std::size_t>(k - exps[t].begin()));
+    const auto i = static_cast<std::size_t>(std::find(part_of.begin(), part_of.end(), key) - part_of.begin());
+    if (i == part_of.size()) part_of.push_back(key), parts.emplace_back();
+    parts[i].push_back(terms[t]);
+  }
+  // a lone term beside the rest is what grouping the whole already weighs (a monomial pulled out of
+  // the rest): only sums of two terms or more are split apart
+  if (parts.size() < 2 || std::any_of(parts.begin(), parts.end(), [](const GiNaC::exvector& p) { return p.size() < 2; })) return {};
+  std::vector<ex> out;
+  for (const auto& p : parts) out.push_back(GiNaC::add(p));
+  return out;
+}
+
+// The sums of e with no symbol in common, each in its own best form, where that is shorter than `best`
+// with and without a minus in front (a sign the fraction around it takes over is not a saving): a
+// discrete Lagrangian's (x0 − x1)² + (y0 − y1)², which neither grouping nor factoring the whole finds.
+ex shorter_in_parts(const ex& e, const ex& best, const Polynomial& P) {
+  const std::vector<ex> parts = independent_parts(e, P);
+  if (parts.empty()) return best;
+  GiNaC::exvector shown;
+  for (const ex& part : parts) shown.push_back(best_polynomial(part, P));
+  const ex sum = GiNaC::add(shown);
+  return size_at_least(sum, P) < size_at_least(best, P) && size_of(sum, P) < size_of(best, P) ? sum : best;
+}
+
 ex best_polynomial_uncached(const ex& e, const Polynomial& P) {  // e expanded
   const ex r = recover_cos(e, P);
   std::vector<ex> candidates{e, group(e, P), factored(e, P)};
@@ -1407,11 +1459,13 @@ ex best_polynomial_uncached(const ex& e, const Polynomial& P) {  // e expanded
   if (const auto h = lifted_on_circles(e, P); h && reducible(*h)) candidates.push_back(factored_lifted(*h, P));
   const ex in_sines = smallest(candidates, P);
   const ex k = in_cosines(e, P);
-  if (k.is_equal(e) || k.is_equal(r)) return in_sines;
   // written in cosines only where that is shorter: on a tie the sines of the canonical form stay,
   // I3 + (I1 − I3) sin²θ in 004 (6.7)'s K, not I1 + (I3 − I1) cos²θ
-  const ex in_cos = smallest({k, group(k, P), factored(k, P)}, P);
-  return size_of(in_cos, P) < size_of(in_sines, P) ? in_cos : in_sines;
+  const ex best = k.is_equal(e) || k.is_equal(r) ? in_sines : [&] {
+    const ex in_cos = smallest({k, group(k, P), factored(k, P)}, P);
+    return size_of(in_cos, P) < size_of(in_sines, P) ? in_cos : in_sines;
+  }();
+  return shorter_in_parts(e, best, P);
 }
 
 

@@ -592,6 +592,19 @@ TEST_CASE("display_form: a factor as short in cosines as in sines stays in sines
   CHECK(hamel::display_size(shown) == hamel::display_size(c / (m * R * R * pow(13 * s * s + 3, 2))));
 }
 
+TEST_CASE("display_form: sums with no symbol in common each in their own form: a discrete Lagrangian's squares") {
+  // 002's midpoint L_d of a free particle (examples/discrete_p2.yaml): ((x0 − x1)² + (y0 − y1)²)/(2h), 8
+  // operations, where the whole numerator is irreducible and grouping finds nothing (14 expanded)
+  GiNaC::realsymbol x0("x0"), x1("x1"), y0("y0"), y1("y1"), h("h");
+  const ex L = ((pow(x1 - x0, 2) + pow(y1 - y0, 2)) / (2 * h)).expand();
+  const ex shown = hamel::display_form(L);
+  check_equal(shown, L);
+  CHECK(hamel::display_size(shown) == hamel::display_size((pow(x0 - x1, 2) + pow(y0 - y1, 2)) / (2 * h)));
+  // a lone term beside such a sum is left to grouping: x0² − 2 x0 x1 + x1² + y is not split here
+  const ex M = (pow(x1 - x0, 2) + y0).expand();
+  check_equal(hamel::display_form(M), M);
+}
+
 TEST_CASE("display_form: t − t·sin² pairs a lone power t too") {
   // the pairing's hash keyed a lone R² otherwise than the factor R² of −R² sin²θ, so the two were never
   // joined: the hybrid rolling disk's impact law ṙ⁺ (examples/hybrid_rolling_disk.yaml) printed with 35
