@@ -4,6 +4,7 @@
 #include "geometry/invariant_frame.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 #include <random>
 
@@ -266,9 +267,56 @@ namespace {
 
 // How many places a minor vanishes, roughly: its factors that depend on a coordinate (parameters are
 // taken nonzero).  −2 sin φ cos φ counts 2, 2 l cos²φ counts 1, a number 0.
-std::size_t vanishing_factors(const ex& minor, const Chart& Q) {
+// Whether the factor f of a minor may vanish where the coordinates range over their declared domain
+// intervals: true unless every coordinate of f has one and f keeps one sign, away from 0, on a grid of
+// them (13 points per coordinate, at most three coordinates) at three draws of the parameters in
+// (1/2, 5/2). Evidence, not a proof: it only ranks the choices of W (best_pivots), and Δ_W is printed.
+bool may_vanish_in_domain(const ex& f, const Chart& Q) {
+  std::vector<std::size_t> in_f;
+  for (std::size_t i = 0; i < Q.dim(); ++i)
+    if (f.has(Q[i])) {
+      if (!Q.domain(i)) return true;
+      in_f.push_back(i);
+    }
+  constexpr int kPoints = 13;
+  if (in_f.empty() || in_f.size() > 3) return true;
+  std::vector<std::pair<double, double>> box;
+  for (std::size_t i : in_f) {
+    const ex lo = GiNaC::evalf(Q.domain(i)->lo), hi = GiNaC::evalf(Q.domain(i)->hi);
+    if (!GiNaC::is_a<numeric>(lo) || !GiNaC::is_a<numeric>(hi)) return true;
+    box.emplace_back(GiNaC::ex_to<numeric>(lo).to_double(), GiNaC::ex_to<numeric>(hi).to_double());
+  }
+  std::mt19937 rng(20261207u);
+  std::uniform_real_distribution<double> parameter(0.5, 2.5);
+  int sign = 0;
+  for (int draw = 0; draw < 3; ++draw) {
+    GiNaC::exmap at;
+    for (const ex& p : Q.parameters()) at[p] = numeric(parameter(rng));
+    std::vector<int> k(in_f.size(), 0);
+    while (true) {
+      for (std::size_t j = 0; j < in_f.size(); ++j) {
+        const auto [lo, hi] = box[j];
+        at[Q[in_f[j]]] = numeric(lo + (hi - lo) * (k[j] + 1) / (kPoints + 1));  // inside the open interval
+      }
+      const ex v = GiNaC::evalf(f.subs(at, GiNaC::subs_options::no_pattern));
+      if (!GiNaC::is_a<numeric>(v) || !GiNaC::ex_to<numeric>(v).is_real()) return true;
+      const double x = GiNaC::ex_to<numeric>(v).to_double();
+      if (!(std::abs(x) > 1e-9)) return true;
+      const int s = x > 0 ? 1 : -1;
+      if (sign != 0 && s != sign) return true;
+      sign = s;
+      std::size_t j = 0;
+      while (j < k.size() && ++k[j] == kPoints) k[j++] = 0;
+      if (j == k.size()) break;
+    }
+  }
+  return false;
+}
+
+std::size_t vanishing_factors(const ex& minor, const Chart& Q, bool in_domain_only = false) {
   const auto on_q = [&](const ex& f) {
-    return std::any_of(Q.coordinates().begin(), Q.coordinates().end(), [&](const ex& q) { return f.has(q); });
+    const bool on = std::any_of(Q.coordinates().begin(), Q.coordinates().end(), [&](const ex& q) { return f.has(q); });
+    return on && (!in_domain_only || may_vanish_in_domain(f, Q));
   };
   if (!GiNaC::is_a<GiNaC::mul>(minor)) return on_q(minor) ? 1 : 0;
   std::size_t n = 0;
@@ -300,7 +348,8 @@ std::vector<std::size_t> first_coordinates(const std::vector<VectorField>& E) {
   return out;
 }
 
-// The columns of M (m × n, rank m) whose minor vanishes in the fewest places; among those, the most
+// The columns of M (m × n, rank m) whose minor has the fewest factors that may vanish in the declared
+// domain (a car's −sin φ with |φ| < 1.2 loses to L cos φ), then the fewest that vanish anywhere; among those, the most
 // columns of fields along the orbits (`vertical`), then the earliest first coordinates (`first`,
 // compared sorted), then the first in lexicographic order. Beyond `most` subsets, the pivots of the
 // echelon form (simplest first).
@@ -318,8 +367,9 @@ std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q, const 
   std::vector<bool> pick(n, false);
   std::fill(pick.begin(), pick.begin() + m, true);
   std::vector<unsigned> best;
-  // (vanishing factors, pivots not along the orbits, the pivots' first coordinates in order)
-  using Score = std::tuple<std::size_t, std::size_t, std::vector<std::size_t>>;
+  // (factors vanishing in the domain, vanishing factors, pivots not along the orbits, the pivots' first
+  // coordinates in order)
+  using Score = std::tuple<std::size_t, std::size_t, std::size_t, std::vector<std::size_t>>;
   Score best_score;
   do {
     std::vector<unsigned> cols;
@@ -334,7 +384,7 @@ std::vector<unsigned> best_pivots(const GiNaC::matrix& M, const Chart& Q, const 
     std::vector<std::size_t> leads;
     for (unsigned j : cols) leads.push_back(first[j]);
     std::sort(leads.begin(), leads.end());
-    const Score score{vanishing_factors(minor, Q), across, std::move(leads)};
+    const Score score{vanishing_factors(minor, Q, true), vanishing_factors(minor, Q), across, std::move(leads)};
     if (best.empty() || score < best_score) {
       best = cols;
       best_score = score;

@@ -237,6 +237,25 @@ TEST_CASE("hamel derive: Delta_W keeps the factor of the constraint on the invar
   CHECK(has(without.out, "Delta_W = x*sin(phi)"));
 }
 
+// A car (LaValle, Planning Algorithms 13.1.2): W = the plane's span is complementary to D only where
+// sin φ ≠ 0, not when it drives straight; with the steering declared in (−1.2, 1.2), W = span{∂θ, e⊥}
+// (Δ_W = L cos φ, nonzero there) is chosen. Without the domain the tie goes to the earlier coordinates.
+TEST_CASE("hamel derive: the complement W is chosen complementary on the declared domain") {
+  const std::string car =
+      "name: car\nparameters: [m, J, K, L]\ncoordinates: [x, y, theta, phi]\n"
+      "lagrangian: \"m/2*(x_dot^2 + y_dot^2) + J/2*theta_dot^2 + K/2*phi_dot^2\"\n"
+      "constraints:\n  - \"-sin(theta)*x_dot + cos(theta)*y_dot\"\n"
+      "  - \"-sin(theta + phi)*x_dot + cos(theta + phi)*y_dot - L*cos(phi)*theta_dot\"\n"
+      "symmetry:\n  rotation: {theta: 1, x: \"-y\", y: \"x\"}\n  translation_x: {x: 1}\n  translation_y: {y: 1}\n";
+  const Run on_domain = derive(car + "domain: {phi: [-1.2, 1.2]}\n");
+  REQUIRE(on_domain.status == 0);
+  CHECK(has(on_domain.out, "  Delta_W = L*cos(phi)\n"));
+  CHECK(has(on_domain.out, "  W1^theta = 1\n"));
+  const Run anywhere = derive(car);
+  REQUIRE(anywhere.status == 0);
+  CHECK(has(anywhere.out, "  Delta_W = -sin(phi)\n"));
+}
+
 // The Veselova system (examples/veselova.yaml): the relations |γ|² = 1 and (K, γ) = 0 among its variables,
 // every reduced object in (K, γ), the bracket times sqrt((I⁻¹γ, γ)) Poisson, and its recurring denominators
 // named Q1, Q2 beside the variables K1..K3 (K4, K5 read as components of K). Its reduced equations took
