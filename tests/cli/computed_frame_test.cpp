@@ -77,3 +77,25 @@ TEST_CASE("hamel derive: a computed frame that degenerates at a fixed point of t
   REQUIRE(g.status == 0);
   CHECK_FALSE(has(g.out, "degenerates"));
 }
+
+// A car steering at a constant rate (the steering momentum is conserved, the car stands still): φ = 0.3 + 10 t
+// leaves its declared (−1.2, 1.2) at t = 0.09, which the run reports at its first step beyond.
+TEST_CASE("hamel simulate: a run that leaves a coordinate's declared domain says when") {
+  const std::string car =
+      "parameters: [m, J, K, L]\ncoordinates: [x, y, theta, phi]\ndomain: {phi: [-1.2, 1.2]}\n"
+      "lagrangian: \"m/2*(x_dot^2 + y_dot^2) + J/2*theta_dot^2 + K/2*phi_dot^2\"\n"
+      "constraints:\n  - \"-sin(theta)*x_dot + cos(theta)*y_dot\"\n"
+      "  - \"-sin(theta + phi)*x_dot + cos(theta + phi)*y_dot - L*cos(phi)*theta_dot\"\n"
+      "symmetry:\n  rotation: {theta: 1, x: \"-y\", y: \"x\"}\n  translation_x: {x: 1}\n  translation_y: {y: 1}\n"
+      "simulate:\n  values: {m: 1, J: 0.2, K: 0.1, L: 1}\n"
+      "  initial: {x: 0, y: 0, theta: 0, phi: 0.3, x_dot: 0, y_dot: 0, theta_dot: 0, phi_dot: 10}\n  time: 1\n";
+  hamel::test::TempFile f(car, ".yaml");
+  const Run r = run({"simulate", f.path()});
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "phi leaves its declared domain (-1.2, 1.2) by t = "));
+  const double t = value_after(r.out, "phi leaves its declared domain (-1.2, 1.2) by t = ");
+  CHECK(t > 0.09);
+  CHECK(t < 0.2);
+  CHECK(value_after(r.out, "final state at t = 1: x = ") == doctest::Approx(0).epsilon(1e-9));
+  CHECK(value_after(r.out, " phi = ") == doctest::Approx(10.3).epsilon(1e-7));
+}
