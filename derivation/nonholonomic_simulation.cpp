@@ -231,8 +231,6 @@ void add_reduced_equations(const NonholonomicInput& given, const NonholonomicInp
   out.reduced = red.symbols.size();
 }
 
-}  // namespace
-
 // Where the run first leaves a coordinate's declared domain interval: the frame, W and the zero tests
 // were chosen and decided there (docs/brackets.md), so a user is told when the motion goes beyond it
 // (a car's steering angle φ declared in (−1.2, 1.2) turning past π/2, where D's frame degenerates).
@@ -253,6 +251,8 @@ void domain_exits(const Chart& Q, const Trajectory& tr, const GiNaC::exmap& at, 
     }
   }
 }
+
+}  // namespace
 
 NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const NonholonomicRunSpec& spec, const DeriveOptions& o) {
   const auto phase = [&o](const std::string& title) {

@@ -265,8 +265,6 @@ std::optional<std::vector<VectorField>> invariant_tangent_frame(const std::vecto
 
 namespace {
 
-// How many places a minor vanishes, roughly: its factors that depend on a coordinate (parameters are
-// taken nonzero).  −2 sin φ cos φ counts 2, 2 l cos²φ counts 1, a number 0.
 // Whether the factor f of a minor may vanish where the coordinates range over their declared domain
 // intervals: true unless every coordinate of f has one and f keeps one sign, away from 0, on a grid of
 // them (13 points per coordinate, at most three coordinates) at three draws of the parameters in
@@ -313,6 +311,9 @@ bool may_vanish_in_domain(const ex& f, const Chart& Q) {
   return false;
 }
 
+// How many places a minor vanishes, roughly: its factors that depend on a coordinate (parameters are
+// taken nonzero), or only those that may vanish on the declared domain.  −2 sin φ cos φ counts 2,
+// 2 l cos²φ counts 1, a number 0.
 std::size_t vanishing_factors(const ex& minor, const Chart& Q, bool in_domain_only = false) {
   const auto on_q = [&](const ex& f) {
     const bool on = std::any_of(Q.coordinates().begin(), Q.coordinates().end(), [&](const ex& q) { return f.has(q); });
