@@ -182,6 +182,10 @@ struct Abbreviation {
   /// written in cosines or of J0·K differs from K's (value itself is among them, with 1). A factor is
   /// a number times a monomial in the symbols (−1, J0, 2 m2).
   std::vector<std::pair<GiNaC::ex, GiNaC::ex>> forms;
+  /// When it is an earlier one in the variables: that one's name and the variables' definitions it
+  /// holds (the flagship's K2 is K1 with gamma3 = cos(theta)); empty otherwise.
+  std::string same_as;
+  std::vector<std::pair<std::string, GiNaC::ex>> with;
 };
 
 struct Derivation {

@@ -169,7 +169,7 @@ Abbreviation abbreviation(const std::string& name, const std::vector<std::pair<G
   if (unit != forms.end()) value = unit->first, value_factor = unit->second;
   else value = display_form(simplify(forms.front().first / forms.front().second)), value_factor = 1;
   if (!plus_first(value).is_equal(value)) value = -value, value_factor = -value_factor;
-  Abbreviation a{name, value, {}};
+  Abbreviation a{name, value, {}, {}, {}};
   for (const auto& [form, factor] : forms) a.forms.emplace_back(form, factor / value_factor);
   return a;
 }
@@ -247,6 +247,28 @@ std::string denominator_letter(const std::set<std::string>& taken) {
   return "K";
 }
 
+// A named value that is an earlier one in the variables (the car's Q2 in steer = phi beside Q1 in phi,
+// the flagship's K2 in gamma3 beside its K1 = K(θ) of 004 (6.7)) says so: "K1 with gamma3 = cos(theta)",
+// the definitions of the variables it holds. Decided by the canonical form of the difference (zero is a
+// proof; a form that is not zero leaves the note out).
+void note_same_in_variables(Derivation& d) {
+  for (std::size_t j = 0; j < d.abbreviations.size(); ++j) {
+    Abbreviation& later = d.abbreviations[j];
+    std::vector<std::pair<std::string, GiNaC::ex>> held;  // (variable, definition), by name
+    for (const auto& [u, definition] : d.definitions)
+      if (later.value.has(u)) held.emplace_back(GiNaC::ex_to<GiNaC::symbol>(u).get_name(), definition);
+    if (held.empty()) continue;
+    std::sort(held.begin(), held.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    const GiNaC::ex on_base = later.value.subs(d.definitions, GiNaC::subs_options::no_pattern);
+    for (std::size_t i = 0; i < j; ++i) {
+      if (!simplify(on_base - d.abbreviations[i].value).is_zero()) continue;
+      later.same_as = d.abbreviations[i].name;
+      for (const auto& [name, definition] : held) later.with.emplace_back(name, display_form(definition));
+      break;
+    }
+  }
+}
+
 // A denominator is named when it is long (kShortest operations or more) and shared by kShared entries
 // or more: K, or K1, K2, … when there are several, skipping names the system already uses. Its first
 // form in the derivation is the one shown; the others (−K, K in cosines) are written ±K.
@@ -268,6 +290,7 @@ void name_recurring_denominators(Derivation& d) {
     d.abbreviations.push_back(abbreviation(name, all.found.at(key).forms));
   }
   if (!d.abbreviations.empty()) name_other_forms(d, kShortest, keys);
+  note_same_in_variables(d);
 }
 
 // Each distinct value of `values` once, and for each value the index of its distinct copy.

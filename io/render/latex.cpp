@@ -292,6 +292,13 @@ void write_abbreviations(const Derivation& d, std::ostream& os, const LatexNamin
   o.title = "Recurring denominators, named once";
   for (const Abbreviation& a : d.abbreviations) o.add({a.name}, Label::symbol(a.name), a.value);
   write_object(o, os, names, nullptr);
+  for (const Abbreviation& a : d.abbreviations) {
+    if (a.same_as.empty()) continue;
+    os << "$" << names.label(Label::symbol(a.name)) << "$ is $" << names.label(Label::symbol(a.same_as)) << "$ with ";
+    for (std::size_t k = 0; k < a.with.size(); ++k)
+      os << (k ? ", " : "") << "$" << names.label(Label::symbol(a.with[k].first)) << " = " << to_latex(a.with[k].second, &names.user()) << "$";
+    os << ".\n\n";
+  }
 }
 
 // The summary's lines as paragraphs.

@@ -99,7 +99,15 @@ void write_text(const Derivation& d, std::ostream& os, bool quiet, bool checks) 
   if (!d.description.empty()) os << d.description << "\n";
   if (!quiet && !d.abbreviations.empty()) {
     os << "\nRecurring denominators, named once:\n";
-    for (const Abbreviation& a : d.abbreviations) os << "  " << a.name << " = " << to_text(a.value) << "\n";
+    for (const Abbreviation& a : d.abbreviations) {
+      os << "  " << a.name << " = " << to_text(a.value);
+      if (!a.same_as.empty()) {
+        os << "   [" << a.same_as << " with ";
+        for (std::size_t k = 0; k < a.with.size(); ++k) os << (k ? ", " : "") << a.with[k].first << " = " << to_text(a.with[k].second);
+        os << "]";
+      }
+      os << "\n";
+    }
   }
   for (const auto& s : d.sections) {
     if (quiet && s.verdicts.empty()) continue;

@@ -186,7 +186,8 @@ TEST_CASE("hamel derive: a radicand in its display form, named where it is a nam
   for (const char* jobs : {"1", "2"}) {
     const Run sphere = run({"derive", "examples/chaplygin_sphere.yaml", "--jobs", jobs});
     REQUIRE(sphere.status == 0);
-    CHECK(has(sphere.out, "  K2 = I1*I3 + m*R^2*(gamma3^2*(I3 - I1) + I1)\n"));
+    // K2 is the K(θ) of 004 (6.7), K1, in the variables, and says so
+    CHECK(has(sphere.out, "  K2 = I1*I3 + m*R^2*(gamma3^2*(I3 - I1) + I1)   [K1 with gamma3 = cos(theta)]\n"));
     CHECK(has(sphere.out, "  phi_c = sqrt(K2)/sqrt((I1 + m*R^2)*(I3 + m*R^2))\n"));
     // the Jacobiator modulo |gamma|^2 = 1 in its shortest form (reduction/reexpress.hpp shortest_modulo)
     CHECK(has(sphere.out, "  Jac_M2,M3,gamma2 = gamma1^2*gamma3*m*R^2*(I3 - I1)/K2\n"));
@@ -254,6 +255,11 @@ TEST_CASE("hamel derive: the complement W is chosen complementary on the declare
   const Run anywhere = derive(car);
   REQUIRE(anywhere.status == 0);
   CHECK(has(anywhere.out, "  Delta_W = -sin(phi)\n"));
+  // the denominator in a variable that is a coordinate renamed is the first one in it, and says so
+  const Run renamed = derive(car + "variables:\n  steer: \"phi\"\n  p1: \"pi1\"\n  p2: \"pi2\"\n");
+  REQUIRE(renamed.status == 0);
+  CHECK(has(renamed.out, "  Q1 = J + (L^2*m - J)*cos(phi)^2\n"));
+  CHECK(has(renamed.out, "  Q2 = J + (L^2*m - J)*cos(steer)^2   [Q1 with steer = phi]\n"));
 }
 
 // The Veselova system (examples/veselova.yaml): the relations |γ|² = 1 and (K, γ) = 0 among its variables,
