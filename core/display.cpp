@@ -1463,14 +1463,11 @@ ex best_polynomial_uncached(const ex& e, const Polynomial& P) {  // e expanded
   // only a lift that factors: an irreducible one rarely reads shorter than the reduced forms above,
   // and trying them cost a twentieth of the Chaplygin ball's pass (denominators try them: best_denominator)
   if (const auto h = lifted_on_circles(e, P); h && reducible(*h)) candidates.push_back(factored_lifted(*h, P));
-  const ex in_sines = smallest(candidates, P);
-  const ex k = in_cosines(e, P);
+  ex best = smallest(candidates, P);
   // written in cosines only where that is shorter: on a tie the sines of the canonical form stay,
   // I3 + (I1 − I3) sin²θ in 004 (6.7)'s K, not I1 + (I3 − I1) cos²θ
-  const ex best = k.is_equal(e) || k.is_equal(r) ? in_sines : [&] {
-    const ex in_cos = smallest({k, group(k, P), factored(k, P)}, P);
-    return size_of(in_cos, P) < size_of(in_sines, P) ? in_cos : in_sines;
-  }();
+  if (const ex k = in_cosines(e, P); !k.is_equal(e) && !k.is_equal(r))
+    if (const ex in_cos = smallest({k, group(k, P), factored(k, P)}, P); size_of(in_cos, P) < size_of(best, P)) best = in_cos;
   return shorter_in_parts(e, best, P);
 }
 
@@ -2297,29 +2294,34 @@ struct UnsignedArguments : GiNaC::map_function {
   }
 };
 
-// Whether UnsignedArguments has anything to do in e: read off the stored pairs, without the map,
-// which rebuilds every sum and product (6% of the pass on the Chaplygin ball, almost always for
-// nothing).
-bool has_signed_argument(const ex& e) {
-  if (is_sine_or_cosine(e) && text_leads_with_minus(e.op(0))) return true;
-  if (!is_product(e)) return any_operand(e, has_signed_argument);
-  bool found = false;  // a product's stored factors: op(i) would build each x^k again
-  for_each_power(e, [&](const ex& base, const ex& k) { found = found || has_signed_argument(base) || has_signed_argument(k); });
+// Whether `at_node` holds at some node of e or `at_power` at some power base^k in it, a product's
+// powers read off its stored pairs (base, exponent), where op(i) would build each x^k again; without
+// a map, which rebuilds every sum and product.
+template <class AtNode, class AtPower>
+bool found_in(const ex& e, const AtNode& at_node, const AtPower& at_power) {
+  if (at_node(e) || (is_power_node(e) && at_power(e.op(0), e.op(1)))) return true;
+  const auto deeper = [&](const ex& x) { return found_in(x, at_node, at_power); };
+  if (!is_product(e)) return any_operand(e, deeper);
+  bool found = false;
+  for_each_power(e, [&](const ex& base, const ex& k) { found = found || at_power(base, k) || deeper(base) || deeper(k); });
   return found;
 }
 
-// Whether e holds a root (a power with a fractional exponent) of a sum: its radicand, an atom to the
-// search, is still in the canonical form's expanded terms.
+// Whether UnsignedArguments has anything to do in e (6% of the pass on the Chaplygin ball when it was
+// asked with the map, almost always for nothing).
+bool has_signed_argument(const ex& e) {
+  return found_in(
+      e, [](const ex& x) { return is_sine_or_cosine(x) && text_leads_with_minus(x.op(0)); }, [](const ex&, const ex&) { return false; });
+}
+
+// Whether base^k is a root (a fractional power) of a sum: its radicand, an atom to the search, is
+// still in the canonical form's expanded terms.
 bool is_root_of_sum(const ex& base, const ex& k) {
   return is_number(k) && !ex_to<GiNaC::numeric>(k).is_integer() && !is_symbol_node(base) && !is_number(base);
 }
 
 bool has_root_of_sum(const ex& e) {
-  if (is_power_node(e) && is_root_of_sum(e.op(0), e.op(1))) return true;
-  if (!is_product(e)) return any_operand(e, has_root_of_sum);
-  bool found = false;  // a product's stored factors (base, exponent): op(i) would build each x^k again
-  for_each_power(e, [&](const ex& base, const ex& k) { found = found || is_root_of_sum(base, k) || has_root_of_sum(base); });
-  return found;
+  return found_in(e, [](const ex&) { return false; }, is_root_of_sum);
 }
 
 // Each radicand in its own display form: √(a² sin²θ + c² cos²θ) rather than the canonical

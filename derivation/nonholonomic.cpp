@@ -577,9 +577,8 @@ NonholonomicInput invariant_variables(const NonholonomicInput& in, const Nonholo
 // Whether the variables can be coordinates of D*/G (issue 16 §2): their rank on D* (of du, symbolic)
 // against dim D* − dim of the orbits (the rank of the lifted generators). Said only when they are too
 // few, or more than the reduced space needs: then some reduced objects are not functions of them, or
-// relations hold among them (the flagship's |γ|² = 1), and the reader should know why.
-// The dimension of D∗/G, said beside the variables' rank when they miss directions or hold relations;
-// nullopt where the orbits are not known.
+// relations hold among them (the flagship's |γ|² = 1), and the reader should know why. Returns that
+// dimension of D∗/G; nullopt where the orbits are not known.
 std::optional<std::size_t> variables_dimension(const NonholonomicInput& in, const NonholonomicBrackets& b, std::size_t rank, DerivationSection& s) {
   if (b.orbits.size() != in.symmetry.size() || b.orbits.empty() || in.variables.empty()) return std::nullopt;
   const Chart& M = b.orbits.front().chart();

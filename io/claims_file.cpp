@@ -74,10 +74,6 @@ void check_own_names(const Document& doc, const SystemFile& system) {
     declare(k, doc.name(k, "a definition name"), "definitions", "a definition");
 }
 
-}  // namespace
-
-namespace {
-
 // The syntax of a claim's formulas, checked before the derivation whose names they use: a missing
 // parenthesis in a claim was reported after the whole derivation (seconds to minutes).
 void check_formula_syntax(const Document& doc, const YAML::Node& body) {

@@ -662,10 +662,8 @@ ex shortest_rewriting(const ex& f, const std::vector<ex>& relations) {
     const ex r = relation.expand();
     GiNaC::exset found;
     collect_symbols(r, found);
-    std::vector<ex> symbols(found.begin(), found.end());  // by name: the same choice in every run
-    std::sort(symbols.begin(), symbols.end(),
-              [](const ex& a, const ex& b) { return GiNaC::ex_to<GiNaC::symbol>(a).get_name() < GiNaC::ex_to<GiNaC::symbol>(b).get_name(); });
-    for (const ex& x : symbols) {
+    // by name: the same choice in every run
+    for (const ex& x : in_name_order({found.begin(), found.end()}, [](const ex& s) { return GiNaC::ex_to<GiNaC::symbol>(s).get_name(); })) {
       // r = c x^d + rest, rest free of x: x^d ↦ −rest/c is r's reduction with x^d leading
       if (!r.is_polynomial(x)) continue;
       const int d = r.degree(x);
