@@ -18,12 +18,13 @@ GiNaC::ex jacobiator(const AlmostPoissonBracket& B, const GiNaC::ex& f, const Gi
 /// [Π, Π], the Schouten bracket of the bivector with itself.
 Multivector jacobi_trivector(const AlmostPoissonBracket& B);
 
-/// The verdict of is_poisson: the nonzero components of [Π, Π] (indices i<j<k, values simplified) and
-/// how each was decided.
+/// The verdict of is_poisson: the nonzero components of [Π, Π] (indices i<j<k) with the Jacobiator's
+/// values there, and how each was decided.
 struct PoissonVerdict {
   bool poisson = true;
-  /// components of [Π,Π] that are not zero, in canonical form; 0 for one too large to print (the
-  /// detail counts them)
+  /// the components of [Π,Π] that are not zero, each with the canonical form of the Jacobiator's
+  /// component, half of it (jacobiator(B, x^i, x^j, x^k)); 0 for one too large to print (the detail
+  /// counts them)
   std::vector<std::pair<Indices, GiNaC::ex>> nonzero;
   /// Components the zero test decided neither way (ZeroVerdict::undecided): with none nonzero, the
   /// identity is then neither shown nor refuted, and `poisson` is false.

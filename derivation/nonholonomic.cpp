@@ -290,7 +290,7 @@ void bracket(const NonholonomicSystem& sys, const std::string& key, const std::s
   for (const auto& [ind, val] : pv.nonzero) {
     if (val.is_zero()) continue;  // nonzero, too large to print (the verdict's detail says how many)
     std::vector<std::string> k{M.coordinate_name(ind[0]), M.coordinate_name(ind[1]), M.coordinate_name(ind[2])};
-    J.add(k, Label::symbol("Jac", k), val / 2);
+    J.add(k, Label::symbol("Jac", k), val);
   }
   Verdict& v = fact(s.verdict("jacobi." + key, "$" + name + "$ satisfies the Jacobi identity", pv.poisson, pv.detail),
                     "a nonholonomic bracket is in general only almost Poisson (004 §2, §3)");
