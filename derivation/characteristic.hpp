@@ -27,6 +27,9 @@ struct CharacteristicReport {
   std::size_t rank = 0;          ///< generic rank of E_Π
   bool involutive = false;
   std::string witness;           ///< the first pair [X_{x^i}, X_{x^j}] that leaves E_Π, by coordinate names
+  /// the witness leaves E_Π at a random point (exact arithmetic modulo a prime: the rank there is at most
+  /// the generic rank), not by symbolic ranks; characteristic_report looks there first
+  bool witness_at_a_point = false;
   std::size_t closure_rank = 0;  ///< generic rank of the smallest involutive distribution containing E_Π
   /// closure_rank is the dimension, shown by the fields and their brackets at a random point (exact
   /// arithmetic modulo a prime: a rank there is at most the generic rank), not by symbolic ranks
@@ -38,9 +41,12 @@ struct CharacteristicReport {
 /// it was decided. @throws DomainError when the fields are dependent everywhere.
 ZeroVerdict in_span_of(const std::vector<VectorField>& fields, const VectorField& K);
 
-/// Decided by symbolic rank (zero tests of the eliminations' pivots); a closure of full rank by the rank
-/// at a random point (closure_at_a_point).
+/// Decided by symbolic rank (zero tests of the eliminations' pivots); a bracket leaving E_Π and a closure
+/// of full rank by the rank at a random point where it shows them (witness_at_a_point, closure_at_a_point).
 CharacteristicReport characteristic_report(const AlmostPoissonBracket& B);
+
+/// How the witness was found, to begin a verdict's text: "symbolic rank" or the rank at a point.
+std::string witness_how(const CharacteristicReport& r);
 
 /// How the closure rank was decided, to follow it in a verdict's text: "" for symbolic ranks.
 std::string closure_how(const CharacteristicReport& r);

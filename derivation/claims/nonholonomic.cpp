@@ -270,7 +270,8 @@ void characteristic_claim(const ClaimEnv& e, ClaimResult& res) {
   const CharacteristicReport r = characteristic_of(e);
   if (e.c.kind == "integrable") {
     compare_claim(res, r.involutive, e.c.holds,
-                  "symbolic rank" + (r.involutive ? std::string() : ": " + r.witness + " leaves E; closure rank " + std::to_string(r.closure_rank) + closure_how(r)));
+                  r.involutive ? std::string("symbolic rank")
+                               : witness_how(r) + ": " + r.witness + " leaves E; closure rank " + std::to_string(r.closure_rank) + closure_how(r));
     return;
   }
   compare_claim(res, r.rank == e.c.index, true, "symbolic rank " + std::to_string(r.rank) + " of " + std::to_string(r.dimension));
