@@ -274,7 +274,7 @@ CharacteristicReport characteristic_on_image(const AlmostPoissonBracket& B, cons
 namespace {
 
 Table characteristic_table() {
-  return {"characteristic", "the characteristic distribution $Π^#(T^*M)$ of each bracket (generic ranks, symbolic)",
+  return {"characteristic", "the characteristic distribution $Π^#(T^*M)$ of each bracket (generic ranks: symbolic, or exact at a random point where the verdict says so)",
           {"bracket", "dimension", "rank", "involutive", "closure"}, {}};
 }
 
