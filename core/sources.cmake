@@ -3,6 +3,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/atom_polynomial.cpp
   ${CMAKE_CURRENT_LIST_DIR}/atomic_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ball.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chain_rule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/child_io.cpp
   ${CMAKE_CURRENT_LIST_DIR}/circle_lift.cpp
   ${CMAKE_CURRENT_LIST_DIR}/flint_poly.cpp

@@ -26,6 +26,7 @@
 
 #include "core/abstract_function.hpp"
 #include "core/ball.hpp"
+#include "core/chain_rule.hpp"
 #include "core/effort.hpp"
 #include "core/error.hpp"
 #include "core/integer_factor.hpp"
@@ -885,8 +886,11 @@ class PolynomialAtoms {
     for (const ex& e : roots)
       if (pure) walk_once(e, seen, [this](const ex& x) { return visit(x); });
     if (!pure) return;
-    GiNaC::lst forms;
-    for (const auto& [atom, form] : found_) forms.append(form);
+    // an exprseq, not a lst: op(i) of a lst walks its std::list, and a derivation with thousands of
+    // atoms (a cart with four trailers) spent two thirds of its zero tests there
+    GiNaC::exvector all;
+    for (const auto& [atom, form] : found_) all.push_back(form);
+    const GiNaC::exprseq forms(all);
     GiNaC::exmap jets;
     const ex frozen = freeze_jets(forms, jets);  // each jet a symbol, numbered in the order of its text
     for (std::size_t i = 0; i < found_.size(); ++i) {
@@ -1132,6 +1136,10 @@ void remember_simplified(const ex& e, const ex& r) {
 }
 
 namespace {
+
+// GiNaC's sin, cos, … differentiated without an exception each (core/chain_rule.hpp): at start-up,
+// since GiNaC's diff is called from everywhere, not only from partial_derivative.
+[[maybe_unused]] const bool kChainRules = install_chain_rules();
 
 struct DerivativeKey {
   ex f, x;

@@ -12,6 +12,7 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/rational_function_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sparse_polynomial_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/symbolic_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chain_rule_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/zero_catalogue_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/term_order_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/work_clock_test.cpp
