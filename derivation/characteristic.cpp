@@ -168,14 +168,15 @@ CharacteristicReport characteristic_report(const AlmostPoissonBracket& B) {
   if (const auto pair = pair_leaving_at_a_point(span, r.dimension)) {
     r.involutive = false, r.witness_at_a_point = true;
     r.witness = "[X_" + base[pair->first].first + ", X_" + base[pair->second].first + "]";
+  } else {
+    const SpanTest E{Distribution(span)};  // one elimination for every pair's test
+    for (std::size_t a = 0; a < base.size() && r.involutive; ++a)
+      for (std::size_t b = a + 1; b < base.size() && r.involutive; ++b)
+        if (!E.contains(simplify(lie_bracket(base[a].second, base[b].second)))) {
+          r.involutive = false;
+          r.witness = "[X_" + base[a].first + ", X_" + base[b].first + "]";
+        }
   }
-  const SpanTest E{Distribution(span)};  // one elimination for every pair's test
-  for (std::size_t a = 0; a < base.size() && r.involutive; ++a)
-    for (std::size_t b = a + 1; b < base.size() && r.involutive; ++b)
-      if (!E.contains(simplify(lie_bracket(base[a].second, base[b].second)))) {
-        r.involutive = false;
-        r.witness = "[X_" + base[a].first + ", X_" + base[b].first + "]";
-      }
   r.closure_rank = r.involutive ? r.rank : closure_rank(span, r.dimension, r.closure_at_a_point);
   return r;
 }
