@@ -22,6 +22,7 @@ struct FunctionAccess : GiNaC::function {
 // The chain rule of GiNaC's function::derivative, for the function being differentiated
 // (function::current_serial, set by GiNaC before it calls an explicit derivative).
 GiNaC::ex chain_rule(const GiNaC::exvector& args, const GiNaC::symbol& s) {
+  // built before the arguments are differentiated: a function inside them sets current_serial again
   const GiNaC::function f(GiNaC::function::current_serial, args);
   GiNaC::ex result;
   for (unsigned i = 0; i < args.size(); ++i) {

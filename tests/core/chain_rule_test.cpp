@@ -24,6 +24,9 @@ TEST_CASE("chain rule: sin, cos, tan, exp, log, atan2 and an undefined function 
   const GiNaC::ex a = GiNaC::atan2(x * y, x + 1);
   const GiNaC::ex r2 = GiNaC::pow(x * y, 2) + GiNaC::pow(x + 1, 2);
   CHECK((a.diff(x) - ((x + 1) * y - x * y) / r2).normal().is_zero());
+  // nested: the inner function's derivative runs inside the outer one's (GiNaC's current_serial is reset)
+  CHECK(GiNaC::sin(GiNaC::cos(x)).diff(x).is_equal(-GiNaC::cos(GiNaC::cos(x)) * GiNaC::sin(x)));
+  CHECK(GiNaC::atan2(GiNaC::sin(x), y).diff(x).is_equal(y * GiNaC::cos(x) / (GiNaC::pow(y, 2) + GiNaC::pow(GiNaC::sin(x), 2))));
   // a second derivative, and a product rule through a function
   CHECK((x * GiNaC::sin(x)).diff(x, 2).is_equal(2 * GiNaC::cos(x) - x * GiNaC::sin(x)));
 }
