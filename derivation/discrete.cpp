@@ -704,7 +704,10 @@ void simulation_section(const DiscreteState& d, Derivation& out, const DeriveOpt
   try {
     DeriveOptions counts;  // how far the run is, not steps of derive's profile
     counts.detail = o.detail;
-    simulation(*d.in.simulation, run_discrete_simulation(d, counts), s);
+    const DiscreteSimulationResult r = run_discrete_simulation(d, counts);
+    // with no reduced route there is nothing to check the run against: the title says what was run
+    if (r.reduced_route.empty() && !r.reduced_failed) s.title = "Simulation (the unreduced equations (3))";
+    simulation(*d.in.simulation, r, s);
   } catch (const DomainError& e) {  // a step that does not converge: reported, not fatal for derive
     s.verdict("discrete.simulation.runs", "the simulation runs", false, without_function_name(e.what()));
   }

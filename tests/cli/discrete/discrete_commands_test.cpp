@@ -92,6 +92,12 @@ TEST_CASE("hamel derive: the disk, the horizontal-symmetry particle and the slei
   CHECK(has(hs.out, "[yes] (53) D_q ∩ V_q = h_Q(q) for all q (Def 11.1)"));
   CHECK(has(hs.out, "[yes] the system on Q/H = the unreduced (3) along h^mu_d (Theorem 11.13)"));
   CHECK(has(hs.out, " 0 no"));
+  CHECK(has(hs.out, "== Simulation check (reduced, reconstructed, against unreduced)"));
+  // the oscillator has no symmetry to reduce by: its run is named for what it is, not a check against anything
+  const Run oscillator = run({"derive", "examples/discrete_nonholonomic_oscillator.yaml"});
+  REQUIRE(oscillator.status == 0);
+  CHECK(has(oscillator.out, "== Simulation (the unreduced equations (3))"));
+  CHECK_FALSE(has(oscillator.out, "against unreduced"));
   const Run erratum = run({"derive", "examples/discrete_nonholonomic_particle.yaml", "--brief"});
   REQUIRE(erratum.status == 0);
   CHECK(has(erratum.out, "[no ] (53) D_q ∩ V_q = h_Q(q) for all q (Def 11.1)"));
