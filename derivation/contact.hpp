@@ -31,4 +31,7 @@ void derive_contact(const ContactInput& in, Derivation& out, const DeriveOptions
 /// The run of the input's `simulate:` section (derivation/contact_system.cpp); `in.simulation` must be set.
 ContactRun run_contact(const ContactInput& in);
 
+/// Where the run left a coordinate's declared `domain` (derivation/domain_exits.hpp), as sentences.
+std::vector<std::string> contact_domain_exits(const ContactInput& in, const ContactRun& run);
+
 }  // namespace hamel

@@ -4,6 +4,7 @@
 #include "derivation/contact.hpp"
 
 #include "core/error.hpp"
+#include "derivation/domain_exits.hpp"
 #include "geometry/linear_algebra.hpp"
 #include "mechanics/contact/impact.hpp"
 #include "mechanics/nonholonomic_system.hpp"
@@ -77,6 +78,11 @@ ContactSystem build_contact_system(const ContactInput& in) {
   for (const auto& w : in.walls) add_wall(in, w, out);
   for (const auto& s : in.switches) add_switch(in, s, out);
   return out;
+}
+
+std::vector<std::string> contact_domain_exits(const ContactInput& in, const ContactRun& run) {
+  const Trajectory& tr = run.simulation.trajectory;
+  return domain_exits(in.Q, tr.t, tr.x, in.simulation.value().values, kDomainChecksReason);
 }
 
 ContactRun run_contact(const ContactInput& in) {

@@ -13,6 +13,7 @@
 #include "core/latex.hpp"
 #include "core/symbolic.hpp"
 #include "core/throttle.hpp"
+#include "derivation/domain_exits.hpp"
 #include "mechanics/discrete/energy.hpp"
 #include "mechanics/discrete/invariance.hpp"
 #include "mechanics/discrete/rescaled_zero_test.hpp"
@@ -173,6 +174,16 @@ void phase(const DeriveOptions& o, const std::string& title) {
 
 }  // namespace
 
+// The run's q_k at t_k = k h against the declared domain: the unreduced run, else the reconstructed one.
+void record_domain_exits(const DiscreteState& d, DiscreteSimulationResult& r) {
+  const std::vector<std::vector<double>>& q = r.unreduced ? r.unreduced->q : r.reconstructed;
+  const GiNaC::ex h = GiNaC::evalf(d.in.system.step().subs(d.in.simulation->values));
+  if (q.empty() || !GiNaC::is_a<GiNaC::numeric>(h)) return;
+  std::vector<double> t;
+  for (std::size_t k = 0; k < q.size(); ++k) t.push_back(static_cast<double>(k) * GiNaC::ex_to<GiNaC::numeric>(h).to_double());
+  r.domain_exits = domain_exits(d.in.system.chart(), t, q, d.in.simulation->values, kDomainChecksReason);
+}
+
 DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d, const DeriveOptions& o) {
   const DiscreteSimulation& s = *d.in.simulation;
   const std::string steps = std::to_string(s.steps) + " steps";
@@ -209,6 +220,7 @@ DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d, const D
   }
   phase(o, "the discrete momenta along the run");
   discrete_momenta(d, r);
+  record_domain_exits(d, r);
   return r;
 }
 
@@ -631,6 +643,7 @@ Table simulation_table(const DiscreteSimulation& sim, const DiscreteSimulationRe
 }
 
 void simulation_prose(const DiscreteSimulation& sim, const DiscreteSimulationResult& r, DerivationSection& s) {
+  for (const std::string& exit : r.domain_exits) s.prose.push_back(exit + ".");
   if (r.unreduced)
     s.prose.push_back("Unreduced Newton on (3): " + std::to_string(sim.steps) + " steps, at most " +
                       std::to_string(r.unreduced->max_iterations) + " iterations per step (mean " + sci(r.unreduced->mean_iterations()) +

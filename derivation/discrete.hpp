@@ -95,6 +95,9 @@ struct DiscreteSimulationResult {
     double drift() const;  ///< max_k |J_k − J_0|
   };
   std::vector<Momentum> momenta;
+  /// Where the run (unreduced, else reconstructed; t_k = k h) left a coordinate's declared domain
+  /// (derivation/domain_exits.hpp), as sentences.
+  std::vector<std::string> domain_exits;
 };
 
 /// The sections xi of the discrete momentum: the file's `momentum`, else Ad_g eta_i of a basis of g^D

@@ -16,6 +16,7 @@
 #include "reduction/hybrid/reduced_simulation.hpp"
 
 #include "core/number_text.hpp"
+#include "derivation/domain_exits.hpp"
 #include "derivation/steps.hpp"
 
 namespace hamel {
@@ -650,6 +651,7 @@ void simulation(const HybridSystem& in, const DeriveOptions& o, DerivationSectio
   s.prose.push_back("From t = " + number_text(spec.t0) + " to " + number_text(spec.t1) + start + ": " + std::to_string(tr.impacts.size()) + " impacts, " +
                     std::to_string(tr.grazes.size()) + " grazes, " + std::to_string(tr.steps) + " steps; " +
                     (tr.message.empty() ? "completed" : tr.message) + ".");
+  for (const std::string& exit : hybrid_domain_exits(in, spec, tr)) s.prose.push_back(exit + ".");
   s.verdict("hybrid.simulation.completed", "the simulation reaches t_end", tr.termination == Termination::Completed,
             tr.message.empty() ? "completed" : tr.message);
   const bool reduced = si.reduced && in.reduction;
@@ -682,6 +684,10 @@ HybridTrajectory run_hybrid(const HybridSystem& in, const HybridSimulationSpec& 
     if (!in.simulation || m.find("initial state is outside") == std::string::npos) throw;
     throw SpecError(in.simulation->initial_at, "'simulate: initial': " + without_function_name(m));
   }
+}
+
+std::vector<std::string> hybrid_domain_exits(const HybridSystem& in, const HybridSimulationSpec& spec, const HybridTrajectory& tr) {
+  return domain_exits(in.system->system().chart(), tr.t, tr.x, spec.values, kDomainChecksReason);
 }
 
 void derive_hybrid(const HybridInput& input, Derivation& out, const DeriveOptions& o) {

@@ -69,4 +69,7 @@ void derive_hybrid(const HybridSystem& in, Derivation& out, const DeriveOptions&
 /// The run of the system's `simulate:` section (`in.simulation` must be set).
 HybridTrajectory run_hybrid(const HybridSystem& in, const HybridSimulationSpec& spec);
 
+/// Where the run left a coordinate's declared `domain` (derivation/domain_exits.hpp), as sentences.
+std::vector<std::string> hybrid_domain_exits(const HybridSystem& in, const HybridSimulationSpec& spec, const HybridTrajectory& tr);
+
 }  // namespace hamel

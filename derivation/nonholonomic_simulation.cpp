@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/number_text.hpp"
+#include "derivation/domain_exits.hpp"
 #include "derivation/gauge_search.hpp"
 #include "derivation/nonholonomic.hpp"
 #include "mechanics/affine_constraints.hpp"
@@ -231,27 +232,6 @@ void add_reduced_equations(const NonholonomicInput& given, const NonholonomicInp
   out.reduced = red.symbols.size();
 }
 
-// Where the run first leaves a coordinate's declared domain interval: the frame, W and the zero tests
-// were chosen and decided there (docs/brackets.md), so a user is told when the motion goes beyond it
-// (a car's steering angle φ declared in (−1.2, 1.2) turning past π/2, where D's frame degenerates).
-void domain_exits(const Chart& Q, const Trajectory& tr, const GiNaC::exmap& at, NonholonomicRun& out) {
-  for (std::size_t i = 0; i < Q.dim(); ++i) {
-    const auto d = Q.domain(i);
-    if (!d) continue;
-    const GiNaC::ex lo = GiNaC::evalf(d->lo.subs(at)), hi = GiNaC::evalf(d->hi.subs(at));
-    if (!GiNaC::is_a<GiNaC::numeric>(lo) || !GiNaC::is_a<GiNaC::numeric>(hi)) continue;
-    const double a = GiNaC::ex_to<GiNaC::numeric>(lo).to_double(), b = GiNaC::ex_to<GiNaC::numeric>(hi).to_double();
-    for (std::size_t k = 0; k < tr.x.size(); ++k) {
-      const double q = tr.x[k][i];
-      if (q > a && q < b) continue;
-      out.notes.push_back(Q.coordinate_name(i) + " leaves its declared domain (" + number_text(a, 6) + ", " + number_text(b, 6) +
-                          ") by t = " + number_text(tr.t[k], 6) + " (" + Q.coordinate_name(i) + " = " + number_text(q, 6) +
-                          "): the frame, W and the checks of the derivation were chosen and decided on the domain");
-      break;
-    }
-  }
-}
-
 }  // namespace
 
 NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const NonholonomicRunSpec& spec, const DeriveOptions& o) {
@@ -279,7 +259,11 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
     };
   out.run = integrate_monitored(run.field, run.state, run.monitors, spec.values, run.start, spec.t0, spec.t1, spec.step, io,
                                 in.search ? 0 : spec.max_samples);
-  domain_exits(sys.chart(), out.run.trajectory, spec.values, out);
+  // the frame, W and the zero tests were chosen and decided on the declared domain (docs/brackets.md):
+  // a car's steering angle declared in (−1.2, 1.2) turning past π/2, where D's frame degenerates
+  for (std::string& note : domain_exits(sys.chart(), out.run.trajectory.t, out.run.trajectory.x, spec.values,
+                                        "the frame, W and the checks of the derivation were chosen and decided on the domain"))
+    out.notes.push_back(std::move(note));
   if (in.search && !sys.is_affine() && !out.run.trajectory.x.empty()) {
     phase("the gauge momenta of the search along the run");
     monitor_search_momenta(sys, *in.search, spec.values, spec.step > 0, out);

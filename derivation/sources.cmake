@@ -10,6 +10,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/contact.cpp
   ${CMAKE_CURRENT_LIST_DIR}/contact_system.cpp
   ${CMAKE_CURRENT_LIST_DIR}/discrete.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/domain_exits.cpp
   ${CMAKE_CURRENT_LIST_DIR}/discrete_setup.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_search.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hybrid.cpp

@@ -4,6 +4,7 @@ target_sources(hamel_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/check_report_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/commands_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/computed_frame_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/domain_exits_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/eval_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gauge_examples_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latex_prose_test.cpp

@@ -169,6 +169,7 @@ int run_contact_simulation(const SystemFile& f, const ContactFile& cf, const Sim
   // the interval actually simulated: a Zeno stop at 3.457 of [0, 10] said "t in [0, 10]"
   out << "Simulation of " << f.name << ": t in [" << fmt(cf.simulation->t0) << ", " << fmt(tr.t_end) << "]"
       << stopped_early_note(tr.termination, tr.message, cf.simulation->t1) << ", " << run.events.size() << " event" << (run.events.size() == 1 ? "" : "s") << ", " << tr.steps << " steps\n";
+  for (const std::string& exit : contact_domain_exits(cf, run)) out << exit << "\n";
   if (!o.quiet && !run.events.empty()) print_events(run, T.dim(), out);
   print_summary(run, T, out);
   const Samples s = samples(run, cf.simulation->step > 0);

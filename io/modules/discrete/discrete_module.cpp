@@ -202,6 +202,7 @@ int simulate_file(const SystemFile& file, const SimulateOptions& o, std::ostream
   const DiscreteSimulationResult r = run_at_simulate(df, d, o);
   const double h = GiNaC::ex_to<GiNaC::numeric>(d.in.system.step().subs(d.in.simulation->values).evalf()).to_double();
   if (!o.quiet) print_summary(file, d, r, h, out);
+  for (const std::string& exit : r.domain_exits) out << "  " << exit << "\n";  // with --brief too, as the other runs
   if (r.reconstruction_error >= 0)
     out << "  reduced-then-reconstructed vs unreduced: max |dq| = " << sci(r.reconstruction_error) << " against 1e-9 + 1e-9 max |q| = "
         << sci(reconstruction_tolerance(r)) << " (max |q| = " << sci(r.reconstruction_scale, 10) << ")"

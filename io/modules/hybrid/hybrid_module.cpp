@@ -87,6 +87,7 @@ int run_hybrid_simulation(const HybridFile& file, const SimulateOptions& options
   out << "hybrid simulation: t = " << spec.t0 << " .. " << tr.t.back() << stopped_early_note(tr.termination, tr.message, spec.t1)
       << (in.automaton ? " from domain " + in.automaton->domain(spec.initial_domain).name : std::string()) << ", "
       << tr.impacts.size() << " impacts, " << tr.grazes.size() << " grazes, " << tr.steps << " steps\n";
+  for (const std::string& exit : hybrid_domain_exits(in, spec, tr)) out << exit << "\n";
   // --brief leaves out the impacts, as it leaves out a contact run's events
   const std::size_t show = options.quiet ? 0 : std::min<std::size_t>(tr.impacts.size(), 20);
   for (std::size_t k = 0; k < show; ++k) {
