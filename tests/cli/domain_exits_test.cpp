@@ -21,6 +21,13 @@ double number_after(const std::string& text, const std::string& key) {
   return at == std::string::npos ? std::nan("") : std::stod(text.substr(at + key.size()));
 }
 
+// The output of `hamel <command> FILE` (simulate with --brief), which must succeed.
+std::string output_of(const std::string& command, const hamel::test::TempFile& f) {
+  const Run r = command == "simulate" ? run({command, f.path(), "--brief"}) : run({command, f.path()});
+  REQUIRE(r.status == 0);
+  return r.out;
+}
+
 }  // namespace
 
 TEST_SUITE("cli") {
@@ -32,15 +39,11 @@ TEST_CASE("hamel simulate and derive: a hybrid run leaving its declared domain s
                           "hybrid:\n  guards:\n    - {name: floor, surface: \"y\", direction: falling, newtonian: {restitution: 1}}\n"
                           "simulate:\n  values: {m: 1, g: 1}\n  initial: {x: 0, y: 1, x_dot: 0, y_dot: 0}\n  time: 1.5\n  step: 0.01\n",
                           ".yaml");
-  const Run s = run({"simulate", f.path(), "--brief"});
-  REQUIRE(s.status == 0);
-  const std::string key = "y leaves its declared domain (0.5, 2) by t = ";
-  REQUIRE(has(s.out, key));
-  CHECK(number_after(s.out, key) == doctest::Approx(1).epsilon(1e-9));
-  CHECK(has(s.out, "the checks of the derivation were decided on the domain"));
-  const Run d = run({"derive", f.path()});
-  REQUIRE(d.status == 0);
-  CHECK(has(d.out, key));
+  const std::string simulated = output_of("simulate", f), key = "y leaves its declared domain (0.5, 2) by t = ";
+  REQUIRE(has(simulated, key));
+  CHECK(number_after(simulated, key) == doctest::Approx(1).epsilon(1e-9));
+  CHECK(has(simulated, "the checks of the derivation were decided on the domain"));
+  CHECK(has(output_of("derive", f), key));
 }
 
 // Herglotz: x_dot' = −γ x_dot, x = 2 (1 − e^{−t/2}) for x_dot(0) = 1, γ = 1/2, reaches 0.5 at t = 2 ln(4/3) ≈ 0.575
@@ -49,11 +52,9 @@ TEST_CASE("hamel simulate: a contact run leaving its declared domain says when")
                           "lagrangian: \"x_dot^2/2 - gamma*z\"\n"
                           "simulate:\n  values: {gamma: 0.5}\n  initial: {x: 0, x_dot: 1, z: 0}\n  time: 2\n  step: 0.01\n",
                           ".yaml");
-  const Run s = run({"simulate", f.path(), "--brief"});
-  REQUIRE(s.status == 0);
-  const std::string key = "x leaves its declared domain (-1, 0.5) by t = ";
-  REQUIRE(has(s.out, key));
-  const double t = number_after(s.out, key);
+  const std::string simulated = output_of("simulate", f), key = "x leaves its declared domain (-1, 0.5) by t = ";
+  REQUIRE(has(simulated, key));
+  const double t = number_after(simulated, key);
   CHECK(t >= 2 * std::log(4.0 / 3.0));
   CHECK(t < 0.7);
 }
@@ -65,12 +66,8 @@ TEST_CASE("hamel simulate and derive: a discrete run leaving its declared domain
                           "  constraints: [\"y_dot\"]\n"
                           "  simulate:\n    values: {h: 0.1, m: 1}\n    steps: 20\n    q0: {x: 0, y: 0}\n    q1: {x: 0.15}\n",
                           ".yaml");
-  const Run s = run({"simulate", f.path(), "--brief"});
-  REQUIRE(s.status == 0);
-  CHECK(has(s.out, "x leaves its declared domain (-1, 1) by t = 0.7 (x = 1.05)"));
-  const Run d = run({"derive", f.path()});
-  REQUIRE(d.status == 0);
-  CHECK(has(d.out, "x leaves its declared domain (-1, 1) by t = 0.7 (x = 1.05)"));
+  CHECK(has(output_of("simulate", f), "x leaves its declared domain (-1, 1) by t = 0.7 (x = 1.05)"));
+  CHECK(has(output_of("derive", f), "x leaves its declared domain (-1, 1) by t = 0.7 (x = 1.05)"));
 }
 
 }  // TEST_SUITE
