@@ -81,8 +81,7 @@ ContactSystem build_contact_system(const ContactInput& in) {
 }
 
 std::vector<std::string> contact_domain_exits(const ContactInput& in, const ContactRun& run) {
-  const Trajectory& tr = run.simulation.trajectory;
-  return domain_exits(in.Q, tr.t, tr.x, in.simulation.value().values, kDomainChecksReason);
+  return domain_exits(in.Q, run.simulation.trajectory, in.simulation.value().values, kDomainChecksReason);
 }
 
 ContactRun run_contact(const ContactInput& in) {

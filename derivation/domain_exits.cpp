@@ -25,4 +25,8 @@ std::vector<std::string> domain_exits(const Chart& Q, const std::vector<double>&
   return out;
 }
 
+std::vector<std::string> domain_exits(const Chart& Q, const Trajectory& run, const GiNaC::exmap& values, const std::string& why) {
+  return run.t.empty() ? domain_exits(Q, run.grid_t, run.grid_x, values, why) : domain_exits(Q, run.t, run.x, values, why);
+}
+
 }  // namespace hamel

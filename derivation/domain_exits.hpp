@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "geometry/chart.hpp"
+#include "numerics/ode.hpp"
 
 namespace hamel {
 
@@ -21,6 +22,9 @@ namespace hamel {
 /// at: a run kept at fewer samples than it took (a long hybrid run's figures) may leave between two.
 std::vector<std::string> domain_exits(const Chart& Q, const std::vector<double>& t, const std::vector<std::vector<double>>& x,
                                       const GiNaC::exmap& values, const std::string& why);
+
+/// The same for an integrated run: its accepted steps, or its output grid where it kept only that.
+std::vector<std::string> domain_exits(const Chart& Q, const Trajectory& run, const GiNaC::exmap& values, const std::string& why);
 
 /// The reason the non-nonholonomic families give: their zero tests were decided on the domain.
 inline constexpr char kDomainChecksReason[] = "the checks of the derivation were decided on the domain";

@@ -4,9 +4,12 @@
 #include <Eigen/Dense>
 #include <cmath>
 #include <map>
+#include <optional>
+#include <string>
 
 #include "core/error.hpp"
 #include "core/number_text.hpp"
+#include "core/symbolic.hpp"
 #include "derivation/domain_exits.hpp"
 #include "derivation/gauge_search.hpp"
 #include "derivation/nonholonomic.hpp"
@@ -71,15 +74,62 @@ struct ReducedEquations {
   std::string note;
 };
 
+const Object* find_object(const Derivation& d, const std::string& id) {
+  for (const auto& section : d.sections)
+    for (const auto& o : section.objects)
+      if (o.id == id) return &o;
+  return nullptr;
+}
+
+// Where the equations are written with the velocities v_u of the momentum variables (derivation/
+// in_velocities.cpp: the model's "legendre_map", u = J(u) v + b(u)), v solved for in the variables, each
+// velocity by its name (the symbols of the map and of the equations may be distinct objects). Empty
+// without such a map; nullopt when the map cannot be solved.
+std::optional<std::map<std::string, GiNaC::ex>> velocities_in_variables(const Derivation& d, const Chart& variables) {
+  std::map<std::string, GiNaC::ex> out;
+  const Object* map = find_object(d, "legendre_map");
+  if (!map) return out;
+  GiNaC::lst equations, unknowns;
+  GiNaC::exset seen;
+  for (const Entry& e : map->entries) {
+    const auto u = variables.index_of(e.key.at(0));
+    if (!u) return std::nullopt;
+    equations.append(variables[*u] == e.value);
+    GiNaC::exset in_it;
+    collect_symbols(e.value, in_it);
+    for (const GiNaC::ex& x : in_it) {
+      const std::string name = GiNaC::ex_to<GiNaC::symbol>(x).get_name();
+      if (name.rfind("v_", 0) == 0 && variables.index_of(name.substr(2)) && seen.insert(x).second) unknowns.append(x);
+    }
+  }
+  if (unknowns.nops() != equations.nops()) return std::nullopt;
+  const GiNaC::ex solved = GiNaC::lsolve(equations, unknowns);
+  if (solved.nops() != unknowns.nops()) return std::nullopt;  // singular: no unique solution
+  for (const GiNaC::ex& rel : solved) out[GiNaC::ex_to<GiNaC::symbol>(rel.lhs()).get_name()] = simplify(rel.rhs());
+  return out;
+}
+
+// f with each velocity symbol of `v` (matched by name) replaced by its value in the variables.
+GiNaC::ex with_velocities(const GiNaC::ex& f, const std::map<std::string, GiNaC::ex>& v) {
+  if (v.empty()) return f;
+  GiNaC::exset in_f;
+  collect_symbols(f, in_f);
+  GiNaC::exmap to;
+  for (const GiNaC::ex& x : in_f)
+    if (const auto it = v.find(GiNaC::ex_to<GiNaC::symbol>(x).get_name()); it != v.end()) to[x] = it->second;
+  return to.empty() ? f : f.subs(to, GiNaC::subs_options::no_pattern);
+}
+
 ReducedEquations reduced_equations(const NonholonomicInput& given, const NonholonomicInput& in) {
   ReducedEquations r;
   if (in.variables.empty() || !in.variable_chart) return r;
   Derivation d;
   derive_nonholonomic(given, d, DeriveOptions{});
-  const Object* eqs = nullptr;
-  for (const auto& section : d.sections)
-    for (const auto& o : section.objects)
-      if (o.id == "reduced_equations") eqs = &o;
+  const Object* eqs = find_object(d, "reduced_equations");
+  // the equations may be written with the momentum variables' velocities (the Chaplygin ball's Ω):
+  // integrated, those are functions of the variables, the Legendre map solved
+  const auto v = velocities_in_variables(d, *in.variable_chart);
+  if (!v) return {{}, {}, {}, "the Legendre map of the momentum variables cannot be solved for their velocities"};
   for (const auto& u : in.variables) {
     const Entry* e = nullptr;  // into the model's object, which outlives the loop
     if (eqs)
@@ -88,7 +138,7 @@ ReducedEquations reduced_equations(const NonholonomicInput& given, const Nonholo
     if (!e || !e->note.empty())
       return {{}, {}, {}, "d/dt " + u.name + " is not written in the variables" + (e ? " (" + e->note + ")" : " (the variable is not invariant)")};
     r.symbols.push_back((*in.variable_chart)[*in.variable_chart->index_of(u.name)]);
-    r.field.push_back(e->value);
+    r.field.push_back(with_velocities(e->value, *v));
     r.on_dual.push_back(u.expression);
   }
   return r;
@@ -261,7 +311,7 @@ NonholonomicRun simulate_nonholonomic(const NonholonomicInput& given, const Nonh
                                 in.search ? 0 : spec.max_samples);
   // the frame, W and the zero tests were chosen and decided on the declared domain (docs/brackets.md):
   // a car's steering angle declared in (−1.2, 1.2) turning past π/2, where D's frame degenerates
-  for (std::string& note : domain_exits(sys.chart(), out.run.trajectory.t, out.run.trajectory.x, spec.values,
+  for (std::string& note : domain_exits(sys.chart(), out.run.trajectory, spec.values,
                                         "the frame, W and the checks of the derivation were chosen and decided on the domain"))
     out.notes.push_back(std::move(note));
   if (in.search && !sys.is_affine() && !out.run.trajectory.x.empty()) {
