@@ -94,6 +94,10 @@ class InVariables {
   /// function of the variables on its domain (θ = acos γ3), so that f(q) is one too.
   void arguments(DerivationSection& s) const;
 
+  /// The velocities v_u of the momentum variables that entries were written with (their symbols and
+  /// v(q, π) = A^{-T} G^{-1} π), for the model's definitions: `hamel eval` gives them numbers at a point.
+  const std::vector<std::pair<GiNaC::ex, GiNaC::ex>>& velocities() const { return velocities_; }
+
   /// The chart of the variables (coordinates u_1..u_k) and their symbols.
   const Chart& chart() const { return U_; }
   const VariablesOnChart& variables() const { return v_; }
@@ -128,7 +132,7 @@ class InVariables {
   std::optional<GiNaC::ex> in_velocities(const GiNaC::ex& f, const GiNaC::ex& actual, const LegendreMap& L);
   bool with_velocities(const NonholonomicSystem& sys, const std::vector<GiNaC::ex>& actual, Object& h, bool h_done,
                        Object& eq, DerivationSection& s);
-  std::string legendre_object(const LegendreMap& L, DerivationSection& s) const;
+  std::string legendre_object(const LegendreMap& L, DerivationSection& s);
   GiNaC::ex coefficient_in_variables(const GiNaC::ex& c);
   std::optional<GiNaC::ex> by_momentum_coefficients(const GiNaC::ex& f);
   std::optional<std::tuple<std::vector<std::size_t>, GiNaC::matrix, std::vector<GiNaC::ex>>> affine_in_momenta(
@@ -163,6 +167,7 @@ class InVariables {
   std::vector<std::pair<GiNaC::ex, GiNaC::ex>> arguments_;
   std::vector<GiNaC::ex> relations_;  ///< among the variables, each = 0 (|γ|² − 1)
   std::map<std::pair<std::size_t, std::size_t>, GiNaC::ex> on_dual_;  ///< brackets()'s table on D∗
+  std::vector<std::pair<GiNaC::ex, GiNaC::ex>> velocities_;  ///< velocities(): each Legendre map's symbols
 };
 
 /// What the Jacobiator of one triple of variables is: zero on all of R^k, zero where the relations

@@ -173,7 +173,9 @@ bool InVariables::with_velocities(const NonholonomicSystem& sys, const std::vect
 }
 
 // The Legendre map u_M = J v + b as an object of s, once; the velocities' names.
-std::string InVariables::legendre_object(const LegendreMap& L, DerivationSection& s) const {
+// Each map's symbols are recorded with their values on D∗ (a second map, made for the brackets, has
+// symbols of the same names: both are defined).
+std::string InVariables::legendre_object(const LegendreMap& L, DerivationSection& s) {
   Object* o = s.find("legendre_map") ? nullptr
                                      : &s.object("legendre_map", ObjectKind::Family,
                                                  "the momentum variables in their velocities $v_a = ∂H_c/∂u_a$ (the Legendre map)");
@@ -182,6 +184,7 @@ std::string InVariables::legendre_object(const LegendreMap& L, DerivationSection
     const std::string& name = in_.variables[L.momenta[i]].name;
     if (o) o->add({name}, Label::symbol(name), L.u_in_v[i]);
     names += (names.empty() ? "" : ", ") + std::string("v_") + name;
+    velocities_.emplace_back(L.v[i], L.v_on_dual[i].expression);
   }
   return names;
 }

@@ -683,9 +683,11 @@ JacobiatorRow jacobiator_rows(const InVariables& iv, const std::optional<Variabl
 }
 
 // The reduced objects in the variables; the Jacobi identity in the variables when every bracket is
-// written in them, else on D*.
-void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
-             bool symmetric, const DeriveOptions& o, DerivationSection& s) {
+// written in them, else on D*. Returns the velocities of the momentum variables that entries were
+// written with, and their values on D* (InVariables::velocities).
+std::vector<std::pair<GiNaC::ex, GiNaC::ex>> reduced(const NonholonomicInput& given, const NonholonomicSystem& sys,
+                                                     const NonholonomicBrackets& b, bool symmetric, const DeriveOptions& o,
+                                                     DerivationSection& s) {
   const NonholonomicInput in = symmetric ? invariant_variables(given, b, s) : given;
   const AlmostPoissonBracket& B = b.reduced_source();
   std::vector<GiNaC::ex> u;
@@ -728,6 +730,7 @@ void reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, cons
   }
   if (in.conformal_factor) conformal_jacobi(in, b, symmetric, iv, table, jacobiators, s);
   iv.arguments(s);
+  return iv.velocities();
 }
 
 // Issue 19 §5: the finite action itself, for every g at once; its generators are checked with the
@@ -846,7 +849,16 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
   if (in.variable_chart)
     for (std::size_t a = 0; a < in.variables.size(); ++a) out.definitions[(*in.variable_chart)[a]] = in.variables[a].expression;
   if (in.variables.empty()) return;
-  reduced(in, sys, b, symmetric, o, start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
+  const auto velocities = reduced(in, sys, b, symmetric, o,
+                                  start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
+  // `hamel eval` and the claims give them values on D*; not of the Velocity kind, in which the display
+  // pass collects (the model's meaning says what they are)
+  for (const auto& [v, on_dual] : velocities) {
+    out.definitions[v] = on_dual;
+    const std::string name = GiNaC::ex_to<GiNaC::symbol>(v).get_name();
+    out.declare(name, SymbolKind::Unknown, "the velocity of the momentum variable " + name.substr(2) + ", ∂H_c/∂" + name.substr(2) +
+                                               " (the Legendre map 'legendre_map')");
+  }
 }
 
 }  // namespace hamel

@@ -6,7 +6,10 @@
 #include <algorithm>
 
 #include <map>
+#include <set>
 
+#include "core/point.hpp"
+#include "derivation/at_point.hpp"
 #include "derivation/in_variables.hpp"
 #include "derivation/nonholonomic.hpp"
 #include "io/modules/nonholonomic.hpp"
@@ -105,6 +108,51 @@ TEST_CASE("velocity form: the ball's d/dt M1 in (gamma, v) equals X_nh(M1) on D*
   const ex on_dual = GiNaC::evalf(at(hamel::nonholonomic_vector_field(sys)(in.variables[0].expression), p));
   REQUIRE(GiNaC::is_a<GiNaC::numeric>(printed));
   CHECK(std::abs(GiNaC::ex_to<GiNaC::numeric>(on_dual).to_double()) > 1e-3);  // a point where it is not 0
+  CHECK(std::abs(GiNaC::ex_to<GiNaC::numeric>(printed - on_dual).to_double()) < 1e-12);
+}
+
+// The velocities are defined in the model by v(q, π) = A^{-T} G^{-1} π, so that the entries written with
+// them have numbers at a point of D* (`hamel eval`, which printed "d/dt M1 = 0.09*v_M1*v_M2 + ..."): the
+// definition is the v of M = J v solved at the point, and the equation's number is X_nh(M1) there.
+TEST_CASE("velocity form: the model defines v_M on D*, and at a point the ball's d/dt M1 is the number X_nh(M1)") {
+  Ball ball;
+  const hamel::NonholonomicFile in = hamel::read_nonholonomic(ball.file);
+  const auto sys = hamel::build_nonholonomic_system(in);
+  std::map<std::string, ex> p{{"m", ex(3) / 2}, {"R", ex(4) / 5}, {"I1", ex(2) / 3}, {"I2", ex(5) / 4}, {"I3", ex(9) / 7},
+                              {"phi", ex(1) / 3}, {"theta", ex(7) / 5}, {"psi", ex(-2) / 3}, {"x", 0}, {"y", 0},
+                              {"pi1", ex(1) / 2}, {"pi2", ex(-3) / 2}, {"pi3", ex(5) / 4}};
+  hamel::Point point;
+  for (const auto& [name, value] : p) point.values.push_back(hamel::PointValue{name, value, "", 1, 1});
+  std::map<std::string, ex> with_u = p;
+  for (const auto& u : in.variables) with_u[u.name] = at(u.expression, p);
+  // v solved from the Legendre map at the point, against the model's definitions
+  const auto& legendre = object(ball.d, "legendre_map");
+  GiNaC::matrix J(3, 3), M(3, 1);
+  for (int i = 0; i < 3; ++i) {
+    const ex row = at(value(legendre, "M" + std::to_string(i + 1)), with_u);
+    for (int j = 0; j < 3; ++j) {
+      std::map<std::string, ex> unit{{"v_M1", 0}, {"v_M2", 0}, {"v_M3", 0}};
+      unit["v_M" + std::to_string(j + 1)] = 1;
+      J(i, j) = at(row, unit);
+    }
+    M(i, 0) = with_u["M" + std::to_string(i + 1)];
+  }
+  const GiNaC::matrix v = J.inverse().mul(M);
+  std::set<std::string> defined;  // each map's symbols (the brackets' map has its own, of the same names)
+  for (const auto& [symbol, definition] : ball.d.definitions) {
+    const std::string name = GiNaC::ex_to<GiNaC::symbol>(symbol).get_name();
+    if (name.rfind("v_M", 0) != 0) continue;
+    defined.insert(name);
+    const ex difference = GiNaC::evalf(at(definition, p) - v(std::stoi(name.substr(3)) - 1, 0));
+    REQUIRE(GiNaC::is_a<GiNaC::numeric>(difference));
+    CHECK(std::abs(GiNaC::ex_to<GiNaC::numeric>(difference).to_double()) < 1e-12);
+  }
+  CHECK(defined == std::set<std::string>{"v_M1", "v_M2", "v_M3"});
+  // hamel eval's derivation at the point: d/dt M1 a number, X_nh(M1) there
+  const hamel::Derivation there = hamel::at_point(ball.d, point);
+  const ex printed = value(object(there, "reduced_equations"), "M1");
+  REQUIRE(GiNaC::is_a<GiNaC::numeric>(printed));
+  const ex on_dual = GiNaC::evalf(at(hamel::nonholonomic_vector_field(sys)(in.variables[0].expression), p));
   CHECK(std::abs(GiNaC::ex_to<GiNaC::numeric>(printed - on_dual).to_double()) < 1e-12);
 }
 
