@@ -48,6 +48,22 @@ ex at(const ex& e, const std::map<std::string, ex>& values) {
   return e.subs(m);
 }
 
+// v = J⁻¹ M at a point (`values`: the variables M, γ and the parameters): the Legendre map M = J v + b
+// (b = 0 for the ball) read off the model's "legendre_map", J's columns the coefficients of v_M1, v_M2, v_M3.
+GiNaC::matrix velocities_at(const hamel::Object& legendre, std::map<std::string, ex> values) {
+  GiNaC::matrix J(3, 3), M(3, 1);
+  for (int i = 0; i < 3; ++i) {
+    const ex row = at(value(legendre, "M" + std::to_string(i + 1)), values);
+    for (int j = 0; j < 3; ++j) {
+      std::map<std::string, ex> unit{{"v_M1", 0}, {"v_M2", 0}, {"v_M3", 0}};
+      unit["v_M" + std::to_string(j + 1)] = 1;
+      J(i, j) = GiNaC::evalf(at(row, unit));
+    }
+    M(i, 0) = values["M" + std::to_string(i + 1)];
+  }
+  return J.inverse().mul(M);
+}
+
 struct Ball {
   hamel::SystemFile file = hamel::read_system_file(hamel::Document::load("examples/chaplygin_ball.yaml"));
   hamel::Derivation d = hamel::derive_system(file, hamel::DeriveOptions{});
@@ -90,19 +106,8 @@ TEST_CASE("velocity form: the ball's d/dt M1 in (gamma, v) equals X_nh(M1) on D*
                               {"phi", ex(1) / 3}, {"theta", ex(7) / 5}, {"psi", ex(-2) / 3}, {"x", 0}, {"y", 0},
                               {"pi1", ex(1) / 2}, {"pi2", ex(-3) / 2}, {"pi3", ex(5) / 4}};
   for (const auto& u : in.variables) p[u.name] = GiNaC::evalf(at(u.expression, p));
-  // M = J v + b at this γ: J's columns are the coefficients of v_M1, v_M2, v_M3
-  const auto& legendre = object(ball.d, "legendre_map");
-  GiNaC::matrix J(3, 3), M(3, 1);
-  for (int i = 0; i < 3; ++i) {
-    const ex row = at(value(legendre, "M" + std::to_string(i + 1)), p);
-    for (int j = 0; j < 3; ++j) {
-      std::map<std::string, ex> unit{{"v_M1", 0}, {"v_M2", 0}, {"v_M3", 0}};
-      unit["v_M" + std::to_string(j + 1)] = 1;
-      J(i, j) = GiNaC::evalf(at(row, unit));
-    }
-    M(i, 0) = p["M" + std::to_string(i + 1)];
-  }
-  const GiNaC::matrix v = J.inverse().mul(M);
+  // M = J v + b at this γ
+  const GiNaC::matrix v = velocities_at(object(ball.d, "legendre_map"), p);
   for (int j = 0; j < 3; ++j) p["v_M" + std::to_string(j + 1)] = v(j, 0);
   const ex printed = GiNaC::evalf(at(value(object(ball.d, "reduced_equations"), "M1"), p));
   const ex on_dual = GiNaC::evalf(at(hamel::nonholonomic_vector_field(sys)(in.variables[0].expression), p));
@@ -126,18 +131,7 @@ TEST_CASE("velocity form: the model defines v_M on D*, and at a point the ball's
   std::map<std::string, ex> with_u = p;
   for (const auto& u : in.variables) with_u[u.name] = at(u.expression, p);
   // v solved from the Legendre map at the point, against the model's definitions
-  const auto& legendre = object(ball.d, "legendre_map");
-  GiNaC::matrix J(3, 3), M(3, 1);
-  for (int i = 0; i < 3; ++i) {
-    const ex row = at(value(legendre, "M" + std::to_string(i + 1)), with_u);
-    for (int j = 0; j < 3; ++j) {
-      std::map<std::string, ex> unit{{"v_M1", 0}, {"v_M2", 0}, {"v_M3", 0}};
-      unit["v_M" + std::to_string(j + 1)] = 1;
-      J(i, j) = at(row, unit);
-    }
-    M(i, 0) = with_u["M" + std::to_string(i + 1)];
-  }
-  const GiNaC::matrix v = J.inverse().mul(M);
+  const GiNaC::matrix v = velocities_at(object(ball.d, "legendre_map"), with_u);
   std::set<std::string> defined;  // each map's symbols (the brackets' map has its own, of the same names)
   for (const auto& [symbol, definition] : ball.d.definitions) {
     const std::string name = GiNaC::ex_to<GiNaC::symbol>(symbol).get_name();
