@@ -172,8 +172,6 @@ void phase(const DeriveOptions& o, const std::string& title) {
   if (o.progress) o.progress(title);
 }
 
-}  // namespace
-
 // The run's q_k at t_k = k h against the declared domain: the unreduced run, else the reconstructed one.
 void record_domain_exits(const DiscreteState& d, DiscreteSimulationResult& r) {
   const std::vector<std::vector<double>>& q = r.unreduced ? r.unreduced->q : r.reconstructed;
@@ -183,6 +181,8 @@ void record_domain_exits(const DiscreteState& d, DiscreteSimulationResult& r) {
   for (std::size_t k = 0; k < q.size(); ++k) t.push_back(static_cast<double>(k) * GiNaC::ex_to<GiNaC::numeric>(h).to_double());
   r.domain_exits = domain_exits(d.in.system.chart(), t, q, d.in.simulation->values, kDomainChecksReason);
 }
+
+}  // namespace
 
 DiscreteSimulationResult run_discrete_simulation(const DiscreteState& d, const DeriveOptions& o) {
   const DiscreteSimulation& s = *d.in.simulation;

@@ -74,20 +74,13 @@ struct ReducedEquations {
   std::string note;
 };
 
-const Object* find_object(const Derivation& d, const std::string& id) {
-  for (const auto& section : d.sections)
-    for (const auto& o : section.objects)
-      if (o.id == id) return &o;
-  return nullptr;
-}
-
 // Where the equations are written with the velocities v_u of the momentum variables (derivation/
 // in_velocities.cpp: the model's "legendre_map", u = J(u) v + b(u)), v solved for in the variables, each
 // velocity by its name (the symbols of the map and of the equations may be distinct objects). Empty
 // without such a map; nullopt when the map cannot be solved.
 std::optional<std::map<std::string, GiNaC::ex>> velocities_in_variables(const Derivation& d, const Chart& variables) {
   std::map<std::string, GiNaC::ex> out;
-  const Object* map = find_object(d, "legendre_map");
+  const Object* map = d.find("legendre_map");
   if (!map) return out;
   GiNaC::lst equations, unknowns;
   GiNaC::exset seen;
@@ -125,7 +118,7 @@ ReducedEquations reduced_equations(const NonholonomicInput& given, const Nonholo
   if (in.variables.empty() || !in.variable_chart) return r;
   Derivation d;
   derive_nonholonomic(given, d, DeriveOptions{});
-  const Object* eqs = find_object(d, "reduced_equations");
+  const Object* eqs = d.find("reduced_equations");
   // the equations may be written with the momentum variables' velocities (the Chaplygin ball's Ω):
   // integrated, those are functions of the variables, the Legendre map solved
   const auto v = velocities_in_variables(d, *in.variable_chart);
