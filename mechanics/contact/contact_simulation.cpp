@@ -86,7 +86,8 @@ class Runner {
         for (std::size_t a = 0; a < r.size(); ++a)
           if (std::abs(r[a]) > 1e-9)
             throw InvalidArgument(detail::message("simulate_contact", "the initial velocities violate the active constraints",
-                                                  "psi q_dot = 0", "constraint " + std::to_string(a + 1) + " = " + number(r[a])));
+                                                  "psi q_dot = 0 to 1e-9 (values written exactly: \"cos(0.3)\", not 0.955336)",
+                                                  "constraint " + std::to_string(a + 1) + " = " + number(r[a])));
       }
     }
     segment_masks_.push_back(mask_);

@@ -422,6 +422,12 @@ TEST_CASE("hamel simulate: bad simulate sections name file:line:column and exit 
   expect_error(base + "simulate:\n  values: {gamma: 1}\n  initial: {x: 0.5, y: 0, x_dot: 1, y_dot: 1}\n  time: 1\n  stepp: 0.1\n", "11:3",
                "unknown key 'stepp' in 'simulate'", "simulate");
   expect_error(base + "simulate:\n  values: {gamma: x}\n", "8:19", "undeclared symbol 'x'", "simulate");
+  // a knife edge at phi = 0.3 started with velocities rounded to six digits: off its constraint by 5e-8,
+  // and told to write them exactly
+  expect_error(std::string(kBilliard) + "constraints: [\"sin(0.3)*x_dot - cos(0.3)*y_dot\"]\n"
+                                        "simulate:\n  values: {gamma: 1}\n  initial: {x: 0, y: 0, x_dot: 0.955336, y_dot: 0.29552}\n"
+                                        "  time: 1\n",
+               "8:12", "the initial velocities violate the active constraints; expected psi q_dot = 0 to 1e-9 (values written exactly", "simulate");
 }
 
 TEST_CASE("hamel check: a dissipated claim under always-on constraints is decided along Gamma_{L,D} (the sleigh's p_phi)") {
