@@ -51,6 +51,33 @@ std::optional<std::vector<ResidueRow>> rows_at_a_point(const std::vector<VectorF
   return rows;
 }
 
+// The fields, then the brackets [fields[a], fields[b]] (a < b, b ≥ from: the pairs below `from` were
+// bracketed before), each bracket with its pair. Left as derived: no canonical form.
+struct WithBrackets {
+  std::vector<VectorField> fields;
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;  ///< of fields[n + k], n the fields given
+};
+WithBrackets with_brackets(const std::vector<VectorField>& fields, std::size_t from) {
+  WithBrackets out{fields, {}};
+  for (std::size_t a = 0; a < fields.size(); ++a)
+    for (std::size_t b = std::max(a + 1, from); b < fields.size(); ++b)
+      out.fields.push_back(lie_bracket(fields[a], fields[b])), out.pairs.emplace_back(a, b);
+  return out;
+}
+
+// The indices of the rows that raise the rank, taken in order, until `limit` are kept: independent at
+// the point, so independent generically too (a rank at a point is at most the generic rank).
+std::vector<std::size_t> raising_rows(const std::vector<ResidueRow>& rows, std::size_t dimension, std::size_t limit) {
+  std::vector<ResidueRow> kept;
+  std::vector<std::size_t> out;
+  for (std::size_t k = 0; k < rows.size() && out.size() < limit; ++k) {
+    kept.push_back(rows[k]);
+    if (rank_mod_p(kept, dimension) < kept.size()) kept.pop_back();
+    else out.push_back(k);
+  }
+  return out;
+}
+
 // Whether the fields and their brackets (level after level while the rank at the point grows, those
 // that raise it kept) span all `dimension` directions at a random point, in exact arithmetic modulo a
 // prime. A rank at a point is at most the generic rank (residues_at_random_point), so then they span
@@ -64,50 +91,37 @@ bool spans_everything_at_a_point(std::vector<VectorField> fields, std::size_t di
   std::mt19937_64 rng(0x636c6f7375726531ULL);  // a fixed seed: the same verdict in every run
   std::size_t old = 0;  // fields[0, old) were bracketed with each other at an earlier level
   for (std::size_t rank = 0;;) {
-    std::vector<VectorField> candidates = fields;
-    for (std::size_t a = 0; a < fields.size(); ++a)
-      for (std::size_t b = std::max(a + 1, old); b < fields.size(); ++b) candidates.push_back(lie_bracket(fields[a], fields[b]));
-    const auto rows = rows_at_a_point(candidates, dimension, rng);
+    const WithBrackets candidates = with_brackets(fields, old);
+    const auto rows = rows_at_a_point(candidates.fields, dimension, rng);
     if (!rows) return false;
-    // those that raise the rank at the point, in order (the fields first): independent generically too
-    std::vector<ResidueRow> kept;
-    std::vector<VectorField> raising;
-    std::size_t kept_fields = 0;  // of the fields (first in `raising`): bracketed with each other already
-    for (std::size_t k = 0; k < rows->size() && kept.size() < dimension; ++k) {
-      kept.push_back((*rows)[k]);
-      if (rank_mod_p(kept, dimension) < kept.size()) kept.pop_back();
-      else raising.push_back(candidates[k]), kept_fields += k < fields.size() ? 1 : 0;
-    }
-    if (kept.size() == dimension) return true;
-    if (kept.size() <= rank) return false;  // nothing new at this level: the closure's rank at the point
-    rank = kept.size(), old = kept_fields;
-    fields = std::move(raising);
+    const std::vector<std::size_t> raising = raising_rows(*rows, dimension, dimension);  // the fields first
+    if (raising.size() == dimension) return true;
+    if (raising.size() <= rank) return false;  // nothing new at this level: the closure's rank at the point
+    rank = raising.size();
+    // the fields kept (first in `raising`) were bracketed with each other already
+    old = static_cast<std::size_t>(std::count_if(raising.begin(), raising.end(), [&](std::size_t k) { return k < fields.size(); }));
+    std::vector<VectorField> next;
+    for (std::size_t k : raising) next.push_back(candidates.fields[k]);
+    fields = std::move(next);
   }
 }
 
 // The first pair (a, b) of `base` (independent generically) whose bracket leaves their span at a
 // random point, in exact arithmetic modulo 2^61 − 1: the fields have rank |base| there, and with the
-// bracket |base| + 1, so the bracket leaves the span generically too (a rank at a point is at most the
-// generic rank). The brackets are left as derived: a two-trailer cart spent 29 s of 33 in the
-// canonical forms and symbolic ranks of the first pair's test alone. nullopt decides nothing (the
-// point is special for the fields, a field is outside the canonical class, or every bracket stays in
-// the span there, as it does when E is involutive).
+// bracket |base| + 1, so the bracket leaves the span generically too. A two-trailer cart spent 29 s of
+// 33 in the canonical forms and symbolic ranks of the first pair's test alone. nullopt decides nothing
+// (the point is special for the fields, a field is outside the canonical class, or every bracket stays
+// in the span there, as it does when E is involutive).
 std::optional<std::pair<std::size_t, std::size_t>> pair_leaving_at_a_point(const std::vector<VectorField>& base, std::size_t dimension) {
   std::mt19937_64 rng(0x6c656176696e6731ULL);  // a fixed seed: the same verdict in every run
-  std::vector<VectorField> fields = base;
-  std::vector<std::pair<std::size_t, std::size_t>> pairs;
-  for (std::size_t a = 0; a < base.size(); ++a)
-    for (std::size_t b = a + 1; b < base.size(); ++b) fields.push_back(lie_bracket(base[a], base[b])), pairs.emplace_back(a, b);
-  const auto rows = rows_at_a_point(fields, dimension, rng);
+  const WithBrackets candidates = with_brackets(base, 0);
+  const auto rows = rows_at_a_point(candidates.fields, dimension, rng);
   if (!rows) return std::nullopt;
-  std::vector<ResidueRow> kept(rows->begin(), rows->begin() + static_cast<std::ptrdiff_t>(base.size()));
-  if (rank_mod_p(kept, dimension) < base.size()) return std::nullopt;
-  for (std::size_t k = 0; k < pairs.size(); ++k) {
-    kept.push_back((*rows)[base.size() + k]);
-    if (rank_mod_p(kept, dimension) > base.size()) return pairs[k];
-    kept.pop_back();
-  }
-  return std::nullopt;
+  const std::size_t n = base.size();
+  const std::vector<std::size_t> raising = raising_rows(*rows, dimension, n + 1);
+  // the base independent at the point (its rows all kept, first), and a bracket raising the rank
+  if (n == 0 || raising.size() <= n || raising[n - 1] != n - 1) return std::nullopt;
+  return candidates.pairs[raising[n] - n];
 }
 
 // Adds brackets of the fields until the span is involutive (or everything); the final rank.

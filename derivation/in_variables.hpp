@@ -37,6 +37,17 @@ double entry_share(double seconds_left, std::size_t pending);
 /// try) when that is under an entry's floor of 3 s or no more than it had.
 double second_share(double seconds_left, std::size_t to_come, std::size_t waiting, double had);
 
+/// The name of the velocity v_u = ∂H_c/∂u of a momentum variable u, with which reduced equations and
+/// brackets may be written (in_velocities.cpp): "v_" + u.
+std::string velocity_name(const std::string& variable);
+
+/// Such a velocity as the model defines it: its symbol, its variable's name, and v(q, π) on D*.
+struct VelocityDefinition {
+  GiNaC::ex symbol;
+  std::string variable;
+  GiNaC::ex on_dual;
+};
+
 /// How many entries of an object were re-expressed each way (Reexpressed::Method).
 struct MethodCounts {
   std::size_t constant = 0, substituted = 0, eliminated = 0;
@@ -96,7 +107,7 @@ class InVariables {
 
   /// The velocities v_u of the momentum variables that entries were written with (their symbols and
   /// v(q, π) = A^{-T} G^{-1} π), for the model's definitions: `hamel eval` gives them numbers at a point.
-  const std::vector<std::pair<GiNaC::ex, GiNaC::ex>>& velocities() const { return velocities_; }
+  const std::vector<VelocityDefinition>& velocities() const { return velocities_; }
 
   /// The chart of the variables (coordinates u_1..u_k) and their symbols.
   const Chart& chart() const { return U_; }
@@ -167,7 +178,7 @@ class InVariables {
   std::vector<std::pair<GiNaC::ex, GiNaC::ex>> arguments_;
   std::vector<GiNaC::ex> relations_;  ///< among the variables, each = 0 (|γ|² − 1)
   std::map<std::pair<std::size_t, std::size_t>, GiNaC::ex> on_dual_;  ///< brackets()'s table on D∗
-  std::vector<std::pair<GiNaC::ex, GiNaC::ex>> velocities_;  ///< velocities(): each Legendre map's symbols
+  std::vector<VelocityDefinition> velocities_;  ///< velocities(): each Legendre map's symbols
 };
 
 /// What the Jacobiator of one triple of variables is: zero on all of R^k, zero where the relations

@@ -15,6 +15,8 @@
 
 namespace hamel {
 
+std::string velocity_name(const std::string& variable) { return "v_" + variable; }
+
 // The momentum variables' Legendre map (issue 16 §1: the Chaplygin ball's Ṁ is 8 000 characters in
 // (M, γ) alone, where 004 §6 writes M × Ω with Ω = ∂H/∂M). When the variables that involve the momenta
 // are affine in them, u_M = A(q) π + b(q) with A square and invertible, their velocities
@@ -33,7 +35,7 @@ std::optional<InVariables::LegendreMap> InVariables::legendre(const Nonholonomic
   GiNaC::matrix pim(r, 1);
   for (std::size_t i = 0; i < r; ++i) {
     pim(i, 0) = pi[i];
-    L.v.push_back(GiNaC::symbol("v_" + in_.variables[L.momenta[i]].name));
+    L.v.push_back(GiNaC::symbol(velocity_name(in_.variables[L.momenta[i]].name)));
   }
   const GiNaC::matrix& G = sys.constrained_metric();
   const GiNaC::matrix GAt = G.mul(A.transpose()), J = A.mul(GAt);
@@ -183,8 +185,8 @@ std::string InVariables::legendre_object(const LegendreMap& L, DerivationSection
   for (std::size_t i = 0; i < L.momenta.size(); ++i) {
     const std::string& name = in_.variables[L.momenta[i]].name;
     if (o) o->add({name}, Label::symbol(name), L.u_in_v[i]);
-    names += (names.empty() ? "" : ", ") + std::string("v_") + name;
-    velocities_.emplace_back(L.v[i], L.v_on_dual[i].expression);
+    names += (names.empty() ? "" : ", ") + velocity_name(name);
+    velocities_.push_back(VelocityDefinition{L.v[i], name, L.v_on_dual[i].expression});
   }
   return names;
 }

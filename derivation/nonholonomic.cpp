@@ -685,9 +685,8 @@ JacobiatorRow jacobiator_rows(const InVariables& iv, const std::optional<Variabl
 // The reduced objects in the variables; the Jacobi identity in the variables when every bracket is
 // written in them, else on D*. Returns the velocities of the momentum variables that entries were
 // written with, and their values on D* (InVariables::velocities).
-std::vector<std::pair<GiNaC::ex, GiNaC::ex>> reduced(const NonholonomicInput& given, const NonholonomicSystem& sys,
-                                                     const NonholonomicBrackets& b, bool symmetric, const DeriveOptions& o,
-                                                     DerivationSection& s) {
+std::vector<VelocityDefinition> reduced(const NonholonomicInput& given, const NonholonomicSystem& sys, const NonholonomicBrackets& b,
+                                        bool symmetric, const DeriveOptions& o, DerivationSection& s) {
   const NonholonomicInput in = symmetric ? invariant_variables(given, b, s) : given;
   const AlmostPoissonBracket& B = b.reduced_source();
   std::vector<GiNaC::ex> u;
@@ -853,11 +852,10 @@ void derive_nonholonomic(const NonholonomicInput& given, Derivation& out, const 
                                   start_section(out, o, "reduced", std::string("Brackets of the variables ($") + (b.gauged ? "Pi_nh^Lambda" : "Pi_nh") + "$)"));
   // `hamel eval` and the claims give them values on D*; not of the Velocity kind, in which the display
   // pass collects (the model's meaning says what they are)
-  for (const auto& [v, on_dual] : velocities) {
-    out.definitions[v] = on_dual;
-    const std::string name = GiNaC::ex_to<GiNaC::symbol>(v).get_name();
-    out.declare(name, SymbolKind::Unknown, "the velocity of the momentum variable " + name.substr(2) + ", ∂H_c/∂" + name.substr(2) +
-                                               " (the Legendre map 'legendre_map')");
+  for (const VelocityDefinition& v : velocities) {
+    out.definitions[v.symbol] = v.on_dual;
+    out.declare(velocity_name(v.variable), SymbolKind::Unknown,
+                "the velocity of the momentum variable " + v.variable + ", ∂H_c/∂" + v.variable + " (the Legendre map 'legendre_map')");
   }
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "core/error.hpp"
@@ -12,6 +13,7 @@
 #include "core/symbolic.hpp"
 #include "derivation/domain_exits.hpp"
 #include "derivation/gauge_search.hpp"
+#include "derivation/in_variables.hpp"
 #include "derivation/nonholonomic.hpp"
 #include "mechanics/affine_constraints.hpp"
 #include "mechanics/hamel_equations.hpp"
@@ -83,6 +85,8 @@ std::optional<std::map<std::string, GiNaC::ex>> velocities_in_variables(const De
   const Object* map = d.find("legendre_map");
   if (!map) return out;
   GiNaC::lst equations, unknowns;
+  std::set<std::string> names;  // of the velocities: one per momentum variable of the map
+  for (const Entry& e : map->entries) names.insert(velocity_name(e.key.at(0)));
   GiNaC::exset seen;
   for (const Entry& e : map->entries) {
     const auto u = variables.index_of(e.key.at(0));
@@ -90,10 +94,8 @@ std::optional<std::map<std::string, GiNaC::ex>> velocities_in_variables(const De
     equations.append(variables[*u] == e.value);
     GiNaC::exset in_it;
     collect_symbols(e.value, in_it);
-    for (const GiNaC::ex& x : in_it) {
-      const std::string name = GiNaC::ex_to<GiNaC::symbol>(x).get_name();
-      if (name.rfind("v_", 0) == 0 && variables.index_of(name.substr(2)) && seen.insert(x).second) unknowns.append(x);
-    }
+    for (const GiNaC::ex& x : in_it)
+      if (names.count(GiNaC::ex_to<GiNaC::symbol>(x).get_name()) && seen.insert(x).second) unknowns.append(x);
   }
   if (unknowns.nops() != equations.nops()) return std::nullopt;
   const GiNaC::ex solved = GiNaC::lsolve(equations, unknowns);
