@@ -1,16 +1,21 @@
 // reduction/groebner.cpp — the bridge to libsingular. The generators go to a child process as plain
-// terms (text); the child builds Singular's ring and ideal, runs std and prints the basis; this process
-// parses the text back. Singular is only ever initialised in the child (its start-up writes to
-// stdout), which serves every problem of this process (core/isolated.hpp, IsolatedServer).
+// terms (text); the child builds Singular's ring and ideal, runs std and writes the basis back as
+// terms too, which this process builds into GiNaC expressions. Singular is only ever initialised in the
+// child (its start-up writes to stdout), which serves every problem of this process (core/isolated.hpp,
+// IsolatedServer).
 #include "reduction/groebner.hpp"
 
 #include <Singular/libsingular.h>
+// the representation of Q(p1, …, pm)'s numbers (a numerator and a denominator polynomial), read only
+#define TRANSEXT_PRIVATES
 #include <polys/ext_fields/transext.h>
 
 #include <dlfcn.h>
 #include <gmp.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
@@ -171,6 +176,67 @@ bool free_of_first(poly p, int n_eliminated, const ring r) {
   return true;
 }
 
+// The basis goes back as terms, not as Singular's text, so that this process builds each term
+// directly: GiNaC's parser took a third of a Veselova system's derivation on its 640 kB of bases.
+// A term is one line: "element k i_1 e_1 … i_k e_k" (the variables' nonzero exponents), then its
+// coefficient as its numerator's and its denominator's terms over Q(p1, …, pm) ("n" terms, each
+// "num den j f_1 … j f_j" with the constants' nonzero exponents; a denominator of 0 terms is 1).
+void write_rational(number n, const coeffs cf, std::string& out) {
+  number num = n_GetNumerator(n, cf), den = n_GetDenom(n, cf);
+  mpz_t z;
+  mpz_init(z);
+  for (number* x : {&num, &den}) {
+    n_MPZ(z, *x, cf);
+    char* text = mpz_get_str(nullptr, 10, z);
+    out += ' ';
+    out += text;
+    void (*release)(void*, size_t);
+    mp_get_memory_functions(nullptr, nullptr, &release);
+    release(text, std::strlen(text) + 1);
+    n_Delete(x, cf);
+  }
+  mpz_clear(z);
+}
+
+void write_exponents(poly m, int n, const ring r, std::string& out) {
+  int nonzero = 0;
+  for (int v = 1; v <= n; ++v) nonzero += p_GetExp(m, v, r) != 0;
+  out += ' ' + std::to_string(nonzero);
+  for (int v = 1; v <= n; ++v)
+    if (const long e = p_GetExp(m, v, r); e != 0) out += ' ' + std::to_string(v - 1) + ' ' + std::to_string(e);
+}
+
+// A polynomial over Q in the constants (a fraction's numerator or denominator): its term count, then
+// each term's number and exponents.
+void write_constant_poly(poly q, const ring R, std::string& out) {
+  int n = 0;
+  for (poly t = q; t != nullptr; t = pNext(t)) ++n;
+  out += ' ' + std::to_string(n);
+  for (poly t = q; t != nullptr; t = pNext(t)) {
+    write_rational(pGetCoeff(t), R->cf, out);
+    write_exponents(t, rVar(R), R, out);
+  }
+}
+
+void write_terms(poly g, std::size_t k, const ring r, std::string& out) {
+  for (poly t = g; t != nullptr; t = pNext(t)) {
+    out += std::to_string(k);
+    write_exponents(t, rVar(r), r, out);
+    number c = pGetCoeff(t);
+    if (nCoeff_is_transExt(r->cf)) {  // numerator and denominator with their gcd cancelled, as Singular prints them
+      for (number part : {n_GetNumerator(c, r->cf), n_GetDenom(c, r->cf)}) {
+        write_constant_poly(NUM(reinterpret_cast<fraction>(part)), r->cf->extRing, out);
+        n_Delete(&part, r->cf);
+      }
+    } else {
+      out += " 1";
+      write_rational(c, r->cf, out);
+      out += " 0 0";
+    }
+    out += '\n';
+  }
+}
+
 // The problem as text, for the child: "blocks b_1 … b_k", "constants n", "eliminated n", "lex n" (the
 // last block in lp when 1), then one line per term "generator num den e_1 … e_n f_1 … f_m".
 struct SingularProblem {
@@ -264,12 +330,10 @@ std::string singular_basis(const SingularProblem& p) {
     throw std::runtime_error("Singular: " + singular_error());
   }
   std::string out;
+  std::size_t kept = 0;
   for (int i = 0; i < IDELEMS(G); ++i) {
     if (G->m[i] == nullptr || !free_of_first(G->m[i], p.n_eliminated, r)) continue;
-    char* s = p_String(G->m[i], r);
-    out += s;
-    out += '\n';
-    omFree(s);
+    write_terms(G->m[i], kept++, r, out);
   }
   release();
   return out;
@@ -284,17 +348,72 @@ IsolatedServer& singular_server() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Text → GiNaC (this process).
+// Terms → GiNaC (this process).
 
-std::vector<ex> parse_basis(const std::string& text, const std::vector<ex>& vars, const std::vector<ex>& consts) {
-  GiNaC::symtab table;
-  for (std::size_t i = 0; i < vars.size(); ++i) table["v" + std::to_string(i + 1)] = vars[i];
-  for (std::size_t j = 0; j < consts.size(); ++j) table["p" + std::to_string(j + 1)] = consts[j];
-  GiNaC::parser reader(table, true);
+// The terms write_terms wrote, read back (the basis elements in Singular's order).
+class TermReader {
+ public:
+  explicit TermReader(const std::string& text) : at_(text.c_str()), end_(text.c_str() + text.size()) {}
+
+  bool more() {
+    while (at_ < end_ && std::isspace(static_cast<unsigned char>(*at_))) ++at_;
+    return at_ < end_;
+  }
+  long integer() {
+    char* next = nullptr;
+    const long v = std::strtol(at_, &next, 10);
+    if (next == at_) throw std::runtime_error("a malformed Gröbner basis from the Singular process");
+    at_ = next;
+    return v;
+  }
+  GiNaC::numeric big_integer() {
+    more();
+    const char* start = at_;
+    while (at_ < end_ && (std::isdigit(static_cast<unsigned char>(*at_)) || *at_ == '-')) ++at_;
+    if (at_ == start) throw std::runtime_error("a malformed Gröbner basis from the Singular process");
+    if (at_ - start < 18) return GiNaC::numeric(std::strtol(start, nullptr, 10));
+    return GiNaC::numeric(std::string(start, at_).c_str());
+  }
+  ex monomial(const std::vector<ex>& symbols) {
+    GiNaC::exvector powers;
+    for (long n = integer(); n > 0; --n) {
+      const long i = integer(), e = integer();
+      if (i < 0 || static_cast<std::size_t>(i) >= symbols.size()) throw std::runtime_error("a malformed Gröbner basis from the Singular process");
+      powers.push_back(GiNaC::pow(symbols[static_cast<std::size_t>(i)], e));
+    }
+    return GiNaC::mul(powers);
+  }
+  // A polynomial in the constants; `empty` where it has no terms (1 for a denominator).
+  ex constant_poly(const std::vector<ex>& consts, const ex& empty) {
+    const long n = integer();
+    if (n == 0) return empty;
+    GiNaC::exvector terms;
+    for (long k = 0; k < n; ++k) {
+      const GiNaC::numeric num = big_integer(), den = big_integer();
+      terms.push_back(num / den * monomial(consts));
+    }
+    return GiNaC::add(terms);
+  }
+
+ private:
+  const char* at_;
+  const char* end_;
+};
+
+std::vector<ex> read_basis(const std::string& text, const std::vector<ex>& vars, const std::vector<ex>& consts) {
+  std::vector<GiNaC::exvector> elements;
+  TermReader in(text);
+  while (in.more()) {
+    const long k = in.integer();
+    if (k < 0 || static_cast<std::size_t>(k) > elements.size()) throw std::runtime_error("a malformed Gröbner basis from the Singular process");
+    if (static_cast<std::size_t>(k) == elements.size()) elements.emplace_back();
+    const ex m = in.monomial(vars);
+    const ex num = in.constant_poly(consts, 0);
+    const ex den = in.constant_poly(consts, 1);
+    elements[static_cast<std::size_t>(k)].push_back(num / den * m);
+  }
   std::vector<ex> out;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);)
-    if (!line.empty()) out.push_back(reader(line).expand());
+  for (const GiNaC::exvector& terms : elements) out.push_back(ex(GiNaC::add(terms)).expand());
   return out;
 }
 
@@ -341,7 +460,7 @@ GroebnerAnswer groebner_basis(const GroebnerProblem& problem, const GroebnerBudg
     answer.over_budget = run.status != IsolatedResult::Status::Failed;
     return answer;
   }
-  answer.basis = parse_basis(run.output, vars, problem.constants);
+  answer.basis = read_basis(run.output, vars, problem.constants);
   answer.done = true;
   return answer;
 }

@@ -26,9 +26,13 @@ struct GroebnerProblem {
   bool last_block_lex = false;
 };
 
+/// The longest answer taken, as the child writes it (its terms, one per line; 1.4 to 2 times the length
+/// of the same basis as Singular prints it, whose limit was 4 MiB).
+inline constexpr std::size_t kGroebnerAnswerBytes = std::size_t{1} << 23;
+
 struct GroebnerBudget {
-  double seconds = 20;                 ///< CPU time of the computation (the child's; core/isolated.hpp)
-  std::size_t max_bytes = 1u << 22;    ///< length of the answer as text
+  double seconds = 20;                            ///< CPU time of the computation (the child's; core/isolated.hpp)
+  std::size_t max_bytes = kGroebnerAnswerBytes;   ///< length of the answer as the child writes it
 };
 
 struct GroebnerAnswer {

@@ -515,10 +515,10 @@ std::vector<ex> redundant_first(const std::vector<ex>& u, const std::vector<bool
 // retry in dp keeps a problem where lex is the slow order within reach.
 GroebnerAnswer value_basis(GroebnerProblem p, double seconds) {
   p.last_block_lex = true;
-  const GroebnerAnswer lex = groebner_basis(p, {seconds / 2, 1u << 22});
+  const GroebnerAnswer lex = groebner_basis(p, {seconds / 2, kGroebnerAnswerBytes});
   if (lex.done || !lex.over_budget) return lex;
   p.last_block_lex = false;
-  return groebner_basis(p, {std::max(0.0, seconds - lex.seconds), 1u << 22});
+  return groebner_basis(p, {std::max(0.0, seconds - lex.seconds), kGroebnerAnswerBytes});
 }
 
 // The elimination for f ≠ constant, its outcome into r.
@@ -640,7 +640,7 @@ std::optional<ex> reduced_modulo(const ex& f, const std::vector<ex>& relations, 
     p.blocks = {{z}, form.unknowns()};
     p.constants = form.constants();
     if (term_count(p) > budget.max_terms) return std::nullopt;
-    const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
+    const GroebnerAnswer a = groebner_basis(p, {budget.seconds, kGroebnerAnswerBytes});
     if (!a.done) return std::nullopt;
     const auto [value, degree] = linear_in(a.basis, z);
     if (!value) return std::nullopt;
@@ -691,7 +691,7 @@ VariableRelations variable_relations(const VariablesOnChart& v, const ReexpressB
     GraphIdeal g = graph_of_variables(v);
     const GroebnerProblem p = elimination_problem(g, {}, v.symbols);
     if (term_count(p) > budget.max_terms) throw std::runtime_error("over budget: too many terms to eliminate");
-    const GroebnerAnswer a = groebner_basis(p, {budget.seconds, 1u << 22});
+    const GroebnerAnswer a = groebner_basis(p, {budget.seconds, kGroebnerAnswerBytes});
     out.found = a.done;
     out.note = a.why;
     for (const ex& rel : a.basis) {

@@ -81,6 +81,29 @@ TEST_CASE("groebner_basis: the last block in lex eliminates within it, in dp it 
                     [&](const ex& g) { return (g - (pow(w, 6) + w * w - 1)).expand().is_zero() || (g + (pow(w, 6) + w * w - 1)).expand().is_zero(); }));
 }
 
+// The child writes the basis back as terms (reduction/groebner.cpp): coefficients that are polynomials in
+// the constants a, b, and integers past 64 bits, come back whole.
+TEST_CASE("groebner_basis: coefficients in Q(a, b) and integers past 64 bits come back whole") {
+  GiNaC::realsymbol x("x"), y("y"), z("z"), a("a"), b("b");
+  const GiNaC::numeric big("1000000000000000000000000000007");  // 10^30 + 7
+  hamel::GroebnerProblem p;
+  p.blocks = {{x, y, z}};
+  p.constants = {a, b};
+  p.generators = {a * x - b, (b * b + 1) * y - 3 * x, z - big * x};
+  const hamel::GroebnerAnswer r = hamel::groebner_basis(p);
+  REQUIRE(r.done);
+  // reduced: x − b/a, y − 3b/(a(b² + 1)), z − (10^30 + 7) b/a, each up to a factor in Q(a, b) (Singular
+  // clears the denominators: a z − (10^30 + 7) b)
+  const std::vector<ex> expected{x - b / a, y - 3 * b / (a * (b * b + 1)), z - big * b / a};
+  REQUIRE(r.basis.size() == expected.size());
+  for (const ex& e : expected)
+    CHECK(std::any_of(r.basis.begin(), r.basis.end(), [&](const ex& g) {
+      const ex ratio = (g / e).normal();
+      return !ratio.has(x) && !ratio.has(y) && !ratio.has(z);
+    }));
+  CHECK(std::any_of(r.basis.begin(), r.basis.end(), [&](const ex& g) { return (g - (a * z - big * b)).expand().is_zero(); }));
+}
+
 TEST_CASE("reexpress: 2x² + 2y² in s = x² + y² is 2s, with no rule") {
   Plane p;
   const auto r = hamel::reexpress(2 * p.x * p.x + 2 * p.y * p.y, p.vars);
