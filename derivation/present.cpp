@@ -3,7 +3,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
+#include <functional>
+#include <numeric>
+#include <random>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -11,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/abstract_function.hpp"
 #include "core/child_io.hpp"
 #include "core/display.hpp"
 #include "core/latex.hpp"
@@ -113,6 +118,98 @@ std::pair<std::string, GiNaC::ex> detail::canonical_key(const GiNaC::ex& b) {
 
 namespace {
 
+// e in double precision where each symbol has the value `at` gives it; sin, cos, tan, exp, log and roots
+// as usual, an abstract function f(x) (or a derivative of it) as a fixed smooth function of its argument
+// and of its serial. NaN where that is undefined or an atom is of another kind.
+using SymbolValues = std::map<GiNaC::ex, double, GiNaC::ex_is_less>;
+double value_at(const GiNaC::ex& e, const SymbolValues& at) {
+  if (GiNaC::is_a<GiNaC::numeric>(e)) {
+    const GiNaC::numeric& n = GiNaC::ex_to<GiNaC::numeric>(e);
+    return n.is_real() ? n.to_double() : std::nan("");
+  }
+  if (GiNaC::is_a<GiNaC::symbol>(e)) {
+    const auto it = at.find(e);
+    return it == at.end() ? std::nan("") : it->second;
+  }
+  // a sum's terms and a product's powers read as GiNaC stores them (op(i) would build each again)
+  if (node_kind(e) == NodeKind::Sum) {
+    double sum = 0;
+    for_each_term(e, [&](const GiNaC::ex& x, const GiNaC::ex& c) { sum += value_at(c, at) * value_at(x, at); },
+                  [&](const GiNaC::ex& k) { sum += value_at(k, at); });
+    return sum;
+  }
+  if (node_kind(e) == NodeKind::Product) {
+    double product = 1;
+    for_each_power(e, [&](const GiNaC::ex& x, const GiNaC::ex& k) { product *= std::pow(value_at(x, at), value_at(k, at)); });
+    return product;
+  }
+  std::vector<double> v;
+  for (std::size_t i = 0; i < e.nops(); ++i) v.push_back(value_at(e.op(i), at));
+  if (GiNaC::is_a<GiNaC::power>(e)) return std::pow(v[0], v[1]);
+  if (!GiNaC::is_a<GiNaC::function>(e) || v.empty()) return std::nan("");
+  const std::string& name = GiNaC::ex_to<GiNaC::function>(e).get_name();
+  if (v.size() == 1 && !GiNaC::is_a<GiNaC::fderivative>(e)) {
+    if (name == "sin") return std::sin(v[0]);
+    if (name == "cos") return std::cos(v[0]);
+    if (name == "tan") return std::tan(v[0]);
+    if (name == "exp") return std::exp(v[0]);
+    if (name == "log") return std::log(v[0]);
+  }
+  if (!is_abstract_jet(e)) return std::nan("");
+  double seed = GiNaC::ex_to<GiNaC::function>(e).get_serial();
+  if (GiNaC::is_a<GiNaC::fderivative>(e))
+    for (unsigned k : GiNaC::ex_to<GiNaC::fderivative>(e).derivatives()) seed += 7.0 * (k + 1);
+  double phase = seed;
+  for (std::size_t i = 0; i < v.size(); ++i) phase += 1.1 * static_cast<double>(i + 1) * v[i];
+  return 1.3 + 0.4 * std::sin(phase);
+}
+
+}  // namespace
+
+// e at two points and at each of them with one of `symbols` doubled (SymbolProfile: per point, the
+// value there, then one per symbol), the same points for every expression.
+detail::SymbolProfile detail::symbol_profile(const GiNaC::ex& e, const GiNaC::exset& symbols) {
+  std::mt19937_64 rng(20261207);
+  std::uniform_real_distribution<double> draw(0.55, 1.45);
+  SymbolProfile out;
+  for (int point = 0; point < 2; ++point) {
+    SymbolValues at;
+    for (const GiNaC::ex& x : symbols) at[x] = draw(rng);
+    std::vector<double> values{value_at(e, at)};
+    for (const GiNaC::ex& x : symbols) {
+      SymbolValues doubled = at;
+      doubled[x] *= 2;
+      values.push_back(value_at(e, doubled));
+    }
+    out.push_back(std::move(values));
+  }
+  return out;
+}
+
+// Whether b may be a number times a monomial times the named value v (b = factor · P, v = factor' · P
+// with the same canonical P, canonical_key): b/v is then c·Π x^k, so doubling one symbol multiplies it by
+// a power of two. Decided in double precision at two points (their profiles over b's symbols); only a
+// sum that fails at both is known to be no form of v (the canonical key, which decides, costs a canonical
+// form: 10 ms for some of the ellipsoid's sums). Where b/v is undefined or not finite, it may be.
+bool detail::may_be_multiple(const SymbolProfile& b, const SymbolProfile& v) {
+  for (std::size_t point = 0; point < b.size(); ++point) {
+    const std::vector<double>& x = b[point];
+    const std::vector<double>& y = v[point];
+    const double r0 = x[0] / y[0];
+    if (!std::isfinite(r0) || r0 == 0) return true;
+    bool monomial = true;
+    for (std::size_t k = 1; k < x.size() && monomial; ++k) {
+      const double q = x[k] / y[k] / r0;  // 2^n, positive
+      if (!std::isfinite(q)) return true;
+      monomial = q > 0 && std::fabs(std::log2(q) - std::round(std::log2(q))) <= 1e-6;
+    }
+    if (monomial) return true;
+  }
+  return false;
+}
+
+namespace {
+
 // canonical_key remembered per sum for one display pass: long_denominators, the named values and
 // name_other_forms key the same sums (each key costs canonical forms).
 class Keys {
@@ -120,6 +217,14 @@ class Keys {
   const std::pair<std::string, GiNaC::ex>& of(const GiNaC::ex& b) {
     const auto it = known_.find(b);
     return it != known_.end() ? it->second : known_.emplace(b, detail::canonical_key(b)).first->second;
+  }
+  // b's key where it is known without its canonical form: a named value is factor · the key's form
+  void remember(const GiNaC::ex& b, const std::string& key, const GiNaC::ex& factor) {
+    static const bool check = std::getenv("HAMEL_CHECK_DISPLAY") != nullptr;
+    if (check)
+      if (const auto k = detail::canonical_key(b); k.first != key || !k.second.is_equal(factor))
+        throw std::logic_error("a named value's key is not its form's: " + to_text(b));
+    known_.emplace(b, std::make_pair(key, factor));
   }
 
  private:
@@ -162,10 +267,10 @@ Denominators long_denominators(const Derivation& d, std::size_t shortest, Keys& 
 // The abbreviation `name` for a denominator's forms (each b = factor · P, P the key's form): shown as
 // the first form that is ±P, with a plus first as the printer writes a sum factor (GiNaC stores either
 // sign), or as P's display form when every form is a multiple (J0 K2 and 2 K2 only); each form gets
-// its factor against the shown value.
-Abbreviation abbreviation(const std::string& name, const std::vector<std::pair<GiNaC::ex, GiNaC::ex>>& forms) {
+// its factor against the shown value; value_factor is set to value's (value = value_factor · P).
+Abbreviation abbreviation(const std::string& name, const std::vector<std::pair<GiNaC::ex, GiNaC::ex>>& forms, GiNaC::ex& value_factor) {
   const auto unit = std::find_if(forms.begin(), forms.end(), [](const auto& f) { return f.second.is_equal(1) || f.second.is_equal(-1); });
-  GiNaC::ex value, value_factor;  // value = value_factor · P
+  GiNaC::ex value;  // value = value_factor · P
   if (unit != forms.end()) value = unit->first, value_factor = unit->second;
   else value = display_form(simplify(forms.front().first / forms.front().second)), value_factor = 1;
   if (!plus_first(value).is_equal(value)) value = -value, value_factor = -value_factor;
@@ -191,6 +296,8 @@ std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
   return out;
 }
 
+
+
 // Each named value where it appears whole or as a factor, written ±name (or a multiple) there too:
 // G_11 = K beside G_12 = −K, not −2 b² I_w − ρ² (d² m + I_c). Only sums with at least the named value's
 // symbols and its size are compared (by canonical form up to a factor, canonical_key).
@@ -208,6 +315,8 @@ void name_other_forms(Derivation& d, std::size_t shortest, Keys& keys_of) {
     collect_symbols(d.abbreviations[k].value, symbols.back());
     largest = std::max(largest, 4 * tree_size(d.abbreviations[k].value, 10000) + 20);
   }
+  std::vector<std::size_t> indices(d.abbreviations.size());
+  std::iota(indices.begin(), indices.end(), 0);
   for (const auto& section : d.sections)
     for (const auto& object : section.objects)
       for (const auto& entry : object.entries)
@@ -224,6 +333,14 @@ void name_other_forms(Derivation& d, std::size_t shortest, Keys& keys_of) {
           const auto known = [&](const Abbreviation& a) { return std::any_of(a.forms.begin(), a.forms.end(), is_b); };
           if (std::any_of(d.abbreviations.begin(), d.abbreviations.end(), known)) continue;
           if (unnamed.count(b)) continue;  // met before in another entry, no named value's form
+          const detail::SymbolProfile at_b = detail::symbol_profile(b, in_b);
+          const auto multiple = [&](std::size_t k) {
+            return holds(symbols[k]) && detail::may_be_multiple(at_b, detail::symbol_profile(d.abbreviations[k].value, in_b));
+          };
+          if (std::none_of(indices.begin(), indices.end(), multiple)) {
+            unnamed.insert(b);
+            continue;
+          }
           const auto& [key, factor] = keys_of.of(b);
           const auto it = by_key.find(key);
           if (it == by_key.end()) {
@@ -287,7 +404,9 @@ void name_recurring_denominators(Derivation& d) {
     std::string name = named.size() == 1 ? letter : "";
     while (name.empty() || taken.count(name)) name = letter + std::to_string(++k);
     taken.insert(name);
-    d.abbreviations.push_back(abbreviation(name, all.found.at(key).forms));
+    GiNaC::ex value_factor;
+    d.abbreviations.push_back(abbreviation(name, all.found.at(key).forms, value_factor));
+    keys.remember(d.abbreviations.back().value, key, value_factor);
   }
   if (!d.abbreviations.empty()) name_other_forms(d, kShortest, keys);
   note_same_in_variables(d);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/abstract_function.hpp"
 #include "core/latex.hpp"
 #include "core/parallel.hpp"
 #include "tests/support/workers.hpp"
@@ -183,6 +184,27 @@ TEST_CASE("present: the key of a denominator is the same for K, −2K and m·K, 
   CHECK(frac.first == "(I1 + m*R^2)/(m*R^2)");
   CHECK(minus_frac.first == frac.first);
   CHECK((minus_frac.second / frac.second).is_equal(-1));
+}
+
+// The filter before the canonical key (name_other_forms): a multiple of K by a number and a monomial,
+// written otherwise (cos² for 1 − sin²), may be a form of K; K + m, (1 + m) K and K with a sine for a
+// cosine are not. Abstract functions count as functions of their argument.
+TEST_CASE("present: may_be_multiple lets through m·K written in cosines and nothing that is not a multiple") {
+  Sphere S;
+  const auto may_be_multiple = [](const GiNaC::ex& b, const GiNaC::ex& v) {
+    GiNaC::exset symbols;
+    hamel::collect_symbols(b, symbols);
+    return hamel::detail::may_be_multiple(hamel::detail::symbol_profile(b, symbols), hamel::detail::symbol_profile(v, symbols));
+  };
+  const GiNaC::ex minus_2mK = -2 * S.m * (S.I1 * S.I3 + S.m * S.R * S.R * (S.I1 + (S.I3 - S.I1) * S.c * S.c));
+  CHECK(may_be_multiple(minus_2mK, S.K));
+  for (const GiNaC::ex& b : {S.K + S.m, ((1 + S.m) * S.K).expand(), S.K.subs(S.s == S.c)})
+    CHECK_FALSE(may_be_multiple(b, S.K));
+  const hamel::AbstractFunction f("f_present_test", 1);
+  const GiNaC::ex v = S.I1 + S.m * pow(f(S.th), 2), w = (3 * S.R * S.R * v).expand();
+  CHECK(may_be_multiple(w, v));
+  const GiNaC::ex w2 = w + f(S.th).diff(S.th);
+  CHECK_FALSE(may_be_multiple(w2, v));
 }
 
 }  // TEST_SUITE
