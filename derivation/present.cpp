@@ -298,14 +298,61 @@ std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
 
 
 
+// The terms of a sum that share a monomial in `vars` (momenta, velocities), as the monomial, the sum of
+// their other factors and the terms' indices, for the monomials of two terms or more: H_c = J0 v1²/2 +
+// v2² A/2 + v2² B/2 has v2² (A/2 + B/2), which is K1/2 where π2 = K1 v2. Nothing where a var stands
+// inside another factor.
+struct SharedMonomial {
+  GiNaC::ex monomial, coefficient;
+  std::vector<std::size_t> terms;
+};
+std::vector<SharedMonomial> shared_monomials(const GiNaC::ex& e, const GiNaC::lst& vars) {
+  if (!is_sum(e) || vars.nops() == 0) return {};
+  std::map<GiNaC::ex, SharedMonomial, GiNaC::ex_is_less> by_monomial;
+  std::map<GiNaC::ex, GiNaC::exvector, GiNaC::ex_is_less> coefficients;
+  for (std::size_t i = 0; i < e.nops(); ++i) {
+    const GiNaC::ex t = e.op(i);
+    GiNaC::exvector monomial, rest;
+    for (const GiNaC::ex& f : is_product(t) ? GiNaC::exvector(t.begin(), t.end()) : GiNaC::exvector{t}) {
+      if (is_power_of(f, vars)) monomial.push_back(f);
+      else if (std::any_of(vars.begin(), vars.end(), [&](const GiNaC::ex& v) { return f.has(v); })) return {};
+      else rest.push_back(f);
+    }
+    const GiNaC::ex m = GiNaC::mul(monomial);
+    by_monomial[m].terms.push_back(i);
+    coefficients[m].push_back(GiNaC::mul(rest));
+  }
+  std::vector<SharedMonomial> out;
+  for (auto& [m, shared] : by_monomial)
+    if (shared.terms.size() > 1) out.push_back({m, GiNaC::add(coefficients[m]), std::move(shared.terms)});
+  return out;
+}
+
+// e with the terms of each of `named` written as its monomial times its coefficient's sum (the same sum).
+GiNaC::ex with_collected(const GiNaC::ex& e, const std::vector<SharedMonomial>& named) {
+  std::vector<bool> taken(e.nops(), false);
+  GiNaC::exvector terms;
+  for (const SharedMonomial& s : named) {
+    for (std::size_t i : s.terms) taken[i] = true;
+    terms.push_back(s.monomial * s.coefficient);
+  }
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (!taken[i]) terms.push_back(e.op(i));
+  return GiNaC::add(terms);
+}
+
 // Each named value where it appears whole or as a factor, written ±name (or a multiple) there too:
-// G_11 = K beside G_12 = −K, not −2 b² I_w − ρ² (d² m + I_c). Only sums with at least the named value's
-// symbols and its size are compared (by canonical form up to a factor, canonical_key).
-void name_other_forms(Derivation& d, std::size_t shortest, Keys& keys_of) {
+// G_11 = K beside G_12 = −K, not −2 b² I_w − ρ² (d² m + I_c); and where the terms of an entry that share
+// a monomial in the momenta or velocities sum to one (those terms then written as that monomial times
+// the sum: H_c = J0 v1²/2 + K1 v2²/2). Only sums with at least the named value's symbols and its size
+// are compared (by canonical form up to a factor, canonical_key).
+constexpr std::size_t kLongestCompared = 4000;  // nodes of a sum compared with the named values
+
+void name_other_forms(Derivation& d, std::size_t shortest, Keys& keys_of, const std::set<std::string>& collect) {
   std::map<std::string, std::size_t> by_key;  // canonical key → abbreviation
   std::vector<GiNaC::ex> value_factor;         // value = value_factor · the key's form, per abbreviation
   std::vector<GiNaC::exset> symbols;
-  std::size_t largest = 0;  // a form of a named value is not many times its size: larger sums are not compared
+  std::size_t largest = 0;  // larger sums are not compared
   GiNaC::exset unnamed;     // sums whose canonical key names nothing
   for (std::size_t k = 0; k < d.abbreviations.size(); ++k) {
     const auto& [key, factor] = keys_of.of(d.abbreviations[k].value);
@@ -315,41 +362,58 @@ void name_other_forms(Derivation& d, std::size_t shortest, Keys& keys_of) {
     collect_symbols(d.abbreviations[k].value, symbols.back());
     largest = std::max(largest, 4 * tree_size(d.abbreviations[k].value, 10000) + 20);
   }
+  // a displayed form can be many times the canonical one (the three trailers' kinetic coefficient);
+  // the test at points below is linear in the size, and only a sum that passes it is keyed
+  largest = std::max<std::size_t>(largest, kLongestCompared);
   std::vector<std::size_t> indices(d.abbreviations.size());
   std::iota(indices.begin(), indices.end(), 0);
-  for (const auto& section : d.sections)
-    for (const auto& object : section.objects)
-      for (const auto& entry : object.entries)
-        for (const GiNaC::ex& b : sum_factors(entry.value)) {
-          // cheap tests first: a generic metric's entries are 10⁵ characters, printing each cost seconds
-          if (tree_size(b, largest + 1) > largest) continue;
-          if (display_size(plus_first(b)) < shortest) continue;
-          GiNaC::exset in_b;
-          collect_symbols(b, in_b);
-          const auto holds = [&](const GiNaC::exset& s) { return std::includes(in_b.begin(), in_b.end(), s.begin(), s.end(), GiNaC::ex_is_less()); };
-          if (std::none_of(symbols.begin(), symbols.end(), holds)) continue;
-          // a form already known (K in one entry after another) needs no canonical form
-          const auto is_b = [&](const auto& f) { return f.first.is_equal(b); };
-          const auto known = [&](const Abbreviation& a) { return std::any_of(a.forms.begin(), a.forms.end(), is_b); };
-          if (std::any_of(d.abbreviations.begin(), d.abbreviations.end(), known)) continue;
-          if (unnamed.count(b)) continue;  // met before in another entry, no named value's form
-          const detail::SymbolProfile at_b = detail::symbol_profile(b, in_b);
-          const auto multiple = [&](std::size_t k) {
-            return holds(symbols[k]) && detail::may_be_multiple(at_b, detail::symbol_profile(d.abbreviations[k].value, in_b));
-          };
-          if (std::none_of(indices.begin(), indices.end(), multiple)) {
-            unnamed.insert(b);
-            continue;
-          }
-          const auto& [key, factor] = keys_of.of(b);
-          const auto it = by_key.find(key);
-          if (it == by_key.end()) {
-            unnamed.insert(b);
-            continue;
-          }
-          d.abbreviations[it->second].forms.emplace_back(b, factor / value_factor[it->second]);
-        }
+  const auto is_form = [&](const GiNaC::ex& b) {
+    const auto is_b = [&](const auto& f) { return f.first.is_equal(b); };
+    return std::any_of(d.abbreviations.begin(), d.abbreviations.end(), [&](const Abbreviation& a) { return std::any_of(a.forms.begin(), a.forms.end(), is_b); });
+  };
+  // b recorded as a form of the named value it is a multiple of; whether it is one
+  const auto name = [&](const GiNaC::ex& b) {
+    // cheap tests first: a generic metric's entries are 10⁵ characters, printing each cost seconds
+    if (tree_size(b, largest + 1) > largest) return false;
+    GiNaC::exset in_b;
+    collect_symbols(b, in_b);
+    const auto holds = [&](const GiNaC::exset& s) { return std::includes(in_b.begin(), in_b.end(), s.begin(), s.end(), GiNaC::ex_is_less()); };
+    if (std::none_of(symbols.begin(), symbols.end(), holds)) return false;
+    if (is_form(b)) return true;  // a form already known (K in one entry after another) needs no canonical form
+    if (unnamed.count(b)) return false;  // met before in another entry, no named value's form
+    const detail::SymbolProfile at_b = detail::symbol_profile(b, in_b);
+    const auto multiple = [&](std::size_t k) {
+      return holds(symbols[k]) && detail::may_be_multiple(at_b, detail::symbol_profile(d.abbreviations[k].value, in_b));
+    };
+    const bool may_be = std::any_of(indices.begin(), indices.end(), multiple) && display_size(plus_first(b)) >= shortest;
+    const auto it = may_be ? by_key.find(keys_of.of(b).first) : by_key.end();
+    if (it == by_key.end()) {
+      unnamed.insert(b);
+      return false;
+    }
+    d.abbreviations[it->second].forms.emplace_back(b, keys_of.of(b).second / value_factor[it->second]);
+    return true;
+  };
+  for (auto& section : d.sections)
+    for (auto& object : section.objects)
+      for (auto& entry : object.entries) {
+        for (const GiNaC::ex& b : sum_factors(entry.value)) name(b);
+        if (is_sum(entry.value))  // a term's sum factors: v2² (…)/2 in H_c, the (…) K
+          for (const GiNaC::ex& t : entry.value)
+            for (const GiNaC::ex& b : sum_factors(t)) name(b);
+        std::vector<SharedMonomial> named;
+        for (SharedMonomial& s : shared_monomials(entry.value, collect_symbols_of(entry.value, collect)))
+          if (name(s.coefficient)) named.push_back(std::move(s));
+        if (named.empty()) continue;
+        entry.value = with_collected(entry.value, named);
+        // GiNaC takes a number out of a sum it multiplies (v2² (A/2 + B/2) is v2² (A + B)/2): the sum in
+        // the product is the form to name
+        for (const SharedMonomial& s : named)
+          for (const GiNaC::ex& b : sum_factors(s.monomial * s.coefficient)) name(b);
+      }
 }
+
+std::set<std::string> collected_symbols(const Derivation& d);
 
 // The letter of the named denominators: K as 004 (6.7) has it, unless the system has a K or K1, K2, …
 // of its own (a Veselova system's K1..K3: K4 read as a fourth component), then Q, then Z.
@@ -408,7 +472,7 @@ void name_recurring_denominators(Derivation& d) {
     d.abbreviations.push_back(abbreviation(name, all.found.at(key).forms, value_factor));
     keys.remember(d.abbreviations.back().value, key, value_factor);
   }
-  if (!d.abbreviations.empty()) name_other_forms(d, kShortest, keys);
+  if (!d.abbreviations.empty()) name_other_forms(d, kShortest, keys, collected_symbols(d));
   note_same_in_variables(d);
 }
 

@@ -1501,6 +1501,10 @@ TEST_CASE("hamel derive: characteristic distributions and commutators (issue 19 
   CHECK(tt["checks"]["characteristic.nonholonomic.integrable"]["method"] ==
         "exact rank at a random point (modulo 2^61 - 1): [X_pi1, X_pi2] leaves the span; its involutive closure has rank 7 "
         "(everything: the fields and their brackets are independent at another such point)");
+  // its H_c as the display pass shapes it splits v2²'s coefficient over two terms, which sum to the named
+  // K1 (π2 = K1 v2): written K1 (derivation/present.cpp, name_other_forms)
+  const Run tt_text = run({"derive", "bench/systems/two_trailers.yaml"});
+  CHECK(tt_text.out.find("  H_c = J0*v1^2/2 + K1*v2^2/2\n") != std::string::npos);
   TempFile drive("parameters: [m, I, Iw, r, b]\ncoordinates: [x, y, theta, phi1, phi2]\n"
                  "lagrangian: \"m/2*(x_dot^2 + y_dot^2) + I/2*theta_dot^2 + Iw/2*(phi1_dot^2 + phi2_dot^2)\"\n"
                  "constraints:\n  - \"cos(theta)*x_dot + sin(theta)*y_dot - r/2*(phi1_dot + phi2_dot)\"\n"

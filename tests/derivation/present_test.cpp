@@ -120,6 +120,24 @@ TEST_CASE("present: a named K is also written where it is a whole value or a fac
   for (std::size_t i = 0; i < values.size(); ++i) CHECK(hamel::zero_test(entries[i].value - values[i]).zero);
 }
 
+// A kinetic energy whose coefficient of a velocity's square is the named K (π2 = K v2), as the display
+// pass shapes it: the coefficient is found in a term (v2² (…)/2) and written K. Terms that share v2² and
+// sum to K are collected first: tests/cli/characteristic_cli_test.cpp, the two trailers' H_c.
+TEST_CASE("present: the coefficient of a velocity's square that is a named K is written K") {
+  Sphere S;
+  const GiNaC::realsymbol J0("J0"), v1("v1"), v2("v2");
+  const GiNaC::ex A = S.I1 * S.I3 + S.m * S.R * S.R * S.I3, B = S.m * S.R * S.R * (S.I1 - S.I3) * S.s * S.s;  // A + B = K
+  const GiNaC::ex H = J0 * v1 * v1 / 2 + v2 * v2 * A / 2 + v2 * v2 * B / 2;
+  hamel::Derivation d = with_entries({S.c / S.K, S.s / S.K, S.m / S.K, H});
+  d.declare("v1", hamel::SymbolKind::Velocity);
+  d.declare("v2", hamel::SymbolKind::Velocity);
+  hamel::present(d);
+  REQUIRE(d.abbreviations.size() == 1);
+  const auto& entries = d.sections[0].objects[0].entries;
+  CHECK(hamel::to_text(d.abbreviated(entries[3].value)) == "J0*v1^2/2 + K*v2^2/2");
+  CHECK(hamel::zero_test(entries[3].value - H).zero);
+}
+
 // A denominator that is a multiple of another, a monomial times it (a trailer's d/dt p1 over J0 K2, a
 // sleigh's reduced H_c over m2 K3): the same K, written with its factor. Before, J0 K was written out
 // and, where every form was such a multiple, named apart from K.
