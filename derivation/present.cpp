@@ -118,50 +118,76 @@ std::pair<std::string, GiNaC::ex> detail::canonical_key(const GiNaC::ex& b) {
 
 namespace {
 
-// e in double precision where each symbol has the value `at` gives it; sin, cos, tan, exp, log and roots
-// as usual, an abstract function f(x) (or a derivative of it) as a fixed smooth function of its argument
-// and of its serial. NaN where that is undefined or an atom is of another kind.
-using SymbolValues = std::map<GiNaC::ex, double, GiNaC::ex_is_less>;
-double value_at(const GiNaC::ex& e, const SymbolValues& at) {
-  if (GiNaC::is_a<GiNaC::numeric>(e)) {
-    const GiNaC::numeric& n = GiNaC::ex_to<GiNaC::numeric>(e);
-    return n.is_real() ? n.to_double() : std::nan("");
+// e in double precision at several points at once (lanes): `at` gives each symbol's values; sin, cos,
+// tan, exp, log and roots as usual, an abstract function f(x) (or a derivative of it) as a fixed smooth
+// function of its argument and of its serial. NaN where that is undefined or an atom is of another kind.
+// One walk for every lane: the symbols are looked up once per occurrence, not once per point.
+using Lanes = std::vector<double>;
+using SymbolLanes = std::map<GiNaC::ex, Lanes, GiNaC::ex_is_less>;
+Lanes values_at(const GiNaC::ex& e, const SymbolLanes& at, std::size_t lanes) {
+  const auto constant = [&](const GiNaC::ex& x) {
+    const GiNaC::numeric& n = GiNaC::ex_to<GiNaC::numeric>(x);
+    return Lanes(lanes, n.is_real() ? n.to_double() : std::nan(""));
+  };
+  switch (node_kind(e)) {
+    case NodeKind::Number: return constant(e);
+    case NodeKind::Symbol: {
+      const auto it = at.find(e);
+      return it == at.end() ? Lanes(lanes, std::nan("")) : it->second;
+    }
+    case NodeKind::Sum: {  // a sum's terms and a product's powers read as GiNaC stores them
+      Lanes sum(lanes, 0.0);
+      for_each_term(e, [&](const GiNaC::ex& x, const GiNaC::ex& c) {
+        const Lanes v = values_at(x, at, lanes);
+        const double k = constant(c)[0];
+        for (std::size_t l = 0; l < lanes; ++l) sum[l] += k * v[l];
+      }, [&](const GiNaC::ex& k) { for (double& x : sum) x += constant(k)[0]; });
+      return sum;
+    }
+    case NodeKind::Product: {
+      Lanes product(lanes, 1.0);
+      for_each_power(e, [&](const GiNaC::ex& x, const GiNaC::ex& k) {
+        const Lanes b = values_at(x, at, lanes), p = values_at(k, at, lanes);
+        for (std::size_t l = 0; l < lanes; ++l) product[l] *= std::pow(b[l], p[l]);
+      });
+      return product;
+    }
+    case NodeKind::Power: {
+      Lanes b = values_at(e.op(0), at, lanes);
+      const Lanes p = values_at(e.op(1), at, lanes);
+      for (std::size_t l = 0; l < lanes; ++l) b[l] = std::pow(b[l], p[l]);
+      return b;
+    }
+    case NodeKind::Function:
+    case NodeKind::Derivative: break;
+    default: return Lanes(lanes, std::nan(""));
   }
-  if (GiNaC::is_a<GiNaC::symbol>(e)) {
-    const auto it = at.find(e);
-    return it == at.end() ? std::nan("") : it->second;
-  }
-  // a sum's terms and a product's powers read as GiNaC stores them (op(i) would build each again)
-  if (node_kind(e) == NodeKind::Sum) {
-    double sum = 0;
-    for_each_term(e, [&](const GiNaC::ex& x, const GiNaC::ex& c) { sum += value_at(c, at) * value_at(x, at); },
-                  [&](const GiNaC::ex& k) { sum += value_at(k, at); });
-    return sum;
-  }
-  if (node_kind(e) == NodeKind::Product) {
-    double product = 1;
-    for_each_power(e, [&](const GiNaC::ex& x, const GiNaC::ex& k) { product *= std::pow(value_at(x, at), value_at(k, at)); });
-    return product;
-  }
-  std::vector<double> v;
-  for (std::size_t i = 0; i < e.nops(); ++i) v.push_back(value_at(e.op(i), at));
-  if (GiNaC::is_a<GiNaC::power>(e)) return std::pow(v[0], v[1]);
-  if (!GiNaC::is_a<GiNaC::function>(e) || v.empty()) return std::nan("");
+  std::vector<Lanes> args;
+  for (std::size_t i = 0; i < e.nops(); ++i) args.push_back(values_at(e.op(i), at, lanes));
   const std::string& name = GiNaC::ex_to<GiNaC::function>(e).get_name();
-  if (v.size() == 1 && !GiNaC::is_a<GiNaC::fderivative>(e)) {
-    if (name == "sin") return std::sin(v[0]);
-    if (name == "cos") return std::cos(v[0]);
-    if (name == "tan") return std::tan(v[0]);
-    if (name == "exp") return std::exp(v[0]);
-    if (name == "log") return std::log(v[0]);
+  double (*known)(double) = nullptr;
+  if (args.size() == 1 && node_kind(e) == NodeKind::Function) {
+    if (name == "sin") known = std::sin;
+    else if (name == "cos") known = std::cos;
+    else if (name == "tan") known = std::tan;
+    else if (name == "exp") known = std::exp;
+    else if (name == "log") known = std::log;
   }
-  if (!is_abstract_jet(e)) return std::nan("");
+  Lanes out(lanes, std::nan(""));
+  if (known) {
+    for (std::size_t l = 0; l < lanes; ++l) out[l] = known(args[0][l]);
+    return out;
+  }
+  if (args.empty() || !is_abstract_jet(e)) return out;
   double seed = GiNaC::ex_to<GiNaC::function>(e).get_serial();
-  if (GiNaC::is_a<GiNaC::fderivative>(e))
+  if (node_kind(e) == NodeKind::Derivative)
     for (unsigned k : GiNaC::ex_to<GiNaC::fderivative>(e).derivatives()) seed += 7.0 * (k + 1);
-  double phase = seed;
-  for (std::size_t i = 0; i < v.size(); ++i) phase += 1.1 * static_cast<double>(i + 1) * v[i];
-  return 1.3 + 0.4 * std::sin(phase);
+  for (std::size_t l = 0; l < lanes; ++l) {
+    double phase = seed;
+    for (std::size_t i = 0; i < args.size(); ++i) phase += 1.1 * static_cast<double>(i + 1) * args[i][l];
+    out[l] = 1.3 + 0.4 * std::sin(phase);
+  }
+  return out;
 }
 
 }  // namespace
@@ -171,19 +197,21 @@ double value_at(const GiNaC::ex& e, const SymbolValues& at) {
 detail::SymbolProfile detail::symbol_profile(const GiNaC::ex& e, const GiNaC::exset& symbols) {
   std::mt19937_64 rng(20261207);
   std::uniform_real_distribution<double> draw(0.55, 1.45);
-  SymbolProfile out;
-  for (int point = 0; point < 2; ++point) {
-    SymbolValues at;
-    for (const GiNaC::ex& x : symbols) at[x] = draw(rng);
-    std::vector<double> values{value_at(e, at)};
-    for (const GiNaC::ex& x : symbols) {
-      SymbolValues doubled = at;
-      doubled[x] *= 2;
-      values.push_back(value_at(e, doubled));
+  const std::size_t per_point = symbols.size() + 1, lanes = 2 * per_point;
+  SymbolLanes at;
+  for (const GiNaC::ex& x : symbols) at[x] = Lanes(lanes);
+  for (std::size_t point = 0; point < 2; ++point)
+    for (auto& [x, v] : at) {
+      const double value = draw(rng);
+      for (std::size_t l = 0; l < per_point; ++l) v[point * per_point + l] = value;
     }
-    out.push_back(std::move(values));
+  std::size_t k = 1;  // lane k of each point doubles the k-th symbol
+  for (auto& [x, v] : at) {
+    for (std::size_t point = 0; point < 2; ++point) v[point * per_point + k] *= 2;
+    ++k;
   }
-  return out;
+  const Lanes values = values_at(e, at, lanes);
+  return {Lanes(values.begin(), values.begin() + static_cast<long>(per_point)), Lanes(values.begin() + static_cast<long>(per_point), values.end())};
 }
 
 // Whether b may be a number times a monomial times the named value v (b = factor · P, v = factor' · P
