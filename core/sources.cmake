@@ -6,6 +6,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/chain_rule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/child_io.cpp
   ${CMAKE_CURRENT_LIST_DIR}/circle_lift.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/derivative_along.cpp
   ${CMAKE_CURRENT_LIST_DIR}/flint_poly.cpp
   ${CMAKE_CURRENT_LIST_DIR}/integer_factor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/isolated.cpp

@@ -41,6 +41,10 @@ VectorField linear_combination(const std::vector<GiNaC::ex>& coefficients,
 
 /// [X, Y]^i = X(Y^i) − Y(X^i). @throws InvalidArgument if X and Y live on different charts.
 VectorField lie_bracket(const VectorField& X, const VectorField& Y);
+/// [X, Y] through the fields' shared subtrees (core/derivative_along.hpp), each subexpression
+/// differentiated once along each field: what lie_bracket does past 20 000 nodes in X and Y. The same
+/// field, another tree.
+VectorField lie_bracket_through_shared(const VectorField& X, const VectorField& Y);
 
 /// Components brought to canonical form (core/symbolic.hpp).
 VectorField simplify(const VectorField& X);
