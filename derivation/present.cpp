@@ -5,10 +5,8 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <functional>
-#include <numeric>
-#include <random>
 #include <map>
+#include <random>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -324,8 +322,6 @@ std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
   return out;
 }
 
-
-
 // The terms of a sum that share a monomial in `vars` (momenta, velocities), as the monomial, the sum of
 // their other factors and the terms' indices, for the monomials of two terms or more: H_c = J0 v1²/2 +
 // v2² A/2 + v2² B/2 has v2² (A/2 + B/2), which is K1/2 where π2 = K1 v2. Nothing where a var stands
@@ -369,75 +365,87 @@ GiNaC::ex with_collected(const GiNaC::ex& e, const std::vector<SharedMonomial>& 
   return GiNaC::add(terms);
 }
 
-// Each named value where it appears whole or as a factor, written ±name (or a multiple) there too:
-// G_11 = K beside G_12 = −K, not −2 b² I_w − ρ² (d² m + I_c); and where the terms of an entry that share
-// a monomial in the momenta or velocities sum to one (those terms then written as that monomial times
-// the sum: H_c = J0 v1²/2 + K1 v2²/2). Only sums with at least the named value's symbols and its size
-// are compared (by canonical form up to a factor, canonical_key).
 constexpr std::size_t kLongestCompared = 4000;  // nodes of a sum compared with the named values
 
-void name_other_forms(Derivation& d, std::size_t shortest, Keys& keys_of, const std::set<std::string>& collect) {
-  std::map<std::string, std::size_t> by_key;  // canonical key → abbreviation
-  std::vector<GiNaC::ex> value_factor;         // value = value_factor · the key's form, per abbreviation
-  std::vector<GiNaC::exset> symbols;
-  std::size_t largest = 0;  // larger sums are not compared
-  GiNaC::exset unnamed;     // sums whose canonical key names nothing
-  for (std::size_t k = 0; k < d.abbreviations.size(); ++k) {
-    const auto& [key, factor] = keys_of.of(d.abbreviations[k].value);
-    by_key[key] = k;
-    value_factor.push_back(factor);
-    symbols.emplace_back();
-    collect_symbols(d.abbreviations[k].value, symbols.back());
-    largest = std::max(largest, 4 * tree_size(d.abbreviations[k].value, 10000) + 20);
+// The sums of a derivation that are forms of its named values (canonical_key up to a factor), each
+// recorded with the named value it is a multiple of. Only sums with at least a named value's symbols
+// are compared, up to kLongestCompared nodes (a displayed form can be many times the canonical one: the
+// three trailers' coefficient of v2²), and keyed only where the test at points says they may be one.
+class NamedForms {
+ public:
+  NamedForms(Derivation& d, std::size_t shortest, Keys& keys) : d_(d), shortest_(shortest), keys_(keys) {
+    for (std::size_t k = 0; k < d.abbreviations.size(); ++k) {
+      const auto& [key, factor] = keys.of(d.abbreviations[k].value);
+      by_key_[key] = k;
+      value_factor_.push_back(factor);
+      symbols_.emplace_back();
+      collect_symbols(d.abbreviations[k].value, symbols_.back());
+      largest_ = std::max(largest_, 4 * tree_size(d.abbreviations[k].value, 10000) + 20);
+    }
   }
-  // a displayed form can be many times the canonical one (the three trailers' kinetic coefficient);
-  // the test at points below is linear in the size, and only a sum that passes it is keyed
-  largest = std::max<std::size_t>(largest, kLongestCompared);
-  std::vector<std::size_t> indices(d.abbreviations.size());
-  std::iota(indices.begin(), indices.end(), 0);
-  const auto is_form = [&](const GiNaC::ex& b) {
-    const auto is_b = [&](const auto& f) { return f.first.is_equal(b); };
-    return std::any_of(d.abbreviations.begin(), d.abbreviations.end(), [&](const Abbreviation& a) { return std::any_of(a.forms.begin(), a.forms.end(), is_b); });
-  };
+
   // b recorded as a form of the named value it is a multiple of; whether it is one
-  const auto name = [&](const GiNaC::ex& b) {
+  bool name(const GiNaC::ex& b) {
     // cheap tests first: a generic metric's entries are 10⁵ characters, printing each cost seconds
-    if (tree_size(b, largest + 1) > largest) return false;
+    if (tree_size(b, largest_ + 1) > largest_) return false;
     GiNaC::exset in_b;
     collect_symbols(b, in_b);
     const auto holds = [&](const GiNaC::exset& s) { return std::includes(in_b.begin(), in_b.end(), s.begin(), s.end(), GiNaC::ex_is_less()); };
-    if (std::none_of(symbols.begin(), symbols.end(), holds)) return false;
-    if (is_form(b)) return true;  // a form already known (K in one entry after another) needs no canonical form
-    if (unnamed.count(b)) return false;  // met before in another entry, no named value's form
+    if (std::none_of(symbols_.begin(), symbols_.end(), holds)) return false;
+    if (is_form(b)) return true;          // a form already known (K in one entry after another) needs no canonical form
+    if (unnamed_.count(b)) return false;  // met before in another entry, no named value's form
     const detail::SymbolProfile at_b = detail::symbol_profile(b, in_b);
-    const auto multiple = [&](std::size_t k) {
-      return holds(symbols[k]) && detail::may_be_multiple(at_b, detail::symbol_profile(d.abbreviations[k].value, in_b));
-    };
-    const bool may_be = std::any_of(indices.begin(), indices.end(), multiple) && display_size(plus_first(b)) >= shortest;
-    const auto it = may_be ? by_key.find(keys_of.of(b).first) : by_key.end();
-    if (it == by_key.end()) {
-      unnamed.insert(b);
+    bool may_be = false;
+    for (std::size_t k = 0; k < symbols_.size() && !may_be; ++k)
+      may_be = holds(symbols_[k]) && detail::may_be_multiple(at_b, detail::symbol_profile(d_.abbreviations[k].value, in_b));
+    const auto it = may_be && display_size(plus_first(b)) >= shortest_ ? by_key_.find(keys_.of(b).first) : by_key_.end();
+    if (it == by_key_.end()) {
+      unnamed_.insert(b);
       return false;
     }
-    d.abbreviations[it->second].forms.emplace_back(b, keys_of.of(b).second / value_factor[it->second]);
+    d_.abbreviations[it->second].forms.emplace_back(b, keys_.of(b).second / value_factor_[it->second]);
     return true;
-  };
+  }
+
+ private:
+  bool is_form(const GiNaC::ex& b) const {
+    const auto is_b = [&](const auto& f) { return f.first.is_equal(b); };
+    return std::any_of(d_.abbreviations.begin(), d_.abbreviations.end(),
+                       [&](const Abbreviation& a) { return std::any_of(a.forms.begin(), a.forms.end(), is_b); });
+  }
+
+  Derivation& d_;
+  std::size_t shortest_;
+  Keys& keys_;
+  std::map<std::string, std::size_t> by_key_;  // canonical key → abbreviation
+  std::vector<GiNaC::ex> value_factor_;         // value = value_factor · the key's form, per abbreviation
+  std::vector<GiNaC::exset> symbols_;           // each named value's symbols
+  std::size_t largest_ = kLongestCompared;      // larger sums are not compared
+  GiNaC::exset unnamed_;                        // sums whose canonical key names nothing
+};
+
+// Each named value where it appears whole or as a factor, written ±name (or a multiple) there too:
+// G_11 = K beside G_12 = −K, not −2 b² I_w − ρ² (d² m + I_c); in a term (v2² (…)/2, the (…) K); and where
+// the terms of an entry that share a monomial in the momenta or velocities sum to one, those terms then
+// written as that monomial times the sum (H_c = J0 v1²/2 + K1 v2²/2).
+void name_other_forms(Derivation& d, std::size_t shortest, Keys& keys, const std::set<std::string>& collect) {
+  NamedForms forms(d, shortest, keys);
   for (auto& section : d.sections)
     for (auto& object : section.objects)
       for (auto& entry : object.entries) {
-        for (const GiNaC::ex& b : sum_factors(entry.value)) name(b);
-        if (is_sum(entry.value))  // a term's sum factors: v2² (…)/2 in H_c, the (…) K
+        for (const GiNaC::ex& b : sum_factors(entry.value)) forms.name(b);
+        if (is_sum(entry.value))
           for (const GiNaC::ex& t : entry.value)
-            for (const GiNaC::ex& b : sum_factors(t)) name(b);
+            for (const GiNaC::ex& b : sum_factors(t)) forms.name(b);
         std::vector<SharedMonomial> named;
         for (SharedMonomial& s : shared_monomials(entry.value, collect_symbols_of(entry.value, collect)))
-          if (name(s.coefficient)) named.push_back(std::move(s));
+          if (forms.name(s.coefficient)) named.push_back(std::move(s));
         if (named.empty()) continue;
         entry.value = with_collected(entry.value, named);
         // GiNaC takes a number out of a sum it multiplies (v2² (A/2 + B/2) is v2² (A + B)/2): the sum in
         // the product is the form to name
         for (const SharedMonomial& s : named)
-          for (const GiNaC::ex& b : sum_factors(s.monomial * s.coefficient)) name(b);
+          for (const GiNaC::ex& b : sum_factors(s.monomial * s.coefficient)) forms.name(b);
       }
 }
 
