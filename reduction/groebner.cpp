@@ -178,9 +178,10 @@ bool free_of_first(poly p, int n_eliminated, const ring r) {
 
 // The basis goes back as terms, not as Singular's text, so that this process builds each term
 // directly: GiNaC's parser took a third of a Veselova system's derivation on its 640 kB of bases.
-// A term is one line: "element k i_1 e_1 … i_k e_k" (the variables' nonzero exponents), then its
-// coefficient as its numerator's and its denominator's terms over Q(p1, …, pm) ("n" terms, each
-// "num den j f_1 … j f_j" with the constants' nonzero exponents; a denominator of 0 terms is 1).
+// A term is one line: its element's index; its monomial as the count of nonzero exponents and the
+// (variable, exponent) pairs; then its coefficient's numerator and denominator over Q(p1, …, pm), each
+// as a count of terms and per term "num den" and the constants' exponents written as the monomial's
+// (a denominator of 0 terms is 1).
 void write_rational(number n, const coeffs cf, std::string& out) {
   number num = n_GetNumerator(n, cf), den = n_GetDenom(n, cf);
   mpz_t z;
