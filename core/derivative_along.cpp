@@ -40,17 +40,18 @@ class Along {
         }, [](const GiNaC::ex&) {});
         return GiNaC::add(terms);
       }
-      case NodeKind::Product: {  // Σ_i (Π_{j≠i} f_j) · f_i′, each factor f_i = b_i^k_i with its number apart
-        GiNaC::exvector factors;
-        for_each_power(f, [&](const GiNaC::ex& b, const GiNaC::ex& k) { factors.push_back(k.is_equal(1) ? b : GiNaC::pow(b, k)); });
+      case NodeKind::Product: {  // Σ_i (Π_{j≠i} b_j^k_j) · k_i b_i^(k_i − 1) b_i′ over its stored factors b^k
+        std::vector<std::pair<GiNaC::ex, GiNaC::ex>> factors;  // (b, k), its number among them as (c, 1)
+        for_each_power(f, [&](const GiNaC::ex& b, const GiNaC::ex& k) { factors.emplace_back(b, k); });
         GiNaC::exvector terms;
         for (std::size_t i = 0; i < factors.size(); ++i) {
-          const GiNaC::ex di = (*this)(factors[i]);
-          if (di.is_zero()) continue;
-          GiNaC::exvector others{di};
+          const auto& [b, k] = factors[i];
+          const GiNaC::ex db = (*this)(b);
+          if (db.is_zero()) continue;
+          GiNaC::exvector product{k.is_equal(1) ? db : k * GiNaC::pow(b, k - 1) * db};
           for (std::size_t j = 0; j < factors.size(); ++j)
-            if (j != i) others.push_back(factors[j]);
-          terms.push_back(GiNaC::mul(others));
+            if (j != i) product.push_back(GiNaC::pow(factors[j].first, factors[j].second));
+          terms.push_back(GiNaC::mul(product));
         }
         return GiNaC::add(terms);
       }

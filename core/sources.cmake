@@ -17,6 +17,7 @@ target_sources(hamel PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/message_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modular.cpp
   ${CMAKE_CURRENT_LIST_DIR}/monomial.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/monomial_multiple.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sparse_polynomial.cpp
   ${CMAKE_CURRENT_LIST_DIR}/node_kind.cpp
   ${CMAKE_CURRENT_LIST_DIR}/number_text.cpp

@@ -3,21 +3,20 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <cstdlib>
 #include <map>
-#include <random>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
-#include "core/abstract_function.hpp"
 #include "core/child_io.hpp"
 #include "core/display.hpp"
 #include "core/latex.hpp"
 #include "core/monomial.hpp"
+#include "core/monomial_multiple.hpp"
 #include "core/node_kind.hpp"
 #include "core/stored_terms.hpp"
 #include "core/parallel.hpp"
@@ -89,14 +88,19 @@ GiNaC::ex monomial_content(const GiNaC::ex& c) {
   return m;
 }
 
+// Under HAMEL_CHECK_DISPLAY the shortcuts below are compared with what they stand for (docs/display.md).
+bool checking_display() {
+  static const bool on = std::getenv("HAMEL_CHECK_DISPLAY") != nullptr;
+  return on;
+}
+
 // −P with the text of simplify(−P), P a canonical form: for a sum (a polynomial: a canonical form with a
 // denominator is a product) GiNaC's −P, the same polynomial with each coefficient negated, which is the
 // canonical form of −P (its numerator is unique, its denominator 1); otherwise simplify(−P).
 GiNaC::ex negated_canonical(const GiNaC::ex& P) {
-  static const bool check = std::getenv("HAMEL_CHECK_DISPLAY") != nullptr;
   if (!is_sum(P)) return simplify(-P);
   const GiNaC::ex minus = -P;
-  if (check && to_text(minus) != to_text(simplify(minus)))
+  if (checking_display() && to_text(minus) != to_text(simplify(minus)))
     throw std::logic_error("negated_canonical: " + to_text(minus) + " is simplified to " + to_text(simplify(minus)));
   return minus;
 }
@@ -116,126 +120,6 @@ std::pair<std::string, GiNaC::ex> detail::canonical_key(const GiNaC::ex& b) {
 
 namespace {
 
-// e in double precision at several points at once (lanes): `at` gives each symbol's values; sin, cos,
-// tan, exp, log and roots as usual, an abstract function f(x) (or a derivative of it) as a fixed smooth
-// function of its argument and of its serial. NaN where that is undefined or an atom is of another kind.
-// One walk for every lane: the symbols are looked up once per occurrence, not once per point.
-using Lanes = std::vector<double>;
-using SymbolLanes = std::map<GiNaC::ex, Lanes, GiNaC::ex_is_less>;
-Lanes values_at(const GiNaC::ex& e, const SymbolLanes& at, std::size_t lanes) {
-  const auto constant = [&](const GiNaC::ex& x) {
-    const GiNaC::numeric& n = GiNaC::ex_to<GiNaC::numeric>(x);
-    return Lanes(lanes, n.is_real() ? n.to_double() : std::nan(""));
-  };
-  switch (node_kind(e)) {
-    case NodeKind::Number: return constant(e);
-    case NodeKind::Symbol: {
-      const auto it = at.find(e);
-      return it == at.end() ? Lanes(lanes, std::nan("")) : it->second;
-    }
-    case NodeKind::Sum: {  // a sum's terms and a product's powers read as GiNaC stores them
-      Lanes sum(lanes, 0.0);
-      for_each_term(e, [&](const GiNaC::ex& x, const GiNaC::ex& c) {
-        const Lanes v = values_at(x, at, lanes);
-        const double k = constant(c)[0];
-        for (std::size_t l = 0; l < lanes; ++l) sum[l] += k * v[l];
-      }, [&](const GiNaC::ex& k) { for (double& x : sum) x += constant(k)[0]; });
-      return sum;
-    }
-    case NodeKind::Product: {
-      Lanes product(lanes, 1.0);
-      for_each_power(e, [&](const GiNaC::ex& x, const GiNaC::ex& k) {
-        const Lanes b = values_at(x, at, lanes), p = values_at(k, at, lanes);
-        for (std::size_t l = 0; l < lanes; ++l) product[l] *= std::pow(b[l], p[l]);
-      });
-      return product;
-    }
-    case NodeKind::Power: {
-      Lanes b = values_at(e.op(0), at, lanes);
-      const Lanes p = values_at(e.op(1), at, lanes);
-      for (std::size_t l = 0; l < lanes; ++l) b[l] = std::pow(b[l], p[l]);
-      return b;
-    }
-    case NodeKind::Function:
-    case NodeKind::Derivative: break;
-    default: return Lanes(lanes, std::nan(""));
-  }
-  std::vector<Lanes> args;
-  for (std::size_t i = 0; i < e.nops(); ++i) args.push_back(values_at(e.op(i), at, lanes));
-  const std::string& name = GiNaC::ex_to<GiNaC::function>(e).get_name();
-  double (*known)(double) = nullptr;
-  if (args.size() == 1 && node_kind(e) == NodeKind::Function) {
-    if (name == "sin") known = std::sin;
-    else if (name == "cos") known = std::cos;
-    else if (name == "tan") known = std::tan;
-    else if (name == "exp") known = std::exp;
-    else if (name == "log") known = std::log;
-  }
-  Lanes out(lanes, std::nan(""));
-  if (known) {
-    for (std::size_t l = 0; l < lanes; ++l) out[l] = known(args[0][l]);
-    return out;
-  }
-  if (args.empty() || !is_abstract_jet(e)) return out;
-  double seed = GiNaC::ex_to<GiNaC::function>(e).get_serial();
-  if (node_kind(e) == NodeKind::Derivative)
-    for (unsigned k : GiNaC::ex_to<GiNaC::fderivative>(e).derivatives()) seed += 7.0 * (k + 1);
-  for (std::size_t l = 0; l < lanes; ++l) {
-    double phase = seed;
-    for (std::size_t i = 0; i < args.size(); ++i) phase += 1.1 * static_cast<double>(i + 1) * args[i][l];
-    out[l] = 1.3 + 0.4 * std::sin(phase);
-  }
-  return out;
-}
-
-}  // namespace
-
-// e at two points and at each of them with one of `symbols` doubled (SymbolProfile: per point, the
-// value there, then one per symbol), the same points for every expression.
-detail::SymbolProfile detail::symbol_profile(const GiNaC::ex& e, const GiNaC::exset& symbols) {
-  std::mt19937_64 rng(20261207);
-  std::uniform_real_distribution<double> draw(0.55, 1.45);
-  const std::size_t per_point = symbols.size() + 1, lanes = 2 * per_point;
-  SymbolLanes at;
-  for (const GiNaC::ex& x : symbols) at[x] = Lanes(lanes);
-  for (std::size_t point = 0; point < 2; ++point)
-    for (auto& [x, v] : at) {
-      const double value = draw(rng);
-      for (std::size_t l = 0; l < per_point; ++l) v[point * per_point + l] = value;
-    }
-  std::size_t k = 1;  // lane k of each point doubles the k-th symbol
-  for (auto& [x, v] : at) {
-    for (std::size_t point = 0; point < 2; ++point) v[point * per_point + k] *= 2;
-    ++k;
-  }
-  const Lanes values = values_at(e, at, lanes);
-  return {Lanes(values.begin(), values.begin() + static_cast<long>(per_point)), Lanes(values.begin() + static_cast<long>(per_point), values.end())};
-}
-
-// Whether b may be a number times a monomial times the named value v (b = factor · P, v = factor' · P
-// with the same canonical P, canonical_key): b/v is then c·Π x^k, so doubling one symbol multiplies it by
-// a power of two. Decided in double precision at two points (their profiles over b's symbols); only a
-// sum that fails at both is known to be no form of v (the canonical key, which decides, costs a canonical
-// form: 10 ms for some of the ellipsoid's sums). Where b/v is undefined or not finite, it may be.
-bool detail::may_be_multiple(const SymbolProfile& b, const SymbolProfile& v) {
-  for (std::size_t point = 0; point < b.size(); ++point) {
-    const std::vector<double>& x = b[point];
-    const std::vector<double>& y = v[point];
-    const double r0 = x[0] / y[0];
-    if (!std::isfinite(r0) || r0 == 0) return true;
-    bool monomial = true;
-    for (std::size_t k = 1; k < x.size() && monomial; ++k) {
-      const double q = x[k] / y[k] / r0;  // 2^n, positive
-      if (!std::isfinite(q)) return true;
-      monomial = q > 0 && std::fabs(std::log2(q) - std::round(std::log2(q))) <= 1e-6;
-    }
-    if (monomial) return true;
-  }
-  return false;
-}
-
-namespace {
-
 // canonical_key remembered per sum for one display pass: long_denominators, the named values and
 // name_other_forms key the same sums (each key costs canonical forms).
 class Keys {
@@ -246,8 +130,7 @@ class Keys {
   }
   // b's key where it is known without its canonical form: a named value is factor · the key's form
   void remember(const GiNaC::ex& b, const std::string& key, const GiNaC::ex& factor) {
-    static const bool check = std::getenv("HAMEL_CHECK_DISPLAY") != nullptr;
-    if (check)
+    if (checking_display())
       if (const auto k = detail::canonical_key(b); k.first != key || !k.second.is_equal(factor))
         throw std::logic_error("a named value's key is not its form's: " + to_text(b));
     known_.emplace(b, std::make_pair(key, factor));
@@ -322,47 +205,17 @@ std::vector<GiNaC::ex> sum_factors(const GiNaC::ex& e) {
   return out;
 }
 
-// The terms of a sum that share a monomial in `vars` (momenta, velocities), as the monomial, the sum of
-// their other factors and the terms' indices, for the monomials of two terms or more: H_c = J0 v1²/2 +
-// v2² A/2 + v2² B/2 has v2² (A/2 + B/2), which is K1/2 where π2 = K1 v2. Nothing where a var stands
-// inside another factor.
-struct SharedMonomial {
-  GiNaC::ex monomial, coefficient;
-  std::vector<std::size_t> terms;
-};
-std::vector<SharedMonomial> shared_monomials(const GiNaC::ex& e, const GiNaC::lst& vars) {
+// e (a sum) collected in `vars` (the momenta, velocities): its parts by monomial, each with the sum of
+// its terms' other factors (core/monomial.hpp collected_in); nothing where a var stands inside another
+// factor. H_c = J0 v1²/2 + v2² A/2 + v2² B/2 has the part v2² (A/2 + B/2), which is K1/2 where π2 = K1 v2.
+std::vector<MonomialPart> parts_by_monomial(const GiNaC::ex& e, const GiNaC::lst& vars) {
   if (!is_sum(e) || vars.nops() == 0) return {};
-  std::map<GiNaC::ex, SharedMonomial, GiNaC::ex_is_less> by_monomial;
-  std::map<GiNaC::ex, GiNaC::exvector, GiNaC::ex_is_less> coefficients;
-  for (std::size_t i = 0; i < e.nops(); ++i) {
-    const GiNaC::ex t = e.op(i);
-    GiNaC::exvector monomial, rest;
-    for (const GiNaC::ex& f : is_product(t) ? GiNaC::exvector(t.begin(), t.end()) : GiNaC::exvector{t}) {
-      if (is_power_of(f, vars)) monomial.push_back(f);
-      else if (std::any_of(vars.begin(), vars.end(), [&](const GiNaC::ex& v) { return f.has(v); })) return {};
-      else rest.push_back(f);
-    }
-    const GiNaC::ex m = GiNaC::mul(monomial);
-    by_monomial[m].terms.push_back(i);
-    coefficients[m].push_back(GiNaC::mul(rest));
-  }
-  std::vector<SharedMonomial> out;
-  for (auto& [m, shared] : by_monomial)
-    if (shared.terms.size() > 1) out.push_back({m, GiNaC::add(coefficients[m]), std::move(shared.terms)});
-  return out;
-}
-
-// e with the terms of each of `named` written as its monomial times its coefficient's sum (the same sum).
-GiNaC::ex with_collected(const GiNaC::ex& e, const std::vector<SharedMonomial>& named) {
-  std::vector<bool> taken(e.nops(), false);
-  GiNaC::exvector terms;
-  for (const SharedMonomial& s : named) {
-    for (std::size_t i : s.terms) taken[i] = true;
-    terms.push_back(s.monomial * s.coefficient);
-  }
-  for (std::size_t i = 0; i < e.nops(); ++i)
-    if (!taken[i]) terms.push_back(e.op(i));
-  return GiNaC::add(terms);
+  auto parts = collected_in(e, vars, 1, true);
+  const auto holds_var = [&](const MonomialPart& p) {
+    return std::any_of(vars.begin(), vars.end(), [&](const GiNaC::ex& v) { return p.coefficient.has(v); });
+  };
+  if (!parts || std::any_of(parts->begin(), parts->end(), holds_var)) return {};
+  return *parts;
 }
 
 constexpr std::size_t kLongestCompared = 4000;  // nodes of a sum compared with the named values
@@ -384,34 +237,40 @@ class NamedForms {
     }
   }
 
-  // b recorded as a form of the named value it is a multiple of; whether it is one
-  bool name(const GiNaC::ex& b) {
+  // The named value b is a multiple of, as (its index, b's factor against it); nullopt for none
+  std::optional<std::pair<std::size_t, GiNaC::ex>> multiple_of(const GiNaC::ex& b) {
     // cheap tests first: a generic metric's entries are 10⁵ characters, printing each cost seconds
-    if (tree_size(b, largest_ + 1) > largest_) return false;
+    if (tree_size(b, largest_ + 1) > largest_) return std::nullopt;
     GiNaC::exset in_b;
     collect_symbols(b, in_b);
     const auto holds = [&](const GiNaC::exset& s) { return std::includes(in_b.begin(), in_b.end(), s.begin(), s.end(), GiNaC::ex_is_less()); };
-    if (std::none_of(symbols_.begin(), symbols_.end(), holds)) return false;
-    if (is_form(b)) return true;          // a form already known (K in one entry after another) needs no canonical form
-    if (unnamed_.count(b)) return false;  // met before in another entry, no named value's form
-    const detail::SymbolProfile at_b = detail::symbol_profile(b, in_b);
+    if (std::none_of(symbols_.begin(), symbols_.end(), holds)) return std::nullopt;
+    if (const auto known = known_form(b)) return known;  // K in one entry after another needs no canonical form
+    if (unnamed_.count(b)) return std::nullopt;        // met before in another entry, no named value's form
+    const SymbolProfile at_b = symbol_profile(b, in_b);
     bool may_be = false;
     for (std::size_t k = 0; k < symbols_.size() && !may_be; ++k)
-      may_be = holds(symbols_[k]) && detail::may_be_multiple(at_b, detail::symbol_profile(d_.abbreviations[k].value, in_b));
+      may_be = holds(symbols_[k]) && may_be_monomial_multiple(at_b, symbol_profile(d_.abbreviations[k].value, in_b));
     const auto it = may_be && display_size(plus_first(b)) >= shortest_ ? by_key_.find(keys_.of(b).first) : by_key_.end();
     if (it == by_key_.end()) {
       unnamed_.insert(b);
-      return false;
+      return std::nullopt;
     }
-    d_.abbreviations[it->second].forms.emplace_back(b, keys_.of(b).second / value_factor_[it->second]);
-    return true;
+    return std::make_pair(it->second, keys_.of(b).second / value_factor_[it->second]);
+  }
+
+  // b recorded as a form of the named value it is a multiple of
+  void name(const GiNaC::ex& b) {
+    if (known_form(b)) return;
+    if (const auto m = multiple_of(b)) d_.abbreviations[m->first].forms.emplace_back(b, m->second);
   }
 
  private:
-  bool is_form(const GiNaC::ex& b) const {
-    const auto is_b = [&](const auto& f) { return f.first.is_equal(b); };
-    return std::any_of(d_.abbreviations.begin(), d_.abbreviations.end(),
-                       [&](const Abbreviation& a) { return std::any_of(a.forms.begin(), a.forms.end(), is_b); });
+  std::optional<std::pair<std::size_t, GiNaC::ex>> known_form(const GiNaC::ex& b) const {
+    for (std::size_t k = 0; k < d_.abbreviations.size(); ++k)
+      for (const auto& [form, factor] : d_.abbreviations[k].forms)
+        if (form.is_equal(b)) return std::make_pair(k, factor);
+    return std::nullopt;
   }
 
   Derivation& d_;
@@ -437,15 +296,20 @@ void name_other_forms(Derivation& d, std::size_t shortest, Keys& keys, const std
         if (is_sum(entry.value))
           for (const GiNaC::ex& t : entry.value)
             for (const GiNaC::ex& b : sum_factors(t)) forms.name(b);
-        std::vector<SharedMonomial> named;
-        for (SharedMonomial& s : shared_monomials(entry.value, collect_symbols_of(entry.value, collect)))
-          if (forms.name(s.coefficient)) named.push_back(std::move(s));
-        if (named.empty()) continue;
-        entry.value = with_collected(entry.value, named);
-        // GiNaC takes a number out of a sum it multiplies (v2² (A/2 + B/2) is v2² (A + B)/2): the sum in
-        // the product is the form to name
-        for (const SharedMonomial& s : named)
-          for (const GiNaC::ex& b : sum_factors(s.monomial * s.coefficient)) forms.name(b);
+        // the terms sharing a monomial whose coefficients sum to a named value, written as the monomial
+        // times that sum; GiNaC takes a number out of a sum it multiplies (v2² (A/2 + B/2) is v2² (A + B)/2),
+        // so the sum in the product is the form named
+        const std::vector<MonomialPart> parts = parts_by_monomial(entry.value, collect_symbols_of(entry.value, collect));
+        std::vector<bool> named;
+        for (const MonomialPart& p : parts) named.push_back(is_sum(p.terms) && forms.multiple_of(p.coefficient));
+        if (std::none_of(named.begin(), named.end(), [](bool n) { return n; })) continue;
+        GiNaC::exvector terms;
+        for (std::size_t k = 0; k < parts.size(); ++k) {
+          terms.push_back(named[k] ? parts[k].monomial * parts[k].coefficient : parts[k].terms);
+          if (named[k])
+            for (const GiNaC::ex& b : sum_factors(terms.back())) forms.name(b);
+        }
+        entry.value = GiNaC::add(terms);
       }
 }
 

@@ -71,14 +71,6 @@ namespace detail {
 /// the sum b up to a factor (a sign, a number, a monomial in the symbols), as (P's text, factor) with
 /// b = factor · P; P is the one of ±P whose text sorts first.
 std::pair<std::string, GiNaC::ex> canonical_key(const GiNaC::ex& b);
-/// An expression's values in double precision at two fixed points and, at each, with one of `symbols`
-/// doubled: per point, the value there, then one value per symbol in the set's order.
-using SymbolProfile = std::vector<std::vector<double>>;
-SymbolProfile symbol_profile(const GiNaC::ex& e, const GiNaC::exset& symbols);
-/// Whether b may be a number times a monomial times v (then b and v have one key), from their profiles
-/// over b's symbols: false only where b/v changes by other than a power of two when a symbol is doubled,
-/// at both points. A filter before canonical_key, which decides.
-bool may_be_multiple(const SymbolProfile& b, const SymbolProfile& v);
 }  // namespace detail
 
 }  // namespace hamel

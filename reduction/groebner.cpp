@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
@@ -188,12 +187,10 @@ void write_rational(number n, const coeffs cf, std::string& out) {
   mpz_init(z);
   for (number* x : {&num, &den}) {
     n_MPZ(z, *x, cf);
-    char* text = mpz_get_str(nullptr, 10, z);
+    std::string text(mpz_sizeinbase(z, 10) + 2, '\0');  // digits, a sign and the terminating zero
+    mpz_get_str(text.data(), 10, z);
     out += ' ';
-    out += text;
-    void (*release)(void*, size_t);
-    mp_get_memory_functions(nullptr, nullptr, &release);
-    release(text, std::strlen(text) + 1);
+    out += text.c_str();
     n_Delete(x, cf);
   }
   mpz_clear(z);

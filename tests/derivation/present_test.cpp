@@ -7,6 +7,7 @@
 
 #include "core/abstract_function.hpp"
 #include "core/latex.hpp"
+#include "core/monomial_multiple.hpp"
 #include "core/parallel.hpp"
 #include "tests/support/workers.hpp"
 #include "core/symbolic.hpp"
@@ -207,12 +208,12 @@ TEST_CASE("present: the key of a denominator is the same for K, −2K and m·K, 
 // The filter before the canonical key (name_other_forms): a multiple of K by a number and a monomial,
 // written otherwise (cos² for 1 − sin²), may be a form of K; K + m, (1 + m) K and K with a sine for a
 // cosine are not. Abstract functions count as functions of their argument.
-TEST_CASE("present: may_be_multiple lets through m·K written in cosines and nothing that is not a multiple") {
+TEST_CASE("present: may_be_monomial_multiple lets through m·K written in cosines and nothing that is not a multiple") {
   Sphere S;
   const auto may_be_multiple = [](const GiNaC::ex& b, const GiNaC::ex& v) {
     GiNaC::exset symbols;
     hamel::collect_symbols(b, symbols);
-    return hamel::detail::may_be_multiple(hamel::detail::symbol_profile(b, symbols), hamel::detail::symbol_profile(v, symbols));
+    return hamel::may_be_monomial_multiple(hamel::symbol_profile(b, symbols), hamel::symbol_profile(v, symbols));
   };
   const GiNaC::ex minus_2mK = -2 * S.m * (S.I1 * S.I3 + S.m * S.R * S.R * (S.I1 + (S.I3 - S.I1) * S.c * S.c));
   CHECK(may_be_multiple(minus_2mK, S.K));
